@@ -1,0 +1,1 @@
+//! Reading `cards/` from disk. (Being written.)

@@ -1,0 +1,11 @@
+//! Card data: the JSON format designers write, loading with precise errors, validation,
+//! and the indexed [`CardSet`] the rules core plays with.
+
+pub mod load;
+pub mod model;
+pub mod set;
+pub mod schema;
+pub mod validate;
+
+pub use model::CardId;
+pub use set::{CardRef, CardSet, Domain, DomainRef};

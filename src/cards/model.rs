@@ -1,0 +1,711 @@
+//! The card file format: what designers write under `cards/`.
+//!
+//! These types mirror the JSON exactly (so that `cards/schema.json` can be generated from
+//! them and errors point at the designer's own field names). Station cards are one flat
+//! struct with a `type` and optional per-type fields rather than a tagged enum: serde then
+//! streams every card without buffering, so a bad value is reported at its own line and
+//! column. Which fields each type needs is checked afterwards by the validator.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A stable card id, as written in the JSON (`"ancient_sword"`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[serde(transparent)]
+pub struct CardId(pub String);
+
+impl fmt::Display for CardId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<&str> for CardId {
+    fn from(s: &str) -> Self {
+        CardId(s.to_string())
+    }
+}
+
+/// `cards/map.json`: the Domains and the forward links between them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MapFile {
+    /// Path of the JSON Schema, for editors. Ignored by the game.
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
+    /// The Domain every run starts in.
+    pub start: CardId,
+    /// The last Domain; clearing it leads to the Guardian.
+    #[serde(rename = "final")]
+    pub final_domain: CardId,
+    /// Every Domain on the map.
+    pub domains: Vec<MapDomain>,
+}
+
+/// One Domain's place on the map.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MapDomain {
+    /// The Domain's id (the `id` of its Domain file).
+    pub id: CardId,
+    /// The Domain file, relative to the cards directory (`"domains/termina.json"`).
+    pub file: String,
+    /// Row on the diamond, 1 at the bottom.
+    pub row: u8,
+    /// Position in its row, 0 on the left.
+    pub column: u8,
+    /// Domains the traveller may move to after clearing this one: same row or the row above.
+    #[serde(default)]
+    pub links: Vec<CardId>,
+}
+
+/// Common header of every card file that is a single card (traveller, Guardian).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FileCardType {
+    Traveller,
+    Guardian,
+    Domain,
+}
+
+/// `cards/traveller.json`: the traveller's card and starting values.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TravellerFile {
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
+    pub id: CardId,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub card_type: FileCardType,
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flavor: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guide_notes: Option<String>,
+    /// Starting (and maximum) Health. The rules use 20.
+    pub health: i32,
+    /// Attack added to Hit and Critical results.
+    #[serde(default)]
+    pub atk: i32,
+    /// Defence subtracted from incoming damage.
+    #[serde(default)]
+    pub def: i32,
+}
+
+/// `cards/guardian.json`: the final foe, its requirements and its seals.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GuardianFile {
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
+    pub id: CardId,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub card_type: FileCardType,
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flavor: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guide_notes: Option<String>,
+    pub hp: i32,
+    #[serde(default)]
+    pub def: i32,
+    /// Exactly six faces, for die results 1 to 6.
+    pub faces: Vec<Face>,
+    /// Conditions the traveller must meet; each unmet one applies its penalty.
+    #[serde(default)]
+    pub requirements: Vec<Seal>,
+    /// Seals, each broken by a condition; an unbroken seal applies its penalty.
+    #[serde(default)]
+    pub seals: Vec<Seal>,
+}
+
+/// A Guardian requirement or seal.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Seal {
+    pub id: CardId,
+    pub name: String,
+    /// What the player reads about it.
+    pub text: String,
+    /// Met (or broken) when this condition holds at the Guardian.
+    pub broken_by: Condition,
+    /// What happens while it is unmet.
+    pub penalty: SealPenalty,
+}
+
+/// What an unmet requirement or unbroken seal does to the Guardian fight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SealPenalty {
+    /// The traveller cannot cross to the Guardian at all: the run is lost.
+    Barred,
+    /// The Guardian cannot be harmed.
+    Invulnerable,
+    /// The Guardian heals fully after every exchange.
+    FullHeal,
+    /// Damage the traveller deals to the Guardian strikes the traveller instead.
+    Reflect,
+}
+
+/// A Domain file: its title card (with scene) and its Station cards.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DomainFile {
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
+    pub id: CardId,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub card_type: FileCardType,
+    /// The scene text of the title card.
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flavor: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guide_notes: Option<String>,
+    /// One line on what the Domain is about.
+    pub theme: String,
+    /// Scene effects applied when the traveller enters the Domain.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub on_enter: Vec<Effect>,
+    /// The Domain's Station cards (18 in the full set).
+    pub stations: Vec<StationCard>,
+}
+
+/// The kind of a Station card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StationType {
+    Caesura,
+    Item,
+    Equipment,
+    Companion,
+    Foe,
+    Terror,
+    Pit,
+    Snare,
+    Blessing,
+    Rest,
+}
+
+impl StationType {
+    /// Every type, in display order.
+    pub const ALL: [StationType; 10] = [
+        StationType::Caesura,
+        StationType::Item,
+        StationType::Equipment,
+        StationType::Companion,
+        StationType::Foe,
+        StationType::Terror,
+        StationType::Pit,
+        StationType::Snare,
+        StationType::Blessing,
+        StationType::Rest,
+    ];
+
+    /// The name used in the JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StationType::Caesura => "caesura",
+            StationType::Item => "item",
+            StationType::Equipment => "equipment",
+            StationType::Companion => "companion",
+            StationType::Foe => "foe",
+            StationType::Terror => "terror",
+            StationType::Pit => "pit",
+            StationType::Snare => "snare",
+            StationType::Blessing => "blessing",
+            StationType::Rest => "rest",
+        }
+    }
+}
+
+impl fmt::Display for StationType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One Station card. Which optional fields a type uses is listed in `cards/README.md`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StationCard {
+    /// Stable id, unique in the whole card set.
+    pub id: CardId,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub card_type: StationType,
+    /// The rules text the player reads.
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flavor: Option<String>,
+    /// Narration for the Guide to read aloud.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guide_notes: Option<String>,
+    /// Tags other cards refer to (`"beast"`, `"hollow"`, `"human"`, `"trinket"`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
+    /// Effects applied when the card is flipped (Caesura, Blessing, Snare, Rest, Companion).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+    /// Standing modifiers while held, following or (for Snares) caught.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub passive: Vec<Modifier>,
+    /// Effects that fire on an occasion while the card is held, following or caught.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub triggers: Vec<Trigger>,
+    /// An ability the player can use (Items, Equipment, Companions).
+    #[serde(default, rename = "use", skip_serializing_if = "Option::is_none")]
+    pub ability: Option<Ability>,
+    /// Foe: hit points.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hp: Option<i32>,
+    /// Foe: defence subtracted from Hits and Criticals.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub def: Option<i32>,
+    /// Foe: exactly six faces for die results 1 to 6.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub faces: Vec<Face>,
+    /// Foe: kinds of harm it ignores.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub immune: Vec<Immunity>,
+    /// Foe: effects when it is defeated.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub on_defeat: Vec<Effect>,
+    /// Foe: it cannot be fought at all, only passed through `passage` or `toll`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub unbeatable: bool,
+    /// Foe: ways past it by showing or giving a card.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub passage: Vec<Passage>,
+    /// Foe: slip past by suffering these effects instead of fighting.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub toll: Option<Vec<Effect>>,
+    /// Terror: exactly two options.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<TerrorOption>,
+    /// Pit: the test.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub test: Option<Test>,
+    /// Companion: what it takes for them to follow (absent: they join at once).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub join: Option<Join>,
+    /// Companion: effects when they do not join (the condition was not met or was refused).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refused: Vec<Effect>,
+    /// Companion: cards they agree to carry for you once they follow.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub carries: Vec<CardId>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// An amount: a number, dice (`{"d6": 1, "plus": 2}`) or `"full"` (for heals).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Amount {
+    /// A fixed number.
+    Fixed(i32),
+    /// Roll `d6` dice and add `plus`.
+    Dice {
+        d6: u8,
+        #[serde(default)]
+        plus: i32,
+    },
+    /// Up to the maximum (only meaningful for `heal`).
+    Full(FullWord),
+}
+
+/// The word `"full"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FullWord {
+    Full,
+}
+
+impl<'de> Deserialize<'de> for Amount {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // A hand-written visitor instead of `untagged`, so that a mistake is reported in
+        // plain words at the value's own position.
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Amount;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a number, {\"d6\": N, \"plus\": M} or \"full\"")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Amount, E> {
+                i32::try_from(v)
+                    .map(Amount::Fixed)
+                    .map_err(|_| E::custom(format!("amount {v} is out of range")))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Amount, E> {
+                i32::try_from(v)
+                    .map(Amount::Fixed)
+                    .map_err(|_| E::custom(format!("amount {v} is out of range")))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Amount, E> {
+                if v == "full" {
+                    Ok(Amount::Full(FullWord::Full))
+                } else {
+                    Err(E::custom(format!(
+                        "unknown amount `{v}`; expected a number, {{\"d6\": N, \"plus\": M}} or \"full\""
+                    )))
+                }
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut m: A) -> Result<Amount, A::Error> {
+                let mut d6 = None;
+                let mut plus = 0;
+                while let Some(k) = m.next_key::<String>()? {
+                    match k.as_str() {
+                        "d6" => d6 = Some(m.next_value::<u8>()?),
+                        "plus" => plus = m.next_value::<i32>()?,
+                        other => {
+                            return Err(serde::de::Error::custom(format!(
+                                "unknown field `{other}` in a dice amount; expected `d6` or `plus`"
+                            )));
+                        }
+                    }
+                }
+                match d6 {
+                    Some(d6) => Ok(Amount::Dice { d6, plus }),
+                    None => Err(serde::de::Error::custom("a dice amount needs `d6`")),
+                }
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// One effect. Written as an object with a single key, e.g. `{"heal": 5}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Effect {
+    /// Restore Health, never above the maximum: `{"heal": 4}`, `{"heal": {"d6": 1, "plus": 2}}`, `{"heal": "full"}`.
+    Heal(Amount),
+    /// Lose Health: `{"lose_health": 2}`.
+    LoseHealth(Amount),
+    /// Move the marker up toward Resolve (capped at +4): `{"resolve": 1}`.
+    Resolve(u8),
+    /// Move the marker down toward Dread; past -4 the run is lost: `{"dread": 1}`.
+    Dread(u8),
+    /// Raise (or lower) maximum Health: `{"max_health": 2}`.
+    MaxHealth(i32),
+    /// Damage the current foe directly (only in a duel; DEF does not reduce it): `{"hit_foe": 2}`.
+    HitFoe(i32),
+    /// Look at N face-down cards of the row (leftmost unknown first); they stay face down.
+    Peek(u8),
+    /// Turn N face-down cards of the row face up (leftmost unknown first).
+    Reveal(u8),
+    /// Look at the top N cards of the Domain deck.
+    PeekDeck(u8),
+    /// Look at the top N (at most 3) cards of the Domain deck and put them back in an order you choose.
+    Reorder(u8),
+    /// Remove N Snares of your choice.
+    Cleanse(u8),
+    /// A one-off bonus: `{"bonus": {"to": "next_duel", "amount": 1}}`.
+    Bonus(Bonus),
+    /// Branch on a condition: `{"if": {"when": {"holds": "x"}, "then": [...], "else": [...]}}`.
+    If(Box<IfEffect>),
+}
+
+/// The body of an `if` effect.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct IfEffect {
+    pub when: Condition,
+    #[serde(default)]
+    pub then: Vec<Effect>,
+    #[serde(default, rename = "else")]
+    pub otherwise: Vec<Effect>,
+}
+
+/// A temporary bonus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Bonus {
+    pub to: BonusTarget,
+    pub amount: i32,
+}
+
+/// What a bonus applies to; each is used up by its occasion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BonusTarget {
+    /// Every traveller roll of the next duel.
+    NextDuel,
+    /// The next Pit test (every roll of an extended test).
+    NextTest,
+    /// Added to the next heal.
+    NextHeal,
+}
+
+/// A condition on the traveller's situation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Condition {
+    /// Marker >= N.
+    ResolveAtLeast(i8),
+    /// Marker <= -N.
+    DreadAtLeast(i8),
+    HealthAtLeast(i32),
+    HealthAtMost(i32),
+    /// The card is in an Item or Equipment slot, or carried by a companion.
+    Holds(CardId),
+    /// The companion follows the traveller.
+    Follows(CardId),
+    /// The companion follows and carries the card.
+    Carries(Carry),
+    /// The current foe has this tag.
+    FoeTag(String),
+    /// At least N Snares are caught.
+    SnaresAtLeast(u8),
+    /// The Domain has been cleared this run.
+    Cleared(CardId),
+    Not(Box<Condition>),
+    All(Vec<Condition>),
+    Any(Vec<Condition>),
+}
+
+/// A companion carrying a card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Carry {
+    pub companion: CardId,
+    pub card: CardId,
+}
+
+/// A standing modifier.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Modifier {
+    /// Added to Hit and Critical damage.
+    Atk(i32),
+    /// Subtracted from incoming duel damage.
+    Def(i32),
+    /// Added to every Pit test roll.
+    TestRolls(i32),
+    /// Added to every duel roll of the traveller.
+    DuelRolls(i32),
+    /// Added to every roll of the traveller (duels and tests).
+    AllRolls(i32),
+    /// Extra Health for each heal bought at a Rest.
+    RestHeal(i32),
+    /// Added to the damage of the traveller's Counter.
+    CounterDamage(i32),
+    /// The traveller cannot spend Resolve.
+    NoSpendResolve,
+    /// The traveller cannot use Rest cards.
+    NoRest,
+    /// The traveller's first N attacks in each duel deal nothing.
+    FirstAttacksMiss(u8),
+}
+
+/// Effects fired by an occasion.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Trigger {
+    pub on: Occasion,
+    pub effects: Vec<Effect>,
+}
+
+/// When a trigger fires.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Occasion {
+    /// Each time the traveller flips a Station card.
+    Flip,
+    /// At the start of each duel.
+    DuelStart,
+    /// On entering a Domain (after its scene).
+    DomainEnter,
+    /// When the traveller defeats a foe.
+    FoeDefeated,
+}
+
+/// An ability used by choice.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Ability {
+    /// How often it can be used.
+    #[serde(default)]
+    pub per: Per,
+    /// Only in a duel, between exchanges (e.g. a thrown flask).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub duel_only: bool,
+    /// Only usable when this holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requires: Option<Condition>,
+    /// What it does. Empty with `reroll: true` for a die reroll.
+    #[serde(default)]
+    pub effects: Vec<Effect>,
+    /// Instead of effects: reroll one die just rolled, like spending Grace but free.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reroll: bool,
+}
+
+/// How often an ability can be used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Per {
+    /// Used up: the card is discarded after use.
+    #[default]
+    Once,
+    /// Once in each Domain (the paper card is turned sideways).
+    Domain,
+    /// Once in each duel.
+    Fight,
+    /// Once in the whole run; the card stays.
+    Run,
+}
+
+/// One face of a foe's die. Fields combine: `{"name": "Gale", "block": true, "deal": 1, "skip_roll": true}`.
+/// A face with only a name is a miss.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Face {
+    pub name: String,
+    /// Damage dealt to the traveller (before DEF).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub deal: i32,
+    /// Stops all the traveller's damage this exchange.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub block: bool,
+    /// The foe heals itself this much.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub heal: i32,
+    /// Its damage goes through the traveller's Parry or Counter.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub ignore_block: bool,
+    /// The traveller skips their next roll.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub skip_roll: bool,
+    /// Subtracted from the traveller's next roll.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub roll_penalty: i32,
+    /// No rerolls (Grace or otherwise) in the next exchange.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_rerolls: bool,
+    /// +N damage on every later hit of this fight.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub enrage: i32,
+    /// +N damage on its next hit (or on the next time the face named by `empower_face` comes up).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub empower: i32,
+    /// The face `empower` waits for (absent: the next hit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub empower_face: Option<String>,
+    /// The foe copies the traveller's combat result this exchange (with the traveller's ATK).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub copy: bool,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
+}
+
+/// A kind of harm a foe ignores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Immunity {
+    /// Hits and Criticals.
+    Attacks,
+    /// The 1 damage of a Counter.
+    Counter,
+    /// Damage from items and other card effects.
+    Items,
+}
+
+/// A way past a foe by showing or giving a card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Passage {
+    /// The button text ("Show the Mirror Shard").
+    pub label: String,
+    /// Show this card: you keep it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub show: Option<CardId>,
+    /// Give this card: it leaves your slots (to the foe, or to them if they join).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub give: Option<CardId>,
+    /// The foe joins you as a companion.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub joins: bool,
+    /// Further effects.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+}
+
+/// One option of a Terror card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TerrorOption {
+    pub label: String,
+    /// What must be paid first; an option you cannot pay cannot be chosen.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cost: Vec<Payment>,
+    /// What happens.
+    #[serde(default)]
+    pub effects: Vec<Effect>,
+}
+
+/// A payment for a Terror option.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Payment {
+    /// Spend N Resolve (needs marker >= N and no Snare forbidding it).
+    SpendResolve(u8),
+    /// Spend N Grace.
+    SpendGrace(u8),
+    /// Discard a held card of this kind (the leftmost).
+    Discard(SlotKind),
+}
+
+/// Item or Equipment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SlotKind {
+    Item,
+    Equipment,
+}
+
+/// A Pit test.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Test {
+    /// The roll (plus modifiers) must reach this.
+    pub target: i32,
+    /// Dice rolled and added (1 or 2).
+    #[serde(default = "one")]
+    pub dice: u8,
+    /// Extended: repeat until 3 successes or 3 failures.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub extended: bool,
+    /// On passing (the third success when extended).
+    #[serde(default)]
+    pub success: Vec<Effect>,
+    /// On failing (the third failure when extended).
+    #[serde(default)]
+    pub failure: Vec<Effect>,
+    /// Extended only: after each failed roll.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub each_failure: Vec<Effect>,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// The condition for a companion to follow.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Join {
+    /// Show them this card (you keep it).
+    Show(CardId),
+    /// Give them this card; they carry it from then on.
+    Give(CardId),
+}

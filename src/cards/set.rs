@@ -1,0 +1,163 @@
+//! The card set in play: every file of `cards/` loaded, checked, and indexed for the engine.
+
+use super::model::*;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// Index of a Station card in [`CardSet::cards`]. Cheap to copy; the engine uses it
+/// instead of string ids so that a run's state stays small and fast to clone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CardRef(pub u16);
+
+/// Index of a Domain in [`CardSet::domains`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct DomainRef(pub u8);
+
+/// A Domain as the engine sees it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Domain {
+    pub id: CardId,
+    pub name: String,
+    pub text: String,
+    pub flavor: Option<String>,
+    pub guide_notes: Option<String>,
+    pub theme: String,
+    pub on_enter: Vec<Effect>,
+    pub row: u8,
+    pub column: u8,
+    /// Forward links (sideways or up).
+    pub links: Vec<DomainRef>,
+    /// The Domain's Station cards, in file order (shuffled into a deck on entry).
+    pub stations: Vec<CardRef>,
+}
+
+/// Every card of a run, checked and indexed. Built only from a set that validated without
+/// errors, so the engine may rely on references resolving.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CardSet {
+    pub traveller: TravellerFile,
+    pub guardian: GuardianFile,
+    pub domains: Vec<Domain>,
+    pub cards: Vec<StationCard>,
+    pub start: DomainRef,
+    pub final_domain: DomainRef,
+    #[serde(skip)]
+    index: HashMap<CardId, CardRef>,
+    #[serde(skip)]
+    domain_index: HashMap<CardId, DomainRef>,
+}
+
+/// A reference that did not resolve while building a [`CardSet`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {kind} `{id}`")]
+pub struct UnresolvedRef {
+    pub kind: &'static str,
+    pub id: String,
+}
+
+impl CardSet {
+    /// Builds the indexed set from parsed files (in map order). Fails on the first
+    /// unresolved Domain reference; the validator reports all problems before this runs.
+    pub fn build(
+        map: &MapFile,
+        traveller: TravellerFile,
+        guardian: GuardianFile,
+        domain_files: Vec<DomainFile>,
+    ) -> Result<CardSet, UnresolvedRef> {
+        let mut domain_index = HashMap::new();
+        for (i, d) in map.domains.iter().enumerate() {
+            domain_index.insert(d.id.clone(), DomainRef(i as u8));
+        }
+        let find_domain = |id: &CardId| {
+            domain_index.get(id).copied().ok_or_else(|| UnresolvedRef {
+                kind: "domain",
+                id: id.0.clone(),
+            })
+        };
+        let mut cards = Vec::new();
+        let mut index = HashMap::new();
+        let mut domains = Vec::new();
+        for (entry, file) in map.domains.iter().zip(domain_files) {
+            let mut stations = Vec::new();
+            for card in file.stations {
+                let r = CardRef(cards.len() as u16);
+                index.insert(card.id.clone(), r);
+                stations.push(r);
+                cards.push(card);
+            }
+            let links = entry
+                .links
+                .iter()
+                .map(&find_domain)
+                .collect::<Result<Vec<_>, _>>()?;
+            domains.push(Domain {
+                id: file.id,
+                name: file.name,
+                text: file.text,
+                flavor: file.flavor,
+                guide_notes: file.guide_notes,
+                theme: file.theme,
+                on_enter: file.on_enter,
+                row: entry.row,
+                column: entry.column,
+                links,
+                stations,
+            });
+        }
+        let start = find_domain(&map.start)?;
+        let final_domain = find_domain(&map.final_domain)?;
+        Ok(CardSet {
+            traveller,
+            guardian,
+            domains,
+            cards,
+            start,
+            final_domain,
+            index,
+            domain_index,
+        })
+    }
+
+    /// The Station card behind a reference.
+    pub fn card(&self, r: CardRef) -> &StationCard {
+        &self.cards[r.0 as usize]
+    }
+
+    /// The Domain behind a reference.
+    pub fn domain(&self, r: DomainRef) -> &Domain {
+        &self.domains[r.0 as usize]
+    }
+
+    /// Looks up a Station card by id.
+    pub fn card_ref(&self, id: &CardId) -> Option<CardRef> {
+        self.index.get(id).copied()
+    }
+
+    /// Looks up a Domain by id.
+    pub fn domain_ref(&self, id: &CardId) -> Option<DomainRef> {
+        self.domain_index.get(id).copied()
+    }
+
+    /// Looks up a Station card or Domain by its id string.
+    pub fn card_by_str(&self, id: &str) -> Option<CardRef> {
+        self.index.get(&CardId(id.to_string())).copied()
+    }
+
+    /// Rebuilds the lookup tables after deserialising (they are not saved).
+    pub fn reindex(&mut self) {
+        self.index = self
+            .cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.id.clone(), CardRef(i as u16)))
+            .collect();
+        self.domain_index = self
+            .domains
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (d.id.clone(), DomainRef(i as u8)))
+            .collect();
+    }
+}

@@ -1,0 +1,1 @@
+//! Semantic checks over a parsed card set. (Being written.)

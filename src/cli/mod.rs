@@ -1,0 +1,55 @@
+//! The command line: `forward [validate|play|schema]`. With no subcommand the binary opens
+//! the game window (see `main.rs`).
+
+pub mod play;
+pub mod validate;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Forward: a roguelike card adventure across nine Domains.
+#[derive(Debug, Parser)]
+#[command(name = "forward", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Cards directory for the game window.
+    #[arg(long, default_value = "cards", global = true)]
+    pub cards: PathBuf,
+    /// Window only: render N frames, write a PNG screenshot to this file and exit.
+    #[arg(long, value_name = "FILE")]
+    pub screenshot: Option<PathBuf>,
+    /// Window only: frames to render before the screenshot.
+    #[arg(long, default_value_t = 10)]
+    pub frames: u32,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check a cards directory and report every problem found.
+    Validate {
+        /// The cards directory (default: `cards`).
+        dir: Option<PathBuf>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a run. Only `--headless` (JSON lines on stdin/stdout) exists so far.
+    Play {
+        /// Play through the JSON-lines protocol of docs/PROTOCOL.md.
+        #[arg(long)]
+        headless: bool,
+        /// Seed of the run's dice and shuffles (default: random).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Forced die results, used in order before the seeded dice: `--dice 3,5,1`.
+        #[arg(long, value_delimiter = ',')]
+        dice: Vec<u8>,
+        /// Two players: a traveller and a Guide (reserved; not yet supported).
+        #[arg(long)]
+        guide: bool,
+    },
+    /// Print the JSON Schema of the card files (what `cards/schema.json` holds).
+    Schema,
+}

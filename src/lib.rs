@@ -1,0 +1,9 @@
+//! Forward: a roguelike card adventure. The library holds the rules core (`core`, no
+//! macroquad), the card data (`cards`), the headless protocol (`protocol`), the CLI
+//! (`cli`) and the window (`ui`, the only module that draws).
+
+pub mod cards;
+pub mod cli;
+pub mod core;
+pub mod protocol;
+pub mod ui;

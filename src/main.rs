@@ -1,0 +1,23 @@
+use clap::Parser;
+use forward::cli::{Cli, Command};
+
+fn main() {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        None => forward::ui::run(cli.cards, cli.screenshot, cli.frames),
+        Some(Command::Validate { dir, json }) => {
+            forward::cli::validate::run(&dir.unwrap_or(cli.cards), json)
+        }
+        Some(Command::Play {
+            headless,
+            seed,
+            dice,
+            guide,
+        }) => forward::cli::play::run(&cli.cards, headless, seed, dice, guide),
+        Some(Command::Schema) => {
+            println!("{}", forward::cards::schema::schema_json());
+            0
+        }
+    };
+    std::process::exit(code);
+}

@@ -1,0 +1,1 @@
+//! The headless JSON-lines protocol. (Being written.)
