@@ -1,22 +1,57 @@
 //! The card set in play: every file of `cards/` loaded, checked, and indexed for the engine.
 
 use super::model::*;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::collections::HashMap;
 
-/// Index of a Station card in [`CardSet::cards`]. Cheap to copy; the engine uses it
-/// instead of string ids so that a run's state stays small and fast to clone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct CardRef(pub u16);
+/// A Station card of the set in play: its index in [`CardSet::cards`] plus its id.
+///
+/// It is `Copy` so that a run's state stays small and cheap to clone (the simulator
+/// clones and steps millions of them), yet it prints and serialises as the card's id.
+/// The id text is interned once per loaded card set (leaked: a few kilobytes per load).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CardRef {
+    pub index: u16,
+    pub id: &'static str,
+}
 
-/// Index of a Domain in [`CardSet::domains`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct DomainRef(pub u8);
+/// A Domain of the set in play: its index in [`CardSet::domains`] plus its id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DomainRef {
+    pub index: u8,
+    pub id: &'static str,
+}
+
+impl Serialize for CardRef {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id)
+    }
+}
+
+impl Serialize for DomainRef {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id)
+    }
+}
+
+impl std::fmt::Display for CardRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id)
+    }
+}
+
+impl std::fmt::Display for DomainRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id)
+    }
+}
+
+fn intern(s: &str) -> &'static str {
+    Box::leak(s.to_string().into_boxed_str())
+}
 
 /// A Domain as the engine sees it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Domain {
     pub id: CardId,
     pub name: String,
@@ -35,7 +70,7 @@ pub struct Domain {
 
 /// Every card of a run, checked and indexed. Built only from a set that validated without
 /// errors, so the engine may rely on references resolving.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CardSet {
     pub traveller: TravellerFile,
     pub guardian: GuardianFile,
@@ -47,6 +82,9 @@ pub struct CardSet {
     index: HashMap<CardId, CardRef>,
     #[serde(skip)]
     domain_index: HashMap<CardId, DomainRef>,
+    /// Every Domain reference, in map order.
+    #[serde(skip)]
+    domain_refs: Vec<DomainRef>,
 }
 
 /// A reference that did not resolve while building a [`CardSet`].
@@ -68,7 +106,13 @@ impl CardSet {
     ) -> Result<CardSet, UnresolvedRef> {
         let mut domain_index = HashMap::new();
         for (i, d) in map.domains.iter().enumerate() {
-            domain_index.insert(d.id.clone(), DomainRef(i as u8));
+            domain_index.insert(
+                d.id.clone(),
+                DomainRef {
+                    index: i as u8,
+                    id: intern(&d.id.0),
+                },
+            );
         }
         let find_domain = |id: &CardId| {
             domain_index.get(id).copied().ok_or_else(|| UnresolvedRef {
@@ -82,7 +126,10 @@ impl CardSet {
         for (entry, file) in map.domains.iter().zip(domain_files) {
             let mut stations = Vec::new();
             for card in file.stations {
-                let r = CardRef(cards.len() as u16);
+                let r = CardRef {
+                    index: cards.len() as u16,
+                    id: intern(&card.id.0),
+                };
                 index.insert(card.id.clone(), r);
                 stations.push(r);
                 cards.push(card);
@@ -106,6 +153,8 @@ impl CardSet {
                 stations,
             });
         }
+        let mut domain_refs: Vec<DomainRef> = domain_index.values().copied().collect();
+        domain_refs.sort();
         let start = find_domain(&map.start)?;
         let final_domain = find_domain(&map.final_domain)?;
         Ok(CardSet {
@@ -117,17 +166,28 @@ impl CardSet {
             final_domain,
             index,
             domain_index,
+            domain_refs,
         })
     }
 
     /// The Station card behind a reference.
     pub fn card(&self, r: CardRef) -> &StationCard {
-        &self.cards[r.0 as usize]
+        &self.cards[r.index as usize]
     }
 
     /// The Domain behind a reference.
     pub fn domain(&self, r: DomainRef) -> &Domain {
-        &self.domains[r.0 as usize]
+        &self.domains[r.index as usize]
+    }
+
+    /// Every Domain, in map order.
+    pub fn domain_refs(&self) -> &[DomainRef] {
+        &self.domain_refs
+    }
+
+    /// Every Station card reference, in file order.
+    pub fn card_refs(&self) -> impl Iterator<Item = CardRef> + '_ {
+        self.domains.iter().flat_map(|d| d.stations.iter().copied())
     }
 
     /// Looks up a Station card by id.
@@ -143,21 +203,5 @@ impl CardSet {
     /// Looks up a Station card or Domain by its id string.
     pub fn card_by_str(&self, id: &str) -> Option<CardRef> {
         self.index.get(&CardId(id.to_string())).copied()
-    }
-
-    /// Rebuilds the lookup tables after deserialising (they are not saved).
-    pub fn reindex(&mut self) {
-        self.index = self
-            .cards
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.id.clone(), CardRef(i as u16)))
-            .collect();
-        self.domain_index = self
-            .domains
-            .iter()
-            .enumerate()
-            .map(|(i, d)| (d.id.clone(), DomainRef(i as u8)))
-            .collect();
     }
 }

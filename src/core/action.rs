@@ -1,0 +1,82 @@
+//! What the player can do. Actions name cards by id so that the same JSON works in the
+//! headless protocol, in saves and in tests.
+
+use serde::{Deserialize, Serialize};
+
+/// One player decision.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// Flip the face-down card in this row slot (0, 1 or 2).
+    Flip { slot: u8 },
+    /// Take the offered Item or Equipment into a free slot.
+    Take,
+    /// Take the offered card in place of the held card in this slot (0 or 1); the held card
+    /// is discarded.
+    Swap { slot: u8 },
+    /// Turn down the offered card, or a companion's condition.
+    Decline,
+    /// Choose a Terror option (0 or 1).
+    Choose { option: u8 },
+    /// Roll the dice (a duel exchange or a test).
+    Roll,
+    /// Reroll a die just rolled: with Grace, or with a card's free reroll.
+    Reroll {
+        die: Die,
+        /// Which test die (0 or 1), for tests with two dice.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        index: u8,
+        /// Use this card's free reroll instead of Grace.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<String>,
+    },
+    /// Accept the dice as they are, or leave a Rest.
+    Continue,
+    /// Spend 1 Resolve at a Rest.
+    Spend {
+        #[serde(rename = "for")]
+        purpose: SpendFor,
+    },
+    /// Use a held card's ability.
+    Use { card: String },
+    /// Give a held card to a companion (who carries it) or to the foe or companion in front
+    /// of you.
+    Give { card: String, to: String },
+    /// Show a held card to the foe or companion in front of you (you keep it).
+    Show { card: String, to: String },
+    /// Fight the foe in front of you.
+    Fight,
+    /// Pay a foe's toll to slip past it.
+    Toll,
+    /// Put the cards being reordered back in this order (indices into the cards shown, top first).
+    Order { order: Vec<u8> },
+    /// Remove this Snare (when a card lets you cleanse).
+    Cleanse { card: String },
+    /// Travel to this Domain.
+    Go { domain: String },
+    /// Give up the run.
+    Abandon,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+/// Which die a reroll targets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Die {
+    Traveller,
+    Foe,
+    Test,
+}
+
+/// What Resolve is spent on at a Rest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpendFor {
+    /// 1 Resolve for 1 Grace.
+    Grace,
+    /// 1 Resolve for 5 Health.
+    Heal,
+}

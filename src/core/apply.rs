@@ -1,0 +1,331 @@
+//! The one place that changes a [`State`]: `apply(state, event)`.
+//!
+//! Rules logic (in `exec`) decides what happens and emits events; each event is applied here
+//! at once, so later logic sees its effect. Replaying a run's events on its starting state
+//! rebuilds the run exactly, dice included: events that carry dice results draw them from
+//! the state's generator here, and in debug builds check they match.
+
+use super::event::{Event, Zone};
+use super::state::*;
+use crate::cards::model::{Per, SlotKind, StationType};
+
+/// Applies one event to the state.
+pub fn apply(state: &mut State, event: &Event) {
+    match event {
+        Event::DomainEntered { domain } => {
+            state.domain = *domain;
+            state.deck.clear();
+            state.deck_seen = 0;
+            state.discard.clear();
+            state.phase = Phase::Explore;
+        }
+        Event::DeckShuffled { domain, order, .. } => {
+            let mut deck = state.cards.domain(*domain).stations.clone();
+            state.dice.shuffle(&mut deck);
+            debug_assert_eq!(&deck, order, "shuffle replay diverged");
+            state.deck = deck;
+        }
+        Event::SlotFilled { slot, card } => {
+            let drawn = state.deck.pop();
+            debug_assert_eq!(drawn, Some(*card));
+            state.deck_seen = state.deck_seen.saturating_sub(1);
+            state.row[*slot as usize] = Some(RowCard {
+                card: *card,
+                seen: Seen::Hidden,
+            });
+        }
+        Event::CardFlipped { slot, card } => {
+            state.row[*slot as usize] = None;
+            state.resolving = Some(*card);
+            state.flipped_slot = Some(*slot);
+            state.flips += 1;
+            let c = state.cards.card(*card);
+            state.phase = match c.card_type {
+                StationType::Item | StationType::Equipment => Phase::Offer { card: *card },
+                StationType::Terror => Phase::Terror { card: *card },
+                StationType::Rest => Phase::Rest { card: *card },
+                StationType::Pit => Phase::Pit(PitTest {
+                    card: *card,
+                    successes: 0,
+                    failures: 0,
+                    dice: Vec::new(),
+                }),
+                StationType::Foe => Phase::Encounter { card: *card },
+                StationType::Companion => Phase::Companion { card: *card },
+                StationType::Caesura | StationType::Snare | StationType::Blessing => {
+                    Phase::Resolving { card: *card }
+                }
+            };
+        }
+        Event::CardSeen {
+            slot, face_up, ..
+        } => {
+            if let Some(rc) = state.row[*slot as usize].as_mut() {
+                rc.seen = if *face_up { Seen::FaceUp } else { Seen::Peeked };
+            }
+        }
+        Event::DeckSeen { cards } => {
+            state.deck_seen = state.deck_seen.max(cards.len());
+        }
+        Event::DeckReordered { cards } => {
+            let n = cards.len();
+            let len = state.deck.len();
+            // The deck's top is its end: write the new order back top first.
+            for (i, c) in cards.iter().enumerate() {
+                state.deck[len - 1 - i] = *c;
+            }
+            state.deck_seen = state.deck_seen.max(n);
+        }
+        Event::EffectRolled { dice } => {
+            for &d in dice {
+                let v = state.dice.roll();
+                debug_assert_eq!(v, d);
+            }
+        }
+        Event::HealthChanged { health, .. } => state.health = *health,
+        Event::MaxHealthChanged { max_health, .. } => {
+            state.max_health = *max_health;
+            state.health = state.health.min(*max_health);
+        }
+        Event::MarkerMoved { marker, .. } => state.marker = *marker,
+        Event::GraceChanged { grace, .. } => state.grace = *grace,
+        Event::BonusGained { to, amount } => *bonus_mut(state, *to) += amount,
+        Event::BonusUsed { to, .. } => *bonus_mut(state, *to) = 0,
+        Event::CardTaken { card, kind } => {
+            take_resolving(state, *card);
+            match kind {
+                SlotKind::Item => state.items.push(*card),
+                SlotKind::Equipment => state.equipment.push(*card),
+            }
+        }
+        Event::CardDiscarded { card, from } => {
+            match from {
+                Zone::Resolving => take_resolving(state, *card),
+                Zone::Items => state.items.retain(|c| c != card),
+                Zone::Equipment => state.equipment.retain(|c| c != card),
+                Zone::Snares => state.snares.retain(|c| c != card),
+            }
+            state.spent.retain(|(c, _)| c != card);
+            state.discard.push(*card);
+        }
+        Event::SnareCaught { card } => {
+            take_resolving(state, *card);
+            state.snares.push(*card);
+        }
+        Event::SnareRemoved { card } => {
+            state.snares.retain(|c| c != card);
+            state.discard.push(*card);
+        }
+        Event::CompanionJoined { card, carrying } => {
+            take_resolving(state, *card);
+            if matches!(state.phase, Phase::Companion { .. } | Phase::Encounter { .. }) {
+                state.phase = Phase::Resolving { card: *card };
+            }
+            let mut follower = Follower {
+                card: *card,
+                carrying: Vec::new(),
+            };
+            if let Some(given) = carrying {
+                remove_held(state, *given);
+                follower.carrying.push(*given);
+            }
+            state.companions.push(follower);
+        }
+        Event::CardCarried { card, by } => {
+            remove_held(state, *card);
+            if let Some(f) = state.companions.iter_mut().find(|f| f.card == *by) {
+                f.carrying.push(*card);
+            }
+        }
+        Event::CardGivenAway { card } => {
+            remove_held(state, *card);
+            state.gone.push(*card);
+        }
+        Event::CardShown { .. } => {}
+        Event::AbilityUsed { card, per } => {
+            let in_slot = state.items.contains(card) || state.equipment.contains(card);
+            if *per == Per::Once && in_slot {
+                // A one-time card is used up: it leaves its slot for the discard.
+                remove_held(state, *card);
+                state.discard.push(*card);
+            } else {
+                state.spent.push((*card, *per));
+            }
+        }
+        Event::AbilitiesRefreshed { per } => state.spent.retain(|(_, p)| p != per),
+        Event::RestSpent { .. } => {}
+        Event::TerrorChosen { card, .. } => state.phase = Phase::Resolving { card: *card },
+        Event::TestRolled { dice, .. } => {
+            for &d in dice {
+                let v = state.dice.roll();
+                debug_assert_eq!(v, d);
+            }
+            if let Phase::Pit(t) = &mut state.phase {
+                t.dice = dice.clone();
+            }
+        }
+        Event::Rerolled { die, index, value, .. } => {
+            let v = state.dice.roll();
+            debug_assert_eq!(v, *value);
+            match (&mut state.phase, die) {
+                (Phase::Pit(t), _) => {
+                    if let Some(d) = t.dice.get_mut(*index as usize) {
+                        *d = *value;
+                    }
+                }
+                (Phase::Duel(d), super::action::Die::Traveller) => {
+                    if let Some(r) = d.rolled.as_mut() {
+                        r.traveller = Some(*value);
+                    }
+                }
+                (Phase::Duel(d), super::action::Die::Foe) => {
+                    if let Some(r) = d.rolled.as_mut() {
+                        r.foe = *value;
+                    }
+                }
+                _ => {}
+            }
+        }
+        Event::TestJudged {
+            card,
+            successes,
+            failures,
+            over,
+            ..
+        } => {
+            if *over {
+                state.phase = Phase::Resolving { card: *card };
+            } else if let Phase::Pit(t) = &mut state.phase {
+                t.successes = *successes;
+                t.failures = *failures;
+                t.dice.clear();
+            }
+        }
+        Event::FoePassed { card, .. } | Event::CompanionRefused { card } => {
+            state.phase = Phase::Resolving { card: *card }
+        }
+        Event::DuelStarted {
+            hp,
+            card,
+            guardian,
+            bonus,
+            ..
+        } => {
+            state.phase = Phase::Duel(Box::new(Duel {
+                card: *card,
+                hp: *hp,
+                max_hp: *hp,
+                exchange: 0,
+                rolled: None,
+                status: DuelStatus::default(),
+                guardian: *guardian,
+                bonus: *bonus,
+            }));
+        }
+        Event::ExchangeRolled {
+            traveller,
+            foe,
+            modifier,
+            no_rerolls,
+        } => {
+            if let Some(t) = traveller {
+                let v = state.dice.roll();
+                debug_assert_eq!(v, *t);
+            }
+            let v = state.dice.roll();
+            debug_assert_eq!(v, *foe);
+            if let Phase::Duel(d) = &mut state.phase {
+                d.rolled = Some(Rolls {
+                    traveller: *traveller,
+                    foe: *foe,
+                    modifier: *modifier,
+                    no_rerolls: *no_rerolls,
+                });
+            }
+        }
+        Event::ExchangeResolved {
+            exchange,
+            foe_hp,
+            health,
+            status,
+            ..
+        } => {
+            state.health = *health;
+            state.exchanges += 1;
+            if let Phase::Duel(d) = &mut state.phase {
+                d.exchange = *exchange;
+                d.hp = *foe_hp;
+                d.rolled = None;
+                d.status = status.clone();
+            }
+        }
+        Event::FoeRestored { hp } | Event::FoeHit { foe_hp: hp, .. } => {
+            if let Phase::Duel(d) = &mut state.phase {
+                d.hp = *hp;
+            }
+        }
+        Event::FoeDefeated { .. } | Event::DuelStalemate { .. } => {
+            if let Phase::Duel(d) = &state.phase {
+                state.phase = match d.card {
+                    Some(card) => Phase::Resolving { card },
+                    None => Phase::Over,
+                };
+            }
+        }
+        Event::ChoiceOffered { kind, pending } => {
+            let resume = std::mem::replace(&mut state.phase, Phase::Explore);
+            state.phase = Phase::Choice(Box::new(Choice {
+                kind: kind.clone(),
+                pending: pending.clone(),
+                resume,
+            }));
+        }
+        Event::ChoiceClosed => {
+            if let Phase::Choice(c) = std::mem::replace(&mut state.phase, Phase::Explore) {
+                state.phase = c.resume;
+            }
+        }
+        Event::CardResolved { card } => {
+            if state.resolving == Some(*card) {
+                state.resolving = None;
+            }
+            state.phase = Phase::Explore;
+        }
+        Event::DomainCleared { domain } => {
+            state.cleared.push(*domain);
+            state.gone.append(&mut state.discard);
+            state.flipped_slot = None;
+            state.phase = Phase::Route;
+        }
+        Event::GuardianRevealed { .. } => {}
+        Event::RunEnded { outcome } => {
+            state.outcome = Some(outcome.clone());
+            state.phase = Phase::Over;
+        }
+    }
+}
+
+fn bonus_mut(state: &mut State, to: crate::cards::model::BonusTarget) -> &mut i32 {
+    use crate::cards::model::BonusTarget::*;
+    match to {
+        NextDuel => &mut state.bonus.next_duel,
+        NextTest => &mut state.bonus.next_test,
+        NextHeal => &mut state.bonus.next_heal,
+    }
+}
+
+fn take_resolving(state: &mut State, card: crate::cards::CardRef) {
+    if state.resolving == Some(card) {
+        state.resolving = None;
+    }
+}
+
+/// Removes a card from wherever the traveller holds it (slots or a companion's hands).
+fn remove_held(state: &mut State, card: crate::cards::CardRef) {
+    state.items.retain(|c| *c != card);
+    state.equipment.retain(|c| *c != card);
+    for f in &mut state.companions {
+        f.carrying.retain(|c| *c != card);
+    }
+    state.spent.retain(|(c, _)| *c != card);
+}

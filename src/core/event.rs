@@ -1,0 +1,212 @@
+//! What happened. Every change to the state is an event, applied by
+//! [`super::apply::apply`]; serialising an event gives its public form (hidden cards, such
+//! as a shuffled deck's order or a card dealt face down, are left out).
+
+use super::action::Die;
+use super::state::{ChoiceKind, DuelStatus, GuardianPenalties, Outcome};
+use crate::cards::model::{BonusTarget, Effect, Per, SlotKind};
+use crate::cards::{CardRef, DomainRef};
+use serde::Serialize;
+
+/// One thing that happened in a run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// The traveller entered a Domain.
+    DomainEntered { domain: DomainRef },
+    /// The Domain's deck was shuffled (its order stays hidden).
+    DeckShuffled {
+        domain: DomainRef,
+        cards: usize,
+        #[serde(skip)]
+        order: Vec<CardRef>,
+    },
+    /// A face-down card was dealt into a row slot.
+    SlotFilled {
+        slot: u8,
+        #[serde(skip)]
+        card: CardRef,
+    },
+    /// The traveller flipped a card.
+    CardFlipped { slot: u8, card: CardRef },
+    /// A row card was looked at (`face_up`: turned face up for everyone).
+    CardSeen {
+        slot: u8,
+        card: CardRef,
+        face_up: bool,
+    },
+    /// The top cards of the deck were looked at (top first).
+    DeckSeen { cards: Vec<CardRef> },
+    /// The top cards of the deck were put back in this order (top first).
+    DeckReordered { cards: Vec<CardRef> },
+    /// Dice rolled for an effect (e.g. heal 1d6+2).
+    EffectRolled { dice: Vec<u8> },
+    /// Health changed (`by` is the actual change after caps).
+    HealthChanged { by: i32, health: i32 },
+    /// Maximum Health changed.
+    MaxHealthChanged { by: i32, max_health: i32 },
+    /// The Resolve/Dread marker moved.
+    MarkerMoved { by: i8, marker: i8 },
+    /// Grace changed.
+    GraceChanged { by: i8, grace: u8 },
+    /// A one-off bonus was gained.
+    BonusGained { to: BonusTarget, amount: i32 },
+    /// A one-off bonus was used up.
+    BonusUsed { to: BonusTarget, amount: i32 },
+    /// The card being resolved went into an Item or Equipment slot.
+    CardTaken { card: CardRef, kind: SlotKind },
+    /// A card went to the Domain discard.
+    CardDiscarded { card: CardRef, from: Zone },
+    /// The card being resolved became a caught Snare.
+    SnareCaught { card: CardRef },
+    /// A Snare was removed (to the discard).
+    SnareRemoved { card: CardRef },
+    /// A companion joined; `carrying` is the card given to them, if any.
+    CompanionJoined {
+        card: CardRef,
+        carrying: Option<CardRef>,
+    },
+    /// A held card was handed to a companion who now carries it.
+    CardCarried { card: CardRef, by: CardRef },
+    /// A held card was given away for good (to a foe or a stranger).
+    CardGivenAway { card: CardRef },
+    /// A companion did not join (their condition was not met or was turned down).
+    CompanionRefused { card: CardRef },
+    /// A card was shown.
+    CardShown { card: CardRef, to: CardRef },
+    /// An ability was used; `per` says when it comes back.
+    AbilityUsed { card: CardRef, per: Per },
+    /// Abilities used per Domain or per fight are ready again.
+    AbilitiesRefreshed { per: Per },
+    /// Resolve was spent at a Rest.
+    RestSpent { card: CardRef, purpose: super::action::SpendFor },
+    /// A Terror option was chosen.
+    TerrorChosen { card: CardRef, option: u8 },
+    /// Test dice were rolled (natural values).
+    TestRolled { card: CardRef, dice: Vec<u8> },
+    /// A test die was rerolled.
+    Rerolled {
+        die: Die,
+        index: u8,
+        value: u8,
+        /// The card whose free reroll was used (otherwise Grace paid).
+        card: Option<CardRef>,
+    },
+    /// A test roll was judged.
+    TestJudged {
+        card: CardRef,
+        total: i32,
+        target: i32,
+        success: bool,
+        successes: u8,
+        failures: u8,
+        /// Whether the test is over (always for a single test).
+        over: bool,
+    },
+    /// A foe was slipped past or passed by a card.
+    FoePassed { card: CardRef, how: String },
+    /// A duel began.
+    DuelStarted {
+        /// The foe's card id, or `"guardian"`.
+        foe: String,
+        hp: i32,
+        #[serde(skip)]
+        card: Option<CardRef>,
+        #[serde(skip_serializing_if = "is_default")]
+        guardian: GuardianPenalties,
+        /// Bonus to every traveller roll in this duel.
+        bonus: i32,
+    },
+    /// Both dice of an exchange were rolled (natural values; `traveller` is null when the
+    /// roll is skipped).
+    ExchangeRolled {
+        traveller: Option<u8>,
+        foe: u8,
+        modifier: i32,
+        no_rerolls: bool,
+    },
+    /// An exchange was resolved.
+    ExchangeResolved {
+        exchange: u32,
+        /// The traveller's roll after modifiers (null: skipped).
+        roll: Option<u8>,
+        strike: Strike,
+        foe_roll: u8,
+        face: String,
+        to_foe: i32,
+        to_traveller: i32,
+        /// Damage the traveller dealt that struck them instead (a Guardian seal).
+        reflected: i32,
+        foe_healed: i32,
+        foe_hp: i32,
+        health: i32,
+        /// What carries over to the next exchange.
+        status: DuelStatus,
+    },
+    /// The foe healed fully (a Guardian seal).
+    FoeRestored { hp: i32 },
+    /// Damage dealt to the foe by a card.
+    FoeHit { amount: i32, foe_hp: i32 },
+    /// The foe was defeated.
+    FoeDefeated { foe: String },
+    /// A duel that could not end was broken off; the foe is left behind.
+    DuelStalemate { foe: String, reason: String },
+    /// An effect needs a choice.
+    ChoiceOffered {
+        kind: ChoiceKind,
+        #[serde(skip)]
+        pending: Vec<Effect>,
+    },
+    /// The choice was made; play returns to where it was.
+    ChoiceClosed,
+    /// The card being resolved is done; back to the row.
+    CardResolved { card: CardRef },
+    /// The Domain is cleared.
+    DomainCleared { domain: DomainRef },
+    /// The Guardian appears; each requirement and seal is checked.
+    GuardianRevealed { checks: Vec<SealCheck> },
+    /// The run ended.
+    RunEnded { outcome: Outcome },
+}
+
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
+}
+
+/// Where a discarded card came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Zone {
+    /// The card being resolved.
+    Resolving,
+    Items,
+    Equipment,
+    Snares,
+}
+
+/// The traveller's result on the combat table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Strike {
+    /// 1: deal nothing.
+    Miss,
+    /// 2: block all incoming damage.
+    Parry,
+    /// 3-4: deal 1 + ATK.
+    Hit,
+    /// 5: deal 2 + ATK.
+    Critical,
+    /// 6: block all incoming and deal 1 that DEF does not reduce.
+    Counter,
+    /// The roll was skipped.
+    Skipped,
+}
+
+/// The check of one Guardian requirement or seal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SealCheck {
+    pub id: String,
+    pub name: String,
+    /// Met (requirement) or broken (seal).
+    pub met: bool,
+}

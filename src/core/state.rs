@@ -1,0 +1,336 @@
+//! The state of one run. Only [`super::apply::apply`] changes it.
+
+use super::dice::Dice;
+use crate::cards::model::{Effect, Per};
+use crate::cards::{CardRef, CardSet, DomainRef};
+use serde::Serialize;
+use std::sync::Arc;
+
+/// Lowest marker value: Dread 4. A Dread gain past it loses the run.
+pub const MARKER_MIN: i8 = -4;
+/// Highest marker value: Resolve 4.
+pub const MARKER_MAX: i8 = 4;
+/// Most Grace the traveller can bank.
+pub const GRACE_MAX: u8 = 3;
+/// Item slots, and Equipment slots.
+pub const SLOTS: usize = 2;
+/// Face-down slots in the row.
+pub const ROW: usize = 3;
+/// Successes (or failures) that end an extended test.
+pub const EXTENDED_TALLY: u8 = 3;
+/// A duel still going after this many exchanges is declared unending (see RULES.md).
+pub const EXCHANGE_LIMIT: u32 = 100;
+
+/// Everything about a run in progress.
+#[derive(Debug, Clone, Serialize)]
+pub struct State {
+    /// The card set in play (not part of the serialised state).
+    #[serde(skip)]
+    pub cards: Arc<CardSet>,
+    pub seed: u64,
+    pub dice: Dice,
+    pub health: i32,
+    pub max_health: i32,
+    /// The Resolve/Dread marker: -4 (Dread 4) ..= +4 (Resolve 4), 0 is the neutral gap.
+    pub marker: i8,
+    pub grace: u8,
+    pub items: Vec<CardRef>,
+    pub equipment: Vec<CardRef>,
+    pub companions: Vec<Follower>,
+    pub snares: Vec<CardRef>,
+    pub bonus: Bonuses,
+    /// Abilities used up for now (per Domain, per fight, per run).
+    pub spent: Vec<(CardRef, Per)>,
+    pub domain: DomainRef,
+    pub cleared: Vec<DomainRef>,
+    /// The Domain deck; the next card to draw is the last.
+    pub deck: Vec<CardRef>,
+    /// How many cards at the top of the deck the traveller has seen.
+    pub deck_seen: usize,
+    pub row: [Option<RowCard>; ROW],
+    /// The current Domain's discard pile.
+    pub discard: Vec<CardRef>,
+    /// Out of play: cleared Domains' piles and cards given away.
+    pub gone: Vec<CardRef>,
+    /// The card being resolved, while it is in no other zone.
+    pub resolving: Option<CardRef>,
+    /// The slot the card being resolved came from.
+    pub flipped_slot: Option<u8>,
+    pub phase: Phase,
+    pub outcome: Option<Outcome>,
+    pub flips: u32,
+    pub exchanges: u32,
+}
+
+/// A card in the row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RowCard {
+    pub card: CardRef,
+    pub seen: Seen,
+}
+
+/// How much of a row card is known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seen {
+    /// Face down and unknown.
+    Hidden,
+    /// Face down, but the traveller has looked at it.
+    Peeked,
+    /// Turned face up.
+    FaceUp,
+}
+
+/// A companion and what they carry for the traveller.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Follower {
+    pub card: CardRef,
+    pub carrying: Vec<CardRef>,
+}
+
+/// One-off bonuses waiting for their occasion.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Bonuses {
+    pub next_duel: i32,
+    pub next_test: i32,
+    pub next_heal: i32,
+}
+
+/// What the run is waiting for.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Phase {
+    /// Choose a face-down card to flip (or use an item, give a card, abandon).
+    Explore,
+    /// A card is being resolved without a question to the player.
+    Resolving { card: CardRef },
+    /// An Item or Equipment was found: take, swap or decline.
+    Offer { card: CardRef },
+    /// Choose one of a Terror's options.
+    Terror { card: CardRef },
+    /// Spend Resolve at a Rest, then continue.
+    Rest { card: CardRef },
+    /// A Pit test in progress.
+    Pit(PitTest),
+    /// A foe that can be passed another way: fight, show, give or pay the toll.
+    Encounter { card: CardRef },
+    /// A companion who wants something before joining.
+    Companion { card: CardRef },
+    /// A duel in progress.
+    Duel(Box<Duel>),
+    /// A choice asked by an effect; `resume` is the phase to return to.
+    Choice(Box<Choice>),
+    /// Domain cleared: choose where to go.
+    Route,
+    /// The run has ended.
+    Over,
+}
+
+/// A Pit test in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PitTest {
+    pub card: CardRef,
+    pub successes: u8,
+    pub failures: u8,
+    /// The dice just rolled (natural values), waiting for rerolls; empty before the roll.
+    pub dice: Vec<u8>,
+}
+
+/// A choice asked in the middle of effects.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Choice {
+    pub kind: ChoiceKind,
+    /// Effects still to run after the choice.
+    #[serde(skip)]
+    pub pending: Vec<Effect>,
+    /// The phase to return to after the choice.
+    #[serde(skip)]
+    pub resume: Phase,
+}
+
+/// The kinds of choice effects can ask.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "choice", rename_all = "snake_case")]
+pub enum ChoiceKind {
+    /// Put these cards (top first) back on the deck in a chosen order.
+    Reorder { cards: Vec<CardRef> },
+    /// Remove `left` more Snares of your choice.
+    Cleanse { left: u8 },
+}
+
+/// A duel in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Duel {
+    /// The foe's card, or `None` for the Guardian.
+    pub card: Option<CardRef>,
+    pub hp: i32,
+    pub max_hp: i32,
+    /// Exchanges completed.
+    pub exchange: u32,
+    /// Dice rolled this exchange, waiting for rerolls.
+    pub rolled: Option<Rolls>,
+    /// What carries over between exchanges.
+    pub status: DuelStatus,
+    /// Guardian penalties in force (all false for a Station foe).
+    pub guardian: GuardianPenalties,
+    /// Bonus added to every traveller roll this duel (from a Blessing).
+    pub bonus: i32,
+}
+
+/// The dice of one exchange.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Rolls {
+    /// The traveller's natural roll; `None` when the roll is skipped.
+    pub traveller: Option<u8>,
+    pub foe: u8,
+    /// Added to the traveller's roll (penalties, Snares, bonuses).
+    pub modifier: i32,
+    /// Rerolls are forbidden this exchange.
+    pub no_rerolls: bool,
+}
+
+/// Effects of foe faces that last beyond their exchange.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct DuelStatus {
+    /// The traveller skips their next roll.
+    pub skip: bool,
+    /// Subtracted from the traveller's next roll.
+    pub penalty: i32,
+    /// No rerolls in the next exchange.
+    pub no_rerolls: bool,
+    /// Extra damage on every foe hit for the rest of the fight.
+    pub enrage: i32,
+    /// Extra damage on the foe's next hit.
+    pub empower: i32,
+    /// If set, the empower waits for this face (1-based die value).
+    pub empower_face: Option<u8>,
+    /// Attacks the traveller has made (for "first attacks miss").
+    pub attacks: u8,
+}
+
+/// Which Guardian penalties apply in this duel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct GuardianPenalties {
+    pub invulnerable: bool,
+    pub full_heal: bool,
+    pub reflect: bool,
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "result", rename_all = "snake_case")]
+pub enum Outcome {
+    Won,
+    Lost {
+        cause: Cause,
+        /// What exactly happened, in words.
+        detail: String,
+    },
+}
+
+/// Why a run was lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cause {
+    /// Health reached 0.
+    Health,
+    /// Dread passed -4.
+    Dread,
+    /// A Guardian requirement or seal could not be met.
+    Guardian,
+    /// The traveller gave up.
+    Abandoned,
+    /// No uncleared Domain was linked from the one just cleared (a broken map).
+    Stranded,
+}
+
+impl Cause {
+    /// The name used in the protocol.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Cause::Health => "health",
+            Cause::Dread => "dread",
+            Cause::Guardian => "guardian",
+            Cause::Abandoned => "abandoned",
+            Cause::Stranded => "stranded",
+        }
+    }
+}
+
+impl State {
+    /// A new run at the start of the map, before the first Domain is entered.
+    /// Use [`super::new_run`] to get a run ready to play.
+    pub fn blank(cards: Arc<CardSet>, seed: u64, forced: Vec<u8>) -> State {
+        let t = &cards.traveller;
+        State {
+            seed,
+            dice: Dice::new(seed, forced),
+            health: t.health,
+            max_health: t.health,
+            marker: 0,
+            grace: 0,
+            items: Vec::new(),
+            equipment: Vec::new(),
+            companions: Vec::new(),
+            snares: Vec::new(),
+            bonus: Bonuses::default(),
+            spent: Vec::new(),
+            domain: cards.start,
+            cleared: Vec::new(),
+            deck: Vec::new(),
+            deck_seen: 0,
+            row: [None; ROW],
+            discard: Vec::new(),
+            gone: Vec::new(),
+            resolving: None,
+            flipped_slot: None,
+            phase: Phase::Explore,
+            outcome: None,
+            flips: 0,
+            exchanges: 0,
+            cards,
+        }
+    }
+
+    /// Whether the run has ended.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The duel in progress, if any.
+    pub fn duel(&self) -> Option<&Duel> {
+        match &self.phase {
+            Phase::Duel(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// Whether the traveller holds the card in a slot or a companion carries it.
+    pub fn holds(&self, id: &str) -> bool {
+        self.items.iter().chain(&self.equipment).any(|c| c.id == id)
+            || self
+                .companions
+                .iter()
+                .any(|f| f.carrying.iter().any(|c| c.id == id))
+    }
+
+    /// Whether the companion follows the traveller.
+    pub fn follows(&self, id: &str) -> bool {
+        self.companions.iter().any(|f| f.card.id == id)
+    }
+
+    /// Cards whose passive modifiers and triggers are in force: equipment, companions and
+    /// snares. (Items act only when used.)
+    pub fn active_cards(&self) -> impl Iterator<Item = CardRef> + '_ {
+        self.equipment
+            .iter()
+            .copied()
+            .chain(self.companions.iter().map(|f| f.card))
+            .chain(self.snares.iter().copied())
+    }
+
+    /// Whether an ability is used up for now.
+    pub fn is_spent(&self, card: CardRef) -> bool {
+        self.spent.iter().any(|(c, _)| *c == card)
+    }
+}
