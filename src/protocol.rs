@@ -1,1 +1,335 @@
-//! The headless JSON-lines protocol. (Being written.)
+//! The headless JSON-lines protocol (docs/PROTOCOL.md): what a player may see of a run,
+//! the prompt, and the loop that reads actions and writes one line per step.
+//!
+//! The [`View`] is also what bots get: it shows only what the traveller knows, so a card
+//! still face down and unseen appears as `"hidden"` and the deck only as a count.
+
+use crate::cards::CardSet;
+use crate::cards::model::StationType;
+use crate::core::state::{ChoiceKind, DuelStatus, Phase, Seen, State};
+use crate::core::{Action, Event, Outcome, execute, legal_actions, mods, new_run, phase_name};
+use serde::Serialize;
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+
+/// The player's view of a run (the protocol's `state` object).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct View {
+    pub seed: u64,
+    pub health: i32,
+    pub max_health: i32,
+    /// The Resolve/Dread marker: +N is Resolve N, -N is Dread N.
+    pub resolve: i8,
+    pub grace: u8,
+    pub atk: i32,
+    pub def: i32,
+    pub domain: String,
+    pub cleared: Vec<String>,
+    pub deck_left: usize,
+    /// Top cards of the deck the traveller has seen (top first).
+    pub deck_seen: Vec<String>,
+    /// Three slots: null (empty), "hidden" (face down, unknown) or the card id.
+    pub row: [Option<String>; 3],
+    pub discard: Vec<String>,
+    pub items: Vec<String>,
+    pub equipment: Vec<String>,
+    pub companions: Vec<String>,
+    /// Companion id -> the cards they carry.
+    pub carrying: std::collections::BTreeMap<String, Vec<String>>,
+    pub snares: Vec<String>,
+    /// Abilities used up for now.
+    pub spent: Vec<String>,
+    pub bonus: BonusView,
+    /// The card being resolved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub foe: Option<FoeView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub test: Option<TestView>,
+    pub flips: u32,
+}
+
+/// One-off bonuses waiting.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BonusView {
+    pub next_duel: i32,
+    pub next_test: i32,
+    pub next_heal: i32,
+}
+
+/// The foe of the duel in progress.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FoeView {
+    pub id: String,
+    pub hp: i32,
+    pub max_hp: i32,
+    pub exchange: u32,
+    /// The dice of this exchange while rerolls are open: natural values and the modifier.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rolled: Option<RolledView>,
+    pub status: DuelStatus,
+}
+
+/// Dice waiting for rerolls.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RolledView {
+    pub traveller: Option<u8>,
+    pub foe: u8,
+    pub modifier: i32,
+}
+
+/// The Pit test in progress.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TestView {
+    pub target: i32,
+    pub extended: bool,
+    pub successes: u8,
+    pub failures: u8,
+    pub dice: Vec<u8>,
+}
+
+/// What the game asks now.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Prompt {
+    pub kind: &'static str,
+    pub text: String,
+    pub actions: Vec<Action>,
+}
+
+/// One protocol line.
+#[derive(Debug, Clone, Serialize)]
+pub struct Step<'a> {
+    pub state: View,
+    pub prompt: Prompt,
+    pub events: &'a [Event],
+    pub outcome: Option<&'a Outcome>,
+}
+
+fn ids<'a>(v: impl IntoIterator<Item = &'a crate::cards::CardRef>) -> Vec<String> {
+    v.into_iter().map(|c| c.id.to_string()).collect()
+}
+
+/// What the traveller can see of the state.
+pub fn view(s: &State) -> View {
+    let m = mods(s);
+    let row = s.row.map(|slot| {
+        slot.map(|rc| match rc.seen {
+            Seen::Hidden => "hidden".to_string(),
+            Seen::Peeked | Seen::FaceUp => rc.card.id.to_string(),
+        })
+    });
+    let foe = s.duel().map(|d| FoeView {
+        id: d
+            .card
+            .map_or(s.cards.guardian.id.0.clone(), |c| c.id.to_string()),
+        hp: d.hp,
+        max_hp: d.max_hp,
+        exchange: d.exchange,
+        rolled: d.rolled.map(|r| RolledView {
+            traveller: r.traveller,
+            foe: r.foe,
+            modifier: r.modifier,
+        }),
+        status: d.status.clone(),
+    });
+    let test = match &s.phase {
+        Phase::Pit(t) => s.cards.card(t.card).test.as_ref().map(|spec| TestView {
+            target: spec.target,
+            extended: spec.extended,
+            successes: t.successes,
+            failures: t.failures,
+            dice: t.dice.clone(),
+        }),
+        _ => None,
+    };
+    View {
+        seed: s.seed,
+        health: s.health,
+        max_health: s.max_health,
+        resolve: s.marker,
+        grace: s.grace,
+        atk: m.atk,
+        def: m.def,
+        domain: s.domain.id.to_string(),
+        cleared: s.cleared.iter().map(|d| d.id.to_string()).collect(),
+        deck_left: s.deck.len(),
+        deck_seen: ids(s.deck.iter().rev().take(s.deck_seen)),
+        row,
+        discard: ids(&s.discard),
+        items: ids(&s.items),
+        equipment: ids(&s.equipment),
+        companions: ids(s.companions.iter().map(|f| &f.card)),
+        carrying: s
+            .companions
+            .iter()
+            .filter(|f| !f.carrying.is_empty())
+            .map(|f| (f.card.id.to_string(), ids(&f.carrying)))
+            .collect(),
+        snares: ids(&s.snares),
+        spent: ids(s.spent.iter().map(|(c, _)| c)),
+        bonus: BonusView {
+            next_duel: s.bonus.next_duel,
+            next_test: s.bonus.next_test,
+            next_heal: s.bonus.next_heal,
+        },
+        card: s.resolving.map(|c| c.id.to_string()),
+        foe,
+        test,
+        flips: s.flips,
+    }
+}
+
+/// The prompt for the current phase, with every legal action.
+pub fn prompt(s: &State) -> Prompt {
+    let cards = &s.cards;
+    let name = |c: &crate::cards::CardRef| cards.card(*c).name.clone();
+    let text = match &s.phase {
+        Phase::Explore => format!(
+            "{}: choose a face-down card to flip ({} left in the deck).",
+            cards.domain(s.domain).name,
+            s.deck.len()
+        ),
+        Phase::Resolving { card } => format!("Resolving {}.", name(card)),
+        Phase::Offer { card } => {
+            let c = cards.card(*card);
+            let kind = if c.card_type == StationType::Equipment {
+                "Equipment"
+            } else {
+                "Item"
+            };
+            format!(
+                "{kind} found: {}. Take it, swap it for a held one, or leave it.",
+                c.name
+            )
+        }
+        Phase::Terror { card } => format!("{}: choose one option.", name(card)),
+        Phase::Rest { card } => format!(
+            "{}: spend 1 Resolve for 1 Grace or for 5 Health, as often as you like, then continue.",
+            name(card)
+        ),
+        Phase::Pit(t) => {
+            let target = cards.card(t.card).test.as_ref().map_or(0, |x| x.target);
+            if t.dice.is_empty() {
+                format!("{}: roll against {}+.", name(&t.card), target)
+            } else {
+                format!(
+                    "{}: rolled {:?}; reroll with Grace or continue.",
+                    name(&t.card),
+                    t.dice
+                )
+            }
+        }
+        Phase::Encounter { card } => {
+            format!(
+                "{} bars the way: fight, or find another way past.",
+                name(card)
+            )
+        }
+        Phase::Companion { card } => format!("{} would follow you, for a price.", name(card)),
+        Phase::Duel(d) => {
+            let foe = d.card.map_or(cards.guardian.name.clone(), |c| name(&c));
+            match &d.rolled {
+                None => format!("Duel with {foe} ({} HP): roll, or use an item.", d.hp),
+                Some(r) => format!(
+                    "Duel with {foe}: you rolled {}, the foe rolled {}; reroll with Grace or continue.",
+                    r.traveller
+                        .map_or("nothing (skipped)".to_string(), |v| v.to_string()),
+                    r.foe
+                ),
+            }
+        }
+        Phase::Choice(c) => match &c.kind {
+            ChoiceKind::Reorder { cards: shown } => format!(
+                "Put the top cards back in the order you choose (now, top first: {}).",
+                shown.iter().map(name).collect::<Vec<_>>().join(", ")
+            ),
+            ChoiceKind::Cleanse { left } => format!("Choose a Snare to remove ({left} to go)."),
+        },
+        Phase::Route => format!(
+            "{} is cleared: choose the next Domain.",
+            cards.domain(s.domain).name
+        ),
+        Phase::Over => match &s.outcome {
+            Some(Outcome::Won) => "The Guardian has fallen. The run is won.".to_string(),
+            Some(Outcome::Lost { detail, .. }) => format!("The run is lost. {detail}"),
+            None => String::new(),
+        },
+    };
+    Prompt {
+        kind: phase_name(&s.phase),
+        text,
+        actions: legal_actions(s),
+    }
+}
+
+/// Parses one input line: an action object exactly as offered, or its index.
+pub fn parse_input(line: &str, offered: &[Action]) -> Result<Action, String> {
+    let line = line.trim();
+    if line.is_empty() {
+        return Err("empty line: send an action object or its index".into());
+    }
+    if let Ok(i) = line.parse::<i64>() {
+        return usize::try_from(i)
+            .ok()
+            .and_then(|i| offered.get(i).cloned())
+            .ok_or_else(|| {
+                format!(
+                    "index {i} is out of range: {} actions are offered (0..={})",
+                    offered.len(),
+                    offered.len().saturating_sub(1)
+                )
+            });
+    }
+    let action: Action = serde_json::from_str(line).map_err(|e| format!("not an action: {e}"))?;
+    if offered.contains(&action) {
+        Ok(action)
+    } else {
+        Err(format!(
+            "{line} is not one of the offered actions; send one of prompt.actions or its index"
+        ))
+    }
+}
+
+/// Plays one run: writes the first line, then one line per accepted input line, or an
+/// `{"error": ...}` line for a bad one. Returns at end of input.
+pub fn play<R: BufRead, W: Write>(
+    cards: Arc<CardSet>,
+    seed: u64,
+    dice: Vec<u8>,
+    input: R,
+    mut out: W,
+) -> io::Result<()> {
+    let (mut state, events) = new_run(cards, seed, dice);
+    write_step(&mut out, &state, &events)?;
+    for line in input.lines() {
+        let line = line?;
+        let offered = legal_actions(&state);
+        let result = if state.is_over() {
+            Err("the run is over; no more actions".to_string())
+        } else {
+            parse_input(&line, &offered)
+        };
+        match result.and_then(|a| execute(&mut state, &a).map_err(|e| e.to_string())) {
+            Ok(events) => write_step(&mut out, &state, &events)?,
+            Err(e) => {
+                serde_json::to_writer(&mut out, &serde_json::json!({ "error": e }))?;
+                out.write_all(b"\n")?;
+            }
+        }
+        out.flush()?;
+    }
+    Ok(())
+}
+
+fn write_step<W: Write>(out: &mut W, state: &State, events: &[Event]) -> io::Result<()> {
+    let step = Step {
+        state: view(state),
+        prompt: prompt(state),
+        events,
+        outcome: state.outcome.as_ref(),
+    };
+    serde_json::to_writer(&mut *out, &step)?;
+    out.write_all(b"\n")?;
+    out.flush()
+}

@@ -3,8 +3,8 @@
 
 pub mod load;
 pub mod model;
-pub mod set;
 pub mod schema;
+pub mod set;
 pub mod validate;
 
 pub use model::CardId;

@@ -57,9 +57,7 @@ pub fn apply(state: &mut State, event: &Event) {
                 }
             };
         }
-        Event::CardSeen {
-            slot, face_up, ..
-        } => {
+        Event::CardSeen { slot, face_up, .. } => {
             if let Some(rc) = state.row[*slot as usize].as_mut() {
                 rc.seen = if *face_up { Seen::FaceUp } else { Seen::Peeked };
             }
@@ -118,7 +116,10 @@ pub fn apply(state: &mut State, event: &Event) {
         }
         Event::CompanionJoined { card, carrying } => {
             take_resolving(state, *card);
-            if matches!(state.phase, Phase::Companion { .. } | Phase::Encounter { .. }) {
+            if matches!(
+                state.phase,
+                Phase::Companion { .. } | Phase::Encounter { .. }
+            ) {
                 state.phase = Phase::Resolving { card: *card };
             }
             let mut follower = Follower {
@@ -164,7 +165,9 @@ pub fn apply(state: &mut State, event: &Event) {
                 t.dice = dice.clone();
             }
         }
-        Event::Rerolled { die, index, value, .. } => {
+        Event::Rerolled {
+            die, index, value, ..
+        } => {
             let v = state.dice.roll();
             debug_assert_eq!(v, *value);
             match (&mut state.phase, die) {

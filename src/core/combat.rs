@@ -169,8 +169,15 @@ mod tests {
 
     #[test]
     fn def_floors_at_zero_and_counter_ignores_def() {
-        let me = Fighter { atk: 0, def: 5, counter_damage: 0 };
-        let foe = FoeStats { def: 9, ..FoeStats::default() };
+        let me = Fighter {
+            atk: 0,
+            def: 5,
+            counter_damage: 0,
+        };
+        let foe = FoeStats {
+            def: 9,
+            ..FoeStats::default()
+        };
         let x = exchange(Some(3), &face(2), me, foe, 0, false);
         assert_eq!((x.to_foe, x.to_traveller), (0, 0));
         let x = exchange(Some(6), &face(2), me, foe, 0, false);

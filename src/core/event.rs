@@ -79,7 +79,10 @@ pub enum Event {
     /// Abilities used per Domain or per fight are ready again.
     AbilitiesRefreshed { per: Per },
     /// Resolve was spent at a Rest.
-    RestSpent { card: CardRef, purpose: super::action::SpendFor },
+    RestSpent {
+        card: CardRef,
+        purpose: super::action::SpendFor,
+    },
     /// A Terror option was chosen.
     TerrorChosen { card: CardRef, option: u8 },
     /// Test dice were rolled (natural values).

@@ -2,7 +2,7 @@
 
 use super::action::{Action, Die, SpendFor};
 use super::apply::apply;
-use super::combat::{self, FoeStats, Fighter};
+use super::combat::{self, Fighter, FoeStats};
 use super::event::{Event, SealCheck, Strike, Zone};
 use super::state::*;
 use crate::cards::model::{
@@ -133,7 +133,13 @@ fn reroll_actions(state: &State, dice: &[(Die, u8)], no_rerolls: bool, out: &mut
     }
     let free: Vec<CardRef> = ability_cards(state)
         .filter(|&c| {
-            state.cards.card(c).ability.as_ref().is_some_and(|a| a.reroll) && !state.is_spent(c)
+            state
+                .cards
+                .card(c)
+                .ability
+                .as_ref()
+                .is_some_and(|a| a.reroll)
+                && !state.is_spent(c)
         })
         .collect();
     for &(die, index) in dice {
@@ -227,7 +233,8 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
             if t.dice.is_empty() {
                 out.push(Action::Roll);
             } else {
-                let dice: Vec<(Die, u8)> = (0..t.dice.len()).map(|i| (Die::Test, i as u8)).collect();
+                let dice: Vec<(Die, u8)> =
+                    (0..t.dice.len()).map(|i| (Die::Test, i as u8)).collect();
                 reroll_actions(state, &dice, false, &mut out);
                 out.push(Action::Continue);
             }
@@ -368,7 +375,9 @@ pub fn check(state: &State, action: &Action) -> Result<(), Illegal> {
         p => format!("the game is waiting for: {}", phase_name(p)),
     };
     let json = serde_json::to_string(action).unwrap_or_default();
-    Err(Illegal(format!("{json} is not a legal action now; {waiting}")))
+    Err(Illegal(format!(
+        "{json} is not a legal action now; {waiting}"
+    )))
 }
 
 /// A short name for what a phase waits for (the protocol's prompt kind).
@@ -569,7 +578,10 @@ impl<'a> Exec<'a> {
                 if let Some(c) = cards.card_by_str(card)
                     && let Some(a) = &cards.card(c).ability
                 {
-                    self.emit(Event::AbilityUsed { card: c, per: a.per });
+                    self.emit(Event::AbilityUsed {
+                        card: c,
+                        per: a.per,
+                    });
                     self.run(a.effects.clone());
                 }
             }
@@ -588,9 +600,12 @@ impl<'a> Exec<'a> {
                         self.run(cards.card(t).effects.clone());
                     }
                     Phase::Encounter { .. } => {
-                        if let Some(p) = cards.card(t).passage.iter().find(|p| {
-                            p.show.as_ref().is_some_and(|s| s.0 == *card)
-                        }) {
+                        if let Some(p) = cards
+                            .card(t)
+                            .passage
+                            .iter()
+                            .find(|p| p.show.as_ref().is_some_and(|s| s.0 == *card))
+                        {
                             self.pass_foe(t, p.label.clone(), p.joins, None, p.effects.clone());
                         }
                     }
@@ -1148,7 +1163,9 @@ impl<'a> Exec<'a> {
         // The foe's bonus damage: enrage always, empower when its face comes up (or on the
         // next hit when it names no face).
         let empower_now = status.empower > 0
-            && status.empower_face.is_none_or(|f| f as usize == face_ix + 1);
+            && status
+                .empower_face
+                .is_none_or(|f| f as usize == face_ix + 1);
         let would_hit = face.copy || face.deal > 0;
         let extra = status.enrage + if empower_now { status.empower } else { 0 };
         let x = combat::exchange(
@@ -1284,11 +1301,7 @@ impl<'a> Exec<'a> {
         };
         let m = mods(self.s);
         let shift = m.test_rolls + m.all_rolls + self.s.bonus.next_test;
-        let total: i32 = t
-            .dice
-            .iter()
-            .map(|&d| (d as i32 + shift).clamp(1, 6))
-            .sum();
+        let total: i32 = t.dice.iter().map(|&d| (d as i32 + shift).clamp(1, 6)).sum();
         let success = total >= test.target;
         let (mut successes, mut failures) = (t.successes, t.failures);
         if success {
