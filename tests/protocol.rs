@@ -1,0 +1,261 @@
+//! The headless protocol, driven from outside through the built binary, as external test
+//! clients do (docs/PROTOCOL.md).
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+fn forward() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_forward"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+/// A running `forward play --headless` with line-by-line access.
+struct Session {
+    child: Child,
+    input: Option<ChildStdin>,
+    output: BufReader<ChildStdout>,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let mut child = forward()
+            .args(["play", "--headless", "--cards", "cards"])
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start forward");
+        let input = child.stdin.take();
+        let output = BufReader::new(child.stdout.take().expect("stdout"));
+        Session {
+            child,
+            input,
+            output,
+        }
+    }
+
+    fn line(&mut self) -> String {
+        let mut s = String::new();
+        self.output.read_line(&mut s).expect("read");
+        assert!(s.ends_with('\n'), "line not terminated: {s:?}");
+        s.trim_end().to_string()
+    }
+
+    fn send(&mut self, line: &str) -> String {
+        let input = self.input.as_mut().expect("stdin open");
+        writeln!(input, "{line}").expect("write");
+        input.flush().expect("flush");
+        self.line()
+    }
+
+    /// Closes stdin and returns the exit code.
+    fn finish(mut self) -> i32 {
+        drop(self.input.take());
+        let mut rest = String::new();
+        self.output.read_line(&mut rest).expect("read");
+        assert!(rest.is_empty(), "output after end of input: {rest}");
+        self.child.wait().expect("wait").code().unwrap_or(-1)
+    }
+}
+
+struct Pick(u64);
+impl Pick {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Checks a step line against the protocol; returns it parsed.
+fn step(line: &str) -> Value {
+    let v: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+    let state = &v["state"];
+    for key in [
+        "health",
+        "max_health",
+        "resolve",
+        "grace",
+        "atk",
+        "def",
+        "domain",
+        "cleared",
+        "deck_left",
+        "row",
+        "items",
+        "equipment",
+        "companions",
+        "snares",
+    ] {
+        assert!(state.get(key).is_some(), "state lacks {key}: {line}");
+    }
+    let row = state["row"].as_array().expect("row");
+    assert_eq!(row.len(), 3);
+    for r in row {
+        assert!(r.is_null() || r.is_string(), "{line}");
+    }
+    let prompt = &v["prompt"];
+    assert!(prompt["kind"].is_string() && prompt["text"].is_string(), "{line}");
+    for a in prompt["actions"].as_array().expect("actions") {
+        assert!(a["type"].is_string(), "{line}");
+    }
+    assert!(v["events"].is_array(), "{line}");
+    let outcome = &v["outcome"];
+    assert!(
+        outcome.is_null() || outcome["result"] == "won" || outcome["result"] == "lost",
+        "{line}"
+    );
+    if outcome["result"] == "lost" {
+        assert!(outcome["cause"].is_string(), "{line}");
+    }
+    if state.get("foe").is_some() {
+        assert!(state["foe"]["id"].is_string() && state["foe"]["hp"].is_i64());
+    }
+    v
+}
+
+/// Plays one whole run choosing random legal actions by index; returns the transcript.
+fn random_run(seed: u64, choice_seed: u64) -> Vec<String> {
+    let mut s = Session::start(&["--seed", &seed.to_string()]);
+    let mut pick = Pick(choice_seed | 1);
+    let mut lines = vec![s.line()];
+    for _ in 0..20_000 {
+        let v = step(lines.last().expect("line"));
+        if !v["outcome"].is_null() {
+            assert_eq!(s.finish(), 0);
+            return lines;
+        }
+        let actions = v["prompt"]["actions"].as_array().expect("actions");
+        let mut choices: Vec<usize> = (0..actions.len())
+            .filter(|&i| actions[i]["type"] != "abandon")
+            .collect();
+        if choices.is_empty() {
+            choices.push(0);
+        }
+        let i = choices[pick.next(choices.len())];
+        // Alternate between sending the index and the action object itself.
+        let line = if lines.len() % 2 == 0 {
+            i.to_string()
+        } else {
+            actions[i].to_string()
+        };
+        lines.push(s.send(&line));
+    }
+    panic!("seed {seed}: the run did not end");
+}
+
+#[test]
+fn many_complete_runs_follow_the_protocol() {
+    let mut ended = 0;
+    for seed in 0..150 {
+        let t = random_run(seed, seed * 31 + 7);
+        let last = step(t.last().expect("line"));
+        assert!(!last["outcome"].is_null());
+        assert!(last["prompt"]["actions"].as_array().expect("a").is_empty());
+        ended += 1;
+    }
+    assert_eq!(ended, 150);
+}
+
+#[test]
+fn same_seed_and_choices_give_the_same_transcript() {
+    let a = random_run(42, 9);
+    let b = random_run(42, 9);
+    assert_eq!(a, b);
+    let c = random_run(43, 9);
+    assert_ne!(a[0], c[0], "a different seed deals a different run");
+}
+
+#[test]
+fn bad_input_gets_an_error_and_changes_nothing() {
+    let mut s = Session::start(&["--seed", "5"]);
+    let first = s.line();
+    let v = step(&first);
+    let n = v["prompt"]["actions"].as_array().expect("a").len();
+    for bad in [
+        "garbage",
+        "{\"type\":\"heal\"}",
+        "{\"type\":\"flip\",\"slot\":7}",
+        "{\"type\":\"go\",\"domain\":\"nightsea_expanse\"}",
+        &n.to_string(),
+        "-1",
+        "",
+    ] {
+        let reply = s.send(bad);
+        let e: Value = serde_json::from_str(&reply).expect("json");
+        assert!(e["error"].is_string(), "{bad:?} -> {reply}");
+        assert_eq!(e.as_object().expect("obj").len(), 1, "{reply}");
+    }
+    // The first offered action still works, and gives what it would have given at once.
+    let after = s.send("0");
+    let mut fresh = Session::start(&["--seed", "5"]);
+    fresh.line();
+    assert_eq!(after, fresh.send("0"));
+    assert_eq!(s.finish(), 0);
+    assert_eq!(fresh.finish(), 0);
+}
+
+#[test]
+fn forced_dice_come_first() {
+    for forced in 1..=6u64 {
+        let mut s = Session::start(&["--seed", "11", "--dice", &format!("{forced},{forced}")]);
+        let mut line = s.line();
+        let mut pick = Pick(3);
+        let first_die = loop {
+            let v = step(&line);
+            let die = v["events"].as_array().expect("events").iter().find_map(|e| {
+                match e["type"].as_str() {
+                    Some("effect_rolled") | Some("test_rolled") => e["dice"][0].as_u64(),
+                    Some("exchange_rolled") => e["traveller"].as_u64().or(e["foe"].as_u64()),
+                    _ => None,
+                }
+            });
+            if let Some(d) = die {
+                break d;
+            }
+            assert!(v["outcome"].is_null(), "run ended before any roll");
+            let actions = v["prompt"]["actions"].as_array().expect("a");
+            let choices: Vec<usize> = (0..actions.len())
+                .filter(|&i| actions[i]["type"] != "abandon")
+                .collect();
+            line = s.send(&choices[pick.next(choices.len())].to_string());
+        };
+        assert_eq!(first_die, forced);
+        assert_eq!(s.finish(), 0);
+    }
+}
+
+#[test]
+fn no_hidden_card_is_shown_at_the_start() {
+    let mut s = Session::start(&["--seed", "3"]);
+    let line = s.line();
+    let v = step(&line);
+    assert_eq!(
+        v["state"]["row"],
+        serde_json::json!(["hidden", "hidden", "hidden"])
+    );
+    for e in v["events"].as_array().expect("events") {
+        assert!(e.get("card").is_none() && e.get("order").is_none(), "{e}");
+    }
+    assert_eq!(s.finish(), 0);
+}
+
+#[test]
+fn bad_flags_are_refused_with_a_message() {
+    let out = forward()
+        .args(["play", "--headless", "--dice", "7"])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 to 6"));
+    let out = forward()
+        .args(["play", "--headless", "--cards", "no/such/dir"])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!out.stderr.is_empty());
+}
