@@ -6,4 +6,5 @@ pub mod cards;
 pub mod cli;
 pub mod core;
 pub mod protocol;
+pub mod sim;
 pub mod ui;

@@ -99,7 +99,10 @@ fn step(line: &str) -> Value {
         assert!(r.is_null() || r.is_string(), "{line}");
     }
     let prompt = &v["prompt"];
-    assert!(prompt["kind"].is_string() && prompt["text"].is_string(), "{line}");
+    assert!(
+        prompt["kind"].is_string() && prompt["text"].is_string(),
+        "{line}"
+    );
     for a in prompt["actions"].as_array().expect("actions") {
         assert!(a["type"].is_string(), "{line}");
     }
@@ -207,13 +210,15 @@ fn forced_dice_come_first() {
         let mut pick = Pick(3);
         let first_die = loop {
             let v = step(&line);
-            let die = v["events"].as_array().expect("events").iter().find_map(|e| {
-                match e["type"].as_str() {
+            let die = v["events"]
+                .as_array()
+                .expect("events")
+                .iter()
+                .find_map(|e| match e["type"].as_str() {
                     Some("effect_rolled") | Some("test_rolled") => e["dice"][0].as_u64(),
                     Some("exchange_rolled") => e["traveller"].as_u64().or(e["foe"].as_u64()),
                     _ => None,
-                }
-            });
+                });
             if let Some(d) = die {
                 break d;
             }

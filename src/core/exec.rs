@@ -25,6 +25,7 @@ pub fn new_run(cards: Arc<CardSet>, seed: u64, forced: Vec<u8>) -> (State, Vec<E
     let mut state = State::blank(cards, seed, forced);
     let mut x = Exec::new(&mut state);
     x.enter_domain(start);
+    x.settle();
     let events = x.events;
     (state, events)
 }
@@ -262,7 +263,10 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
                     });
                 }
             }
-            if c.toll.is_some() {
+            // An unbeatable foe with no toll and no usable passage lets the traveller by
+            // for nothing rather than trapping the run (the validator warns about it).
+            let stuck = c.unbeatable && !out.iter().any(|a| !matches!(a, Action::Fight));
+            if c.toll.is_some() || stuck {
                 out.push(Action::Toll);
             }
         }

@@ -8,10 +8,12 @@ pub mod combat;
 pub mod dice;
 pub mod event;
 pub mod exec;
+pub mod observe;
 pub mod state;
 
 pub use action::{Action, Die, SpendFor};
 pub use apply::apply;
 pub use event::{Event, Strike, Zone};
 pub use exec::{Illegal, Mods, check, execute, holds, legal_actions, mods, new_run, phase_name};
+pub use observe::{Observation, Slot};
 pub use state::{Cause, Outcome, Phase, State};

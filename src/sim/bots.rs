@@ -1,0 +1,615 @@
+//! The `greedy` and `planner` bots.
+//!
+//! `greedy` is a sensible first-time player: it reads the cards in front of it and the
+//! foe's printed faces, but knows nothing of what lies ahead or of the Guardian's puzzle.
+//! `planner` is a veteran who has read every card: it plans a route through the Domains
+//! that hold the pieces the Guardian's requirements and seals ask for, keeps those pieces,
+//! and otherwise plays like `greedy`. Their heuristics are listed in docs/SIMULATOR.md.
+
+use super::policy::{BotRng, Policy};
+use crate::cards::model::{
+    Amount, Condition, Effect, Join, Modifier, Payment, Per, SlotKind, StationCard, StationType,
+};
+use crate::cards::{CardRef, CardSet, DomainRef};
+use crate::core::combat::{self, Fighter, FoeStats};
+use crate::core::state::{ChoiceKind, Phase};
+use crate::core::{Action, Die, Observation, Slot, SpendFor};
+use std::collections::HashSet;
+
+/// Rough Health-equivalent value of an amount of healing or damage.
+fn amount_value(a: &Amount, missing: i32) -> f32 {
+    match a {
+        Amount::Fixed(n) => *n as f32,
+        Amount::Dice { d6, plus } => 3.5 * *d6 as f32 + *plus as f32,
+        Amount::Full(_) => missing.max(8) as f32,
+    }
+}
+
+/// What a list of effects is worth to the traveller, in Health-equivalents (negative: harm).
+fn effects_value(effects: &[Effect], view: &Observation) -> f32 {
+    let missing = view.max_health() - view.health();
+    effects
+        .iter()
+        .map(|e| match e {
+            Effect::Heal(a) => amount_value(a, missing).min(missing.max(1) as f32),
+            Effect::LoseHealth(a) => -amount_value(a, 0),
+            Effect::Resolve(n) => 2.5 * *n as f32,
+            Effect::Dread(n) => {
+                if view.marker() as i32 - *n as i32 <= -4 {
+                    -100.0
+                } else {
+                    -3.5 * *n as f32
+                }
+            }
+            Effect::MaxHealth(n) => 1.5 * *n as f32,
+            Effect::HitFoe(n) => 2.0 * *n as f32,
+            Effect::Peek(_) | Effect::PeekDeck(_) | Effect::Reveal(_) | Effect::Reorder(_) => 0.5,
+            Effect::Cleanse(_) => 3.0,
+            Effect::Bonus(_) => 1.5,
+            Effect::If(b) => {
+                effects_value(&b.then, view).max(effects_value(&b.otherwise, view)) * 0.5
+            }
+        })
+        .sum()
+}
+
+/// What a standing modifier is worth (negative for a Snare's).
+fn modifier_value(p: &Modifier) -> f32 {
+    match p {
+        Modifier::Atk(n) => 4.0 * *n as f32,
+        Modifier::Def(n) => 4.5 * *n as f32,
+        Modifier::TestRolls(n) => 2.0 * *n as f32,
+        Modifier::DuelRolls(n) => 3.0 * *n as f32,
+        Modifier::AllRolls(n) => 4.0 * *n as f32,
+        Modifier::RestHeal(n) => 0.8 * *n as f32,
+        Modifier::CounterDamage(n) => 1.5 * *n as f32,
+        Modifier::NoSpendResolve | Modifier::NoRest => -3.0,
+        Modifier::FirstAttacksMiss(n) => -2.0 * *n as f32,
+    }
+}
+
+/// What holding a card is worth (for keeping, swapping and declining).
+fn card_value(card: &StationCard, view: &Observation) -> f32 {
+    let mut v: f32 = card.passive.iter().map(modifier_value).sum();
+    if let Some(a) = &card.ability {
+        let per_use = if a.reroll {
+            3.0
+        } else {
+            effects_value(&a.effects, view).max(0.5)
+        };
+        v += match a.per {
+            Per::Once => per_use,
+            Per::Run => per_use * 1.2,
+            Per::Domain | Per::Fight => per_use * 2.0,
+        };
+    }
+    v
+}
+
+/// How much a Snare hurts (for choosing what to cleanse).
+fn snare_badness(card: &StationCard) -> f32 {
+    let mut v: f32 = -card.passive.iter().map(modifier_value).sum::<f32>();
+    for t in &card.triggers {
+        for e in &t.effects {
+            if let Effect::LoseHealth(a) = e {
+                v += amount_value(a, 0) * 2.0;
+            }
+        }
+    }
+    v
+}
+
+/// Heuristic and planner share everything but the route and the pieces they keep.
+#[derive(Debug, Clone, Default)]
+pub struct Heuristic {
+    /// The planner's route (Domains still to enter, in order) and the pieces it keeps.
+    plan: Option<Plan>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Plan {
+    route: Vec<DomainRef>,
+    pieces: HashSet<&'static str>,
+}
+
+impl Heuristic {
+    /// A first-time player.
+    pub fn greedy() -> Self {
+        Heuristic { plan: None }
+    }
+    /// A veteran who knows the Guardian's puzzle.
+    pub fn planner() -> Self {
+        Heuristic {
+            plan: Some(Plan::default()),
+        }
+    }
+
+    fn is_piece(&self, id: &str) -> bool {
+        self.plan.as_ref().is_some_and(|p| p.pieces.contains(id))
+    }
+
+    fn keep_value(&self, card: CardRef, view: &Observation) -> f32 {
+        if self.is_piece(card.id) {
+            1000.0
+        } else {
+            card_value(view.cards().card(card), view)
+        }
+    }
+}
+
+impl Policy for Heuristic {
+    fn start(&mut self, view: &Observation) {
+        if self.plan.is_some() {
+            self.plan = Some(plan_route(view.cards()));
+        }
+    }
+
+    fn choose(&mut self, view: &Observation, actions: &[Action], rng: &mut BotRng) -> usize {
+        let find = |pred: &dyn Fn(&Action) -> bool| actions.iter().position(pred);
+        let cards = view.cards();
+        match view.phase() {
+            Phase::Explore | Phase::Route => {
+                if let Some(i) = find(&|a| matches!(a, Action::Give { .. })) {
+                    return i;
+                }
+                if let Some(i) = self.useful_use(view, actions, false) {
+                    return i;
+                }
+                if matches!(view.phase(), Phase::Route) {
+                    return self.route(view, actions, rng);
+                }
+                self.flip(view, actions, rng)
+            }
+            Phase::Offer { card } => {
+                if let Some(i) = find(&|a| *a == Action::Take) {
+                    return i;
+                }
+                let new = self.keep_value(*card, view);
+                let kind = if cards.card(*card).card_type == StationType::Equipment {
+                    view.equipment()
+                } else {
+                    view.items()
+                };
+                let (worst, worst_v) = kind
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| (i, self.keep_value(*c, view)))
+                    .fold((0, f32::MAX), |a, b| if b.1 < a.1 { b } else { a });
+                if new > worst_v
+                    && let Some(i) = find(&|a| *a == Action::Swap { slot: worst as u8 })
+                {
+                    return i;
+                }
+                find(&|a| *a == Action::Decline).unwrap_or(0)
+            }
+            Phase::Terror { card } => {
+                let c = cards.card(*card);
+                let mut best = (0, f32::MIN);
+                for (i, a) in actions.iter().enumerate() {
+                    if let Action::Choose { option } = a {
+                        let o = &c.options[*option as usize];
+                        let mut v = effects_value(&o.effects, view);
+                        let lethal: f32 = o
+                            .effects
+                            .iter()
+                            .map(|e| match e {
+                                Effect::LoseHealth(a) => amount_value(a, 0),
+                                _ => 0.0,
+                            })
+                            .sum();
+                        if lethal >= view.health() as f32 {
+                            v -= 1000.0;
+                        }
+                        for p in &o.cost {
+                            v -= match p {
+                                Payment::SpendResolve(n) => 2.5 * *n as f32,
+                                Payment::SpendGrace(n) => 3.0 * *n as f32,
+                                Payment::Discard(k) => {
+                                    let first = match k {
+                                        SlotKind::Item => view.items().first(),
+                                        SlotKind::Equipment => view.equipment().first(),
+                                    };
+                                    first.map_or(0.0, |c| self.keep_value(*c, view))
+                                }
+                            };
+                        }
+                        if v > best.1 {
+                            best = (i, v);
+                        }
+                    }
+                }
+                best.0
+            }
+            Phase::Rest { .. } => {
+                let missing = view.max_health() - view.health();
+                let heal = find(&|a| {
+                    *a == Action::Spend {
+                        purpose: SpendFor::Heal,
+                    }
+                });
+                let grace = find(&|a| {
+                    *a == Action::Spend {
+                        purpose: SpendFor::Grace,
+                    }
+                });
+                if missing >= 5
+                    && let Some(i) = heal
+                {
+                    return i;
+                }
+                if view.marker() >= 2
+                    && let Some(i) = grace
+                {
+                    return i;
+                }
+                find(&|a| *a == Action::Continue).unwrap_or(0)
+            }
+            Phase::Pit(t) => {
+                if t.dice.is_empty() {
+                    return find(&|a| *a == Action::Roll).unwrap_or(0);
+                }
+                let test = cards.card(t.card).test.as_ref();
+                let m = view.mods();
+                let shift = m.test_rolls + m.all_rolls + view.bonus().next_test;
+                let total: i32 = t.dice.iter().map(|&d| (d as i32 + shift).clamp(1, 6)).sum();
+                let failing = test.is_some_and(|x| total < x.target);
+                if failing {
+                    let low = t
+                        .dice
+                        .iter()
+                        .enumerate()
+                        .min_by_key(|(_, d)| **d)
+                        .map_or(0, |(i, _)| i as u8);
+                    if let Some(i) = find(
+                        &|a| matches!(a, Action::Reroll { die: Die::Test, index, .. } if *index == low),
+                    ) {
+                        return i;
+                    }
+                }
+                find(&|a| *a == Action::Continue).unwrap_or(0)
+            }
+            Phase::Encounter { .. } => {
+                if let Some(i) = find(&|a| matches!(a, Action::Show { .. } | Action::Give { .. })) {
+                    return i;
+                }
+                if let Some(i) = find(&|a| *a == Action::Fight) {
+                    return i;
+                }
+                find(&|a| *a == Action::Toll).unwrap_or(0)
+            }
+            Phase::Companion { .. } => {
+                find(&|a| matches!(a, Action::Show { .. } | Action::Give { .. }))
+                    .or_else(|| find(&|a| *a == Action::Decline))
+                    .unwrap_or(0)
+            }
+            Phase::Duel(d) => match d.rolled {
+                None => {
+                    if let Some(i) = self.useful_use(view, actions, true) {
+                        return i;
+                    }
+                    find(&|a| *a == Action::Roll).unwrap_or(0)
+                }
+                Some(_) => self.reroll(view, actions),
+            },
+            Phase::Choice(c) => match &c.kind {
+                ChoiceKind::Reorder { .. } => 0,
+                ChoiceKind::Cleanse { .. } => {
+                    let mut best = (0, f32::MIN);
+                    for (i, a) in actions.iter().enumerate() {
+                        if let Action::Cleanse { card } = a
+                            && let Some(c) = cards.card_by_str(card)
+                        {
+                            let b = snare_badness(cards.card(c));
+                            if b > best.1 {
+                                best = (i, b);
+                            }
+                        }
+                    }
+                    best.0
+                }
+            },
+            Phase::Resolving { .. } | Phase::Over => 0,
+        }
+    }
+}
+
+impl Heuristic {
+    /// A `use` worth making now, if any.
+    fn useful_use(&self, view: &Observation, actions: &[Action], in_duel: bool) -> Option<usize> {
+        let cards = view.cards();
+        let missing = view.max_health() - view.health();
+        for (i, a) in actions.iter().enumerate() {
+            let Action::Use { card } = a else { continue };
+            let Some(c) = cards.card_by_str(card) else {
+                continue;
+            };
+            if self.is_piece(c.id) {
+                continue;
+            }
+            let Some(ab) = &cards.card(c).ability else {
+                continue;
+            };
+            let mut worth = false;
+            for e in &ab.effects {
+                match e {
+                    Effect::Heal(amount) => {
+                        let n = amount_value(amount, missing);
+                        worth |= missing as f32 >= n.min(8.0) || view.health() <= 6;
+                    }
+                    Effect::HitFoe(_) => worth |= in_duel,
+                    Effect::Resolve(_) => worth |= view.marker() <= -2,
+                    Effect::Peek(_) | Effect::Reveal(_) => {
+                        worth |= !in_duel && (0..3).any(|s| view.slot(s) == Slot::Hidden)
+                    }
+                    Effect::Cleanse(_) => worth |= !view.snares().is_empty(),
+                    _ => {}
+                }
+            }
+            if worth {
+                return Some(i);
+            }
+        }
+        None
+    }
+
+    /// Which card to flip: a known good card, else an unknown one, else a known bad one.
+    fn flip(&self, view: &Observation, actions: &[Action], rng: &mut BotRng) -> usize {
+        let mut best: Vec<usize> = Vec::new();
+        let mut best_score = i32::MIN;
+        for (i, a) in actions.iter().enumerate() {
+            let Action::Flip { slot } = a else { continue };
+            let score = match view.slot(*slot as usize) {
+                Slot::Known(c) => match view.cards().card(c).card_type {
+                    StationType::Item
+                    | StationType::Equipment
+                    | StationType::Blessing
+                    | StationType::Companion => 3,
+                    StationType::Rest if view.marker() >= 1 => 3,
+                    StationType::Caesura | StationType::Rest => 2,
+                    _ => 0,
+                },
+                Slot::Hidden => 1,
+                Slot::Empty => continue,
+            };
+            if score > best_score {
+                best_score = score;
+                best.clear();
+            }
+            if score == best_score {
+                best.push(i);
+            }
+        }
+        if best.is_empty() {
+            return 0;
+        }
+        best[rng.below(best.len())]
+    }
+
+    /// Where to go next: the planner follows its route; greedy goes sideways (more finds)
+    /// while strong and straight up when hurt.
+    fn route(&mut self, view: &Observation, actions: &[Action], rng: &mut BotRng) -> usize {
+        let cards = view.cards();
+        if let Some(plan) = &mut self.plan {
+            while let Some(next) = plan.route.first() {
+                if view.cleared().contains(next) || *next == view.domain() {
+                    plan.route.remove(0);
+                    continue;
+                }
+                if let Some(i) = actions
+                    .iter()
+                    .position(|a| matches!(a, Action::Go { domain } if domain == next.id))
+                {
+                    return i;
+                }
+                break;
+            }
+        }
+        let here = cards.domain(view.domain()).row;
+        let strong = view.health() >= 14 && view.marker() >= 0;
+        let goes: Vec<(usize, bool)> = actions
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| match a {
+                Action::Go { domain } => cards
+                    .domain_ref(&domain.as_str().into())
+                    .map(|d| (i, cards.domain(d).row == here)),
+                _ => None,
+            })
+            .collect();
+        let preferred: Vec<usize> = goes
+            .iter()
+            .filter(|(_, sideways)| *sideways == strong)
+            .map(|(i, _)| *i)
+            .collect();
+        let pool: Vec<usize> = if preferred.is_empty() {
+            goes.iter().map(|(i, _)| *i).collect()
+        } else {
+            preferred
+        };
+        if pool.is_empty() {
+            return 0;
+        }
+        pool[rng.below(pool.len())]
+    }
+
+    /// In a duel's reroll window: reroll the die whose reroll most improves the expected
+    /// exchange, if the gain is worth a Grace.
+    fn reroll(&self, view: &Observation, actions: &[Action]) -> usize {
+        let cont = actions
+            .iter()
+            .position(|a| *a == Action::Continue)
+            .unwrap_or(0);
+        let Some(d) = view.duel() else { return cont };
+        let Some(r) = d.rolled else { return cont };
+        let cards = view.cards();
+        let (faces, def, immune) = match d.card {
+            Some(c) => {
+                let c = cards.card(c);
+                (&c.faces, c.def.unwrap_or(0), c.immune.clone())
+            }
+            None => (&cards.guardian.faces, cards.guardian.def, Vec::new()),
+        };
+        let m = view.mods();
+        let me = Fighter {
+            atk: m.atk,
+            def: m.def,
+            counter_damage: m.counter_damage,
+        };
+        let foe = FoeStats {
+            def,
+            immune_attacks: immune.contains(&crate::cards::model::Immunity::Attacks),
+            immune_counter: immune.contains(&crate::cards::model::Immunity::Counter),
+            invulnerable: d.guardian.invulnerable,
+            reflect: d.guardian.reflect,
+        };
+        let extra = d.status.enrage;
+        let health = view.health();
+        let value = |t: Option<u8>, f: u8| -> f32 {
+            let roll = t.map(|v| (v as i32 + r.modifier).clamp(1, 6) as u8);
+            let Some(face) = faces.get((f.clamp(1, 6) - 1) as usize) else {
+                return 0.0;
+            };
+            let x = combat::exchange(roll, face, me, foe, extra, false);
+            let taken = x.to_traveller + x.reflected;
+            let mut v = x.to_foe as f32 * 1.2 - taken as f32;
+            if taken >= health {
+                v -= 100.0;
+            }
+            if x.to_foe >= d.hp {
+                v += 10.0;
+            }
+            v
+        };
+        let now = value(r.traveller, r.foe);
+        let mut best = (cont, 0.0f32);
+        for (i, a) in actions.iter().enumerate() {
+            let Action::Reroll { die, .. } = a else {
+                continue;
+            };
+            let avg = match die {
+                Die::Traveller => (1..=6).map(|t| value(Some(t), r.foe)).sum::<f32>() / 6.0,
+                Die::Foe => (1..=6).map(|f| value(r.traveller, f)).sum::<f32>() / 6.0,
+                Die::Test => continue,
+            };
+            let gain = avg - now;
+            if gain > best.1 + 1.5 {
+                best = (i, gain);
+            }
+        }
+        best.0
+    }
+}
+
+/// The planner's route: the shortest path from the start to the final Domain that collects
+/// every piece the Guardian asks for, each after whatever it needs.
+fn plan_route(cards: &CardSet) -> Plan {
+    // Pieces named by the Guardian's conditions, and what each needs first.
+    let mut pieces: Vec<&'static str> = Vec::new();
+    let g = &cards.guardian;
+    for s in g.requirements.iter().chain(&g.seals) {
+        collect_ids(cards, &s.broken_by, &mut pieces);
+    }
+    let mut needs: Vec<(&'static str, &'static str)> = Vec::new();
+    let mut i = 0;
+    while i < pieces.len() {
+        let Some(c) = cards.card_by_str(pieces[i]) else {
+            i += 1;
+            continue;
+        };
+        let card = cards.card(c);
+        let mut pre: Vec<&str> = Vec::new();
+        match &card.join {
+            Some(Join::Give(x)) | Some(Join::Show(x)) => pre.push(&x.0),
+            None => {}
+        }
+        for p in &card.passage {
+            if p.joins {
+                pre.extend(p.show.iter().chain(&p.give).map(|x| x.0.as_str()));
+            }
+        }
+        for x in pre {
+            if let Some(r) = cards.card_by_str(x) {
+                needs.push((c.id, r.id));
+                if !pieces.contains(&r.id) {
+                    pieces.push(r.id);
+                }
+            }
+        }
+        i += 1;
+    }
+    let home = |id: &str| -> Option<DomainRef> {
+        let c = cards.card_by_str(id)?;
+        cards
+            .domain_refs()
+            .iter()
+            .copied()
+            .find(|d| cards.domain(*d).stations.contains(&c))
+    };
+    let mut best: Option<Vec<DomainRef>> = None;
+    let mut path = vec![cards.start];
+    search(cards, &mut path, &mut |p: &[DomainRef]| {
+        if best.as_ref().is_some_and(|b| b.len() <= p.len()) {
+            return;
+        }
+        let mut got: HashSet<&str> = HashSet::new();
+        for d in p {
+            let before = got.clone();
+            for piece in &pieces {
+                if home(piece) == Some(*d)
+                    && needs
+                        .iter()
+                        .filter(|(who, _)| who == piece)
+                        .all(|(_, need)| before.contains(need))
+                {
+                    got.insert(piece);
+                }
+            }
+        }
+        if pieces.iter().all(|x| got.contains(x) || home(x).is_none()) {
+            best = Some(p.to_vec());
+        }
+    });
+    Plan {
+        route: best.unwrap_or_default(),
+        pieces: pieces.into_iter().collect(),
+    }
+}
+
+fn search(cards: &CardSet, path: &mut Vec<DomainRef>, found: &mut dyn FnMut(&[DomainRef])) {
+    let Some(&here) = path.last() else { return };
+    if here == cards.final_domain {
+        found(path);
+        return;
+    }
+    for &next in &cards.domain(here).links {
+        if !path.contains(&next) {
+            path.push(next);
+            search(cards, path, found);
+            path.pop();
+        }
+    }
+}
+
+/// The cards a Guardian condition names (what the traveller must hold or be followed by).
+fn collect_ids(cards: &CardSet, c: &Condition, out: &mut Vec<&'static str>) {
+    let mut add = |id: &str| {
+        if let Some(r) = cards.card_by_str(id)
+            && !out.contains(&r.id)
+        {
+            out.push(r.id);
+        }
+    };
+    match c {
+        Condition::Holds(x) | Condition::Follows(x) => add(&x.0),
+        Condition::Carries(x) => {
+            add(&x.companion.0);
+            add(&x.card.0);
+        }
+        Condition::All(cs) | Condition::Any(cs) => {
+            for x in cs {
+                collect_ids(cards, x, out);
+            }
+        }
+        _ => {}
+    }
+}

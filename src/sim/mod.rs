@@ -1,0 +1,9 @@
+//! The balance simulator: many seeded runs played by bots, aggregated into figures a
+//! designer can read (`forward simulate`).
+
+pub mod bots;
+pub mod policy;
+pub mod run;
+pub mod stats;
+
+pub use policy::{BotRng, Policy, RandomBot};
