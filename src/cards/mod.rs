@@ -2,9 +2,11 @@
 //! and the indexed [`CardSet`] the rules core plays with.
 
 pub mod load;
+mod locate;
+mod messages;
 pub mod model;
-pub mod set;
 pub mod schema;
+pub mod set;
 pub mod validate;
 
 pub use model::CardId;
