@@ -364,6 +364,36 @@ fn unknown_field() {
 }
 
 #[test]
+fn field_written_twice_and_bad_dice_amount() {
+    let dir = broken(
+        "twice",
+        &[("domains/hamlet.json", "\"hp\": 3,", "\"hp\": 3, \"hp\": 4,")],
+    );
+    let p = the_error(&dir);
+    let pos = at(&dir, "domains/hamlet.json", "\"hp\": 4");
+    let file = "domains/hamlet.json";
+    let message = "field `hp` is written twice";
+    assert_problem(
+        &p,
+        file,
+        Some(pos),
+        Some("stray_dog"),
+        Some("stations[2].hp"),
+        message,
+    );
+
+    let dir = broken(
+        "dice",
+        &[("domains/hamlet.json", "\"plus\": 1", "\"pls\": 1")],
+    );
+    let p = the_error(&dir);
+    let pos = at(&dir, "domains/hamlet.json", "\"pls\"");
+    let path = "stations[1].use.effects[0].heal";
+    let message = "unknown field `pls` in a dice amount; expected `d6` or `plus`";
+    assert_problem(&p, file, Some(pos), Some("herb_pouch"), Some(path), message);
+}
+
+#[test]
 fn wrong_type_of_value() {
     let dir = broken(
         "wrong_type",

@@ -440,7 +440,12 @@ fn data_problem(src: &Source, text: &str, path: Option<String>, e: &serde_json::
             .or_else(|| src.loc.value(&path));
         (path.clone(), pos)
     } else if raw.starts_with("unknown field") {
-        (path.clone(), src.loc.key_or_value(&path))
+        // serde's path ends at the unknown key; a dice amount's own message names it.
+        let pos = src
+            .loc
+            .key_or_value(&join(&path, &word))
+            .or_else(|| src.loc.key_or_value(&path));
+        (path.clone(), pos)
     } else if raw.starts_with("missing field") {
         (join(&path, &word), src.loc.locate(&path))
     } else if raw.starts_with("duplicate field") {

@@ -196,8 +196,9 @@ fn last_name(path: &str) -> &str {
 
 /// Rewrites a serde data error (its message without the position) into plain words.
 pub fn rewrite(msg: &str, path: &str) -> String {
-    if let Some(rest) = msg.strip_prefix("unknown variant ") {
-        let (word, expected) = split_unknown(rest);
+    if let Some(rest) = msg.strip_prefix("unknown variant ")
+        && let Some((word, expected)) = split_unknown(rest)
+    {
         let kind = kind_of(&expected, path);
         return match did_you_mean(&word, &expected) {
             Some(hint) => format!("unknown {kind} `{word}`; {hint}"),
@@ -205,8 +206,9 @@ pub fn rewrite(msg: &str, path: &str) -> String {
             None => format!("unknown {kind} `{word}`; expected {}", or_list(&expected)),
         };
     }
-    if let Some(rest) = msg.strip_prefix("unknown field ") {
-        let (word, expected) = split_unknown(rest);
+    if let Some(rest) = msg.strip_prefix("unknown field ")
+        && let Some((word, expected)) = split_unknown(rest)
+    {
         return match did_you_mean(&word, &expected) {
             Some(hint) => format!("unknown field `{word}`; {hint}"),
             None if expected.is_empty() => format!("unknown field `{word}`"),
@@ -251,13 +253,17 @@ pub fn rewrite(msg: &str, path: &str) -> String {
 }
 
 /// "`heall`, expected one of `heal`, ..." → ("heall", [heal, ...]).
-fn split_unknown(rest: &str) -> (String, Vec<String>) {
-    match rest.split_once(", expected ") {
-        Some((word, expected)) => (word.trim_matches('`').to_string(), backticked(expected)),
-        None => match rest.split_once(", there are no") {
-            Some((word, _)) => (word.trim_matches('`').to_string(), Vec::new()),
-            None => (rest.trim_matches('`').to_string(), Vec::new()),
-        },
+/// `None` for a message not in serde's own form (the model's custom messages are
+/// already plain).
+fn split_unknown(rest: &str) -> Option<(String, Vec<String>)> {
+    let inner = rest.strip_prefix('`')?;
+    let (word, tail) = inner.split_once('`')?;
+    if let Some(expected) = tail.strip_prefix(", expected ") {
+        Some((word.to_string(), backticked(expected)))
+    } else if tail.starts_with(", there are no") {
+        Some((word.to_string(), Vec::new()))
+    } else {
+        None
     }
 }
 
@@ -377,6 +383,9 @@ mod tests {
             rewrite("unknown variant `shw`, expected `show` or `give`", "join"),
             "unknown join condition `shw`; did you mean `show`?"
         );
+        // The model's own messages are kept.
+        let custom = "unknown field `d7` in a dice amount; expected `d6` or `plus`";
+        assert_eq!(rewrite(custom, "effects[0].heal"), custom);
         assert_eq!(
             rewrite("invalid type: string \"5\", expected i32", "hp"),
             "wrong type of value: found the text \"5\", expected a whole number"
