@@ -2,6 +2,8 @@
 //! and the indexed [`CardSet`] the rules core plays with.
 
 pub mod load;
+mod locate;
+mod messages;
 pub mod model;
 pub mod schema;
 pub mod set;
