@@ -15,7 +15,9 @@ fn main() {
             guide,
         }) => forward::cli::play::run(&cli.cards, headless, seed, dice, guide),
         Some(Command::Schema) => {
-            println!("{}", forward::cards::schema::schema_json());
+            use std::io::Write;
+            // A closed pipe (`forward schema | head`) is not an error worth a panic.
+            let _ = writeln!(std::io::stdout(), "{}", forward::cards::schema::schema_json());
             0
         }
     };

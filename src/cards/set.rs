@@ -200,7 +200,7 @@ impl CardSet {
         self.domain_index.get(id).copied()
     }
 
-    /// Looks up a Station card or Domain by its id string.
+    /// Looks up a Station card by its id string.
     pub fn card_by_str(&self, id: &str) -> Option<CardRef> {
         self.index.get(&CardId(id.to_string())).copied()
     }
