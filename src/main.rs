@@ -14,10 +14,15 @@ fn main() {
             dice,
             guide,
         }) => forward::cli::play::run(&cli.cards, headless, seed, dice, guide),
+        Some(Command::Simulate(args)) => forward::cli::simulate::run(&cli.cards, &args),
         Some(Command::Schema) => {
             use std::io::Write;
             // A closed pipe (`forward schema | head`) is not an error worth a panic.
-            let _ = writeln!(std::io::stdout(), "{}", forward::cards::schema::schema_json());
+            let _ = writeln!(
+                std::io::stdout(),
+                "{}",
+                forward::cards::schema::schema_json()
+            );
             0
         }
     };

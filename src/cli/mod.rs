@@ -2,6 +2,7 @@
 //! the game window (see `main.rs`).
 
 pub mod play;
+pub mod simulate;
 pub mod validate;
 
 use clap::{Parser, Subcommand};
@@ -50,6 +51,8 @@ pub enum Command {
         #[arg(long)]
         guide: bool,
     },
+    /// Play many runs with a bot and report win rates, causes of loss and per-card figures.
+    Simulate(simulate::SimulateArgs),
     /// Print the JSON Schema of the card files (what `cards/schema.json` holds).
     Schema,
 }

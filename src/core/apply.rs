@@ -14,9 +14,11 @@ pub fn apply(state: &mut State, event: &Event) {
     match event {
         Event::DomainEntered { domain } => {
             state.domain = *domain;
-            state.deck.clear();
+            // Anything discarded since the last Domain was cleared (an item used on the
+            // road) leaves play with that Domain's pile.
+            state.gone.append(&mut state.deck);
+            state.gone.append(&mut state.discard);
             state.deck_seen = 0;
-            state.discard.clear();
             state.phase = Phase::Explore;
         }
         Event::DeckShuffled { domain, order, .. } => {

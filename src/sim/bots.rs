@@ -110,6 +110,10 @@ pub struct Heuristic {
 struct Plan {
     route: Vec<DomainRef>,
     pieces: HashSet<&'static str>,
+    /// The next step of the route.
+    next: usize,
+    /// Address of the card set the plan was made for.
+    for_set: usize,
 }
 
 impl Heuristic {
@@ -139,8 +143,16 @@ impl Heuristic {
 
 impl Policy for Heuristic {
     fn start(&mut self, view: &Observation) {
-        if self.plan.is_some() {
-            self.plan = Some(plan_route(view.cards()));
+        // The plan depends only on the card set: make it once per bot and card set.
+        let cards: *const CardSet = view.cards();
+        if let Some(plan) = &mut self.plan
+            && plan.for_set != cards as usize
+        {
+            *plan = plan_route(view.cards());
+            plan.for_set = cards as usize;
+        }
+        if let Some(plan) = &mut self.plan {
+            plan.next = 0;
         }
     }
 
@@ -390,9 +402,9 @@ impl Heuristic {
     fn route(&mut self, view: &Observation, actions: &[Action], rng: &mut BotRng) -> usize {
         let cards = view.cards();
         if let Some(plan) = &mut self.plan {
-            while let Some(next) = plan.route.first() {
+            while let Some(next) = plan.route.get(plan.next) {
                 if view.cleared().contains(next) || *next == view.domain() {
-                    plan.route.remove(0);
+                    plan.next += 1;
                     continue;
                 }
                 if let Some(i) = actions
@@ -572,6 +584,8 @@ fn plan_route(cards: &CardSet) -> Plan {
     Plan {
         route: best.unwrap_or_default(),
         pieces: pieces.into_iter().collect(),
+        next: 0,
+        for_set: 0,
     }
 }
 

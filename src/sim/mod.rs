@@ -1,8 +1,10 @@
 //! The balance simulator: many seeded runs played by bots, aggregated into figures a
 //! designer can read (`forward simulate`).
 
+pub mod batch;
 pub mod bots;
 pub mod policy;
+pub mod report;
 pub mod run;
 pub mod stats;
 
