@@ -1,7 +1,273 @@
-//! The game window. (Being written.)
-use std::path::PathBuf;
+//! The game window (the only module that draws). For now: the title screen with the
+//! Domain map of the loaded card set, and the card-errors screen shown instead when the
+//! cards do not load.
+
+mod errors;
+mod input;
+mod map;
+mod sky;
+mod style;
+mod title;
+
+use crate::cards::load::load_dir;
+use errors::ErrorScreen;
+use input::Input;
+use macroquad::prelude::*;
+use sky::Sky;
+use std::cell::Cell;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+use style::Fonts;
+use title::TitleScreen;
+
+/// Frame rate cap: nothing else caps it under Xvfb, so the loop sleeps out each frame.
+const FPS: u32 = 60;
+/// Frame rate while nobody touches anything: the sky only twinkles, and a software
+/// renderer (Xvfb, remote desktops) should not spend a core on that.
+const IDLE_FPS: u32 = 10;
+/// How long after the last input the window counts as idle.
+const IDLE_AFTER: Duration = Duration::from_secs(2);
+
+/// What a screen's update asks for next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Next {
+    Stay,
+    /// Load the cards directory again (F5).
+    Reload,
+    Quit,
+}
+
+/// The screen on show.
+enum Screen {
+    Title(Box<TitleScreen>),
+    CardErrors(Box<ErrorScreen>),
+}
+
+impl Screen {
+    /// Loads `dir` and picks the screen: the title for a usable set, else its errors.
+    /// `reloads` counts the F5 presses so far (shown while the cards keep failing).
+    fn load(dir: &Path, reloads: u32) -> Screen {
+        match load_dir(dir) {
+            Ok((set, report)) => Screen::Title(Box::new(TitleScreen::new(&set, &report))),
+            Err(report) => Screen::CardErrors(Box::new(ErrorScreen::new(&report, dir, reloads))),
+        }
+    }
+
+    fn update(&mut self, input: &Input, fonts: &Fonts) -> Next {
+        match self {
+            Screen::Title(s) => s.update(input),
+            Screen::CardErrors(s) => s.update(input, fonts),
+        }
+    }
+
+    fn draw(&self, fonts: &Fonts, sky: &Sky, size: Vec2, t: f32) {
+        match self {
+            Screen::Title(s) => {
+                sky.draw(t, 0.0);
+                s.draw(fonts, size, t);
+            }
+            Screen::CardErrors(s) => {
+                sky.draw(t, 0.55);
+                s.draw(fonts, size);
+            }
+        }
+    }
+}
 
 /// Opens the window; returns the process exit code.
-pub fn run(_cards: PathBuf, _screenshot: Option<PathBuf>, _frames: u32) -> i32 {
-    0
+///
+/// With `screenshot`, renders `frames` frames, writes the last one as a PNG and exits.
+pub fn run(cards: PathBuf, screenshot: Option<PathBuf>, frames: u32) -> i32 {
+    if let Some(problem) = no_display() {
+        eprintln!("forward: {problem}");
+        return 1;
+    }
+    let code = Rc::new(Cell::new(0));
+    let exit = code.clone();
+    let conf = Conf {
+        window_title: "Forward".to_string(),
+        window_width: 1280,
+        window_height: 800,
+        window_resizable: true,
+        sample_count: 1,
+        ..Default::default()
+    };
+    macroquad::Window::from_config(conf, async move {
+        exit.set(game(cards, screenshot, frames).await);
+    });
+    code.get()
+}
+
+/// The main loop.
+async fn game(cards: PathBuf, screenshot: Option<PathBuf>, frames: u32) -> i32 {
+    let fonts = Fonts::load();
+    let sky = Sky::new();
+    let mut screen = Screen::load(&cards, 0);
+    let mut reloads = 0;
+    let mut last_input = None;
+    let mut pace = Pace::new();
+    let started = Instant::now();
+    let mut frame: u64 = 0;
+    loop {
+        let input = Input::read(&mut last_input);
+        match screen.update(&input, &fonts) {
+            Next::Stay => {}
+            Next::Quit => return 0,
+            Next::Reload => {
+                reloads += 1;
+                screen = Screen::load(&cards, reloads);
+                if matches!(screen, Screen::Title(_)) {
+                    reloads = 0;
+                }
+            }
+        }
+        // The animation clock: real time in play; a steady 60 per second when taking a
+        // screenshot, so that frame N always looks the same.
+        let t = match screenshot {
+            Some(_) => frame as f32 / FPS as f32,
+            None => started.elapsed().as_secs_f32(),
+        };
+        clear_background(style::colour::SKY_TOP);
+        screen.draw(&fonts, &sky, input.size, t);
+        frame += 1;
+        if let Some(path) = &screenshot
+            && frame >= u64::from(frames.max(1))
+        {
+            return match save_screenshot(path) {
+                Ok(()) => 0,
+                Err(e) => {
+                    eprintln!("forward: {e}");
+                    1
+                }
+            };
+        }
+        next_frame().await;
+        pace.wait(input.active || screenshot.is_some());
+    }
+}
+
+/// Why no window can open here, if that is known in advance.
+fn no_display() -> Option<String> {
+    if cfg!(target_os = "linux")
+        && std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty())
+        && std::env::var_os("WAYLAND_DISPLAY").is_none_or(|d| d.is_empty())
+    {
+        return Some(
+            "no display to open the window on (DISPLAY is not set); \
+             `forward play --headless` plays without one"
+                .to_string(),
+        );
+    }
+    None
+}
+
+/// Writes what has been drawn this frame to `path` as a PNG.
+fn save_screenshot(path: &Path) -> Result<(), String> {
+    let fail =
+        |e: &dyn std::fmt::Display| format!("cannot write screenshot {}: {e}", path.display());
+    let mut image = get_screen_data();
+    // The window is opaque, but blending leaves partial alpha in the framebuffer: the
+    // picture would look washed out over a viewer's checkerboard.
+    for pixel in image.bytes.chunks_exact_mut(4) {
+        pixel[3] = 255;
+    }
+    // macroquad's exporter panics on failure and picks the format from the extension:
+    // write to a `.png` file beside the target (which also finds unwritable places early),
+    // then move it into place.
+    let tmp = path.with_file_name(format!(
+        ".{}.tmp.png",
+        path.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "screenshot".into())
+    ));
+    std::fs::File::create(&tmp).map_err(|e| fail(&e))?;
+    let tmp_str = tmp.to_str().ok_or_else(|| fail(&"the path is not UTF-8"))?;
+    let written =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| image.export_png(tmp_str)));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(fail(&"the PNG encoder failed"));
+    }
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        fail(&e)
+    })
+}
+
+/// Keeps the loop at no more than [`FPS`] frames a second by sleeping out each frame,
+/// and at [`IDLE_FPS`] once nothing has happened for [`IDLE_AFTER`].
+struct Pace {
+    last_frame: Instant,
+    last_active: Instant,
+}
+
+impl Pace {
+    fn new() -> Pace {
+        let now = Instant::now();
+        Pace {
+            last_frame: now,
+            last_active: now,
+        }
+    }
+
+    /// The time one frame should take, `now`.
+    fn frame_time(&self, now: Instant) -> Duration {
+        let fps = if now.duration_since(self.last_active) < IDLE_AFTER {
+            FPS
+        } else {
+            IDLE_FPS
+        };
+        Duration::from_secs(1) / fps
+    }
+
+    /// Sleeps out the rest of the frame. `active`: there was input this frame.
+    fn wait(&mut self, active: bool) {
+        let now = Instant::now();
+        if active {
+            self.last_active = now;
+        }
+        let due = self.last_frame + self.frame_time(now);
+        if now < due {
+            std::thread::sleep(due - now);
+            self.last_frame = due;
+        } else {
+            // A slow frame: start counting again rather than catch up with a burst.
+            self.last_frame = now;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pace_holds_the_frame_rate_down() {
+        let mut pace = Pace::new();
+        let start = Instant::now();
+        for _ in 0..12 {
+            pace.wait(true);
+        }
+        // Twelve frames at 60 per second take about 0.2 s, never much less.
+        assert!(
+            start.elapsed() >= Duration::from_millis(190),
+            "{:?}",
+            start.elapsed()
+        );
+    }
+
+    #[test]
+    fn pace_slows_down_when_idle() {
+        let mut pace = Pace::new();
+        let now = Instant::now();
+        assert_eq!(pace.frame_time(now), Duration::from_secs(1) / FPS);
+        pace.last_active = now - IDLE_AFTER - Duration::from_millis(1);
+        assert_eq!(pace.frame_time(now), Duration::from_secs(1) / IDLE_FPS);
+        pace.wait(true);
+        assert_eq!(
+            pace.frame_time(Instant::now()),
+            Duration::from_secs(1) / FPS
+        );
+    }
 }

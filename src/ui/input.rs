@@ -1,0 +1,70 @@
+//! One frame's input, read once from macroquad so that screens can be driven (and tested)
+//! from a plain value.
+
+use macroquad::prelude::*;
+
+/// What the player did this frame, and the window size it happened in.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Input {
+    pub size: Vec2,
+    pub up: bool,
+    pub down: bool,
+    pub page_up: bool,
+    pub page_down: bool,
+    pub home: bool,
+    pub end: bool,
+    /// Enter or Space.
+    pub activate: bool,
+    /// Esc.
+    pub back: bool,
+    /// F5.
+    pub reload: bool,
+    pub mouse: Vec2,
+    /// The mouse moved since the last frame (hover follows it only then, so that the
+    /// keyboard selection is not stolen by a resting pointer).
+    pub mouse_moved: bool,
+    /// Left button pressed this frame.
+    pub click: bool,
+    /// Wheel movement: positive is up (toward the start).
+    pub wheel: f32,
+    /// Anything at all happened: a key, the pointer, the wheel, a resize.
+    pub active: bool,
+}
+
+impl Input {
+    /// Reads this frame's input. `last` carries the pointer and window size between
+    /// frames.
+    pub fn read(last: &mut Option<(Vec2, Vec2)>) -> Input {
+        let mouse = Vec2::from(mouse_position());
+        let size = vec2(screen_width(), screen_height());
+        let (mouse_moved, resized) = match *last {
+            Some((m, s)) => (m != mouse, s != size),
+            None => (false, true),
+        };
+        *last = Some((mouse, size));
+        let any = |keys: &[KeyCode]| keys.iter().any(|k| is_key_pressed(*k));
+        let wheel = mouse_wheel().1;
+        let click = is_mouse_button_pressed(MouseButton::Left);
+        let keys = !get_keys_down().is_empty() || !get_keys_pressed().is_empty();
+        let buttons = [MouseButton::Left, MouseButton::Right, MouseButton::Middle]
+            .iter()
+            .any(|b| is_mouse_button_down(*b));
+        Input {
+            size,
+            up: any(&[KeyCode::Up, KeyCode::W, KeyCode::K]),
+            down: any(&[KeyCode::Down, KeyCode::S, KeyCode::J, KeyCode::Tab]),
+            page_up: any(&[KeyCode::PageUp]),
+            page_down: any(&[KeyCode::PageDown]),
+            home: any(&[KeyCode::Home]),
+            end: any(&[KeyCode::End]),
+            activate: any(&[KeyCode::Enter, KeyCode::KpEnter, KeyCode::Space]),
+            back: any(&[KeyCode::Escape]),
+            reload: any(&[KeyCode::F5]),
+            mouse,
+            mouse_moved,
+            click,
+            wheel,
+            active: mouse_moved || resized || click || wheel != 0.0 || keys || buttons,
+        }
+    }
+}

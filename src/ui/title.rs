@@ -1,0 +1,469 @@
+//! The title screen: the game's name, the Domain map of the loaded card set, the menu and
+//! a footer describing the cards in play.
+
+use super::Next;
+use super::input::Input;
+use super::map::{self, MapModel};
+use super::style::{self, Fonts, colour, fade};
+use crate::cards::CardSet;
+use crate::cards::validate::Report;
+use macroquad::prelude::*;
+
+/// A menu entry; only the available ones do anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item {
+    NewRun,
+    Gallery,
+    Rules,
+    Quit,
+}
+
+impl Item {
+    pub const ALL: [Item; 4] = [Item::NewRun, Item::Gallery, Item::Rules, Item::Quit];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Item::NewRun => "New run",
+            Item::Gallery => "Card gallery",
+            Item::Rules => "Rules",
+            Item::Quit => "Quit",
+        }
+    }
+
+    /// Whether this build has the screen behind the entry.
+    pub fn available(self) -> bool {
+        matches!(self, Item::Quit)
+    }
+}
+
+/// Said of every entry not built yet.
+pub const NOT_YET: &str = "coming in a later build";
+
+const SUBTITLE: &str = "A lone traveller crosses nine Domains toward the Guardian.";
+
+/// Where things go for a given window size.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Layout {
+    pub left: f32,
+    pub column_w: f32,
+    pub title_y: f32,
+    pub subtitle_y: f32,
+    pub rule_y: f32,
+    pub menu_y: f32,
+    pub menu_step: f32,
+    pub notes_y: f32,
+    pub map: Rect,
+    pub footer_y: f32,
+}
+
+impl Layout {
+    pub fn new(size: Vec2) -> Layout {
+        let (w, h) = (size.x, size.y);
+        let left = (w * 0.07).clamp(24.0, 110.0);
+        let column_w = (w * 0.40).max(240.0);
+        let title_y = (h * 0.27).max(110.0);
+        let menu_step = (h * 0.068).clamp(38.0, 56.0);
+        let menu_y = title_y + (h * 0.22).max(120.0);
+        Layout {
+            left,
+            column_w,
+            title_y,
+            subtitle_y: title_y + 52.0,
+            rule_y: title_y + 86.0,
+            menu_y,
+            menu_step,
+            notes_y: menu_y + 3.0 * menu_step + 56.0,
+            map: Rect::new(w * 0.47, h * 0.05, w * 0.50, h * 0.84),
+            footer_y: h - 24.0,
+        }
+    }
+
+    /// The clickable band of menu entry `i`.
+    pub fn item_rect(&self, i: usize) -> Rect {
+        let baseline = self.menu_y + i as f32 * self.menu_step;
+        Rect::new(
+            self.left - 34.0,
+            baseline - self.menu_step * 0.72,
+            320.0,
+            self.menu_step,
+        )
+    }
+}
+
+pub struct TitleScreen {
+    map: MapModel,
+    /// "9 domains, 162 station cards".
+    summary: String,
+    /// Warnings of the load, one display line each.
+    warnings: Vec<String>,
+    selected: usize,
+    hovered_tile: Option<usize>,
+    /// The pointer has moved (or clicked) since the screen opened: only then does it
+    /// hover things (a resting pointer in the middle of the map would light a tile up).
+    pointer_live: bool,
+    /// Frames left of a small shake after choosing an entry that is not there yet.
+    refused: u32,
+}
+
+impl TitleScreen {
+    pub fn new(set: &CardSet, report: &Report) -> TitleScreen {
+        let domains = set.domains.len();
+        let cards = set.cards.len();
+        TitleScreen {
+            map: MapModel::from_set(set),
+            summary: format!(
+                "{domains} {}, {cards} station {}",
+                if domains == 1 { "domain" } else { "domains" },
+                if cards == 1 { "card" } else { "cards" },
+            ),
+            warnings: report.warnings.iter().map(|w| w.to_string()).collect(),
+            selected: 0,
+            hovered_tile: None,
+            pointer_live: false,
+            refused: 0,
+        }
+    }
+
+    pub fn update(&mut self, input: &Input) -> Next {
+        let layout = Layout::new(input.size);
+        self.refused = self.refused.saturating_sub(1);
+        if input.back {
+            return Next::Quit;
+        }
+        if input.reload {
+            return Next::Reload;
+        }
+        let n = Item::ALL.len();
+        if input.up {
+            self.selected = (self.selected + n - 1) % n;
+        }
+        if input.down {
+            self.selected = (self.selected + 1) % n;
+        }
+        let under_pointer = (0..n).find(|&i| layout.item_rect(i).contains(input.mouse));
+        if let Some(i) = under_pointer
+            && (input.mouse_moved || input.click)
+        {
+            self.selected = i;
+        }
+        self.pointer_live |= input.mouse_moved || input.click;
+        self.hovered_tile = if self.pointer_live {
+            map::hit(&map::layout(&self.map, layout.map), input.mouse)
+        } else {
+            None
+        };
+
+        let chosen = input.activate || (input.click && under_pointer.is_some());
+        if chosen {
+            let item = Item::ALL[self.selected];
+            if item.available() {
+                return match item {
+                    Item::Quit => Next::Quit,
+                    _ => Next::Stay,
+                };
+            }
+            self.refused = 18;
+        }
+        Next::Stay
+    }
+
+    pub fn draw(&self, fonts: &Fonts, size: Vec2, t: f32) {
+        let l = Layout::new(size);
+        self.draw_title(fonts, &l);
+        let map_layout = map::layout(&self.map, l.map);
+        map::draw(&self.map, &map_layout, fonts, self.hovered_tile, t);
+        self.draw_menu(fonts, &l);
+        self.draw_warnings(fonts, &l);
+        self.draw_footer(fonts, &l, size);
+    }
+
+    fn draw_title(&self, fonts: &Fonts, l: &Layout) {
+        let name = "FORWARD";
+        let size = style::fit_size(name, &fonts.serif, 124, 48, l.column_w * 0.8);
+        let spacing = size as f32 * 0.09;
+        // A warm haze behind the letters, then the letters themselves.
+        for (dx, dy, a) in [(0.0, 3.0, 0.35), (-1.5, 0.0, 0.08), (1.5, 0.0, 0.08)] {
+            spaced(
+                name,
+                l.left + dx,
+                l.title_y + dy,
+                spacing,
+                &fonts.serif,
+                size,
+                fade(if dy > 0.0 { BLACK } else { colour::GOLD }, a),
+            );
+        }
+        let title_w = spaced(
+            name,
+            l.left,
+            l.title_y,
+            spacing,
+            &fonts.serif,
+            size,
+            colour::PARCHMENT,
+        );
+
+        let sub = style::fit_size(SUBTITLE, &fonts.italic, 28, 14, l.column_w);
+        style::text(
+            SUBTITLE,
+            l.left + 2.0,
+            l.subtitle_y,
+            &fonts.italic,
+            sub,
+            fade(colour::GOLD, 0.95),
+        );
+
+        // A rule with a small diamond, the map's shape in miniature.
+        let rule_w = title_w.max(120.0);
+        let y = l.rule_y;
+        let mid = l.left + rule_w / 2.0;
+        draw_line(l.left, y, mid - 16.0, y, 1.0, fade(colour::GOLD, 0.55));
+        draw_line(
+            mid + 16.0,
+            y,
+            l.left + rule_w,
+            y,
+            1.0,
+            fade(colour::GOLD, 0.55),
+        );
+        style::diamond(vec2(mid, y), 5.0, fade(colour::GOLD, 0.8));
+    }
+
+    fn draw_menu(&self, fonts: &Fonts, l: &Layout) {
+        let size = (l.menu_step * 0.64).round() as u16;
+        for (i, item) in Item::ALL.iter().enumerate() {
+            let baseline = l.menu_y + i as f32 * l.menu_step;
+            let selected = i == self.selected;
+            let shake = if selected && self.refused > 0 {
+                ((self.refused as f32) * 1.9).sin() * 4.0
+            } else {
+                0.0
+            };
+            let x = l.left + shake;
+            let color = match (item.available(), selected) {
+                (true, true) => WHITE,
+                (true, false) => fade(colour::PARCHMENT, 0.85),
+                (false, true) => style::mix(colour::DIM, colour::PARCHMENT, 0.25),
+                (false, false) => colour::DIM,
+            };
+            if selected {
+                let marker = if item.available() {
+                    colour::GOLD
+                } else {
+                    colour::DIM
+                };
+                style::diamond(
+                    vec2(l.left - 20.0, baseline - size as f32 * 0.3),
+                    5.0,
+                    marker,
+                );
+            }
+            let w = style::text(item.label(), x, baseline, &fonts.serif, size, color);
+            if !item.available() && selected {
+                tooltip(NOT_YET, x + w + 18.0, baseline, fonts);
+            }
+        }
+    }
+
+    fn draw_warnings(&self, fonts: &Fonts, l: &Layout) {
+        if self.warnings.is_empty() {
+            return;
+        }
+        let n = self.warnings.len();
+        let head = format!(
+            "{n} {} in the card files",
+            if n == 1 { "warning" } else { "warnings" }
+        );
+        let y = l.notes_y;
+        style::diamond(vec2(l.left - 20.0, y - 5.0), 4.0, colour::WARNING);
+        style::text(&head, l.left, y, &fonts.serif, 19, colour::WARNING);
+        let max_w = l.column_w - 10.0;
+        for (k, w) in self.warnings.iter().take(2).enumerate() {
+            let line = style::ellipsize(w, max_w, |s| style::width(s, &fonts.mono, 13));
+            let yk = y + 22.0 + k as f32 * 18.0;
+            style::text(
+                &line,
+                l.left,
+                yk,
+                &fonts.mono,
+                13,
+                fade(colour::WARNING, 0.8),
+            );
+        }
+        if n > 2 {
+            let yk = y + 22.0 + 2.0 * 18.0;
+            let more = format!("and {} more: run `forward validate` for all", n - 2);
+            style::text(
+                &more,
+                l.left,
+                yk,
+                &fonts.italic,
+                16,
+                fade(colour::WARNING, 0.7),
+            );
+        }
+    }
+
+    fn draw_footer(&self, fonts: &Fonts, l: &Layout, size: Vec2) {
+        let y = l.footer_y;
+        draw_line(
+            l.left,
+            y - 24.0,
+            size.x - l.left,
+            y - 24.0,
+            1.0,
+            fade(colour::GOLD, 0.18),
+        );
+        style::text(
+            &self.summary,
+            l.left,
+            y,
+            &fonts.serif,
+            19,
+            colour::PARCHMENT,
+        );
+        let hint = "Up/Down choose  ·  Enter select  ·  F5 reload cards  ·  Esc quit";
+        style::text_right(hint, size.x - l.left, y, &fonts.italic, 18, colour::DIM);
+    }
+}
+
+/// Draws `s` letter by letter with extra `spacing`; returns the width drawn.
+fn spaced(s: &str, x: f32, y: f32, spacing: f32, font: &Font, size: u16, color: Color) -> f32 {
+    let mut cx = x;
+    let mut buf = [0u8; 4];
+    for ch in s.chars() {
+        let glyph = ch.encode_utf8(&mut buf);
+        cx += style::text(glyph, cx, y, font, size, color) + spacing;
+    }
+    cx - spacing - x
+}
+
+/// A small framed note to the right of a menu entry.
+fn tooltip(s: &str, x: f32, baseline: f32, fonts: &Fonts) {
+    let size = 18;
+    let w = style::width(s, &fonts.italic, size);
+    let r = Rect::new(x, baseline - 24.0, w + 24.0, 32.0);
+    style::card(r, 6.0, 1.0, colour::TILE, fade(colour::DIM, 0.7));
+    style::text(
+        s,
+        x + 12.0,
+        baseline - 3.0,
+        &fonts.italic,
+        size,
+        colour::PARCHMENT,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn screen() -> TitleScreen {
+        TitleScreen {
+            map: MapModel {
+                tiles: vec![],
+                links: vec![],
+                guardian: String::new(),
+            },
+            summary: String::new(),
+            warnings: vec![],
+            selected: 0,
+            hovered_tile: None,
+            pointer_live: false,
+            refused: 0,
+        }
+    }
+
+    fn input() -> Input {
+        Input {
+            size: vec2(1280.0, 800.0),
+            mouse: vec2(-100.0, -100.0),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn only_quit_is_available() {
+        let available: Vec<_> = Item::ALL.iter().filter(|i| i.available()).collect();
+        assert_eq!(available, [&Item::Quit]);
+    }
+
+    #[test]
+    fn keyboard_moves_the_selection_around() {
+        let mut s = screen();
+        let up = Input {
+            up: true,
+            ..input()
+        };
+        assert_eq!(s.update(&up), Next::Stay);
+        assert_eq!(Item::ALL[s.selected], Item::Quit);
+        let down = Input {
+            down: true,
+            ..input()
+        };
+        s.update(&down);
+        assert_eq!(Item::ALL[s.selected], Item::NewRun);
+    }
+
+    #[test]
+    fn choosing_an_unbuilt_entry_stays_and_quit_quits() {
+        let mut s = screen();
+        let enter = Input {
+            activate: true,
+            ..input()
+        };
+        assert_eq!(s.update(&enter), Next::Stay);
+        assert!(s.refused > 0);
+        s.selected = 3;
+        assert_eq!(s.update(&enter), Next::Quit);
+    }
+
+    #[test]
+    fn esc_quits_and_f5_reloads() {
+        let mut s = screen();
+        assert_eq!(
+            s.update(&Input {
+                back: true,
+                ..input()
+            }),
+            Next::Quit
+        );
+        assert_eq!(
+            s.update(&Input {
+                reload: true,
+                ..input()
+            }),
+            Next::Reload
+        );
+    }
+
+    #[test]
+    fn clicking_quit_quits() {
+        let mut s = screen();
+        let l = Layout::new(vec2(1280.0, 800.0));
+        let quit = l.item_rect(3).center();
+        let hover = Input {
+            mouse: quit,
+            mouse_moved: true,
+            ..input()
+        };
+        assert_eq!(s.update(&hover), Next::Stay);
+        assert_eq!(Item::ALL[s.selected], Item::Quit);
+        let click = Input {
+            mouse: quit,
+            click: true,
+            ..input()
+        };
+        assert_eq!(s.update(&click), Next::Quit);
+    }
+
+    #[test]
+    fn menu_entries_do_not_overlap() {
+        let l = Layout::new(vec2(1280.0, 800.0));
+        for i in 0..3 {
+            assert!(l.item_rect(i).bottom() <= l.item_rect(i + 1).y + 0.01);
+        }
+        assert!(l.item_rect(3).bottom() < l.footer_y - 30.0);
+        assert!(l.item_rect(0).right() < l.map.x + 60.0);
+    }
+}
