@@ -46,9 +46,9 @@ impl MapModel {
                 theme: d.theme.clone(),
                 row: d.row,
                 column: d.column,
-                role: if i == set.final_domain.0 as usize {
+                role: if i == set.final_domain.index as usize {
                     Role::Final
-                } else if i == set.start.0 as usize {
+                } else if i == set.start.index as usize {
                     Role::Start
                 } else {
                     Role::Other
@@ -58,7 +58,7 @@ impl MapModel {
         let mut links = Vec::new();
         for (i, d) in set.domains.iter().enumerate() {
             for l in &d.links {
-                let j = l.0 as usize;
+                let j = l.index as usize;
                 let pair = (i.min(j), i.max(j));
                 if i != j && j < set.domains.len() && !links.contains(&pair) {
                     links.push(pair);
