@@ -1232,9 +1232,26 @@ impl<'a> Exec<'a> {
         let m = mods(self.s);
         let faces = self.foe_faces(&d);
         let shift = m.duel_rolls + m.all_rolls + d.bonus;
-        let mut rolls: Vec<u8> = (1..=6).map(|v| (v + shift).clamp(1, 6) as u8).collect();
+        // Every roll the traveller could still make: with any roll penalty a face can
+        // give, or skipped (a skipped roll blocks nothing).
+        let mut penalties: Vec<i32> = faces.iter().map(|f| f.roll_penalty).collect();
+        penalties.extend([0, d.status.penalty]);
+        let mut rolls: Vec<Option<u8>> = (1..=6)
+            .flat_map(|v| {
+                penalties
+                    .iter()
+                    .map(move |p| Some((v + shift - p).clamp(1, 6) as u8))
+            })
+            .collect();
+        if d.status.skip || faces.iter().any(|f| f.skip_roll) {
+            rolls.push(None);
+        }
+        rolls.sort();
         rolls.dedup();
-        let enrage_possible = faces.iter().any(|f| f.enrage > 0);
+        // Enrage and empower can lift a hit through the traveller's DEF.
+        let enrage_possible = faces.iter().any(|f| f.enrage > 0 || f.empower > 0)
+            || d.status.enrage > 0
+            || d.status.empower > 0;
         let (foe_can, me_can) = combat::who_can_fall(
             &rolls,
             &faces,
