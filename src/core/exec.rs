@@ -178,13 +178,10 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
                     }
                 }
             } else {
-                let here = cards.domain(state.domain);
-                for &d in &here.links {
-                    if !state.cleared.contains(&d) {
-                        out.push(Action::Go {
-                            domain: d.id.to_string(),
-                        });
-                    }
+                for d in next_domains(state) {
+                    out.push(Action::Go {
+                        domain: d.id.to_string(),
+                    });
                 }
             }
             uses_and_gifts(state, false, &mut out);
@@ -312,6 +309,16 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
     }
     out.push(Action::Abandon);
     out
+}
+
+/// Where the traveller may go from the Domain just cleared: a linked Domain not cleared
+/// yet, in the same row or above (never down, even if a faulty map links down).
+fn next_domains(state: &State) -> impl Iterator<Item = DomainRef> + '_ {
+    let here = state.cards.domain(state.domain);
+    here.links
+        .iter()
+        .copied()
+        .filter(move |d| !state.cleared.contains(d) && state.cards.domain(*d).row >= here.row)
 }
 
 fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) {
@@ -802,12 +809,7 @@ impl<'a> Exec<'a> {
             self.guardian();
             return;
         }
-        let any = cards
-            .domain(here)
-            .links
-            .iter()
-            .any(|d| !self.s.cleared.contains(d));
-        if !any {
+        if next_domains(self.s).next().is_none() {
             let name = cards.domain(here).name.clone();
             self.lose(
                 Cause::Stranded,
