@@ -1320,7 +1320,10 @@ impl<'a> Exec<'a> {
         };
         let m = mods(self.s);
         let shift = m.test_rolls + m.all_rolls + self.s.bonus.next_test;
-        let total: i32 = t.dice.iter().map(|&d| (d as i32 + shift).clamp(1, 6)).sum();
+        // The modifiers shift the roll once (not once per die), within what the dice can show.
+        let n = t.dice.len() as i32;
+        let natural: i32 = t.dice.iter().map(|&d| d as i32).sum();
+        let total = (natural + shift).clamp(n, 6 * n);
         let success = total >= test.target;
         let (mut successes, mut failures) = (t.successes, t.failures);
         if success {
