@@ -39,6 +39,8 @@ pub struct Lab {
     pub traveller: String,
     pub guardian: String,
     pub map: String,
+    /// Scene effects of each Domain's title card (a JSON array), by Domain id.
+    pub on_enter: Vec<(String, String)>,
 }
 
 /// The lab map (see the module comment).
@@ -64,6 +66,7 @@ impl Lab {
             traveller: TRAVELLER.to_string(),
             guardian: GUARDIAN.to_string(),
             map: MAP.to_string(),
+            on_enter: Vec::new(),
         }
     }
 
@@ -92,6 +95,12 @@ impl Lab {
         self
     }
 
+    /// Gives a Domain's title card these scene effects (a JSON array of effects).
+    pub fn on_enter(mut self, domain: &str, json: &str) -> Lab {
+        self.on_enter.push((domain.to_string(), json.to_string()));
+        self
+    }
+
     /// Replaces the map (same four Domains `a`, `b`, `c`, `z`, in that order).
     pub fn map(mut self, json: &str) -> Lab {
         self.map = json.to_string();
@@ -103,12 +112,19 @@ impl Lab {
         let traveller: TravellerFile =
             serde_json::from_str(&self.traveller).expect("lab traveller");
         let guardian: GuardianFile = serde_json::from_str(&self.guardian).expect("lab guardian");
-        let domains = vec![
+        let mut domains = vec![
             domain("a", &self.a),
             domain("b", &self.b),
             domain("c", &self.c),
             domain("z", &self.z),
         ];
+        for (id, json) in &self.on_enter {
+            let d = domains
+                .iter_mut()
+                .find(|d| d.id.0 == *id)
+                .unwrap_or_else(|| panic!("no domain {id}"));
+            d.on_enter = serde_json::from_str(json).expect("scene effects");
+        }
         Arc::new(CardSet::build(&map, traveller, guardian, domains).expect("lab card set"))
     }
 }
