@@ -3138,3 +3138,45 @@ fn replaying_the_events_on_a_blank_state_rebuilds_the_run() {
     );
     assert_eq!(replay.dice.preview(6), s.dice.preview(6));
 }
+
+#[test]
+fn grace_rerolls_either_die_of_a_two_dice_test() {
+    let wall = r#"{"id": "wall", "type": "pit", "test": {"target": 9, "dice": 2,
+        "success": [{"resolve": 1}], "failure": [{"dread": 1}]}}"#;
+    let mut s = start_lab(&arr(&[wall, ROCK]), &[6, 1, 4]);
+    set_grace(&mut s, 1);
+    flip_id(&mut s, "wall");
+    act(&mut s, Action::Roll);
+    let second = Action::Reroll {
+        die: Die::Test,
+        index: 1,
+        card: None,
+    };
+    assert_eq!(
+        legal(&s),
+        vec![
+            reroll(Die::Test),
+            second.clone(),
+            Action::Continue,
+            Action::Abandon
+        ]
+    );
+    let events = act(&mut s, second);
+    assert_eq!(
+        events[0],
+        Event::Rerolled {
+            die: Die::Test,
+            index: 1,
+            value: 4,
+            card: None,
+        }
+    );
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::TestJudged {
+            total: 10,
+            success: true,
+            ..
+        }
+    )));
+}
