@@ -30,11 +30,14 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::SlotFilled { slot, card } => {
             let drawn = state.deck.pop();
             debug_assert_eq!(drawn, Some(*card));
+            // A card the traveller saw on top of the deck stays known once dealt.
+            let seen = if state.deck_seen > 0 {
+                Seen::Peeked
+            } else {
+                Seen::Hidden
+            };
             state.deck_seen = state.deck_seen.saturating_sub(1);
-            state.row[*slot as usize] = Some(RowCard {
-                card: *card,
-                seen: Seen::Hidden,
-            });
+            state.row[*slot as usize] = Some(RowCard { card: *card, seen });
         }
         Event::CardFlipped { slot, card } => {
             state.row[*slot as usize] = None;

@@ -121,10 +121,11 @@ pub fn exchange(
 }
 
 /// Whether, in some exchange from now on, the foe could lose HP and the traveller could
-/// lose Health. `rolls` are the traveller's reachable modified rolls. `full_heal`: the foe
-/// heals fully after each exchange, so only a single exchange of `hp` damage fells it.
+/// lose Health. `rolls` are the traveller's reachable modified rolls (`None`: a skipped
+/// roll). `full_heal`: the foe heals fully after each exchange, so only a single exchange
+/// of `hp` damage fells it.
 pub fn who_can_fall(
-    rolls: &[u8],
+    rolls: &[Option<u8>],
     faces: &[Face],
     me: Fighter,
     foe: FoeStats,
@@ -136,7 +137,7 @@ pub fn who_can_fall(
     for &r in rolls.iter() {
         for face in faces {
             let extra = if enrage_possible { 1000 } else { 0 };
-            let x = exchange(Some(r), face, me, foe, extra, false);
+            let x = exchange(r, face, me, foe, extra, false);
             match full_heal_hp {
                 Some(hp) => foe_can |= x.to_foe >= hp,
                 None => foe_can |= x.to_foe > 0,

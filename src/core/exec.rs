@@ -179,13 +179,10 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
                     }
                 }
             } else {
-                let here = cards.domain(state.domain);
-                for &d in &here.links {
-                    if !state.cleared.contains(&d) {
-                        out.push(Action::Go {
-                            domain: d.id.to_string(),
-                        });
-                    }
+                for d in next_domains(state) {
+                    out.push(Action::Go {
+                        domain: d.id.to_string(),
+                    });
                 }
             }
             uses_and_gifts(state, false, &mut out);
@@ -316,6 +313,16 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
     }
     out.push(Action::Abandon);
     out
+}
+
+/// Where the traveller may go from the Domain just cleared: a linked Domain not cleared
+/// yet, in the same row or above (never down, even if a faulty map links down).
+fn next_domains(state: &State) -> impl Iterator<Item = DomainRef> + '_ {
+    let here = state.cards.domain(state.domain);
+    here.links
+        .iter()
+        .copied()
+        .filter(move |d| !state.cleared.contains(d) && state.cards.domain(*d).row >= here.row)
 }
 
 fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) {
@@ -806,12 +813,7 @@ impl<'a> Exec<'a> {
             self.guardian();
             return;
         }
-        let any = cards
-            .domain(here)
-            .links
-            .iter()
-            .any(|d| !self.s.cleared.contains(d));
-        if !any {
+        if next_domains(self.s).next().is_none() {
             let name = cards.domain(here).name.clone();
             self.lose(
                 Cause::Stranded,
@@ -1236,9 +1238,26 @@ impl<'a> Exec<'a> {
         let m = mods(self.s);
         let faces = self.foe_faces(&d);
         let shift = m.duel_rolls + m.all_rolls + d.bonus;
-        let mut rolls: Vec<u8> = (1..=6).map(|v| (v + shift).clamp(1, 6) as u8).collect();
+        // Every roll the traveller could still make: with any roll penalty a face can
+        // give, or skipped (a skipped roll blocks nothing).
+        let mut penalties: Vec<i32> = faces.iter().map(|f| f.roll_penalty).collect();
+        penalties.extend([0, d.status.penalty]);
+        let mut rolls: Vec<Option<u8>> = (1..=6)
+            .flat_map(|v| {
+                penalties
+                    .iter()
+                    .map(move |p| Some((v + shift - p).clamp(1, 6) as u8))
+            })
+            .collect();
+        if d.status.skip || faces.iter().any(|f| f.skip_roll) {
+            rolls.push(None);
+        }
+        rolls.sort();
         rolls.dedup();
-        let enrage_possible = faces.iter().any(|f| f.enrage > 0);
+        // Enrage and empower can lift a hit through the traveller's DEF.
+        let enrage_possible = faces.iter().any(|f| f.enrage > 0 || f.empower > 0)
+            || d.status.enrage > 0
+            || d.status.empower > 0;
         let (foe_can, me_can) = combat::who_can_fall(
             &rolls,
             &faces,
@@ -1305,7 +1324,10 @@ impl<'a> Exec<'a> {
         };
         let m = mods(self.s);
         let shift = m.test_rolls + m.all_rolls + self.s.bonus.next_test;
-        let total: i32 = t.dice.iter().map(|&d| (d as i32 + shift).clamp(1, 6)).sum();
+        // The modifiers shift the roll once (not once per die), within what the dice can show.
+        let n = t.dice.len() as i32;
+        let natural: i32 = t.dice.iter().map(|&d| d as i32).sum();
+        let total = (natural + shift).clamp(n, 6 * n);
         let success = total >= test.target;
         let (mut successes, mut failures) = (t.successes, t.failures);
         if success {
