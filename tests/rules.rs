@@ -2784,7 +2784,9 @@ fn a_guardian_duel_reaching_the_exchange_limit_is_lost() {
     }
     assert_eq!(
         last[2..],
-        [lost_to_guardian("The Guardian cannot be brought down.")]
+        [lost_to_guardian(
+            "The Guardian still stood after 100 exchanges."
+        )]
     );
     assert!(matches!(
         s.outcome,
@@ -3179,4 +3181,37 @@ fn grace_rerolls_either_die_of_a_two_dice_test() {
             ..
         }
     )));
+}
+
+#[test]
+fn test_modifiers_add_to_the_total_without_clamping() {
+    // A 7+ test cannot be passed by one die alone, but a natural 6 with +1 reaches it,
+    // and a -1 Snare on a natural 1 gives a total of 0.
+    let boots = r#"{"id": "boots", "type": "equipment", "passive": [{"test_rolls": 1}]}"#;
+    let cliff = r#"{"id": "cliff", "type": "pit", "test": {"target": 7, "success": [{"resolve": 1}], "failure": [{"lose_health": 1}]}}"#;
+    let mut s = start_lab(&arr(&[boots, cliff, ROCK]), &[6]);
+    get(&mut s, "boots");
+    flip_id(&mut s, "cliff");
+    let events = act(&mut s, Action::Roll);
+    assert!(matches!(
+        events[1],
+        Event::TestJudged {
+            total: 7,
+            success: true,
+            ..
+        }
+    ));
+    let gloom = r#"{"id": "gloom", "type": "snare", "passive": [{"all_rolls": -1}]}"#;
+    let mut s = start_lab(&arr(&[gloom, cliff, ROCK]), &[1]);
+    flip_id(&mut s, "gloom");
+    flip_id(&mut s, "cliff");
+    let events = act(&mut s, Action::Roll);
+    assert!(matches!(
+        events[1],
+        Event::TestJudged {
+            total: 0,
+            success: false,
+            ..
+        }
+    ));
 }

@@ -1269,9 +1269,13 @@ impl<'a> Exec<'a> {
         let limit = d.exchange >= EXCHANGE_LIMIT;
         match d.card {
             None if !foe_can || limit => {
-                let detail = self
-                    .guardian_reason()
-                    .unwrap_or_else(|| "The Guardian cannot be brought down.".into());
+                let detail = match self.guardian_reason() {
+                    Some(reason) if !foe_can => reason,
+                    _ if limit => {
+                        format!("The Guardian still stood after {EXCHANGE_LIMIT} exchanges.")
+                    }
+                    _ => "The Guardian cannot be brought down.".into(),
+                };
                 self.lose(Cause::Guardian, detail);
             }
             Some(c) if (!foe_can && !me_can) || limit => {
@@ -1324,10 +1328,10 @@ impl<'a> Exec<'a> {
         };
         let m = mods(self.s);
         let shift = m.test_rolls + m.all_rolls + self.s.bonus.next_test;
-        // The modifiers shift the roll once (not once per die), within what the dice can show.
-        let n = t.dice.len() as i32;
+        // A test is a sum against a target: the modifiers are added once to the dice's
+        // total, with no clamping (unlike a duel die, a test has no faces to stay within).
         let natural: i32 = t.dice.iter().map(|&d| d as i32).sum();
-        let total = (natural + shift).clamp(n, 6 * n);
+        let total = natural + shift;
         let success = total >= test.target;
         let (mut successes, mut failures) = (t.successes, t.failures);
         if success {

@@ -263,7 +263,7 @@ impl Policy for Heuristic {
                 let test = cards.card(t.card).test.as_ref();
                 let m = view.mods();
                 let shift = m.test_rolls + m.all_rolls + view.bonus().next_test;
-                let total: i32 = t.dice.iter().map(|&d| (d as i32 + shift).clamp(1, 6)).sum();
+                let total: i32 = t.dice.iter().map(|&d| d as i32).sum::<i32>() + shift;
                 let failing = test.is_some_and(|x| total < x.target);
                 if failing {
                     let low = t
