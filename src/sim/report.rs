@@ -96,50 +96,78 @@ fn err<E: std::fmt::Debug>(e: E) -> String {
     format!("{e:?}")
 }
 
-/// Win rate of the most travelled routes.
-fn paths_chart(o: &Output) -> Chart {
-    let paths: Vec<_> = o.summary.per_path.iter().take(12).collect();
+/// A horizontal bar chart: one labelled bar per row, largest first as given.
+fn hbar_chart(
+    title: &str,
+    labels: &[String],
+    values: &[f64],
+    color: RGBColor,
+    x_desc: &str,
+) -> Chart {
+    let n = labels.len().max(1);
+    let height = 90 + 28 * n as u32;
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (900, 420)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (900, height)).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
-        let top = paths.iter().map(|p| p.win_rate).fold(0.05, f64::max) * 1.15;
+        let top = values.iter().copied().fold(0.05, f64::max) * 1.1;
         let mut chart = ChartBuilder::on(&root)
-            .caption(
-                "Win rate per route (most travelled first)",
-                ("sans-serif", 20),
-            )
+            .caption(title, ("sans-serif", 20))
             .margin(12)
             .x_label_area_size(40)
-            .y_label_area_size(60)
-            .build_cartesian_2d((0..paths.len().max(1) as i32).into_segmented(), 0.0..top)
+            .y_label_area_size(330)
+            .build_cartesian_2d(0.0..top, (0..n as i32 - 1).into_segmented())
             .map_err(err)?;
         chart
             .configure_mesh()
-            .disable_x_mesh()
-            .y_desc("win rate")
-            .x_desc("route (see the table below)")
-            .x_label_formatter(&|x| match x {
-                SegmentValue::CenterOf(i) => format!("R{}", i + 1),
+            .disable_y_mesh()
+            .y_labels(n)
+            .y_label_formatter(&|y| match y {
+                SegmentValue::CenterOf(i) => labels.get(*i as usize).cloned().unwrap_or_default(),
                 _ => String::new(),
             })
+            .y_label_style(("sans-serif", 13))
+            .x_desc(x_desc)
+            .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
             .draw()
             .map_err(err)?;
         chart
-            .draw_series(paths.iter().enumerate().map(|(i, p)| {
-                let x0 = SegmentValue::Exact(i as i32);
-                let x1 = SegmentValue::Exact(i as i32 + 1);
+            .draw_series(values.iter().enumerate().map(|(i, v)| {
+                // Row 0 at the top: the first label is the largest.
+                let row = (n - 1 - i) as i32;
                 let mut bar = Rectangle::new(
-                    [(x0, 0.0), (x1, p.win_rate)],
-                    RGBColor(60, 110, 170).filled(),
+                    [
+                        (0.0, SegmentValue::Exact(row)),
+                        (*v, SegmentValue::Exact(row + 1)),
+                    ],
+                    color.filled(),
                 );
-                bar.set_margin(0, 0, 6, 6);
+                bar.set_margin(4, 4, 0, 0);
                 bar
             }))
             .map_err(err)?;
         root.present().map_err(err)?;
     }
     Ok(svg)
+}
+
+/// Win rate of the most travelled routes.
+fn paths_chart(o: &Output) -> Chart {
+    let paths: Vec<_> = o.summary.per_path.iter().take(12).collect();
+    let n = paths.len();
+    // Rows are drawn bottom-up; reverse the labels so the most travelled route is on top.
+    let labels: Vec<String> = (0..n)
+        .rev()
+        .map(|i| format!("R{} ({} runs)", i + 1, paths[i].runs))
+        .collect();
+    let values: Vec<f64> = paths.iter().map(|p| p.win_rate).collect();
+    hbar_chart(
+        "Win rate per route (most travelled first; routes listed below)",
+        &labels,
+        &values,
+        RGBColor(60, 110, 170),
+        "win rate",
+    )
 }
 
 /// Mean Health after each Domain, with one standard deviation either side.
@@ -223,45 +251,19 @@ fn deadly_chart(o: &Output) -> Chart {
         .filter(|c| c.killed > 0)
         .take(12)
         .collect();
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (900, 420)).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
-        let top = cards.iter().map(|c| c.share_of_losses).fold(0.05, f64::max) * 1.15;
-        let names: Vec<String> = cards.iter().map(|c| short(&c.name)).collect();
-        let mut chart = ChartBuilder::on(&root)
-            .caption("Deadliest cards: share of all losses", ("sans-serif", 20))
-            .margin(12)
-            .x_label_area_size(60)
-            .y_label_area_size(60)
-            .build_cartesian_2d((0..cards.len().max(1) as i32).into_segmented(), 0.0..top)
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .y_desc("share of losses")
-            .x_label_formatter(&|x| match x {
-                SegmentValue::CenterOf(i) => names.get(*i as usize).cloned().unwrap_or_default(),
-                _ => String::new(),
-            })
-            .x_label_style(("sans-serif", 11))
-            .draw()
-            .map_err(err)?;
-        chart
-            .draw_series(cards.iter().enumerate().map(|(i, c)| {
-                let x0 = SegmentValue::Exact(i as i32);
-                let x1 = SegmentValue::Exact(i as i32 + 1);
-                let mut bar = Rectangle::new(
-                    [(x0, 0.0), (x1, c.share_of_losses)],
-                    RGBColor(120, 40, 40).filled(),
-                );
-                bar.set_margin(0, 0, 6, 6);
-                bar
-            }))
-            .map_err(err)?;
-        root.present().map_err(err)?;
-    }
-    Ok(svg)
+    let n = cards.len();
+    let labels: Vec<String> = (0..n)
+        .rev()
+        .map(|i| format!("{} ({})", cards[i].name, cards[i].card_type))
+        .collect();
+    let values: Vec<f64> = cards.iter().map(|c| c.share_of_losses).collect();
+    hbar_chart(
+        "Deadliest cards: share of all losses",
+        &labels,
+        &values,
+        RGBColor(120, 40, 40),
+        "share of losses",
+    )
 }
 
 fn esc(s: &str) -> String {

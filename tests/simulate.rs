@@ -1,0 +1,168 @@
+//! The balance simulator: reproducible whatever the number of jobs, figures that add up,
+//! and an estimate that matches odds worked out by hand.
+
+use forward::cards::load::load_dir;
+use forward::sim::batch::{PolicyKind, Progress, simulate};
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+use std::sync::Arc;
+
+fn forward() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_forward"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+fn simulate_json(args: &[&str]) -> Value {
+    let out = forward()
+        .arg("simulate")
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("run forward simulate");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("json")
+}
+
+/// The figures without the fields that measure time or say how many threads ran.
+fn without_timing(mut v: Value) -> Value {
+    let o = v.as_object_mut().expect("object");
+    for k in [
+        "elapsed_seconds",
+        "runs_per_second",
+        "runs_per_second_per_job",
+        "jobs",
+    ] {
+        assert!(o.remove(k).is_some(), "missing {k}");
+    }
+    v
+}
+
+#[test]
+fn results_do_not_depend_on_the_number_of_jobs() {
+    for policy in ["greedy", "planner", "random"] {
+        let args = ["--runs", "3000", "--seed", "7", "--policy", policy];
+        let one = simulate_json(&[&args[..], &["--jobs", "1"]].concat());
+        let two = simulate_json(&[&args[..], &["--jobs", "2"]].concat());
+        assert_eq!(without_timing(one), without_timing(two), "{policy}");
+    }
+}
+
+#[test]
+fn the_figures_add_up() {
+    let v = simulate_json(&["--runs", "4000", "--seed", "3", "--policy", "greedy"]);
+    let runs = v["runs"].as_u64().expect("runs");
+    let wins = v["wins"].as_u64().expect("wins");
+    assert_eq!(runs, 4000);
+    let losses: u64 = v["losses_by_cause"]
+        .as_object()
+        .expect("causes")
+        .values()
+        .map(|n| n.as_u64().expect("n"))
+        .sum();
+    assert_eq!(wins + losses, runs);
+    let at_guardian: u64 = v["guardian_losses_by_cause"]
+        .as_object()
+        .expect("g")
+        .values()
+        .map(|n| n.as_u64().expect("n"))
+        .sum();
+    let in_domains: u64 = v["per_domain"]
+        .as_array()
+        .expect("domains")
+        .iter()
+        .map(|d| d["losses"].as_u64().expect("losses"))
+        .sum();
+    assert_eq!(in_domains + at_guardian, losses);
+    let path_runs: u64 = v["per_path"]
+        .as_array()
+        .expect("paths")
+        .iter()
+        .map(|p| p["runs"].as_u64().expect("runs"))
+        .sum();
+    let path_wins: u64 = v["per_path"]
+        .as_array()
+        .expect("paths")
+        .iter()
+        .map(|p| p["wins"].as_u64().expect("wins"))
+        .sum();
+    assert_eq!((path_runs, path_wins), (runs, wins));
+    let cards = v["per_card"].as_array().expect("cards");
+    let killed: u64 = cards.iter().map(|c| c["killed"].as_u64().expect("k")).sum();
+    assert!(killed <= losses);
+    let flips: u64 = cards.iter().map(|c| c["flips"].as_u64().expect("f")).sum();
+    let mean = v["mean_flips"].as_f64().expect("mean flips");
+    assert!((flips as f64 / runs as f64 - mean).abs() < 0.001);
+    let termina = &v["per_domain"][0];
+    assert_eq!(termina["entered"].as_u64(), Some(runs));
+    let rate = v["win_rate"].as_f64().expect("rate");
+    let ci = v["win_rate_ci95"].as_array().expect("ci");
+    assert!(ci[0].as_f64().expect("lo") <= rate && rate <= ci[1].as_f64().expect("hi"));
+}
+
+#[test]
+fn the_estimate_matches_odds_worked_out_by_hand() {
+    // One duel against a 1-HP Guardian whose every face deals 20, with ATK 0 and no
+    // Grace: a Counter (6) wins, a Parry (2) rolls again, anything else loses (a Hit
+    // fells the Guardian but the traveller falls in the same exchange). So the chance to
+    // win is (1/6) / (1 - 1/6) = 1/5.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/duel_odds");
+    let (set, _) = load_dir(&dir).expect("fixture loads");
+    let set = Arc::new(set);
+    for policy in [PolicyKind::Random, PolicyKind::Greedy] {
+        let totals = simulate(&set, 20_000, 11, policy, 2, &Progress::default()).expect("pool");
+        let s = totals.summary(&set);
+        let [lo, hi] = s.win_rate_ci95;
+        assert!(
+            lo <= 0.2 && 0.2 <= hi,
+            "{policy:?}: {} not around 0.2 ({lo}..{hi})",
+            s.win_rate
+        );
+        assert!(
+            (s.win_rate - 0.2).abs() < 0.015,
+            "{policy:?}: {}",
+            s.win_rate
+        );
+        assert_eq!(s.losses_by_cause["health"] + s.wins, 20_000);
+    }
+}
+
+#[test]
+fn the_html_report_has_its_charts() {
+    let dir = std::env::temp_dir().join(format!("forward-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("tmp");
+    let file = dir.join("report.html");
+    let out = forward()
+        .args(["simulate", "--runs", "500", "--report"])
+        .arg(&file)
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("runs with the Greedy bot"), "{text}");
+    let html = std::fs::read_to_string(&file).expect("report written");
+    assert_eq!(html.matches("<svg").count(), 3, "three charts");
+    for title in [
+        "Win rate per route",
+        "Health after clearing",
+        "Deadliest cards",
+    ] {
+        assert!(html.contains(title), "missing {title}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_cards_are_reported_not_simulated() {
+    let out = forward()
+        .args(["simulate", "--runs", "10", "--cards", "no/such/dir"])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("errors"));
+}
