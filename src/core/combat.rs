@@ -143,6 +143,9 @@ pub fn who_can_fall(
                 None => foe_can |= x.to_foe > 0,
             }
             me_can |= x.to_traveller > 0 || x.reflected > 0;
+            if foe_can && me_can {
+                return (true, true);
+            }
         }
     }
     (foe_can, me_can)

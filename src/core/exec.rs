@@ -127,6 +127,21 @@ fn usable(state: &State, card: CardRef, in_duel: bool) -> bool {
         && a.requires.as_ref().is_none_or(|c| holds(state, c))
 }
 
+/// Whether any reroll (Grace or a free reroll card) could be made now.
+fn can_reroll(state: &State, no_rerolls: bool) -> bool {
+    !no_rerolls
+        && (state.grace > 0
+            || ability_cards(state).any(|c| {
+                state
+                    .cards
+                    .card(c)
+                    .ability
+                    .as_ref()
+                    .is_some_and(|a| a.reroll)
+                    && !state.is_spent(c)
+            }))
+}
+
 /// Rerolls possible for the dice just rolled.
 fn reroll_actions(state: &State, dice: &[(Die, u8)], no_rerolls: bool, out: &mut Vec<Action>) {
     if no_rerolls {
@@ -421,6 +436,15 @@ pub fn execute(state: &mut State, action: &Action) -> Result<Vec<Event>, Illegal
     let mut x = Exec::new(state);
     x.act(action);
     Ok(x.events)
+}
+
+/// Performs an action taken from `legal_actions(state)` of this very state, without
+/// checking it again (for the simulator's hot loop; debug builds still check).
+pub fn execute_offered(state: &mut State, action: &Action) -> Vec<Event> {
+    debug_assert!(check(state, action).is_ok(), "{action:?} was not offered");
+    let mut x = Exec::new(state);
+    x.act(action);
+    x.events
 }
 
 /// One action in progress: emits events, applying each at once.
@@ -1112,10 +1136,10 @@ impl<'a> Exec<'a> {
 
     // ---- duels and tests ---------------------------------------------------------------
 
-    fn foe_faces(&self, d: &Duel) -> Vec<Face> {
+    fn foe_faces<'c>(cards: &'c CardSet, d: &Duel) -> &'c [Face] {
         match d.card {
-            Some(c) => self.s.cards.card(c).faces.clone(),
-            None => self.s.cards.guardian.faces.clone(),
+            Some(c) => &cards.card(c).faces,
+            None => &cards.guardian.faces,
         }
     }
 
@@ -1152,7 +1176,8 @@ impl<'a> Exec<'a> {
             return;
         };
         let m = mods(self.s);
-        let faces = self.foe_faces(&d);
+        let cards = self.cards();
+        let faces = Self::foe_faces(&cards, &d);
         let face_ix = (r.foe.clamp(1, 6) - 1) as usize;
         let Some(face) = faces.get(face_ix) else {
             return;
@@ -1236,31 +1261,37 @@ impl<'a> Exec<'a> {
             return;
         };
         let m = mods(self.s);
-        let faces = self.foe_faces(&d);
+        let cards = self.cards();
+        let faces = Self::foe_faces(&cards, &d);
         let shift = m.duel_rolls + m.all_rolls + d.bonus;
         // Every roll the traveller could still make: with any roll penalty a face can
-        // give, or skipped (a skipped roll blocks nothing).
-        let mut penalties: Vec<i32> = faces.iter().map(|f| f.roll_penalty).collect();
-        penalties.extend([0, d.status.penalty]);
-        let mut rolls: Vec<Option<u8>> = (1..=6)
-            .flat_map(|v| {
-                penalties
-                    .iter()
-                    .map(move |p| Some((v + shift - p).clamp(1, 6) as u8))
-            })
-            .collect();
-        if d.status.skip || faces.iter().any(|f| f.skip_roll) {
-            rolls.push(None);
+        // give, or skipped (a skipped roll blocks nothing). A set of at most 7 values,
+        // kept on the stack: this runs before every exchange.
+        let mut reachable = [false; 7];
+        let penalties = faces
+            .iter()
+            .map(|f| f.roll_penalty)
+            .chain([0, d.status.penalty]);
+        for p in penalties {
+            for v in 1..=6 {
+                reachable[(v + shift - p).clamp(1, 6) as usize] = true;
+            }
         }
-        rolls.sort();
-        rolls.dedup();
+        reachable[0] = d.status.skip || faces.iter().any(|f| f.skip_roll);
+        let mut buf = [None; 7];
+        let mut n = 0;
+        for (i, _) in reachable.iter().enumerate().filter(|(_, r)| **r) {
+            buf[n] = if i == 0 { None } else { Some(i as u8) };
+            n += 1;
+        }
+        let rolls = &buf[..n];
         // Enrage and empower can lift a hit through the traveller's DEF.
         let enrage_possible = faces.iter().any(|f| f.enrage > 0 || f.empower > 0)
             || d.status.enrage > 0
             || d.status.empower > 0;
         let (foe_can, me_can) = combat::who_can_fall(
-            &rolls,
-            &faces,
+            rolls,
+            faces,
             Self::fighter(&m),
             self.foe_stats(&d),
             enrage_possible,
@@ -1402,17 +1433,15 @@ impl<'a> Exec<'a> {
                             return;
                         }
                     }
-                    Some(_) => {
-                        if legal_actions(self.s).len() <= 2 {
-                            // Only continue and abandon: no reroll to offer.
-                            self.resolve_exchange();
-                        } else {
+                    Some(r) => {
+                        if can_reroll(self.s, r.no_rerolls) {
                             return;
                         }
+                        self.resolve_exchange();
                     }
                 },
-                // Only continue and abandon: no reroll to offer, so judge at once.
-                Phase::Pit(t) if !t.dice.is_empty() && legal_actions(self.s).len() <= 2 => {
+                // No reroll to offer: judge at once.
+                Phase::Pit(t) if !t.dice.is_empty() && !can_reroll(self.s, false) => {
                     self.judge_test();
                 }
                 _ => return,

@@ -14,6 +14,8 @@ pub mod state;
 pub use action::{Action, Die, SpendFor};
 pub use apply::apply;
 pub use event::{Event, Strike, Zone};
-pub use exec::{Illegal, Mods, check, execute, holds, legal_actions, mods, new_run, phase_name};
+pub use exec::{
+    Illegal, Mods, check, execute, execute_offered, holds, legal_actions, mods, new_run, phase_name,
+};
 pub use observe::{Observation, Slot};
 pub use state::{Cause, Outcome, Phase, State};

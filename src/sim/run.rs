@@ -2,7 +2,9 @@
 
 use super::policy::{BotRng, Policy, mix};
 use crate::cards::{CardRef, CardSet, DomainRef};
-use crate::core::{Action, Cause, Event, Observation, Outcome, execute, legal_actions, new_run};
+use crate::core::{
+    Action, Cause, Event, Observation, Outcome, execute_offered, legal_actions, new_run,
+};
 use std::sync::Arc;
 
 /// A run that has not ended after this many actions is abandoned (a safety net: the
@@ -95,17 +97,15 @@ pub fn play(cards: &Arc<CardSet>, seed: u64, policy: &mut dyn Policy) -> RunFact
     policy.start(&Observation::of(&state));
     let mut steps = 0;
     while !state.is_over() {
-        let actions = legal_actions(&state);
+        let mut actions = legal_actions(&state);
         let action = if steps >= ACTION_LIMIT {
             Action::Abandon
         } else {
             let i = policy.choose(&Observation::of(&state), &actions, &mut rng);
-            actions[i.min(actions.len() - 1)].clone()
+            actions.swap_remove(i.min(actions.len() - 1))
         };
-        match execute(&mut state, &action) {
-            Ok(events) => t.record(&mut facts, &events),
-            Err(_) => break,
-        }
+        let events = execute_offered(&mut state, &action);
+        t.record(&mut facts, &events);
         steps += 1;
     }
     t.close_flip(&mut facts);
