@@ -5,6 +5,7 @@ use forward::cards::CardSet;
 use forward::cards::load::load_dir;
 use forward::core::state::{GRACE_MAX, MARKER_MAX, MARKER_MIN, SLOTS, State};
 use forward::core::{Action, execute, legal_actions, new_run};
+use forward::sim::BotRng;
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::path::Path;
@@ -23,17 +24,6 @@ fn shipped() -> Arc<CardSet> {
         }
     })
     .clone()
-}
-
-/// A tiny deterministic generator for choosing actions (independent of the game's dice).
-struct Pick(u64);
-impl Pick {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 /// Checks every invariant of a run in progress; returns the first one broken.
@@ -90,7 +80,7 @@ fn invariants(s: &State) -> Result<(), String> {
 /// Plays one run with random legal actions (abandoning only rarely); returns the steps.
 fn random_run(set: Arc<CardSet>, seed: u64) -> Result<(State, usize), String> {
     let (mut s, _) = new_run(set, seed, Vec::new());
-    let mut pick = Pick(seed | 1);
+    let mut pick = BotRng::new(seed | 1);
     invariants(&s)?;
     for step in 0..STEP_LIMIT {
         if s.is_over() {
@@ -103,10 +93,10 @@ fn random_run(set: Arc<CardSet>, seed: u64) -> Result<(State, usize), String> {
         if actions.is_empty() {
             return Err(format!("no legal action in phase {:?}", s.phase));
         }
-        if actions.len() > 1 && pick.next(500) != 0 {
+        if actions.len() > 1 && pick.below(500) != 0 {
             actions.retain(|a| *a != Action::Abandon);
         }
-        let a = actions[pick.next(actions.len())].clone();
+        let a = actions[pick.below(actions.len())].clone();
         execute(&mut s, &a).map_err(|e| format!("offered action refused: {e}"))?;
         invariants(&s).map_err(|e| format!("after {a:?} at step {step}: {e}"))?;
     }

@@ -1,6 +1,7 @@
 //! The headless protocol, driven from outside through the built binary, as external test
 //! clients do (docs/PROTOCOL.md).
 
+use forward::sim::BotRng;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -61,16 +62,6 @@ impl Session {
     }
 }
 
-struct Pick(u64);
-impl Pick {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// Checks a step line against the protocol; returns it parsed.
 fn step(line: &str) -> Value {
     let v: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
@@ -124,7 +115,7 @@ fn step(line: &str) -> Value {
 /// Plays one whole run choosing random legal actions by index; returns the transcript.
 fn random_run(seed: u64, choice_seed: u64) -> Vec<String> {
     let mut s = Session::start(&["--seed", &seed.to_string()]);
-    let mut pick = Pick(choice_seed | 1);
+    let mut pick = BotRng::new(choice_seed | 1);
     let mut lines = vec![s.line()];
     for _ in 0..20_000 {
         let v = step(lines.last().expect("line"));
@@ -139,7 +130,7 @@ fn random_run(seed: u64, choice_seed: u64) -> Vec<String> {
         if choices.is_empty() {
             choices.push(0);
         }
-        let i = choices[pick.next(choices.len())];
+        let i = choices[pick.below(choices.len())];
         // Alternate between sending the index and the action object itself.
         let line = if lines.len() % 2 == 0 {
             i.to_string()
@@ -207,7 +198,7 @@ fn forced_dice_come_first() {
     for forced in 1..=6u64 {
         let mut s = Session::start(&["--seed", "11", "--dice", &format!("{forced},{forced}")]);
         let mut line = s.line();
-        let mut pick = Pick(3);
+        let mut pick = BotRng::new(3);
         let first_die = loop {
             let v = step(&line);
             let die = v["events"]
@@ -227,7 +218,7 @@ fn forced_dice_come_first() {
             let choices: Vec<usize> = (0..actions.len())
                 .filter(|&i| actions[i]["type"] != "abandon")
                 .collect();
-            line = s.send(&choices[pick.next(choices.len())].to_string());
+            line = s.send(&choices[pick.below(choices.len())].to_string());
         };
         assert_eq!(first_die, forced);
         assert_eq!(s.finish(), 0);

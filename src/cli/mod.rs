@@ -5,8 +5,29 @@ pub mod play;
 pub mod simulate;
 pub mod validate;
 
+use crate::cards::CardSet;
+use crate::cards::load::load_dir;
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// Loads a card set for a command; on errors prints them to stderr (as `forward validate`
+/// would) and returns the exit code 1.
+pub fn load_cards(command: &str, dir: &Path) -> Result<CardSet, i32> {
+    match load_dir(dir) {
+        Ok((set, _warnings)) => Ok(set),
+        Err(report) => {
+            eprintln!(
+                "forward {command}: the cards in {} have errors:",
+                dir.display()
+            );
+            for p in &report.errors {
+                eprintln!("error: {p}");
+            }
+            eprintln!("{}", report.summary());
+            Err(1)
+        }
+    }
+}
 
 /// Forward: a roguelike card adventure across nine Domains.
 #[derive(Debug, Parser)]

@@ -1,6 +1,5 @@
 //! `forward play --headless`: a run over stdin and stdout (docs/PROTOCOL.md).
 
-use crate::cards::load::load_dir;
 use std::io;
 use std::path::Path;
 use std::sync::Arc;
@@ -21,19 +20,9 @@ pub fn run(cards: &Path, headless: bool, seed: Option<u64>, dice: Vec<u8>, guide
         eprintln!("forward play: --dice values must be 1 to 6; got {bad}");
         return 2;
     }
-    let set = match load_dir(cards) {
-        Ok((set, _warnings)) => set,
-        Err(report) => {
-            eprintln!(
-                "forward play: the cards in {} have errors:",
-                cards.display()
-            );
-            for p in &report.errors {
-                eprintln!("error: {p}");
-            }
-            eprintln!("{}", report.summary());
-            return 1;
-        }
+    let set = match super::load_cards("play", cards) {
+        Ok(set) => set,
+        Err(code) => return code,
     };
     let seed = seed.unwrap_or_else(random_seed);
     let stdin = io::stdin();

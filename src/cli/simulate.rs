@@ -1,6 +1,5 @@
 //! `forward simulate`: many seeded runs by a bot, and the figures a designer needs.
 
-use crate::cards::load::load_dir;
 use crate::sim::batch::{PolicyKind, Progress, simulate};
 use crate::sim::stats::Summary;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -51,19 +50,9 @@ pub struct Output<'a> {
 
 /// Runs the simulator; returns the exit code.
 pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
-    let set = match load_dir(cards) {
-        Ok((set, _)) => Arc::new(set),
-        Err(report) => {
-            eprintln!(
-                "forward simulate: the cards in {} have errors:",
-                cards.display()
-            );
-            for p in &report.errors {
-                eprintln!("error: {p}");
-            }
-            eprintln!("{}", report.summary());
-            return 1;
-        }
+    let set = match super::load_cards("simulate", cards) {
+        Ok(set) => Arc::new(set),
+        Err(code) => return code,
     };
     let jobs = args
         .jobs

@@ -127,19 +127,17 @@ fn usable(state: &State, card: CardRef, in_duel: bool) -> bool {
         && a.requires.as_ref().is_none_or(|c| holds(state, c))
 }
 
+/// Cards whose free reroll is ready.
+fn free_rerolls(state: &State) -> impl Iterator<Item = CardRef> + '_ {
+    ability_cards(state).filter(|&c| {
+        let card = state.cards.card(c);
+        card.ability.as_ref().is_some_and(|a| a.reroll) && !state.is_spent(c)
+    })
+}
+
 /// Whether any reroll (Grace or a free reroll card) could be made now.
 fn can_reroll(state: &State, no_rerolls: bool) -> bool {
-    !no_rerolls
-        && (state.grace > 0
-            || ability_cards(state).any(|c| {
-                state
-                    .cards
-                    .card(c)
-                    .ability
-                    .as_ref()
-                    .is_some_and(|a| a.reroll)
-                    && !state.is_spent(c)
-            }))
+    !no_rerolls && (state.grace > 0 || free_rerolls(state).next().is_some())
 }
 
 /// Rerolls possible for the dice just rolled.
@@ -147,17 +145,7 @@ fn reroll_actions(state: &State, dice: &[(Die, u8)], no_rerolls: bool, out: &mut
     if no_rerolls {
         return;
     }
-    let free: Vec<CardRef> = ability_cards(state)
-        .filter(|&c| {
-            state
-                .cards
-                .card(c)
-                .ability
-                .as_ref()
-                .is_some_and(|a| a.reroll)
-                && !state.is_spent(c)
-        })
-        .collect();
+    let free: Vec<CardRef> = free_rerolls(state).collect();
     for &(die, index) in dice {
         if state.grace > 0 {
             out.push(Action::Reroll {
