@@ -246,6 +246,11 @@ pub fn prompt(s: &State) -> Prompt {
             ),
             ChoiceKind::Cleanse { left } => format!("Choose a Snare to remove ({left} to go)."),
         },
+        Phase::Crossing => format!(
+            "{} is cleared. Use or hand over what you carry, then continue to face {}.",
+            cards.domain(s.domain).name,
+            cards.guardian.name
+        ),
         Phase::Route => format!(
             "{} is cleared: choose the next Domain.",
             cards.domain(s.domain).name

@@ -2308,10 +2308,14 @@ fn clearing_the_final_domain_reveals_the_guardian() {
     act(&mut s, go("z"));
     let z = dom(&s, "z");
     let events = flip_id(&mut s, "z_calm");
+    assert_eq!(events[3..], [Event::DomainCleared { domain: z }]);
+    // A last moment before the Guardian: use or hand over cards, then continue.
+    assert_eq!(s.phase, Phase::Crossing);
+    assert_eq!(legal(&s), vec![Action::Continue, Action::Abandon]);
+    let events = act(&mut s, Action::Continue);
     assert_eq!(
-        events[3..],
+        events,
         [
-            Event::DomainCleared { domain: z },
             Event::GuardianRevealed { checks: vec![] },
             Event::DuelStarted {
                 foe: "guardian".into(),
@@ -2514,7 +2518,10 @@ fn to_guardian(a: &[&str], carry: bool, forced: &[u8]) -> (State, Vec<Event>) {
     act(&mut s, go("b"));
     clear_domain(&mut s);
     act(&mut s, go("z"));
-    let events = clear_domain(&mut s);
+    let mut events = clear_domain(&mut s);
+    // Clearing the final Domain waits at the crossing; continue to face the Guardian.
+    assert_eq!(s.phase, Phase::Crossing);
+    events.extend(act(&mut s, Action::Continue));
     (s, events)
 }
 
@@ -2777,6 +2784,7 @@ fn a_guardian_duel_reaching_the_exchange_limit_is_lost() {
     clear_domain(&mut s);
     act(&mut s, go("z"));
     clear_domain(&mut s);
+    act(&mut s, Action::Continue);
     assert!(s.duel().is_some());
     let mut last = Vec::new();
     for _ in 0..EXCHANGE_LIMIT {
@@ -3214,4 +3222,36 @@ fn test_modifiers_add_to_the_total_without_clamping() {
             ..
         }
     ));
+}
+
+#[test]
+fn a_card_found_last_can_still_be_handed_over_before_the_guardian() {
+    // The ferryman follows; the mirror he must carry is the final Domain's last card.
+    let cards = Lab::new(&arr(&[FERRYMAN]))
+        .z(&arr(&[MIRROR]))
+        .guardian(GUARDIAN_SEALED)
+        .build();
+    let mut s = start(&cards, &[]);
+    clear_domain(&mut s);
+    act(&mut s, go("b"));
+    clear_domain(&mut s);
+    act(&mut s, go("z"));
+    flip_id(&mut s, "mirror");
+    act(&mut s, Action::Take);
+    assert_eq!(s.phase, Phase::Crossing);
+    assert_eq!(
+        legal(&s),
+        vec![
+            Action::Continue,
+            give("mirror", "ferryman"),
+            Action::Abandon
+        ]
+    );
+    act(&mut s, give("mirror", "ferryman"));
+    let events = act(&mut s, Action::Continue);
+    let Event::GuardianRevealed { checks } = &events[0] else {
+        panic!("{events:?}")
+    };
+    let gate = checks.iter().find(|c| c.id == "seal_gate").expect("gate");
+    assert!(gate.met, "{checks:?}");
 }

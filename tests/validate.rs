@@ -1070,6 +1070,31 @@ fn field_on_the_wrong_card_type() {
     );
 }
 
+#[test]
+fn a_foe_that_joins_may_carry_companion_fields() {
+    // The Shade joins when shown the blade: its standing DEF bonus is then a companion's.
+    let dir = broken(
+        "joining_foe_passive",
+        &[(
+            "domains/peak.json",
+            "\"passage\": [{ \"label\": \"Show the Iron Blade\", \"show\": \"iron_blade\" }]",
+            "\"passage\": [{ \"label\": \"Show the Iron Blade\", \"show\": \"iron_blade\", \"joins\": true }],\n      \"passive\": [{ \"def\": 1 }]",
+        )],
+    );
+    assert!(load_dir(&dir).is_ok(), "{:?}", load_dir(&dir).err());
+    // Without `joins` the same field is a mistake.
+    let dir = broken(
+        "plain_foe_passive",
+        &[(
+            "domains/peak.json",
+            "\"passage\": [{ \"label\": \"Show the Iron Blade\", \"show\": \"iron_blade\" }]",
+            "\"passage\": [{ \"label\": \"Show the Iron Blade\", \"show\": \"iron_blade\" }],\n      \"passive\": [{ \"def\": 1 }]",
+        )],
+    );
+    let p = the_error(&dir);
+    assert!(p.message.contains("`passive` is only for"), "{p}");
+}
+
 // --- many mistakes at once ------------------------------------------------------------
 
 #[test]

@@ -897,9 +897,14 @@ impl<'a> Checker<'a> {
             ("passive", HOLDERS),
             ("triggers", HOLDERS),
         ];
+        // A foe that can join the traveller (a passage with `joins`) becomes a companion,
+        // so it may carry a companion's fields too.
+        let joins = t == Foe && card.passage.iter().any(|x| x.joins);
+        const JOINER_FIELDS: [&str; 4] = ["passive", "triggers", "use", "carries"];
         for (field, (allowed, who)) in rules {
             let fp = join(p, field);
-            if src.loc.value(&fp).is_some() && !allowed.contains(&t) {
+            let as_companion = joins && JOINER_FIELDS.contains(&field);
+            if src.loc.value(&fp).is_some() && !allowed.contains(&t) && !as_companion {
                 let msg = format!("`{field}` is only for {who} (this card's type is `{t}`)");
                 self.err(src, &fp, msg);
             }
@@ -912,12 +917,12 @@ impl<'a> Checker<'a> {
             Companion => self.companion(src, p, card),
             _ => {}
         }
-        if USERS.0.contains(&t)
+        if (USERS.0.contains(&t) || joins)
             && let Some(a) = &card.ability
         {
             self.ability(src, &join(p, "use"), a);
         }
-        if HOLDERS.0.contains(&t) {
+        if HOLDERS.0.contains(&t) || joins {
             self.modifiers(src, &join(p, "passive"), &card.passive);
             for (i, tr) in card.triggers.iter().enumerate() {
                 let tp = format!("{p}.triggers[{i}]");

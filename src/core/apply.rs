@@ -303,7 +303,11 @@ pub fn apply(state: &mut State, event: &Event) {
             state.cleared.push(*domain);
             state.gone.append(&mut state.discard);
             state.flipped_slot = None;
-            state.phase = Phase::Route;
+            state.phase = if *domain == state.cards.final_domain {
+                Phase::Crossing
+            } else {
+                Phase::Route
+            };
         }
         Event::GuardianRevealed { .. } => {}
         Event::RunEnded { outcome } => {

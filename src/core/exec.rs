@@ -174,19 +174,23 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
     let cards = &state.cards;
     match &state.phase {
         Phase::Over => return out,
-        Phase::Explore | Phase::Route => {
-            if state.phase == Phase::Explore {
-                for (i, s) in state.row.iter().enumerate() {
-                    if s.is_some() {
-                        out.push(Action::Flip { slot: i as u8 });
+        Phase::Explore | Phase::Route | Phase::Crossing => {
+            match state.phase {
+                Phase::Explore => {
+                    for (i, s) in state.row.iter().enumerate() {
+                        if s.is_some() {
+                            out.push(Action::Flip { slot: i as u8 });
+                        }
                     }
                 }
-            } else {
-                for d in next_domains(state) {
-                    out.push(Action::Go {
-                        domain: d.id.to_string(),
-                    });
+                Phase::Route => {
+                    for d in next_domains(state) {
+                        out.push(Action::Go {
+                            domain: d.id.to_string(),
+                        });
+                    }
                 }
+                _ => out.push(Action::Continue),
             }
             uses_and_gifts(state, false, &mut out);
         }
@@ -413,6 +417,7 @@ pub fn phase_name(p: &Phase) -> &'static str {
             ChoiceKind::Cleanse { .. } => "cleanse",
         },
         Phase::Route => "route",
+        Phase::Crossing => "crossing",
         Phase::Over => "over",
     }
 }
@@ -545,6 +550,7 @@ impl<'a> Exec<'a> {
                 }
             }
             Action::Continue => match &self.s.phase {
+                Phase::Crossing => self.guardian(),
                 Phase::Rest { card } => {
                     let card = *card;
                     self.finish_card(card);
@@ -822,7 +828,8 @@ impl<'a> Exec<'a> {
         let here = self.s.domain;
         self.emit(Event::DomainCleared { domain: here });
         if here == cards.final_domain {
-            self.guardian();
+            // The Guardian waits for the traveller's `continue` (Phase::Crossing), so that
+            // a card found last can still be handed over or used.
             return;
         }
         if next_domains(self.s).next().is_none() {

@@ -122,6 +122,9 @@ pub enum Phase {
     Choice(Box<Choice>),
     /// Domain cleared: choose where to go.
     Route,
+    /// The final Domain is cleared: a last moment to use and hand over cards, then
+    /// `continue` to face the Guardian.
+    Crossing,
     /// The run has ended.
     Over,
 }

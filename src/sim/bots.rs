@@ -160,15 +160,17 @@ impl Policy for Heuristic {
         let find = |pred: &dyn Fn(&Action) -> bool| actions.iter().position(pred);
         let cards = view.cards();
         match view.phase() {
-            Phase::Explore | Phase::Route => {
+            Phase::Explore | Phase::Route | Phase::Crossing => {
                 if let Some(i) = find(&|a| matches!(a, Action::Give { .. })) {
                     return i;
                 }
                 if let Some(i) = self.useful_use(view, actions, false) {
                     return i;
                 }
-                if matches!(view.phase(), Phase::Route) {
-                    return self.route(view, actions, rng);
+                match view.phase() {
+                    Phase::Route => return self.route(view, actions, rng),
+                    Phase::Crossing => return find(&|a| *a == Action::Continue).unwrap_or(0),
+                    _ => {}
                 }
                 self.flip(view, actions, rng)
             }
@@ -335,12 +337,13 @@ impl Heuristic {
             let Some(c) = cards.card_by_str(card) else {
                 continue;
             };
-            if self.is_piece(c.id) {
-                continue;
-            }
             let Some(ab) = &cards.card(c).ability else {
                 continue;
             };
+            // A puzzle piece in a slot is kept: a one-time use would discard it.
+            if self.is_piece(c.id) && ab.per == Per::Once {
+                continue;
+            }
             let mut worth = false;
             for e in &ab.effects {
                 match e {

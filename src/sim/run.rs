@@ -113,7 +113,10 @@ pub fn play(cards: &Arc<CardSet>, seed: u64, policy: &mut dyn Policy) -> RunFact
         Some(Outcome::Won) => facts.won = true,
         Some(Outcome::Lost { cause, .. }) => {
             facts.cause = Some(*cause);
-            facts.killer = state.resolving.or(facts.flips.last().map(|f| f.0));
+            // A loss at the Guardian is nobody's card: it is counted with the Guardian.
+            if !state.cleared.contains(&cards.final_domain) {
+                facts.killer = state.resolving.or(facts.flips.last().map(|f| f.0));
+            }
         }
         None => facts.cause = Some(Cause::Abandoned),
     }
