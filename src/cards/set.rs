@@ -46,6 +46,30 @@ impl std::fmt::Display for DomainRef {
     }
 }
 
+/// FNV-1a: ids are short strings looked up on the simulator's hot path, where SipHash's
+/// protection against hostile keys buys nothing.
+#[derive(Debug, Clone, Copy)]
+pub struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ *b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+type FastHash = std::hash::BuildHasherDefault<Fnv>;
+
 fn intern(s: &str) -> &'static str {
     Box::leak(s.to_string().into_boxed_str())
 }
@@ -79,9 +103,9 @@ pub struct CardSet {
     pub start: DomainRef,
     pub final_domain: DomainRef,
     #[serde(skip)]
-    index: HashMap<CardId, CardRef>,
+    index: HashMap<&'static str, CardRef, FastHash>,
     #[serde(skip)]
-    domain_index: HashMap<CardId, DomainRef>,
+    domain_index: HashMap<&'static str, DomainRef, FastHash>,
     /// Every Domain reference, in map order.
     #[serde(skip)]
     domain_refs: Vec<DomainRef>,
@@ -104,24 +128,22 @@ impl CardSet {
         guardian: GuardianFile,
         domain_files: Vec<DomainFile>,
     ) -> Result<CardSet, UnresolvedRef> {
-        let mut domain_index = HashMap::new();
+        let mut domain_index: HashMap<&'static str, DomainRef, FastHash> = HashMap::default();
         for (i, d) in map.domains.iter().enumerate() {
-            domain_index.insert(
-                d.id.clone(),
-                DomainRef {
-                    index: i as u8,
-                    id: intern(&d.id.0),
-                },
-            );
+            let id = intern(&d.id.0);
+            domain_index.insert(id, DomainRef { index: i as u8, id });
         }
         let find_domain = |id: &CardId| {
-            domain_index.get(id).copied().ok_or_else(|| UnresolvedRef {
-                kind: "domain",
-                id: id.0.clone(),
-            })
+            domain_index
+                .get(id.0.as_str())
+                .copied()
+                .ok_or_else(|| UnresolvedRef {
+                    kind: "domain",
+                    id: id.0.clone(),
+                })
         };
         let mut cards = Vec::new();
-        let mut index = HashMap::new();
+        let mut index: HashMap<&'static str, CardRef, FastHash> = HashMap::default();
         let mut domains = Vec::new();
         for (entry, file) in map.domains.iter().zip(domain_files) {
             let mut stations = Vec::new();
@@ -130,7 +152,7 @@ impl CardSet {
                     index: cards.len() as u16,
                     id: intern(&card.id.0),
                 };
-                index.insert(card.id.clone(), r);
+                index.insert(r.id, r);
                 stations.push(r);
                 cards.push(card);
             }
@@ -192,16 +214,21 @@ impl CardSet {
 
     /// Looks up a Station card by id.
     pub fn card_ref(&self, id: &CardId) -> Option<CardRef> {
-        self.index.get(id).copied()
+        self.index.get(id.0.as_str()).copied()
     }
 
     /// Looks up a Domain by id.
     pub fn domain_ref(&self, id: &CardId) -> Option<DomainRef> {
+        self.domain_index.get(id.0.as_str()).copied()
+    }
+
+    /// Looks up a Domain by its id string.
+    pub fn domain_by_str(&self, id: &str) -> Option<DomainRef> {
         self.domain_index.get(id).copied()
     }
 
     /// Looks up a Station card by its id string.
     pub fn card_by_str(&self, id: &str) -> Option<CardRef> {
-        self.index.get(&CardId(id.to_string())).copied()
+        self.index.get(id).copied()
     }
 }

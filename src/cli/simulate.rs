@@ -74,22 +74,25 @@ pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
     });
     let started = Instant::now();
     let totals = std::thread::scope(|scope| {
-        let worker =
-            scope.spawn(|| simulate(&set, args.runs, args.seed, args.policy, jobs, &progress));
+        // The worker times itself: this loop only wakes now and then for the progress bar.
+        let worker = scope.spawn(|| {
+            let totals = simulate(&set, args.runs, args.seed, args.policy, jobs, &progress);
+            (totals, started.elapsed())
+        });
         while !worker.is_finished() {
             if let Some(bar) = &bar {
                 bar.set_position(progress.done.load(Ordering::Relaxed));
             }
-            std::thread::sleep(Duration::from_millis(100));
+            std::thread::sleep(Duration::from_millis(20));
         }
         worker.join()
     });
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let totals = match totals {
-        Ok(Ok(t)) => t,
-        Ok(Err(e)) => {
+    let (totals, elapsed) = match totals {
+        Ok((Ok(t), elapsed)) => (t, elapsed),
+        Ok((Err(e), _)) => {
             eprintln!("forward simulate: cannot start {jobs} worker threads: {e}");
             return 1;
         }
@@ -98,7 +101,7 @@ pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
             return 1;
         }
     };
-    let elapsed = started.elapsed().as_secs_f64();
+    let elapsed = elapsed.as_secs_f64();
     let summary = totals.summary(&set);
     let rate = summary.runs as f64 / elapsed.max(1e-9);
     let out = Output {

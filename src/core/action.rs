@@ -2,6 +2,11 @@
 //! headless protocol, in saves and in tests.
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+
+/// A card or Domain id in an action. Actions the game offers borrow the interned id (no
+/// allocation on the simulator's hot path); actions read from input own their text.
+pub type Id = Cow<'static, str>;
 
 /// One player decision.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -28,7 +33,7 @@ pub enum Action {
         index: u8,
         /// Use this card's free reroll instead of Grace.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        card: Option<String>,
+        card: Option<Id>,
     },
     /// Accept the dice as they are, or leave a Rest.
     Continue,
@@ -38,12 +43,12 @@ pub enum Action {
         purpose: SpendFor,
     },
     /// Use a held card's ability.
-    Use { card: String },
+    Use { card: Id },
     /// Give a held card to a companion (who carries it) or to the foe or companion in front
     /// of you.
-    Give { card: String, to: String },
+    Give { card: Id, to: Id },
     /// Show a held card to the foe or companion in front of you (you keep it).
-    Show { card: String, to: String },
+    Show { card: Id, to: Id },
     /// Fight the foe in front of you.
     Fight,
     /// Pay a foe's toll to slip past it.
@@ -51,9 +56,9 @@ pub enum Action {
     /// Put the cards being reordered back in this order (indices into the cards shown, top first).
     Order { order: Vec<u8> },
     /// Remove this Snare (when a card lets you cleanse).
-    Cleanse { card: String },
+    Cleanse { card: Id },
     /// Travel to this Domain.
-    Go { domain: String },
+    Go { domain: Id },
     /// Give up the run.
     Abandon,
 }

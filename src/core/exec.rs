@@ -10,6 +10,7 @@ use crate::cards::model::{
     Payment, Per, SealPenalty, SlotKind, StationCard, StationType,
 };
 use crate::cards::{CardRef, CardSet, DomainRef};
+use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
@@ -158,7 +159,7 @@ fn reroll_actions(state: &State, dice: &[(Die, u8)], no_rerolls: bool, out: &mut
             out.push(Action::Reroll {
                 die,
                 index,
-                card: Some(c.id.to_string()),
+                card: Some(Cow::Borrowed(c.id)),
             });
         }
     }
@@ -186,7 +187,7 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
                 Phase::Route => {
                     for d in next_domains(state) {
                         out.push(Action::Go {
-                            domain: d.id.to_string(),
+                            domain: Cow::Borrowed(d.id),
                         });
                     }
                 }
@@ -254,16 +255,16 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
                     && state.holds(&id.0)
                 {
                     out.push(Action::Show {
-                        card: id.0.clone(),
-                        to: card.id.to_string(),
+                        card: id.0.clone().into(),
+                        to: Cow::Borrowed(card.id),
                     });
                 }
                 if let Some(id) = &p.give
                     && state.holds(&id.0)
                 {
                     out.push(Action::Give {
-                        card: id.0.clone(),
-                        to: card.id.to_string(),
+                        card: id.0.clone().into(),
+                        to: Cow::Borrowed(card.id),
                     });
                 }
             }
@@ -277,12 +278,12 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
         Phase::Companion { card } => {
             match &cards.card(*card).join {
                 Some(Join::Give(id)) if state.holds(&id.0) => out.push(Action::Give {
-                    card: id.0.clone(),
-                    to: card.id.to_string(),
+                    card: id.0.clone().into(),
+                    to: Cow::Borrowed(card.id),
                 }),
                 Some(Join::Show(id)) if state.holds(&id.0) => out.push(Action::Show {
-                    card: id.0.clone(),
-                    to: card.id.to_string(),
+                    card: id.0.clone().into(),
+                    to: Cow::Borrowed(card.id),
                 }),
                 _ => {}
             }
@@ -312,7 +313,7 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
             ChoiceKind::Cleanse { .. } => {
                 for s in &state.snares {
                     out.push(Action::Cleanse {
-                        card: s.id.to_string(),
+                        card: Cow::Borrowed(s.id),
                     });
                 }
             }
@@ -336,7 +337,7 @@ fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) {
     for c in ability_cards(state) {
         if usable(state, c, in_duel) {
             out.push(Action::Use {
-                card: c.id.to_string(),
+                card: Cow::Borrowed(c.id),
             });
         }
     }
@@ -347,8 +348,8 @@ fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) {
         for want in &state.cards.card(f.card).carries {
             if let Some(c) = held(state).find(|c| c.id == want.0) {
                 out.push(Action::Give {
-                    card: c.id.to_string(),
-                    to: f.card.id.to_string(),
+                    card: Cow::Borrowed(c.id),
+                    to: Cow::Borrowed(f.card.id),
                 });
             }
         }
@@ -486,7 +487,7 @@ impl<'a> Exec<'a> {
             }
             Action::Flip { slot } => self.flip(*slot),
             Action::Go { domain } => {
-                if let Some(d) = cards.domain_ref(&domain.as_str().into()) {
+                if let Some(d) = cards.domain_by_str(domain) {
                     self.enter_domain(d);
                 }
             }

@@ -109,7 +109,8 @@ pub struct Heuristic {
 #[derive(Debug, Clone, Default)]
 struct Plan {
     route: Vec<DomainRef>,
-    pieces: HashSet<&'static str>,
+    /// Cards the Guardian's conditions need (a handful: a list beats a hash set).
+    pieces: Vec<&'static str>,
     /// The next step of the route.
     next: usize,
     /// Address of the card set the plan was made for.
@@ -129,7 +130,7 @@ impl Heuristic {
     }
 
     fn is_piece(&self, id: &str) -> bool {
-        self.plan.as_ref().is_some_and(|p| p.pieces.contains(id))
+        self.plan.as_ref().is_some_and(|p| p.pieces.contains(&id))
     }
 
     fn keep_value(&self, card: CardRef, view: &Observation) -> f32 {
@@ -426,7 +427,7 @@ impl Heuristic {
             .enumerate()
             .filter_map(|(i, a)| match a {
                 Action::Go { domain } => cards
-                    .domain_ref(&domain.as_str().into())
+                    .domain_by_str(domain)
                     .map(|d| (i, cards.domain(d).row == here)),
                 _ => None,
             })
@@ -586,7 +587,7 @@ fn plan_route(cards: &CardSet) -> Plan {
     });
     Plan {
         route: best.unwrap_or_default(),
-        pieces: pieces.into_iter().collect(),
+        pieces,
         next: 0,
         for_set: 0,
     }

@@ -316,33 +316,33 @@ pub fn reroll_with(die: Die, card: &str) -> Action {
     Action::Reroll {
         die,
         index: 0,
-        card: Some(card.to_string()),
+        card: Some(card.to_string().into()),
     }
 }
 
 pub fn use_card(id: &str) -> Action {
     Action::Use {
-        card: id.to_string(),
+        card: id.to_string().into(),
     }
 }
 
 pub fn give(card: &str, to: &str) -> Action {
     Action::Give {
-        card: card.to_string(),
-        to: to.to_string(),
+        card: card.to_string().into(),
+        to: to.to_string().into(),
     }
 }
 
 pub fn show(card: &str, to: &str) -> Action {
     Action::Show {
-        card: card.to_string(),
-        to: to.to_string(),
+        card: card.to_string().into(),
+        to: to.to_string().into(),
     }
 }
 
 pub fn go(domain: &str) -> Action {
     Action::Go {
-        domain: domain.to_string(),
+        domain: domain.to_string().into(),
     }
 }
 
