@@ -146,7 +146,7 @@ fn an_exchange_without_rerolls_resolves_at_once_with_exact_events() {
                 roll: Some(3),
                 strike: Strike::Hit,
                 foe_roll: 3,
-                face: "Strike".into(),
+                face: "Strike",
                 to_foe: 2,
                 to_traveller: 2,
                 reflected: 0,
@@ -313,7 +313,7 @@ fn both_sides_reaching_zero_in_one_exchange_loses_the_run() {
                 roll: Some(3),
                 strike: Strike::Hit,
                 foe_roll: 1,
-                face: "Lunge".into(),
+                face: "Lunge",
                 to_foe: 2,
                 to_traveller: 3,
                 reflected: 0,
@@ -400,7 +400,7 @@ fn grace_rerolls_the_travellers_die_and_the_new_value_is_used() {
                 roll: Some(5),
                 strike: Strike::Critical,
                 foe_roll: 3,
-                face: "Strike".into(),
+                face: "Strike",
                 to_foe: 2,
                 to_traveller: 2,
                 reflected: 0,
@@ -603,7 +603,7 @@ fn foe_face_skip_roll_makes_the_next_exchange_roll_only_the_foe_die() {
                 roll: None,
                 strike: Strike::Skipped,
                 foe_roll: 4,
-                face: "Idle".into(),
+                face: "Idle",
                 to_foe: 0,
                 to_traveller: 0,
                 reflected: 0,
@@ -769,7 +769,7 @@ fn foe_on_defeat_effects_run_when_it_falls() {
     assert_eq!(
         events[2..],
         [
-            Event::FoeDefeated { foe: "rat".into() },
+            Event::FoeDefeated { foe: "rat" },
             Event::MarkerMoved { by: 2, marker: 2 },
             Event::CardDiscarded {
                 card: rat_ref,
@@ -912,7 +912,7 @@ fn a_plain_foe_starts_a_duel_when_flipped() {
                 card: rat,
             },
             Event::DuelStarted {
-                foe: "rat".into(),
+                foe: "rat",
                 hp: 3,
                 card: Some(rat),
                 guardian: GuardianPenalties::default(),
@@ -945,14 +945,14 @@ fn a_fight_neither_side_can_win_ends_in_stalemate_without_on_defeat() {
                 card: t,
             },
             Event::DuelStarted {
-                foe: "turtle".into(),
+                foe: "turtle",
                 hp: 5,
                 card: Some(t),
                 guardian: GuardianPenalties::default(),
                 bonus: 0,
             },
             Event::DuelStalemate {
-                foe: "turtle".into(),
+                foe: "turtle",
                 reason: "neither side can harm the other".into(),
             },
             Event::CardDiscarded {
@@ -983,7 +983,7 @@ fn a_duel_reaching_the_exchange_limit_ends_in_stalemate() {
         events[2..],
         [
             Event::DuelStalemate {
-                foe: "dancer".into(),
+                foe: "dancer",
                 reason: format!("{EXCHANGE_LIMIT} exchanges without an end"),
             },
             Event::CardDiscarded {
@@ -2316,7 +2316,7 @@ fn clearing_the_final_domain_reveals_the_guardian() {
         [
             Event::GuardianRevealed { checks: vec![] },
             Event::DuelStarted {
-                foe: "guardian".into(),
+                foe: "guardian",
                 hp: 2,
                 card: None,
                 guardian: GuardianPenalties::default(),
@@ -2565,7 +2565,7 @@ fn guardian_with_every_requirement_met_and_seal_broken_can_be_beaten() {
                 checks: checks(true, true, true, true),
             },
             Event::DuelStarted {
-                foe: "guardian".into(),
+                foe: "guardian",
                 hp: 3,
                 card: None,
                 guardian: GuardianPenalties::default(),
@@ -2587,7 +2587,7 @@ fn guardian_with_every_requirement_met_and_seal_broken_can_be_beaten() {
                 roll: Some(5),
                 strike: Strike::Critical,
                 foe_roll: 1,
-                face: "Stare".into(),
+                face: "Stare",
                 to_foe: 3,
                 to_traveller: 0,
                 reflected: 0,
@@ -2596,9 +2596,7 @@ fn guardian_with_every_requirement_met_and_seal_broken_can_be_beaten() {
                 health: 20,
                 status: attacks(1),
             },
-            Event::FoeDefeated {
-                foe: "guardian".into(),
-            },
+            Event::FoeDefeated { foe: "guardian" },
             Event::RunEnded {
                 outcome: Outcome::Won,
             },
@@ -2635,7 +2633,7 @@ fn guardian_invulnerable_requirement_unmet_loses_naming_it() {
                 checks: checks(false, true, true, true),
             },
             Event::DuelStarted {
-                foe: "guardian".into(),
+                foe: "guardian",
                 hp: 3,
                 card: None,
                 guardian: GuardianPenalties {
@@ -2663,7 +2661,7 @@ fn guardian_full_heal_seal_unbroken_restores_it_after_each_exchange() {
     assert_eq!(
         from_reveal(&events)[1],
         Event::DuelStarted {
-            foe: "guardian".into(),
+            foe: "guardian",
             hp: 3,
             card: None,
             guardian: GuardianPenalties {
@@ -3119,7 +3117,7 @@ fn a_per_fight_ability_comes_back_in_the_next_duel() {
     get(&mut s, "horn");
     flip_id(&mut s, "rat");
     let events = act(&mut s, use_card("horn"));
-    assert!(events.contains(&Event::FoeDefeated { foe: "rat".into() }));
+    assert!(events.contains(&Event::FoeDefeated { foe: "rat" }));
     flip_id(&mut s, "rat2");
     act(&mut s, use_card("horn"));
     assert_eq!(s.duel().unwrap().hp, 2);

@@ -109,6 +109,12 @@ pub struct CardSet {
     /// Every Domain reference, in map order.
     #[serde(skip)]
     domain_refs: Vec<DomainRef>,
+    /// The Guardian's id, interned.
+    #[serde(skip)]
+    guardian_id: &'static str,
+    /// Face names, interned: each Station card's (by index), then the Guardian's last.
+    #[serde(skip)]
+    face_names: Vec<Vec<&'static str>>,
 }
 
 /// A reference that did not resolve while building a [`CardSet`].
@@ -180,12 +186,19 @@ impl CardSet {
         let start = find_domain(&map.start)?;
         let final_domain = find_domain(&map.final_domain)?;
         Ok(CardSet {
-            traveller,
-            guardian,
             domains,
-            cards,
             start,
             final_domain,
+            guardian_id: intern(&guardian.id.0),
+            face_names: cards
+                .iter()
+                .map(|c: &StationCard| &c.faces)
+                .chain([&guardian.faces])
+                .map(|faces| faces.iter().map(|f| intern(&f.name)).collect())
+                .collect(),
+            traveller,
+            guardian,
+            cards,
             index,
             domain_index,
             domain_refs,
@@ -220,6 +233,21 @@ impl CardSet {
     /// Looks up a Domain by id.
     pub fn domain_ref(&self, id: &CardId) -> Option<DomainRef> {
         self.domain_index.get(id.0.as_str()).copied()
+    }
+
+    /// The Guardian's id.
+    pub fn guardian_id(&self) -> &'static str {
+        self.guardian_id
+    }
+
+    /// The name of face `ix` (0-based) of a foe (`None`: the Guardian).
+    pub fn face_name(&self, foe: Option<CardRef>, ix: usize) -> &'static str {
+        let row = foe.map_or(self.cards.len(), |c| c.index as usize);
+        self.face_names
+            .get(row)
+            .and_then(|names| names.get(ix))
+            .copied()
+            .unwrap_or("")
     }
 
     /// Looks up a Domain by its id string.

@@ -111,7 +111,7 @@ pub enum Event {
     /// A duel began.
     DuelStarted {
         /// The foe's card id, or `"guardian"`.
-        foe: String,
+        foe: &'static str,
         hp: i32,
         #[serde(skip)]
         card: Option<CardRef>,
@@ -135,7 +135,7 @@ pub enum Event {
         roll: Option<u8>,
         strike: Strike,
         foe_roll: u8,
-        face: String,
+        face: &'static str,
         to_foe: i32,
         to_traveller: i32,
         /// Damage the traveller dealt that struck them instead (a Guardian seal).
@@ -151,9 +151,9 @@ pub enum Event {
     /// Damage dealt to the foe by a card.
     FoeHit { amount: i32, foe_hp: i32 },
     /// The foe was defeated.
-    FoeDefeated { foe: String },
+    FoeDefeated { foe: &'static str },
     /// A duel that could not end was broken off; the foe is left behind.
-    DuelStalemate { foe: String, reason: String },
+    DuelStalemate { foe: &'static str, reason: String },
     /// An effect needs a choice.
     ChoiceOffered {
         kind: ChoiceKind,

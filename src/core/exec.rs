@@ -172,9 +172,16 @@ fn encounter_options(card: &StationCard) -> bool {
 /// Every action legal now. Empty once the run is over.
 pub fn legal_actions(state: &State) -> Vec<Action> {
     let mut out = Vec::new();
+    legal_actions_into(state, &mut out);
+    out
+}
+
+/// [`legal_actions`] into a reused buffer (cleared first).
+pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
+    out.clear();
     let cards = &state.cards;
     match &state.phase {
-        Phase::Over => return out,
+        Phase::Over => return,
         Phase::Explore | Phase::Route | Phase::Crossing => {
             match state.phase {
                 Phase::Explore => {
@@ -193,7 +200,7 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
                 }
                 _ => out.push(Action::Continue),
             }
-            uses_and_gifts(state, false, &mut out);
+            uses_and_gifts(state, false, out);
         }
         Phase::Resolving { .. } => {}
         Phase::Offer { card } => {
@@ -241,7 +248,7 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
             } else {
                 let dice: Vec<(Die, u8)> =
                     (0..t.dice.len()).map(|i| (Die::Test, i as u8)).collect();
-                reroll_actions(state, &dice, false, &mut out);
+                reroll_actions(state, &dice, false, out);
                 out.push(Action::Continue);
             }
         }
@@ -292,7 +299,7 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
         Phase::Duel(d) => match &d.rolled {
             None => {
                 out.push(Action::Roll);
-                uses_and_gifts(state, true, &mut out);
+                uses_and_gifts(state, true, out);
             }
             Some(r) => {
                 let mut dice = Vec::new();
@@ -300,7 +307,7 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
                     dice.push((Die::Traveller, 0));
                 }
                 dice.push((Die::Foe, 0));
-                reroll_actions(state, &dice, r.no_rerolls, &mut out);
+                reroll_actions(state, &dice, r.no_rerolls, out);
                 out.push(Action::Continue);
             }
         },
@@ -320,7 +327,6 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
         },
     }
     out.push(Action::Abandon);
-    out
 }
 
 /// Where the traveller may go from the Domain just cleared: a linked Domain not cleared
@@ -435,8 +441,14 @@ pub fn execute(state: &mut State, action: &Action) -> Result<Vec<Event>, Illegal
 /// Performs an action taken from `legal_actions(state)` of this very state, without
 /// checking it again (for the simulator's hot loop; debug builds still check).
 pub fn execute_offered(state: &mut State, action: &Action) -> Vec<Event> {
+    execute_offered_into(state, action, Vec::new())
+}
+
+/// [`execute_offered`] reusing `buffer` (cleared first) for the events, so a hot loop
+/// allocates nothing per step.
+pub fn execute_offered_into(state: &mut State, action: &Action, buffer: Vec<Event>) -> Vec<Event> {
     debug_assert!(check(state, action).is_ok(), "{action:?} was not offered");
-    let mut x = Exec::new(state);
+    let mut x = Exec::with_buffer(state, buffer);
     x.act(action);
     x.events
 }
@@ -445,13 +457,23 @@ pub fn execute_offered(state: &mut State, action: &Action) -> Vec<Event> {
 struct Exec<'a> {
     s: &'a mut State,
     events: Vec<Event>,
+    /// Whether this action may have changed what decides if a duel can end (the
+    /// traveller's modifiers): rolling and rerolling cannot, so their exchanges skip the
+    /// check (see `check_unending`).
+    recheck: bool,
 }
 
 impl<'a> Exec<'a> {
     fn new(s: &'a mut State) -> Self {
+        Exec::with_buffer(s, Vec::new())
+    }
+
+    fn with_buffer(s: &'a mut State, mut events: Vec<Event>) -> Self {
+        events.clear();
         Exec {
             s,
-            events: Vec::new(),
+            events,
+            recheck: true,
         }
     }
 
@@ -479,6 +501,10 @@ impl<'a> Exec<'a> {
     // ---- actions ---------------------------------------------------------------------
 
     fn act(&mut self, action: &Action) {
+        self.recheck = !matches!(
+            action,
+            Action::Roll | Action::Reroll { .. } | Action::Continue
+        );
         let cards = self.cards();
         match action {
             Action::Abandon => {
@@ -896,8 +922,8 @@ impl<'a> Exec<'a> {
             });
         }
         let (foe, hp) = match card {
-            Some(c) => (c.id.to_string(), cards.card(c).hp.unwrap_or(1)),
-            None => (cards.guardian.id.0.clone(), cards.guardian.hp),
+            Some(c) => (c.id, cards.card(c).hp.unwrap_or(1)),
+            None => (cards.guardian_id(), cards.guardian.hp),
         };
         self.emit(Event::DuelStarted {
             foe,
@@ -1113,7 +1139,7 @@ impl<'a> Exec<'a> {
             return Vec::new();
         };
         let card = d.card;
-        let foe = card.map_or(cards.guardian.id.0.clone(), |c| c.id.to_string());
+        let foe = card.map_or(cards.guardian_id(), |c| c.id);
         self.emit(Event::FoeDefeated { foe });
         match card {
             None => {
@@ -1227,7 +1253,7 @@ impl<'a> Exec<'a> {
             roll,
             strike,
             foe_roll: r.foe,
-            face: face.name.clone(),
+            face: cards.face_name(d.card, face_ix),
             to_foe: x.to_foe,
             to_traveller: x.to_traveller,
             reflected: x.reflected,
@@ -1253,9 +1279,17 @@ impl<'a> Exec<'a> {
 
     /// Before each exchange: a duel that can no longer end is broken off (see RULES.md).
     fn check_unending(&mut self) {
-        let Some(d) = self.s.duel().cloned() else {
+        let Some(d) = self.s.duel() else {
             return;
         };
+        // Whether either side can still fall depends on the foe's printed card and the
+        // traveller's modifiers (every face's effects are taken as possible), so it is
+        // worked out when a duel starts and after actions that may change modifiers; in
+        // between, only the exchange limit needs watching.
+        if !self.recheck && d.exchange > 0 && d.exchange < EXCHANGE_LIMIT {
+            return;
+        }
+        let d = d.clone();
         let m = mods(self.s);
         let cards = self.cards();
         let faces = Self::foe_faces(&cards, &d);
@@ -1311,10 +1345,7 @@ impl<'a> Exec<'a> {
                 } else {
                     "neither side can harm the other".to_string()
                 };
-                self.emit(Event::DuelStalemate {
-                    foe: c.id.to_string(),
-                    reason,
-                });
+                self.emit(Event::DuelStalemate { foe: c.id, reason });
             }
             _ => {}
         }

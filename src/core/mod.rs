@@ -15,7 +15,8 @@ pub use action::{Action, Die, SpendFor};
 pub use apply::apply;
 pub use event::{Event, Strike, Zone};
 pub use exec::{
-    Illegal, Mods, check, execute, execute_offered, holds, legal_actions, mods, new_run, phase_name,
+    Illegal, Mods, check, execute, execute_offered, execute_offered_into, holds, legal_actions,
+    legal_actions_into, mods, new_run, phase_name,
 };
 pub use observe::{Observation, Slot};
 pub use state::{Cause, Outcome, Phase, State};

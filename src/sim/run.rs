@@ -3,7 +3,7 @@
 use super::policy::{BotRng, Policy, mix};
 use crate::cards::{CardRef, CardSet, DomainRef};
 use crate::core::{
-    Action, Cause, Event, Observation, Outcome, execute_offered, legal_actions, new_run,
+    Action, Cause, Event, Observation, Outcome, execute_offered_into, legal_actions_into, new_run,
 };
 use std::sync::Arc;
 
@@ -96,15 +96,18 @@ pub fn play(cards: &Arc<CardSet>, seed: u64, policy: &mut dyn Policy) -> RunFact
     t.record(&mut facts, &events);
     policy.start(&Observation::of(&state));
     let mut steps = 0;
+    // Buffers reused across steps: the loop allocates little.
+    let mut actions = Vec::new();
+    let mut events = Vec::new();
     while !state.is_over() {
-        let mut actions = legal_actions(&state);
+        legal_actions_into(&state, &mut actions);
         let action = if steps >= ACTION_LIMIT {
             Action::Abandon
         } else {
             let i = policy.choose(&Observation::of(&state), &actions, &mut rng);
             actions.swap_remove(i.min(actions.len() - 1))
         };
-        let events = execute_offered(&mut state, &action);
+        events = execute_offered_into(&mut state, &action, events);
         t.record(&mut facts, &events);
         steps += 1;
     }
