@@ -1,6 +1,24 @@
 //! The rules core: state, actions, events, the legal-action list, the pure check and the
 //! one mutator. No window, no I/O: the UI, the headless protocol, the simulator and the
 //! tests all drive the game through this module.
+//!
+//! ```
+//! use forward::cards::load::load_dir;
+//! use forward::core::{execute, legal_actions, new_run, Action};
+//! use std::sync::Arc;
+//!
+//! let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+//! let (cards, _warnings) = load_dir(&dir).expect("the shipped cards load");
+//! // The same seed and the same actions always give the same run.
+//! let (mut state, events) = new_run(Arc::new(cards), 42, Vec::new());
+//! assert!(!events.is_empty());
+//! let first = legal_actions(&state)[0].clone();
+//! assert_eq!(first, Action::Flip { slot: 0 });
+//! let events = execute(&mut state, &first).expect("an offered action is legal");
+//! assert!(!events.is_empty());
+//! // An action that is not offered is refused and changes nothing.
+//! assert!(execute(&mut state, &Action::Go { domain: "nightsea_expanse".into() }).is_err());
+//! ```
 
 pub mod action;
 pub mod apply;

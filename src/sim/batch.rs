@@ -59,13 +59,17 @@ pub fn simulate(
         (0..chunks)
             .into_par_iter()
             .map(|c| {
-                let mut totals = Totals::new(cards);
+                // Each chunk plays on its own copy of the card set: the engine clones the
+                // set's `Arc` all the time, and threads sharing one reference count would
+                // fight over its cache line.
+                let cards = Arc::new(CardSet::clone(cards));
+                let mut totals = Totals::new(&cards);
                 let mut bot = policy.make();
                 for i in c * CHUNK..((c + 1) * CHUNK).min(runs) {
                     if progress.stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let facts = play(cards, run_seed(seed, i), bot.as_mut());
+                    let facts = play(&cards, run_seed(seed, i), bot.as_mut());
                     totals.add(&facts);
                     progress.done.fetch_add(1, Ordering::Relaxed);
                 }
