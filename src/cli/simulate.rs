@@ -67,8 +67,10 @@ pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new(args.runs);
         bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} runs  {per_sec}  eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template(
+                "{bar:40} {human_pos}/{human_len} runs  {percent}%  eta {eta}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         bar
     });
