@@ -641,33 +641,8 @@ impl<'a> Exec<'a> {
                     self.run(a.effects.clone());
                 }
             }
-            Action::Give { card, to } => self.give(card, to),
-            Action::Show { card, to } => {
-                let (Some(c), Some(t)) = (cards.card_by_str(card), cards.card_by_str(to)) else {
-                    return;
-                };
-                self.emit(Event::CardShown { card: c, to: t });
-                match self.s.phase {
-                    Phase::Companion { .. } => {
-                        self.emit(Event::CompanionJoined {
-                            card: t,
-                            carrying: None,
-                        });
-                        self.run(cards.card(t).effects.clone());
-                    }
-                    Phase::Encounter { .. } => {
-                        if let Some(p) = cards
-                            .card(t)
-                            .passage
-                            .iter()
-                            .find(|p| p.show.as_ref().is_some_and(|s| s.0 == *card))
-                        {
-                            self.pass_foe(t, p.label.clone(), p.joins, None, p.effects.clone());
-                        }
-                    }
-                    _ => {}
-                }
-            }
+            Action::Give { card, to } => self.hand_over(card, to, true),
+            Action::Show { card, to } => self.hand_over(card, to, false),
             Action::Fight => {
                 if let Phase::Encounter { card } = self.s.phase {
                     self.start_duel(Some(card));
@@ -712,30 +687,36 @@ impl<'a> Exec<'a> {
         self.settle();
     }
 
-    fn give(&mut self, card: &str, to: &str) {
+    /// Gives (`give`) or shows a held card to the companion or foe in front of the
+    /// traveller, or gives it to a following companion who carries it.
+    fn hand_over(&mut self, card: &str, to: &str, give: bool) {
         let cards = self.cards();
         let (Some(c), Some(t)) = (cards.card_by_str(card), cards.card_by_str(to)) else {
             return;
         };
+        if !give {
+            self.emit(Event::CardShown { card: c, to: t });
+        }
         match self.s.phase {
             Phase::Companion { .. } => {
                 self.emit(Event::CompanionJoined {
                     card: t,
-                    carrying: Some(c),
+                    carrying: give.then_some(c),
                 });
                 self.run(cards.card(t).effects.clone());
             }
             Phase::Encounter { .. } => {
-                if let Some(p) = cards
-                    .card(t)
-                    .passage
-                    .iter()
-                    .find(|p| p.give.as_ref().is_some_and(|g| g.0 == card))
-                {
-                    self.pass_foe(t, p.label.clone(), p.joins, Some(c), p.effects.clone());
+                let wanted = |p: &&crate::cards::model::Passage| {
+                    let asked = if give { &p.give } else { &p.show };
+                    asked.as_ref().is_some_and(|x| x.0 == card)
+                };
+                if let Some(p) = cards.card(t).passage.iter().find(wanted) {
+                    let given = give.then_some(c);
+                    self.pass_foe(t, p.label.clone(), p.joins, given, p.effects.clone());
                 }
             }
-            _ => self.emit(Event::CardCarried { card: c, by: t }),
+            _ if give => self.emit(Event::CardCarried { card: c, by: t }),
+            _ => {}
         }
     }
 
