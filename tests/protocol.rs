@@ -255,3 +255,73 @@ fn bad_flags_are_refused_with_a_message() {
     assert_eq!(out.status.code(), Some(1));
     assert!(!out.stderr.is_empty());
 }
+
+/// Every string in a JSON value.
+fn strings<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
+    match v {
+        Value::String(s) => out.push(s),
+        Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+        Value::Object(o) => o.values().for_each(|x| strings(x, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn no_face_down_card_leaks_into_any_line() {
+    use forward::cards::load::load_dir;
+    use forward::core::{execute, legal_actions, new_run};
+    use forward::protocol::{Step, prompt, view};
+    use std::collections::HashSet;
+    use std::sync::Arc;
+
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+    let (cards, _) = load_dir(&dir).expect("cards");
+    let cards = Arc::new(cards);
+    let station_ids: HashSet<&str> = cards.card_refs().map(|c| c.id).collect();
+    for seed in 0..300u64 {
+        let (mut state, mut events) = new_run(Arc::clone(&cards), seed, Vec::new());
+        let mut pick = BotRng::new(seed + 1);
+        // Cards the traveller has been shown: flipped, peeked, revealed, seen on the deck.
+        let mut known: HashSet<String> = HashSet::new();
+        loop {
+            for e in &events {
+                let e = serde_json::to_value(e).expect("event");
+                let kind = e["type"].as_str().unwrap_or("");
+                if matches!(
+                    kind,
+                    "card_flipped"
+                        | "card_seen"
+                        | "deck_seen"
+                        | "deck_reordered"
+                        | "choice_offered"
+                ) {
+                    let mut seen = Vec::new();
+                    strings(&e, &mut seen);
+                    known.extend(seen.into_iter().map(str::to_string));
+                }
+            }
+            let step = Step {
+                state: view(&state),
+                prompt: prompt(&state),
+                events: &events,
+                outcome: state.outcome.as_ref(),
+            };
+            let line = serde_json::to_value(&step).expect("line");
+            let mut all = Vec::new();
+            strings(&line, &mut all);
+            for s in all {
+                assert!(
+                    !station_ids.contains(s) || known.contains(s),
+                    "seed {seed}: `{s}` shown before the traveller could know it: {line}"
+                );
+            }
+            if state.is_over() {
+                break;
+            }
+            let actions = legal_actions(&state);
+            let n = actions.len() - 1; // never abandon
+            let a = actions[pick.below(n.max(1))].clone();
+            events = execute(&mut state, &a).expect("offered");
+        }
+    }
+}
