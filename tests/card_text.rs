@@ -242,11 +242,11 @@ impl Checker<'_> {
         let ctx = format!("{context}: {key}");
         match key.as_str() {
             "resolve_at_least" => {
-                self.word("Resolve", &ctx);
+                self.phrase(v, &["Resolve {n} or more", "at least {n} Resolve"], &ctx);
                 self.amount(v, &ctx);
             }
             "dread_at_least" => {
-                self.word("Dread", &ctx);
+                self.phrase(v, &["Dread {n} or more", "at least {n} Dread"], &ctx);
                 self.amount(v, &ctx);
             }
             "health_at_least" | "health_at_most" => {
@@ -698,6 +698,16 @@ fn a_changed_number_is_caught() {
     }));
     assert!(caught("the_sage", |c| c["passive"][0]["def"] = 2.into()));
     assert!(caught("hooded_lantern", |c| c["use"]["per"] = "run".into()));
+    assert!(caught("termina_orchard_stumps", |c| {
+        c["effects"][0]["resolve"] = 2.into()
+    }));
+    assert!(caught("mirror_knight", |c| c["toll"][0]["lose_health"] = 4.into()));
+    assert!(caught("gaol_lamp_passes", |c| {
+        c["effects"][0]["if"]["when"]["resolve_at_least"] = 2.into()
+    }));
+    assert!(caught("nightsea_remembered_song", |c| {
+        c["effects"][1] = serde_json::json!({ "heal": 5 })
+    }));
 }
 
 #[test]
