@@ -116,11 +116,15 @@ proptest! {
 #[test]
 fn random_runs_reach_every_kind_of_ending() {
     // Over many runs the random player meets each way a run can end except winning,
-    // which needs the puzzle; at least some runs must reach the Guardian.
+    // which needs the puzzle; at least some runs must reach the Guardian. With 18 cards a
+    // Domain few random runs get that far (about 1 in 300), so play until one has.
     let set = shipped();
     let mut causes = std::collections::BTreeSet::new();
     let mut guardian_reached = 0;
-    for seed in 0..600 {
+    for seed in 0..20_000 {
+        if guardian_reached > 0 && causes.contains("health") && causes.contains("guardian") {
+            break;
+        }
         let (s, _) = random_run(set.clone(), seed).expect("run");
         if s.cleared.contains(&set.final_domain) {
             guardian_reached += 1;

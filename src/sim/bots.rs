@@ -56,7 +56,7 @@ fn effects_value(effects: &[Effect], view: &Observation) -> f32 {
 /// What a standing modifier is worth (negative for a Snare's).
 fn modifier_value(p: &Modifier) -> f32 {
     match p {
-        Modifier::Atk(n) => 4.0 * *n as f32,
+        Modifier::Atk(n) => 6.5 * *n as f32,
         Modifier::Def(n) => 4.5 * *n as f32,
         Modifier::TestRolls(n) => 2.0 * *n as f32,
         Modifier::DuelRolls(n) => 3.0 * *n as f32,
@@ -68,8 +68,20 @@ fn modifier_value(p: &Modifier) -> f32 {
     }
 }
 
+/// What keeping a trinket is worth: about a +1 to test rolls.
+const TRINKET_VALUE: f32 = 2.0;
+
+/// A one-time look ahead is used only at this Health or below.
+const LOOK_AHEAD_HEALTH: i32 = 8;
+
 /// What holding a card is worth (for keeping, swapping and declining).
 fn card_value(card: &StationCard, view: &Observation) -> f32 {
+    // A trinket does nothing by itself; a curious first-time player keeps such an odd find
+    // for a while rather than throw it away for the first small gain.
+    if card.passive.is_empty() && card.ability.is_none() && card.tags.iter().any(|t| t == "trinket")
+    {
+        return TRINKET_VALUE;
+    }
     let mut v: f32 = card.passive.iter().map(modifier_value).sum();
     if let Some(a) = &card.ability {
         let per_use = if a.reroll {
@@ -84,6 +96,15 @@ fn card_value(card: &StationCard, view: &Observation) -> f32 {
         };
     }
     v
+}
+
+/// Whether a companion who follows has offered to carry this card: any reader of the
+/// companion's text keeps it for them.
+fn companion_wants(view: &Observation, card: CardRef) -> bool {
+    let cards = view.cards();
+    view.companions()
+        .iter()
+        .any(|f| cards.card(f.card).carries.iter().any(|c| c.0 == card.id))
 }
 
 /// How much a Snare hurts (for choosing what to cleanse).
@@ -134,7 +155,7 @@ impl Heuristic {
     }
 
     fn keep_value(&self, card: CardRef, view: &Observation) -> f32 {
-        if self.is_piece(card.id) {
+        if self.is_piece(card.id) || companion_wants(view, card) {
             1000.0
         } else {
             card_value(view.cards().card(card), view)
@@ -355,7 +376,9 @@ impl Heuristic {
                     Effect::HitFoe(_) => worth |= in_duel,
                     Effect::Resolve(_) => worth |= view.marker() <= -2,
                     Effect::Peek(_) | Effect::Reveal(_) => {
-                        worth |= !in_duel && (0..3).any(|s| view.slot(s) == Slot::Hidden)
+                        // A look ahead that is gone once used is saved for a tight spot.
+                        let tight = ab.per != Per::Once || view.health() <= LOOK_AHEAD_HEALTH;
+                        worth |= tight && !in_duel && (0..3).any(|s| view.slot(s) == Slot::Hidden)
                     }
                     Effect::Cleanse(_) => worth |= !view.snares().is_empty(),
                     _ => {}
