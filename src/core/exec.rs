@@ -23,8 +23,8 @@ pub struct Illegal(pub String);
 /// of the start.
 pub fn new_run(cards: Arc<CardSet>, seed: u64, forced: Vec<u8>) -> (State, Vec<Event>) {
     let start = cards.start;
-    let mut state = State::blank(cards, seed, forced);
-    let mut x = Exec::new(&mut state);
+    let mut state = State::blank(Arc::clone(&cards), seed, forced);
+    let mut x = Exec::new(&mut state, &cards);
     x.enter_domain(start);
     x.settle();
     let events = x.events;
@@ -433,7 +433,8 @@ pub fn phase_name(p: &Phase) -> &'static str {
 /// changes.
 pub fn execute(state: &mut State, action: &Action) -> Result<Vec<Event>, Illegal> {
     check(state, action)?;
-    let mut x = Exec::new(state);
+    let cards = Arc::clone(&state.cards);
+    let mut x = Exec::new(state, &cards);
     x.act(action);
     Ok(x.events)
 }
@@ -448,7 +449,8 @@ pub fn execute_offered(state: &mut State, action: &Action) -> Vec<Event> {
 /// allocates nothing per step.
 pub fn execute_offered_into(state: &mut State, action: &Action, buffer: Vec<Event>) -> Vec<Event> {
     debug_assert!(check(state, action).is_ok(), "{action:?} was not offered");
-    let mut x = Exec::with_buffer(state, buffer);
+    let cards = Arc::clone(&state.cards);
+    let mut x = Exec::with_buffer(state, &cards, buffer);
     x.act(action);
     x.events
 }
@@ -456,6 +458,9 @@ pub fn execute_offered_into(state: &mut State, action: &Action, buffer: Vec<Even
 /// One action in progress: emits events, applying each at once.
 struct Exec<'a> {
     s: &'a mut State,
+    /// The card set, borrowed apart from the state so that rules code can read cards
+    /// while emitting events (one reference-count increment per action, not per lookup).
+    cards: &'a CardSet,
     events: Vec<Event>,
     /// Whether this action may have changed what decides if a duel can end (the
     /// traveller's modifiers): rolling and rerolling cannot, so their exchanges skip the
@@ -464,14 +469,15 @@ struct Exec<'a> {
 }
 
 impl<'a> Exec<'a> {
-    fn new(s: &'a mut State) -> Self {
-        Exec::with_buffer(s, Vec::new())
+    fn new(s: &'a mut State, cards: &'a CardSet) -> Self {
+        Exec::with_buffer(s, cards, Vec::new())
     }
 
-    fn with_buffer(s: &'a mut State, mut events: Vec<Event>) -> Self {
+    fn with_buffer(s: &'a mut State, cards: &'a CardSet, mut events: Vec<Event>) -> Self {
         events.clear();
         Exec {
             s,
+            cards,
             events,
             recheck: true,
         }
@@ -486,8 +492,8 @@ impl<'a> Exec<'a> {
         self.s.outcome.is_some()
     }
 
-    fn cards(&self) -> Arc<CardSet> {
-        Arc::clone(&self.s.cards)
+    fn cards(&self) -> &'a CardSet {
+        self.cards
     }
 
     fn lose(&mut self, cause: Cause, detail: String) {
@@ -1180,7 +1186,7 @@ impl<'a> Exec<'a> {
         };
         let m = mods(self.s);
         let cards = self.cards();
-        let faces = Self::foe_faces(&cards, &d);
+        let faces = Self::foe_faces(cards, &d);
         let face_ix = (r.foe.clamp(1, 6) - 1) as usize;
         let Some(face) = faces.get(face_ix) else {
             return;
@@ -1273,7 +1279,7 @@ impl<'a> Exec<'a> {
         let d = d.clone();
         let m = mods(self.s);
         let cards = self.cards();
-        let faces = Self::foe_faces(&cards, &d);
+        let faces = Self::foe_faces(cards, &d);
         let shift = m.duel_rolls + m.all_rolls + d.bonus;
         // Every roll the traveller could still make: with any roll penalty a face can
         // give, or skipped (a skipped roll blocks nothing). A set of at most 7 values,
