@@ -61,6 +61,20 @@ impl Dice {
         (0..n).map(|_| d.roll()).collect()
     }
 
+    /// The next two results, without rolling (and without allocating).
+    pub fn preview_pair(&self) -> (u8, u8) {
+        let mut forced = self.forced.iter().copied();
+        match (forced.next(), forced.next()) {
+            (Some(a), Some(b)) => (a, b),
+            (Some(a), None) => (a, d6(&mut self.rng.clone())),
+            (None, _) => {
+                let mut rng = self.rng.clone();
+                let a = d6(&mut rng);
+                (a, d6(&mut rng))
+            }
+        }
+    }
+
     /// The order a shuffle of `items` would produce, without shuffling.
     pub fn peek_shuffle<T: Clone>(&self, items: &[T]) -> Vec<T> {
         let mut v = items.to_vec();
@@ -135,6 +149,11 @@ mod tests {
         let mut v = items.clone();
         d.shuffle(&mut v);
         assert_eq!(peeked, v);
+        let pair = d.preview_pair();
+        assert_eq!(vec![pair.0, pair.1], d.preview(2));
+        let forced = Dice::new(3, [5]);
+        assert_eq!(forced.preview_pair().0, 5);
+        assert_eq!(forced.preview(2)[1], forced.preview_pair().1);
         let mut sorted = v.clone();
         sorted.sort();
         assert_eq!(sorted, items);

@@ -74,6 +74,24 @@ pub fn mods(state: &State) -> Mods {
     m
 }
 
+/// The foe's numbers in a duel: its DEF, immunities and the Guardian's penalties.
+pub fn foe_stats(cards: &CardSet, d: &Duel) -> FoeStats {
+    let (def, immune): (i32, &[Immunity]) = match d.card {
+        Some(c) => {
+            let card = cards.card(c);
+            (card.def.unwrap_or(0), &card.immune)
+        }
+        None => (cards.guardian.def, &[]),
+    };
+    FoeStats {
+        def,
+        immune_attacks: immune.contains(&Immunity::Attacks),
+        immune_counter: immune.contains(&Immunity::Counter),
+        invulnerable: d.guardian.invulnerable,
+        reflect: d.guardian.reflect,
+    }
+}
+
 /// Whether a condition holds now.
 pub fn holds(state: &State, cond: &Condition) -> bool {
     match cond {
@@ -604,11 +622,11 @@ impl<'a> Exec<'a> {
                     let skip = d.status.skip;
                     let modifier = m.duel_rolls + m.all_rolls + d.bonus - d.status.penalty;
                     let no_rerolls = d.status.no_rerolls;
-                    let dice = self.s.dice.preview(if skip { 1 } else { 2 });
+                    let (first, second) = self.s.dice.preview_pair();
                     let (traveller, foe) = if skip {
-                        (None, dice[0])
+                        (None, first)
                     } else {
-                        (Some(dice[0]), dice[1])
+                        (Some(first), second)
                     };
                     self.emit(Event::ExchangeRolled {
                         traveller,
@@ -1153,20 +1171,7 @@ impl<'a> Exec<'a> {
     }
 
     fn foe_stats(&self, d: &Duel) -> FoeStats {
-        let (def, immune) = match d.card {
-            Some(c) => {
-                let card = self.s.cards.card(c);
-                (card.def.unwrap_or(0), card.immune.clone())
-            }
-            None => (self.s.cards.guardian.def, Vec::new()),
-        };
-        FoeStats {
-            def,
-            immune_attacks: immune.contains(&Immunity::Attacks),
-            immune_counter: immune.contains(&Immunity::Counter),
-            invulnerable: d.guardian.invulnerable,
-            reflect: d.guardian.reflect,
-        }
+        foe_stats(self.cards, d)
     }
 
     fn fighter(m: &Mods) -> Fighter {

@@ -33,8 +33,8 @@ pub use action::{Action, Die, SpendFor};
 pub use apply::apply;
 pub use event::{Event, Strike, Zone};
 pub use exec::{
-    Illegal, Mods, check, execute, execute_offered, execute_offered_into, holds, legal_actions,
-    legal_actions_into, mods, new_run, phase_name,
+    Illegal, Mods, check, execute, execute_offered, execute_offered_into, foe_stats, holds,
+    legal_actions, legal_actions_into, mods, new_run, phase_name,
 };
 pub use observe::{Observation, Slot};
 pub use state::{Cause, Outcome, Phase, State};

@@ -11,7 +11,7 @@ use crate::cards::model::{
     Amount, Condition, Effect, Join, Modifier, Payment, Per, SlotKind, StationCard, StationType,
 };
 use crate::cards::{CardRef, CardSet, DomainRef};
-use crate::core::combat::{self, Fighter, FoeStats};
+use crate::core::combat::{self, Fighter};
 use crate::core::state::{ChoiceKind, Phase};
 use crate::core::{Action, Die, Observation, Slot, SpendFor};
 use std::collections::HashSet;
@@ -481,12 +481,9 @@ impl Heuristic {
         let Some(d) = view.duel() else { return cont };
         let Some(r) = d.rolled else { return cont };
         let cards = view.cards();
-        let (faces, def, immune) = match d.card {
-            Some(c) => {
-                let c = cards.card(c);
-                (&c.faces, c.def.unwrap_or(0), c.immune.clone())
-            }
-            None => (&cards.guardian.faces, cards.guardian.def, Vec::new()),
+        let faces = match d.card {
+            Some(c) => &cards.card(c).faces,
+            None => &cards.guardian.faces,
         };
         let m = view.mods();
         let me = Fighter {
@@ -494,13 +491,7 @@ impl Heuristic {
             def: m.def,
             counter_damage: m.counter_damage,
         };
-        let foe = FoeStats {
-            def,
-            immune_attacks: immune.contains(&crate::cards::model::Immunity::Attacks),
-            immune_counter: immune.contains(&crate::cards::model::Immunity::Counter),
-            invulnerable: d.guardian.invulnerable,
-            reflect: d.guardian.reflect,
-        };
+        let foe = crate::core::foe_stats(cards, d);
         let extra = d.status.enrage;
         let health = view.health();
         let value = |t: Option<u8>, f: u8| -> f32 {
