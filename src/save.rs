@@ -227,7 +227,6 @@ struct SaveOut<'a> {
 
 /// A save of format version 1 as read.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct SaveV1 {
     #[allow(dead_code)]
     format: String,
@@ -338,13 +337,13 @@ pub enum LoadProblem {
     #[error("the file is JSON but not a Forward save (it has no \"format\": \"forward-save\")")]
     NotASave,
     #[error(
-        "the save is in format version {found}, and this build of Forward reads versions 1 to {supported}"
+        "the save is in format version {found}, which this build of Forward cannot read (it reads versions 1 to {supported}); a newer Forward probably wrote it"
     )]
     UnsupportedVersion { found: String, supported: u32 },
     #[error("a field of the save is missing or wrong: {0}")]
     BadField(String),
     #[error(
-        "the card set inside the save was edited: its fingerprint is {actual}, but the save recorded {recorded}"
+        "the card set inside the save was edited: its fingerprint is {actual}, but the save recorded {recorded} (a save keeps its own copy of the cards, which must not be changed; to play with changed cards, start a new run)"
     )]
     CardsEdited { recorded: String, actual: String },
     #[error("the card set inside the save has errors:\n{0}")]
@@ -474,7 +473,17 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Run, LoadProblem> {
             replayed: short(&now),
         });
     }
-    let _ = (save.saved_at, save.summary);
+    // The summary is what listings show without replaying: it must agree too.
+    let summary = serde_json::to_value(run.summary()).unwrap_or(Value::Null);
+    let written = serde_json::to_value(&save.summary).unwrap_or(Value::Null);
+    if let Some((at, saved, now)) = first_difference(&written, &summary, "summary".into()) {
+        return Err(LoadProblem::SnapshotMismatch {
+            at,
+            saved: short(&saved),
+            replayed: short(&now),
+        });
+    }
+    let _ = save.saved_at;
     Ok(run)
 }
 
@@ -559,12 +568,15 @@ fn check_header(value: &Value) -> Result<(), LoadProblem> {
 fn first_difference(a: &Value, b: &Value, at: String) -> Option<(String, Value, Value)> {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
-            for (k, va) in x {
-                let path = if at.is_empty() {
-                    k.clone()
+            let join = |k: &str| {
+                if at.is_empty() {
+                    k.to_string()
                 } else {
                     format!("{at}.{k}")
-                };
+                }
+            };
+            for (k, va) in x {
+                let path = join(k);
                 match y.get(k) {
                     Some(vb) => {
                         if let Some(d) = first_difference(va, vb, path) {
@@ -576,7 +588,7 @@ fn first_difference(a: &Value, b: &Value, at: String) -> Option<(String, Value, 
             }
             y.iter()
                 .find(|(k, _)| !x.contains_key(*k))
-                .map(|(k, vb)| (format!("{at}.{k}"), Value::Null, vb.clone()))
+                .map(|(k, vb)| (join(k), Value::Null, vb.clone()))
         }
         (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
             .iter()

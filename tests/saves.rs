@@ -272,6 +272,22 @@ fn each_kind_of_bad_save_gets_its_own_clear_error() {
         "{e}"
     );
 
+    // The summary (what listings show) edited.
+    let healthier = edit(&good, |v| v["summary"]["health"] = 99.into());
+    let e = broken(&dir, "summary.json", &healthier);
+    assert!(
+        matches!(&e.problem, LoadProblem::SnapshotMismatch { at, .. } if at == "summary.health"),
+        "{e}"
+    );
+
+    // The snapshot edited.
+    let richer = edit(&good, |v| v["snapshot"]["grace"] = 3.into());
+    let e = broken(&dir, "snapshot.json", &richer);
+    assert!(
+        matches!(&e.problem, LoadProblem::SnapshotMismatch { at, .. } if at == "grace"),
+        "{e}"
+    );
+
     // Cards edited into a set that does not validate.
     let invalid = edit(&good, |v| {
         v["cards"]["map"]["start"] = "nowhere".into();
