@@ -78,6 +78,9 @@ pub struct Run {
     pub dice: Vec<u8>,
     /// Every action taken, in order.
     pub actions: Vec<Action>,
+    /// Die results forced during the run (physical dice typed in), each with the number
+    /// of actions taken before it.
+    pub forced: Vec<ForcedDie>,
     pub state: State,
     /// When the run started (milliseconds since the Unix epoch).
     pub started_at: u64,
@@ -92,6 +95,7 @@ impl Run {
             seed,
             dice,
             actions: Vec::new(),
+            forced: Vec::new(),
             state,
             started_at: now_ms(),
         };
@@ -104,6 +108,17 @@ impl Run {
         let events = execute(&mut self.state, action)?;
         self.actions.push(action.clone());
         Ok(events)
+    }
+
+    /// Forces the next die result not yet forced (a physical die typed in, 1 to 6), and
+    /// logs it so that the replay forces it at the same point.
+    pub fn force_die(&mut self, value: u8) {
+        let value = value.clamp(1, 6);
+        self.state.dice.force(value);
+        self.forced.push(ForcedDie {
+            after: self.actions.len(),
+            value,
+        });
     }
 
     /// The run's summary, as saves and lists show it.
@@ -120,12 +135,13 @@ impl Run {
         }
     }
 
-    /// The file name a [`SaveStore`] gives this run: `run-20261122-004636-s42.json`.
+    /// The file name a [`SaveStore`] gives this run, from its start time (UTC, to the
+    /// millisecond) and seed: `run-20261122-004636-123-s42.json`.
     pub fn file_name(&self) -> String {
         let t = format_time(self.started_at)
             .replace(['-', ':'], "")
             .replace(' ', "-");
-        format!("run-{t}-s{}.json", self.seed)
+        format!("run-{t}-{:03}-s{}.json", self.started_at % 1000, self.seed)
     }
 
     /// The state as a save's snapshot records it.
@@ -150,6 +166,7 @@ impl Run {
             dice: &self.dice,
             summary: self.summary(),
             actions: &self.actions,
+            forced: &self.forced,
             cards_hash: json_hash(&cards),
             cards,
             snapshot: self.snapshot(),
@@ -158,6 +175,13 @@ impl Run {
         bytes.push(b'\n');
         bytes
     }
+}
+
+/// A die result forced during a run, after `after` actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForcedDie {
+    pub after: usize,
+    pub value: u8,
 }
 
 /// How a run ended, as saves and the history record it.
@@ -220,6 +244,8 @@ struct SaveOut<'a> {
     dice: &'a [u8],
     summary: Summary,
     actions: &'a [Action],
+    #[serde(skip_serializing_if = "<[ForcedDie]>::is_empty")]
+    forced: &'a [ForcedDie],
     cards_hash: String,
     cards: Value,
     snapshot: Value,
@@ -238,6 +264,8 @@ struct SaveV1 {
     dice: Vec<u8>,
     summary: Summary,
     actions: Vec<Action>,
+    #[serde(default)]
+    forced: Vec<ForcedDie>,
     cards_hash: String,
     cards: Value,
     snapshot: Value,
@@ -460,7 +488,26 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Run, LoadProblem> {
             "`dice` holds {bad}; forced dice are 1 to 6"
         )));
     }
-    let run = replay(cards, save.seed, save.dice, &save.actions, save.started_at)?;
+    if let Some(bad) = save
+        .forced
+        .iter()
+        .find(|f| !(1..=6).contains(&f.value) || f.after > save.actions.len())
+    {
+        return Err(LoadProblem::BadField(format!(
+            "`forced` holds {{\"after\": {}, \"value\": {}}}; a forced die is 1 to 6, after at most the {} actions of the log",
+            bad.after,
+            bad.value,
+            save.actions.len()
+        )));
+    }
+    let run = replay(
+        cards,
+        save.seed,
+        save.dice,
+        &save.actions,
+        &save.forced,
+        save.started_at,
+    )?;
     let replayed = run.snapshot();
     if let Some((at, saved, now)) = first_difference(&save.snapshot, &replayed, String::new()) {
         return Err(LoadProblem::SnapshotMismatch {
@@ -493,12 +540,17 @@ pub fn replay(
     seed: u64,
     dice: Vec<u8>,
     actions: &[Action],
+    forced: &[ForcedDie],
     started_at: u64,
 ) -> Result<Run, LoadProblem> {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let (mut run, _) = Run::new(cards, seed, dice);
         run.started_at = started_at;
+        let mut later = forced.iter().peekable();
         for (i, a) in actions.iter().enumerate() {
+            while let Some(f) = later.next_if(|f| f.after <= i) {
+                run.force_die(f.value);
+            }
             if let Err(e) = run.act(a) {
                 return Err(LoadProblem::IllegalAction {
                     number: i + 1,
@@ -506,6 +558,9 @@ pub fn replay(
                     reason: e.to_string(),
                 });
             }
+        }
+        for f in later {
+            run.force_die(f.value);
         }
         Ok(run)
     }));
