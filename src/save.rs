@@ -335,8 +335,9 @@ impl std::fmt::Display for LoadError {
         if let Some(bak) = &self.backup {
             write!(
                 f,
-                "\nA backup of the save before its last action exists: `{b}`. To resume from it, run \
-                 `forward play --headless --load {b}` (or copy it over `{p}`). The broken file was left as it is.",
+                "\nA backup of the previous save exists: `{b}`. To resume from it, load it with \
+                 `forward play --headless --load {b}` (autosaves then go on in that file), or copy it over `{p}`. \
+                 The broken file was left as it is.",
                 b = bak.display(),
                 p = self.path.display()
             )?;

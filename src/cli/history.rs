@@ -36,17 +36,34 @@ pub fn run(saves: Option<&Path>, json: bool) -> i32 {
 fn describe(r: &Record) -> String {
     let how = match (&r.outcome.cause, r.won()) {
         (_, true) => "won".to_string(),
-        (Some(c), false) => format!("lost ({c})"),
-        (None, false) => "lost".to_string(),
+        (Some(c), false) => format!("lost ({c}) in {}", r.last_domain()),
+        (None, false) => format!("lost in {}", r.last_domain()),
     };
+    let detail = r
+        .outcome
+        .detail
+        .as_deref()
+        .map_or(String::new(), |d| format!(" {d}"));
     format!(
-        "seed {} {how} after {} Domains and {} flips, in {}s: {}",
+        "seed {}, {how}: {} Domains entered, {} flips, {}.{detail}\n  Route: {}",
         r.seed,
         r.path.len(),
         r.flips,
-        r.duration_secs,
+        duration(r.duration_secs),
         r.path.join(" > ")
     )
+}
+
+/// `1h 02m 03s`, `2m 03s` or `3s`.
+fn duration(secs: u64) -> String {
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        format!("{h}h {m:02}m {s:02}s")
+    } else if m > 0 {
+        format!("{m}m {s:02}s")
+    } else {
+        format!("{s}s")
+    }
 }
 
 /// The text report.
