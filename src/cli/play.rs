@@ -117,8 +117,10 @@ pub fn run(cards: &Path, saves: Option<&Path>, args: PlayArgs) -> i32 {
         after(&run);
     }
     let stdin = io::stdin();
-    let stdout = io::stdout();
-    match crate::protocol::play_run(&mut run, &events, stdin.lock(), stdout.lock(), &mut after) {
+    // Each line leaves in one write (the protocol flushes after every line), so a client
+    // never reads half a line unless the game is killed in the middle of a write.
+    let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    match crate::protocol::play_run(&mut run, &events, stdin.lock(), stdout, &mut after) {
         Ok(()) => 0,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
