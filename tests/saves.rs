@@ -95,14 +95,20 @@ fn a_save_loads_back_at_every_step_and_plays_on_the_same() {
     }
 }
 
-/// One autosaving headless run killed with SIGKILL at a random moment: the save must load
-/// and be the last state printed, or the state after the action sent last.
-fn kill_once(dir: &Path, round: u64) {
-    let file = dir.join(format!("kill-{round}.json"));
+/// One headless session: sends up to `steps` random legal actions one at a time (each
+/// added to `sent`), reading each line; with `kill`, sends one more and kills the game
+/// with SIGKILL a random moment later. Returns the whole lines printed.
+fn session(
+    dir: &Path,
+    args: &[String],
+    rng: &mut BotRng,
+    sent: &mut Vec<Action>,
+    steps: usize,
+    kill: bool,
+) -> Vec<Value> {
     let mut child = forward(dir)
-        .args(["play", "--headless", "--seed", &round.to_string()])
-        .arg("--save")
-        .arg(&file)
+        .args(["play", "--headless"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -110,24 +116,20 @@ fn kill_once(dir: &Path, round: u64) {
         .expect("start forward");
     let mut input = child.stdin.take().expect("stdin");
     let mut output = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut rng = BotRng::new(round * 2_654_435_761 + 11);
-    let mut lines: Vec<Value> = Vec::new();
-    let mut sent: Vec<Action> = Vec::new();
     let read = |output: &mut BufReader<_>| {
         let mut l = String::new();
         output.read_line(&mut l).expect("line");
         serde_json::from_str::<Value>(&l).expect("a state line")
     };
-    lines.push(read(&mut output));
-    let steps = rng.below(12);
+    let mut lines = vec![read(&mut output)];
     for i in 0..=steps {
         let last = lines.last().expect("line");
-        if !last["outcome"].is_null() {
+        if !last["outcome"].is_null() || (i == steps && !kill) {
             break;
         }
         let offered: Vec<Action> =
             serde_json::from_value(last["prompt"]["actions"].clone()).expect("actions");
-        let action = pick(&offered, &mut rng);
+        let action = pick(&offered, rng);
         writeln!(input, "{}", serde_json::to_string(&action).expect("json")).expect("send");
         input.flush().expect("flush");
         sent.push(action);
@@ -140,16 +142,49 @@ fn kill_once(dir: &Path, round: u64) {
             lines.push(read(&mut output));
         }
     }
+    drop(input);
     let _ = child.wait();
-    // Lines written before the kill are still in the pipe.
+    // Lines written before the end are still in the pipe.
     let mut rest = String::new();
     let _ = output.read_to_string(&mut rest);
     // Only whole lines count: the kill may cut the last one short.
     for l in rest.split_inclusive('\n').filter(|l| l.ends_with('\n')) {
         lines.push(serde_json::from_str(l).expect("a whole line"));
     }
+    lines
+}
+
+/// An autosaving headless run killed with SIGKILL at a random moment (on odd rounds, a run
+/// resumed with `--load` after a first session): the save must load and be the last
+/// state printed, or the state after the action sent last.
+fn kill_once(dir: &Path, round: u64) {
+    let file = dir.join(format!("kill-{round}.json"));
+    let file_arg = file.display().to_string();
+    let mut rng = BotRng::new(round * 2_654_435_761 + 11);
+    let mut sent: Vec<Action> = Vec::new();
+    let start = vec![
+        "--seed".to_string(),
+        round.to_string(),
+        "--save".to_string(),
+        file_arg.clone(),
+    ];
+    let (base, lines) = if round % 2 == 1 {
+        let steps = rng.below(8);
+        session(dir, &start, &mut rng, &mut sent, steps, false);
+        let base = sent.len();
+        let steps = rng.below(8);
+        let resume = ["--load".to_string(), file_arg];
+        (
+            base,
+            session(dir, &resume, &mut rng, &mut sent, steps, true),
+        )
+    } else {
+        let steps = rng.below(12);
+        (0, session(dir, &start, &mut rng, &mut sent, steps, true))
+    };
     let loaded = save::load(&file).unwrap_or_else(|e| panic!("round {round}: {e}"));
-    let shown = lines.len() - 1;
+    // Actions whose line was seen: those of the first session, then this one's lines.
+    let shown = base + lines.len() - 1;
     let m = loaded.actions.len();
     assert_eq!(
         loaded.actions[..],
@@ -159,7 +194,8 @@ fn kill_once(dir: &Path, round: u64) {
     let state = serde_json::to_value(view(&loaded.state)).expect("view");
     if m == shown {
         assert_eq!(
-            state, lines[shown]["state"],
+            state,
+            lines[lines.len() - 1]["state"],
             "round {round}: the last state shown"
         );
     } else {
