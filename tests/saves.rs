@@ -609,3 +609,88 @@ fn finished_runs_go_to_the_history_once() {
         .expect("history");
     assert!(String::from_utf8_lossy(&out.stdout).contains("No finished runs"));
 }
+
+/// JSON pointers of every leaf of a value, and every string in it.
+fn leaves(v: &Value, at: String, out: &mut Vec<String>, strings: &mut Vec<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                leaves(
+                    x,
+                    format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")),
+                    out,
+                    strings,
+                );
+            }
+        }
+        Value::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                leaves(x, format!("{at}/{i}"), out, strings);
+            }
+        }
+        Value::String(t) => {
+            strings.push(t.clone());
+            out.push(at);
+        }
+        _ => out.push(at),
+    }
+}
+
+#[test]
+fn damaged_saves_are_refused_without_a_panic() {
+    let dir = scratch("damaged");
+    let (_, good) = sample(&dir);
+    let value: Value = serde_json::from_slice(&good).expect("json");
+    let (mut paths, mut strings) = (Vec::new(), Vec::new());
+    leaves(&value, String::new(), &mut paths, &mut strings);
+    let mut rng = BotRng::new(77);
+    let (mut loaded, mut refused) = (0, 0);
+    for i in 0..600 {
+        let bytes = if i % 3 == 0 {
+            // Damaged bytes.
+            let mut bytes = good.clone();
+            for _ in 0..=rng.below(3) {
+                let at = rng.below(bytes.len());
+                bytes[at] = b"0123456789{}[]\",:-x tfn"[rng.below(23)];
+            }
+            bytes
+        } else {
+            // A value changed to another of any type; the fingerprint forged so the
+            // change reaches the card checks, the replay and the snapshot comparison.
+            let mut v = value.clone();
+            for _ in 0..=rng.below(2) {
+                let path = &paths[rng.below(paths.len())];
+                let new = match rng.below(6) {
+                    0 => Value::from(rng.below(40) as i64 - 5),
+                    1 => Value::from(strings[rng.below(strings.len())].clone()),
+                    2 => Value::Bool(rng.below(2) == 0),
+                    3 => Value::Null,
+                    4 => serde_json::json!([]),
+                    _ => serde_json::json!({}),
+                };
+                if let Some(slot) = v.pointer_mut(path) {
+                    *slot = new;
+                }
+            }
+            if i % 2 == 0 {
+                v["cards_hash"] = json_hash(&v["cards"]).into();
+            }
+            serde_json::to_vec(&v).expect("json")
+        };
+        match save::from_bytes(&bytes) {
+            Ok(run) => {
+                loaded += 1;
+                assert!(run.actions.len() <= 6);
+            }
+            Err(e) => {
+                refused += 1;
+                assert!(
+                    !matches!(e, LoadProblem::ReplayFailed(_)),
+                    "damage {i} stopped the rules engine: {e}"
+                );
+                assert!(!e.to_string().is_empty());
+            }
+        }
+    }
+    assert!(refused > 300, "{loaded} loaded, {refused} refused");
+}
