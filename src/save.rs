@@ -501,6 +501,11 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Run, LoadProblem> {
             save.actions.len()
         )));
     }
+    if save.forced.windows(2).any(|w| w[0].after > w[1].after) {
+        return Err(LoadProblem::BadField(
+            "`forced` is not in the order of the log (`after` must never decrease)".into(),
+        ));
+    }
     let run = replay(
         cards,
         save.seed,
