@@ -96,7 +96,7 @@ pub fn run(cards: &Path, saves: Option<&Path>, args: PlayArgs) -> i32 {
             && let Err(e) = save::save_to(path, run)
             && !warned
         {
-            eprintln!("forward play: {e} (the run goes on unsaved)");
+            eprintln!("forward play: {e} (the run goes on; each action tries to save again)");
             warned = true;
         }
         if run.state.is_over() && !recorded {
