@@ -5,6 +5,8 @@
 pub mod cards;
 pub mod cli;
 pub mod core;
+pub mod history;
 pub mod protocol;
+pub mod save;
 pub mod sim;
 pub mod ui;

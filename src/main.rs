@@ -8,12 +8,10 @@ fn main() {
         Some(Command::Validate { dir, json }) => {
             forward::cli::validate::run(&dir.unwrap_or(cli.cards), json)
         }
-        Some(Command::Play {
-            headless,
-            seed,
-            dice,
-            guide,
-        }) => forward::cli::play::run(&cli.cards, headless, seed, dice, guide),
+        Some(Command::Play(args)) => {
+            forward::cli::play::run(&cli.cards, cli.saves.as_deref(), args)
+        }
+        Some(Command::History { json }) => forward::cli::history::run(cli.saves.as_deref(), json),
         Some(Command::Simulate(args)) => forward::cli::simulate::run(&cli.cards, &args),
         Some(Command::Schema) => {
             use std::io::Write;

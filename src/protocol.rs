@@ -7,7 +7,8 @@
 use crate::cards::CardSet;
 use crate::cards::model::StationType;
 use crate::core::state::{ChoiceKind, DuelStatus, Phase, Seen, State};
-use crate::core::{Action, Event, Outcome, execute, legal_actions, mods, new_run, phase_name};
+use crate::core::{Action, Event, Outcome, legal_actions, mods, phase_name};
+use crate::save::Run;
 use serde::Serialize;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
@@ -303,20 +304,36 @@ pub fn play<R: BufRead, W: Write>(
     seed: u64,
     dice: Vec<u8>,
     input: R,
-    mut out: W,
+    out: W,
 ) -> io::Result<()> {
-    let (mut state, events) = new_run(cards, seed, dice);
-    write_step(&mut out, &state, &events)?;
+    let (mut run, events) = Run::new(cards, seed, dice);
+    play_run(&mut run, &events, input, out, |_| {})
+}
+
+/// Plays on from a run (new or loaded): writes its state with `events` as the first line,
+/// then one line per input line. `after` is called after each accepted action, before its
+/// line is written (the autosave: whatever a client has seen is saved).
+pub fn play_run<R: BufRead, W: Write>(
+    run: &mut Run,
+    events: &[Event],
+    input: R,
+    mut out: W,
+    mut after: impl FnMut(&Run),
+) -> io::Result<()> {
+    write_step(&mut out, &run.state, events)?;
     for line in input.lines() {
         let line = line?;
-        let offered = legal_actions(&state);
-        let result = if state.is_over() {
+        let offered = legal_actions(&run.state);
+        let result = if run.state.is_over() {
             Err("the run is over; no more actions".to_string())
         } else {
             parse_input(&line, &offered)
         };
-        match result.and_then(|a| execute(&mut state, &a).map_err(|e| e.to_string())) {
-            Ok(events) => write_step(&mut out, &state, &events)?,
+        match result.and_then(|a| run.act(&a).map_err(|e| e.to_string())) {
+            Ok(events) => {
+                after(run);
+                write_step(&mut out, &run.state, &events)?
+            }
             Err(e) => {
                 serde_json::to_writer(&mut out, &serde_json::json!({ "error": e }))?;
                 out.write_all(b"\n")?;

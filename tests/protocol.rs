@@ -9,6 +9,11 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 fn forward() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_forward"));
     c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    // Autosaves and the run history go to a scratch directory, never the project's `saves/`.
+    c.env(
+        "FORWARD_SAVES",
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("protocol-saves"),
+    );
     c
 }
 
@@ -23,6 +28,8 @@ impl Session {
     fn start(args: &[&str]) -> Session {
         let mut child = forward()
             .args(["play", "--headless", "--cards", "cards"])
+            // Thousands of steps here: autosaving (an fsync per step) is tested in saves.rs.
+            .arg("--no-save")
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -8,7 +8,7 @@
 use super::locate::{Locator, Pos, Shape, join};
 use super::messages;
 use super::model::{DomainFile, GuardianFile, MapFile, StationType, TravellerFile};
-use super::set::CardSet;
+use super::set::{CardFiles, CardSet};
 use super::validate::{self, Problem, Report};
 use serde::de::DeserializeOwned;
 use std::path::{Component, Path};
@@ -136,7 +136,82 @@ pub fn load_dir(dir: &Path) -> Result<(CardSet, Report), Report> {
         failed_domains: read.failed,
         missing_domains: read.missing,
     };
+    check_and_build(loaded, errors, report)
+}
 
+/// Checks and builds a card set from files already parsed (what a save carries), with the
+/// same checks as [`load_dir`]. Each file is written out as pretty JSON and read back, so
+/// a problem is reported at a line of that text, under the file's name in `cards/`.
+pub fn load_files(files: &CardFiles) -> Result<(CardSet, Report), Report> {
+    let mut report = Report::default();
+    for t in StationType::ALL {
+        report.by_type.insert(t.as_str().to_string(), 0);
+    }
+    let mut errors = Vec::new();
+    let map = parse_text::<MapFile>("map.json", FileKind::Map, &text(&files.map), &mut errors).ok();
+    let traveller = parse_text::<TravellerFile>(
+        "traveller.json",
+        FileKind::Traveller,
+        &text(&files.traveller),
+        &mut errors,
+    )
+    .ok();
+    let guardian = parse_text::<GuardianFile>(
+        "guardian.json",
+        FileKind::Guardian,
+        &text(&files.guardian),
+        &mut errors,
+    )
+    .ok();
+    let mut read = DomainFiles::default();
+    for (i, d) in files.domains.iter().enumerate() {
+        let rel = files
+            .map
+            .domains
+            .get(i)
+            .map_or_else(|| format!("domains/{i}.json"), |e| e.file.clone());
+        match parse_text::<DomainFile>(&rel, FileKind::Domain, &text(d), &mut errors) {
+            Ok(parsed) => read.domains.push((Some(i), parsed)),
+            Err(src) => read.failed.push(*src),
+        }
+    }
+    if files.domains.len() != files.map.domains.len() {
+        read.missing = true;
+        errors.push(Problem {
+            file: "map.json".to_string(),
+            line: None,
+            column: None,
+            card: None,
+            path: None,
+            message: format!(
+                "the map names {} Domains but {} Domain files are present",
+                files.map.domains.len(),
+                files.domains.len()
+            ),
+        });
+    }
+    let loaded = Loaded {
+        map,
+        traveller,
+        guardian,
+        domains: read.domains,
+        failed_domains: read.failed,
+        missing_domains: read.missing,
+    };
+    check_and_build(loaded, errors, report)
+}
+
+/// Pretty JSON of a card file.
+fn text<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string_pretty(v).unwrap_or_default()
+}
+
+/// The semantic checks, then the build, of everything that parsed.
+fn check_and_build(
+    loaded: Loaded,
+    mut errors: Vec<Problem>,
+    mut report: Report,
+) -> Result<(CardSet, Report), Report> {
     let mut warnings = Vec::new();
     validate::check(&loaded, &mut errors, &mut warnings);
 

@@ -10,4 +10,4 @@ pub mod set;
 pub mod validate;
 
 pub use model::CardId;
-pub use set::{CardRef, CardSet, Domain, DomainRef};
+pub use set::{CardFiles, CardRef, CardSet, Domain, DomainRef};

@@ -1,8 +1,9 @@
 //! The card set in play: every file of `cards/` loaded, checked, and indexed for the engine.
 
 use super::model::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// A Station card of the set in play: its index in [`CardSet::cards`] plus its id.
 ///
@@ -92,6 +93,48 @@ pub struct Domain {
     pub stations: Vec<CardRef>,
 }
 
+/// The parsed card files a set was built from, Domain files in map order. A save carries
+/// them, so that a run in progress never depends on what `cards/` holds later.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CardFiles {
+    pub map: MapFile,
+    pub traveller: TravellerFile,
+    pub guardian: GuardianFile,
+    pub domains: Vec<DomainFile>,
+}
+
+impl CardFiles {
+    /// The canonical JSON of the files (object keys sorted, no spaces): what
+    /// [`CardFiles::hash`] is computed over.
+    pub fn canonical_json(&self) -> String {
+        serde_json::to_value(self)
+            .map(|v| canonical_json(&v))
+            .unwrap_or_default()
+    }
+
+    /// A short fingerprint of the card set: FNV-1a (64 bits) of its canonical JSON, as
+    /// `fnv1a64:` and 16 hex digits.
+    pub fn hash(&self) -> String {
+        serde_json::to_value(self)
+            .map(|v| json_hash(&v))
+            .unwrap_or_default()
+    }
+}
+
+/// A JSON value as canonical text: `serde_json` keeps object keys sorted, and the compact
+/// form has no spaces.
+pub fn canonical_json(v: &serde_json::Value) -> String {
+    v.to_string()
+}
+
+/// The fingerprint of a JSON value: FNV-1a (64 bits) of its canonical text.
+pub fn json_hash(v: &serde_json::Value) -> String {
+    use std::hash::Hasher;
+    let mut h = Fnv::default();
+    h.write(canonical_json(v).as_bytes());
+    format!("fnv1a64:{:016x}", h.finish())
+}
+
 /// Every card of a run, checked and indexed. Built only from a set that validated without
 /// errors, so the engine may rely on references resolving.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -102,6 +145,9 @@ pub struct CardSet {
     pub cards: Vec<StationCard>,
     pub start: DomainRef,
     pub final_domain: DomainRef,
+    /// The files the set was built from (for saves).
+    #[serde(skip)]
+    files: Arc<CardFiles>,
     #[serde(skip)]
     index: HashMap<&'static str, CardRef, FastHash>,
     #[serde(skip)]
@@ -134,6 +180,12 @@ impl CardSet {
         guardian: GuardianFile,
         domain_files: Vec<DomainFile>,
     ) -> Result<CardSet, UnresolvedRef> {
+        let files = Arc::new(CardFiles {
+            map: map.clone(),
+            traveller: traveller.clone(),
+            guardian: guardian.clone(),
+            domains: domain_files.clone(),
+        });
         let mut domain_index: HashMap<&'static str, DomainRef, FastHash> = HashMap::default();
         for (i, d) in map.domains.iter().enumerate() {
             let id = intern(&d.id.0);
@@ -186,6 +238,7 @@ impl CardSet {
         let start = find_domain(&map.start)?;
         let final_domain = find_domain(&map.final_domain)?;
         Ok(CardSet {
+            files,
             domains,
             start,
             final_domain,
@@ -203,6 +256,11 @@ impl CardSet {
             domain_index,
             domain_refs,
         })
+    }
+
+    /// The parsed files the set was built from.
+    pub fn files(&self) -> &Arc<CardFiles> {
+        &self.files
     }
 
     /// The Station card behind a reference.

@@ -1,6 +1,7 @@
-//! The command line: `forward [validate|play|schema]`. With no subcommand the binary opens
+//! The command line: `forward [validate|play|simulate|history|schema]`. With no subcommand the binary opens
 //! the game window (see `main.rs`).
 
+pub mod history;
 pub mod play;
 pub mod simulate;
 pub mod validate;
@@ -38,6 +39,10 @@ pub struct Cli {
     /// Cards directory for the game window.
     #[arg(long, default_value = "cards", global = true)]
     pub cards: PathBuf,
+    /// The saves directory (autosaves and `history.jsonl`); default `$FORWARD_SAVES`, else
+    /// `saves`.
+    #[arg(long, value_name = "DIR", global = true)]
+    pub saves: Option<PathBuf>,
     /// Window only: render N frames, write a PNG screenshot to this file and exit.
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
@@ -58,22 +63,15 @@ pub enum Command {
         json: bool,
     },
     /// Play a run. Only `--headless` (JSON lines on stdin/stdout) exists so far.
-    Play {
-        /// Play through the JSON-lines protocol of docs/PROTOCOL.md.
-        #[arg(long)]
-        headless: bool,
-        /// Seed of the run's dice and shuffles (default: random).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Forced die results, used in order before the seeded dice: `--dice 3,5,1`.
-        #[arg(long, value_delimiter = ',')]
-        dice: Vec<u8>,
-        /// Two players: a traveller and a Guide (reserved; not yet supported).
-        #[arg(long)]
-        guide: bool,
-    },
+    Play(play::PlayArgs),
     /// Play many runs with a bot and report win rates, causes of loss and per-card figures.
     Simulate(simulate::SimulateArgs),
+    /// Print the run history: wins and losses, causes, best run, losses per Domain.
+    History {
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print the JSON Schema of the card files (what `cards/schema.json` holds).
     Schema,
 }

@@ -1,33 +1,126 @@
-//! `forward play --headless`: a run over stdin and stdout (docs/PROTOCOL.md).
+//! `forward play --headless`: a run over stdin and stdout (docs/PROTOCOL.md), autosaved
+//! after every action and resumable (docs/SAVES.md).
 
+use crate::save::{self, Run, SaveStore};
+use clap::Args;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+/// The options of `forward play`.
+#[derive(Debug, Clone, Args)]
+pub struct PlayArgs {
+    /// Play through the JSON-lines protocol of docs/PROTOCOL.md.
+    #[arg(long)]
+    pub headless: bool,
+    /// Seed of the run's dice and shuffles (default: random).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Forced die results, used in order before the seeded dice: `--dice 3,5,1`.
+    #[arg(long, value_delimiter = ',')]
+    pub dice: Vec<u8>,
+    /// Two players: a traveller and a Guide (reserved; not yet supported).
+    #[arg(long)]
+    pub guide: bool,
+    /// Autosave to this file after every action (default: a new file in the saves
+    /// directory, or the `--load` file when resuming).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// Resume the run saved in this file (its own cards, seed and dice are used).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "dice"])]
+    pub load: Option<PathBuf>,
+    /// Do not autosave (the run history is still written when the run ends).
+    #[arg(long, conflicts_with = "save")]
+    pub no_save: bool,
+}
+
 /// Plays a run over stdin/stdout; returns the exit code.
-pub fn run(cards: &Path, headless: bool, seed: Option<u64>, dice: Vec<u8>, guide: bool) -> i32 {
-    if !headless {
+pub fn run(cards: &Path, saves: Option<&Path>, args: PlayArgs) -> i32 {
+    if !args.headless {
         eprintln!(
             "forward play: only --headless is available here; run `forward` with no subcommand to open the game window"
         );
         return 2;
     }
-    if guide {
+    if args.guide {
         eprintln!("forward play: --guide (two players) is not available in this build yet");
         return 2;
     }
-    if let Some(bad) = dice.iter().find(|d| !(1..=6).contains(*d)) {
+    if let Some(bad) = args.dice.iter().find(|d| !(1..=6).contains(*d)) {
         eprintln!("forward play: --dice values must be 1 to 6; got {bad}");
         return 2;
     }
-    let set = match super::load_cards("play", cards) {
-        Ok(set) => set,
-        Err(code) => return code,
+    let (mut run, events, loaded) = match &args.load {
+        Some(path) => match save::load(path) {
+            Ok(run) => (run, Vec::new(), Some(path.clone())),
+            Err(e) => {
+                eprintln!("forward play: {e}");
+                return 1;
+            }
+        },
+        None => {
+            let set = match super::load_cards("play", cards) {
+                Ok(set) => set,
+                Err(code) => return code,
+            };
+            let seed = args.seed.unwrap_or_else(random_seed);
+            let (run, events) = Run::new(Arc::new(set), seed, args.dice.clone());
+            (run, events, None)
+        }
     };
-    let seed = seed.unwrap_or_else(random_seed);
+    let store_dir = SaveStore::dir_from(saves);
+    let save_path = if args.no_save {
+        None
+    } else {
+        args.save
+            .clone()
+            .or(loaded)
+            .or_else(|| Some(store_dir.join(run.file_name())))
+    };
+    if let Some(path) = &save_path
+        && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        eprintln!(
+            "forward play: cannot create the saves directory `{}`: {e}",
+            dir.display()
+        );
+        return 1;
+    }
+    // A run that starts over is recorded in the history when it ends here; a run loaded
+    // already over was recorded by the session that finished it.
+    let mut recorded = run.state.is_over();
+    let mut warned = false;
+    let mut after = |run: &Run| {
+        if let Some(path) = &save_path
+            && let Err(e) = save::save_to(path, run)
+            && !warned
+        {
+            eprintln!("forward play: {e} (the run goes on; each action tries to save again)");
+            warned = true;
+        }
+        if run.state.is_over() && !recorded {
+            recorded = true;
+            let history = store_dir.join(crate::history::FILE_NAME);
+            if let Some(r) = crate::history::Record::of(run, save_path.as_deref())
+                && let Err(e) = crate::history::append(&history, &r)
+            {
+                eprintln!(
+                    "forward play: cannot add the run to the history `{}`: {e}",
+                    history.display()
+                );
+            }
+        }
+    };
+    if args.load.is_none() {
+        // A new run is saved before its first line, so it is listed at once.
+        after(&run);
+    }
     let stdin = io::stdin();
-    let stdout = io::stdout();
-    match crate::protocol::play(Arc::new(set), seed, dice, stdin.lock(), stdout.lock()) {
+    // Each line leaves in one write (the protocol flushes after every line), so a client
+    // never reads half a line unless the game is killed in the middle of a write.
+    let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    match crate::protocol::play_run(&mut run, &events, stdin.lock(), stdout, &mut after) {
         Ok(()) => 0,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(e) => {

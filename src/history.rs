@@ -1,0 +1,169 @@
+//! The run history: one JSON line per finished run in `saves/history.jsonl`, and the
+//! figures `forward history` prints (wins, losses, causes, best run, deaths per Domain).
+//! The window's Statistics screen is meant to show the same [`Stats`].
+
+use crate::save::{Ending, Run, now_ms};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{self, Write};
+use std::path::Path;
+
+/// The history file's name inside the saves directory.
+pub const FILE_NAME: &str = "history.jsonl";
+/// The version of a history line this build writes.
+pub const VERSION: u32 = 1;
+
+/// One finished run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub version: u32,
+    pub seed: u64,
+    /// The Domains entered, in order (the last is where the run ended).
+    pub path: Vec<String>,
+    /// How it ended.
+    pub outcome: Ending,
+    pub flips: u32,
+    pub health: i32,
+    /// When it started and ended (milliseconds since the Unix epoch), and the wall-clock
+    /// time between (seconds, pauses included).
+    pub started_at: u64,
+    pub finished_at: u64,
+    pub duration_secs: u64,
+    /// Actions taken.
+    pub actions: usize,
+    /// The card set's fingerprint (see [`crate::cards::CardFiles::hash`]).
+    pub cards_hash: String,
+    /// The save file of the run, if it was saved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save: Option<String>,
+}
+
+impl Record {
+    /// The record of a run that has ended (`None` while it goes on).
+    pub fn of(run: &Run, save: Option<&Path>) -> Option<Record> {
+        let s = &run.state;
+        let outcome = Ending::of(s.outcome.as_ref()?);
+        let mut path: Vec<String> = s.cleared.iter().map(|d| d.id.to_string()).collect();
+        if path.last().map(String::as_str) != Some(s.domain.id) {
+            path.push(s.domain.id.to_string());
+        }
+        let finished_at = now_ms();
+        Some(Record {
+            version: VERSION,
+            seed: run.seed,
+            path,
+            outcome,
+            flips: s.flips,
+            health: s.health,
+            started_at: run.started_at,
+            finished_at,
+            duration_secs: finished_at.saturating_sub(run.started_at) / 1000,
+            actions: run.actions.len(),
+            cards_hash: run.cards.files().hash(),
+            save: save.map(|p| p.display().to_string()),
+        })
+    }
+
+    pub fn won(&self) -> bool {
+        self.outcome.won()
+    }
+
+    /// Where the run ended.
+    pub fn last_domain(&self) -> &str {
+        self.path.last().map_or("", String::as_str)
+    }
+}
+
+/// Appends one record as a line (written in one piece, then fsynced).
+pub fn append(path: &Path, record: &Record) -> io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir)?;
+    }
+    let mut line = serde_json::to_vec(record).map_err(io::Error::other)?;
+    line.push(b'\n');
+    let mut f = fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)?;
+    f.write_all(&line)?;
+    f.sync_all()
+}
+
+/// The history read back: the records, and the lines that could not be read (line
+/// number and problem). A missing file is an empty history.
+#[derive(Debug, Clone, Default)]
+pub struct History {
+    pub records: Vec<Record>,
+    pub skipped: Vec<(usize, String)>,
+}
+
+/// Reads a history file.
+pub fn read(path: &Path) -> io::Result<History> {
+    let text = match fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(History::default()),
+        Err(e) => return Err(e),
+    };
+    let mut h = History::default();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<Record>(line) {
+            Ok(r) => h.records.push(r),
+            Err(e) => h.skipped.push((i + 1, e.to_string())),
+        }
+    }
+    Ok(h)
+}
+
+/// The figures of a history.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Stats {
+    pub runs: usize,
+    pub wins: usize,
+    pub losses: usize,
+    /// Losses per cause (`health`, `dread`, ...).
+    pub causes: BTreeMap<String, usize>,
+    /// Losses per Domain where the run ended (the Guardian counts as the final Domain).
+    pub deaths_by_domain: BTreeMap<String, usize>,
+    /// The best run: a win if any (the fastest, in flips), else the one that went
+    /// furthest (most Domains, then most flips).
+    pub best: Option<Record>,
+    /// Lines of the file that could not be read.
+    pub skipped_lines: usize,
+}
+
+impl Stats {
+    pub fn of(h: &History) -> Stats {
+        let mut causes = BTreeMap::new();
+        let mut deaths = BTreeMap::new();
+        for r in h.records.iter().filter(|r| !r.won()) {
+            let cause = r.outcome.cause.clone().unwrap_or_else(|| "unknown".into());
+            *causes.entry(cause).or_insert(0) += 1;
+            *deaths.entry(r.last_domain().to_string()).or_insert(0) += 1;
+        }
+        let best = h
+            .records
+            .iter()
+            .max_by_key(|r| {
+                if r.won() {
+                    (1, 0, u32::MAX - r.flips)
+                } else {
+                    (0, r.path.len(), r.flips)
+                }
+            })
+            .cloned();
+        let wins = h.records.iter().filter(|r| r.won()).count();
+        Stats {
+            runs: h.records.len(),
+            wins,
+            losses: h.records.len() - wins,
+            causes,
+            deaths_by_domain: deaths,
+            best,
+            skipped_lines: h.skipped.len(),
+        }
+    }
+}
