@@ -532,15 +532,26 @@ fn finished_runs_go_to_the_history_once() {
         let out = child.wait_with_output().expect("wait");
         assert_eq!(out.status.code(), Some(0));
     };
-    // Default autosave into FORWARD_SAVES; one abandoned run, one lost run, one won-or-lost.
-    run(&["--seed", "5"], "0\n{\"type\":\"abandon\"}\n");
+    // The protocol saves nothing unless asked: no file, no history line.
+    run(&["--seed", "4"], "0\n{\"type\":\"abandon\"}\n");
+    assert_eq!(
+        std::fs::read_dir(&dir).expect("dir").count(),
+        0,
+        "a headless run without --save/--load/--saves leaves no file"
+    );
+    // `--saves DIR` autosaves a new run there; one abandoned run, one played to its end.
+    let saves = dir.display().to_string();
+    run(
+        &["--seed", "5", "--saves", &saves],
+        "0\n{\"type\":\"abandon\"}\n",
+    );
     let saved: Vec<_> = std::fs::read_dir(&dir)
         .expect("dir")
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().to_string())
         .filter(|n| n.starts_with("run-") && n.ends_with("-s5.json"))
         .collect();
-    assert_eq!(saved.len(), 1, "the run was autosaved in FORWARD_SAVES");
+    assert_eq!(saved.len(), 1, "the run was autosaved in --saves");
     // Loading the finished run and sending more input does not record it again.
     run(
         &["--load", &dir.join(&saved[0]).display().to_string()],
@@ -550,7 +561,7 @@ fn finished_runs_go_to_the_history_once() {
     for _ in 0..3000 {
         bot.push_str("0\n");
     }
-    run(&["--seed", "9", "--no-save"], &bot);
+    run(&["--seed", "9", "--saves", &saves], &bot);
     let history = std::fs::read_to_string(dir.join("history.jsonl")).expect("history");
     let records: Vec<Value> = history
         .lines()
@@ -569,7 +580,7 @@ fn finished_runs_go_to_the_history_once() {
     );
     assert_eq!(records[0]["cards_hash"], cards().files().hash());
     assert!(records[1]["flips"].as_u64().expect("flips") > 0);
-    assert!(records[1]["save"].is_null());
+    assert!(records[1]["save"].is_string());
 
     // A damaged line is skipped with a note, not fatal.
     let mut f = std::fs::OpenOptions::new()

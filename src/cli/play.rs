@@ -22,14 +22,15 @@ pub struct PlayArgs {
     /// Two players: a traveller and a Guide (reserved; not yet supported).
     #[arg(long)]
     pub guide: bool,
-    /// Autosave to this file after every action (default: a new file in the saves
-    /// directory, or the `--load` file when resuming).
+    /// Autosave to this file after every action. Without `--save`, `--load` or `--saves`
+    /// a headless run is not saved; with `--saves DIR` alone it is saved as a new file in
+    /// DIR; with `--load FILE` back to FILE.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     /// Resume the run saved in this file (its own cards, seed and dice are used).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "dice"])]
     pub load: Option<PathBuf>,
-    /// Do not autosave (the run history is still written when the run ends).
+    /// Do not autosave, even when resuming with `--load` (nor add the run to the history).
     #[arg(long, conflicts_with = "save")]
     pub no_save: bool,
 }
@@ -69,7 +70,11 @@ pub fn run(cards: &Path, saves: Option<&Path>, args: PlayArgs) -> i32 {
         }
     };
     let store_dir = SaveStore::dir_from(saves);
-    let save_path = if args.no_save {
+    // The protocol saves only when asked to (`--save`, `--load` or `--saves`): bots and
+    // test suites play thousands of runs through it and want neither files nor an fsync
+    // per action.
+    let asked = args.save.is_some() || args.load.is_some() || saves.is_some();
+    let save_path = if args.no_save || !asked {
         None
     } else {
         args.save
@@ -99,7 +104,7 @@ pub fn run(cards: &Path, saves: Option<&Path>, args: PlayArgs) -> i32 {
             eprintln!("forward play: {e} (the run goes on; each action tries to save again)");
             warned = true;
         }
-        if run.state.is_over() && !recorded {
+        if run.state.is_over() && !recorded && save_path.is_some() {
             recorded = true;
             let history = store_dir.join(crate::history::FILE_NAME);
             if let Some(r) = crate::history::Record::of(run, save_path.as_deref())
