@@ -53,7 +53,7 @@ pub fn simulate(
 ) -> Result<Totals, rayon::ThreadPoolBuildError> {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     // Chunks of runs: each worker keeps one bot and one set of totals per chunk.
-    const CHUNK: u64 = 64;
+    const CHUNK: u64 = 256;
     let chunks = runs.div_ceil(CHUNK);
     let totals = pool.install(|| {
         (0..chunks)

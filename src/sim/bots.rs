@@ -393,7 +393,9 @@ impl Heuristic {
 
     /// Which card to flip: a known good card, else an unknown one, else a known bad one.
     fn flip(&self, view: &Observation, actions: &[Action], rng: &mut BotRng) -> usize {
-        let mut best: Vec<usize> = Vec::new();
+        // At most three flips are offered: the best ones fit in a small array.
+        let mut best = [0usize; crate::core::state::ROW];
+        let mut n = 0;
         let mut best_score = i32::MIN;
         for (i, a) in actions.iter().enumerate() {
             let Action::Flip { slot } = a else { continue };
@@ -412,16 +414,17 @@ impl Heuristic {
             };
             if score > best_score {
                 best_score = score;
-                best.clear();
+                n = 0;
             }
-            if score == best_score {
-                best.push(i);
+            if score == best_score && n < best.len() {
+                best[n] = i;
+                n += 1;
             }
         }
-        if best.is_empty() {
+        if n == 0 {
             return 0;
         }
-        best[rng.below(best.len())]
+        best[rng.below(n)]
     }
 
     /// Where to go next: the planner follows its route; greedy goes sideways (more finds)
