@@ -1027,12 +1027,7 @@ impl TableScreen {
             colour::ERROR,
         );
         style::text_right(
-            &format!(
-                "{} / {} HP · exchange {}",
-                d.hp,
-                d.max_hp,
-                d.exchange + u32::from(d.rolled.is_some())
-            ),
+            &format!("{} / {} HP · exchange {}", d.hp, d.max_hp, d.exchange + 1),
             bar.right(),
             r.y + 20.0,
             &fonts.serif,
