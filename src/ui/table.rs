@@ -475,7 +475,12 @@ impl TableScreen {
                 }
             } else if self.state.phase == Phase::Route {
                 let ml = map::layout(&self.map, map_area(&l));
-                if let Some(i) = map::hit(&ml, input.mouse)
+                let on_stage = self
+                    .route_cards(&l)
+                    .into_iter()
+                    .find(|(r, _)| r.contains(input.mouse))
+                    .map(|(_, i)| i);
+                if let Some(i) = map::hit(&ml, input.mouse).or(on_stage)
                     && self.reachable().contains(&i)
                 {
                     let id = self.state.cards.domains[i].id.0.clone();
@@ -591,6 +596,26 @@ impl TableScreen {
             self.neighbours()
         };
         let hovered = map::hit(&ml, self.mouse);
+        // One size for every name: the largest at which each fits in two lines.
+        let size = self
+            .map
+            .tiles
+            .iter()
+            .enumerate()
+            .map(|(i, tile)| {
+                let w = ml.tiles[i].w - 10.0;
+                (10..=15u16)
+                    .rev()
+                    .find(|&z| {
+                        let lines =
+                            style::wrap(&tile.name, w, |x| style::width(x, &fonts.serif, z));
+                        lines.len() <= 2
+                            && lines.iter().all(|l| style::width(l, &fonts.serif, z) <= w)
+                    })
+                    .unwrap_or(10)
+            })
+            .min()
+            .unwrap_or(14);
         for (i, tile) in self.map.tiles.iter().enumerate() {
             let r = ml.tiles[i];
             let d = s.cards.domain_refs()[i];
@@ -646,7 +671,6 @@ impl TableScreen {
                 Color::new(fill.r, fill.g, fill.b, 1.0),
                 border,
             );
-            let size = style::fit_size(&tile.name, &fonts.serif, 15, 10, r.w - 10.0);
             let lines = style::wrap(&tile.name, r.w - 10.0, |x| {
                 style::width(x, &fonts.serif, size)
             });
@@ -845,7 +869,11 @@ impl TableScreen {
             Some((Anim::Flip { slot }, p)) => Some((slot, p)),
             _ => None,
         };
-        let show_row = matches!(s.phase, Phase::Explore | Phase::Route)
+        if s.phase == Phase::Route && flipping.is_none() {
+            self.draw_route(l, fonts);
+            return;
+        }
+        let show_row = matches!(s.phase, Phase::Explore)
             || flipping.is_some()
             || (s.phase == Phase::Over && obs.resolving().is_none());
         if show_row {
@@ -923,6 +951,62 @@ impl TableScreen {
                     }
                 }
             }
+        }
+    }
+
+    /// The Domains to choose from, as cards in the stage (also clickable).
+    fn route_cards(&self, l: &Layout) -> Vec<(Rect, usize)> {
+        let reach = self.reachable();
+        let n = reach.len().clamp(1, 3) as f32;
+        let st = l.stage;
+        let gap = 16.0;
+        let w = ((st.w - 40.0 - gap * (n - 1.0)) / n).min(260.0);
+        let h = (st.h - 70.0).min(w * 0.7);
+        let x0 = st.center().x - (n * w + (n - 1.0) * gap) / 2.0;
+        reach
+            .into_iter()
+            .take(3)
+            .enumerate()
+            .map(|(k, i)| (Rect::new(x0 + k as f32 * (w + gap), st.y + 50.0, w, h), i))
+            .collect()
+    }
+
+    fn draw_route(&self, l: &Layout, fonts: &Fonts) {
+        let s = &self.state;
+        style::text_centred(
+            "Where next? Click a Domain here or on the map.",
+            l.stage.center().x,
+            l.stage.y + 32.0,
+            &fonts.serif,
+            22,
+            colour::GOLD,
+        );
+        for (r, i) in self.route_cards(l) {
+            let d = &s.cards.domains[i];
+            let hover = r.contains(self.mouse);
+            let fill = mix(
+                colour::TILE,
+                colour::SEA_LIGHT,
+                if hover { 0.2 } else { 0.08 },
+            );
+            style::card(
+                r,
+                9.0,
+                2.0,
+                Color::new(fill.r, fill.g, fill.b, 1.0),
+                colour::SEA_LIGHT,
+            );
+            let inner = Rect::new(r.x + 12.0, r.y + 10.0, r.w - 24.0, 56.0);
+            let used =
+                cardface::text_block(&d.name, inner, &fonts.serif, 22, 14, colour::PARCHMENT);
+            cardface::text_block(
+                &d.theme,
+                Rect::new(r.x + 12.0, r.y + 18.0 + used, r.w - 24.0, r.h - used - 28.0),
+                &fonts.italic,
+                17,
+                12,
+                fade(colour::PARCHMENT, 0.8),
+            );
         }
     }
 
