@@ -92,6 +92,8 @@ pub struct Button {
     /// Why it cannot be chosen (drawn greyed with this reason).
     pub disabled: Option<String>,
     pub primary: bool,
+    /// The label's font size.
+    pub size: u16,
 }
 
 /// Where the table's areas go for a window size.
@@ -118,7 +120,7 @@ impl Layout {
         let cx = map.right() + m;
         let cw = status.x - m - cx;
         let top_h = (h * 0.22).clamp(130.0, 220.0);
-        let prompt_h = (h * 0.22).clamp(140.0, 220.0);
+        let prompt_h = (h * 0.24).clamp(150.0, 220.0);
         let top = Rect::new(cx, m, cw, top_h);
         let prompt = Rect::new(cx, h - m - prompt_h, cw, prompt_h);
         let stage = Rect::new(cx, top.bottom() + m, cw, prompt.y - m - top.bottom() - m);
@@ -291,8 +293,8 @@ impl TableScreen {
         }
     }
 
-    /// The choice buttons for this state and window.
-    pub fn buttons(&self, l: &Layout, fonts: &Fonts) -> Vec<Button> {
+    /// The choices of this state, in button order, with their keys (no layout).
+    pub fn choices(&self) -> Vec<Button> {
         let s = &self.state;
         let mut specs: Vec<(String, Option<Action>, Option<String>)> = Vec::new();
         if s.phase == Phase::Over {
@@ -329,43 +331,62 @@ impl TableScreen {
         }
         let primary = self.primary_index(&specs);
         let first_key = if s.phase == Phase::Explore { 4 } else { 1 };
-        // Flow the buttons left to right under the prompt text.
-        let r = l.prompt;
-        let size = 18;
-        let h = 36.0;
-        let gap = 10.0;
-        let mut x = r.x + 12.0;
-        let mut y = r.y + 58.0;
-        let mut out = Vec::new();
-        for (i, (label, action, disabled)) in specs.into_iter().enumerate() {
-            let key = if Some(i) == primary {
-                Some("Enter".to_string())
-            } else if first_key + i <= 9 {
-                Some((first_key + i).to_string())
-            } else {
-                None
-            };
-            let key_w = key
-                .as_ref()
-                .map_or(0.0, |k| style::width(k, &fonts.mono, 13) + 14.0);
-            let max_w = r.w - 24.0;
-            let label = style::ellipsize(&label, max_w - key_w - 28.0, |t| {
-                style::width(t, &fonts.serif, size)
-            });
-            let w = (style::width(&label, &fonts.serif, size) + key_w + 28.0).min(max_w);
-            if x + w > r.right() - 12.0 && x > r.x + 12.0 {
-                x = r.x + 12.0;
-                y += h + gap;
-            }
-            out.push(Button {
-                rect: Rect::new(x, y, w, h),
+        specs
+            .into_iter()
+            .enumerate()
+            .map(|(i, (label, action, disabled))| Button {
+                rect: Rect::default(),
                 label,
-                key,
+                key: if Some(i) == primary {
+                    Some("Enter".to_string())
+                } else if first_key + i <= 9 {
+                    Some((first_key + i).to_string())
+                } else {
+                    None
+                },
                 action,
                 disabled,
                 primary: Some(i) == primary,
-            });
-            x += w + gap;
+                size: 18,
+            })
+            .collect()
+    }
+
+    /// The choice buttons laid out under the prompt text, left to right in rows; smaller
+    /// when they would not fit.
+    pub fn buttons(&self, l: &Layout, fonts: &Fonts) -> Vec<Button> {
+        let r = l.prompt;
+        let choices = self.choices();
+        let mut out = Vec::new();
+        for (size, h, gap) in [(18u16, 36.0, 10.0), (16, 31.0, 7.0), (14, 27.0, 5.0)] {
+            out.clear();
+            let mut x = r.x + 12.0;
+            let mut y = r.y + 58.0;
+            for c in &choices {
+                let key_w = c
+                    .key
+                    .as_ref()
+                    .map_or(0.0, |k| style::width(k, &fonts.mono, 13) + 14.0);
+                let max_w = r.w - 24.0;
+                let label = style::ellipsize(&c.label, max_w - key_w - 28.0, |t| {
+                    style::width(t, &fonts.serif, size)
+                });
+                let w = (style::width(&label, &fonts.serif, size) + key_w + 28.0).min(max_w);
+                if x + w > r.right() - 12.0 && x > r.x + 12.0 {
+                    x = r.x + 12.0;
+                    y += h + gap;
+                }
+                out.push(Button {
+                    rect: Rect::new(x, y, w, h),
+                    label,
+                    size,
+                    ..c.clone()
+                });
+                x += w + gap;
+            }
+            if y + h <= r.bottom() - 6.0 {
+                break;
+            }
         }
         out
     }
@@ -414,6 +435,48 @@ impl TableScreen {
     }
 
     pub fn update(&mut self, input: &Input, fonts: &Fonts, t: f32) -> Next {
+        if let Some(next) = self.step(input, t) {
+            return next;
+        }
+        if !input.click {
+            return Next::Stay;
+        }
+        let l = Layout::new(input.size);
+        if let Some(b) = self
+            .buttons(&l, fonts)
+            .into_iter()
+            .find(|b| b.rect.contains(input.mouse))
+        {
+            return self.press(&b);
+        }
+        if self.state.phase == Phase::Explore {
+            for (i, r) in l.slots().iter().enumerate() {
+                let a = Action::Flip { slot: i as u8 };
+                if r.contains(input.mouse) && prompt(&self.state).actions.contains(&a) {
+                    self.act(&a);
+                    return Next::Stay;
+                }
+            }
+        } else if self.state.phase == Phase::Route {
+            let ml = map::layout(&self.map, map_area(&l));
+            let on_stage = self
+                .route_cards(&l)
+                .into_iter()
+                .find(|(r, _)| r.contains(input.mouse))
+                .map(|(_, i)| i);
+            if let Some(i) = map::hit(&ml, input.mouse).or(on_stage)
+                && self.reachable().contains(&i)
+            {
+                let id = self.state.cards.domains[i].id.0.clone();
+                self.act(&Action::Go { domain: id.into() });
+            }
+        }
+        Next::Stay
+    }
+
+    /// Everything but the pointer on the table: the animation clock, the Esc menu and the
+    /// keys. `None`: nothing was decided, clicks may still be looked at.
+    fn step(&mut self, input: &Input, t: f32) -> Option<Next> {
         self.now = t;
         self.pointer_live |= input.mouse_moved || input.click;
         if self.pointer_live {
@@ -432,72 +495,50 @@ impl TableScreen {
             }
         }
         if !self.anims.is_empty() {
-            return Next::Stay;
+            return Some(Next::Stay);
         }
         if let Some(sel) = self.menu {
-            return self.update_menu(input, sel);
+            return Some(self.update_menu(input, sel));
         }
         if input.back {
             self.menu = Some(0);
-            return Next::Stay;
+            return Some(Next::Stay);
         }
-        let l = Layout::new(input.size);
-        let buttons = self.buttons(&l, fonts);
         // Keys: 1/2/3 flip, other digits press numbered buttons, Enter the primary.
-        let mut chosen: Option<Button> = None;
         if let Some(d) = input.digit {
             if self.state.phase == Phase::Explore && (1..=3).contains(&d) {
                 let a = Action::Flip { slot: d - 1 };
                 if prompt(&self.state).actions.contains(&a) {
                     self.act(&a);
-                    return Next::Stay;
                 }
+                return Some(Next::Stay);
             }
             let key = d.to_string();
-            chosen = buttons
-                .iter()
+            if let Some(b) = self
+                .choices()
+                .into_iter()
                 .find(|b| b.key.as_deref() == Some(key.as_str()))
-                .cloned();
-        }
-        if input.activate {
-            chosen = buttons.iter().find(|b| b.primary).cloned();
-        }
-        if input.click {
-            if let Some(b) = buttons.iter().find(|b| b.rect.contains(input.mouse)) {
-                chosen = Some(b.clone());
-            } else if self.state.phase == Phase::Explore {
-                for (i, r) in l.slots().iter().enumerate() {
-                    let a = Action::Flip { slot: i as u8 };
-                    if r.contains(input.mouse) && prompt(&self.state).actions.contains(&a) {
-                        self.act(&a);
-                        return Next::Stay;
-                    }
-                }
-            } else if self.state.phase == Phase::Route {
-                let ml = map::layout(&self.map, map_area(&l));
-                let on_stage = self
-                    .route_cards(&l)
-                    .into_iter()
-                    .find(|(r, _)| r.contains(input.mouse))
-                    .map(|(_, i)| i);
-                if let Some(i) = map::hit(&ml, input.mouse).or(on_stage)
-                    && self.reachable().contains(&i)
-                {
-                    let id = self.state.cards.domains[i].id.0.clone();
-                    self.act(&Action::Go { domain: id.into() });
-                    return Next::Stay;
-                }
+            {
+                return Some(self.press(&b));
             }
         }
-        if let Some(b) = chosen {
-            if b.disabled.is_some() {
-                return Next::Stay;
-            }
-            match &b.action {
-                Some(a) => self.act(a),
-                None if self.state.phase == Phase::Over => return Next::Title,
-                None => {}
-            }
+        if input.activate
+            && let Some(b) = self.choices().into_iter().find(|b| b.primary)
+        {
+            return Some(self.press(&b));
+        }
+        None
+    }
+
+    /// Presses a button.
+    fn press(&mut self, b: &Button) -> Next {
+        if b.disabled.is_some() {
+            return Next::Stay;
+        }
+        match &b.action {
+            Some(a) => self.act(a),
+            None if self.state.phase == Phase::Over => return Next::Title,
+            None => {}
         }
         Next::Stay
     }
@@ -1236,8 +1277,14 @@ impl TableScreen {
             fade(colour::PARCHMENT, 0.7),
         );
         let rows = faces.len() as f32;
-        let lh = ((r.h - 22.0) / rows).clamp(14.0, 24.0);
-        let size = if lh >= 20.0 { 15 } else { 13 };
+        let lh = ((r.h - 22.0) / rows).min(24.0);
+        let size = if lh >= 20.0 {
+            15
+        } else if lh >= 15.0 {
+            13
+        } else {
+            12
+        };
         for (i, f) in faces.iter().enumerate() {
             let y = r.y + 20.0 + i as f32 * lh;
             if lit == Some(i) {
@@ -1454,7 +1501,7 @@ impl TableScreen {
             let mut x = b.rect.x + 12.0;
             if let Some(k) = &b.key {
                 let kw = style::width(k, &fonts.mono, 13) + 8.0;
-                let kr = Rect::new(x, b.rect.y + 9.0, kw, 18.0);
+                let kr = Rect::new(x, b.rect.center().y - 9.0, kw, 18.0);
                 style::rounded_rect(kr, 3.0, fade(BLACK, 0.35));
                 style::text(
                     k,
@@ -1466,7 +1513,8 @@ impl TableScreen {
                 );
                 x += kw + 8.0;
             }
-            style::text(&b.label, x, b.rect.y + 24.0, &fonts.serif, 18, text);
+            let base = b.rect.y + b.rect.h / 2.0 + b.size as f32 * 0.33;
+            style::text(&b.label, x, base, &fonts.serif, b.size, text);
         }
     }
 
@@ -1965,8 +2013,14 @@ fn draw_combat_table(r: Rect, lit: Option<usize>, fonts: &Fonts) {
         15,
         fade(colour::PARCHMENT, 0.7),
     );
-    let lh = ((r.h - 22.0) / 5.0).clamp(14.0, 26.0);
-    let size = if lh >= 20.0 { 15 } else { 13 };
+    let lh = ((r.h - 22.0) / 5.0).min(26.0);
+    let size = if lh >= 20.0 {
+        15
+    } else if lh >= 15.0 {
+        13
+    } else {
+        12
+    };
     for (i, (faces, name, what)) in words::COMBAT_TABLE.iter().enumerate() {
         let y = r.y + 20.0 + i as f32 * lh;
         if lit == Some(i) {
@@ -2118,6 +2172,70 @@ mod tests {
         let (mut s, _) = new_run(cards, 3, Vec::new());
         let ev = execute(&mut s, &Action::Flip { slot: 1 }).unwrap();
         assert_eq!(animations(&ev).first(), Some(&Anim::Flip { slot: 1 }));
+    }
+
+    fn key(t: &mut TableScreen, f: impl FnOnce(&mut Input), now: f32) -> Option<Next> {
+        let mut input = Input {
+            size: vec2(1280.0, 800.0),
+            ..Default::default()
+        };
+        f(&mut input);
+        t.step(&input, now)
+    }
+
+    #[test]
+    fn keys_play_the_run_and_wait_for_animations() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
+        let mut t = TableScreen::new(cards, 5, &[]).unwrap();
+        assert_eq!(t.state.phase, Phase::Explore);
+        // 1 flips the first slot (seed 5: a foe, so a duel begins).
+        key(&mut t, |i| i.digit = Some(1), 0.0);
+        assert_eq!(t.state.flips, 1);
+        assert!(!t.anims.is_empty(), "the flip animates");
+        // While the card turns over, Enter does nothing.
+        let before = t.state.exchanges;
+        key(&mut t, |i| i.activate = true, 0.1);
+        assert_eq!(t.state.exchanges, before);
+        assert!(matches!(t.state.phase, Phase::Duel(_)));
+        // After it, Enter rolls.
+        key(&mut t, |_| {}, 1.0);
+        assert!(t.anims.is_empty());
+        key(&mut t, |i| i.activate = true, 1.1);
+        assert!(
+            matches!(&t.state.phase, Phase::Duel(d) if d.rolled.is_some())
+                || t.state.exchanges > before,
+            "Enter rolled the dice"
+        );
+        // Esc opens the menu; 2 abandons the run; Enter on the end screen goes back.
+        key(&mut t, |_| {}, 5.0);
+        key(&mut t, |i| i.back = true, 5.1);
+        assert_eq!(t.menu, Some(0));
+        key(&mut t, |i| i.digit = Some(2), 5.2);
+        assert_eq!(t.state.phase, Phase::Over);
+        assert_eq!(key(&mut t, |i| i.activate = true, 5.3), Some(Next::Title));
+    }
+
+    #[test]
+    fn a_terror_option_that_cannot_be_paid_is_shown_disabled() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
+        // Seed 2 after these actions: The Cell That Closes, its second option unpaid.
+        let actions = [
+            0, 0, 0, 0, 1, 1, 0, 2, 1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 2, 0, 2, 0, 0, 0, 1, 0, 1, 0, 2,
+            2, 1, 0, 2, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 3, 1, 2, 0, 0,
+        ];
+        let mut t = TableScreen::new(cards, 2, &actions).unwrap();
+        assert!(matches!(t.state.phase, Phase::Terror { .. }));
+        let c = t.choices();
+        assert!(c[0].disabled.is_none() && c[0].action.is_some());
+        assert!(c[1].disabled.is_some() && c[1].action.is_none());
+        assert!(c[1].disabled.as_ref().unwrap().contains("Resolve"));
+        // Its key does nothing; the first option's key chooses it.
+        key(&mut t, |i| i.digit = Some(2), 0.0);
+        assert!(matches!(t.state.phase, Phase::Terror { .. }));
+        key(&mut t, |i| i.digit = Some(1), 0.1);
+        assert!(!matches!(t.state.phase, Phase::Terror { .. }));
     }
 
     #[test]
