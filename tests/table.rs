@@ -37,6 +37,12 @@ const LOST: (&str, &str) = (
     "0,2,0,0,1,1,0,0,0,0,1,0,1,0,1,0,0,1,0,0,0,0,0,0,0,1,0,1,0,0,0,0,1,2,0,0,2,0,0,0,0,0,1,0,0,0,0,0,0,0,1,0,0,0,0,0,2,0,1,0,0,0,0,0,2,0,0,0,0,1,0,0,1,0,0",
 );
 
+/// Seed 122: the Nightsea Expanse cleared, the crossing before the Guardian.
+const CROSSING: (&str, &str) = (
+    "122",
+    "2,0,1,2,1,0,0,0,2,0,1,0,0,1,2,1,2,0,2,0,0,0,1,0,0,0,0,0,0,1,0,0,2,1,0,0,1,0,2,2,0,0,1,1,0,0,0,1,0,0,0,0,0,0,0,0,0,0,2,0,2,1,0,2,0,0,1,1,0,2,0,0,2,0,1,1,1,0,0,0,0,0,0,0,0,1,0,0,0,0,1,0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",
+);
+
 /// A scratch directory removed when dropped.
 struct Scratch(PathBuf);
 
@@ -247,6 +253,21 @@ fn table_shows_the_end_screen_at_the_smallest_size() {
     // "The run is lost" in red over the stage.
     let red = count(&img, (280, 160), (760, 480), near(ERROR));
     assert!(red > 1_500, "no end screen: {red} red pixels");
+}
+
+#[test]
+fn table_shows_the_crossing_and_the_guardians_seals_at_1920() {
+    let img = table("crossing", CROSSING, (1920, 1080));
+    assert_not_blank(&img);
+    // The Guardian's gold-framed card on the left of the stage and its seals in light
+    // text beside it.
+    let l_stage_y = (12.0f32 + (1080.0f32 * 0.22).clamp(130.0, 220.0) + 12.0) as u32;
+    let gold = count(&img, (500, l_stage_y), (900, l_stage_y + 500), near(GOLD));
+    assert!(gold > 1_500, "no Guardian card: {gold}");
+    let text = count(&img, (900, l_stage_y), (1450, l_stage_y + 300), |p| {
+        p.iter().map(|&c| c as u32).sum::<u32>() > 3 * 170
+    });
+    assert!(text > 1_000, "no seals listed: {text}");
 }
 
 #[test]

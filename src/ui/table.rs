@@ -262,7 +262,13 @@ impl TableScreen {
                     })
                 }
                 Event::CardFlipped { .. } => self.last_judged = None,
-                Event::GuardianRevealed { checks } => self.seals = checks.clone(),
+                Event::GuardianRevealed { checks } => {
+                    for c in checks {
+                        let how = if c.met { "met" } else { "unmet" };
+                        self.log.push(format!("  {}: {how}.", c.name));
+                    }
+                    self.seals = checks.clone()
+                }
                 _ => {}
             }
         }
@@ -1787,7 +1793,16 @@ impl TableScreen {
         };
         style::text_centred(title, r.center().x, r.y + 48.0, &fonts.serif, 36, accent);
         let detail = match &s.outcome {
-            Some(Outcome::Lost { detail, cause }) => format!("{} ({})", detail, cause.as_str()),
+            Some(Outcome::Lost { detail, cause }) => {
+                let why = match cause {
+                    crate::core::Cause::Health => "Health ran out",
+                    crate::core::Cause::Dread => "Dread passed 4",
+                    crate::core::Cause::Guardian => "a requirement or seal of the Guardian",
+                    crate::core::Cause::Abandoned => "abandoned",
+                    crate::core::Cause::Stranded => "no way on from here",
+                };
+                format!("{detail} (cause: {why})")
+            }
             Some(Outcome::Won) => {
                 "You crossed every Domain you chose and stood before the Guardian.".into()
             }
@@ -1818,6 +1833,16 @@ impl TableScreen {
                 "Cards flipped: {} · Duel exchanges: {} · Health at the end: {}",
                 s.flips, s.exchanges, s.health
             ),
+            if self.seals.is_empty() {
+                String::new()
+            } else {
+                let seals: Vec<String> = self
+                    .seals
+                    .iter()
+                    .map(|c| format!("{} {}", c.name, if c.met { "met" } else { "unmet" }))
+                    .collect();
+                format!("At the Guardian: {}", seals.join(" · "))
+            },
         ];
         for line in lines.iter().filter(|l| !l.is_empty()) {
             y += cardface::text_block(
