@@ -287,6 +287,7 @@ pub fn draw_face(r: Rect, f: &Face, fonts: &Fonts, glow: bool) {
         );
     }
     // The name.
+    let medium = !small && r.h < 300.0;
     let name_y = r.y + pad + band_h + 4.0;
     let name_area = Rect::new(
         r.x + pad,
@@ -294,11 +295,19 @@ pub fn draw_face(r: Rect, f: &Face, fonts: &Fonts, glow: bool) {
         r.w - 2.0 * pad,
         if small {
             r.h - band_h - 2.0 * pad
+        } else if medium {
+            42.0
         } else {
             60.0
         },
     );
-    let name_size = if small { 16 } else { 24 };
+    let name_size = if small {
+        16
+    } else if medium {
+        18
+    } else {
+        24
+    };
     let used = text_block(
         f.name,
         name_area,
@@ -321,7 +330,7 @@ pub fn draw_face(r: Rect, f: &Face, fonts: &Fonts, glow: bool) {
     );
     // Flavor at the bottom, text above it.
     let flavor_h = match f.flavor {
-        Some(fl) if !fl.is_empty() => {
+        Some(fl) if !fl.is_empty() && !medium => {
             let lines = style::wrap(fl, r.w - 2.0 * pad, |x| style::width(x, &fonts.italic, 15));
             (lines.len().min(4) as f32) * 15.0 * 1.18 + 8.0
         }
@@ -333,7 +342,15 @@ pub fn draw_face(r: Rect, f: &Face, fonts: &Fonts, glow: bool) {
         r.w - 2.0 * pad,
         (r.bottom() - pad - flavor_h - rule_y - 8.0).max(10.0),
     );
-    text_block(f.text, text_area, &fonts.serif, 19, 12, colour::PARCHMENT);
+    let text_size = if medium { 15 } else { 19 };
+    text_block(
+        f.text,
+        text_area,
+        &fonts.serif,
+        text_size,
+        11,
+        colour::PARCHMENT,
+    );
     if let Some(fl) = f.flavor
         && flavor_h > 0.0
     {

@@ -1131,6 +1131,36 @@ impl TableScreen {
                 ) + 8.0;
             }
         }
+        if matches!(self.state.phase, Phase::Offer { .. }) {
+            // The swap dialog: what is held of this kind, each to swap out.
+            let (kind, held) = if sc.card_type == StationType::Equipment {
+                ("Equipment", &self.state.equipment)
+            } else {
+                ("Items", &self.state.items)
+            };
+            if held.len() >= 2 {
+                let head =
+                    format!("Your {kind} slots are full. Swap one for this card, or leave it:");
+                y += cardface::text_block(
+                    &head,
+                    Rect::new(r.x, y - 14.0, r.w - 8.0, 50.0),
+                    &fonts.serif,
+                    17,
+                    13,
+                    colour::WARNING,
+                ) + 10.0;
+                for (i, c) in held.iter().enumerate() {
+                    let h = (r.bottom() - y - 10.0).clamp(40.0, 150.0);
+                    let cr = Rect::new(
+                        r.x + i as f32 * ((r.w - 8.0) / 2.0),
+                        y - 10.0,
+                        (r.w - 8.0) / 2.0 - 8.0,
+                        h,
+                    );
+                    cardface::draw_face(cr, &station_face(self.state.cards.card(*c)), fonts, false);
+                }
+            }
+        }
         if sc.card_type == StationType::Foe {
             self.draw_faces(
                 Rect::new(r.x, y, r.w - 8.0, r.bottom() - y),
@@ -1710,67 +1740,124 @@ impl TableScreen {
                 }
             }
         }
-        // Companions and Snares: lists.
+        // Companions, Snares and waiting bonuses: lists.
+        for row in self.status_lists(l.status) {
+            match row {
+                ListRow::Heading(label, r) => {
+                    style::text(&label, r.x, r.y + 14.0, &fonts.serif, 17, colour::PARCHMENT);
+                }
+                ListRow::Empty(r) => {
+                    style::text(
+                        "none",
+                        r.x + 8.0,
+                        r.y + 12.0,
+                        &fonts.italic,
+                        14,
+                        fade(colour::DIM, 0.8),
+                    );
+                }
+                ListRow::Entry(n, _, r) => {
+                    let line =
+                        style::ellipsize(&n, w - 16.0, |t| style::width(t, &fonts.serif, 15));
+                    style::text(
+                        &format!("· {line}"),
+                        r.x + 4.0,
+                        r.y + 12.0,
+                        &fonts.serif,
+                        15,
+                        colour::PARCHMENT,
+                    );
+                }
+            }
+        }
+    }
+
+    /// The rows of the status area's lists (Companions, Snares, bonuses), each with its
+    /// place and, for entries, the text its hover shows.
+    fn status_lists(&self, r: Rect) -> Vec<ListRow> {
+        let s = &self.state;
+        let sl = StatusLayout::new(r);
+        let x = sl.lists.x;
+        let w = sl.lists.w;
+        let card_tip = |c: &crate::cards::CardRef| {
+            let sc = s.cards.card(*c);
+            format!(
+                "{} ({}): {}",
+                sc.name,
+                cardface::type_name(sc.card_type),
+                sc.text
+            )
+        };
+        let companions: Vec<(String, String)> = s
+            .companions
+            .iter()
+            .map(|f| {
+                let mut n = s.cards.card(f.card).name.clone();
+                if !f.carrying.is_empty() {
+                    n += &format!(
+                        " (carries {})",
+                        f.carrying
+                            .iter()
+                            .map(|c| s.cards.card(*c).name.clone())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    );
+                }
+                (n, card_tip(&f.card))
+            })
+            .collect();
+        let snares: Vec<(String, String)> = s
+            .snares
+            .iter()
+            .map(|c| (s.cards.card(*c).name.clone(), card_tip(c)))
+            .collect();
+        let b = s.bonus;
+        let bonuses: Vec<(String, String)> = [
+            (b.next_duel, "to rolls in the next duel"),
+            (b.next_test, "to the next test"),
+            (b.next_heal, "to the next heal"),
+        ]
+        .into_iter()
+        .filter(|(n, _)| *n != 0)
+        .map(|(n, what)| {
+            (
+                format!("{n:+} {what}"),
+                "A one-off bonus from a card, used up when its occasion comes.".to_string(),
+            )
+        })
+        .collect();
+        let mut out = Vec::new();
         let mut y = sl.lists.y;
-        for (label, names) in [
-            (
-                "Companions",
-                s.companions
-                    .iter()
-                    .map(|f| {
-                        let mut n = s.cards.card(f.card).name.clone();
-                        if !f.carrying.is_empty() {
-                            n += &format!(
-                                " (carries {})",
-                                f.carrying
-                                    .iter()
-                                    .map(|c| s.cards.card(*c).name.clone())
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            );
-                        }
-                        n
-                    })
-                    .collect::<Vec<_>>(),
-            ),
-            (
-                "Snares",
-                s.snares
-                    .iter()
-                    .map(|c| s.cards.card(*c).name.clone())
-                    .collect(),
-            ),
+        for (label, names, always) in [
+            ("Companions", companions, true),
+            ("Snares", snares, true),
+            ("Waiting bonuses", bonuses, false),
         ] {
-            if y > r.bottom() - 20.0 {
+            if names.is_empty() && !always {
+                continue;
+            }
+            if y > r.bottom() - 30.0 {
                 break;
             }
-            style::text(label, x, y + 14.0, &fonts.serif, 17, colour::PARCHMENT);
+            out.push(ListRow::Heading(
+                label.to_string(),
+                Rect::new(x, y, w, 20.0),
+            ));
             y += 22.0;
             if names.is_empty() {
-                style::text(
-                    "none",
-                    x + 8.0,
-                    y + 12.0,
-                    &fonts.italic,
-                    14,
-                    fade(colour::DIM, 0.8),
-                );
+                out.push(ListRow::Empty(Rect::new(x, y, w, 18.0)));
                 y += 22.0;
             }
-            for n in names {
-                let line = style::ellipsize(&n, w - 8.0, |t| style::width(t, &fonts.serif, 15));
-                style::text(
-                    &format!("· {line}"),
-                    x + 4.0,
-                    y + 12.0,
-                    &fonts.serif,
-                    15,
-                    colour::PARCHMENT,
-                );
+            for (n, tip) in names {
+                if y > r.bottom() - 20.0 {
+                    break;
+                }
+                out.push(ListRow::Entry(n, tip, Rect::new(x, y - 2.0, w, 19.0)));
                 y += 19.0;
             }
             y += 8.0;
         }
+        out
     }
 
     fn draw_end(&self, l: &Layout, fonts: &Fonts, size: Vec2) {
@@ -1898,6 +1985,23 @@ impl TableScreen {
                 out.push((*r, text));
             }
         }
+        for row in self.status_lists(l.status) {
+            if let ListRow::Entry(_, tip, r) = row {
+                out.push((r, tip));
+            }
+        }
+        let (atk_def, _) = (
+            Rect::new(l.status.x, l.status.y + 34.0, l.status.w, 22.0),
+            (),
+        );
+        let m = mods(s);
+        out.push((
+            atk_def,
+            format!(
+                "ATK {} is added to your Hits and Criticals; DEF {} is taken from the damage you receive.",
+                m.atk, m.def
+            ),
+        ));
         let ml = map::layout(&self.map, map_area(l));
         for (i, r) in ml.tiles.iter().enumerate() {
             let d = &s.cards.domains[i];
@@ -1923,6 +2027,14 @@ impl TableScreen {
             tooltip(&text, self.mouse, fonts, size);
         }
     }
+}
+
+/// A row of the status area's lists.
+enum ListRow {
+    Heading(String, Rect),
+    Empty(Rect),
+    /// A name, the text its hover shows, its place.
+    Entry(String, String, Rect),
 }
 
 /// The status area's trackers.
