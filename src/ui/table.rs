@@ -328,8 +328,31 @@ impl TableScreen {
                 }
             }
         } else {
-            for a in prompt(s).actions {
-                if matches!(a, Action::Abandon | Action::Flip { .. }) {
+            let offered = prompt(s).actions;
+            if matches!(s.phase, Phase::Rest { .. }) {
+                // Both ways of spending, the one not offered greyed with its reason.
+                for purpose in [crate::core::SpendFor::Grace, crate::core::SpendFor::Heal] {
+                    let a = Action::Spend { purpose };
+                    if offered.contains(&a) {
+                        specs.push((action_label(s, &a), Some(a), None));
+                        continue;
+                    }
+                    let why = if s.marker < 1 {
+                        "You need Resolve 1 or more to spend."
+                    } else if purpose == crate::core::SpendFor::Heal && s.health >= s.max_health {
+                        "Your Health is full."
+                    } else if purpose == crate::core::SpendFor::Grace && s.grace >= 3 {
+                        "Grace is at most 3."
+                    } else {
+                        "Not possible now (a Snare or card forbids it)."
+                    };
+                    specs.push((action_label(s, &a), None, Some(why.to_string())));
+                }
+            }
+            let rest = matches!(s.phase, Phase::Rest { .. });
+            for a in offered {
+                let spend_shown = rest && matches!(a, Action::Spend { .. });
+                if matches!(a, Action::Abandon | Action::Flip { .. }) || spend_shown {
                     continue;
                 }
                 specs.push((action_label(s, &a), Some(a), None));
@@ -810,7 +833,8 @@ impl TableScreen {
         let s = &self.state;
         let r = l.top;
         let pad = 10.0;
-        let pile_w = ((r.h - 2.0 * pad) / 1.4).min(r.w * 0.16);
+        // The piles leave room for their labels underneath.
+        let pile_w = ((r.h - 2.0 * pad - 20.0) / 1.4).min(r.w * 0.16);
         let pile_h = pile_w * 1.4;
         let deck = Rect::new(
             r.right() - pad - 2.0 * pile_w - pad,
@@ -886,7 +910,7 @@ impl TableScreen {
         style::text_centred(
             &format!("Deck {left}"),
             deck.center().x,
-            deck.bottom() + 0.0 - 8.0,
+            deck.bottom() + 17.0,
             &fonts.serif,
             17,
             colour::PARCHMENT,
@@ -901,7 +925,7 @@ impl TableScreen {
         style::text_centred(
             &format!("Discard {}", s.discard.len()),
             discard.center().x,
-            discard.bottom() - 8.0,
+            discard.bottom() + 17.0,
             &fonts.serif,
             17,
             colour::PARCHMENT,
