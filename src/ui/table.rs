@@ -1280,6 +1280,18 @@ impl TableScreen {
             let line = format!("Last: you dealt {}, took {}", x.to_foe, x.to_traveller);
             style::text(&line, r.x, y, &fonts.serif, 17, colour::GOLD);
             y += 8.0;
+            // Big numbers beside each die: the damage each side took.
+            for (n, at) in [
+                (x.to_traveller, r.x + die + 8.0),
+                (x.to_foe, fx + die + 8.0),
+            ] {
+                let (text, col) = if n > 0 {
+                    (format!("-{n}"), colour::ERROR)
+                } else {
+                    ("0".to_string(), fade(colour::PARCHMENT, 0.5))
+                };
+                style::text(&text, at, dy + 44.0, &fonts.serif, 24, col);
+            }
         }
         // The combat table and the foe's faces side by side (stacked if narrow).
         let lit = match (&d.rolled, &self.last_exchange) {
