@@ -271,6 +271,31 @@ fn table_shows_the_crossing_and_the_guardians_seals_at_1920() {
 }
 
 #[test]
+fn perf_prints_the_median_frame_time() {
+    let xvfb = Xvfb::start(1280, 800);
+    let scratch = Scratch::new("perf");
+    let png = scratch.path("shot.png");
+    let out = wait(spawn(
+        &xvfb.display,
+        &[
+            "--screenshot",
+            png.to_str().unwrap(),
+            "--frames",
+            "20",
+            "--seed",
+            "3",
+            "--perf",
+        ],
+    ));
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("perf: median update+draw") && stdout.contains("over 20 frames"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn table_refuses_an_action_index_out_of_range() {
     let xvfb = Xvfb::start(1280, 800);
     let scratch = Scratch::new("range");

@@ -2412,6 +2412,41 @@ mod tests {
     }
 
     #[test]
+    fn random_keys_never_break_the_table() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
+        for seed in 0..8u64 {
+            // A small xorshift: the keys only need to be varied, not good.
+            let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+            let mut t = TableScreen::new(cards.clone(), seed, &[]).unwrap();
+            let mut now = 0.0;
+            for _ in 0..3000 {
+                now += 1.0 / 60.0;
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let roll = (x % 12) as u8;
+                let next = key(
+                    &mut t,
+                    |i| match roll {
+                        0..=8 => i.digit = Some(roll + 1),
+                        9 | 10 => i.activate = true,
+                        _ => {}
+                    },
+                    now,
+                );
+                assert_ne!(next, Some(Next::Quit), "no key but Esc then 3 quits");
+                let _ = t.choices();
+                let _ = t.tips(&Layout::new(vec2(1280.0, 800.0)));
+                if t.state.phase == Phase::Over {
+                    break;
+                }
+            }
+            assert!(t.state.flips >= 3, "seed {seed}: the keys played on");
+        }
+    }
+
+    #[test]
     fn out_of_range_actions_are_refused() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
         let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
