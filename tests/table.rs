@@ -43,6 +43,12 @@ const CROSSING: (&str, &str) = (
     "2,0,1,2,1,0,0,0,2,0,1,0,0,1,2,1,2,0,2,0,0,0,1,0,0,0,0,0,0,1,0,0,2,1,0,0,1,0,2,2,0,0,1,1,0,0,0,1,0,0,0,0,0,0,0,0,0,0,2,0,2,1,0,2,0,0,1,1,0,2,0,0,2,0,1,1,1,0,0,0,0,0,0,0,0,1,0,0,0,0,1,0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",
 );
 
+/// Seed 27: an extended test (The Stair of Riddles) with two successes so far.
+const EXTENDED: (&str, &str) = (
+    "27",
+    "2,0,1,2,0,0,1,1,0,0,0,0,2,1,2,1,1,0,1,0,1,0,0,0,0,0,0,0,1,0,2,0,2,2,0,2,0,0,0,0,0,1,0,0,0,2,0,1,0,1,0,1,0,1,0",
+);
+
 /// A scratch directory removed when dropped.
 struct Scratch(PathBuf);
 
@@ -268,6 +274,17 @@ fn table_shows_the_crossing_and_the_guardians_seals_at_1920() {
         p.iter().map(|&c| c as u32).sum::<u32>() > 3 * 170
     });
     assert!(text > 1_000, "no seals listed: {text}");
+}
+
+#[test]
+fn table_shows_an_extended_test_with_its_tally() {
+    let img = table("extended", EXTENDED, (1280, 800));
+    assert_not_blank(&img);
+    // The Pit card's orange frame, and the tally's two filled blue success marks.
+    let frame = count(&img, (345, 200), (640, 600), near([0xe0, 0x93, 0x4a]));
+    assert!(frame > 1_000, "no Pit frame: {frame}");
+    let tally = count(&img, (700, 380), (800, 410), near([0x8f, 0xd6, 0xea]));
+    assert!(tally > 300, "no filled success marks: {tally}");
 }
 
 #[test]

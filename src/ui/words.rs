@@ -239,7 +239,7 @@ pub fn describe(cards: &CardSet, e: &Event) -> Option<String> {
             "Top of the deck: {}.",
             cs.iter().map(card).collect::<Vec<_>>().join(", ")
         ),
-        Event::EffectRolled { dice } => format!("Rolled {dice:?}."),
+        Event::EffectRolled { dice } => format!("Rolled {}.", join_dice(dice)),
         Event::HealthChanged { by, health } => {
             if *by >= 0 {
                 format!("+{by} Health ({health}).")
@@ -282,7 +282,7 @@ pub fn describe(cards: &CardSet, e: &Event) -> Option<String> {
                 .map_or(String::new(), |o| o.label.clone());
             format!("Chose: {label}.")
         }
-        Event::TestRolled { dice, .. } => format!("Test roll {dice:?}."),
+        Event::TestRolled { dice, .. } => format!("Test roll: {}.", join_dice(dice)),
         Event::Rerolled { value, .. } => format!("Rerolled: {value}."),
         Event::TestJudged {
             total,
@@ -329,6 +329,12 @@ pub fn describe(cards: &CardSet, e: &Event) -> Option<String> {
         },
         _ => return None,
     })
+}
+
+/// Dice values in words: "3", "3 and 5".
+fn join_dice(dice: &[u8]) -> String {
+    let v: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
+    v.join(" and ")
 }
 
 /// The marker in words: "Resolve 2", "Dread 1", "neutral".
