@@ -13,7 +13,7 @@ use super::map::{self, MapModel};
 use super::style::{self, Fonts, colour, fade, mix};
 use super::words::{self, action_label};
 use crate::cards::model::StationType;
-use crate::cards::{CardSet, DomainRef};
+use crate::cards::{CardRef, CardSet, DomainRef};
 use crate::core::event::SealCheck;
 use crate::core::state::{Phase, State};
 use crate::core::{Action, Event, Observation, Outcome, Slot, Strike, execute, mods, new_run};
@@ -31,7 +31,7 @@ const LOG_KEEP: usize = 200;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Anim {
     /// The card of this row slot turns over.
-    Flip { slot: u8 },
+    Flip { slot: u8, card: CardRef },
     /// Dice tumble.
     Dice,
 }
@@ -50,7 +50,10 @@ pub fn animations(events: &[Event]) -> Vec<Anim> {
     let mut out: Vec<Anim> = Vec::new();
     for e in events {
         let a = match e {
-            Event::CardFlipped { slot, .. } => Anim::Flip { slot: *slot },
+            Event::CardFlipped { slot, card } => Anim::Flip {
+                slot: *slot,
+                card: *card,
+            },
             Event::ExchangeRolled { .. } | Event::TestRolled { .. } | Event::Rerolled { .. } => {
                 Anim::Dice
             }
@@ -937,7 +940,7 @@ impl TableScreen {
         let obs = Observation::of(s);
         let playing = self.playing();
         let flipping = match playing {
-            Some((Anim::Flip { slot }, p)) => Some((slot, p)),
+            Some((Anim::Flip { slot, card }, p)) => Some((slot, card, p)),
             _ => None,
         };
         if s.phase == Phase::Route && flipping.is_none() {
@@ -957,14 +960,14 @@ impl TableScreen {
                     r.y -= 6.0;
                 }
                 match flipping {
-                    Some((slot, p)) if slot as usize == i => {
+                    Some((slot, card, p)) if slot as usize == i => {
                         // Shrink to an edge, then open on the face.
                         let sx = (1.0 - 2.0 * p).abs().max(0.04);
                         let fr = Rect::new(r.center().x - r.w * sx / 2.0, r.y, r.w * sx, r.h);
                         if p < 0.5 {
                             cardface::draw_back(fr, fonts, "", true);
-                        } else if let Some(c) = obs.resolving() {
-                            cardface::draw_face(fr, &station_face(s.cards.card(c)), fonts, true);
+                        } else {
+                            cardface::draw_face(fr, &station_face(s.cards.card(card)), fonts, true);
                         }
                         continue;
                     }
@@ -2344,7 +2347,10 @@ mod tests {
         let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
         let (mut s, _) = new_run(cards, 3, Vec::new());
         let ev = execute(&mut s, &Action::Flip { slot: 1 }).unwrap();
-        assert_eq!(animations(&ev).first(), Some(&Anim::Flip { slot: 1 }));
+        assert!(matches!(
+            animations(&ev).first(),
+            Some(&Anim::Flip { slot: 1, .. })
+        ));
     }
 
     fn key(t: &mut TableScreen, f: impl FnOnce(&mut Input), now: f32) -> Option<Next> {
