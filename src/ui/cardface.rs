@@ -266,6 +266,7 @@ pub fn draw_face(r: Rect, f: &Face, fonts: &Fonts, glow: bool) {
         Some(k) => type_name(k),
         None => f.kind_text,
     };
+    let type_size = style::fit_size(kind, &fonts.italic, type_size, 9, r.right() - pad - type_x);
     style::text(
         kind,
         type_x,
