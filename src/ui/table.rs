@@ -1316,7 +1316,7 @@ impl TableScreen {
                 d.card.map(|c| s.cards.card(c)),
                 foe_face,
             );
-        } else {
+        } else if area.h >= 240.0 {
             let h = area.h / 2.0;
             draw_combat_table(Rect::new(area.x, area.y, area.w, h), lit, fonts);
             self.draw_faces(
@@ -1325,6 +1325,28 @@ impl TableScreen {
                 d.card.map(|c| s.cards.card(c)),
                 foe_face,
             );
+        } else {
+            // Short of room: the combat table, and only the foe's face rolled (its six
+            // faces are printed on its card).
+            draw_combat_table(Rect::new(area.x, area.y, area.w, area.h - 26.0), lit, fonts);
+            let faces = match d.card {
+                Some(c) => &s.cards.card(c).faces,
+                None => &s.cards.guardian.faces,
+            };
+            if let Some(i) = foe_face
+                && let Some(f) = faces.get(i)
+            {
+                let line = format!("Foe: {} {}: {}", i + 1, f.name, words::face_summary(f));
+                let line = style::ellipsize(&line, area.w, |x| style::width(x, &fonts.serif, 15));
+                style::text(
+                    &line,
+                    area.x,
+                    area.bottom() - 6.0,
+                    &fonts.serif,
+                    15,
+                    colour::ERROR,
+                );
+            }
         }
     }
 
