@@ -1563,7 +1563,23 @@ impl TableScreen {
             colour::PARCHMENT,
         );
         let busy = !self.anims.is_empty();
-        for b in self.buttons(l, fonts) {
+        let buttons = self.buttons(l, fonts);
+        // A reminder of the keys, where the buttons leave room for it.
+        let lowest = buttons
+            .iter()
+            .map(|b| b.rect.bottom())
+            .fold(r.y + 52.0, f32::max);
+        if r.bottom() - lowest > 30.0 {
+            style::text_right(
+                "Esc: menu (abandon, quit)  ·  hover anything to have it explained",
+                r.right() - 14.0,
+                r.bottom() - 10.0,
+                &fonts.italic,
+                14,
+                fade(colour::PARCHMENT, 0.5),
+            );
+        }
+        for b in buttons {
             let hover = b.rect.contains(self.mouse) && !busy;
             let (fill, border, text) = if b.disabled.is_some() {
                 (
