@@ -1014,6 +1014,44 @@ impl TableScreen {
                     cardface::draw_face(card_r, &station_face(s.cards.card(c)), fonts, false);
                 }
             }
+            Phase::Choice(choice) => {
+                // The resolving card if there is one, and what the choice is about.
+                let area = match obs.resolving() {
+                    Some(c) => {
+                        cardface::draw_face(card_r, &station_face(s.cards.card(c)), fonts, true);
+                        panel
+                    }
+                    None => l.stage,
+                };
+                let cards: Vec<CardRef> = match &choice.kind {
+                    crate::core::state::ChoiceKind::Reorder { cards } => cards.clone(),
+                    crate::core::state::ChoiceKind::Cleanse { .. } => s.snares.clone(),
+                };
+                let head = match &choice.kind {
+                    crate::core::state::ChoiceKind::Reorder { .. } => {
+                        "The top of the deck, top first: choose the order to put them back."
+                    }
+                    crate::core::state::ChoiceKind::Cleanse { .. } => {
+                        "Your Snares: choose one to remove."
+                    }
+                };
+                cardface::text_block(
+                    head,
+                    Rect::new(area.x + 8.0, area.y + 8.0, area.w - 16.0, 48.0),
+                    &fonts.serif,
+                    19,
+                    14,
+                    colour::GOLD,
+                );
+                let n = cards.len().max(1) as f32;
+                let gap = 10.0;
+                let w = ((area.w - 16.0 - gap * (n - 1.0)) / n).min(180.0);
+                let h = (w * 1.4).min(area.h - 70.0);
+                for (i, c) in cards.iter().enumerate() {
+                    let r = Rect::new(area.x + 8.0 + i as f32 * (w + gap), area.y + 60.0, w, h);
+                    cardface::draw_face(r, &station_face(s.cards.card(*c)), fonts, false);
+                }
+            }
             _ => {
                 if let Some(c) = obs.resolving() {
                     let sc = s.cards.card(c);
