@@ -4,7 +4,15 @@ use forward::cli::{Cli, Command};
 fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
-        None => forward::ui::run(cli.cards, cli.screenshot, cli.frames),
+        None => forward::ui::run(forward::ui::Options {
+            cards: cli.cards,
+            screenshot: cli.screenshot,
+            frames: cli.frames,
+            seed: cli.seed,
+            actions: cli.actions,
+            size: cli.size,
+            perf: cli.perf,
+        }),
         Some(Command::Validate { dir, json }) => {
             forward::cli::validate::run(&dir.unwrap_or(cli.cards), json)
         }

@@ -49,6 +49,35 @@ pub struct Cli {
     /// Window only: frames to render before the screenshot.
     #[arg(long, default_value_t = 10)]
     pub frames: u32,
+    /// Window only: open the table at once with a run of this seed (default with
+    /// `--actions`: 1).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Window only: play these headless-protocol action indices (into the legal actions)
+    /// before showing the table: `--actions 0,2,1`.
+    #[arg(long, value_delimiter = ',')]
+    pub actions: Vec<usize>,
+    /// Window only: the window size, `WxH` (default 1280x800).
+    #[arg(long, value_parser = parse_size)]
+    pub size: Option<(u32, u32)>,
+    /// Window only: print the median update+draw time per frame on exit (and every 5 s).
+    #[arg(long)]
+    pub perf: bool,
+}
+
+/// Parses `WxH`.
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("`{s}` is not WxH (e.g. 1280x800)"))?;
+    let n = |v: &str| {
+        v.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (200..=8192).contains(n))
+            .ok_or_else(|| format!("`{v}` is not a size between 200 and 8192"))
+    };
+    Ok((n(w)?, n(h)?))
 }
 
 /// The subcommands.

@@ -19,6 +19,10 @@ pub struct Input {
     pub back: bool,
     /// F5.
     pub reload: bool,
+    /// A digit key 0-9 (top row or keypad) pressed this frame.
+    pub digit: Option<u8>,
+    /// Backspace.
+    pub backspace: bool,
     pub mouse: Vec2,
     /// The mouse moved since the last frame (hover follows it only then, so that the
     /// keyboard selection is not stolen by a resting pointer).
@@ -60,6 +64,11 @@ impl Input {
             activate: any(&[KeyCode::Enter, KeyCode::KpEnter, KeyCode::Space]),
             back: any(&[KeyCode::Escape]),
             reload: any(&[KeyCode::F5]),
+            digit: DIGITS
+                .iter()
+                .position(|(a, b)| is_key_pressed(*a) || is_key_pressed(*b))
+                .map(|d| d as u8),
+            backspace: any(&[KeyCode::Backspace]),
             mouse,
             mouse_moved,
             click,
@@ -68,3 +77,17 @@ impl Input {
         }
     }
 }
+
+/// The digit keys, 0 to 9: top row and keypad.
+const DIGITS: [(KeyCode, KeyCode); 10] = [
+    (KeyCode::Key0, KeyCode::Kp0),
+    (KeyCode::Key1, KeyCode::Kp1),
+    (KeyCode::Key2, KeyCode::Kp2),
+    (KeyCode::Key3, KeyCode::Kp3),
+    (KeyCode::Key4, KeyCode::Kp4),
+    (KeyCode::Key5, KeyCode::Kp5),
+    (KeyCode::Key6, KeyCode::Kp6),
+    (KeyCode::Key7, KeyCode::Kp7),
+    (KeyCode::Key8, KeyCode::Kp8),
+    (KeyCode::Key9, KeyCode::Kp9),
+];

@@ -1,14 +1,18 @@
-//! The game window (the only module that draws). For now: the title screen with the
-//! Domain map of the loaded card set, and the card-errors screen shown instead when the
-//! cards do not load.
+//! The game window (the only module that draws): the title screen with the Domain map of
+//! the loaded card set, the card-errors screen shown instead when the cards do not load,
+//! and the game table where a run is played (see docs/UI.md).
 
+mod cardface;
 mod errors;
 mod input;
 mod map;
 mod sky;
 mod style;
+mod table;
 mod title;
+mod words;
 
+use crate::cards::CardSet;
 use crate::cards::load::load_dir;
 use errors::ErrorScreen;
 use input::Input;
@@ -17,8 +21,10 @@ use sky::Sky;
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use style::Fonts;
+use table::TableScreen;
 use title::TitleScreen;
 
 /// Frame rate cap: nothing else caps it under Xvfb, so the loop sleeps out each frame.
@@ -35,13 +41,18 @@ pub enum Next {
     Stay,
     /// Load the cards directory again (F5).
     Reload,
+    /// Start a run: with this seed, or a random one.
+    NewRun(Option<u64>),
+    /// Back to the title screen.
+    Title,
     Quit,
 }
 
 /// The screen on show.
 enum Screen {
-    Title(Box<TitleScreen>),
+    Title(Box<TitleScreen>, Arc<CardSet>),
     CardErrors(Box<ErrorScreen>),
+    Table(Box<TableScreen>, Arc<CardSet>),
 }
 
 impl Screen {
@@ -49,22 +60,29 @@ impl Screen {
     /// `reloads` counts the F5 presses so far (shown while the cards keep failing).
     fn load(dir: &Path, reloads: u32) -> Screen {
         match load_dir(dir) {
-            Ok((set, report)) => Screen::Title(Box::new(TitleScreen::new(&set, &report))),
+            Ok((set, report)) => {
+                Screen::Title(Box::new(TitleScreen::new(&set, &report)), Arc::new(set))
+            }
             Err(report) => Screen::CardErrors(Box::new(ErrorScreen::new(&report, dir, reloads))),
         }
     }
 
-    fn update(&mut self, input: &Input, fonts: &Fonts) -> Next {
+    fn update(&mut self, input: &Input, fonts: &Fonts, t: f32) -> Next {
         match self {
-            Screen::Title(s) => s.update(input),
+            Screen::Title(s, _) => s.update(input),
             Screen::CardErrors(s) => s.update(input, fonts),
+            Screen::Table(s, _) => s.update(input, fonts, t),
         }
     }
 
     fn draw(&self, fonts: &Fonts, sky: &Sky, size: Vec2, t: f32) {
         match self {
-            Screen::Title(s) => {
+            Screen::Title(s, _) => {
                 sky.draw(t, 0.0);
+                s.draw(fonts, size, t);
+            }
+            Screen::Table(s, _) => {
+                sky.draw(t, 0.7);
                 s.draw(fonts, size, t);
             }
             Screen::CardErrors(s) => {
@@ -75,65 +93,137 @@ impl Screen {
     }
 }
 
+/// What the window is asked to do (from the command line).
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// The cards directory.
+    pub cards: PathBuf,
+    /// Render `frames` frames, write the last one as a PNG here and exit.
+    pub screenshot: Option<PathBuf>,
+    pub frames: u32,
+    /// Open the table at once with a run of this seed.
+    pub seed: Option<u64>,
+    /// Action indices (into the legal actions) to play before showing the table.
+    pub actions: Vec<usize>,
+    /// The window size (default 1280x800).
+    pub size: Option<(u32, u32)>,
+    /// Print the median update+draw time per frame.
+    pub perf: bool,
+}
+
 /// Opens the window; returns the process exit code.
 ///
 /// With `screenshot`, renders `frames` frames, writes the last one as a PNG and exits.
-pub fn run(cards: PathBuf, screenshot: Option<PathBuf>, frames: u32) -> i32 {
+pub fn run(options: Options) -> i32 {
     if let Some(problem) = no_display() {
         eprintln!("forward: {problem}");
         return 1;
     }
     let code = Rc::new(Cell::new(0));
     let exit = code.clone();
+    let (w, h) = options.size.unwrap_or((1280, 800));
     let conf = Conf {
         window_title: "Forward".to_string(),
-        window_width: 1280,
-        window_height: 800,
+        window_width: w as i32,
+        window_height: h as i32,
         window_resizable: true,
         sample_count: 1,
         ..Default::default()
     };
     macroquad::Window::from_config(conf, async move {
-        exit.set(game(cards, screenshot, frames).await);
+        exit.set(game(options).await);
     });
     code.get()
 }
 
 /// The main loop.
-async fn game(cards: PathBuf, screenshot: Option<PathBuf>, frames: u32) -> i32 {
+async fn game(options: Options) -> i32 {
+    let Options {
+        cards,
+        screenshot,
+        frames,
+        seed,
+        actions,
+        perf,
+        ..
+    } = options;
     let fonts = Fonts::load();
     let sky = Sky::new();
     let mut screen = Screen::load(&cards, 0);
+    if (seed.is_some() || !actions.is_empty())
+        && let Screen::Title(_, set) = &screen
+    {
+        let set = set.clone();
+        match TableScreen::new(set.clone(), seed.unwrap_or(1), &actions) {
+            Ok(t) => screen = Screen::Table(Box::new(t), set),
+            Err(e) => {
+                eprintln!("forward: --actions: {e}");
+                return 1;
+            }
+        }
+    }
     let mut reloads = 0;
+    let mut timings: Vec<Duration> = Vec::new();
+    let mut perf_report = Instant::now();
     let mut last_input = None;
     let mut pace = Pace::new();
     let started = Instant::now();
     let mut frame: u64 = 0;
     loop {
+        let work = Instant::now();
         let input = Input::read(&mut last_input);
-        match screen.update(&input, &fonts) {
-            Next::Stay => {}
-            Next::Quit => return 0,
-            Next::Reload => {
-                reloads += 1;
-                screen = Screen::load(&cards, reloads);
-                if matches!(screen, Screen::Title(_)) {
-                    reloads = 0;
-                }
-            }
-        }
         // The animation clock: real time in play; a steady 60 per second when taking a
         // screenshot, so that frame N always looks the same.
         let t = match screenshot {
             Some(_) => frame as f32 / FPS as f32,
             None => started.elapsed().as_secs_f32(),
         };
+        match screen.update(&input, &fonts, t) {
+            Next::Stay => {}
+            Next::Quit => {
+                if perf {
+                    print_perf(&timings);
+                }
+                return 0;
+            }
+            Next::NewRun(seed) => {
+                let set = match &screen {
+                    Screen::Title(_, set) | Screen::Table(_, set) => Some(set.clone()),
+                    Screen::CardErrors(_) => None,
+                };
+                if let Some(set) = set {
+                    let seed = seed.unwrap_or_else(::rand::random);
+                    if let Ok(t) = TableScreen::new(set.clone(), seed, &[]) {
+                        screen = Screen::Table(Box::new(t), set);
+                    }
+                }
+            }
+            Next::Title => screen = Screen::load(&cards, 0),
+            Next::Reload => {
+                reloads += 1;
+                screen = Screen::load(&cards, reloads);
+                if matches!(screen, Screen::Title(..)) {
+                    reloads = 0;
+                }
+            }
+        }
         clear_background(style::colour::SKY_TOP);
         screen.draw(&fonts, &sky, input.size, t);
         frame += 1;
+        if perf {
+            timings.push(work.elapsed());
+            if perf_report.elapsed() >= Duration::from_secs(5) {
+                print_perf(&timings);
+                timings.clear();
+                perf_report = Instant::now();
+            }
+        }
         if let Some(path) = &screenshot
             && frame >= u64::from(frames.max(1))
         {
+            if perf {
+                print_perf(&timings);
+            }
             return match save_screenshot(path) {
                 Ok(()) => 0,
                 Err(e) => {
@@ -145,6 +235,24 @@ async fn game(cards: PathBuf, screenshot: Option<PathBuf>, frames: u32) -> i32 {
         next_frame().await;
         pace.wait(input.active || screenshot.is_some());
     }
+}
+
+/// Prints the median update+draw time of `timings` (one per frame).
+fn print_perf(timings: &[Duration]) {
+    if let Some(m) = median(timings) {
+        println!(
+            "perf: median update+draw {:.2} ms over {} frames",
+            m.as_secs_f64() * 1000.0,
+            timings.len()
+        );
+    }
+}
+
+/// The median of some durations (the lower middle of an even count).
+fn median(timings: &[Duration]) -> Option<Duration> {
+    let mut v = timings.to_vec();
+    v.sort_unstable();
+    v.get(v.len().saturating_sub(1) / 2).copied()
 }
 
 /// Why no window can open here, if that is known in advance.
@@ -255,6 +363,14 @@ mod tests {
             "{:?}",
             start.elapsed()
         );
+    }
+
+    #[test]
+    fn median_of_frame_times() {
+        let ms = Duration::from_millis;
+        assert_eq!(median(&[]), None);
+        assert_eq!(median(&[ms(5), ms(1), ms(3)]), Some(ms(3)));
+        assert_eq!(median(&[ms(4), ms(1), ms(3), ms(2)]), Some(ms(2)));
     }
 
     #[test]

@@ -32,7 +32,7 @@ impl Item {
 
     /// Whether this build has the screen behind the entry.
     pub fn available(self) -> bool {
-        matches!(self, Item::Quit)
+        matches!(self, Item::NewRun | Item::Quit)
     }
 }
 
@@ -103,6 +103,8 @@ pub struct TitleScreen {
     pointer_live: bool,
     /// Frames left of a small shake after choosing an entry that is not there yet.
     refused: u32,
+    /// Digits typed for the next run's seed (empty: a random seed).
+    seed: String,
 }
 
 impl TitleScreen {
@@ -121,6 +123,7 @@ impl TitleScreen {
             hovered_tile: None,
             pointer_live: false,
             refused: 0,
+            seed: String::new(),
         }
     }
 
@@ -132,6 +135,15 @@ impl TitleScreen {
         }
         if input.reload {
             return Next::Reload;
+        }
+        if let Some(d) = input.digit
+            && self.seed.len() < 19
+        {
+            self.seed.push(char::from(b'0' + d));
+            self.selected = 0;
+        }
+        if input.backspace {
+            self.seed.pop();
         }
         let n = Item::ALL.len();
         if input.up {
@@ -159,6 +171,7 @@ impl TitleScreen {
             if item.available() {
                 return match item {
                     Item::Quit => Next::Quit,
+                    Item::NewRun => Next::NewRun(self.seed.parse().ok()),
                     _ => Next::Stay,
                 };
             }
@@ -259,6 +272,21 @@ impl TitleScreen {
                 );
             }
             let w = style::text(item.label(), x, baseline, &fonts.serif, size, color);
+            if *item == Item::NewRun {
+                let seed = if self.seed.is_empty() {
+                    "random seed (type digits for a seed)".to_string()
+                } else {
+                    format!("seed {}_", self.seed)
+                };
+                style::text(
+                    &seed,
+                    x + w + 18.0,
+                    baseline,
+                    &fonts.italic,
+                    (size as f32 * 0.6) as u16,
+                    fade(colour::GOLD, 0.8),
+                );
+            }
             if !item.available() && selected {
                 tooltip(NOT_YET, x + w + 18.0, baseline, fonts);
             }
@@ -322,7 +350,7 @@ impl TitleScreen {
             19,
             colour::PARCHMENT,
         );
-        let hint = "Up/Down choose  ·  Enter select  ·  F5 reload cards  ·  Esc quit";
+        let hint = "Up/Down choose  ·  Enter select  ·  digits: seed  ·  F5 reload  ·  Esc quit";
         style::text_right(hint, size.x - l.left, y, &fonts.italic, 18, colour::DIM);
     }
 }
@@ -371,6 +399,7 @@ mod tests {
             hovered_tile: None,
             pointer_live: false,
             refused: 0,
+            seed: String::new(),
         }
     }
 
@@ -383,9 +412,30 @@ mod tests {
     }
 
     #[test]
-    fn only_quit_is_available() {
+    fn new_run_and_quit_are_available() {
         let available: Vec<_> = Item::ALL.iter().filter(|i| i.available()).collect();
-        assert_eq!(available, [&Item::Quit]);
+        assert_eq!(available, [&Item::NewRun, &Item::Quit]);
+    }
+
+    #[test]
+    fn enter_starts_a_run_with_the_typed_seed() {
+        let mut s = screen();
+        let enter = Input {
+            activate: true,
+            ..input()
+        };
+        assert_eq!(s.update(&enter), Next::NewRun(None));
+        for d in [4, 2, 7] {
+            s.update(&Input {
+                digit: Some(d),
+                ..input()
+            });
+        }
+        s.update(&Input {
+            backspace: true,
+            ..input()
+        });
+        assert_eq!(s.update(&enter), Next::NewRun(Some(42)));
     }
 
     #[test]
@@ -412,6 +462,7 @@ mod tests {
             activate: true,
             ..input()
         };
+        s.selected = 1;
         assert_eq!(s.update(&enter), Next::Stay);
         assert!(s.refused > 0);
         s.selected = 3;

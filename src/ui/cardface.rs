@@ -1,0 +1,398 @@
+//! Cards drawn from their data: a frame in the colour of the card's type, a small icon
+//! drawn from lines and shapes per type, the name, the rules text wrapped to fit and the
+//! flavor in italics. Also the card back and a block-of-text helper.
+
+use super::style::{self, Fonts, colour, fade, mix};
+use crate::cards::model::StationType;
+use macroquad::prelude::*;
+
+/// The frame colour of a type.
+pub fn type_colour(t: StationType) -> Color {
+    let c = |r: u8, g: u8, b: u8| Color::from_rgba(r, g, b, 255);
+    match t {
+        StationType::Caesura => c(0x9a, 0xa7, 0xc7),
+        StationType::Item => c(0xd9, 0xb3, 0x6c),
+        StationType::Equipment => c(0xb8, 0xc4, 0xd0),
+        StationType::Companion => c(0x7f, 0xd1, 0x9b),
+        StationType::Foe => c(0xe0, 0x5a, 0x4f),
+        StationType::Terror => c(0xb0, 0x7c, 0xe8),
+        StationType::Pit => c(0xe0, 0x93, 0x4a),
+        StationType::Snare => c(0xc2, 0x5f, 0x9e),
+        StationType::Blessing => c(0xf2, 0xe2, 0x8c),
+        StationType::Rest => c(0x8f, 0xd6, 0xea),
+    }
+}
+
+/// The type's name as printed on the card.
+pub fn type_name(t: StationType) -> &'static str {
+    match t {
+        StationType::Caesura => "Caesura",
+        StationType::Item => "Item",
+        StationType::Equipment => "Equipment",
+        StationType::Companion => "Companion",
+        StationType::Foe => "Foe",
+        StationType::Terror => "Terror",
+        StationType::Pit => "Pit",
+        StationType::Snare => "Snare",
+        StationType::Blessing => "Blessing",
+        StationType::Rest => "Rest",
+    }
+}
+
+/// A small icon for a type, drawn in a box of half-size `r` around `c`.
+pub fn icon(t: StationType, c: Vec2, r: f32, col: Color) {
+    let th = (r * 0.16).max(1.5);
+    match t {
+        StationType::Caesura => {
+            // Two pause bars.
+            draw_rectangle(c.x - r * 0.55, c.y - r * 0.7, r * 0.35, r * 1.4, col);
+            draw_rectangle(c.x + r * 0.2, c.y - r * 0.7, r * 0.35, r * 1.4, col);
+        }
+        StationType::Item => {
+            // A pouch: a circle with a knot.
+            draw_circle(c.x, c.y + r * 0.2, r * 0.65, col);
+            draw_triangle(
+                vec2(c.x - r * 0.35, c.y - r * 0.85),
+                vec2(c.x + r * 0.35, c.y - r * 0.85),
+                vec2(c.x, c.y - r * 0.3),
+                col,
+            );
+        }
+        StationType::Equipment => {
+            // A shield.
+            draw_rectangle(c.x - r * 0.65, c.y - r * 0.75, r * 1.3, r * 0.8, col);
+            draw_triangle(
+                vec2(c.x - r * 0.65, c.y + r * 0.05),
+                vec2(c.x + r * 0.65, c.y + r * 0.05),
+                vec2(c.x, c.y + r * 0.9),
+                col,
+            );
+        }
+        StationType::Companion => {
+            // Two heads.
+            draw_circle(c.x - r * 0.38, c.y - r * 0.25, r * 0.3, col);
+            draw_circle(c.x + r * 0.38, c.y - r * 0.25, r * 0.3, col);
+            draw_rectangle(c.x - r * 0.75, c.y + r * 0.15, r * 1.5, r * 0.55, col);
+        }
+        StationType::Foe => {
+            // Crossed blades.
+            draw_line(
+                c.x - r * 0.8,
+                c.y - r * 0.8,
+                c.x + r * 0.8,
+                c.y + r * 0.8,
+                th,
+                col,
+            );
+            draw_line(
+                c.x + r * 0.8,
+                c.y - r * 0.8,
+                c.x - r * 0.8,
+                c.y + r * 0.8,
+                th,
+                col,
+            );
+            draw_line(
+                c.x - r * 0.8,
+                c.y + r * 0.3,
+                c.x - r * 0.3,
+                c.y + r * 0.8,
+                th,
+                col,
+            );
+            draw_line(
+                c.x + r * 0.8,
+                c.y + r * 0.3,
+                c.x + r * 0.3,
+                c.y + r * 0.8,
+                th,
+                col,
+            );
+        }
+        StationType::Terror => {
+            // An eye.
+            draw_ellipse(c.x, c.y, r * 0.9, r * 0.5, 0.0, col);
+            draw_circle(c.x, c.y, r * 0.3, colour::TILE);
+            draw_circle(c.x, c.y, r * 0.14, col);
+        }
+        StationType::Pit => {
+            // A drop into the dark.
+            draw_triangle(
+                vec2(c.x - r * 0.85, c.y - r * 0.6),
+                vec2(c.x + r * 0.85, c.y - r * 0.6),
+                vec2(c.x, c.y + r * 0.8),
+                col,
+            );
+            draw_rectangle(c.x - r * 0.9, c.y - r * 0.85, r * 1.8, th, col);
+        }
+        StationType::Snare => {
+            // A zigzag of teeth.
+            let pts = [-0.8, -0.4, 0.0, 0.4, 0.8];
+            for w in pts.windows(2) {
+                let (a, b) = (w[0], w[1]);
+                let ya = if ((a + 0.8) / 0.4) as i32 % 2 == 0 {
+                    0.5
+                } else {
+                    -0.5
+                };
+                draw_line(
+                    c.x + r * a,
+                    c.y + r * ya,
+                    c.x + r * b,
+                    c.y - r * ya,
+                    th,
+                    col,
+                );
+            }
+        }
+        StationType::Blessing => {
+            // A four-pointed star.
+            style::diamond(c, r * 0.35, col);
+            draw_triangle(
+                vec2(c.x, c.y - r),
+                vec2(c.x - r * 0.2, c.y),
+                vec2(c.x + r * 0.2, c.y),
+                col,
+            );
+            draw_triangle(
+                vec2(c.x, c.y + r),
+                vec2(c.x - r * 0.2, c.y),
+                vec2(c.x + r * 0.2, c.y),
+                col,
+            );
+            draw_triangle(
+                vec2(c.x - r, c.y),
+                vec2(c.x, c.y - r * 0.2),
+                vec2(c.x, c.y + r * 0.2),
+                col,
+            );
+            draw_triangle(
+                vec2(c.x + r, c.y),
+                vec2(c.x, c.y - r * 0.2),
+                vec2(c.x, c.y + r * 0.2),
+                col,
+            );
+        }
+        StationType::Rest => {
+            // A small fire.
+            draw_triangle(
+                vec2(c.x - r * 0.5, c.y + r * 0.5),
+                vec2(c.x + r * 0.5, c.y + r * 0.5),
+                vec2(c.x, c.y - r * 0.9),
+                col,
+            );
+            draw_line(
+                c.x - r * 0.8,
+                c.y + r * 0.75,
+                c.x + r * 0.8,
+                c.y + r * 0.75,
+                th,
+                col,
+            );
+        }
+    }
+}
+
+/// Draws `s` wrapped into `r` (top-left), shrinking from `size` down to `min` until it
+/// fits; returns the height used. Lines that still do not fit are cut.
+pub fn text_block(s: &str, r: Rect, font: &Font, size: u16, min: u16, col: Color) -> f32 {
+    let mut size = size;
+    loop {
+        let lines = style::wrap(s, r.w, |x| style::width(x, font, size));
+        let line_h = size as f32 * 1.18;
+        if lines.len() as f32 * line_h <= r.h || size <= min {
+            let mut y = r.y + size as f32 * 0.9;
+            let mut used = 0.0;
+            for line in &lines {
+                if y > r.bottom() + 2.0 {
+                    break;
+                }
+                style::text(line, r.x, y, font, size, col);
+                y += line_h;
+                used += line_h;
+            }
+            return used;
+        }
+        size -= 1;
+    }
+}
+
+/// What a card face shows.
+pub struct Face<'a> {
+    pub name: &'a str,
+    pub kind: Option<StationType>,
+    /// Printed under the name instead of the type ("Domain", "Guardian").
+    pub kind_text: &'a str,
+    pub text: &'a str,
+    pub flavor: Option<&'a str>,
+    /// An extra line under the type (a foe's HP and DEF).
+    pub stats: Option<String>,
+}
+
+/// Draws a card face in `r`. Small cards show only the name and type.
+pub fn draw_face(r: Rect, f: &Face, fonts: &Fonts, glow: bool) {
+    let frame = f.kind.map_or(colour::GOLD, type_colour);
+    if glow {
+        style::rounded_rect(
+            Rect::new(r.x - 4.0, r.y - 4.0, r.w + 8.0, r.h + 8.0),
+            12.0,
+            fade(frame, 0.35),
+        );
+    }
+    let fill = mix(colour::TILE, frame, 0.10);
+    style::card(r, 9.0, 3.0, Color::new(fill.r, fill.g, fill.b, 1.0), frame);
+    let pad = (r.w * 0.06).clamp(6.0, 16.0);
+    let small = r.h < 150.0;
+    // The type band: icon and type name.
+    let band_h = if small { 18.0 } else { 24.0 };
+    let icon_r = band_h * 0.38;
+    if let Some(k) = f.kind {
+        icon(
+            k,
+            vec2(r.x + pad + icon_r, r.y + pad + icon_r),
+            icon_r,
+            frame,
+        );
+    }
+    let type_x = r.x
+        + pad
+        + if f.kind.is_some() {
+            icon_r * 2.0 + 6.0
+        } else {
+            0.0
+        };
+    let type_size = if small { 13 } else { 16 };
+    let kind: &str = match f.kind {
+        Some(k) => type_name(k),
+        None => f.kind_text,
+    };
+    let type_size = style::fit_size(kind, &fonts.italic, type_size, 9, r.right() - pad - type_x);
+    style::text(
+        kind,
+        type_x,
+        r.y + pad + band_h * 0.72,
+        &fonts.italic,
+        type_size,
+        frame,
+    );
+    if let Some(stats) = &f.stats
+        && !small
+    {
+        style::text_right(
+            stats,
+            r.right() - pad,
+            r.y + pad + band_h * 0.72,
+            &fonts.serif,
+            16,
+            colour::PARCHMENT,
+        );
+    }
+    // The name.
+    let medium = !small && r.h < 300.0;
+    let name_y = r.y + pad + band_h + 4.0;
+    let name_area = Rect::new(
+        r.x + pad,
+        name_y,
+        r.w - 2.0 * pad,
+        if small {
+            r.h - band_h - 2.0 * pad
+        } else if medium {
+            42.0
+        } else {
+            60.0
+        },
+    );
+    let name_size = if small {
+        16
+    } else if medium {
+        18
+    } else {
+        24
+    };
+    let used = text_block(
+        f.name,
+        name_area,
+        &fonts.serif,
+        name_size,
+        12,
+        colour::PARCHMENT,
+    );
+    if small {
+        return;
+    }
+    let rule_y = name_y + used + 6.0;
+    draw_line(
+        r.x + pad,
+        rule_y,
+        r.right() - pad,
+        rule_y,
+        1.0,
+        fade(frame, 0.6),
+    );
+    // Flavor at the bottom, text above it.
+    let flavor_h = match f.flavor {
+        Some(fl) if !fl.is_empty() && !medium => {
+            let lines = style::wrap(fl, r.w - 2.0 * pad, |x| style::width(x, &fonts.italic, 15));
+            (lines.len().min(4) as f32) * 15.0 * 1.18 + 8.0
+        }
+        _ => 0.0,
+    };
+    let text_area = Rect::new(
+        r.x + pad,
+        rule_y + 8.0,
+        r.w - 2.0 * pad,
+        (r.bottom() - pad - flavor_h - rule_y - 8.0).max(10.0),
+    );
+    let text_size = if medium { 15 } else { 19 };
+    text_block(
+        f.text,
+        text_area,
+        &fonts.serif,
+        text_size,
+        11,
+        colour::PARCHMENT,
+    );
+    if let Some(fl) = f.flavor
+        && flavor_h > 0.0
+    {
+        let fr = Rect::new(
+            r.x + pad,
+            r.bottom() - pad - flavor_h + 4.0,
+            r.w - 2.0 * pad,
+            flavor_h,
+        );
+        text_block(fl, fr, &fonts.italic, 15, 11, fade(colour::PARCHMENT, 0.7));
+    }
+}
+
+/// The back of a Station card.
+pub fn draw_back(r: Rect, fonts: &Fonts, label: &str, highlight: bool) {
+    let border = if highlight {
+        colour::GOLD
+    } else {
+        fade(colour::GOLD, 0.55)
+    };
+    style::card(
+        r,
+        9.0,
+        if highlight { 3.0 } else { 2.0 },
+        colour::TILE,
+        border,
+    );
+    let inner = Rect::new(r.x + 10.0, r.y + 10.0, r.w - 20.0, r.h - 20.0);
+    style::rounded_outline(inner, 6.0, 1.0, fade(colour::GOLD, 0.3));
+    let c = r.center();
+    let half = (r.w.min(r.h) * 0.18).max(6.0);
+    style::diamond(c, half, fade(colour::GOLD, 0.5));
+    style::diamond(c, half * 0.5, colour::TILE);
+    if !label.is_empty() {
+        style::text_centred(
+            label,
+            c.x,
+            r.bottom() - 16.0,
+            &fonts.serif,
+            18,
+            fade(colour::PARCHMENT, 0.8),
+        );
+    }
+}

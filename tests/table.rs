@@ -1,0 +1,404 @@
+//! The game table, end to end: each test starts its own Xvfb, runs `forward --seed S
+//! --actions ... --screenshot FILE` and checks regions of the PNG it writes. The seeds and
+//! action indices were found by driving `forward play --headless` with a script (see
+//! docs/UI.md); they play the shipped cards, so a change to the cards may move them.
+//!
+//! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
+
+mod common {
+    #[allow(dead_code)]
+    pub mod xvfb;
+}
+
+use common::xvfb::Xvfb;
+use macroquad::prelude::{Image, ImageFormat};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const CARDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/cards");
+
+/// Seed 13: a duel with Lanternmaw, both dice rolled and waiting for rerolls.
+const DUEL: (&str, &str) = (
+    "13",
+    "1,0,0,0,1,2,0,2,0,0,2,0,0,2,0,2,2,0,0,0,0,2,0,0,2,0,0,0,0,0,0,0,0,1,0,0,2,0,2,0,0,0,1,0,0,0,0,0,1,1,0,2,0,1,0,0,1,1,0,0,0,0,0,0,1,2,1,0,1,0,2,1,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,2,2,0,2,0,0,0,1,0,2,0",
+);
+/// Seed 2: The Cell That Closes, a Terror whose second option costs Resolve the
+/// traveller does not have.
+const TERROR: (&str, &str) = (
+    "2",
+    "0,0,0,0,1,1,0,2,1,0,0,0,0,0,0,2,0,0,2,0,2,0,0,0,1,0,1,0,2,2,1,0,2,1,0,0,0,0,1,1,0,0,0,0,0,0,3,1,2,0,0",
+);
+/// Seed 1: Termina cleared, the route choice.
+const ROUTE: (&str, &str) = ("1", "0,2,0,0,1,1,0,0,0,0,1,0,1,0");
+/// Seed 1: the run lost on Health in the Amara Rot Glade.
+const LOST: (&str, &str) = (
+    "1",
+    "0,2,0,0,1,1,0,0,0,0,1,0,1,0,1,0,0,1,0,0,0,0,0,0,0,1,0,1,0,0,0,0,1,2,0,0,2,0,0,0,0,0,1,0,0,0,0,0,0,0,1,0,0,0,0,0,2,0,1,0,0,0,0,0,2,0,0,0,0,1,0,0,1,0,0",
+);
+
+/// Seed 122: the Nightsea Expanse cleared, the crossing before the Guardian.
+const CROSSING: (&str, &str) = (
+    "122",
+    "2,0,1,2,1,0,0,0,2,0,1,0,0,1,2,1,2,0,2,0,0,0,1,0,0,0,0,0,0,1,0,0,2,1,0,0,1,0,2,2,0,0,1,1,0,0,0,1,0,0,0,0,0,0,0,0,0,0,2,0,2,1,0,2,0,0,1,1,0,2,0,0,2,0,1,1,1,0,0,0,0,0,0,0,0,1,0,0,0,0,1,0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",
+);
+
+/// Seed 27: an extended test (The Stair of Riddles) with two successes so far.
+const EXTENDED: (&str, &str) = (
+    "27",
+    "2,0,1,2,0,0,1,1,0,0,0,0,2,1,2,1,1,0,1,0,1,0,0,0,0,0,0,0,1,0,2,0,2,2,0,2,0,0,0,0,0,1,0,0,0,2,0,1,0,1,0,1,0,1,0",
+);
+
+/// A scratch directory removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.subsec_nanos())
+            .unwrap_or(0);
+        let dir = std::env::temp_dir().join(format!(
+            "forward-table-{name}-{}-{nanos}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).expect("create scratch dir");
+        Scratch(dir)
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Waits (at most 90 s) for `child` to exit.
+fn wait(mut child: std::process::Child) -> Output {
+    let deadline = Instant::now() + Duration::from_secs(90);
+    loop {
+        if child.try_wait().expect("poll forward").is_some() {
+            return child.wait_with_output().expect("collect forward's output");
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let out = child.wait_with_output().expect("collect forward's output");
+            panic!(
+                "forward did not exit within 90 s; stderr:\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn spawn(display: &str, args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_forward"))
+        .args(["--cards", CARDS])
+        .args(args)
+        .env_remove("WAYLAND_DISPLAY")
+        .env("DISPLAY", display)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start forward")
+}
+
+fn decode(out: &Output, png: &Path) -> Image {
+    assert!(
+        out.status.success(),
+        "forward exited with {:?}; stderr:\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(png).expect("the screenshot file was written");
+    Image::from_file_with_format(&bytes, Some(ImageFormat::Png)).expect("decode the PNG")
+}
+
+/// Renders the table of `seed` after `actions` at `w`x`h` and returns the screenshot.
+fn table(name: &str, (seed, actions): (&str, &str), (w, h): (u32, u32)) -> Image {
+    let xvfb = Xvfb::start(w.max(1280), h.max(800));
+    let scratch = Scratch::new(name);
+    let png = scratch.path("shot.png");
+    let size = format!("{w}x{h}");
+    let mut args = vec![
+        "--screenshot",
+        png.to_str().unwrap(),
+        "--frames",
+        "5",
+        "--seed",
+        seed,
+        "--size",
+        &size,
+    ];
+    if !actions.is_empty() {
+        args.extend(["--actions", actions]);
+    }
+    let out = wait(spawn(&xvfb.display, &args));
+    let img = decode(&out, &png);
+    assert_eq!((img.width as u32, img.height as u32), (w, h), "image size");
+    img
+}
+
+fn rgb(img: &Image, x: u32, y: u32) -> [u8; 3] {
+    let i = (y as usize * img.width as usize + x as usize) * 4;
+    [img.bytes[i], img.bytes[i + 1], img.bytes[i + 2]]
+}
+
+/// How many pixels of `(x0, y0)..(x1, y1)` satisfy `test`.
+fn count(
+    img: &Image,
+    (x0, y0): (u32, u32),
+    (x1, y1): (u32, u32),
+    test: impl Fn([u8; 3]) -> bool,
+) -> usize {
+    let mut n = 0;
+    for y in y0..y1.min(img.height as u32) {
+        for x in x0..x1.min(img.width as u32) {
+            if test(rgb(img, x, y)) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// Within 12 of `want` in every channel.
+fn near(want: [u8; 3]) -> impl Fn([u8; 3]) -> bool {
+    move |p| {
+        p.iter()
+            .zip(want)
+            .all(|(&c, w)| (c as i32 - w as i32).abs() <= 12)
+    }
+}
+
+const GOLD: [u8; 3] = [0xd9, 0xb3, 0x6c];
+const ERROR: [u8; 3] = [0xff, 0x6f, 0x5b];
+const TERROR_FRAME: [u8; 3] = [0xb0, 0x7c, 0xe8];
+const HEALTH: [u8; 3] = [0xd0, 0x5a, 0x5a];
+
+/// Not blank: many pixels differ from the corner.
+fn assert_not_blank(img: &Image) {
+    let first = rgb(img, 0, 0);
+    let (w, h) = (img.width as u32, img.height as u32);
+    let differing = count(img, (0, 0), (w, h), |p| p != first);
+    assert!(
+        differing > (w * h / 4) as usize,
+        "nearly blank: {differing}"
+    );
+}
+
+#[test]
+fn table_opens_with_the_map_the_row_and_the_status() {
+    let img = table("start", ("5", ""), (1280, 800));
+    assert_not_blank(&img);
+    // The map (left): the current Domain's gold frame.
+    let gold = count(&img, (12, 40), (330, 470), near(GOLD));
+    assert!(gold > 300, "no gold frame of the current Domain: {gold}");
+    // The status (right): a full Health track.
+    let health = count(&img, (975, 90), (1270, 115), near(HEALTH));
+    assert!(health > 2_000, "no Health track: {health}");
+    // The row (centre): three face-down cards, each with its gold diamond.
+    let warm = |p: [u8; 3]| p[0] > 90 && p[0] as i32 > p[2] as i32 + 30;
+    for (x0, x1) in [(345, 545), (550, 755), (760, 960)] {
+        let backs = count(&img, (x0, 260), (x1, 540), warm);
+        assert!(backs > 400, "no card back in {x0}..{x1}: {backs}");
+    }
+}
+
+#[test]
+fn table_shows_a_duel_with_dice_and_the_foes_hp() {
+    let img = table("duel", DUEL, (1280, 800));
+    assert_not_blank(&img);
+    // The foe's HP bar and red die, right of the foe card.
+    let red = count(&img, (635, 200), (960, 310), near(ERROR));
+    assert!(red > 2_500, "no HP bar: {red} red pixels");
+    // The foe card's red frame on the left of the stage.
+    let frame = count(&img, (345, 200), (640, 600), |p| {
+        p[0] > 190 && p[1] < 110 && p[2] < 110
+    });
+    assert!(frame > 1_000, "no foe card frame: {frame}");
+    // The combat table's lit row (gold band).
+    let lit = count(&img, (635, 320), (960, 600), |p| {
+        p[0] > 90 && p[0] > p[2] + 30
+    });
+    assert!(lit > 500, "no lit row in the combat table: {lit}");
+}
+
+#[test]
+fn table_shows_a_terror_with_a_greyed_option() {
+    let img = table("terror", TERROR, (1280, 800));
+    assert_not_blank(&img);
+    let purple = count(&img, (345, 200), (640, 600), near(TERROR_FRAME));
+    assert!(purple > 1_000, "no Terror frame: {purple}");
+    // Two option buttons under the prompt: the first lit in blue, the second greyed.
+    let lit = count(&img, (345, 660), (960, 712), |p| p[2] > 180 && p[1] > 160);
+    assert!(lit > 200, "no lit first option: {lit}");
+}
+
+#[test]
+fn table_offers_the_route_on_the_map() {
+    let img = table("route", ROUTE, (1280, 800));
+    assert_not_blank(&img);
+    // Reachable Domains glow blue on the map.
+    let blue = count(&img, (12, 40), (330, 470), |p| {
+        p[2] > 170 && p[1] > 150 && p[0] < 180
+    });
+    assert!(blue > 300, "no reachable Domain lit on the map: {blue}");
+}
+
+#[test]
+fn table_shows_the_end_screen_at_the_smallest_size() {
+    let img = table("lost", LOST, (1024, 640));
+    assert_not_blank(&img);
+    // "The run is lost" in red over the stage.
+    let red = count(&img, (280, 160), (760, 480), near(ERROR));
+    assert!(red > 1_500, "no end screen: {red} red pixels");
+}
+
+#[test]
+fn table_shows_the_crossing_and_the_guardians_seals_at_1920() {
+    let img = table("crossing", CROSSING, (1920, 1080));
+    assert_not_blank(&img);
+    // The Guardian's gold-framed card on the left of the stage and its seals in light
+    // text beside it.
+    let l_stage_y = (12.0f32 + (1080.0f32 * 0.22).clamp(130.0, 220.0) + 12.0) as u32;
+    let gold = count(&img, (500, l_stage_y), (900, l_stage_y + 500), near(GOLD));
+    assert!(gold > 1_500, "no Guardian card: {gold}");
+    let text = count(&img, (900, l_stage_y), (1450, l_stage_y + 300), |p| {
+        p.iter().map(|&c| c as u32).sum::<u32>() > 3 * 170
+    });
+    assert!(text > 1_000, "no seals listed: {text}");
+}
+
+#[test]
+fn table_shows_an_extended_test_with_its_tally() {
+    let img = table("extended", EXTENDED, (1280, 800));
+    assert_not_blank(&img);
+    // The Pit card's orange frame, and the tally's two filled blue success marks.
+    let frame = count(&img, (345, 200), (640, 600), near([0xe0, 0x93, 0x4a]));
+    assert!(frame > 1_000, "no Pit frame: {frame}");
+    let tally = count(&img, (700, 380), (800, 410), near([0x8f, 0xd6, 0xea]));
+    assert!(tally > 300, "no filled success marks: {tally}");
+}
+
+#[test]
+fn perf_prints_the_median_frame_time() {
+    let xvfb = Xvfb::start(1280, 800);
+    let scratch = Scratch::new("perf");
+    let png = scratch.path("shot.png");
+    let out = wait(spawn(
+        &xvfb.display,
+        &[
+            "--screenshot",
+            png.to_str().unwrap(),
+            "--frames",
+            "20",
+            "--seed",
+            "3",
+            "--perf",
+        ],
+    ));
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("perf: median update+draw") && stdout.contains("over 20 frames"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn table_refuses_an_action_index_out_of_range() {
+    let xvfb = Xvfb::start(1280, 800);
+    let scratch = Scratch::new("range");
+    let png = scratch.path("shot.png");
+    let out = wait(spawn(
+        &xvfb.display,
+        &[
+            "--screenshot",
+            png.to_str().unwrap(),
+            "--seed",
+            "1",
+            "--actions",
+            "0,77",
+        ],
+    ));
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("out of range"), "{err}");
+}
+
+/// Presses keys in a live window with xdotool: `1` flips the first card, and the
+/// screenshot taken later shows the run moved on (the row gave way to the card flipped).
+#[test]
+fn xdotool_key_presses_move_the_run_on() {
+    let xvfb = Xvfb::start(1280, 800);
+    let scratch = Scratch::new("xdotool");
+    let before_png = scratch.path("before.png");
+    let before = decode(
+        &wait(spawn(
+            &xvfb.display,
+            &[
+                "--screenshot",
+                before_png.to_str().unwrap(),
+                "--frames",
+                "5",
+                "--seed",
+                "5",
+            ],
+        )),
+        &before_png,
+    );
+    let after_png = scratch.path("after.png");
+    // Long enough for xdotool to find the window and press the key (~6 s at 60 fps).
+    let child = spawn(
+        &xvfb.display,
+        &[
+            "--screenshot",
+            after_png.to_str().unwrap(),
+            "--frames",
+            "360",
+            "--seed",
+            "5",
+        ],
+    );
+    let xdo = |args: &[&str]| {
+        Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", &xvfb.display)
+            .output()
+            .unwrap_or_else(|e| {
+                panic!("cannot run xdotool ({e}); install it with `apt-get install -y xdotool`")
+            })
+    };
+    let found = xdo(&["search", "--sync", "--name", "^Forward$"]);
+    let id = String::from_utf8_lossy(&found.stdout)
+        .lines()
+        .next()
+        .expect("xdotool found the window")
+        .trim()
+        .to_string();
+    std::thread::sleep(Duration::from_millis(300));
+    xdo(&["windowfocus", "--sync", &id]);
+    xdo(&["key", "1"]);
+    let after = decode(&wait(child), &after_png);
+    // Before: three card backs in the row. After: the first card is being resolved, so
+    // the stage looks different.
+    let mut differ = 0;
+    for y in 200..600 {
+        for x in 345..960 {
+            if rgb(&before, x, y) != rgb(&after, x, y) {
+                differ += 1;
+            }
+        }
+    }
+    assert!(
+        differ > 20_000,
+        "the stage did not change after pressing 1: {differ} pixels differ"
+    );
+}
