@@ -13,9 +13,7 @@ mod common {
 use common::xvfb::Xvfb;
 use forward::cards::load::load_dir;
 use forward::core::state::Phase;
-use forward::core::{Action, Cause, Observation, Outcome, State, execute, legal_actions, new_run};
-use forward::sim::bots::Heuristic;
-use forward::sim::{BotRng, Policy};
+use forward::core::{Action, Cause, Outcome, State, legal_actions};
 use macroquad::prelude::{Image, ImageFormat};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -28,38 +26,20 @@ const CARDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/cards");
 /// cards in process with a deterministic bot (the greedy one, with a little randomness so
 /// runs differ). Searching at test time keeps the tests true when the cards change.
 fn scene(what: &str, wanted: impl Fn(&State) -> bool) -> (String, String) {
-    let dir = Path::new(CARDS);
-    let cards = match load_dir(dir) {
+    let cards = match load_dir(Path::new(CARDS)) {
         Ok((set, _)) => Arc::new(set),
         Err(report) => panic!("the shipped cards do not load: {}", report.summary()),
     };
-    for seed in 0..2000u64 {
-        let (mut state, _) = new_run(Arc::clone(&cards), seed, Vec::new());
-        let mut bot = Heuristic::greedy();
-        let mut rng = BotRng::new(seed ^ 0x7AB1E);
-        bot.start(&Observation::of(&state));
-        let mut picks = Vec::new();
-        while !state.is_over() && picks.len() < 3000 {
-            if wanted(&state) {
-                break;
-            }
-            let actions = legal_actions(&state);
-            // One step in five is random, the rest the bot's choice.
-            let i = if rng.below(5) == 0 {
-                rng.below(actions.len().saturating_sub(1).max(1))
-            } else {
-                bot.choose(&Observation::of(&state), &actions, &mut rng)
-            };
-            execute(&mut state, &actions[i]).expect("an offered action");
-            picks.push(i.to_string());
-        }
-        if wanted(&state) {
-            // Printed so that a failing picture can be reproduced by hand.
-            eprintln!("{what}: --seed {seed} --actions {}", picks.join(","));
-            return (seed.to_string(), picks.join(","));
-        }
-    }
-    panic!("no seed in 0..2000 reaches {what} with the shipped cards");
+    let Some(scene) = forward::sim::scene::find(&cards, 2000, wanted) else {
+        panic!("no seed in 0..2000 reaches {what} with the shipped cards");
+    };
+    // Printed so that a failing picture can be reproduced by hand.
+    eprintln!(
+        "{what}: --seed {} --actions {}",
+        scene.seed,
+        scene.actions_arg()
+    );
+    (scene.seed.to_string(), scene.actions_arg())
 }
 
 /// A duel with both dice rolled and waiting for rerolls.

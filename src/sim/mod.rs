@@ -6,6 +6,7 @@ pub mod bots;
 pub mod policy;
 pub mod report;
 pub mod run;
+pub mod scene;
 pub mod stats;
 
 pub use policy::{BotRng, Policy, RandomBot};

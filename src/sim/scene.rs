@@ -1,0 +1,56 @@
+//! Finding a seed and the actions that bring a run to a given moment (a duel's reroll
+//! window, a Terror with an option that cannot be paid, ...). Tests and screenshots use
+//! it so that they follow the shipped cards when those change.
+
+use super::bots::Heuristic;
+use super::policy::{BotRng, Policy};
+use crate::cards::CardSet;
+use crate::core::{Observation, State, execute, legal_actions, new_run};
+use std::sync::Arc;
+
+/// A run brought to a scene: its seed, and the indices into `legal_actions` played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scene {
+    pub seed: u64,
+    pub actions: Vec<usize>,
+}
+
+impl Scene {
+    /// The actions as `--actions` takes them: `0,2,1`.
+    pub fn actions_arg(&self) -> String {
+        let v: Vec<String> = self.actions.iter().map(|i| i.to_string()).collect();
+        v.join(",")
+    }
+}
+
+/// Plays seeds `0..seeds` with the greedy bot (one step in five random, so runs differ)
+/// until `wanted` holds; returns the first run that gets there.
+pub fn find(cards: &Arc<CardSet>, seeds: u64, wanted: impl Fn(&State) -> bool) -> Option<Scene> {
+    for seed in 0..seeds {
+        let (mut state, _) = new_run(Arc::clone(cards), seed, Vec::new());
+        let mut bot = Heuristic::greedy();
+        let mut rng = BotRng::new(seed ^ 0x7AB1E);
+        bot.start(&Observation::of(&state));
+        let mut actions = Vec::new();
+        while !state.is_over() && actions.len() < 5000 {
+            if wanted(&state) {
+                break;
+            }
+            let offered = legal_actions(&state);
+            // Never abandon (the last action offered) on a random step.
+            let i = if rng.below(5) == 0 {
+                rng.below(offered.len().saturating_sub(1).max(1))
+            } else {
+                bot.choose(&Observation::of(&state), &offered, &mut rng)
+            };
+            if execute(&mut state, &offered[i]).is_err() {
+                break;
+            }
+            actions.push(i);
+        }
+        if wanted(&state) {
+            return Some(Scene { seed, actions });
+        }
+    }
+    None
+}
