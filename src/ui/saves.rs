@@ -272,13 +272,18 @@ impl LoadScreen {
                         || e.path.display().to_string(),
                         |n| n.to_string_lossy().into(),
                     );
-                    let name = style::ellipsize(&name, cols[3] - cols[0] - 16.0, |x| {
+                    let name = style::ellipsize(&name, cols[2] - cols[0] - 16.0, |x| {
                         style::width(x, &fonts.mono, 14)
                     });
                     style::text(&name, cols[0], y, &fonts.mono, 14, colour::DIM);
+                    let why =
+                        style::ellipsize(&e.problem.to_string(), cols[4] - cols[2] - 16.0, |x| {
+                            style::width(x, &fonts.italic, 16)
+                        });
+                    style::text(&why, cols[2], y, &fonts.italic, 16, colour::DIM);
                     style::text(
                         "cannot be loaded",
-                        cols[3],
+                        cols[4],
                         y,
                         &fonts.italic,
                         18,
@@ -327,7 +332,20 @@ impl LoadScreen {
                     mix(colour::TILE, colour::ERROR, 0.1),
                     colour::ERROR,
                 );
-                let mut y = d.y + 24.0;
+                let head = if e.backup.is_some() {
+                    "This save cannot be loaded; a backup of it exists (below)"
+                } else {
+                    "This save cannot be loaded; the file was left as it is"
+                };
+                style::text(
+                    head,
+                    d.x + 14.0,
+                    d.y + 26.0,
+                    &fonts.serif,
+                    20,
+                    colour::ERROR,
+                );
+                let mut y = d.y + 50.0;
                 'all: for para in e.to_string().lines() {
                     for line in style::wrap(para, d.w - 28.0, |x| style::width(x, &fonts.serif, 16))
                     {
@@ -589,9 +607,9 @@ fn cause_words(cause: &str) -> &str {
     match cause {
         "health" => "Health ran out",
         "dread" => "Dread passed 4",
-        "guardian" => "the Guardian",
-        "abandoned" => "abandoned",
-        "stranded" => "stranded",
+        "guardian" => "The Guardian",
+        "abandoned" => "Abandoned",
+        "stranded" => "Stranded",
         other => other,
     }
 }
