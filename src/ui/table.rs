@@ -2726,6 +2726,53 @@ mod tests {
     }
 
     #[test]
+    fn the_table_autosaves_records_once_and_saves_and_quits() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
+        let saves =
+            std::env::temp_dir().join(format!("forward-table-saves-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&saves);
+        let mut t = TableScreen::new(cards.clone(), 4, &[], Some(&saves)).unwrap();
+        let path = t.save_path.clone().unwrap();
+        assert!(path.is_file(), "a new run is saved at once");
+        key(&mut t, |i| i.digit = Some(1), 0.0);
+        assert_eq!(crate::save::load(&path).unwrap().actions.len(), 1);
+        // Save & Quit: back to the title, the save up to date.
+        key(&mut t, |i| i.back = true, 5.0);
+        assert_eq!(key(&mut t, |i| i.digit = Some(2), 5.1), Some(Next::Title));
+        // Resumed, abandoned: recorded once in the history.
+        let mut t = TableScreen::resume(crate::save::load(&path).unwrap(), Some(path.clone()));
+        assert_eq!(t.run.actions.len(), 1);
+        key(&mut t, |i| i.back = true, 10.0);
+        key(&mut t, |i| i.digit = Some(3), 10.1);
+        assert_eq!(t.run.state.phase, Phase::Over);
+        t.autosave();
+        let h = crate::history::read(&saves.join(crate::history::FILE_NAME)).unwrap();
+        assert_eq!(h.records.len(), 1);
+        assert!(crate::save::load(&path).unwrap().state.outcome.is_some());
+        let _ = std::fs::remove_dir_all(&saves);
+    }
+
+    #[test]
+    fn a_failed_autosave_warns_and_the_game_goes_on() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
+        // A file where the saves directory should be: nothing can be written.
+        let blocker =
+            std::env::temp_dir().join(format!("forward-table-blocker-{}", std::process::id()));
+        std::fs::write(&blocker, b"not a directory").unwrap();
+        let mut t = TableScreen::new(cards, 4, &[], Some(&blocker.join("saves"))).unwrap();
+        assert!(t.save_warning.is_some());
+        key(&mut t, |i| i.digit = Some(1), 0.0);
+        assert_eq!(t.run.state.flips, 1, "the game went on");
+        assert!(t.save_warning.is_some());
+        // Save & Quit does not leave (the run would be lost): the warning stays.
+        key(&mut t, |i| i.back = true, 5.0);
+        assert_eq!(key(&mut t, |i| i.digit = Some(2), 5.1), Some(Next::Stay));
+        let _ = std::fs::remove_file(&blocker);
+    }
+
+    #[test]
     fn out_of_range_actions_are_refused() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
         let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
