@@ -12,6 +12,9 @@ fn main() {
             actions: cli.actions,
             size: cli.size,
             perf: cli.perf,
+            saves: cli.saves,
+            resume: cli.resume,
+            open: cli.open,
         }),
         Some(Command::Validate { dir, json }) => {
             forward::cli::validate::run(&dir.unwrap_or(cli.cards), json)

@@ -63,6 +63,13 @@ pub struct Cli {
     /// Window only: print the median update+draw time per frame on exit (and every 5 s).
     #[arg(long)]
     pub perf: bool,
+    /// Window only: open the table at once with the run the title's Continue would resume
+    /// (the newest save of a run in progress).
+    #[arg(long = "continue", conflicts_with_all = ["seed", "actions"])]
+    pub resume: bool,
+    /// Window only: open this screen at once instead of the title.
+    #[arg(long, value_name = "SCREEN", value_parser = ["load", "statistics"])]
+    pub open: Option<String>,
 }
 
 /// Parses `WxH`.

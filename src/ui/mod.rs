@@ -1,11 +1,13 @@
 //! The game window (the only module that draws): the title screen with the Domain map of
 //! the loaded card set, the card-errors screen shown instead when the cards do not load,
-//! and the game table where a run is played (see docs/UI.md).
+//! the game table where a run is played, and the screens of saved runs (Load,
+//! Statistics); see docs/UI.md and docs/SAVES.md.
 
 mod cardface;
 mod errors;
 mod input;
 mod map;
+mod saves;
 mod sky;
 mod style;
 mod table;
@@ -14,9 +16,11 @@ mod words;
 
 use crate::cards::CardSet;
 use crate::cards::load::load_dir;
+use crate::save::{self, SaveStore};
 use errors::ErrorScreen;
 use input::Input;
 use macroquad::prelude::*;
+use saves::{LoadScreen, StatsScreen};
 use sky::Sky;
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
@@ -38,7 +42,7 @@ const IDLE_FPS: u32 = 4;
 const IDLE_AFTER: Duration = Duration::from_secs(2);
 
 /// What a screen's update asks for next.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Next {
     Stay,
     /// Load the cards directory again (F5).
@@ -47,6 +51,12 @@ pub enum Next {
     NewRun(Option<u64>),
     /// Back to the title screen.
     Title,
+    /// Load this save and play it on the table (Continue, or a pick on the Load screen).
+    Open(PathBuf),
+    /// The Load screen.
+    LoadList,
+    /// The Statistics screen.
+    Statistics,
     Quit,
 }
 
@@ -55,15 +65,22 @@ enum Screen {
     Title(Box<TitleScreen>, Arc<CardSet>),
     CardErrors(Box<ErrorScreen>),
     Table(Box<TableScreen>, Arc<CardSet>),
+    Load(Box<LoadScreen>, Arc<CardSet>),
+    Stats(Box<StatsScreen>, Arc<CardSet>),
 }
 
 impl Screen {
     /// Loads `dir` and picks the screen: the title for a usable set, else its errors.
     /// `reloads` counts the F5 presses so far (shown while the cards keep failing).
-    fn load(dir: &Path, reloads: u32) -> Screen {
+    /// `store`: the saves, where Continue finds the run in progress.
+    fn load(dir: &Path, reloads: u32, store: Option<&SaveStore>) -> Screen {
         match load_dir(dir) {
             Ok((set, report)) => {
-                Screen::Title(Box::new(TitleScreen::new(&set, &report)), Arc::new(set))
+                let resume = store.and_then(SaveStore::latest);
+                Screen::Title(
+                    Box::new(TitleScreen::new(&set, &report, resume)),
+                    Arc::new(set),
+                )
             }
             Err(report) => Screen::CardErrors(Box::new(ErrorScreen::new(&report, dir, reloads))),
         }
@@ -74,6 +91,8 @@ impl Screen {
             Screen::Title(s, _) => s.update(input),
             Screen::CardErrors(s) => s.update(input, fonts),
             Screen::Table(s, _) => s.update(input, fonts, t),
+            Screen::Load(s, _) => s.update(input),
+            Screen::Stats(s, _) => s.update(input),
         }
     }
 
@@ -91,6 +110,25 @@ impl Screen {
                 sky.draw(t, 0.55);
                 s.draw(fonts, size);
             }
+            Screen::Load(s, _) => {
+                sky.draw(t, 0.4);
+                s.draw(fonts, size);
+            }
+            Screen::Stats(s, _) => {
+                sky.draw(t, 0.4);
+                s.draw(fonts, size);
+            }
+        }
+    }
+
+    /// The card set of the screen, if it has one.
+    fn set(&self) -> Option<Arc<CardSet>> {
+        match self {
+            Screen::Title(_, set)
+            | Screen::Table(_, set)
+            | Screen::Load(_, set)
+            | Screen::Stats(_, set) => Some(set.clone()),
+            Screen::CardErrors(_) => None,
         }
     }
 }
@@ -111,6 +149,13 @@ pub struct Options {
     pub size: Option<(u32, u32)>,
     /// Print the median update+draw time per frame.
     pub perf: bool,
+    /// The saves directory given with `--saves` (else `FORWARD_SAVES`, else `saves`).
+    /// A `--screenshot` run saves nothing and reads no saves unless this is given.
+    pub saves: Option<PathBuf>,
+    /// Open the table at once with the run Continue would resume (`--continue`).
+    pub resume: bool,
+    /// Open this screen at once: `load` or `statistics` (`--open`).
+    pub open: Option<String>,
 }
 
 /// Opens the window; returns the process exit code.
@@ -147,22 +192,63 @@ async fn game(options: Options) -> i32 {
         seed,
         actions,
         perf,
+        saves,
+        resume,
+        open,
         ..
     } = options;
+    // Screenshots (tests) neither write nor read saves unless told where.
+    let saves_dir = match (&screenshot, saves) {
+        (Some(_), None) => None,
+        (_, flag) => Some(SaveStore::dir_from(flag.as_deref())),
+    };
+    let store = || saves_dir.as_ref().and_then(|d| SaveStore::open(d).ok());
     let fonts = Fonts::load();
     let sky = Sky::new();
-    let mut screen = Screen::load(&cards, 0);
+    let mut screen = Screen::load(&cards, 0, store().as_ref());
     if (seed.is_some() || !actions.is_empty())
         && let Screen::Title(_, set) = &screen
     {
         let set = set.clone();
-        match TableScreen::new(set.clone(), seed.unwrap_or(1), &actions) {
+        match TableScreen::new(
+            set.clone(),
+            seed.unwrap_or(1),
+            &actions,
+            saves_dir.as_deref(),
+        ) {
             Ok(t) => screen = Screen::Table(Box::new(t), set),
             Err(e) => {
                 eprintln!("forward: --actions: {e}");
                 return 1;
             }
         }
+    } else if resume && let Screen::Title(_, set) = &screen {
+        let set = set.clone();
+        let dir = saves_dir.clone().unwrap_or_default();
+        let Some(latest) = store().and_then(|s| s.latest()) else {
+            eprintln!(
+                "forward: --continue: no run in progress in `{}`",
+                dir.display()
+            );
+            return 1;
+        };
+        match save::load(&latest.path) {
+            Ok(run) => {
+                screen = Screen::Table(Box::new(TableScreen::resume(run, Some(latest.path))), set)
+            }
+            Err(e) => {
+                eprintln!("forward: --continue: {e}");
+                return 1;
+            }
+        }
+    } else if let Some(name) = &open
+        && let Screen::Title(_, set) = &screen
+    {
+        let set = set.clone();
+        screen = match name.as_str() {
+            "load" => Screen::Load(Box::new(LoadScreen::new(store().as_ref())), set),
+            _ => Screen::Stats(Box::new(StatsScreen::new(store().as_ref(), &set)), set),
+        };
     }
     let mut reloads = 0;
     let mut timings: Vec<Duration> = Vec::new();
@@ -189,21 +275,52 @@ async fn game(options: Options) -> i32 {
                 return 0;
             }
             Next::NewRun(seed) => {
-                let set = match &screen {
-                    Screen::Title(_, set) | Screen::Table(_, set) => Some(set.clone()),
-                    Screen::CardErrors(_) => None,
-                };
-                if let Some(set) = set {
+                if let Some(set) = screen.set() {
                     let seed = seed.unwrap_or_else(::rand::random);
-                    if let Ok(t) = TableScreen::new(set.clone(), seed, &[]) {
+                    if let Ok(t) = TableScreen::new(set.clone(), seed, &[], saves_dir.as_deref()) {
                         screen = Screen::Table(Box::new(t), set);
                     }
                 }
             }
-            Next::Title => screen = Screen::load(&cards, 0),
+            Next::Open(path) => {
+                if let Some(set) = screen.set() {
+                    match save::load(&path) {
+                        Ok(run) => {
+                            // The run plays with the cards kept in its save.
+                            let cards = run.cards.clone();
+                            screen = Screen::Table(
+                                Box::new(TableScreen::resume(run, Some(path))),
+                                cards,
+                            );
+                        }
+                        Err(e) => {
+                            // Shown on the Load screen; the file is left as it is.
+                            if let Screen::Load(s, _) = &mut screen {
+                                s.failed(e);
+                            } else {
+                                let mut s = LoadScreen::new(store().as_ref());
+                                s.failed(e);
+                                screen = Screen::Load(Box::new(s), set);
+                            }
+                        }
+                    }
+                }
+            }
+            Next::LoadList => {
+                if let Some(set) = screen.set() {
+                    screen = Screen::Load(Box::new(LoadScreen::new(store().as_ref())), set);
+                }
+            }
+            Next::Statistics => {
+                if let Some(set) = screen.set() {
+                    let s = StatsScreen::new(store().as_ref(), &set);
+                    screen = Screen::Stats(Box::new(s), set);
+                }
+            }
+            Next::Title => screen = Screen::load(&cards, 0, store().as_ref()),
             Next::Reload => {
                 reloads += 1;
-                screen = Screen::load(&cards, reloads);
+                screen = Screen::load(&cards, reloads, store().as_ref());
                 if matches!(screen, Screen::Title(..)) {
                     reloads = 0;
                 }

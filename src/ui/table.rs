@@ -3,8 +3,10 @@
 //! resolved with its duel or test), the traveller's status on the right, the prompt and
 //! its choices at the bottom of the centre.
 //!
-//! The table only reads the state and sends offered actions through
-//! [`crate::core::execute`]; it never changes the state itself.
+//! The table only reads the state and sends offered actions through [`Run::act`] (which
+//! executes them and logs them for the save); it never changes the state itself. After
+//! every action it autosaves the run, and records it in the history once it is over
+//! (docs/SAVES.md).
 
 use super::Next;
 use super::cardface::{self, Face};
@@ -15,10 +17,12 @@ use super::words::{self, action_label};
 use crate::cards::model::StationType;
 use crate::cards::{CardRef, CardSet, DomainRef};
 use crate::core::event::SealCheck;
-use crate::core::state::{Phase, State};
-use crate::core::{Action, Event, Observation, Outcome, Slot, Strike, execute, mods, new_run};
+use crate::core::state::Phase;
+use crate::core::{Action, Event, Observation, Outcome, Slot, Strike, mods};
 use crate::protocol::prompt;
+use crate::save::{self, Run};
 use macroquad::prelude::*;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// How long a card takes to turn over, and the dice to tumble (seconds).
@@ -168,10 +172,17 @@ impl Layout {
 }
 
 /// The Esc menu's entries.
-const MENU: [&str; 3] = ["Resume", "Abandon the run", "Quit the game"];
+const MENU: [&str; 4] = ["Resume", "Save & Quit", "Abandon the run", "Quit the game"];
 
 pub struct TableScreen {
-    state: State,
+    run: Run,
+    /// Where the run is autosaved (`None`: not saved, as in `--screenshot` runs without
+    /// `--saves`).
+    save_path: Option<PathBuf>,
+    /// Why the last autosave failed (shown small on the table; the game goes on).
+    save_warning: Option<String>,
+    /// The run is in the history (or was over before this session).
+    recorded: bool,
     map: MapModel,
     /// Domains entered, in order.
     path: Vec<DomainRef>,
@@ -192,15 +203,76 @@ pub struct TableScreen {
 
 impl TableScreen {
     /// A new run with `seed`, after playing `actions` (indices into the legal actions, as
-    /// the headless protocol takes them). Fails on an index out of range.
-    pub fn new(cards: Arc<CardSet>, seed: u64, actions: &[usize]) -> Result<TableScreen, String> {
-        let map = MapModel::from_set(&cards);
-        let (state, events) = new_run(cards, seed, Vec::new());
-        let mut t = TableScreen {
-            state,
+    /// the headless protocol takes them). Fails on an index out of range. With `saves`
+    /// (a saves directory), the run is saved there at once and after every action.
+    pub fn new(
+        cards: Arc<CardSet>,
+        seed: u64,
+        actions: &[usize],
+        saves: Option<&std::path::Path>,
+    ) -> Result<TableScreen, String> {
+        let (run, events) = Run::new(cards, seed, Vec::new());
+        let mut t = TableScreen::blank(run, None);
+        t.log.push(format!("A new run, seed {seed}."));
+        t.absorb(&events);
+        for (n, &i) in actions.iter().enumerate() {
+            let offered = crate::core::legal_actions(&t.run.state);
+            let a = offered.get(i).cloned().ok_or_else(|| {
+                format!(
+                    "action {n} (index {i}) is out of range: {} actions are offered",
+                    offered.len()
+                )
+            })?;
+            let events = t.run.act(&a).map_err(|e| format!("{e:?}"))?;
+            t.absorb(&events);
+        }
+        t.anims.clear();
+        if let Some(dir) = saves {
+            t.save_path = Some(dir.join(t.run.file_name()));
+            t.autosave();
+        }
+        Ok(t)
+    }
+
+    /// A saved run, resumed exactly where it stood: its log is replayed to rebuild what
+    /// the table shows (the event log, the path, the last dice). Later autosaves go to
+    /// `save_path`, the file it was loaded from.
+    pub fn resume(run: Run, save_path: Option<PathBuf>) -> TableScreen {
+        let (mut fresh, events) = Run::new(run.cards.clone(), run.seed, run.dice.clone());
+        fresh.started_at = run.started_at;
+        let mut t = TableScreen::blank(fresh, save_path);
+        t.log.push(format!("A new run, seed {}.", run.seed));
+        t.absorb(&events);
+        let mut forced = run.forced.iter().peekable();
+        for (i, a) in run.actions.iter().enumerate() {
+            while let Some(f) = forced.next_if(|f| f.after <= i) {
+                t.run.force_die(f.value);
+            }
+            match t.run.act(a) {
+                Ok(events) => t.absorb(&events),
+                Err(_) => break,
+            }
+        }
+        for f in forced {
+            t.run.force_die(f.value);
+        }
+        // The replay is the loaded run (loading checked it); keep that one.
+        t.run = run;
+        t.anims.clear();
+        t.recorded = t.run.state.outcome.is_some();
+        t
+    }
+
+    fn blank(run: Run, save_path: Option<PathBuf>) -> TableScreen {
+        let map = MapModel::from_set(&run.cards);
+        TableScreen {
+            run,
+            save_path,
+            save_warning: None,
+            recorded: false,
             map,
             path: Vec::new(),
-            log: vec![format!("A new run, seed {seed}.")],
+            log: Vec::new(),
             anims: Vec::new(),
             anim_start: 0.0,
             now: 0.0,
@@ -210,27 +282,51 @@ impl TableScreen {
             seals: Vec::new(),
             mouse: vec2(-1.0, -1.0),
             pointer_live: false,
-        };
-        t.absorb(&events);
-        for (n, &i) in actions.iter().enumerate() {
-            let offered = crate::core::legal_actions(&t.state);
-            let a = offered.get(i).cloned().ok_or_else(|| {
-                format!(
-                    "action {n} (index {i}) is out of range: {} actions are offered",
-                    offered.len()
-                )
-            })?;
-            let events = execute(&mut t.state, &a).map_err(|e| format!("{e:?}"))?;
-            t.absorb(&events);
         }
-        t.anims.clear();
-        Ok(t)
+    }
+
+    /// Saves the run (if it is saved at all), and records it in the history once it is
+    /// over. A failure becomes the warning shown on the table; the game goes on.
+    /// Returns whether the save is now on disk.
+    fn autosave(&mut self) -> bool {
+        let Some(path) = self.save_path.clone() else {
+            return true;
+        };
+        let dir = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .map(PathBuf::from);
+        let written = match &dir {
+            Some(d) => std::fs::create_dir_all(d)
+                .map_err(|e| format!("cannot create the saves directory `{}`: {e}", d.display())),
+            None => Ok(()),
+        }
+        .and_then(|()| save::save_to(&path, &self.run).map_err(|e| e.to_string()));
+        let recorded = if written.is_ok() && !self.recorded && self.run.state.outcome.is_some() {
+            let history = dir.unwrap_or_default().join(crate::history::FILE_NAME);
+            match crate::history::Record::of(&self.run, Some(&path)) {
+                Some(r) => crate::history::append(&history, &r).map_err(|e| {
+                    format!(
+                        "cannot add the run to the history `{}`: {e}",
+                        history.display()
+                    )
+                }),
+                None => Ok(()),
+            }
+        } else {
+            Ok(())
+        };
+        if recorded.is_ok() && self.run.state.outcome.is_some() {
+            self.recorded = true;
+        }
+        self.save_warning = written.as_ref().err().or(recorded.as_ref().err()).cloned();
+        written.is_ok()
     }
 
     /// Takes in what happened: the log, the path, the last dice, the animations.
     fn absorb(&mut self, events: &[Event]) {
         for e in events {
-            if let Some(line) = words::describe(&self.state.cards, e) {
+            if let Some(line) = words::describe(&self.run.state.cards, e) {
                 self.log.push(line);
             }
             match e {
@@ -296,15 +392,18 @@ impl TableScreen {
 
     /// Sends an offered action.
     fn act(&mut self, a: &Action) {
-        match execute(&mut self.state, a) {
-            Ok(events) => self.absorb(&events),
+        match self.run.act(a) {
+            Ok(events) => {
+                self.absorb(&events);
+                self.autosave();
+            }
             Err(e) => self.log.push(format!("Refused: {e:?}")),
         }
     }
 
     /// The choices of this state, in button order, with their keys (no layout).
     pub fn choices(&self) -> Vec<Button> {
-        let s = &self.state;
+        let s = &self.run.state;
         let mut specs: Vec<(String, Option<Action>, Option<String>)> = Vec::new();
         if s.phase == Phase::Over {
             specs.push(("Back to the title".into(), None, None));
@@ -426,7 +525,7 @@ impl TableScreen {
     /// Which button Enter and Space press: roll, continue, take, fight, or the end
     /// screen's only button.
     fn primary_index(&self, specs: &[(String, Option<Action>, Option<String>)]) -> Option<usize> {
-        if self.state.phase == Phase::Over {
+        if self.run.state.phase == Phase::Over {
             return Some(0);
         }
         for want in [Action::Roll, Action::Continue, Action::Take, Action::Fight] {
@@ -439,11 +538,12 @@ impl TableScreen {
 
     /// The Domains the traveller may go to now (the route choice).
     fn reachable(&self) -> Vec<usize> {
-        prompt(&self.state)
+        prompt(&self.run.state)
             .actions
             .iter()
             .filter_map(|a| match a {
                 Action::Go { domain } => self
+                    .run
                     .state
                     .cards
                     .domain_by_str(domain)
@@ -456,7 +556,7 @@ impl TableScreen {
     /// The Domains reachable from the current one once it is cleared (for the map's
     /// colours while exploring).
     fn neighbours(&self) -> Vec<usize> {
-        let s = &self.state;
+        let s = &self.run.state;
         s.cards
             .domain(s.domain)
             .links
@@ -481,15 +581,15 @@ impl TableScreen {
         {
             return self.press(&b);
         }
-        if self.state.phase == Phase::Explore {
+        if self.run.state.phase == Phase::Explore {
             for (i, r) in l.slots().iter().enumerate() {
                 let a = Action::Flip { slot: i as u8 };
-                if r.contains(input.mouse) && prompt(&self.state).actions.contains(&a) {
+                if r.contains(input.mouse) && prompt(&self.run.state).actions.contains(&a) {
                     self.act(&a);
                     return Next::Stay;
                 }
             }
-        } else if self.state.phase == Phase::Route {
+        } else if self.run.state.phase == Phase::Route {
             let ml = map::layout(&self.map, map_area(&l));
             let on_stage = self
                 .route_cards(&l)
@@ -499,7 +599,7 @@ impl TableScreen {
             if let Some(i) = map::hit(&ml, input.mouse).or(on_stage)
                 && self.reachable().contains(&i)
             {
-                let id = self.state.cards.domains[i].id.0.clone();
+                let id = self.run.state.cards.domains[i].id.0.clone();
                 self.act(&Action::Go { domain: id.into() });
             }
         }
@@ -538,9 +638,9 @@ impl TableScreen {
         }
         // Keys: 1/2/3 flip, other digits press numbered buttons, Enter the primary.
         if let Some(d) = input.digit {
-            if self.state.phase == Phase::Explore && (1..=3).contains(&d) {
+            if self.run.state.phase == Phase::Explore && (1..=3).contains(&d) {
                 let a = Action::Flip { slot: d - 1 };
-                if prompt(&self.state).actions.contains(&a) {
+                if prompt(&self.run.state).actions.contains(&a) {
                     self.act(&a);
                 }
                 return Some(Next::Stay);
@@ -569,7 +669,7 @@ impl TableScreen {
         }
         match &b.action {
             Some(a) => self.act(a),
-            None if self.state.phase == Phase::Over => return Next::Title,
+            None if self.run.state.phase == Phase::Over => return Next::Title,
             None => {}
         }
         Next::Stay
@@ -605,12 +705,20 @@ impl TableScreen {
         self.menu = None;
         match sel {
             1 => {
-                if crate::core::legal_actions(&self.state).contains(&Action::Abandon) {
+                if self.autosave() {
+                    Next::Title
+                } else {
+                    // The warning says why; the run stays open rather than be lost.
+                    Next::Stay
+                }
+            }
+            2 => {
+                if crate::core::legal_actions(&self.run.state).contains(&Action::Abandon) {
                     self.act(&Action::Abandon);
                 }
                 Next::Stay
             }
-            2 => Next::Quit,
+            3 => Next::Quit,
             _ => Next::Stay,
         }
     }
@@ -632,8 +740,11 @@ impl TableScreen {
         self.draw_stage(&l, fonts, t);
         self.draw_prompt(&l, fonts);
         self.draw_status(&l, fonts);
-        if self.state.phase == Phase::Over {
+        if self.run.state.phase == Phase::Over {
             self.draw_end(&l, fonts, size);
+        }
+        if let Some(warning) = &self.save_warning {
+            draw_save_warning(warning, &l, fonts);
         }
         if let Some(sel) = self.menu {
             draw_menu(fonts, size, sel);
@@ -643,7 +754,7 @@ impl TableScreen {
     }
 
     fn draw_map(&self, l: &Layout, fonts: &Fonts, t: f32) {
-        let s = &self.state;
+        let s = &self.run.state;
         style::text(
             "The Domains",
             l.map.x + 14.0,
@@ -833,7 +944,7 @@ impl TableScreen {
     }
 
     fn draw_top(&self, l: &Layout, fonts: &Fonts) {
-        let s = &self.state;
+        let s = &self.run.state;
         let r = l.top;
         let pad = 10.0;
         // The piles leave room for their labels underneath.
@@ -936,7 +1047,7 @@ impl TableScreen {
     }
 
     fn draw_stage(&self, l: &Layout, fonts: &Fonts, t: f32) {
-        let s = &self.state;
+        let s = &self.run.state;
         let obs = Observation::of(s);
         let playing = self.playing();
         let flipping = match playing {
@@ -1084,7 +1195,7 @@ impl TableScreen {
     }
 
     fn draw_route(&self, l: &Layout, fonts: &Fonts) {
-        let s = &self.state;
+        let s = &self.run.state;
         style::text_centred(
             "Where next? Click a Domain here or on the map.",
             l.stage.center().x,
@@ -1123,7 +1234,7 @@ impl TableScreen {
     }
 
     fn draw_guardian_card(&self, r: Rect, fonts: &Fonts) {
-        let g = &self.state.cards.guardian;
+        let g = &self.run.state.cards.guardian;
         let f = Face {
             name: &g.name,
             kind: None,
@@ -1160,7 +1271,7 @@ impl TableScreen {
         }
         if sc.card_type == StationType::Terror {
             for (i, o) in sc.options.iter().enumerate() {
-                let ok = crate::core::legal_actions(&self.state)
+                let ok = crate::core::legal_actions(&self.run.state)
                     .contains(&Action::Choose { option: i as u8 });
                 let cost = if o.cost.is_empty() {
                     String::new()
@@ -1196,12 +1307,12 @@ impl TableScreen {
                 ) + 8.0;
             }
         }
-        if matches!(self.state.phase, Phase::Offer { .. }) {
+        if matches!(self.run.state.phase, Phase::Offer { .. }) {
             // The swap dialog: what is held of this kind, each to swap out.
             let (kind, held) = if sc.card_type == StationType::Equipment {
-                ("Equipment", &self.state.equipment)
+                ("Equipment", &self.run.state.equipment)
             } else {
-                ("Items", &self.state.items)
+                ("Items", &self.run.state.items)
             };
             if held.len() >= 2 {
                 let head =
@@ -1222,7 +1333,12 @@ impl TableScreen {
                         (r.w - 8.0) / 2.0 - 8.0,
                         h,
                     );
-                    cardface::draw_face(cr, &station_face(self.state.cards.card(*c)), fonts, false);
+                    cardface::draw_face(
+                        cr,
+                        &station_face(self.run.state.cards.card(*c)),
+                        fonts,
+                        false,
+                    );
                 }
             }
         }
@@ -1237,7 +1353,7 @@ impl TableScreen {
     }
 
     fn draw_duel(&self, r: Rect, fonts: &Fonts, t: f32) {
-        let s = &self.state;
+        let s = &self.run.state;
         let Some(d) = s.duel() else { return };
         let name = d.card.map_or(s.cards.guardian.name.clone(), |c| {
             s.cards.card(c).name.clone()
@@ -1398,7 +1514,7 @@ impl TableScreen {
     ) {
         let faces = match foe {
             Some(c) => &c.faces,
-            None => &self.state.cards.guardian.faces,
+            None => &self.run.state.cards.guardian.faces,
         };
         if faces.is_empty() {
             return;
@@ -1443,7 +1559,7 @@ impl TableScreen {
     }
 
     fn draw_test(&self, r: Rect, fonts: &Fonts, t: f32) {
-        let s = &self.state;
+        let s = &self.run.state;
         let Some(test) = Observation::of(s).test() else {
             return;
         };
@@ -1554,7 +1670,7 @@ impl TableScreen {
     }
 
     fn draw_seals(&self, r: Rect, fonts: &Fonts) {
-        let g = &self.state.cards.guardian;
+        let g = &self.run.state.cards.guardian;
         let mut y = r.y + 24.0;
         style::text(
             "Before the Guardian",
@@ -1590,7 +1706,7 @@ impl TableScreen {
     }
 
     fn draw_prompt(&self, l: &Layout, fonts: &Fonts) {
-        let p = prompt(&self.state);
+        let p = prompt(&self.run.state);
         let r = l.prompt;
         cardface::text_block(
             &p.text,
@@ -1609,7 +1725,7 @@ impl TableScreen {
             .fold(r.y + 52.0, f32::max);
         if r.bottom() - lowest > 30.0 {
             style::text_right(
-                "Esc: menu (abandon, quit)  ·  hover anything to have it explained",
+                "Esc: menu (save & quit, abandon)  ·  hover anything to have it explained",
                 r.right() - 14.0,
                 r.bottom() - 10.0,
                 &fonts.italic,
@@ -1670,7 +1786,7 @@ impl TableScreen {
     }
 
     fn draw_status(&self, l: &Layout, fonts: &Fonts) {
-        let s = &self.state;
+        let s = &self.run.state;
         let r = l.status;
         let sl = StatusLayout::new(r);
         let m = mods(s);
@@ -1890,7 +2006,7 @@ impl TableScreen {
     /// The rows of the status area's lists (Companions, Snares, bonuses), each with its
     /// place and, for entries, the text its hover shows.
     fn status_lists(&self, r: Rect) -> Vec<ListRow> {
-        let s = &self.state;
+        let s = &self.run.state;
         let sl = StatusLayout::new(r);
         let x = sl.lists.x;
         let w = sl.lists.w;
@@ -1976,7 +2092,7 @@ impl TableScreen {
     }
 
     fn draw_end(&self, l: &Layout, fonts: &Fonts, size: Vec2) {
-        let s = &self.state;
+        let s = &self.run.state;
         let w = (size.x * 0.46).clamp(420.0, 640.0);
         let h = 300.0;
         let r = Rect::new(
@@ -2068,7 +2184,7 @@ impl TableScreen {
 
     /// What each hoverable region explains.
     fn tips(&self, l: &Layout) -> Vec<(Rect, String)> {
-        let s = &self.state;
+        let s = &self.run.state;
         let sl = StatusLayout::new(l.status);
         let mut out = vec![
             (sl.health, format!("Health {} of {}. At 0 the run is lost.", s.health, s.max_health)),
@@ -2331,6 +2447,33 @@ fn tooltip(text: &str, at: Vec2, fonts: &Fonts, size: Vec2) {
     }
 }
 
+/// A failed autosave: a small warning over the top of the log panel.
+fn draw_save_warning(warning: &str, l: &Layout, fonts: &Fonts) {
+    let text = format!("Not saved: {warning}");
+    let w = l.log.w - 16.0;
+    let lines = style::wrap(&text, w - 16.0, |x| style::width(x, &fonts.serif, 14));
+    let lines = &lines[..lines.len().min(3)];
+    let h = lines.len() as f32 * 17.0 + 10.0;
+    let r = Rect::new(l.log.x + 8.0, l.log.y + 8.0, w, h);
+    style::card(
+        r,
+        5.0,
+        1.0,
+        Color::new(0.16, 0.06, 0.04, 0.95),
+        colour::WARNING,
+    );
+    for (i, line) in lines.iter().enumerate() {
+        style::text(
+            line,
+            r.x + 8.0,
+            r.y + 18.0 + i as f32 * 17.0,
+            &fonts.serif,
+            14,
+            colour::WARNING,
+        );
+    }
+}
+
 fn menu_rects(size: Vec2) -> Vec<Rect> {
     let w = 320.0;
     let x = size.x / 2.0 - w / 2.0;
@@ -2419,6 +2562,7 @@ mod tests {
 
     #[test]
     fn flips_and_rolls_animate() {
+        use crate::core::{execute, new_run};
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
         let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
         let (mut s, _) = new_run(cards, 3, Vec::new());
@@ -2438,46 +2582,53 @@ mod tests {
         t.step(&input, now)
     }
 
+    /// A seed and actions that bring a run to `wanted` (see `sim::scene`).
+    fn scene(
+        cards: &Arc<CardSet>,
+        wanted: impl Fn(&crate::core::state::State) -> bool,
+    ) -> (u64, Vec<usize>) {
+        let found = crate::sim::scene::find(cards, 3000, wanted).expect("a seed reaches the scene");
+        (found.seed, found.actions)
+    }
+
     #[test]
     fn keys_play_the_run_and_wait_for_animations() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
         let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
-        // A seed whose first slot holds a foe, so that flipping it begins a duel.
-        let seed = (0..500)
+        // A seed whose first card is a foe, so that flipping it starts a duel.
+        let seed = (0..500u64)
             .find(|&seed| {
-                let (s, _) = crate::core::new_run(Arc::clone(&cards), seed, Vec::new());
-                s.row[0].is_some_and(|r| {
-                    s.cards.card(r.card).card_type == crate::cards::model::StationType::Foe
-                        && s.cards.card(r.card).passage.is_empty()
-                })
+                let (mut s, _) = crate::core::new_run(cards.clone(), seed, Vec::new());
+                crate::core::execute(&mut s, &Action::Flip { slot: 0 }).is_ok()
+                    && matches!(s.phase, Phase::Duel(_))
             })
-            .expect("a seed with a foe in the first slot");
-        let mut t = TableScreen::new(cards, seed, &[]).unwrap();
-        assert_eq!(t.state.phase, Phase::Explore);
+            .expect("a seed whose first card is a foe");
+        let mut t = TableScreen::new(cards, seed, &[], None).unwrap();
+        assert_eq!(t.run.state.phase, Phase::Explore);
         // 1 flips the first slot (a foe, so a duel begins).
         key(&mut t, |i| i.digit = Some(1), 0.0);
-        assert_eq!(t.state.flips, 1);
+        assert_eq!(t.run.state.flips, 1);
         assert!(!t.anims.is_empty(), "the flip animates");
         // While the card turns over, Enter does nothing.
-        let before = t.state.exchanges;
+        let before = t.run.state.exchanges;
         key(&mut t, |i| i.activate = true, 0.1);
-        assert_eq!(t.state.exchanges, before);
-        assert!(matches!(t.state.phase, Phase::Duel(_)));
+        assert_eq!(t.run.state.exchanges, before);
+        assert!(matches!(t.run.state.phase, Phase::Duel(_)));
         // After it, Enter rolls.
         key(&mut t, |_| {}, 1.0);
         assert!(t.anims.is_empty());
         key(&mut t, |i| i.activate = true, 1.1);
         assert!(
-            matches!(&t.state.phase, Phase::Duel(d) if d.rolled.is_some())
-                || t.state.exchanges > before,
+            matches!(&t.run.state.phase, Phase::Duel(d) if d.rolled.is_some())
+                || t.run.state.exchanges > before,
             "Enter rolled the dice"
         );
-        // Esc opens the menu; 2 abandons the run; Enter on the end screen goes back.
+        // Esc opens the menu; 3 abandons the run; Enter on the end screen goes back.
         key(&mut t, |_| {}, 5.0);
         key(&mut t, |i| i.back = true, 5.1);
         assert_eq!(t.menu, Some(0));
-        key(&mut t, |i| i.digit = Some(2), 5.2);
-        assert_eq!(t.state.phase, Phase::Over);
+        key(&mut t, |i| i.digit = Some(3), 5.2);
+        assert_eq!(t.run.state.phase, Phase::Over);
         assert_eq!(key(&mut t, |i| i.activate = true, 5.3), Some(Next::Title));
     }
 
@@ -2485,27 +2636,33 @@ mod tests {
     fn a_terror_option_that_cannot_be_paid_is_shown_disabled() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
         let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
-        // A Terror whose second option costs what the traveller lacks.
-        let scene = crate::sim::scene::find(&cards, 2000, |s| match s.phase {
+        let (seed, actions) = scene(&cards, |s| match s.phase {
             Phase::Terror { card } => {
-                let options = &s.cards.card(card).options;
-                options.len() == 2
-                    && options[0].cost.is_empty()
-                    && !crate::core::legal_actions(s).contains(&Action::Choose { option: 1 })
+                let offered = crate::core::legal_actions(s)
+                    .iter()
+                    .filter(|a| matches!(a, Action::Choose { .. }))
+                    .count();
+                offered > 0 && offered < s.cards.card(card).options.len()
             }
             _ => false,
-        })
-        .expect("a Terror with an unpayable second option");
-        let mut t = TableScreen::new(cards, scene.seed, &scene.actions).unwrap();
-        assert!(matches!(t.state.phase, Phase::Terror { .. }));
+        });
+        let mut t = TableScreen::new(cards, seed, &actions, None).unwrap();
+        assert!(matches!(t.run.state.phase, Phase::Terror { .. }));
         let c = t.choices();
-        assert!(c[0].disabled.is_none() && c[0].action.is_some());
-        assert!(c[1].disabled.is_some() && c[1].action.is_none());
-        // Its key does nothing; the first option's key chooses it.
-        key(&mut t, |i| i.digit = Some(2), 0.0);
-        assert!(matches!(t.state.phase, Phase::Terror { .. }));
-        key(&mut t, |i| i.digit = Some(1), 0.1);
-        assert!(!matches!(t.state.phase, Phase::Terror { .. }));
+        let bad = c.iter().find(|b| b.disabled.is_some()).unwrap().clone();
+        let good = c
+            .iter()
+            .find(|b| matches!(b.action, Some(Action::Choose { .. })))
+            .unwrap()
+            .clone();
+        assert!(bad.action.is_none());
+        assert!(!bad.disabled.as_ref().unwrap().is_empty());
+        // Its key does nothing; an offered option's key chooses it.
+        let digit = |b: &Button| b.key.as_deref().and_then(|k| k.parse::<u8>().ok());
+        key(&mut t, |i| i.digit = digit(&bad), 0.0);
+        assert!(matches!(t.run.state.phase, Phase::Terror { .. }));
+        key(&mut t, |i| i.digit = digit(&good), 0.1);
+        assert!(!matches!(t.run.state.phase, Phase::Terror { .. }));
     }
 
     #[test]
@@ -2515,7 +2672,7 @@ mod tests {
         for seed in 0..8u64 {
             // A small xorshift: the keys only need to be varied, not good.
             let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-            let mut t = TableScreen::new(cards.clone(), seed, &[]).unwrap();
+            let mut t = TableScreen::new(cards.clone(), seed, &[], None).unwrap();
             let mut now = 0.0;
             for _ in 0..3000 {
                 now += 1.0 / 60.0;
@@ -2532,22 +2689,69 @@ mod tests {
                     },
                     now,
                 );
-                assert_ne!(next, Some(Next::Quit), "no key but Esc then 3 quits");
+                assert_ne!(next, Some(Next::Quit), "no key but Esc then 4 quits");
                 let _ = t.choices();
                 let _ = t.tips(&Layout::new(vec2(1280.0, 800.0)));
-                if t.state.phase == Phase::Over {
+                if t.run.state.phase == Phase::Over {
                     break;
                 }
             }
-            assert!(t.state.flips >= 3, "seed {seed}: the keys played on");
+            assert!(t.run.state.flips >= 3, "seed {seed}: the keys played on");
         }
+    }
+
+    #[test]
+    fn the_table_autosaves_records_once_and_saves_and_quits() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
+        let saves =
+            std::env::temp_dir().join(format!("forward-table-saves-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&saves);
+        let mut t = TableScreen::new(cards.clone(), 4, &[], Some(&saves)).unwrap();
+        let path = t.save_path.clone().unwrap();
+        assert!(path.is_file(), "a new run is saved at once");
+        key(&mut t, |i| i.digit = Some(1), 0.0);
+        assert_eq!(crate::save::load(&path).unwrap().actions.len(), 1);
+        // Save & Quit: back to the title, the save up to date.
+        key(&mut t, |i| i.back = true, 5.0);
+        assert_eq!(key(&mut t, |i| i.digit = Some(2), 5.1), Some(Next::Title));
+        // Resumed, abandoned: recorded once in the history.
+        let mut t = TableScreen::resume(crate::save::load(&path).unwrap(), Some(path.clone()));
+        assert_eq!(t.run.actions.len(), 1);
+        key(&mut t, |i| i.back = true, 10.0);
+        key(&mut t, |i| i.digit = Some(3), 10.1);
+        assert_eq!(t.run.state.phase, Phase::Over);
+        t.autosave();
+        let h = crate::history::read(&saves.join(crate::history::FILE_NAME)).unwrap();
+        assert_eq!(h.records.len(), 1);
+        assert!(crate::save::load(&path).unwrap().state.outcome.is_some());
+        let _ = std::fs::remove_dir_all(&saves);
+    }
+
+    #[test]
+    fn a_failed_autosave_warns_and_the_game_goes_on() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
+        // A file where the saves directory should be: nothing can be written.
+        let blocker =
+            std::env::temp_dir().join(format!("forward-table-blocker-{}", std::process::id()));
+        std::fs::write(&blocker, b"not a directory").unwrap();
+        let mut t = TableScreen::new(cards, 4, &[], Some(&blocker.join("saves"))).unwrap();
+        assert!(t.save_warning.is_some());
+        key(&mut t, |i| i.digit = Some(1), 0.0);
+        assert_eq!(t.run.state.flips, 1, "the game went on");
+        assert!(t.save_warning.is_some());
+        // Save & Quit does not leave (the run would be lost): the warning stays.
+        key(&mut t, |i| i.back = true, 5.0);
+        assert_eq!(key(&mut t, |i| i.digit = Some(2), 5.1), Some(Next::Stay));
+        let _ = std::fs::remove_file(&blocker);
     }
 
     #[test]
     fn out_of_range_actions_are_refused() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
         let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
-        assert!(TableScreen::new(cards.clone(), 1, &[99]).is_err());
-        assert!(TableScreen::new(cards, 1, &[0]).is_ok());
+        assert!(TableScreen::new(cards.clone(), 1, &[99], None).is_err());
+        assert!(TableScreen::new(cards, 1, &[0], None).is_ok());
     }
 }

@@ -7,37 +7,62 @@ use super::map::{self, MapModel};
 use super::style::{self, Fonts, colour, fade};
 use crate::cards::CardSet;
 use crate::cards::validate::Report;
+use crate::save::SaveInfo;
 use macroquad::prelude::*;
 
 /// A menu entry; only the available ones do anything.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Item {
+    Continue,
     NewRun,
+    Load,
+    Statistics,
     Gallery,
     Rules,
     Quit,
 }
 
 impl Item {
-    pub const ALL: [Item; 4] = [Item::NewRun, Item::Gallery, Item::Rules, Item::Quit];
+    pub const ALL: [Item; 7] = [
+        Item::Continue,
+        Item::NewRun,
+        Item::Load,
+        Item::Statistics,
+        Item::Gallery,
+        Item::Rules,
+        Item::Quit,
+    ];
 
     pub fn label(self) -> &'static str {
         match self {
+            Item::Continue => "Continue",
             Item::NewRun => "New run",
+            Item::Load => "Load",
+            Item::Statistics => "Statistics",
             Item::Gallery => "Card gallery",
             Item::Rules => "Rules",
             Item::Quit => "Quit",
         }
     }
 
-    /// Whether this build has the screen behind the entry.
+    /// Whether this build has the screen behind the entry (Continue also needs a run
+    /// in progress: see [`TitleScreen::enabled`]).
     pub fn available(self) -> bool {
-        matches!(self, Item::NewRun | Item::Quit)
+        matches!(
+            self,
+            Item::Continue | Item::NewRun | Item::Load | Item::Statistics | Item::Quit
+        )
+    }
+
+    fn index(self) -> usize {
+        Item::ALL.iter().position(|i| *i == self).unwrap_or(0)
     }
 }
 
 /// Said of every entry not built yet.
 pub const NOT_YET: &str = "coming in a later build";
+/// Said of Continue when there is nothing to continue.
+pub const NO_RUN: &str = "no run in progress in the saves";
 
 const SUBTITLE: &str = "A lone traveller crosses nine Domains toward the Guardian.";
 
@@ -62,8 +87,11 @@ impl Layout {
         let left = (w * 0.07).clamp(24.0, 110.0);
         let column_w = (w * 0.40).max(240.0);
         let title_y = (h * 0.27).max(110.0);
-        let menu_step = (h * 0.068).clamp(38.0, 56.0);
-        let menu_y = title_y + (h * 0.22).max(120.0);
+        let menu_y = title_y + (h * 0.19).max(110.0);
+        let entries = Item::ALL.len() as f32;
+        let menu_step = (h * 0.068)
+            .clamp(38.0, 56.0)
+            .min((h - 24.0 - 40.0 - menu_y) / entries);
         Layout {
             left,
             column_w,
@@ -72,7 +100,7 @@ impl Layout {
             rule_y: title_y + 86.0,
             menu_y,
             menu_step,
-            notes_y: menu_y + 3.0 * menu_step + 56.0,
+            notes_y: menu_y + (entries - 0.4) * menu_step,
             map: Rect::new(w * 0.47, h * 0.05, w * 0.50, h * 0.84),
             footer_y: h - 24.0,
         }
@@ -105,10 +133,13 @@ pub struct TitleScreen {
     refused: u32,
     /// Digits typed for the next run's seed (empty: a random seed).
     seed: String,
+    /// The newest save of a run in progress (what Continue resumes).
+    resume: Option<SaveInfo>,
 }
 
 impl TitleScreen {
-    pub fn new(set: &CardSet, report: &Report) -> TitleScreen {
+    /// The title screen; `resume` is the run Continue resumes, if any.
+    pub fn new(set: &CardSet, report: &Report, resume: Option<SaveInfo>) -> TitleScreen {
         let domains = set.domains.len();
         let cards = set.cards.len();
         TitleScreen {
@@ -119,12 +150,22 @@ impl TitleScreen {
                 if cards == 1 { "card" } else { "cards" },
             ),
             warnings: report.warnings.iter().map(|w| w.to_string()).collect(),
-            selected: 0,
+            selected: if resume.is_some() {
+                Item::Continue.index()
+            } else {
+                Item::NewRun.index()
+            },
             hovered_tile: None,
             pointer_live: false,
             refused: 0,
             seed: String::new(),
+            resume,
         }
+    }
+
+    /// Whether choosing the entry does something now.
+    pub fn enabled(&self, item: Item) -> bool {
+        item.available() && (item != Item::Continue || self.resume.is_some())
     }
 
     pub fn update(&mut self, input: &Input) -> Next {
@@ -140,7 +181,7 @@ impl TitleScreen {
             && self.seed.len() < 19
         {
             self.seed.push(char::from(b'0' + d));
-            self.selected = 0;
+            self.selected = Item::NewRun.index();
         }
         if input.backspace {
             self.seed.pop();
@@ -168,10 +209,16 @@ impl TitleScreen {
         let chosen = input.activate || (input.click && under_pointer.is_some());
         if chosen {
             let item = Item::ALL[self.selected];
-            if item.available() {
+            if self.enabled(item) {
                 return match item {
                     Item::Quit => Next::Quit,
                     Item::NewRun => Next::NewRun(self.seed.parse().ok()),
+                    Item::Continue => self
+                        .resume
+                        .as_ref()
+                        .map_or(Next::Stay, |r| Next::Open(r.path.clone())),
+                    Item::Load => Next::LoadList,
+                    Item::Statistics => Next::Statistics,
                     _ => Next::Stay,
                 };
             }
@@ -253,18 +300,15 @@ impl TitleScreen {
                 0.0
             };
             let x = l.left + shake;
-            let color = match (item.available(), selected) {
+            let enabled = self.enabled(*item);
+            let color = match (enabled, selected) {
                 (true, true) => WHITE,
                 (true, false) => fade(colour::PARCHMENT, 0.85),
                 (false, true) => style::mix(colour::DIM, colour::PARCHMENT, 0.25),
                 (false, false) => colour::DIM,
             };
             if selected {
-                let marker = if item.available() {
-                    colour::GOLD
-                } else {
-                    colour::DIM
-                };
+                let marker = if enabled { colour::GOLD } else { colour::DIM };
                 style::diamond(
                     vec2(l.left - 20.0, baseline - size as f32 * 0.3),
                     5.0,
@@ -287,8 +331,26 @@ impl TitleScreen {
                     fade(colour::GOLD, 0.8),
                 );
             }
-            if !item.available() && selected {
-                tooltip(NOT_YET, x + w + 18.0, baseline, fonts);
+            if *item == Item::Continue
+                && let Some(r) = &self.resume
+            {
+                let s = &r.summary;
+                let note = format!(
+                    "{} · Health {} of {} · seed {}",
+                    s.domain_name, s.health, s.max_health, r.seed
+                );
+                style::text(
+                    &note,
+                    x + w + 18.0,
+                    baseline,
+                    &fonts.italic,
+                    (size as f32 * 0.6) as u16,
+                    fade(colour::GOLD, 0.8),
+                );
+            }
+            if !enabled && selected {
+                let why = if item.available() { NO_RUN } else { NOT_YET };
+                tooltip(why, x + w + 18.0, baseline, fonts);
             }
         }
     }
@@ -395,11 +457,12 @@ mod tests {
             },
             summary: String::new(),
             warnings: vec![],
-            selected: 0,
+            selected: Item::NewRun.index(),
             hovered_tile: None,
             pointer_live: false,
             refused: 0,
             seed: String::new(),
+            resume: None,
         }
     }
 
@@ -413,8 +476,12 @@ mod tests {
 
     #[test]
     fn new_run_and_quit_are_available() {
-        let available: Vec<_> = Item::ALL.iter().filter(|i| i.available()).collect();
-        assert_eq!(available, [&Item::NewRun, &Item::Quit]);
+        let s = screen();
+        let available: Vec<_> = Item::ALL.iter().filter(|i| s.enabled(**i)).collect();
+        assert_eq!(
+            available,
+            [&Item::NewRun, &Item::Load, &Item::Statistics, &Item::Quit]
+        );
     }
 
     #[test]
@@ -446,11 +513,14 @@ mod tests {
             ..input()
         };
         assert_eq!(s.update(&up), Next::Stay);
+        assert_eq!(Item::ALL[s.selected], Item::Continue);
+        s.update(&up);
         assert_eq!(Item::ALL[s.selected], Item::Quit);
         let down = Input {
             down: true,
             ..input()
         };
+        s.update(&down);
         s.update(&down);
         assert_eq!(Item::ALL[s.selected], Item::NewRun);
     }
@@ -462,10 +532,17 @@ mod tests {
             activate: true,
             ..input()
         };
-        s.selected = 1;
+        s.selected = Item::Gallery.index();
         assert_eq!(s.update(&enter), Next::Stay);
         assert!(s.refused > 0);
-        s.selected = 3;
+        // Continue with no run in progress does nothing either.
+        s.selected = Item::Continue.index();
+        assert_eq!(s.update(&enter), Next::Stay);
+        s.selected = Item::Load.index();
+        assert_eq!(s.update(&enter), Next::LoadList);
+        s.selected = Item::Statistics.index();
+        assert_eq!(s.update(&enter), Next::Statistics);
+        s.selected = Item::Quit.index();
         assert_eq!(s.update(&enter), Next::Quit);
     }
 
@@ -492,7 +569,7 @@ mod tests {
     fn clicking_quit_quits() {
         let mut s = screen();
         let l = Layout::new(vec2(1280.0, 800.0));
-        let quit = l.item_rect(3).center();
+        let quit = l.item_rect(Item::Quit.index()).center();
         let hover = Input {
             mouse: quit,
             mouse_moved: true,
@@ -510,11 +587,18 @@ mod tests {
 
     #[test]
     fn menu_entries_do_not_overlap() {
-        let l = Layout::new(vec2(1280.0, 800.0));
-        for i in 0..3 {
-            assert!(l.item_rect(i).bottom() <= l.item_rect(i + 1).y + 0.01);
+        for size in [
+            vec2(1024.0, 640.0),
+            vec2(1280.0, 800.0),
+            vec2(1920.0, 1080.0),
+        ] {
+            let l = Layout::new(size);
+            let last = Item::ALL.len() - 1;
+            for i in 0..last {
+                assert!(l.item_rect(i).bottom() <= l.item_rect(i + 1).y + 0.01);
+            }
+            assert!(l.item_rect(last).bottom() < l.footer_y - 24.0, "{size}");
+            assert!(l.item_rect(0).right() < l.map.x + 60.0);
         }
-        assert!(l.item_rect(3).bottom() < l.footer_y - 30.0);
-        assert!(l.item_rect(0).right() < l.map.x + 60.0);
     }
 }

@@ -1,0 +1,736 @@
+//! The screens of saved runs: **Load** (the saves of the saves directory, newest first,
+//! with the reason for each one that cannot be read) and **Statistics** (the run
+//! history's figures, the same as `forward history`). See docs/SAVES.md.
+
+use super::Next;
+use super::input::Input;
+use super::style::{self, Fonts, colour, fade, mix};
+use crate::cards::CardSet;
+use crate::history::{self, Stats};
+use crate::save::{LoadError, SaveInfo, SaveStore};
+use macroquad::prelude::*;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The panel both screens draw in.
+fn panel(size: Vec2) -> Rect {
+    let w = (size.x * 0.8).clamp(600.0, 1100.0).min(size.x - 40.0);
+    let h = size.y - 80.0;
+    Rect::new((size.x - w) / 2.0, 40.0, w, h)
+}
+
+fn heading(fonts: &Fonts, r: Rect, title: &str, sub: &str) {
+    style::card(
+        r,
+        12.0,
+        1.5,
+        fade(colour::TILE, 0.93),
+        fade(colour::GOLD, 0.5),
+    );
+    style::text(
+        title,
+        r.x + 32.0,
+        r.y + 54.0,
+        &fonts.serif,
+        40,
+        colour::GOLD,
+    );
+    let sub = style::ellipsize(sub, r.w - 64.0, |s| style::width(s, &fonts.italic, 17));
+    style::text(
+        &sub,
+        r.x + 34.0,
+        r.y + 82.0,
+        &fonts.italic,
+        17,
+        fade(colour::PARCHMENT, 0.75),
+    );
+    draw_line(
+        r.x + 32.0,
+        r.y + 98.0,
+        r.right() - 32.0,
+        r.y + 98.0,
+        1.0,
+        fade(colour::GOLD, 0.35),
+    );
+}
+
+fn footer(fonts: &Fonts, r: Rect, hint: &str) {
+    style::text_centred(
+        hint,
+        r.center().x,
+        r.bottom() - 16.0,
+        &fonts.italic,
+        17,
+        colour::DIM,
+    );
+}
+
+/// The Load screen: every save of the directory, newest first.
+pub struct LoadScreen {
+    dir: PathBuf,
+    entries: Vec<Result<SaveInfo, LoadError>>,
+    selected: usize,
+    /// The first row shown (the list scrolls to keep the selection in view).
+    first: usize,
+}
+
+/// How many rows the list shows at once for a window size.
+fn rows_shown(size: Vec2) -> usize {
+    let r = panel(size);
+    let list_h = r.h - 98.0 - 20.0 - DETAIL_H - 40.0;
+    ((list_h / ROW_H).floor() as usize).max(3)
+}
+
+const ROW_H: f32 = 34.0;
+const DETAIL_H: f32 = 150.0;
+
+impl LoadScreen {
+    /// The saves of `store` (`None`: saves are off, the list is empty).
+    pub fn new(store: Option<&SaveStore>) -> LoadScreen {
+        LoadScreen {
+            dir: store.map_or_else(PathBuf::new, |s| s.dir().to_path_buf()),
+            entries: store.map_or_else(Vec::new, SaveStore::list),
+            selected: 0,
+            first: 0,
+        }
+    }
+
+    /// A save that failed to load when picked: it is shown with its error from now on.
+    pub fn failed(&mut self, error: LoadError) {
+        let i = self
+            .entries
+            .iter()
+            .position(|e| entry_path(e) == error.path.as_path());
+        match i {
+            Some(i) => {
+                self.entries[i] = Err(error);
+                self.selected = i;
+            }
+            None => {
+                self.entries.insert(0, Err(error));
+                self.selected = 0;
+            }
+        }
+    }
+
+    /// The rows' rectangles, for the rows shown.
+    fn row_rects(&self, size: Vec2) -> Vec<(usize, Rect)> {
+        let r = panel(size);
+        let n = rows_shown(size);
+        (self.first..self.entries.len().min(self.first + n))
+            .enumerate()
+            .map(|(k, i)| {
+                (
+                    i,
+                    Rect::new(
+                        r.x + 24.0,
+                        r.y + 130.0 + k as f32 * ROW_H,
+                        r.w - 48.0,
+                        ROW_H - 4.0,
+                    ),
+                )
+            })
+            .collect()
+    }
+
+    pub fn update(&mut self, input: &Input) -> Next {
+        if input.back {
+            return Next::Title;
+        }
+        let n = self.entries.len();
+        if n == 0 {
+            return if input.activate {
+                Next::Title
+            } else {
+                Next::Stay
+            };
+        }
+        let page = rows_shown(input.size);
+        if input.up {
+            self.selected = (self.selected + n - 1) % n;
+        }
+        if input.down {
+            self.selected = (self.selected + 1) % n;
+        }
+        if input.page_up {
+            self.selected = self.selected.saturating_sub(page);
+        }
+        if input.page_down {
+            self.selected = (self.selected + page).min(n - 1);
+        }
+        if input.home {
+            self.selected = 0;
+        }
+        if input.end {
+            self.selected = n - 1;
+        }
+        if input.wheel != 0.0 {
+            self.selected = if input.wheel > 0.0 {
+                self.selected.saturating_sub(1)
+            } else {
+                (self.selected + 1).min(n - 1)
+            };
+        }
+        self.scroll(page);
+        let under = self
+            .row_rects(input.size)
+            .into_iter()
+            .find(|(_, r)| r.contains(input.mouse))
+            .map(|(i, _)| i);
+        if let Some(i) = under
+            && (input.mouse_moved || input.click)
+        {
+            self.selected = i;
+        }
+        let picked = input.activate || (input.click && under.is_some());
+        if picked && let Some(Ok(info)) = self.entries.get(self.selected) {
+            return Next::Open(info.path.clone());
+        }
+        Next::Stay
+    }
+
+    fn scroll(&mut self, page: usize) {
+        if self.selected < self.first {
+            self.first = self.selected;
+        }
+        if self.selected >= self.first + page {
+            self.first = self.selected + 1 - page;
+        }
+    }
+
+    pub fn draw(&self, fonts: &Fonts, size: Vec2) {
+        let r = panel(size);
+        heading(
+            fonts,
+            r,
+            "Load a saved run",
+            &format!("Saves in {}, newest first", self.dir.display()),
+        );
+        if self.entries.is_empty() {
+            style::text(
+                "No saved runs yet. A run is saved after every action.",
+                r.x + 34.0,
+                r.y + 150.0,
+                &fonts.serif,
+                22,
+                colour::PARCHMENT,
+            );
+            footer(fonts, r, "Esc or Enter: back to the title");
+            return;
+        }
+        // Column heads.
+        let cols = columns(r);
+        let head_y = r.y + 120.0;
+        for (x, name) in cols
+            .iter()
+            .zip(["Saved (UTC)", "Seed", "Domain", "Health", ""])
+        {
+            style::text(name, *x, head_y, &fonts.italic, 16, colour::DIM);
+        }
+        for (i, rr) in self.row_rects(size) {
+            let on = i == self.selected;
+            if on {
+                style::card(
+                    rr,
+                    6.0,
+                    1.0,
+                    mix(colour::TILE, colour::GOLD, 0.22),
+                    colour::GOLD,
+                );
+            }
+            let y = rr.y + 21.0;
+            match &self.entries[i] {
+                Ok(info) => {
+                    let s = &info.summary;
+                    let (state, col) = match &s.ending {
+                        None => ("in progress".to_string(), colour::SEA_LIGHT),
+                        Some(e) if e.won() => ("won".to_string(), colour::GOLD),
+                        Some(e) => (
+                            format!("lost ({})", e.cause.as_deref().unwrap_or("?")),
+                            fade(colour::ERROR, 0.85),
+                        ),
+                    };
+                    let text = if on { WHITE } else { colour::PARCHMENT };
+                    style::text(&info.date(), cols[0], y, &fonts.serif, 18, text);
+                    style::text(&info.seed.to_string(), cols[1], y, &fonts.mono, 15, text);
+                    let name = style::ellipsize(&s.domain_name, cols[3] - cols[2] - 16.0, |x| {
+                        style::width(x, &fonts.serif, 18)
+                    });
+                    style::text(&name, cols[2], y, &fonts.serif, 18, text);
+                    style::text(
+                        &format!("{} / {}", s.health, s.max_health),
+                        cols[3],
+                        y,
+                        &fonts.serif,
+                        18,
+                        text,
+                    );
+                    style::text(&state, cols[4], y, &fonts.italic, 18, col);
+                }
+                Err(e) => {
+                    let name = e.path.file_name().map_or_else(
+                        || e.path.display().to_string(),
+                        |n| n.to_string_lossy().into(),
+                    );
+                    let name = style::ellipsize(&name, cols[2] - cols[0] - 16.0, |x| {
+                        style::width(x, &fonts.mono, 14)
+                    });
+                    style::text(&name, cols[0], y, &fonts.mono, 14, colour::DIM);
+                    let why =
+                        style::ellipsize(&e.problem.to_string(), cols[4] - cols[2] - 16.0, |x| {
+                            style::width(x, &fonts.italic, 16)
+                        });
+                    style::text(&why, cols[2], y, &fonts.italic, 16, colour::DIM);
+                    style::text(
+                        "cannot be loaded",
+                        cols[4],
+                        y,
+                        &fonts.italic,
+                        18,
+                        colour::ERROR,
+                    );
+                }
+            }
+        }
+        let n = self.entries.len();
+        let shown = rows_shown(size);
+        if n > shown {
+            style::text_right(
+                &format!("{}-{} of {n}", self.first + 1, (self.first + shown).min(n)),
+                r.right() - 30.0,
+                head_y,
+                &fonts.italic,
+                16,
+                colour::DIM,
+            );
+        }
+        self.draw_detail(fonts, r);
+        footer(
+            fonts,
+            r,
+            "Up/Down choose  ·  Enter or click: resume  ·  Esc: back to the title",
+        );
+    }
+
+    /// What the selected save is: its error in full, or what resuming does.
+    fn draw_detail(&self, fonts: &Fonts, r: Rect) {
+        let d = Rect::new(
+            r.x + 24.0,
+            r.bottom() - 40.0 - DETAIL_H,
+            r.w - 48.0,
+            DETAIL_H,
+        );
+        let Some(entry) = self.entries.get(self.selected) else {
+            return;
+        };
+        match entry {
+            Err(e) => {
+                style::card(
+                    d,
+                    8.0,
+                    1.5,
+                    mix(colour::TILE, colour::ERROR, 0.1),
+                    colour::ERROR,
+                );
+                let head = if e.backup.is_some() {
+                    "This save cannot be loaded; a backup of it exists (below)"
+                } else {
+                    "This save cannot be loaded; the file was left as it is"
+                };
+                style::text(
+                    head,
+                    d.x + 14.0,
+                    d.y + 26.0,
+                    &fonts.serif,
+                    20,
+                    colour::ERROR,
+                );
+                let mut y = d.y + 50.0;
+                'all: for para in e.to_string().lines() {
+                    for line in style::wrap(para, d.w - 28.0, |x| style::width(x, &fonts.serif, 16))
+                    {
+                        if y > d.bottom() - 6.0 {
+                            break 'all;
+                        }
+                        style::text(&line, d.x + 14.0, y, &fonts.serif, 16, colour::PARCHMENT);
+                        y += 19.0;
+                    }
+                    y += 4.0;
+                }
+            }
+            Ok(info) => {
+                style::card(
+                    d,
+                    8.0,
+                    1.0,
+                    fade(colour::TILE, 0.9),
+                    fade(colour::GOLD, 0.35),
+                );
+                let s = &info.summary;
+                let mut lines = vec![
+                    format!(
+                        "Seed {} · started {} · {} · Health {} of {}",
+                        info.seed,
+                        crate::save::format_time(info.started_at),
+                        s.domain_name,
+                        s.health,
+                        s.max_health
+                    ),
+                    format!(
+                        "Domains cleared: {} · cards flipped: {}",
+                        s.cleared, s.flips
+                    ),
+                ];
+                lines.push(match &s.ending {
+                    None => "Enter resumes the run exactly where it stood.".to_string(),
+                    Some(e) if e.won() => "This run was won. Enter shows its end.".to_string(),
+                    Some(e) => format!(
+                        "This run was lost{}. Enter shows its end.",
+                        e.detail
+                            .as_deref()
+                            .map_or(String::new(), |d| format!(": {d}"))
+                    ),
+                });
+                let name = info.path.display().to_string();
+                let mut y = d.y + 28.0;
+                for line in &lines {
+                    let line =
+                        style::ellipsize(line, d.w - 28.0, |x| style::width(x, &fonts.serif, 18));
+                    style::text(&line, d.x + 14.0, y, &fonts.serif, 18, colour::PARCHMENT);
+                    y += 26.0;
+                }
+                let name =
+                    style::ellipsize(&name, d.w - 28.0, |x| style::width(x, &fonts.mono, 13));
+                style::text(&name, d.x + 14.0, y + 4.0, &fonts.mono, 13, colour::DIM);
+            }
+        }
+    }
+}
+
+fn entry_path(e: &Result<SaveInfo, LoadError>) -> &Path {
+    match e {
+        Ok(i) => &i.path,
+        Err(e) => &e.path,
+    }
+}
+
+/// The x of each column of the list.
+fn columns(r: Rect) -> [f32; 5] {
+    let x = r.x + 38.0;
+    let w = r.w - 76.0;
+    [x, x + w * 0.22, x + w * 0.36, x + w * 0.68, x + w * 0.80]
+}
+
+/// The Statistics screen: the figures of the run history.
+pub struct StatsScreen {
+    file: PathBuf,
+    stats: Result<Stats, String>,
+    /// Domain ids to names, from the card set in play.
+    names: BTreeMap<String, String>,
+}
+
+impl StatsScreen {
+    /// The history of `store` (`None`: saves are off, the history is empty).
+    pub fn new(store: Option<&SaveStore>, set: &CardSet) -> StatsScreen {
+        let file = store.map_or_else(PathBuf::new, SaveStore::history_path);
+        let stats = match store {
+            Some(_) => history::read(&file)
+                .map(|h| Stats::of(&h))
+                .map_err(|e| format!("cannot read `{}`: {e}", file.display())),
+            None => Ok(Stats::of(&history::History::default())),
+        };
+        let names = set
+            .domains
+            .iter()
+            .map(|d| (d.id.0.to_string(), d.name.clone()))
+            .collect();
+        StatsScreen { file, stats, names }
+    }
+
+    fn name<'a>(&'a self, id: &'a str) -> &'a str {
+        self.names.get(id).map_or(id, String::as_str)
+    }
+
+    pub fn update(&mut self, input: &Input) -> Next {
+        if input.back || input.activate || input.click {
+            return Next::Title;
+        }
+        Next::Stay
+    }
+
+    pub fn draw(&self, fonts: &Fonts, size: Vec2) {
+        let r = panel(size);
+        heading(
+            fonts,
+            r,
+            "Statistics",
+            &format!("From the run history, {}", self.file.display()),
+        );
+        footer(fonts, r, "Esc, Enter or click: back to the title");
+        let s = match &self.stats {
+            Ok(s) => s,
+            Err(e) => {
+                style::text(e, r.x + 34.0, r.y + 150.0, &fonts.serif, 20, colour::ERROR);
+                return;
+            }
+        };
+        if s.runs == 0 {
+            style::text(
+                "No finished runs yet. A run is recorded here when it is won or lost.",
+                r.x + 34.0,
+                r.y + 150.0,
+                &fonts.serif,
+                22,
+                colour::PARCHMENT,
+            );
+            return;
+        }
+        // The big figures.
+        let top = r.y + 150.0;
+        let figures = [
+            (s.runs.to_string(), "runs"),
+            (s.wins.to_string(), "won"),
+            (s.losses.to_string(), "lost"),
+            (
+                format!("{:.0}%", 100.0 * s.wins as f64 / s.runs as f64),
+                "won of all",
+            ),
+        ];
+        let fw = (r.w - 64.0) / figures.len() as f32;
+        for (k, (n, what)) in figures.iter().enumerate() {
+            let cx = r.x + 32.0 + fw * (k as f32 + 0.5);
+            let col = match k {
+                1 => colour::GOLD,
+                2 => colour::ERROR,
+                _ => colour::PARCHMENT,
+            };
+            style::text_centred(n, cx, top + 10.0, &fonts.serif, 48, col);
+            style::text_centred(what, cx, top + 36.0, &fonts.italic, 18, colour::DIM);
+        }
+        // Two columns of bars: causes, and Domains.
+        let y0 = top + 84.0;
+        let half = (r.w - 96.0) / 2.0;
+        let left = Rect::new(r.x + 32.0, y0, half, r.bottom() - 60.0 - y0 - 120.0);
+        let right = Rect::new(left.right() + 32.0, y0, half, left.h);
+        let causes: Vec<(String, usize)> = sorted(&s.causes)
+            .into_iter()
+            .map(|(c, n)| (cause_words(c).to_string(), n))
+            .collect();
+        bars(fonts, left, "Losses by cause", &causes, colour::ERROR);
+        let domains: Vec<(String, usize)> = sorted(&s.deaths_by_domain)
+            .into_iter()
+            .map(|(d, n)| (self.name(d).to_string(), n))
+            .collect();
+        bars(fonts, right, "Losses per Domain", &domains, colour::WARNING);
+        // The best run.
+        if let Some(b) = &s.best {
+            let br = Rect::new(r.x + 32.0, r.bottom() - 60.0 - 104.0, r.w - 64.0, 96.0);
+            style::card(
+                br,
+                8.0,
+                1.0,
+                fade(colour::TILE, 0.9),
+                fade(colour::GOLD, 0.45),
+            );
+            let how = if b.won() {
+                "won".to_string()
+            } else {
+                format!(
+                    "lost ({}) in {}",
+                    cause_words(b.outcome.cause.as_deref().unwrap_or("?")),
+                    self.name(b.last_domain())
+                )
+            };
+            style::text(
+                "Best run",
+                br.x + 16.0,
+                br.y + 28.0,
+                &fonts.serif,
+                22,
+                colour::GOLD,
+            );
+            let line = format!(
+                "Seed {}, {how}: {} Domains entered, {} flips, Health {} at the end, {}",
+                b.seed,
+                b.path.len(),
+                b.flips,
+                b.health,
+                duration(b.duration_secs)
+            );
+            let line = style::ellipsize(&line, br.w - 140.0, |x| style::width(x, &fonts.serif, 18));
+            style::text(
+                &line,
+                br.x + 120.0,
+                br.y + 28.0,
+                &fonts.serif,
+                18,
+                colour::PARCHMENT,
+            );
+            let route: Vec<&str> = b.path.iter().map(|d| self.name(d)).collect();
+            let route = style::ellipsize(&route.join(" → "), br.w - 32.0, |x| {
+                style::width(x, &fonts.italic, 17)
+            });
+            style::text(
+                &route,
+                br.x + 16.0,
+                br.y + 62.0,
+                &fonts.italic,
+                17,
+                fade(colour::PARCHMENT, 0.8),
+            );
+            if s.skipped_lines > 0 {
+                style::text(
+                    &format!(
+                        "{} unreadable lines of the history were skipped",
+                        s.skipped_lines
+                    ),
+                    br.x + 16.0,
+                    br.y + 86.0,
+                    &fonts.italic,
+                    14,
+                    colour::WARNING,
+                );
+            }
+        }
+    }
+}
+
+/// Counts, largest first (then by name).
+fn sorted(m: &BTreeMap<String, usize>) -> Vec<(&str, usize)> {
+    let mut v: Vec<(&str, usize)> = m.iter().map(|(k, n)| (k.as_str(), *n)).collect();
+    v.sort_by_key(|(k, n)| (std::cmp::Reverse(*n), *k));
+    v
+}
+
+/// A cause of loss in words.
+fn cause_words(cause: &str) -> &str {
+    match cause {
+        "health" => "Health ran out",
+        "dread" => "Dread passed 4",
+        "guardian" => "The Guardian",
+        "abandoned" => "Abandoned",
+        "stranded" => "Stranded",
+        other => other,
+    }
+}
+
+/// `1h 02m`, `2m 03s` or `3s`.
+fn duration(secs: u64) -> String {
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        format!("{h}h {m:02}m")
+    } else if m > 0 {
+        format!("{m}m {s:02}s")
+    } else {
+        format!("{s}s")
+    }
+}
+
+/// A titled list of labelled bars.
+fn bars(fonts: &Fonts, r: Rect, title: &str, rows: &[(String, usize)], col: Color) {
+    style::text(title, r.x, r.y, &fonts.serif, 22, colour::GOLD);
+    if rows.is_empty() {
+        style::text("none", r.x, r.y + 34.0, &fonts.italic, 18, colour::DIM);
+        return;
+    }
+    let max = rows.iter().map(|(_, n)| *n).max().unwrap_or(1).max(1);
+    let label_w = r.w * 0.5;
+    let step = 30.0;
+    let fit = (((r.h - 20.0) / step).floor() as usize).max(1);
+    for (k, (label, n)) in rows.iter().take(fit).enumerate() {
+        let y = r.y + 36.0 + k as f32 * step;
+        let label = style::ellipsize(label, label_w - 10.0, |x| style::width(x, &fonts.serif, 18));
+        style::text(&label, r.x, y, &fonts.serif, 18, colour::PARCHMENT);
+        let bw = (r.w - label_w - 40.0) * *n as f32 / max as f32;
+        style::rounded_rect(
+            Rect::new(r.x + label_w, y - 14.0, bw.max(4.0), 16.0),
+            3.0,
+            fade(col, 0.75),
+        );
+        style::text(
+            &n.to_string(),
+            r.x + label_w + bw.max(4.0) + 8.0,
+            y,
+            &fonts.serif,
+            18,
+            colour::PARCHMENT,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input() -> Input {
+        Input {
+            size: vec2(1280.0, 800.0),
+            mouse: vec2(-100.0, -100.0),
+            ..Default::default()
+        }
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("forward-ui-saves-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn a_broken_save_is_listed_and_never_opened() {
+        let dir = scratch("broken");
+        let store = SaveStore::open(&dir).unwrap();
+        std::fs::write(
+            dir.join("run-broken.json"),
+            b"{\"format\": \"forward-save\", ",
+        )
+        .unwrap();
+        let mut s = LoadScreen::new(Some(&store));
+        assert_eq!(s.entries.len(), 1);
+        assert!(s.entries[0].is_err());
+        let enter = Input {
+            activate: true,
+            ..input()
+        };
+        assert_eq!(s.update(&enter), Next::Stay);
+        assert_eq!(
+            s.update(&Input {
+                back: true,
+                ..input()
+            }),
+            Next::Title
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_good_save_opens_and_the_selection_wraps() {
+        let dir = scratch("good");
+        let store = SaveStore::open(&dir).unwrap();
+        let cards_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let cards = std::sync::Arc::new(crate::cards::load::load_dir(&cards_dir).unwrap().0);
+        let (run, _) = crate::save::Run::new(cards, 9, Vec::new());
+        let path = store.save(&run).unwrap();
+        std::fs::write(dir.join("zz-broken.json"), b"").unwrap();
+        let mut s = LoadScreen::new(Some(&store));
+        assert_eq!(s.entries.len(), 2);
+        let good = s.entries.iter().position(Result::is_ok).unwrap();
+        s.selected = good;
+        let enter = Input {
+            activate: true,
+            ..input()
+        };
+        assert_eq!(s.update(&enter), Next::Open(path.clone()));
+        s.update(&Input {
+            down: true,
+            ..input()
+        });
+        assert_ne!(s.selected, good);
+        // A load that failed later marks the entry.
+        let err = crate::save::load(&dir.join("zz-broken.json")).unwrap_err();
+        s.failed(err);
+        assert!(s.entries[s.selected].is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
