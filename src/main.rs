@@ -12,6 +12,7 @@ fn main() {
             actions: cli.actions,
             size: cli.size,
             perf: cli.perf,
+            rules: cli.rules,
         }),
         Some(Command::Validate { dir, json }) => {
             forward::cli::validate::run(&dir.unwrap_or(cli.cards), json)

@@ -63,6 +63,9 @@ pub struct Cli {
     /// Window only: print the median update+draw time per frame on exit (and every 5 s).
     #[arg(long)]
     pub perf: bool,
+    /// Window only: open on the Rules screen.
+    #[arg(long)]
+    pub rules: bool,
 }
 
 /// Parses `WxH`.

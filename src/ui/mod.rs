@@ -6,6 +6,7 @@ mod cardface;
 mod errors;
 mod input;
 mod map;
+mod rules;
 mod sky;
 mod style;
 mod table;
@@ -17,6 +18,7 @@ use crate::cards::load::load_dir;
 use errors::ErrorScreen;
 use input::Input;
 use macroquad::prelude::*;
+use rules::RulesScreen;
 use sky::Sky;
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
@@ -45,6 +47,8 @@ pub enum Next {
     NewRun(Option<u64>),
     /// Back to the title screen.
     Title,
+    /// The Rules screen.
+    Rules,
     Quit,
 }
 
@@ -53,6 +57,7 @@ enum Screen {
     Title(Box<TitleScreen>, Arc<CardSet>),
     CardErrors(Box<ErrorScreen>),
     Table(Box<TableScreen>, Arc<CardSet>),
+    Rules(Box<RulesScreen>),
 }
 
 impl Screen {
@@ -72,6 +77,7 @@ impl Screen {
             Screen::Title(s, _) => s.update(input),
             Screen::CardErrors(s) => s.update(input, fonts),
             Screen::Table(s, _) => s.update(input, fonts, t),
+            Screen::Rules(s) => s.update(input, fonts),
         }
     }
 
@@ -87,6 +93,10 @@ impl Screen {
             }
             Screen::CardErrors(s) => {
                 sky.draw(t, 0.55);
+                s.draw(fonts, size);
+            }
+            Screen::Rules(s) => {
+                sky.draw(t, 0.5);
                 s.draw(fonts, size);
             }
         }
@@ -109,6 +119,8 @@ pub struct Options {
     pub size: Option<(u32, u32)>,
     /// Print the median update+draw time per frame.
     pub perf: bool,
+    /// Open on the Rules screen.
+    pub rules: bool,
 }
 
 /// Opens the window; returns the process exit code.
@@ -145,6 +157,7 @@ async fn game(options: Options) -> i32 {
         seed,
         actions,
         perf,
+        rules,
         ..
     } = options;
     let fonts = Fonts::load();
@@ -161,6 +174,9 @@ async fn game(options: Options) -> i32 {
                 return 1;
             }
         }
+    }
+    if rules {
+        screen = Screen::Rules(Box::default());
     }
     let mut reloads = 0;
     let mut timings: Vec<Duration> = Vec::new();
@@ -189,7 +205,7 @@ async fn game(options: Options) -> i32 {
             Next::NewRun(seed) => {
                 let set = match &screen {
                     Screen::Title(_, set) | Screen::Table(_, set) => Some(set.clone()),
-                    Screen::CardErrors(_) => None,
+                    Screen::CardErrors(_) | Screen::Rules(_) => None,
                 };
                 if let Some(set) = set {
                     let seed = seed.unwrap_or_else(::rand::random);
@@ -199,6 +215,7 @@ async fn game(options: Options) -> i32 {
                 }
             }
             Next::Title => screen = Screen::load(&cards, 0),
+            Next::Rules => screen = Screen::Rules(Box::default()),
             Next::Reload => {
                 reloads += 1;
                 screen = Screen::load(&cards, reloads);

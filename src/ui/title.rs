@@ -32,7 +32,7 @@ impl Item {
 
     /// Whether this build has the screen behind the entry.
     pub fn available(self) -> bool {
-        matches!(self, Item::NewRun | Item::Quit)
+        matches!(self, Item::NewRun | Item::Rules | Item::Quit)
     }
 }
 
@@ -172,6 +172,7 @@ impl TitleScreen {
                 return match item {
                     Item::Quit => Next::Quit,
                     Item::NewRun => Next::NewRun(self.seed.parse().ok()),
+                    Item::Rules => Next::Rules,
                     _ => Next::Stay,
                 };
             }
@@ -414,7 +415,7 @@ mod tests {
     #[test]
     fn new_run_and_quit_are_available() {
         let available: Vec<_> = Item::ALL.iter().filter(|i| i.available()).collect();
-        assert_eq!(available, [&Item::NewRun, &Item::Quit]);
+        assert_eq!(available, [&Item::NewRun, &Item::Rules, &Item::Quit]);
     }
 
     #[test]
