@@ -13,6 +13,9 @@ fn main() {
             size: cli.size,
             perf: cli.perf,
             rules: cli.rules,
+            gallery: cli.gallery,
+            gallery_domain: cli.gallery_domain,
+            gallery_type: cli.gallery_type,
         }),
         Some(Command::Validate { dir, json }) => {
             forward::cli::validate::run(&dir.unwrap_or(cli.cards), json)

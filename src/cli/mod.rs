@@ -66,6 +66,15 @@ pub struct Cli {
     /// Window only: open on the Rules screen.
     #[arg(long)]
     pub rules: bool,
+    /// Window only: open on the card gallery.
+    #[arg(long)]
+    pub gallery: bool,
+    /// Window only: the gallery's Domain filter (an id, or part of a name).
+    #[arg(long, value_name = "DOMAIN")]
+    pub gallery_domain: Option<String>,
+    /// Window only: the gallery's type filter (`foe`, `item`...).
+    #[arg(long, value_name = "TYPE")]
+    pub gallery_type: Option<String>,
 }
 
 /// Parses `WxH`.

@@ -4,6 +4,7 @@
 
 mod cardface;
 mod errors;
+mod gallery;
 mod input;
 mod map;
 mod rules;
@@ -16,6 +17,7 @@ mod words;
 use crate::cards::CardSet;
 use crate::cards::load::load_dir;
 use errors::ErrorScreen;
+use gallery::GalleryScreen;
 use input::Input;
 use macroquad::prelude::*;
 use rules::RulesScreen;
@@ -49,15 +51,22 @@ pub enum Next {
     Title,
     /// The Rules screen.
     Rules,
+    /// The card gallery.
+    Gallery,
+    /// Leave the card-errors screen for the screen it interrupted.
+    Back,
     Quit,
 }
 
 /// The screen on show.
 enum Screen {
     Title(Box<TitleScreen>, Arc<CardSet>),
-    CardErrors(Box<ErrorScreen>),
+    /// The errors, and the screen to go back to with Esc (after a failed F5 in the
+    /// gallery or on the table).
+    CardErrors(Box<ErrorScreen>, Option<Box<Screen>>),
     Table(Box<TableScreen>, Arc<CardSet>),
     Rules(Box<RulesScreen>),
+    Gallery(Box<GalleryScreen>),
 }
 
 impl Screen {
@@ -68,15 +77,46 @@ impl Screen {
             Ok((set, report)) => {
                 Screen::Title(Box::new(TitleScreen::new(&set, &report)), Arc::new(set))
             }
-            Err(report) => Screen::CardErrors(Box::new(ErrorScreen::new(&report, dir, reloads))),
+            Err(report) => {
+                Screen::CardErrors(Box::new(ErrorScreen::new(&report, dir, reloads)), None)
+            }
+        }
+    }
+
+    /// The screen after F5: the cards are loaded again. The gallery shows the new set; a
+    /// run keeps its own; cards that fail show their errors, with Esc back to `self`.
+    fn reloaded(self, dir: &Path, reloads: u32, banner: &mut Option<String>) -> Screen {
+        match self {
+            Screen::CardErrors(_, Some(prev)) => prev.reloaded(dir, reloads, banner),
+            Screen::Gallery(g) => match load_dir(dir) {
+                Ok((set, _)) => Screen::Gallery(Box::new(g.reloaded(Arc::new(set)))),
+                Err(report) => Screen::CardErrors(
+                    Box::new(ErrorScreen::new(&report, dir, reloads)),
+                    Some(Box::new(Screen::Gallery(g))),
+                ),
+            },
+            Screen::Table(t, set) => match load_dir(dir) {
+                Ok(_) => {
+                    *banner = Some("cards reloaded; this run keeps its cards".into());
+                    Screen::Table(t, set)
+                }
+                Err(report) => Screen::CardErrors(
+                    Box::new(ErrorScreen::new(&report, dir, reloads)),
+                    Some(Box::new(Screen::Table(t, set))),
+                ),
+            },
+            _ => Screen::load(dir, reloads),
         }
     }
 
     fn update(&mut self, input: &Input, fonts: &Fonts, t: f32) -> Next {
         match self {
             Screen::Title(s, _) => s.update(input),
-            Screen::CardErrors(s) => s.update(input, fonts),
+            Screen::CardErrors(_, Some(_)) if input.back => Next::Back,
+            Screen::CardErrors(s, _) => s.update(input, fonts),
+            Screen::Table(_, _) if input.reload => Next::Reload,
             Screen::Table(s, _) => s.update(input, fonts, t),
+            Screen::Gallery(s) => s.update(input, fonts),
             Screen::Rules(s) => s.update(input, fonts),
         }
     }
@@ -91,8 +131,12 @@ impl Screen {
                 sky.draw(t, 0.7);
                 s.draw(fonts, size, t);
             }
-            Screen::CardErrors(s) => {
+            Screen::CardErrors(s, _) => {
                 sky.draw(t, 0.55);
+                s.draw(fonts, size);
+            }
+            Screen::Gallery(s) => {
+                sky.draw(t, 0.6);
                 s.draw(fonts, size);
             }
             Screen::Rules(s) => {
@@ -121,6 +165,10 @@ pub struct Options {
     pub perf: bool,
     /// Open on the Rules screen.
     pub rules: bool,
+    /// Open on the card gallery, with these filters.
+    pub gallery: bool,
+    pub gallery_domain: Option<String>,
+    pub gallery_type: Option<String>,
 }
 
 /// Opens the window; returns the process exit code.
@@ -158,6 +206,9 @@ async fn game(options: Options) -> i32 {
         actions,
         perf,
         rules,
+        gallery,
+        gallery_domain,
+        gallery_type,
         ..
     } = options;
     let fonts = Fonts::load();
@@ -178,6 +229,17 @@ async fn game(options: Options) -> i32 {
     if rules {
         screen = Screen::Rules(Box::default());
     }
+    if gallery && let Screen::Title(_, set) = &screen {
+        let mut g = GalleryScreen::new(set.clone());
+        if let Err(e) = g.filter(gallery_domain.as_deref(), gallery_type.as_deref()) {
+            eprintln!("forward: {e}");
+            return 1;
+        }
+        screen = Screen::Gallery(Box::new(g));
+    }
+    // A short note over any screen (after F5 on the table), and when it was set.
+    let mut banner: Option<String> = None;
+    let mut banner_since = 0.0;
     let mut reloads = 0;
     let mut timings: Vec<Duration> = Vec::new();
     let mut perf_report = Instant::now();
@@ -205,7 +267,7 @@ async fn game(options: Options) -> i32 {
             Next::NewRun(seed) => {
                 let set = match &screen {
                     Screen::Title(_, set) | Screen::Table(_, set) => Some(set.clone()),
-                    Screen::CardErrors(_) | Screen::Rules(_) => None,
+                    _ => None,
                 };
                 if let Some(set) = set {
                     let seed = seed.unwrap_or_else(::rand::random);
@@ -216,16 +278,36 @@ async fn game(options: Options) -> i32 {
             }
             Next::Title => screen = Screen::load(&cards, 0),
             Next::Rules => screen = Screen::Rules(Box::default()),
+            Next::Gallery => {
+                if let Screen::Title(_, set) = &screen {
+                    screen = Screen::Gallery(Box::new(GalleryScreen::new(set.clone())));
+                }
+            }
+            Next::Back => {
+                if let Screen::CardErrors(_, Some(prev)) = screen {
+                    screen = *prev;
+                } else {
+                    screen = Screen::load(&cards, 0);
+                }
+            }
             Next::Reload => {
                 reloads += 1;
-                screen = Screen::load(&cards, reloads);
-                if matches!(screen, Screen::Title(..)) {
+                screen = screen.reloaded(&cards, reloads, &mut banner);
+                banner_since = t;
+                if !matches!(screen, Screen::CardErrors(..)) {
                     reloads = 0;
                 }
             }
         }
         clear_background(style::colour::SKY_TOP);
         screen.draw(&fonts, &sky, input.size, t);
+        if let Some(b) = &banner {
+            if t - banner_since < 4.0 && matches!(screen, Screen::Table(..)) {
+                draw_banner(b, &fonts, input.size);
+            } else {
+                banner = None;
+            }
+        }
         frame += 1;
         if perf {
             timings.push(work.elapsed());
@@ -252,6 +334,21 @@ async fn game(options: Options) -> i32 {
         next_frame().await;
         pace.wait(input.active || screenshot.is_some());
     }
+}
+
+/// A short note at the top middle of the window.
+fn draw_banner(s: &str, fonts: &Fonts, size: Vec2) {
+    let w = style::width(s, &fonts.italic, 20) + 36.0;
+    let r = Rect::new((size.x - w) / 2.0, 8.0, w, 36.0);
+    style::card(r, 8.0, 1.0, style::colour::TILE, style::colour::SEA_LIGHT);
+    style::text_centred(
+        s,
+        size.x / 2.0,
+        r.y + 24.0,
+        &fonts.italic,
+        20,
+        style::colour::PARCHMENT,
+    );
 }
 
 /// Prints the median update+draw time of `timings` (one per frame).

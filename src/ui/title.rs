@@ -32,7 +32,10 @@ impl Item {
 
     /// Whether this build has the screen behind the entry.
     pub fn available(self) -> bool {
-        matches!(self, Item::NewRun | Item::Rules | Item::Quit)
+        matches!(
+            self,
+            Item::NewRun | Item::Gallery | Item::Rules | Item::Quit
+        )
     }
 }
 
@@ -173,7 +176,7 @@ impl TitleScreen {
                     Item::Quit => Next::Quit,
                     Item::NewRun => Next::NewRun(self.seed.parse().ok()),
                     Item::Rules => Next::Rules,
-                    _ => Next::Stay,
+                    Item::Gallery => Next::Gallery,
                 };
             }
             self.refused = 18;
@@ -415,7 +418,7 @@ mod tests {
     #[test]
     fn new_run_and_quit_are_available() {
         let available: Vec<_> = Item::ALL.iter().filter(|i| i.available()).collect();
-        assert_eq!(available, [&Item::NewRun, &Item::Rules, &Item::Quit]);
+        assert_eq!(available.len(), Item::ALL.len());
     }
 
     #[test]
@@ -457,15 +460,16 @@ mod tests {
     }
 
     #[test]
-    fn choosing_an_unbuilt_entry_stays_and_quit_quits() {
+    fn the_gallery_rules_and_quit_entries_lead_there() {
         let mut s = screen();
         let enter = Input {
             activate: true,
             ..input()
         };
         s.selected = 1;
-        assert_eq!(s.update(&enter), Next::Stay);
-        assert!(s.refused > 0);
+        assert_eq!(s.update(&enter), Next::Gallery);
+        s.selected = 2;
+        assert_eq!(s.update(&enter), Next::Rules);
         s.selected = 3;
         assert_eq!(s.update(&enter), Next::Quit);
     }
