@@ -479,6 +479,57 @@ mod tests {
         );
     }
 
+    fn shipped() -> (PathBuf, Arc<CardSet>) {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let set = Arc::new(load_dir(&dir).unwrap().0);
+        (dir, set)
+    }
+
+    #[test]
+    fn f5_in_the_gallery_shows_the_errors_then_esc_goes_back() {
+        let (dir, set) = shipped();
+        let gallery = Screen::Gallery(Box::new(GalleryScreen::new(set)));
+        let missing = dir.join("no-such-subdirectory");
+        let mut banner = None;
+        let screen = gallery.reloaded(&missing, 1, &mut banner);
+        let Screen::CardErrors(_, Some(prev)) = screen else {
+            panic!("a failed reload shows the errors, keeping the gallery to go back to");
+        };
+        assert!(matches!(*prev, Screen::Gallery(_)));
+        // F5 again, with the files fixed: the gallery with the new set.
+        let screen = Screen::CardErrors(
+            Box::new(ErrorScreen::new(
+                &load_dir(&missing).unwrap_err(),
+                &missing,
+                1,
+            )),
+            Some(prev),
+        );
+        assert!(matches!(
+            screen.reloaded(&dir, 2, &mut banner),
+            Screen::Gallery(_)
+        ));
+    }
+
+    #[test]
+    fn f5_on_the_table_keeps_the_run_and_its_cards() {
+        let (dir, set) = shipped();
+        let table = TableScreen::new(set.clone(), 1, &[]).unwrap();
+        let mut banner = None;
+        let screen = Screen::Table(Box::new(table), set.clone()).reloaded(&dir, 1, &mut banner);
+        let Screen::Table(_, kept) = screen else {
+            panic!("the run goes on");
+        };
+        assert!(Arc::ptr_eq(&kept, &set), "the run keeps its own card set");
+        assert!(banner.unwrap().contains("this run keeps its cards"));
+        let screen = Screen::Table(
+            Box::new(TableScreen::new(set.clone(), 1, &[]).unwrap()),
+            set,
+        )
+        .reloaded(&dir.join("nope"), 1, &mut None);
+        assert!(matches!(screen, Screen::CardErrors(_, Some(_))));
+    }
+
     #[test]
     fn median_of_frame_times() {
         let ms = Duration::from_millis;
