@@ -187,3 +187,18 @@ fn rules_screen_shows_the_rules() {
     let panel = count(&img, (170, 20), (1110, 740), near([0x14, 0x17, 0x2a], 8));
     assert!(panel > 200_000, "no panel behind the text: {panel}");
 }
+
+#[test]
+fn gallery_shows_the_title_cards_the_traveller_and_the_guardian() {
+    let img = shot(
+        "gallery-others",
+        &["--gallery", "--gallery-domain", "others"],
+    );
+    not_blank(&img);
+    let (a, b) = GRID;
+    // Their frames are gold; no Station type's frame colour is in the grid.
+    let frames = count(&img, a, b, near([0xd9, 0xb3, 0x6c], 12));
+    assert!(frames > 2_000, "too few gold frames: {frames}");
+    let foe = count(&img, a, b, near(FOE, 12));
+    assert!(foe < 50, "foe frames among the title cards: {foe}");
+}

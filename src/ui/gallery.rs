@@ -15,6 +15,20 @@ const GAP: f32 = 14.0;
 /// A grid card's height to width.
 const ASPECT: f32 = 1.4;
 
+/// One card of the gallery.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Entry {
+    /// A Station card: its index in `CardSet::cards`.
+    Station(usize),
+    /// A Domain's title card.
+    Title(usize),
+    Traveller,
+    Guardian,
+}
+
+/// The chip of the other cards: the Domains' title cards, the traveller and the Guardian.
+const OTHERS: &str = "Title cards, traveller, Guardian";
+
 /// A filter chip: which filter it sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Chip {
@@ -38,14 +52,15 @@ struct Layout {
 
 pub struct GalleryScreen {
     cards: Arc<CardSet>,
-    /// Domain filter: an index into `cards.domains`, or all.
+    /// Domain filter: an index into `cards.domains`, or all; one past the Domains: the
+    /// other cards (title cards, traveller, Guardian).
     pub domain: Option<usize>,
     pub kind: Option<StationType>,
     /// The first row shown.
     scroll: usize,
-    hovered: Option<usize>,
+    hovered: Option<Entry>,
     /// Clicked: stays in the preview while the pointer is elsewhere.
-    pinned: Option<usize>,
+    pinned: Option<Entry>,
     /// A note under the title (after a reload).
     pub note: Option<String>,
 }
@@ -65,7 +80,7 @@ impl GalleryScreen {
 
     /// The same view of a new card set (after F5).
     pub fn reloaded(self, cards: Arc<CardSet>) -> GalleryScreen {
-        let domain = self.domain.filter(|&d| d < cards.domains.len());
+        let domain = self.domain.filter(|&d| d <= cards.domains.len());
         GalleryScreen {
             cards,
             domain,
@@ -82,7 +97,9 @@ impl GalleryScreen {
     pub fn filter(&mut self, domain: Option<&str>, kind: Option<&str>) -> Result<(), String> {
         if let Some(d) = domain {
             let d = d.to_lowercase();
-            self.domain = Some(
+            self.domain = Some(if d == "others" {
+                self.cards.domains.len()
+            } else {
                 self.cards
                     .domains
                     .iter()
@@ -93,8 +110,8 @@ impl GalleryScreen {
                             .iter()
                             .position(|x| x.name.to_lowercase().contains(&d))
                     })
-                    .ok_or_else(|| format!("no Domain `{d}` in the cards"))?,
-            );
+                    .ok_or_else(|| format!("no Domain `{d}` in the cards"))?
+            });
         }
         if let Some(k) = kind {
             self.kind = Some(
@@ -107,8 +124,19 @@ impl GalleryScreen {
         Ok(())
     }
 
-    /// The cards shown: indices into `cards.cards`, in Domain order.
-    fn shown(&self) -> Vec<usize> {
+    /// Whether the other cards are on show (title cards, traveller, Guardian).
+    fn others(&self) -> bool {
+        self.domain == Some(self.cards.domains.len())
+    }
+
+    /// The cards shown, in Domain order.
+    fn shown(&self) -> Vec<Entry> {
+        if self.others() {
+            let mut v: Vec<Entry> = (0..self.cards.domains.len()).map(Entry::Title).collect();
+            v.push(Entry::Traveller);
+            v.push(Entry::Guardian);
+            return v;
+        }
         self.cards
             .domains
             .iter()
@@ -116,6 +144,7 @@ impl GalleryScreen {
             .filter(|(i, _)| self.domain.is_none_or(|d| d == *i))
             .flat_map(|(_, d)| d.stations.iter().map(|r| usize::from(r.index)))
             .filter(|&c| self.kind.is_none_or(|k| self.cards.cards[c].card_type == k))
+            .map(Entry::Station)
             .collect()
     }
 
@@ -139,6 +168,7 @@ impl GalleryScreen {
         for (i, d) in self.cards.domains.iter().enumerate() {
             place(Chip::Domain(Some(i)), &d.name, false);
         }
+        place(Chip::Domain(Some(self.cards.domains.len())), OTHERS, false);
         place(Chip::Type(None), "All types", true);
         for (i, t) in StationType::ALL.iter().enumerate() {
             place(Chip::Type(Some(*t)), &type_label(i, *t), false);
@@ -188,7 +218,7 @@ impl GalleryScreen {
             return Next::Reload;
         }
         let l = self.layout(input.size, fonts);
-        let nd = self.cards.domains.len() + 1;
+        let nd = self.cards.domains.len() + 2;
         let di = self.domain.map_or(0, |d| d + 1);
         let mut changed = false;
         let step = |k: usize| if k == 0 { None } else { Some(k - 1) };
@@ -263,11 +293,18 @@ impl GalleryScreen {
         let shown = self.shown();
         let title = "Card gallery";
         let w = style::text(title, 24.0, 50.0, &fonts.serif, 36, colour::GOLD);
-        let count = format!(
-            "{} of {} station cards",
-            shown.len(),
-            self.cards.cards.len()
-        );
+        let count = if self.others() {
+            format!(
+                "{} cards: the Domains' title cards, the traveller, the Guardian",
+                shown.len()
+            )
+        } else {
+            format!(
+                "{} of {} station cards",
+                shown.len(),
+                self.cards.cards.len()
+            )
+        };
         style::text(
             &count,
             24.0 + w + 18.0,
@@ -290,16 +327,19 @@ impl GalleryScreen {
             let (label, on, tint) = match *chip {
                 Chip::Domain(d) => (
                     d.map_or("All Domains".to_string(), |d| {
-                        self.cards.domains[d].name.clone()
+                        self.cards
+                            .domains
+                            .get(d)
+                            .map_or(OTHERS.to_string(), |x| x.name.clone())
                     }),
                     self.domain == d,
                     colour::GOLD,
                 ),
                 Chip::Type(k) => (
                     k.map_or("All types".to_string(), |k| {
-                        type_label(i - self.cards.domains.len() - 2, k)
+                        type_label(i - self.cards.domains.len() - 3, k)
                     }),
-                    self.kind == k,
+                    self.kind == k && !self.others(),
                     k.map_or(colour::GOLD, type_colour),
                 ),
             };
@@ -319,8 +359,7 @@ impl GalleryScreen {
             let Some(r) = Self::cell(&l, i, self.scroll) else {
                 continue;
             };
-            let sc = &self.cards.cards[c];
-            let mut f = face(sc);
+            let mut f = self.face(c);
             if r.w < 170.0 {
                 // No room beside the type: the large card shows the foe's HP and DEF.
                 f.stats = None;
@@ -362,14 +401,112 @@ impl GalleryScreen {
         );
     }
 
-    fn draw_preview(&self, l: &Layout, c: usize, fonts: &Fonts) {
-        let sc = &self.cards.cards[c];
+    /// An entry's card face.
+    fn face(&self, e: Entry) -> Face<'_> {
+        let set = &*self.cards;
+        match e {
+            Entry::Station(c) => face(&set.cards[c]),
+            Entry::Title(d) => {
+                let d = &set.domains[d];
+                Face {
+                    name: &d.name,
+                    kind: None,
+                    kind_text: "Domain",
+                    text: &d.text,
+                    flavor: d.flavor.as_deref(),
+                    stats: None,
+                }
+            }
+            Entry::Traveller => {
+                let t = &set.traveller;
+                Face {
+                    name: &t.name,
+                    kind: None,
+                    kind_text: "Traveller",
+                    text: &t.text,
+                    flavor: t.flavor.as_deref(),
+                    stats: Some(format!("ATK {} · DEF {}", t.atk, t.def)),
+                }
+            }
+            Entry::Guardian => {
+                let g = &set.guardian;
+                Face {
+                    name: &g.name,
+                    kind: None,
+                    kind_text: "Guardian",
+                    text: &g.text,
+                    flavor: g.flavor.as_deref(),
+                    stats: Some(format!("HP {} · DEF {}", g.hp, g.def)),
+                }
+            }
+        }
+    }
+
+    fn draw_preview(&self, l: &Layout, e: Entry, fonts: &Fonts) {
         let p = l.preview;
-        let card_h = (p.h * 0.62).min(p.w * 1.4);
+        // The Guardian's faces, requirements and seals need the room below the card.
+        let share = if e == Entry::Guardian { 0.42 } else { 0.62 };
+        let card_h = (p.h * share).min(p.w * 1.4);
         let card_w = (card_h / 1.4).min(p.w);
         let r = Rect::new(p.x + (p.w - card_w) / 2.0, p.y, card_w, card_h);
-        cardface::draw_face(r, &face(sc), fonts, true);
-        let mut y = r.bottom() + 18.0;
+        cardface::draw_face(r, &self.face(e), fonts, true);
+        let y = r.bottom() + 18.0;
+        let set = &*self.cards;
+        match e {
+            Entry::Station(c) => self.draw_station_notes(p, y, c, fonts),
+            Entry::Title(d) => {
+                let d = &set.domains[d];
+                let about = style::ellipsize(&format!("Domain · {}", d.theme), p.w, |x| {
+                    style::width(x, &fonts.italic, 18)
+                });
+                style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
+                guide(d.guide_notes.as_deref(), p, y + 16.0, fonts);
+            }
+            Entry::Traveller => {
+                let t = &set.traveller;
+                let about = format!("Health {} · ATK {} · DEF {}", t.health, t.atk, t.def);
+                style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
+                guide(t.guide_notes.as_deref(), p, y + 16.0, fonts);
+            }
+            Entry::Guardian => {
+                let g = &set.guardian;
+                let mut y = y;
+                let section = |head: &str, lines: Vec<String>, y: &mut f32| {
+                    style::text(head, p.x, *y + 4.0, &fonts.serif, 18, colour::GOLD);
+                    *y += 10.0;
+                    for line in lines {
+                        for w in style::wrap(&line, p.w, |x| style::width(x, &fonts.serif, 15)) {
+                            *y += 17.0;
+                            if *y < p.bottom() {
+                                style::text(&w, p.x, *y, &fonts.serif, 15, colour::PARCHMENT);
+                            }
+                        }
+                    }
+                    *y += 16.0;
+                };
+                let faces = g
+                    .faces
+                    .iter()
+                    .enumerate()
+                    .map(|(i, f)| {
+                        format!("{} {}: {}", i + 1, f.name, super::words::face_summary(f))
+                    })
+                    .collect();
+                section("Faces", faces, &mut y);
+                let seal = |s: &crate::cards::model::Seal| format!("{}: {}", s.name, s.text);
+                section(
+                    "Requirements",
+                    g.requirements.iter().map(seal).collect(),
+                    &mut y,
+                );
+                section("Seals", g.seals.iter().map(seal).collect(), &mut y);
+            }
+        }
+    }
+
+    fn draw_station_notes(&self, p: Rect, y: f32, c: usize, fonts: &Fonts) {
+        let sc = &self.cards.cards[c];
+        let mut y = y;
         let domain = self
             .cards
             .domains
@@ -383,18 +520,23 @@ impl GalleryScreen {
         }
         style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
         y += 16.0;
-        if let Some(notes) = &sc.guide_notes {
-            style::text(
-                "Guide notes",
-                p.x,
-                y + 22.0,
-                &fonts.serif,
-                18,
-                fade(colour::GOLD, 0.8),
-            );
-            let area = Rect::new(p.x, y + 30.0, p.w, p.bottom() - y - 30.0);
-            cardface::text_block(notes, area, &fonts.italic, 18, 12, colour::PARCHMENT);
-        }
+        guide(sc.guide_notes.as_deref(), p, y, fonts);
+    }
+}
+
+/// The Guide notes under the large card, from `y` to the bottom of `p`.
+fn guide(notes: Option<&str>, p: Rect, y: f32, fonts: &Fonts) {
+    if let Some(notes) = notes {
+        style::text(
+            "Guide notes",
+            p.x,
+            y + 22.0,
+            &fonts.serif,
+            18,
+            fade(colour::GOLD, 0.8),
+        );
+        let area = Rect::new(p.x, y + 30.0, p.w, p.bottom() - y - 30.0);
+        cardface::text_block(notes, area, &fonts.italic, 18, 12, colour::PARCHMENT);
     }
 }
 
@@ -436,10 +578,13 @@ mod tests {
         g.filter(Some("termina"), Some("foe")).unwrap();
         let some = g.shown();
         assert!(!some.is_empty() && some.len() < all);
-        assert!(
-            some.iter()
-                .all(|&c| g.cards.cards[c].card_type == StationType::Foe)
-        );
+        assert!(some.iter().all(
+            |e| matches!(e, Entry::Station(c) if g.cards.cards[*c].card_type == StationType::Foe)
+        ));
+        g.domain = Some(g.cards.domains.len());
+        let others = g.shown();
+        assert_eq!(others.len(), g.cards.domains.len() + 2);
+        assert_eq!(others.last(), Some(&Entry::Guardian));
         assert!(g.filter(Some("nowhere"), None).is_err());
         assert!(g.filter(None, Some("dragon")).is_err());
     }
