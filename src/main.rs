@@ -15,6 +15,10 @@ fn main() {
             saves: cli.saves,
             resume: cli.resume,
             open: cli.open,
+            rules: cli.rules,
+            gallery: cli.gallery,
+            gallery_domain: cli.gallery_domain,
+            gallery_type: cli.gallery_type,
         }),
         Some(Command::Validate { dir, json }) => {
             forward::cli::validate::run(&dir.unwrap_or(cli.cards), json)

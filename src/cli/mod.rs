@@ -70,6 +70,18 @@ pub struct Cli {
     /// Window only: open this screen at once instead of the title.
     #[arg(long, value_name = "SCREEN", value_parser = ["load", "statistics"])]
     pub open: Option<String>,
+    /// Window only: open on the Rules screen.
+    #[arg(long)]
+    pub rules: bool,
+    /// Window only: open on the card gallery.
+    #[arg(long)]
+    pub gallery: bool,
+    /// Window only: the gallery's Domain filter (an id, or part of a name).
+    #[arg(long, value_name = "DOMAIN")]
+    pub gallery_domain: Option<String>,
+    /// Window only: the gallery's type filter (`foe`, `item`...).
+    #[arg(long, value_name = "TYPE")]
+    pub gallery_type: Option<String>,
 }
 
 /// Parses `WxH`.

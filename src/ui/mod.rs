@@ -5,8 +5,10 @@
 
 mod cardface;
 mod errors;
+mod gallery;
 mod input;
 mod map;
+mod rules;
 mod saves;
 mod sky;
 mod style;
@@ -18,8 +20,10 @@ use crate::cards::CardSet;
 use crate::cards::load::load_dir;
 use crate::save::{self, SaveStore};
 use errors::ErrorScreen;
+use gallery::GalleryScreen;
 use input::Input;
 use macroquad::prelude::*;
+use rules::RulesScreen;
 use saves::{LoadScreen, StatsScreen};
 use sky::Sky;
 use std::cell::Cell;
@@ -57,16 +61,26 @@ pub enum Next {
     LoadList,
     /// The Statistics screen.
     Statistics,
+    /// The Rules screen.
+    Rules,
+    /// The card gallery.
+    Gallery,
+    /// Leave the card-errors screen for the screen it interrupted.
+    Back,
     Quit,
 }
 
 /// The screen on show.
 enum Screen {
     Title(Box<TitleScreen>, Arc<CardSet>),
-    CardErrors(Box<ErrorScreen>),
+    /// The errors, and the screen to go back to with Esc (after a failed F5 in the
+    /// gallery or on the table).
+    CardErrors(Box<ErrorScreen>, Option<Box<Screen>>),
     Table(Box<TableScreen>, Arc<CardSet>),
     Load(Box<LoadScreen>, Arc<CardSet>),
     Stats(Box<StatsScreen>, Arc<CardSet>),
+    Rules(Box<RulesScreen>),
+    Gallery(Box<GalleryScreen>),
 }
 
 impl Screen {
@@ -82,17 +96,55 @@ impl Screen {
                     Arc::new(set),
                 )
             }
-            Err(report) => Screen::CardErrors(Box::new(ErrorScreen::new(&report, dir, reloads))),
+            Err(report) => {
+                Screen::CardErrors(Box::new(ErrorScreen::new(&report, dir, reloads)), None)
+            }
+        }
+    }
+
+    /// The screen after F5: the cards are loaded again. The gallery shows the new set; a
+    /// run keeps its own; cards that fail show their errors, with Esc back to `self`.
+    fn reloaded(
+        self,
+        dir: &Path,
+        reloads: u32,
+        banner: &mut Option<String>,
+        store: Option<&SaveStore>,
+    ) -> Screen {
+        match self {
+            Screen::CardErrors(_, Some(prev)) => prev.reloaded(dir, reloads, banner, store),
+            Screen::Gallery(g) => match load_dir(dir) {
+                Ok((set, _)) => Screen::Gallery(Box::new(g.reloaded(Arc::new(set)))),
+                Err(report) => Screen::CardErrors(
+                    Box::new(ErrorScreen::new(&report, dir, reloads)),
+                    Some(Box::new(Screen::Gallery(g))),
+                ),
+            },
+            Screen::Table(t, set) => match load_dir(dir) {
+                Ok(_) => {
+                    *banner = Some("cards reloaded; this run keeps its cards".into());
+                    Screen::Table(t, set)
+                }
+                Err(report) => Screen::CardErrors(
+                    Box::new(ErrorScreen::new(&report, dir, reloads)),
+                    Some(Box::new(Screen::Table(t, set))),
+                ),
+            },
+            _ => Screen::load(dir, reloads, store),
         }
     }
 
     fn update(&mut self, input: &Input, fonts: &Fonts, t: f32) -> Next {
         match self {
             Screen::Title(s, _) => s.update(input),
-            Screen::CardErrors(s) => s.update(input, fonts),
+            Screen::CardErrors(_, Some(_)) if input.back => Next::Back,
+            Screen::CardErrors(s, _) => s.update(input, fonts),
+            Screen::Table(_, _) if input.reload => Next::Reload,
             Screen::Table(s, _) => s.update(input, fonts, t),
             Screen::Load(s, _) => s.update(input),
             Screen::Stats(s, _) => s.update(input),
+            Screen::Gallery(s) => s.update(input, fonts),
+            Screen::Rules(s) => s.update(input, fonts),
         }
     }
 
@@ -106,7 +158,7 @@ impl Screen {
                 sky.draw(t, 0.7);
                 s.draw(fonts, size, t);
             }
-            Screen::CardErrors(s) => {
+            Screen::CardErrors(s, _) => {
                 sky.draw(t, 0.55);
                 s.draw(fonts, size);
             }
@@ -116,6 +168,14 @@ impl Screen {
             }
             Screen::Stats(s, _) => {
                 sky.draw(t, 0.4);
+                s.draw(fonts, size);
+            }
+            Screen::Gallery(s) => {
+                sky.draw(t, 0.6);
+                s.draw(fonts, size);
+            }
+            Screen::Rules(s) => {
+                sky.draw(t, 0.5);
                 s.draw(fonts, size);
             }
         }
@@ -128,7 +188,7 @@ impl Screen {
             | Screen::Table(_, set)
             | Screen::Load(_, set)
             | Screen::Stats(_, set) => Some(set.clone()),
-            Screen::CardErrors(_) => None,
+            Screen::CardErrors(..) | Screen::Rules(_) | Screen::Gallery(_) => None,
         }
     }
 }
@@ -156,6 +216,12 @@ pub struct Options {
     pub resume: bool,
     /// Open this screen at once: `load` or `statistics` (`--open`).
     pub open: Option<String>,
+    /// Open on the Rules screen.
+    pub rules: bool,
+    /// Open on the card gallery, with these filters.
+    pub gallery: bool,
+    pub gallery_domain: Option<String>,
+    pub gallery_type: Option<String>,
 }
 
 /// Opens the window; returns the process exit code.
@@ -195,6 +261,10 @@ async fn game(options: Options) -> i32 {
         saves,
         resume,
         open,
+        rules,
+        gallery,
+        gallery_domain,
+        gallery_type,
         ..
     } = options;
     // Screenshots (tests) neither write nor read saves unless told where.
@@ -250,6 +320,20 @@ async fn game(options: Options) -> i32 {
             _ => Screen::Stats(Box::new(StatsScreen::new(store().as_ref(), &set)), set),
         };
     }
+    if rules {
+        screen = Screen::Rules(Box::default());
+    }
+    if gallery && let Screen::Title(_, set) = &screen {
+        let mut g = GalleryScreen::new(set.clone());
+        if let Err(e) = g.filter(gallery_domain.as_deref(), gallery_type.as_deref()) {
+            eprintln!("forward: {e}");
+            return 1;
+        }
+        screen = Screen::Gallery(Box::new(g));
+    }
+    // A short note over any screen (after F5 on the table), and when it was set.
+    let mut banner: Option<String> = None;
+    let mut banner_since = 0.0;
     let mut reloads = 0;
     let mut timings: Vec<Duration> = Vec::new();
     let mut perf_report = Instant::now();
@@ -318,16 +402,37 @@ async fn game(options: Options) -> i32 {
                 }
             }
             Next::Title => screen = Screen::load(&cards, 0, store().as_ref()),
+            Next::Rules => screen = Screen::Rules(Box::default()),
+            Next::Gallery => {
+                if let Screen::Title(_, set) = &screen {
+                    screen = Screen::Gallery(Box::new(GalleryScreen::new(set.clone())));
+                }
+            }
+            Next::Back => {
+                if let Screen::CardErrors(_, Some(prev)) = screen {
+                    screen = *prev;
+                } else {
+                    screen = Screen::load(&cards, 0, store().as_ref());
+                }
+            }
             Next::Reload => {
                 reloads += 1;
-                screen = Screen::load(&cards, reloads, store().as_ref());
-                if matches!(screen, Screen::Title(..)) {
+                screen = screen.reloaded(&cards, reloads, &mut banner, store().as_ref());
+                banner_since = t;
+                if !matches!(screen, Screen::CardErrors(..)) {
                     reloads = 0;
                 }
             }
         }
         clear_background(style::colour::SKY_TOP);
         screen.draw(&fonts, &sky, input.size, t);
+        if let Some(b) = &banner {
+            if t - banner_since < 4.0 && matches!(screen, Screen::Table(..)) {
+                draw_banner(b, &fonts, input.size);
+            } else {
+                banner = None;
+            }
+        }
         frame += 1;
         if perf {
             timings.push(work.elapsed());
@@ -354,6 +459,21 @@ async fn game(options: Options) -> i32 {
         next_frame().await;
         pace.wait(input.active || screenshot.is_some());
     }
+}
+
+/// A short note at the top middle of the window.
+fn draw_banner(s: &str, fonts: &Fonts, size: Vec2) {
+    let w = style::width(s, &fonts.italic, 20) + 36.0;
+    let r = Rect::new((size.x - w) / 2.0, 8.0, w, 36.0);
+    style::card(r, 8.0, 1.0, style::colour::TILE, style::colour::SEA_LIGHT);
+    style::text_centred(
+        s,
+        size.x / 2.0,
+        r.y + 24.0,
+        &fonts.italic,
+        20,
+        style::colour::PARCHMENT,
+    );
 }
 
 /// Prints the median update+draw time of `timings` (one per frame).
@@ -482,6 +602,58 @@ mod tests {
             "{:?}",
             start.elapsed()
         );
+    }
+
+    fn shipped() -> (PathBuf, Arc<CardSet>) {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let set = Arc::new(load_dir(&dir).unwrap().0);
+        (dir, set)
+    }
+
+    #[test]
+    fn f5_in_the_gallery_shows_the_errors_then_esc_goes_back() {
+        let (dir, set) = shipped();
+        let gallery = Screen::Gallery(Box::new(GalleryScreen::new(set)));
+        let missing = dir.join("no-such-subdirectory");
+        let mut banner = None;
+        let screen = gallery.reloaded(&missing, 1, &mut banner, None);
+        let Screen::CardErrors(_, Some(prev)) = screen else {
+            panic!("a failed reload shows the errors, keeping the gallery to go back to");
+        };
+        assert!(matches!(*prev, Screen::Gallery(_)));
+        // F5 again, with the files fixed: the gallery with the new set.
+        let screen = Screen::CardErrors(
+            Box::new(ErrorScreen::new(
+                &load_dir(&missing).unwrap_err(),
+                &missing,
+                1,
+            )),
+            Some(prev),
+        );
+        assert!(matches!(
+            screen.reloaded(&dir, 2, &mut banner, None),
+            Screen::Gallery(_)
+        ));
+    }
+
+    #[test]
+    fn f5_on_the_table_keeps_the_run_and_its_cards() {
+        let (dir, set) = shipped();
+        let table = TableScreen::new(set.clone(), 1, &[], None).unwrap();
+        let mut banner = None;
+        let screen =
+            Screen::Table(Box::new(table), set.clone()).reloaded(&dir, 1, &mut banner, None);
+        let Screen::Table(_, kept) = screen else {
+            panic!("the run goes on");
+        };
+        assert!(Arc::ptr_eq(&kept, &set), "the run keeps its own card set");
+        assert!(banner.unwrap().contains("this run keeps its cards"));
+        let screen = Screen::Table(
+            Box::new(TableScreen::new(set.clone(), 1, &[], None).unwrap()),
+            set,
+        )
+        .reloaded(&dir.join("nope"), 1, &mut None, None);
+        assert!(matches!(screen, Screen::CardErrors(_, Some(_))));
     }
 
     #[test]

@@ -2664,7 +2664,6 @@ mod tests {
         key(&mut t, |i| i.digit = digit(&good), 0.1);
         assert!(!matches!(t.run.state.phase, Phase::Terror { .. }));
     }
-
     #[test]
     fn random_keys_never_break_the_table() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");

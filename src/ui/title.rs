@@ -50,7 +50,13 @@ impl Item {
     pub fn available(self) -> bool {
         matches!(
             self,
-            Item::Continue | Item::NewRun | Item::Load | Item::Statistics | Item::Quit
+            Item::Continue
+                | Item::NewRun
+                | Item::Load
+                | Item::Statistics
+                | Item::Gallery
+                | Item::Rules
+                | Item::Quit
         )
     }
 
@@ -219,7 +225,8 @@ impl TitleScreen {
                         .map_or(Next::Stay, |r| Next::Open(r.path.clone())),
                     Item::Load => Next::LoadList,
                     Item::Statistics => Next::Statistics,
-                    _ => Next::Stay,
+                    Item::Rules => Next::Rules,
+                    Item::Gallery => Next::Gallery,
                 };
             }
             self.refused = 18;
@@ -478,9 +485,17 @@ mod tests {
     fn new_run_and_quit_are_available() {
         let s = screen();
         let available: Vec<_> = Item::ALL.iter().filter(|i| s.enabled(**i)).collect();
+        // Everything but Continue, which needs a run in progress.
         assert_eq!(
             available,
-            [&Item::NewRun, &Item::Load, &Item::Statistics, &Item::Quit]
+            [
+                &Item::NewRun,
+                &Item::Load,
+                &Item::Statistics,
+                &Item::Gallery,
+                &Item::Rules,
+                &Item::Quit
+            ]
         );
     }
 
@@ -526,22 +541,24 @@ mod tests {
     }
 
     #[test]
-    fn choosing_an_unbuilt_entry_stays_and_quit_quits() {
+    fn the_gallery_rules_and_quit_entries_lead_there() {
         let mut s = screen();
         let enter = Input {
             activate: true,
             ..input()
         };
-        s.selected = Item::Gallery.index();
-        assert_eq!(s.update(&enter), Next::Stay);
-        assert!(s.refused > 0);
-        // Continue with no run in progress does nothing either.
+        // Continue with no run in progress does nothing.
         s.selected = Item::Continue.index();
         assert_eq!(s.update(&enter), Next::Stay);
+        assert!(s.refused > 0);
         s.selected = Item::Load.index();
         assert_eq!(s.update(&enter), Next::LoadList);
         s.selected = Item::Statistics.index();
         assert_eq!(s.update(&enter), Next::Statistics);
+        s.selected = Item::Gallery.index();
+        assert_eq!(s.update(&enter), Next::Gallery);
+        s.selected = Item::Rules.index();
+        assert_eq!(s.update(&enter), Next::Rules);
         s.selected = Item::Quit.index();
         assert_eq!(s.update(&enter), Next::Quit);
     }

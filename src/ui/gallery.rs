@@ -1,0 +1,591 @@
+//! The card gallery: every Station card of the loaded set in a scrollable grid, with the
+//! table's card look, filtered by Domain and by type; the card under the pointer (or the
+//! one clicked) shown large beside the grid with its Guide notes.
+
+use super::Next;
+use super::cardface::{self, Face, type_colour, type_name};
+use super::input::Input;
+use super::style::{self, Fonts, colour, fade};
+use crate::cards::CardSet;
+use crate::cards::model::{StationCard, StationType};
+use macroquad::prelude::*;
+use std::sync::Arc;
+
+const GAP: f32 = 14.0;
+/// A grid card's height to width.
+const ASPECT: f32 = 1.4;
+
+/// One card of the gallery.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Entry {
+    /// A Station card: its index in `CardSet::cards`.
+    Station(usize),
+    /// A Domain's title card.
+    Title(usize),
+    Traveller,
+    Guardian,
+}
+
+/// The chip of the other cards: the Domains' title cards, the traveller and the Guardian.
+const OTHERS: &str = "Title cards, traveller, Guardian";
+
+/// A filter chip: which filter it sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Chip {
+    Domain(Option<usize>),
+    Type(Option<StationType>),
+}
+
+/// Where things go for a window size.
+struct Layout {
+    /// The chips and their rectangles.
+    chips: Vec<(Chip, Rect)>,
+    /// The grid's viewport.
+    grid: Rect,
+    columns: usize,
+    /// Whole rows that fit in the viewport (the grid scrolls by rows).
+    rows: usize,
+    card: Vec2,
+    /// The large card and its notes.
+    preview: Rect,
+}
+
+pub struct GalleryScreen {
+    cards: Arc<CardSet>,
+    /// Domain filter: an index into `cards.domains`, or all; one past the Domains: the
+    /// other cards (title cards, traveller, Guardian).
+    pub domain: Option<usize>,
+    pub kind: Option<StationType>,
+    /// The first row shown.
+    scroll: usize,
+    hovered: Option<Entry>,
+    /// Clicked: stays in the preview while the pointer is elsewhere.
+    pinned: Option<Entry>,
+    /// A note under the title (after a reload).
+    pub note: Option<String>,
+}
+
+impl GalleryScreen {
+    pub fn new(cards: Arc<CardSet>) -> GalleryScreen {
+        GalleryScreen {
+            cards,
+            domain: None,
+            kind: None,
+            scroll: 0,
+            hovered: None,
+            pinned: None,
+            note: None,
+        }
+    }
+
+    /// The same view of a new card set (after F5).
+    pub fn reloaded(self, cards: Arc<CardSet>) -> GalleryScreen {
+        let domain = self.domain.filter(|&d| d <= cards.domains.len());
+        GalleryScreen {
+            cards,
+            domain,
+            kind: self.kind,
+            scroll: 0,
+            hovered: None,
+            pinned: None,
+            note: Some("cards reloaded from disk".into()),
+        }
+    }
+
+    /// Sets the filters from the command line: a Domain id or name (or part of it) and
+    /// a type name.
+    pub fn filter(&mut self, domain: Option<&str>, kind: Option<&str>) -> Result<(), String> {
+        if let Some(d) = domain {
+            let d = d.to_lowercase();
+            self.domain = Some(if d == "others" {
+                self.cards.domains.len()
+            } else {
+                self.cards
+                    .domains
+                    .iter()
+                    .position(|x| x.id.0.to_lowercase() == d)
+                    .or_else(|| {
+                        self.cards
+                            .domains
+                            .iter()
+                            .position(|x| x.name.to_lowercase().contains(&d))
+                    })
+                    .ok_or_else(|| format!("no Domain `{d}` in the cards"))?
+            });
+        }
+        if let Some(k) = kind {
+            self.kind = Some(
+                StationType::ALL
+                    .into_iter()
+                    .find(|t| type_name(*t).eq_ignore_ascii_case(k))
+                    .ok_or_else(|| format!("no card type `{k}`"))?,
+            );
+        }
+        Ok(())
+    }
+
+    /// Whether the other cards are on show (title cards, traveller, Guardian).
+    fn others(&self) -> bool {
+        self.domain == Some(self.cards.domains.len())
+    }
+
+    /// The cards shown, in Domain order.
+    fn shown(&self) -> Vec<Entry> {
+        if self.others() {
+            let mut v: Vec<Entry> = (0..self.cards.domains.len()).map(Entry::Title).collect();
+            v.push(Entry::Traveller);
+            v.push(Entry::Guardian);
+            return v;
+        }
+        self.cards
+            .domains
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.domain.is_none_or(|d| d == *i))
+            .flat_map(|(_, d)| d.stations.iter().map(|r| usize::from(r.index)))
+            .filter(|&c| self.kind.is_none_or(|k| self.cards.cards[c].card_type == k))
+            .map(Entry::Station)
+            .collect()
+    }
+
+    fn layout(&self, size: Vec2, fonts: &Fonts) -> Layout {
+        let margin = 24.0;
+        let preview_w = (size.x * 0.32).clamp(280.0, 440.0);
+        let left_w = size.x - preview_w - 3.0 * margin;
+        let mut chips = Vec::new();
+        let mut x = margin;
+        let mut y = 70.0;
+        let mut place = |chip: Chip, label: &str, new_row: bool| {
+            let w = style::width(label, &fonts.serif, 17) + 22.0;
+            if new_row || x + w > margin + left_w {
+                x = margin;
+                y += 34.0;
+            }
+            chips.push((chip, Rect::new(x, y, w, 28.0)));
+            x += w + 8.0;
+        };
+        place(Chip::Domain(None), "All Domains", false);
+        for (i, d) in self.cards.domains.iter().enumerate() {
+            place(Chip::Domain(Some(i)), &d.name, false);
+        }
+        place(Chip::Domain(Some(self.cards.domains.len())), OTHERS, false);
+        place(Chip::Type(None), "All types", true);
+        for (i, t) in StationType::ALL.iter().enumerate() {
+            place(Chip::Type(Some(*t)), &type_label(i, *t), false);
+        }
+        let top = y + 44.0;
+        let grid = Rect::new(margin, top, left_w, size.y - top - 40.0);
+        // As many rows of cards about 180 px high as fit, stretched to fill the height.
+        let rows = ((grid.h + GAP) / (180.0 + GAP)).round().max(1.0) as usize;
+        let card_h = ((grid.h + GAP) / rows as f32 - GAP).min(300.0);
+        let card = vec2(card_h / ASPECT, card_h);
+        let columns = (((left_w + GAP) / (card.x + GAP)) as usize).max(1);
+        Layout {
+            chips,
+            grid,
+            columns,
+            rows,
+            card,
+            preview: Rect::new(size.x - preview_w - margin, 24.0, preview_w, size.y - 64.0),
+        }
+    }
+
+    /// The rectangle of the `i`th shown card (before clipping to the viewport).
+    /// The rectangle of the `i`th shown card, if its row is on show.
+    fn cell(l: &Layout, i: usize, scroll: usize) -> Option<Rect> {
+        let used = l.columns as f32 * (l.card.x + GAP) - GAP;
+        let x0 = l.grid.x + (l.grid.w - used).max(0.0) / 2.0;
+        let (row, col) = (i / l.columns, i % l.columns);
+        let row = row.checked_sub(scroll).filter(|&r| r < l.rows)?;
+        Some(Rect::new(
+            x0 + col as f32 * (l.card.x + GAP),
+            l.grid.y + row as f32 * (l.card.y + GAP),
+            l.card.x,
+            l.card.y,
+        ))
+    }
+
+    /// The last first row: the final rows fill the viewport.
+    fn max_scroll(l: &Layout, n: usize) -> usize {
+        n.div_ceil(l.columns).saturating_sub(l.rows)
+    }
+
+    pub fn update(&mut self, input: &Input, fonts: &Fonts) -> Next {
+        if input.back {
+            return Next::Title;
+        }
+        if input.reload {
+            return Next::Reload;
+        }
+        let l = self.layout(input.size, fonts);
+        let nd = self.cards.domains.len() + 2;
+        let di = self.domain.map_or(0, |d| d + 1);
+        let mut changed = false;
+        let step = |k: usize| if k == 0 { None } else { Some(k - 1) };
+        if input.tab || input.right {
+            self.domain = step((di + 1) % nd);
+            changed = true;
+        }
+        if input.left {
+            self.domain = step((di + nd - 1) % nd);
+            changed = true;
+        }
+        if let Some(d) = input.digit {
+            // 1-9 then 0: the ten types; the active type's key again shows all.
+            let t = StationType::ALL[(usize::from(d) + 9) % 10];
+            self.kind = if self.kind == Some(t) { None } else { Some(t) };
+            changed = true;
+        }
+        if input.backspace {
+            self.kind = None;
+            changed = true;
+        }
+        if input.click
+            && let Some((chip, _)) = l.chips.iter().find(|(_, r)| r.contains(input.mouse))
+        {
+            match *chip {
+                Chip::Domain(d) => self.domain = d,
+                Chip::Type(k) => self.kind = k,
+            }
+            changed = true;
+        }
+        if changed {
+            self.scroll = 0;
+            self.pinned = None;
+        }
+        let shown = self.shown();
+        let mut s = self.scroll as i64;
+        let page = l.rows.max(1) as i64;
+        if (input.up && !input.tab) || input.wheel > 0.0 {
+            s -= 1;
+        }
+        if (input.down && !input.tab) || input.wheel < 0.0 {
+            s += 1;
+        }
+        if input.page_up {
+            s -= page;
+        }
+        if input.page_down {
+            s += page;
+        }
+        if input.home {
+            s = 0;
+        }
+        if input.end {
+            s = i64::MAX / 2;
+        }
+        self.scroll = s.clamp(0, Self::max_scroll(&l, shown.len()) as i64) as usize;
+        self.hovered = if l.grid.contains(input.mouse) {
+            (0..shown.len())
+                .find(|&i| Self::cell(&l, i, self.scroll).is_some_and(|r| r.contains(input.mouse)))
+                .map(|i| shown[i])
+        } else {
+            None
+        };
+        if input.click && self.hovered.is_some() {
+            self.pinned = self.hovered;
+        }
+        Next::Stay
+    }
+
+    pub fn draw(&self, fonts: &Fonts, size: Vec2) {
+        let l = self.layout(size, fonts);
+        let shown = self.shown();
+        let title = "Card gallery";
+        let w = style::text(title, 24.0, 50.0, &fonts.serif, 36, colour::GOLD);
+        let count = if self.others() {
+            format!(
+                "{} cards: the Domains' title cards, the traveller, the Guardian",
+                shown.len()
+            )
+        } else {
+            format!(
+                "{} of {} station cards",
+                shown.len(),
+                self.cards.cards.len()
+            )
+        };
+        style::text(
+            &count,
+            24.0 + w + 18.0,
+            50.0,
+            &fonts.italic,
+            19,
+            colour::PARCHMENT,
+        );
+        if let Some(note) = &self.note {
+            style::text_right(
+                note,
+                l.grid.right(),
+                50.0,
+                &fonts.italic,
+                18,
+                colour::SEA_LIGHT,
+            );
+        }
+        for (i, (chip, r)) in l.chips.iter().enumerate() {
+            let (label, on, tint) = match *chip {
+                Chip::Domain(d) => (
+                    d.map_or("All Domains".to_string(), |d| {
+                        self.cards
+                            .domains
+                            .get(d)
+                            .map_or(OTHERS.to_string(), |x| x.name.clone())
+                    }),
+                    self.domain == d,
+                    colour::GOLD,
+                ),
+                Chip::Type(k) => (
+                    k.map_or("All types".to_string(), |k| {
+                        type_label(i - self.cards.domains.len() - 3, k)
+                    }),
+                    self.kind == k && !self.others(),
+                    k.map_or(colour::GOLD, type_colour),
+                ),
+            };
+            let fill = if on { fade(tint, 0.28) } else { colour::TILE };
+            let border = if on { tint } else { fade(tint, 0.4) };
+            style::card(*r, 8.0, if on { 2.0 } else { 1.0 }, fill, border);
+            let col = if on {
+                WHITE
+            } else {
+                fade(colour::PARCHMENT, 0.8)
+            };
+            style::text(&label, r.x + 11.0, r.y + 20.0, &fonts.serif, 17, col);
+        }
+        // The grid, clipped to its viewport by skipping cards that do not fit.
+        let selected = self.hovered.or(self.pinned);
+        for (i, &c) in shown.iter().enumerate() {
+            let Some(r) = Self::cell(&l, i, self.scroll) else {
+                continue;
+            };
+            let mut f = self.face(c);
+            if r.w < 170.0 {
+                // No room beside the type: the large card shows the foe's HP and DEF.
+                f.stats = None;
+            }
+            cardface::draw_face(r, &f, fonts, selected == Some(c));
+        }
+        if shown.is_empty() {
+            style::text(
+                "No card of this type in this Domain.",
+                l.grid.x + 10.0,
+                l.grid.y + 30.0,
+                &fonts.italic,
+                20,
+                colour::DIM,
+            );
+        }
+        let max = Self::max_scroll(&l, shown.len());
+        if max > 0 {
+            let x = l.grid.right() + 10.0;
+            let all = (max + l.rows) as f32;
+            let thumb = (l.grid.h * l.rows as f32 / all).max(30.0);
+            let ty = l.grid.y + (l.grid.h - thumb) * self.scroll as f32 / max as f32;
+            draw_line(x, l.grid.y, x, l.grid.bottom(), 2.0, fade(colour::DIM, 0.3));
+            draw_line(x, ty, x, ty + thumb, 4.0, fade(colour::GOLD, 0.8));
+        }
+        let preview = selected.or(shown.first().copied());
+        if let Some(c) = preview {
+            self.draw_preview(&l, c, fonts);
+        }
+        let hint = "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click pins  ·  F5 reload  ·  Esc back";
+        let hs = style::fit_size(hint, &fonts.italic, 18, 12, size.x - 48.0);
+        style::text_centred(
+            hint,
+            size.x / 2.0,
+            size.y - 14.0,
+            &fonts.italic,
+            hs,
+            colour::DIM,
+        );
+    }
+
+    /// An entry's card face.
+    fn face(&self, e: Entry) -> Face<'_> {
+        let set = &*self.cards;
+        match e {
+            Entry::Station(c) => face(&set.cards[c]),
+            Entry::Title(d) => {
+                let d = &set.domains[d];
+                Face {
+                    name: &d.name,
+                    kind: None,
+                    kind_text: "Domain",
+                    text: &d.text,
+                    flavor: d.flavor.as_deref(),
+                    stats: None,
+                }
+            }
+            Entry::Traveller => {
+                let t = &set.traveller;
+                Face {
+                    name: &t.name,
+                    kind: None,
+                    kind_text: "Traveller",
+                    text: &t.text,
+                    flavor: t.flavor.as_deref(),
+                    stats: Some(format!("ATK {} · DEF {}", t.atk, t.def)),
+                }
+            }
+            Entry::Guardian => {
+                let g = &set.guardian;
+                Face {
+                    name: &g.name,
+                    kind: None,
+                    kind_text: "Guardian",
+                    text: &g.text,
+                    flavor: g.flavor.as_deref(),
+                    stats: Some(format!("HP {} · DEF {}", g.hp, g.def)),
+                }
+            }
+        }
+    }
+
+    fn draw_preview(&self, l: &Layout, e: Entry, fonts: &Fonts) {
+        let p = l.preview;
+        // The Guardian's faces, requirements and seals need the room below the card.
+        let share = if e == Entry::Guardian { 0.42 } else { 0.62 };
+        let card_h = (p.h * share).min(p.w * 1.4);
+        let card_w = (card_h / 1.4).min(p.w);
+        let r = Rect::new(p.x + (p.w - card_w) / 2.0, p.y, card_w, card_h);
+        cardface::draw_face(r, &self.face(e), fonts, true);
+        let y = r.bottom() + 18.0;
+        let set = &*self.cards;
+        match e {
+            Entry::Station(c) => self.draw_station_notes(p, y, c, fonts),
+            Entry::Title(d) => {
+                let d = &set.domains[d];
+                let about = style::ellipsize(&format!("Domain · {}", d.theme), p.w, |x| {
+                    style::width(x, &fonts.italic, 18)
+                });
+                style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
+                guide(d.guide_notes.as_deref(), p, y + 16.0, fonts);
+            }
+            Entry::Traveller => {
+                let t = &set.traveller;
+                let about = format!("Health {} · ATK {} · DEF {}", t.health, t.atk, t.def);
+                style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
+                guide(t.guide_notes.as_deref(), p, y + 16.0, fonts);
+            }
+            Entry::Guardian => {
+                let g = &set.guardian;
+                let mut y = y;
+                let section = |head: &str, lines: Vec<String>, y: &mut f32| {
+                    style::text(head, p.x, *y + 4.0, &fonts.serif, 18, colour::GOLD);
+                    *y += 10.0;
+                    for line in lines {
+                        for w in style::wrap(&line, p.w, |x| style::width(x, &fonts.serif, 15)) {
+                            *y += 17.0;
+                            if *y < p.bottom() {
+                                style::text(&w, p.x, *y, &fonts.serif, 15, colour::PARCHMENT);
+                            }
+                        }
+                    }
+                    *y += 16.0;
+                };
+                let faces = g
+                    .faces
+                    .iter()
+                    .enumerate()
+                    .map(|(i, f)| {
+                        format!("{} {}: {}", i + 1, f.name, super::words::face_summary(f))
+                    })
+                    .collect();
+                section("Faces", faces, &mut y);
+                let seal = |s: &crate::cards::model::Seal| format!("{}: {}", s.name, s.text);
+                section(
+                    "Requirements",
+                    g.requirements.iter().map(seal).collect(),
+                    &mut y,
+                );
+                section("Seals", g.seals.iter().map(seal).collect(), &mut y);
+            }
+        }
+    }
+
+    fn draw_station_notes(&self, p: Rect, y: f32, c: usize, fonts: &Fonts) {
+        let sc = &self.cards.cards[c];
+        let mut y = y;
+        let domain = self
+            .cards
+            .domains
+            .iter()
+            .find(|d| d.stations.iter().any(|s| usize::from(s.index) == c))
+            .map_or("", |d| d.name.as_str());
+        let mut about = domain.to_string();
+        if !sc.tags.is_empty() {
+            about.push_str("  ·  ");
+            about.push_str(&sc.tags.join(", "));
+        }
+        style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
+        y += 16.0;
+        guide(sc.guide_notes.as_deref(), p, y, fonts);
+    }
+}
+
+/// The Guide notes under the large card, from `y` to the bottom of `p`.
+fn guide(notes: Option<&str>, p: Rect, y: f32, fonts: &Fonts) {
+    if let Some(notes) = notes {
+        style::text(
+            "Guide notes",
+            p.x,
+            y + 22.0,
+            &fonts.serif,
+            18,
+            fade(colour::GOLD, 0.8),
+        );
+        let area = Rect::new(p.x, y + 30.0, p.w, p.bottom() - y - 30.0);
+        cardface::text_block(notes, area, &fonts.italic, 18, 12, colour::PARCHMENT);
+    }
+}
+
+/// A type chip's label with its key: "1 Caesura" ... "0 Rest".
+fn type_label(i: usize, t: StationType) -> String {
+    format!("{} {}", (i + 1) % 10, type_name(t))
+}
+
+/// A Station card's face, as the table draws it.
+fn face(sc: &StationCard) -> Face<'_> {
+    let stats = match (sc.card_type, sc.hp) {
+        (StationType::Foe, Some(hp)) => Some(format!("HP {hp} · DEF {}", sc.def.unwrap_or(0))),
+        _ => None,
+    };
+    Face {
+        name: &sc.name,
+        kind: Some(sc.card_type),
+        kind_text: "",
+        text: &sc.text,
+        flavor: sc.flavor.as_deref(),
+        stats,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gallery() -> GalleryScreen {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        GalleryScreen::new(Arc::new(crate::cards::load::load_dir(&dir).unwrap().0))
+    }
+
+    #[test]
+    fn filters_narrow_the_cards() {
+        let mut g = gallery();
+        let all = g.shown().len();
+        assert_eq!(all, g.cards.cards.len());
+        g.filter(Some("termina"), Some("foe")).unwrap();
+        let some = g.shown();
+        assert!(!some.is_empty() && some.len() < all);
+        assert!(some.iter().all(
+            |e| matches!(e, Entry::Station(c) if g.cards.cards[*c].card_type == StationType::Foe)
+        ));
+        g.domain = Some(g.cards.domains.len());
+        let others = g.shown();
+        assert_eq!(others.len(), g.cards.domains.len() + 2);
+        assert_eq!(others.last(), Some(&Entry::Guardian));
+        assert!(g.filter(Some("nowhere"), None).is_err());
+        assert!(g.filter(None, Some("dragon")).is_err());
+    }
+}
