@@ -243,10 +243,31 @@ pub fn run(options: Options) -> i32 {
         sample_count: 1,
         ..Default::default()
     };
-    macroquad::Window::from_config(conf, async move {
-        exit.set(game(options).await);
-    });
-    code.get()
+    // The windowing layer panics when the X display cannot be opened (a wrong DISPLAY):
+    // report that in one line instead of a backtrace.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown error".into());
+        eprintln!("forward: the window failed: {what}");
+    }));
+    let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        macroquad::Window::from_config(conf, async move {
+            exit.set(game(options).await);
+        });
+    }));
+    std::panic::set_hook(default_hook);
+    match opened {
+        Ok(()) => code.get(),
+        Err(_) => {
+            eprintln!("forward: check that DISPLAY names a running X server");
+            1
+        }
+    }
 }
 
 /// The main loop.
