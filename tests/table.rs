@@ -456,3 +456,23 @@ fn xdotool_key_presses_move_the_run_on() {
         "the stage did not change after pressing 1: {differ} pixels differ"
     );
 }
+
+/// A run won: the Guardian has fallen.
+fn won() -> (String, String) {
+    scene("a won run", |s| s.outcome == Some(Outcome::Won))
+}
+
+#[test]
+fn table_shows_the_victory_screen() {
+    let img = table("won", won(), (1280, 800));
+    assert_not_blank(&img);
+    // The end screen's heading is gold for a win (red for a loss), over the stage.
+    let goldish = |p: [u8; 3]| p[0] > 180 && p[1] > 140 && p[2] < 150 && p[0] > p[2] + 60;
+    let gold = count(&img, (400, 240), (900, 310), goldish);
+    let red = count(&img, (400, 240), (900, 310), near(ERROR));
+    assert!(gold > 800, "no gold victory heading: {gold}");
+    assert!(
+        red < gold,
+        "a win is not drawn as a loss: {red} red, {gold} gold"
+    );
+}
