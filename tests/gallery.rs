@@ -6,9 +6,12 @@
 
 mod common {
     #[allow(dead_code)]
+    pub mod pixels;
+    #[allow(dead_code)]
     pub mod xvfb;
 }
 
+use common::pixels::{bright, count, rgb};
 use common::xvfb::Xvfb;
 use macroquad::prelude::{Image, ImageFormat};
 use std::path::PathBuf;
@@ -58,28 +61,6 @@ fn shot(name: &str, args: &[&str]) -> Image {
     img
 }
 
-fn rgb(img: &Image, x: u32, y: u32) -> [u8; 3] {
-    let i = (y as usize * img.width as usize + x as usize) * 4;
-    [img.bytes[i], img.bytes[i + 1], img.bytes[i + 2]]
-}
-
-fn count(
-    img: &Image,
-    (x0, y0): (u32, u32),
-    (x1, y1): (u32, u32),
-    test: impl Fn([u8; 3]) -> bool,
-) -> usize {
-    let mut n = 0;
-    for y in y0..y1.min(img.height as u32) {
-        for x in x0..x1.min(img.width as u32) {
-            if test(rgb(img, x, y)) {
-                n += 1;
-            }
-        }
-    }
-    n
-}
-
 /// Near `want` in every channel.
 fn near(want: [u8; 3], tol: i32) -> impl Fn([u8; 3]) -> bool {
     move |p| {
@@ -87,11 +68,6 @@ fn near(want: [u8; 3], tol: i32) -> impl Fn([u8; 3]) -> bool {
             .zip(want)
             .all(|(&c, w)| (c as i32 - w as i32).abs() <= tol)
     }
-}
-
-/// Parchment and white glyphs.
-fn bright(p: [u8; 3]) -> bool {
-    p.iter().map(|&c| c as u32).sum::<u32>() > 3 * 185
 }
 
 /// The gold of headings.

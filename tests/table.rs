@@ -7,15 +7,18 @@
 
 mod common {
     #[allow(dead_code)]
+    pub mod pixels;
+    #[allow(dead_code)]
     pub mod xvfb;
 }
 
+use common::pixels::{Scratch, count, rgb};
 use common::xvfb::Xvfb;
 use forward::cards::load::load_dir;
 use forward::core::state::Phase;
 use forward::core::{Action, Cause, Outcome, State, legal_actions};
 use macroquad::prelude::{Image, ImageFormat};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -103,34 +106,6 @@ fn extended() -> (String, String) {
     })
 }
 
-/// A scratch directory removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.subsec_nanos())
-            .unwrap_or(0);
-        let dir = std::env::temp_dir().join(format!(
-            "forward-table-{name}-{}-{nanos}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).expect("create scratch dir");
-        Scratch(dir)
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// Waits (at most 90 s) for `child` to exit.
 fn wait(mut child: std::process::Child) -> Output {
     let deadline = Instant::now() + Duration::from_secs(90);
@@ -197,29 +172,6 @@ fn table(name: &str, (seed, actions): (String, String), (w, h): (u32, u32)) -> I
     let img = decode(&out, &png);
     assert_eq!((img.width as u32, img.height as u32), (w, h), "image size");
     img
-}
-
-fn rgb(img: &Image, x: u32, y: u32) -> [u8; 3] {
-    let i = (y as usize * img.width as usize + x as usize) * 4;
-    [img.bytes[i], img.bytes[i + 1], img.bytes[i + 2]]
-}
-
-/// How many pixels of `(x0, y0)..(x1, y1)` satisfy `test`.
-fn count(
-    img: &Image,
-    (x0, y0): (u32, u32),
-    (x1, y1): (u32, u32),
-    test: impl Fn([u8; 3]) -> bool,
-) -> usize {
-    let mut n = 0;
-    for y in y0..y1.min(img.height as u32) {
-        for x in x0..x1.min(img.width as u32) {
-            if test(rgb(img, x, y)) {
-                n += 1;
-            }
-        }
-    }
-    n
 }
 
 /// Within 12 of `want` in every channel.

@@ -5,45 +5,20 @@
 //! libxkbcommon0 libgl1-mesa-dri`; `.ci/run` installs them).
 
 mod common {
+    #[allow(dead_code)]
+    pub mod pixels;
     pub mod xvfb;
 }
 
+use common::pixels::{Scratch, bright, count, rgb};
 use common::xvfb::Xvfb;
 use macroquad::prelude::{Image, ImageFormat};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 const WIDTH: u32 = 1280;
 const HEIGHT: u32 = 800;
-
-/// A scratch directory removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.subsec_nanos())
-            .unwrap_or(0);
-        let dir = std::env::temp_dir().join(format!(
-            "forward-window-{name}-{}-{nanos}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).expect("create scratch dir");
-        Scratch(dir)
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// Runs `forward ARGS` on `display` and waits (at most 90 s) for it to exit.
 fn run_forward(display: Option<&str>, args: &[&str]) -> Output {
@@ -101,35 +76,6 @@ fn screenshot(name: &str, cards: &Path) -> Image {
     let bytes = std::fs::read(&png).expect("the screenshot file was written");
     assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG file");
     Image::from_file_with_format(&bytes, Some(ImageFormat::Png)).expect("decode the PNG")
-}
-
-/// An RGB pixel of the image.
-fn rgb(img: &Image, x: u32, y: u32) -> [u8; 3] {
-    let i = (y as usize * img.width as usize + x as usize) * 4;
-    [img.bytes[i], img.bytes[i + 1], img.bytes[i + 2]]
-}
-
-/// How many pixels of the rectangle `(x0, y0)..(x1, y1)` satisfy `test`.
-fn count(
-    img: &Image,
-    (x0, y0): (u32, u32),
-    (x1, y1): (u32, u32),
-    test: impl Fn([u8; 3]) -> bool,
-) -> usize {
-    let mut n = 0;
-    for y in y0..y1.min(img.height as u32) {
-        for x in x0..x1.min(img.width as u32) {
-            if test(rgb(img, x, y)) {
-                n += 1;
-            }
-        }
-    }
-    n
-}
-
-/// Light text on the night sky: parchment and white glyphs.
-fn bright(p: [u8; 3]) -> bool {
-    p.iter().map(|&c| c as u32).sum::<u32>() > 3 * 185
 }
 
 /// The fill of the map's card tiles and of the error panel (`colour::TILE`, 0x14172a).

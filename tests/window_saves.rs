@@ -6,9 +6,12 @@
 
 mod common {
     #[allow(dead_code)]
+    pub mod pixels;
+    #[allow(dead_code)]
     pub mod xvfb;
 }
 
+use common::pixels::{Scratch, bright, count};
 use common::xvfb::Xvfb;
 use macroquad::prelude::{Image, ImageFormat};
 use std::path::{Path, PathBuf};
@@ -18,34 +21,6 @@ use std::time::{Duration, Instant};
 const CARDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/cards");
 const WIDTH: u32 = 1280;
 const HEIGHT: u32 = 800;
-
-/// A scratch directory removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.subsec_nanos())
-            .unwrap_or(0);
-        let dir = std::env::temp_dir().join(format!(
-            "forward-window-saves-{name}-{}-{nanos}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).expect("create scratch dir");
-        Scratch(dir)
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// Runs `forward ARGS` on `display`, in `cwd`, and waits (at most 90 s) for it to exit.
 fn run_forward(display: &str, cwd: &Path, args: &[&str]) -> Output {
@@ -97,33 +72,6 @@ fn shot(display: &str, cwd: &Path, png: &Path, args: &[&str]) -> Image {
     );
     let bytes = std::fs::read(png).expect("the screenshot file was written");
     Image::from_file_with_format(&bytes, Some(ImageFormat::Png)).expect("decode the PNG")
-}
-
-fn rgb(img: &Image, x: u32, y: u32) -> [u8; 3] {
-    let i = (y as usize * img.width as usize + x as usize) * 4;
-    [img.bytes[i], img.bytes[i + 1], img.bytes[i + 2]]
-}
-
-fn count(
-    img: &Image,
-    (x0, y0): (u32, u32),
-    (x1, y1): (u32, u32),
-    test: impl Fn([u8; 3]) -> bool,
-) -> usize {
-    let mut n = 0;
-    for y in y0..y1.min(img.height as u32) {
-        for x in x0..x1.min(img.width as u32) {
-            if test(rgb(img, x, y)) {
-                n += 1;
-            }
-        }
-    }
-    n
-}
-
-/// Light text: parchment and white glyphs.
-fn bright(p: [u8; 3]) -> bool {
-    p.iter().map(|&c| c as u32).sum::<u32>() > 3 * 185
 }
 
 /// The warm red of errors (and of the lost count).

@@ -1,0 +1,63 @@
+//! What the window tests share: scratch directories and counting pixels in screenshots.
+
+use macroquad::prelude::Image;
+use std::path::PathBuf;
+
+/// A scratch directory removed when dropped.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    /// A new empty directory under the system's temporary directory.
+    pub fn new(name: &str) -> Scratch {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.subsec_nanos())
+            .unwrap_or(0);
+        let dir = std::env::temp_dir().join(format!(
+            "forward-test-{name}-{}-{nanos}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).expect("create scratch dir");
+        Scratch(dir)
+    }
+
+    /// A path inside the directory.
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The colour of one pixel.
+pub fn rgb(img: &Image, x: u32, y: u32) -> [u8; 3] {
+    let i = (y as usize * img.width as usize + x as usize) * 4;
+    [img.bytes[i], img.bytes[i + 1], img.bytes[i + 2]]
+}
+
+/// How many pixels of the rectangle `(x0, y0)..(x1, y1)` satisfy `test`.
+pub fn count(
+    img: &Image,
+    (x0, y0): (u32, u32),
+    (x1, y1): (u32, u32),
+    test: impl Fn([u8; 3]) -> bool,
+) -> usize {
+    let mut n = 0;
+    for y in y0..y1.min(img.height as u32) {
+        for x in x0..x1.min(img.width as u32) {
+            if test(rgb(img, x, y)) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// Light text on the night sky: parchment and white glyphs.
+pub fn bright(p: [u8; 3]) -> bool {
+    p.iter().map(|&c| c as u32).sum::<u32>() > 3 * 185
+}
