@@ -252,10 +252,11 @@ pub fn describe(cards: &CardSet, e: &Event) -> Option<String> {
         }
         Event::MarkerMoved { by, marker } => {
             let now = marker_words(*marker);
+            // Neutral words: the marker also moves down when Resolve is spent.
             if *by > 0 {
-                format!("+{by} Resolve (now {now}).")
+                format!("The marker moves {by} toward Resolve (now {now}).")
             } else {
-                format!("+{} Dread (now {now}).", -by)
+                format!("The marker moves {} toward Dread (now {now}).", -by)
             }
         }
         Event::GraceChanged { by, grace } => format!("Grace {by:+} ({grace})."),
