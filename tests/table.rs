@@ -12,7 +12,7 @@ mod common {
     pub mod xvfb;
 }
 
-use common::pixels::{Scratch, count, rgb};
+use common::pixels::{Scratch, count, rgb, wait};
 use common::xvfb::Xvfb;
 use forward::cards::load::load_dir;
 use forward::core::state::Phase;
@@ -21,7 +21,7 @@ use macroquad::prelude::{Image, ImageFormat};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const CARDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/cards");
 
@@ -104,25 +104,6 @@ fn extended() -> (String, String) {
         }
         _ => false,
     })
-}
-
-/// Waits (at most 90 s) for `child` to exit.
-fn wait(mut child: std::process::Child) -> Output {
-    let deadline = Instant::now() + Duration::from_secs(90);
-    loop {
-        if child.try_wait().expect("poll forward").is_some() {
-            return child.wait_with_output().expect("collect forward's output");
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let out = child.wait_with_output().expect("collect forward's output");
-            panic!(
-                "forward did not exit within 90 s; stderr:\n{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 fn spawn(display: &str, args: &[&str]) -> std::process::Child {

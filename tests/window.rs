@@ -10,12 +10,11 @@ mod common {
     pub mod xvfb;
 }
 
-use common::pixels::{Scratch, bright, count, rgb};
+use common::pixels::{Scratch, bright, count, rgb, wait};
 use common::xvfb::Xvfb;
 use macroquad::prelude::{Image, ImageFormat};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
 
 const WIDTH: u32 = 1280;
 const HEIGHT: u32 = 800;
@@ -32,22 +31,7 @@ fn run_forward(display: Option<&str>, args: &[&str]) -> Output {
         Some(d) => cmd.env("DISPLAY", d),
         None => cmd.env_remove("DISPLAY"),
     };
-    let mut child = cmd.spawn().expect("start forward");
-    let deadline = Instant::now() + Duration::from_secs(90);
-    loop {
-        if child.try_wait().expect("poll forward").is_some() {
-            return child.wait_with_output().expect("collect forward's output");
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let out = child.wait_with_output().expect("collect forward's output");
-            panic!(
-                "forward did not exit within 90 s; stderr:\n{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait(cmd.spawn().expect("start forward"))
 }
 
 /// Starts a private X server, renders five frames of the window with `cards` and

@@ -11,12 +11,11 @@ mod common {
     pub mod xvfb;
 }
 
-use common::pixels::{Scratch, bright, count};
+use common::pixels::{Scratch, bright, count, wait};
 use common::xvfb::Xvfb;
 use macroquad::prelude::{Image, ImageFormat};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
 
 const CARDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/cards");
 const WIDTH: u32 = 1280;
@@ -24,7 +23,7 @@ const HEIGHT: u32 = 800;
 
 /// Runs `forward ARGS` on `display`, in `cwd`, and waits (at most 90 s) for it to exit.
 fn run_forward(display: &str, cwd: &Path, args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_forward"))
+    let child = Command::new(env!("CARGO_BIN_EXE_forward"))
         .args(args)
         .current_dir(cwd)
         .env("DISPLAY", display)
@@ -35,21 +34,7 @@ fn run_forward(display: &str, cwd: &Path, args: &[&str]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start forward");
-    let deadline = Instant::now() + Duration::from_secs(90);
-    loop {
-        if child.try_wait().expect("poll forward").is_some() {
-            return child.wait_with_output().expect("collect forward's output");
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let out = child.wait_with_output().expect("collect forward's output");
-            panic!(
-                "forward did not exit within 90 s; stderr:\n{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait(child)
 }
 
 /// Runs a screenshot and decodes it (after checking the exit code).

@@ -230,6 +230,22 @@ pub struct Face<'a> {
 }
 
 /// Draws a card face in `r`. Small cards show only the name and type.
+/// A Station card's face: its name, type, rules text and flavor, and a foe's HP and DEF.
+pub fn station_face(sc: &crate::cards::model::StationCard) -> Face<'_> {
+    let stats = match (sc.card_type, sc.hp) {
+        (StationType::Foe, Some(hp)) => Some(format!("HP {hp} · DEF {}", sc.def.unwrap_or(0))),
+        _ => None,
+    };
+    Face {
+        name: &sc.name,
+        kind: Some(sc.card_type),
+        kind_text: "",
+        text: &sc.text,
+        flavor: sc.flavor.as_deref(),
+        stats,
+    }
+}
+
 pub fn draw_face(r: Rect, f: &Face, fonts: &Fonts, glow: bool) {
     let frame = f.kind.map_or(colour::GOLD, type_colour);
     if glow {

@@ -7,7 +7,7 @@ use super::cardface::{self, Face, type_colour, type_name};
 use super::input::Input;
 use super::style::{self, Fonts, colour, fade};
 use crate::cards::CardSet;
-use crate::cards::model::{StationCard, StationType};
+use crate::cards::model::StationType;
 use macroquad::prelude::*;
 use std::sync::Arc;
 
@@ -405,7 +405,7 @@ impl GalleryScreen {
     fn face(&self, e: Entry) -> Face<'_> {
         let set = &*self.cards;
         match e {
-            Entry::Station(c) => face(&set.cards[c]),
+            Entry::Station(c) => cardface::station_face(&set.cards[c]),
             Entry::Title(d) => {
                 let d = &set.domains[d];
                 Face {
@@ -543,22 +543,6 @@ fn guide(notes: Option<&str>, p: Rect, y: f32, fonts: &Fonts) {
 /// A type chip's label with its key: "1 Caesura" ... "0 Rest".
 fn type_label(i: usize, t: StationType) -> String {
     format!("{} {}", (i + 1) % 10, type_name(t))
-}
-
-/// A Station card's face, as the table draws it.
-fn face(sc: &StationCard) -> Face<'_> {
-    let stats = match (sc.card_type, sc.hp) {
-        (StationType::Foe, Some(hp)) => Some(format!("HP {hp} · DEF {}", sc.def.unwrap_or(0))),
-        _ => None,
-    };
-    Face {
-        name: &sc.name,
-        kind: Some(sc.card_type),
-        kind_text: "",
-        text: &sc.text,
-        flavor: sc.flavor.as_deref(),
-        stats,
-    }
 }
 
 #[cfg(test)]

@@ -1032,7 +1032,7 @@ impl TableScreen {
         match s.discard.last() {
             Some(c) => {
                 let sc = s.cards.card(*c);
-                cardface::draw_face(discard, &station_face(sc), fonts, false);
+                cardface::draw_face(discard, &cardface::station_face(sc), fonts, false);
             }
             None => style::rounded_outline(discard, 8.0, 1.0, fade(colour::DIM, 0.5)),
         }
@@ -1078,7 +1078,12 @@ impl TableScreen {
                         if p < 0.5 {
                             cardface::draw_back(fr, fonts, "", true);
                         } else {
-                            cardface::draw_face(fr, &station_face(s.cards.card(card)), fonts, true);
+                            cardface::draw_face(
+                                fr,
+                                &cardface::station_face(s.cards.card(card)),
+                                fonts,
+                                true,
+                            );
                         }
                         continue;
                     }
@@ -1087,9 +1092,12 @@ impl TableScreen {
                 match obs.slot(i) {
                     Slot::Empty => style::rounded_outline(r, 9.0, 1.0, fade(colour::DIM, 0.5)),
                     Slot::Hidden => cardface::draw_back(r, fonts, &format!("{}", i + 1), hover),
-                    Slot::Known(c) => {
-                        cardface::draw_face(r, &station_face(s.cards.card(c)), fonts, hover)
-                    }
+                    Slot::Known(c) => cardface::draw_face(
+                        r,
+                        &cardface::station_face(s.cards.card(c)),
+                        fonts,
+                        hover,
+                    ),
                 }
             }
             if s.phase == Phase::Explore {
@@ -1110,7 +1118,7 @@ impl TableScreen {
                 match d.card {
                     Some(c) => {
                         let sc = s.cards.card(c);
-                        cardface::draw_face(card_r, &station_face(sc), fonts, true);
+                        cardface::draw_face(card_r, &cardface::station_face(sc), fonts, true);
                     }
                     None => self.draw_guardian_card(card_r, fonts),
                 }
@@ -1122,14 +1130,24 @@ impl TableScreen {
             }
             Phase::Over => {
                 if let Some(c) = obs.resolving() {
-                    cardface::draw_face(card_r, &station_face(s.cards.card(c)), fonts, false);
+                    cardface::draw_face(
+                        card_r,
+                        &cardface::station_face(s.cards.card(c)),
+                        fonts,
+                        false,
+                    );
                 }
             }
             Phase::Choice(choice) => {
                 // The resolving card if there is one, and what the choice is about.
                 let area = match obs.resolving() {
                     Some(c) => {
-                        cardface::draw_face(card_r, &station_face(s.cards.card(c)), fonts, true);
+                        cardface::draw_face(
+                            card_r,
+                            &cardface::station_face(s.cards.card(c)),
+                            fonts,
+                            true,
+                        );
                         panel
                     }
                     None => l.stage,
@@ -1160,13 +1178,13 @@ impl TableScreen {
                 let h = (w * 1.4).min(area.h - 70.0);
                 for (i, c) in cards.iter().enumerate() {
                     let r = Rect::new(area.x + 8.0 + i as f32 * (w + gap), area.y + 60.0, w, h);
-                    cardface::draw_face(r, &station_face(s.cards.card(*c)), fonts, false);
+                    cardface::draw_face(r, &cardface::station_face(s.cards.card(*c)), fonts, false);
                 }
             }
             _ => {
                 if let Some(c) = obs.resolving() {
                     let sc = s.cards.card(c);
-                    cardface::draw_face(card_r, &station_face(sc), fonts, true);
+                    cardface::draw_face(card_r, &cardface::station_face(sc), fonts, true);
                     if let Phase::Pit(_) = &s.phase {
                         self.draw_test(panel, fonts, t);
                     } else {
@@ -1335,7 +1353,7 @@ impl TableScreen {
                     );
                     cardface::draw_face(
                         cr,
-                        &station_face(self.run.state.cards.card(*c)),
+                        &cardface::station_face(self.run.state.cards.card(*c)),
                         fonts,
                         false,
                     );
@@ -2408,22 +2426,6 @@ fn draw_combat_table(r: Rect, lit: Option<usize>, fonts: &Fonts) {
             size,
             colour::PARCHMENT,
         );
-    }
-}
-
-/// A Station card's face.
-fn station_face(sc: &crate::cards::model::StationCard) -> Face<'_> {
-    let stats = match (sc.card_type, sc.hp) {
-        (StationType::Foe, Some(hp)) => Some(format!("HP {hp} · DEF {}", sc.def.unwrap_or(0))),
-        _ => None,
-    };
-    Face {
-        name: &sc.name,
-        kind: Some(sc.card_type),
-        kind_text: "",
-        text: &sc.text,
-        flavor: sc.flavor.as_deref(),
-        stats,
     }
 }
 

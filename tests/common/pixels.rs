@@ -61,3 +61,23 @@ pub fn count(
 pub fn bright(p: [u8; 3]) -> bool {
     p.iter().map(|&c| c as u32).sum::<u32>() > 3 * 185
 }
+
+/// Waits (at most 90 s) for a started `forward` to exit and returns its output.
+pub fn wait(mut child: std::process::Child) -> std::process::Output {
+    use std::time::{Duration, Instant};
+    let deadline = Instant::now() + Duration::from_secs(90);
+    loop {
+        if child.try_wait().expect("poll forward").is_some() {
+            return child.wait_with_output().expect("collect forward's output");
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let out = child.wait_with_output().expect("collect forward's output");
+            panic!(
+                "forward did not exit within 90 s; stderr:\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
