@@ -3,7 +3,7 @@
 use super::action::{Action, Die, SpendFor};
 use super::apply::apply;
 use super::combat::{self, Fighter, FoeStats};
-use super::event::{Event, SealCheck, Strike, Zone};
+use super::event::{Event, SealCheck, Zone};
 use super::state::*;
 use crate::cards::model::{
     Amount, Bonus, BonusTarget, Condition, Effect, Face, Immunity, Join, Modifier, Occasion,
@@ -1466,17 +1466,5 @@ impl<'a> Exec<'a> {
                 _ => return,
             }
         }
-    }
-}
-
-/// A card's display label for the strike (used by views).
-pub fn strike_name(s: Strike) -> &'static str {
-    match s {
-        Strike::Miss => "Miss",
-        Strike::Parry => "Parry",
-        Strike::Hit => "Hit",
-        Strike::Critical => "Critical",
-        Strike::Counter => "Counter",
-        Strike::Skipped => "Skipped",
     }
 }

@@ -1564,15 +1564,7 @@ impl TableScreen {
                 );
             }
             let line = format!("{}  {}: {}", i + 1, f.name, words::face_summary(f));
-            let line = style::ellipsize(&line, r.w - 6.0, |x| style::width(x, &fonts.serif, size));
-            style::text(
-                &line,
-                r.x + 2.0,
-                y + lh * 0.72,
-                &fonts.serif,
-                size,
-                colour::PARCHMENT,
-            );
+            table_line(&line, r, y, lh, size, fonts);
         }
     }
 
@@ -2416,16 +2408,7 @@ fn draw_combat_table(r: Rect, lit: Option<usize>, fonts: &Fonts) {
                 fade(colour::GOLD, 0.4),
             );
         }
-        let line = format!("{faces}  {name}: {what}");
-        let line = style::ellipsize(&line, r.w - 6.0, |x| style::width(x, &fonts.serif, size));
-        style::text(
-            &line,
-            r.x + 2.0,
-            y + lh * 0.72,
-            &fonts.serif,
-            size,
-            colour::PARCHMENT,
-        );
+        table_line(&format!("{faces}  {name}: {what}"), r, y, lh, size, fonts);
     }
 }
 
@@ -2529,6 +2512,19 @@ fn draw_menu(fonts: &Fonts, size: Vec2, sel: usize) {
             colour::PARCHMENT,
         );
     }
+}
+
+/// One row of a face or combat table: cut to the row's width, in parchment.
+fn table_line(line: &str, r: Rect, y: f32, lh: f32, size: u16, fonts: &Fonts) {
+    let line = style::ellipsize(line, r.w - 6.0, |x| style::width(x, &fonts.serif, size));
+    style::text(
+        &line,
+        r.x + 2.0,
+        y + lh * 0.72,
+        &fonts.serif,
+        size,
+        colour::PARCHMENT,
+    );
 }
 
 #[cfg(test)]
