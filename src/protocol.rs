@@ -2,7 +2,9 @@
 //! the prompt, and the loop that reads actions and writes one line per step.
 //!
 //! The [`View`] is also what bots get: it shows only what the traveller knows, so a card
-//! still face down and unseen appears as `"hidden"` and the deck only as a count.
+//! still face down and unseen appears as `"hidden"` and the deck only as a count. In a run
+//! with a Guide it also carries a [`GuideView`] (what only the Guide may see), and each
+//! prompt says whose turn it is.
 
 use crate::cards::CardSet;
 use crate::cards::model::StationType;
@@ -49,6 +51,44 @@ pub struct View {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub test: Option<TestView>,
     pub flips: u32,
+    /// Only in a run with a Guide: what the Guide sees and the traveller does not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guide: Option<GuideView>,
+}
+
+/// What only the Guide may see (the protocol's `state.guide`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GuideView {
+    /// Every row slot's card, face down or not (null: empty).
+    pub row: [Option<String>; 3],
+    /// The next cards of the Domain deck, top first (at most three).
+    pub next: Vec<String>,
+    /// The Guide notes to read aloud: of the card in play, or else of the Domain.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
+}
+
+/// How many of the deck's next cards the Guide sees.
+pub const GUIDE_NEXT: usize = 3;
+
+/// What only the Guide may see of a run with a Guide; `None` for a run alone.
+pub fn guide_view(s: &State) -> Option<GuideView> {
+    if !s.guide {
+        return None;
+    }
+    let cards = &s.cards;
+    let notes = match s.resolving.or_else(|| s.duel().and_then(|d| d.card)) {
+        Some(c) => cards.card(c).guide_notes.clone(),
+        None if s.duel().is_some() || s.phase == Phase::Crossing => {
+            cards.guardian.guide_notes.clone()
+        }
+        None => cards.domain(s.domain).guide_notes.clone(),
+    };
+    Some(GuideView {
+        row: s.row.map(|slot| slot.map(|rc| rc.card.id.to_string())),
+        next: ids(s.deck.iter().rev().take(GUIDE_NEXT)),
+        notes,
+    })
 }
 
 /// One-off bonuses waiting.
@@ -69,6 +109,10 @@ pub struct FoeView {
     /// The dice of this exchange while rerolls are open: natural values and the modifier.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rolled: Option<RolledView>,
+    /// With a Guide: the traveller has rolled (`traveller` null: skipped) and the foe's
+    /// die waits for the Guide.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub awaiting_foe: Option<AwaitingView>,
     pub status: DuelStatus,
 }
 
@@ -77,6 +121,13 @@ pub struct FoeView {
 pub struct RolledView {
     pub traveller: Option<u8>,
     pub foe: u8,
+    pub modifier: i32,
+}
+
+/// The traveller's half of an exchange, before the Guide rolls the foe's die.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AwaitingView {
+    pub traveller: Option<u8>,
     pub modifier: i32,
 }
 
@@ -94,6 +145,9 @@ pub struct TestView {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Prompt {
     pub kind: &'static str,
+    /// Only in a run with a Guide: who is to act, `"traveller"` or `"guide"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub role: Option<&'static str>,
     pub text: String,
     pub actions: Vec<Action>,
 }
@@ -131,6 +185,10 @@ pub fn view(s: &State) -> View {
             traveller: r.traveller,
             foe: r.foe,
             modifier: r.modifier,
+        }),
+        awaiting_foe: d.awaiting_foe.map(|h| AwaitingView {
+            traveller: h.traveller,
+            modifier: h.modifier,
         }),
         status: d.status.clone(),
     });
@@ -178,6 +236,7 @@ pub fn view(s: &State) -> View {
         foe,
         test,
         flips: s.flips,
+        guide: guide_view(s),
     }
 }
 
@@ -231,6 +290,12 @@ pub fn prompt(s: &State) -> Prompt {
         Phase::Duel(d) => {
             let foe = d.card.map_or(cards.guardian.name.clone(), |c| name(&c));
             match &d.rolled {
+                None if d.awaiting_foe.is_some() => format!(
+                    "Duel with {foe}: the traveller rolled {}; Guide, roll the foe's die.",
+                    d.awaiting_foe
+                        .and_then(|h| h.traveller)
+                        .map_or("nothing (skipped)".to_string(), |v| v.to_string()),
+                ),
                 None => format!("Duel with {foe} ({} HP): roll, or use an item.", d.hp),
                 Some(r) => format!(
                     "Duel with {foe}: you rolled {}, the foe rolled {}; reroll with Grace or continue.",
@@ -246,6 +311,18 @@ pub fn prompt(s: &State) -> Prompt {
                 shown.iter().map(name).collect::<Vec<_>>().join(", ")
             ),
             ChoiceKind::Cleanse { left } => format!("Choose a Snare to remove ({left} to go)."),
+            ChoiceKind::Guide { options, .. } => format!(
+                "Guide, choose what befalls the traveller: {}.",
+                options
+                    .iter()
+                    .map(|o| o.label.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" / ")
+            ),
+            ChoiceKind::Lose { cards: held } => format!(
+                "Guide, choose the card the traveller loses: {}.",
+                held.iter().map(name).collect::<Vec<_>>().join(", ")
+            ),
         },
         Phase::Crossing => format!(
             "{} is cleared. Use or hand over what you carry, then continue to face {}.",
@@ -264,6 +341,7 @@ pub fn prompt(s: &State) -> Prompt {
     };
     Prompt {
         kind: phase_name(&s.phase),
+        role: s.guide.then(|| s.role().as_str()),
         text,
         actions: legal_actions(s),
     }
@@ -306,7 +384,19 @@ pub fn play<R: BufRead, W: Write>(
     input: R,
     out: W,
 ) -> io::Result<()> {
-    let (mut run, events) = Run::new(cards, seed, dice);
+    play_with(cards, seed, dice, false, input, out)
+}
+
+/// [`play`], with a Guide (`guide`) or alone.
+pub fn play_with<R: BufRead, W: Write>(
+    cards: Arc<CardSet>,
+    seed: u64,
+    dice: Vec<u8>,
+    guide: bool,
+    input: R,
+    out: W,
+) -> io::Result<()> {
+    let (mut run, events) = Run::new_with(cards, seed, dice, guide);
     play_run(&mut run, &events, input, out, |_| {})
 }
 

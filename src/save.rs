@@ -16,7 +16,7 @@ use crate::cards::load::load_files;
 use crate::cards::set::json_hash;
 use crate::cards::{CardFiles, CardSet};
 use crate::core::exec::Illegal;
-use crate::core::{Action, Event, Outcome, State, execute, new_run};
+use crate::core::{Action, Event, Outcome, State, execute, new_run_with};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fs;
@@ -87,9 +87,19 @@ pub struct Run {
 }
 
 impl Run {
-    /// A new run, started now; also returns the events of the start.
+    /// A new run alone, started now; also returns the events of the start.
     pub fn new(cards: Arc<CardSet>, seed: u64, dice: Vec<u8>) -> (Run, Vec<Event>) {
-        let (state, events) = new_run(cards.clone(), seed, dice.clone());
+        Run::new_with(cards, seed, dice, false)
+    }
+
+    /// A new run, with a Guide or alone.
+    pub fn new_with(
+        cards: Arc<CardSet>,
+        seed: u64,
+        dice: Vec<u8>,
+        guide: bool,
+    ) -> (Run, Vec<Event>) {
+        let (state, events) = new_run_with(cards.clone(), seed, dice.clone(), guide);
         let run = Run {
             cards,
             seed,
@@ -131,6 +141,7 @@ impl Run {
             max_health: s.max_health,
             cleared: s.cleared.len(),
             flips: s.flips,
+            guide: s.guide,
             ending: s.outcome.as_ref().map(Ending::of),
         }
     }
@@ -163,6 +174,7 @@ impl Run {
             saved_at,
             started_at: self.started_at,
             seed: self.seed,
+            guide: self.state.guide,
             dice: &self.dice,
             summary: self.summary(),
             actions: &self.actions,
@@ -228,6 +240,9 @@ pub struct Summary {
     /// Domains cleared.
     pub cleared: usize,
     pub flips: u32,
+    /// Played with a Guide.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub guide: bool,
     /// `None` while the run goes on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ending: Option<Ending>,
@@ -241,6 +256,8 @@ struct SaveOut<'a> {
     saved_at: u64,
     started_at: u64,
     seed: u64,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    guide: bool,
     dice: &'a [u8],
     summary: Summary,
     actions: &'a [Action],
@@ -261,6 +278,9 @@ struct SaveV1 {
     saved_at: u64,
     started_at: u64,
     seed: u64,
+    /// Absent in solo saves (and in saves from before Guide mode).
+    #[serde(default)]
+    guide: bool,
     dice: Vec<u8>,
     summary: Summary,
     actions: Vec<Action>,
@@ -509,6 +529,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Run, LoadProblem> {
     let run = replay(
         cards,
         save.seed,
+        save.guide,
         save.dice,
         &save.actions,
         &save.forced,
@@ -544,13 +565,14 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Run, LoadProblem> {
 pub fn replay(
     cards: Arc<CardSet>,
     seed: u64,
+    guide: bool,
     dice: Vec<u8>,
     actions: &[Action],
     forced: &[ForcedDie],
     started_at: u64,
 ) -> Result<Run, LoadProblem> {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let (mut run, _) = Run::new(cards, seed, dice);
+        let (mut run, _) = Run::new_with(cards, seed, dice, guide);
         run.started_at = started_at;
         let mut later = forced.iter().peekable();
         for (i, a) in actions.iter().enumerate() {

@@ -415,6 +415,36 @@ pub enum Effect {
     Bonus(Bonus),
     /// Branch on a condition: `{"if": {"when": {"holds": "x"}, "then": [...], "else": [...]}}`.
     If(Box<IfEffect>),
+    /// The Guide picks one of these options (2 to 6) for the traveller; alone, a die picks
+    /// (counting along the options from the first):
+    /// `{"guide_chooses": [{"label": "...", "effects": [...]}, ...]}`.
+    GuideChooses(Vec<GuideOption>),
+    /// The traveller loses one held card of this kind, the Guide choosing which (alone, a
+    /// die picks, counting along the slots from the left): `{"lose": "item"}`.
+    Lose(LoseKind),
+}
+
+/// One option of a `guide_chooses` effect.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GuideOption {
+    /// What the Guide reads out and picks ("The ice takes your breath").
+    pub label: String,
+    /// What happens.
+    #[serde(default)]
+    pub effects: Vec<Effect>,
+}
+
+/// Which held cards a `lose` effect takes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LoseKind {
+    /// One of the Items.
+    Item,
+    /// One of the Equipment.
+    Equipment,
+    /// Any Item or Equipment.
+    Any,
 }
 
 /// The body of an `if` effect.

@@ -499,6 +499,26 @@ impl<'a> Checker<'a> {
                 let p = join(&join(path, "bonus"), "amount");
                 return self.shift(src, &p, "amount", b.amount as i64, -5, 5);
             }
+            Effect::Lose(_) => return,
+            Effect::GuideChooses(options) => {
+                let p = join(path, "guide_chooses");
+                if !(2..=6).contains(&options.len()) {
+                    self.err(
+                        src,
+                        &p,
+                        format!(
+                            "`guide_chooses` needs 2 to 6 options (a die picks one when no Guide plays), not {}",
+                            options.len()
+                        ),
+                    );
+                }
+                for (i, o) in options.iter().enumerate() {
+                    let op = format!("{p}[{i}]");
+                    self.not_blank(src, &join(&op, "label"), "label", &o.label);
+                    self.effects(src, &join(&op, "effects"), &o.effects);
+                }
+                return;
+            }
             Effect::If(body) => {
                 let p = join(path, "if");
                 self.condition(src, &join(&p, "when"), &body.when);

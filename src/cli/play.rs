@@ -19,7 +19,8 @@ pub struct PlayArgs {
     /// Forced die results, used in order before the seeded dice: `--dice 3,5,1`.
     #[arg(long, value_delimiter = ',')]
     pub dice: Vec<u8>,
-    /// Two players: a traveller and a Guide (reserved; not yet supported).
+    /// Two players: a traveller and a Guide. Every prompt then says whose turn it is
+    /// (`"role"`), and the state carries a `guide` object with what only the Guide sees.
     #[arg(long)]
     pub guide: bool,
     /// Autosave to this file after every action. Without `--save`, `--load` or `--saves`
@@ -28,7 +29,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     /// Resume the run saved in this file (its own cards, seed and dice are used).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "dice"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "dice", "guide"])]
     pub load: Option<PathBuf>,
     /// Do not autosave, even when resuming with `--load` (nor add the run to the history).
     #[arg(long, conflicts_with = "save")]
@@ -41,10 +42,6 @@ pub fn run(cards: &Path, saves: Option<&Path>, args: PlayArgs) -> i32 {
         eprintln!(
             "forward play: only --headless is available here; run `forward` with no subcommand to open the game window"
         );
-        return 2;
-    }
-    if args.guide {
-        eprintln!("forward play: --guide (two players) is not available in this build yet");
         return 2;
     }
     if let Some(bad) = args.dice.iter().find(|d| !(1..=6).contains(*d)) {
@@ -65,7 +62,7 @@ pub fn run(cards: &Path, saves: Option<&Path>, args: PlayArgs) -> i32 {
                 Err(code) => return code,
             };
             let seed = args.seed.unwrap_or_else(random_seed);
-            let (run, events) = Run::new(Arc::new(set), seed, args.dice.clone());
+            let (run, events) = Run::new_with(Arc::new(set), seed, args.dice.clone(), args.guide);
             (run, events, None)
         }
     };

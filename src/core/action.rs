@@ -23,8 +23,13 @@ pub enum Action {
     Decline,
     /// Choose a Terror option (0 or 1).
     Choose { option: u8 },
-    /// Roll the dice (a duel exchange or a test).
+    /// Roll the dice (a duel exchange or a test). With a Guide, the traveller's own die of
+    /// an exchange only; the Guide then rolls the foe's.
     Roll,
+    /// The Guide rolls the foe's die (only in a run with a Guide).
+    RollFoe,
+    /// The Guide picks an option, or the card the traveller loses (index into the choice).
+    Pick { option: u8 },
     /// Reroll a die just rolled: with Grace, or with a card's free reroll.
     Reroll {
         die: Die,

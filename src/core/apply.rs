@@ -224,6 +224,7 @@ pub fn apply(state: &mut State, event: &Event) {
                 hp: *hp,
                 max_hp: *hp,
                 exchange: 0,
+                awaiting_foe: None,
                 rolled: None,
                 status: DuelStatus::default(),
                 guardian: *guardian,
@@ -249,6 +250,43 @@ pub fn apply(state: &mut State, event: &Event) {
                     modifier: *modifier,
                     no_rerolls: *no_rerolls,
                 });
+            }
+        }
+        Event::TravellerRolled {
+            traveller,
+            modifier,
+            no_rerolls,
+        } => {
+            if let Some(t) = traveller {
+                let v = state.dice.roll();
+                debug_assert_eq!(v, *t);
+            }
+            if let Phase::Duel(d) = &mut state.phase {
+                d.awaiting_foe = Some(TravellerRoll {
+                    traveller: *traveller,
+                    modifier: *modifier,
+                    no_rerolls: *no_rerolls,
+                });
+            }
+        }
+        Event::FoeRolled { foe } => {
+            let v = state.dice.roll();
+            debug_assert_eq!(v, *foe);
+            if let Phase::Duel(d) = &mut state.phase
+                && let Some(half) = d.awaiting_foe.take()
+            {
+                d.rolled = Some(Rolls {
+                    traveller: half.traveller,
+                    foe: *foe,
+                    modifier: half.modifier,
+                    no_rerolls: half.no_rerolls,
+                });
+            }
+        }
+        Event::GuideChose { die, .. } => {
+            if let Some(d) = die {
+                let v = state.dice.roll();
+                debug_assert_eq!(v, *d);
             }
         }
         Event::ExchangeResolved {

@@ -18,6 +18,10 @@ pub struct Dice {
     rng: ChaCha8Rng,
     /// Results still to be used before the generator takes over.
     forced: VecDeque<u8>,
+    /// Dice the generator has rolled (forced results and shuffles not counted): how the
+    /// table finds out how many physical dice an action needs.
+    #[serde(skip)]
+    generated: u64,
 }
 
 impl Dice {
@@ -26,6 +30,7 @@ impl Dice {
         Dice {
             rng: ChaCha8Rng::seed_from_u64(seed),
             forced: forced.into_iter().collect(),
+            generated: 0,
         }
     }
 
@@ -51,8 +56,16 @@ impl Dice {
     pub fn roll(&mut self) -> u8 {
         match self.forced.pop_front() {
             Some(v) => v,
-            None => d6(&mut self.rng),
+            None => {
+                self.generated += 1;
+                d6(&mut self.rng)
+            }
         }
+    }
+
+    /// How many dice the generator has rolled so far (not counting forced results).
+    pub fn generated(&self) -> u64 {
+        self.generated
     }
 
     /// The next `n` results, without rolling.

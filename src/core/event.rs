@@ -128,6 +128,24 @@ pub enum Event {
         modifier: i32,
         no_rerolls: bool,
     },
+    /// With a Guide: the traveller rolled their die of an exchange (`null`: the roll is
+    /// skipped); the Guide rolls the foe's next.
+    TravellerRolled {
+        traveller: Option<u8>,
+        modifier: i32,
+        no_rerolls: bool,
+    },
+    /// With a Guide: the Guide rolled the foe's die; the exchange now stands as rolled.
+    FoeRolled { foe: u8 },
+    /// An option of a `guide_chooses` effect, or the card a `lose` effect takes, was picked:
+    /// by the Guide, or alone by the die shown.
+    GuideChose {
+        option: u8,
+        label: String,
+        /// The die that picked (a run without a Guide).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        die: Option<u8>,
+    },
     /// An exchange was resolved.
     ExchangeResolved {
         exchange: u32,

@@ -6,8 +6,8 @@ use super::combat::{self, Fighter, FoeStats};
 use super::event::{Event, SealCheck, Zone};
 use super::state::*;
 use crate::cards::model::{
-    Amount, Bonus, BonusTarget, Condition, Effect, Face, Immunity, Join, Modifier, Occasion,
-    Payment, Per, SealPenalty, SlotKind, StationCard, StationType,
+    Amount, Bonus, BonusTarget, Condition, Effect, Face, Immunity, Join, LoseKind, Modifier,
+    Occasion, Payment, Per, SealPenalty, SlotKind, StationCard, StationType,
 };
 use crate::cards::{CardRef, CardSet, DomainRef};
 use std::borrow::Cow;
@@ -22,8 +22,19 @@ pub struct Illegal(pub String);
 /// Starts a run: the traveller enters the first Domain. Returns the state and the events
 /// of the start.
 pub fn new_run(cards: Arc<CardSet>, seed: u64, forced: Vec<u8>) -> (State, Vec<Event>) {
+    new_run_with(cards, seed, forced, false)
+}
+
+/// [`new_run`], with a Guide (`guide`) or alone.
+pub fn new_run_with(
+    cards: Arc<CardSet>,
+    seed: u64,
+    forced: Vec<u8>,
+    guide: bool,
+) -> (State, Vec<Event>) {
     let start = cards.start;
     let mut state = State::blank(Arc::clone(&cards), seed, forced);
+    state.guide = guide;
     let mut x = Exec::new(&mut state, &cards);
     x.enter_domain(start);
     x.settle();
@@ -314,6 +325,7 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
             }
             out.push(Action::Decline);
         }
+        Phase::Duel(d) if d.awaiting_foe.is_some() => out.push(Action::RollFoe),
         Phase::Duel(d) => match &d.rolled {
             None => {
                 out.push(Action::Roll);
@@ -341,6 +353,12 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
                         card: Cow::Borrowed(s.id),
                     });
                 }
+            }
+            ChoiceKind::Guide { options, .. } => {
+                out.extend((0..options.len() as u8).map(|option| Action::Pick { option }));
+            }
+            ChoiceKind::Lose { cards: held } => {
+                out.extend((0..held.len() as u8).map(|option| Action::Pick { option }));
             }
         },
     }
@@ -435,11 +453,14 @@ pub fn phase_name(p: &Phase) -> &'static str {
         Phase::Pit(_) => "test_reroll",
         Phase::Encounter { .. } => "encounter",
         Phase::Companion { .. } => "companion",
+        Phase::Duel(d) if d.awaiting_foe.is_some() => "foe_roll",
         Phase::Duel(d) if d.rolled.is_none() => "duel",
         Phase::Duel(_) => "duel_reroll",
         Phase::Choice(c) => match c.kind {
             ChoiceKind::Reorder { .. } => "reorder",
             ChoiceKind::Cleanse { .. } => "cleanse",
+            ChoiceKind::Guide { .. } => "guide_choice",
+            ChoiceKind::Lose { .. } => "guide_lose",
         },
         Phase::Route => "route",
         Phase::Crossing => "crossing",
@@ -527,7 +548,7 @@ impl<'a> Exec<'a> {
     fn act(&mut self, action: &Action) {
         self.recheck = !matches!(
             action,
-            Action::Roll | Action::Reroll { .. } | Action::Continue
+            Action::Roll | Action::RollFoe | Action::Reroll { .. } | Action::Continue
         );
         let cards = self.cards();
         match action {
@@ -617,6 +638,17 @@ impl<'a> Exec<'a> {
                     let dice = self.s.dice.preview(n as usize);
                     self.emit(Event::TestRolled { card, dice });
                 }
+                Phase::Duel(d) if self.s.guide => {
+                    // The same dice in the same order as alone: the traveller's first,
+                    // then (at the Guide's hand) the foe's.
+                    let m = mods(self.s);
+                    let traveller = (!d.status.skip).then(|| self.s.dice.peek());
+                    self.emit(Event::TravellerRolled {
+                        traveller,
+                        modifier: m.duel_rolls + m.all_rolls + d.bonus - d.status.penalty,
+                        no_rerolls: d.status.no_rerolls,
+                    });
+                }
                 Phase::Duel(d) => {
                     let m = mods(self.s);
                     let skip = d.status.skip;
@@ -637,6 +669,42 @@ impl<'a> Exec<'a> {
                 }
                 _ => {}
             },
+            Action::RollFoe => {
+                if matches!(&self.s.phase, Phase::Duel(d) if d.awaiting_foe.is_some()) {
+                    let foe = self.s.dice.peek();
+                    self.emit(Event::FoeRolled { foe });
+                }
+            }
+            Action::Pick { option } => {
+                if let Phase::Choice(c) = &self.s.phase {
+                    let mut work = match &c.kind {
+                        ChoiceKind::Guide { options, .. } => {
+                            options.get(*option as usize).map(|o| {
+                                let label = o.label.clone();
+                                (label, o.effects.clone(), None)
+                            })
+                        }
+                        ChoiceKind::Lose { cards: held } => held
+                            .get(*option as usize)
+                            .map(|&card| (cards.card(card).name.clone(), Vec::new(), Some(card))),
+                        _ => None,
+                    };
+                    if let Some((label, mut effects, lost)) = work.take() {
+                        let pending = c.pending.clone();
+                        self.emit(Event::GuideChose {
+                            option: *option,
+                            label,
+                            die: None,
+                        });
+                        if let Some(card) = lost {
+                            self.discard_held(card);
+                        }
+                        self.emit(Event::ChoiceClosed);
+                        effects.extend(pending);
+                        self.run(effects);
+                    }
+                }
+            }
             Action::Reroll { die, index, card } => {
                 let value = self.s.dice.peek();
                 let with = card.as_ref().and_then(|id| cards.card_by_str(id));
@@ -1018,8 +1086,86 @@ impl<'a> Exec<'a> {
                 Effect::Bonus(Bonus { to, amount }) => {
                     self.emit(Event::BonusGained { to, amount });
                 }
+                Effect::GuideChooses(options) => {
+                    if options.is_empty() {
+                        continue;
+                    }
+                    if self.s.guide {
+                        let card = self.s.resolving.or(match self.s.phase {
+                            Phase::Resolving { card } => Some(card),
+                            _ => None,
+                        });
+                        self.emit(Event::ChoiceOffered {
+                            kind: ChoiceKind::Guide { card, options },
+                            pending: work.into(),
+                        });
+                        return;
+                    }
+                    let (option, die) = self.die_picks(options.len());
+                    let chosen = &options[option];
+                    self.emit(Event::GuideChose {
+                        option: option as u8,
+                        label: chosen.label.clone(),
+                        die,
+                    });
+                    for x in chosen.effects.iter().rev() {
+                        work.push_front(x.clone());
+                    }
+                }
+                Effect::Lose(kind) => {
+                    let held: Vec<CardRef> = match kind {
+                        LoseKind::Item => self.s.items.clone(),
+                        LoseKind::Equipment => self.s.equipment.clone(),
+                        LoseKind::Any => self
+                            .s
+                            .items
+                            .iter()
+                            .chain(&self.s.equipment)
+                            .copied()
+                            .collect(),
+                    };
+                    if held.len() > 1 && self.s.guide {
+                        self.emit(Event::ChoiceOffered {
+                            kind: ChoiceKind::Lose { cards: held },
+                            pending: work.into(),
+                        });
+                        return;
+                    }
+                    if held.is_empty() {
+                        continue;
+                    }
+                    let (option, die) = self.die_picks(held.len());
+                    let card = held[option];
+                    self.emit(Event::GuideChose {
+                        option: option as u8,
+                        label: self.cards().card(card).name.clone(),
+                        die,
+                    });
+                    self.discard_held(card);
+                }
             }
         }
+    }
+
+    /// The world's pick among `n` options in a run without a Guide: a die, counted along
+    /// the options from the first and round again (as a player alone would do it with a
+    /// real die). A single option needs no die.
+    fn die_picks(&mut self, n: usize) -> (usize, Option<u8>) {
+        if n <= 1 {
+            return (0, None);
+        }
+        let d = self.s.dice.peek();
+        ((d as usize - 1) % n, Some(d))
+    }
+
+    /// Discards a card from the traveller's Item or Equipment slots.
+    fn discard_held(&mut self, card: CardRef) {
+        let from = if self.s.items.contains(&card) {
+            Zone::Items
+        } else {
+            Zone::Equipment
+        };
+        self.emit(Event::CardDiscarded { card, from });
     }
 
     fn top_of_deck(&self, n: usize) -> Vec<CardRef> {

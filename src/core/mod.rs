@@ -34,7 +34,7 @@ pub use apply::apply;
 pub use event::{Event, Strike, Zone};
 pub use exec::{
     Illegal, Mods, check, execute, execute_offered, execute_offered_into, foe_stats, holds,
-    legal_actions, legal_actions_into, mods, new_run, phase_name,
+    legal_actions, legal_actions_into, mods, new_run, new_run_with, phase_name,
 };
 pub use observe::{Observation, Slot};
-pub use state::{Cause, Outcome, Phase, State};
+pub use state::{Cause, Outcome, Phase, Role, State};

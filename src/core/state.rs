@@ -1,7 +1,7 @@
 //! The state of one run. Only [`super::apply::apply`] changes it.
 
 use super::dice::Dice;
-use crate::cards::model::{Effect, Per};
+use crate::cards::model::{Effect, GuideOption, Per};
 use crate::cards::{CardRef, CardSet, DomainRef};
 use serde::Serialize;
 use std::sync::Arc;
@@ -28,6 +28,10 @@ pub struct State {
     #[serde(skip)]
     pub cards: Arc<CardSet>,
     pub seed: u64,
+    /// Two players: a Guide rolls for the foes and makes the choices cards give the Guide.
+    /// The rules and the dice are the same as alone (see [`Role`]).
+    #[serde(skip_serializing_if = "is_false")]
+    pub guide: bool,
     pub dice: Dice,
     pub health: i32,
     pub max_health: i32,
@@ -60,6 +64,28 @@ pub struct State {
     pub outcome: Option<Outcome>,
     pub flips: u32,
     pub exchanges: u32,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// Who is to act: the traveller, or (in a run with a Guide) the Guide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Traveller,
+    Guide,
+}
+
+impl Role {
+    /// The name used in the protocol.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Traveller => "traveller",
+            Role::Guide => "guide",
+        }
+    }
 }
 
 /// A card in the row.
@@ -152,13 +178,26 @@ pub struct Choice {
 }
 
 /// The kinds of choice effects can ask.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "choice", rename_all = "snake_case")]
 pub enum ChoiceKind {
     /// Put these cards (top first) back on the deck in a chosen order.
     Reorder { cards: Vec<CardRef> },
     /// Remove `left` more Snares of your choice.
     Cleanse { left: u8 },
+    /// The Guide picks one of a card's options (only in a run with a Guide).
+    Guide {
+        /// The card whose effect asks.
+        card: Option<CardRef>,
+        #[serde(serialize_with = "labels")]
+        options: Vec<GuideOption>,
+    },
+    /// The Guide picks which of these held cards the traveller loses (only with a Guide).
+    Lose { cards: Vec<CardRef> },
+}
+
+fn labels<S: serde::Serializer>(options: &[GuideOption], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(options.iter().map(|o| o.label.as_str()))
 }
 
 /// A duel in progress.
@@ -170,6 +209,9 @@ pub struct Duel {
     pub max_hp: i32,
     /// Exchanges completed.
     pub exchange: u32,
+    /// With a Guide: the traveller has rolled, and the Guide is to roll the foe's die.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub awaiting_foe: Option<TravellerRoll>,
     /// Dice rolled this exchange, waiting for rerolls.
     pub rolled: Option<Rolls>,
     /// What carries over between exchanges.
@@ -189,6 +231,15 @@ pub struct Rolls {
     /// Added to the traveller's roll (penalties, Snares, bonuses).
     pub modifier: i32,
     /// Rerolls are forbidden this exchange.
+    pub no_rerolls: bool,
+}
+
+/// The traveller's half of an exchange in a run with a Guide, before the foe's die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct TravellerRoll {
+    /// The traveller's natural roll; `None` when the roll is skipped.
+    pub traveller: Option<u8>,
+    pub modifier: i32,
     pub no_rerolls: bool,
 }
 
@@ -267,6 +318,7 @@ impl State {
         let t = &cards.traveller;
         State {
             seed,
+            guide: false,
             dice: Dice::new(seed, forced),
             health: t.health,
             max_health: t.health,
@@ -298,6 +350,21 @@ impl State {
     /// Whether the run has ended.
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
+    }
+
+    /// Who is to act now. With a Guide: the Guide rolls the foe's die and picks where a
+    /// card says the Guide chooses; the traveller does everything else. Alone: always the
+    /// traveller.
+    pub fn role(&self) -> Role {
+        match &self.phase {
+            Phase::Duel(d) if d.awaiting_foe.is_some() => Role::Guide,
+            Phase::Choice(c)
+                if matches!(c.kind, ChoiceKind::Guide { .. } | ChoiceKind::Lose { .. }) =>
+            {
+                Role::Guide
+            }
+            _ => Role::Traveller,
+        }
     }
 
     /// The duel in progress, if any.

@@ -49,6 +49,15 @@ fn effects_value(effects: &[Effect], view: &Observation) -> f32 {
             Effect::If(b) => {
                 effects_value(&b.then, view).max(effects_value(&b.otherwise, view)) * 0.5
             }
+            // Alone, a die picks: the options' average.
+            Effect::GuideChooses(options) => {
+                options
+                    .iter()
+                    .map(|o| effects_value(&o.effects, view))
+                    .sum::<f32>()
+                    / options.len().max(1) as f32
+            }
+            Effect::Lose(_) => -4.0,
         })
         .sum()
 }
@@ -328,7 +337,11 @@ impl Policy for Heuristic {
                 Some(_) => self.reroll(view, actions),
             },
             Phase::Choice(c) => match &c.kind {
-                ChoiceKind::Reorder { .. } => 0,
+                // Only a run with a Guide asks the Guide; a bot playing the Guide's part
+                // takes the first option.
+                ChoiceKind::Reorder { .. } | ChoiceKind::Guide { .. } | ChoiceKind::Lose { .. } => {
+                    0
+                }
                 ChoiceKind::Cleanse { .. } => {
                     let mut best = (0, f32::MIN);
                     for (i, a) in actions.iter().enumerate() {

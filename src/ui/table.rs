@@ -58,9 +58,11 @@ pub fn animations(events: &[Event]) -> Vec<Anim> {
                 slot: *slot,
                 card: *card,
             },
-            Event::ExchangeRolled { .. } | Event::TestRolled { .. } | Event::Rerolled { .. } => {
-                Anim::Dice
-            }
+            Event::ExchangeRolled { .. }
+            | Event::TravellerRolled { .. }
+            | Event::FoeRolled { .. }
+            | Event::TestRolled { .. }
+            | Event::Rerolled { .. } => Anim::Dice,
             _ => continue,
         };
         if out.last() != Some(&a) {
@@ -1152,20 +1154,32 @@ impl TableScreen {
                     }
                     None => l.stage,
                 };
+                use crate::core::state::ChoiceKind;
                 let cards: Vec<CardRef> = match &choice.kind {
-                    crate::core::state::ChoiceKind::Reorder { cards } => cards.clone(),
-                    crate::core::state::ChoiceKind::Cleanse { .. } => s.snares.clone(),
+                    ChoiceKind::Reorder { cards } | ChoiceKind::Lose { cards } => cards.clone(),
+                    ChoiceKind::Cleanse { .. } => s.snares.clone(),
+                    ChoiceKind::Guide { .. } => Vec::new(),
                 };
                 let head = match &choice.kind {
-                    crate::core::state::ChoiceKind::Reorder { .. } => {
+                    ChoiceKind::Reorder { .. } => {
                         "The top of the deck, top first: choose the order to put them back."
+                            .to_string()
                     }
-                    crate::core::state::ChoiceKind::Cleanse { .. } => {
-                        "Your Snares: choose one to remove."
+                    ChoiceKind::Cleanse { .. } => "Your Snares: choose one to remove.".to_string(),
+                    ChoiceKind::Lose { .. } => {
+                        "The Guide chooses which of these cards you lose.".to_string()
+                    }
+                    ChoiceKind::Guide { options, .. } => {
+                        let list: Vec<String> = options
+                            .iter()
+                            .enumerate()
+                            .map(|(i, o)| format!("{}. {}", i + 1, o.label))
+                            .collect();
+                        format!("The Guide chooses one:  {}", list.join("   "))
                     }
                 };
                 cardface::text_block(
-                    head,
+                    &head,
                     Rect::new(area.x + 8.0, area.y + 8.0, area.w - 16.0, 48.0),
                     &fonts.serif,
                     19,

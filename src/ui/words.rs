@@ -48,7 +48,23 @@ pub fn action_label(s: &State, a: &Action) -> String {
         Action::Choose { option } => terror_option(s, *option)
             .map(|(label, _)| label)
             .unwrap_or_else(|| format!("Option {}", option + 1)),
-        Action::Roll => "Roll".into(),
+        Action::Roll => match &s.phase {
+            Phase::Duel(_) if s.guide => "Roll your die".into(),
+            _ => "Roll".into(),
+        },
+        Action::RollFoe => "Guide: roll the foe's die".into(),
+        Action::Pick { option } => match &s.phase {
+            Phase::Choice(c) => match &c.kind {
+                crate::core::state::ChoiceKind::Guide { options, .. } => options
+                    .get(*option as usize)
+                    .map_or_else(|| format!("Option {}", option + 1), |o| o.label.clone()),
+                crate::core::state::ChoiceKind::Lose { cards: held } => held
+                    .get(*option as usize)
+                    .map_or_else(String::new, |c| format!("Take {}", cards.card(*c).name)),
+                _ => format!("Option {}", option + 1),
+            },
+            _ => format!("Option {}", option + 1),
+        },
         Action::Reroll { die, index, card } => {
             let which = match die {
                 Die::Traveller => "your die".to_string(),
@@ -311,6 +327,15 @@ pub fn describe(cards: &CardSet, e: &Event) -> Option<String> {
             roll.map_or(String::new(), |r| r.to_string()),
             strike_word(*strike)
         ),
+        Event::TravellerRolled { traveller, .. } => match traveller {
+            Some(v) => format!("You rolled {v}; the Guide rolls for the foe."),
+            None => "Your roll is skipped; the Guide rolls for the foe.".into(),
+        },
+        Event::FoeRolled { foe } => format!("The Guide rolled {foe} for the foe."),
+        Event::GuideChose { label, die, .. } => match die {
+            Some(d) => format!("The die chose ({d}): {label}."),
+            None => format!("The Guide chose: {label}."),
+        },
         Event::FoeRestored { hp } => format!("The foe is restored to {hp} HP."),
         Event::FoeHit { amount, foe_hp } => format!("The foe takes {amount} ({foe_hp} HP)."),
         Event::FoeDefeated { foe } => format!("{} is defeated.", name_of(cards, foe)),
