@@ -19,6 +19,9 @@ fn main() {
             gallery: cli.gallery,
             gallery_domain: cli.gallery_domain,
             gallery_type: cli.gallery_type,
+            guide: cli.guide,
+            guide_view: cli.guide_view,
+            table_dice: cli.table_dice,
         }),
         Some(Command::Validate { dir, json }) => {
             forward::cli::validate::run(&dir.unwrap_or(cli.cards), json)

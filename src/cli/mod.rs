@@ -82,6 +82,17 @@ pub struct Cli {
     /// Window only: the gallery's type filter (`foe`, `item`...).
     #[arg(long, value_name = "TYPE")]
     pub gallery_type: Option<String>,
+    /// Window only: open the table at once with a new run for a traveller and a Guide
+    /// (with `--seed`/`--actions`: that run, played with a Guide).
+    #[arg(long, conflicts_with = "resume")]
+    pub guide: bool,
+    /// Window only: open the table with the Guide's view showing (with `--guide`).
+    #[arg(long, requires = "guide")]
+    pub guide_view: bool,
+    /// Window only: start with physical dice for `traveller`, `guide` or `both` (each
+    /// roll then asks its owner to type the result).
+    #[arg(long, value_name = "WHO", value_parser = ["traveller", "guide", "both"])]
+    pub table_dice: Option<String>,
 }
 
 /// Parses `WxH`.

@@ -13,6 +13,11 @@ pub struct Input {
     pub right: bool,
     /// Tab (also counted as `down`).
     pub tab: bool,
+    /// Tab is held down this frame (the Guide's view stays open while it is).
+    pub tab_held: bool,
+    /// A character typed this frame (letters for the table's keys, and what is typed for
+    /// a physical die, so that anything but 1-6 can be refused).
+    pub typed: Option<char>,
     pub page_up: bool,
     pub page_down: bool,
     pub home: bool,
@@ -64,6 +69,8 @@ impl Input {
             left: any(&[KeyCode::Left]),
             right: any(&[KeyCode::Right]),
             tab: any(&[KeyCode::Tab]),
+            tab_held: is_key_down(KeyCode::Tab),
+            typed: typed(),
             page_up: any(&[KeyCode::PageUp]),
             page_down: any(&[KeyCode::PageDown]),
             home: any(&[KeyCode::Home]),
@@ -83,6 +90,18 @@ impl Input {
             active: mouse_moved || resized || click || wheel != 0.0 || keys || buttons,
         }
     }
+}
+
+/// The first printable character typed this frame (the rest of the queue is dropped: one
+/// key a frame is all a player types).
+fn typed() -> Option<char> {
+    let mut first = None;
+    while let Some(c) = get_char_pressed() {
+        if first.is_none() && !c.is_control() {
+            first = Some(c);
+        }
+    }
+    first
 }
 
 /// The digit keys, 0 to 9: top row and keypad.

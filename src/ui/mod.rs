@@ -6,6 +6,7 @@
 mod cardface;
 mod errors;
 mod gallery;
+mod guide;
 mod input;
 mod map;
 mod rules;
@@ -51,8 +52,11 @@ pub enum Next {
     Stay,
     /// Load the cards directory again (F5).
     Reload,
-    /// Start a run: with this seed, or a random one.
-    NewRun(Option<u64>),
+    /// Start a run: with this seed, or a random one; with a Guide or alone.
+    NewRun {
+        seed: Option<u64>,
+        guide: bool,
+    },
     /// Back to the title screen.
     Title,
     /// Load this save and play it on the table (Continue, or a pick on the Load screen).
@@ -222,6 +226,12 @@ pub struct Options {
     pub gallery: bool,
     pub gallery_domain: Option<String>,
     pub gallery_type: Option<String>,
+    /// Open the table at once with a new run with a Guide (`--guide`).
+    pub guide: bool,
+    /// Open the table with the Guide's view showing (`--guide-view`, for screenshots).
+    pub guide_view: bool,
+    /// Whose dice start as physical dice typed in: `traveller`, `guide` or `both`.
+    pub table_dice: Option<String>,
 }
 
 /// Opens the window; returns the process exit code.
@@ -286,6 +296,9 @@ async fn game(options: Options) -> i32 {
         gallery,
         gallery_domain,
         gallery_type,
+        guide,
+        guide_view,
+        table_dice,
         ..
     } = options;
     // Screenshots (tests) neither write nor read saves unless told where.
@@ -297,16 +310,18 @@ async fn game(options: Options) -> i32 {
     let fonts = Fonts::load();
     let sky = Sky::new();
     let mut screen = Screen::load(&cards, 0, store().as_ref());
-    if (seed.is_some() || !actions.is_empty())
+    if (seed.is_some() || !actions.is_empty() || guide)
         && let Screen::Title(_, set) = &screen
     {
         let set = set.clone();
-        match TableScreen::new(
-            set.clone(),
-            seed.unwrap_or(1),
-            &actions,
-            saves_dir.as_deref(),
-        ) {
+        let start = table::Start {
+            seed: seed.unwrap_or(1),
+            actions,
+            guide,
+            guide_view,
+            table_dice: table_dice.clone(),
+        };
+        match TableScreen::start(set.clone(), &start, saves_dir.as_deref()) {
             Ok(t) => screen = Screen::Table(Box::new(t), set),
             Err(e) => {
                 eprintln!("forward: --actions: {e}");
@@ -379,10 +394,15 @@ async fn game(options: Options) -> i32 {
                 }
                 return 0;
             }
-            Next::NewRun(seed) => {
+            Next::NewRun { seed, guide } => {
                 if let Some(set) = screen.set() {
                     let seed = seed.unwrap_or_else(::rand::random);
-                    if let Ok(t) = TableScreen::new(set.clone(), seed, &[], saves_dir.as_deref()) {
+                    let start = table::Start {
+                        seed,
+                        guide,
+                        ..Default::default()
+                    };
+                    if let Ok(t) = TableScreen::start(set.clone(), &start, saves_dir.as_deref()) {
                         screen = Screen::Table(Box::new(t), set);
                     }
                 }

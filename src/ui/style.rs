@@ -24,6 +24,8 @@ pub mod colour {
     pub const EMBER: Color = rgb(0xf0, 0x8a, 0x4b);
     /// The final Domain's sea light.
     pub const SEA_LIGHT: Color = rgb(0x8f, 0xd6, 0xea);
+    /// The Guide: their turn, their view and their dice.
+    pub const GUIDE: Color = rgb(0xc0, 0x9c, 0xff);
     /// Card tiles and panels (opaque: they hide the links and glows behind them).
     pub const TILE: Color = rgb(0x14, 0x17, 0x2a);
     /// Night sky, from the zenith down to the horizon.

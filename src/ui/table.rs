@@ -10,6 +10,7 @@
 
 use super::Next;
 use super::cardface::{self, Face};
+use super::guide;
 use super::input::Input;
 use super::map::{self, MapModel};
 use super::style::{self, Fonts, colour, fade, mix};
@@ -17,7 +18,7 @@ use super::words::{self, action_label};
 use crate::cards::model::StationType;
 use crate::cards::{CardRef, CardSet, DomainRef};
 use crate::core::event::SealCheck;
-use crate::core::state::Phase;
+use crate::core::state::{Phase, Role};
 use crate::core::{Action, Event, Observation, Outcome, Slot, Strike, mods};
 use crate::protocol::prompt;
 use crate::save::{self, Run};
@@ -173,6 +174,27 @@ impl Layout {
     }
 }
 
+/// How a table opens: a new run's seed, the actions to play first, and Guide mode.
+#[derive(Debug, Clone, Default)]
+pub struct Start {
+    pub seed: u64,
+    /// Indices into the legal actions, as the headless protocol takes them.
+    pub actions: Vec<usize>,
+    /// Two players: a traveller and a Guide.
+    pub guide: bool,
+    /// Open with the Guide's view showing (screenshots of it).
+    pub guide_view: bool,
+    /// Whose dice start physical: `traveller`, `guide` or `both`.
+    pub table_dice: Option<String>,
+}
+
+/// A small control under the choices: the Guide's view and the table-dice switches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Control {
+    Peek,
+    Dice(Role),
+}
+
 /// The Esc menu's entries.
 const MENU: [&str; 4] = ["Resume", "Save & Quit", "Abandon the run", "Quit the game"];
 
@@ -201,23 +223,58 @@ pub struct TableScreen {
     mouse: Vec2,
     /// The pointer has moved or clicked since the table opened: only then does it hover.
     pointer_live: bool,
+    /// The Guide's view (only in a run with a Guide).
+    peek: guide::Peek,
+    /// Physical dice, typed in: the traveller's (alone: every die) and the Guide's.
+    table_dice: [bool; 2],
+    /// A roll waiting for physical dice to be typed.
+    entry: Option<guide::Entry>,
 }
 
 impl TableScreen {
     /// A new run with `seed`, after playing `actions` (indices into the legal actions, as
     /// the headless protocol takes them). Fails on an index out of range. With `saves`
     /// (a saves directory), the run is saved there at once and after every action.
+    #[cfg(test)]
     pub fn new(
         cards: Arc<CardSet>,
         seed: u64,
         actions: &[usize],
         saves: Option<&std::path::Path>,
     ) -> Result<TableScreen, String> {
-        let (run, events) = Run::new(cards, seed, Vec::new());
+        let start = Start {
+            seed,
+            actions: actions.to_vec(),
+            ..Start::default()
+        };
+        TableScreen::start(cards, &start, saves)
+    }
+
+    /// A new run as `start` says (with a Guide or alone, its first actions played).
+    pub fn start(
+        cards: Arc<CardSet>,
+        start: &Start,
+        saves: Option<&std::path::Path>,
+    ) -> Result<TableScreen, String> {
+        let seed = start.seed;
+        let (run, events) = Run::new_with(cards, seed, Vec::new(), start.guide);
         let mut t = TableScreen::blank(run, None);
-        t.log.push(format!("A new run, seed {seed}."));
+        t.log.push(if start.guide {
+            format!("A new run with a Guide, seed {seed}. Hold Tab for the Guide's view.")
+        } else {
+            format!("A new run, seed {seed}.")
+        });
         t.absorb(&events);
-        for (n, &i) in actions.iter().enumerate() {
+        if start.guide_view && start.guide {
+            t.peek = guide::Peek::Open { held: false };
+        }
+        t.table_dice = match start.table_dice.as_deref() {
+            Some("traveller") => [true, false],
+            Some("guide") => [false, true],
+            Some("both") => [true, true],
+            _ => [false, false],
+        };
+        for (n, &i) in start.actions.iter().enumerate() {
             let offered = crate::core::legal_actions(&t.run.state);
             let a = offered.get(i).cloned().ok_or_else(|| {
                 format!(
@@ -284,6 +341,9 @@ impl TableScreen {
             seals: Vec::new(),
             mouse: vec2(-1.0, -1.0),
             pointer_live: false,
+            peek: guide::Peek::Closed,
+            table_dice: [false, false],
+            entry: None,
         }
     }
 
@@ -392,8 +452,31 @@ impl TableScreen {
         ))
     }
 
-    /// Sends an offered action.
+    /// Sends an offered action; with physical dice for whoever rolls for it, first asks
+    /// for the dice it needs.
     fn act(&mut self, a: &Action) {
+        let owner = guide::owner(&self.run.state, a);
+        if self.physical(owner) && guide::dice_needed(&self.run.state, a, &[]) > 0 {
+            self.entry = Some(guide::Entry::new(a.clone(), owner));
+            return;
+        }
+        self.commit(a, &[]);
+    }
+
+    /// Whether `who` rolls physical dice now (alone, one switch for all).
+    fn physical(&self, who: Role) -> bool {
+        if self.run.state.guide {
+            self.table_dice[who as usize]
+        } else {
+            self.table_dice[0]
+        }
+    }
+
+    /// Plays an action, the typed dice `values` forced first (and saved with the run).
+    fn commit(&mut self, a: &Action, values: &[u8]) {
+        for &v in values {
+            self.run.force_die(v);
+        }
         match self.run.act(a) {
             Ok(events) => {
                 self.absorb(&events);
@@ -470,7 +553,9 @@ impl TableScreen {
             .map(|(i, (label, action, disabled))| Button {
                 rect: Rect::default(),
                 label,
-                key: if Some(i) == primary {
+                key: if action == Some(Action::RollFoe) {
+                    Some("G".to_string())
+                } else if Some(i) == primary {
                     Some("Enter".to_string())
                 } else if first_key + i <= 9 {
                     Some((first_key + i).to_string())
@@ -517,7 +602,8 @@ impl TableScreen {
                 });
                 x += w + gap;
             }
-            if y + h <= r.bottom() - 6.0 {
+            // Room is kept at the bottom for the controls.
+            if y + h <= r.bottom() - 38.0 {
                 break;
             }
         }
@@ -576,6 +662,14 @@ impl TableScreen {
             return Next::Stay;
         }
         let l = Layout::new(input.size);
+        if let Some((_, c, _)) = self
+            .controls(&l, fonts)
+            .into_iter()
+            .find(|(r, _, _)| r.contains(input.mouse))
+        {
+            self.control(c);
+            return Next::Stay;
+        }
         if let Some(b) = self
             .buttons(&l, fonts)
             .into_iter()
@@ -628,7 +722,37 @@ impl TableScreen {
                 break;
             }
         }
+        // The Guide's view takes every input while it is up (or Tab is held to open it).
+        if self.run.state.guide
+            && self.menu.is_none()
+            && self.entry.is_none()
+            && self.peek.update(input, t)
+        {
+            return Some(Next::Stay);
+        }
         if !self.anims.is_empty() {
+            return Some(Next::Stay);
+        }
+        if let Some(mut e) = self.entry.take() {
+            let clicked = input
+                .click
+                .then(|| {
+                    guide::entry_faces(input.size)
+                        .iter()
+                        .position(|r| r.contains(input.mouse))
+                })
+                .flatten()
+                .map(|i| i as u8 + 1);
+            match e.update(&self.run.state, input, clicked) {
+                guide::Typed::Done(values) => {
+                    let a = e.action.clone();
+                    self.commit(&a, &values);
+                }
+                guide::Typed::Cancelled => {
+                    self.log.push("No die typed: nothing was rolled.".into());
+                }
+                guide::Typed::Nothing | guide::Typed::More => self.entry = Some(e),
+            }
             return Some(Next::Stay);
         }
         if let Some(sel) = self.menu {
@@ -637,6 +761,27 @@ impl TableScreen {
         if input.back {
             self.menu = Some(0);
             return Some(Next::Stay);
+        }
+        // Letter keys: D and F switch table dice, G rolls for the foe (the Guide's key).
+        match input.typed.map(|c| c.to_ascii_lowercase()) {
+            Some('d') => {
+                self.control(Control::Dice(Role::Traveller));
+                return Some(Next::Stay);
+            }
+            Some('f') if self.run.state.guide => {
+                self.control(Control::Dice(Role::Guide));
+                return Some(Next::Stay);
+            }
+            Some('g') => {
+                if let Some(b) = self
+                    .choices()
+                    .into_iter()
+                    .find(|b| b.action == Some(Action::RollFoe))
+                {
+                    return Some(self.press(&b));
+                }
+            }
+            _ => {}
         }
         // Keys: 1/2/3 flip, other digits press numbered buttons, Enter the primary.
         if let Some(d) = input.digit {
@@ -662,6 +807,73 @@ impl TableScreen {
             return Some(self.press(&b));
         }
         None
+    }
+
+    /// Opens the Guide's view (behind its cover), or switches a player's table dice.
+    fn control(&mut self, c: Control) {
+        match c {
+            Control::Peek => {
+                if self.run.state.guide {
+                    self.peek = guide::Peek::Cover {
+                        since: self.now,
+                        held: false,
+                    };
+                }
+            }
+            Control::Dice(who) => {
+                let i = who as usize;
+                self.table_dice[i] = !self.table_dice[i];
+                let whose = match (self.run.state.guide, who) {
+                    (false, _) => "Dice",
+                    (true, Role::Traveller) => "The traveller's dice",
+                    (true, Role::Guide) => "The Guide's dice",
+                };
+                self.log.push(if self.table_dice[i] {
+                    format!("{whose}: table dice now; each roll asks for the number rolled.")
+                } else {
+                    format!("{whose}: rolled on screen again.")
+                });
+            }
+        }
+    }
+
+    /// The controls under the choices, left to right: the Guide's view (with a Guide)
+    /// and each player's dice switch.
+    fn controls(&self, l: &Layout, fonts: &Fonts) -> Vec<(Rect, Control, String)> {
+        let s = &self.run.state;
+        if s.phase == Phase::Over {
+            return Vec::new();
+        }
+        let dice = |on: bool| if on { "table dice" } else { "on screen" };
+        let mut specs: Vec<(Control, String)> = Vec::new();
+        if s.guide {
+            specs.push((Control::Peek, "Tab  Guide's view".into()));
+            specs.push((
+                Control::Dice(Role::Traveller),
+                format!("D  Traveller's dice: {}", dice(self.table_dice[0])),
+            ));
+            specs.push((
+                Control::Dice(Role::Guide),
+                format!("F  Guide's dice: {}", dice(self.table_dice[1])),
+            ));
+        } else {
+            specs.push((
+                Control::Dice(Role::Traveller),
+                format!("D  Dice: {}", dice(self.table_dice[0])),
+            ));
+        }
+        let r = l.prompt;
+        let mut x = r.x + 12.0;
+        let y = r.bottom() - 32.0;
+        specs
+            .into_iter()
+            .map(|(c, label)| {
+                let w = style::width(&label, &fonts.serif, 14) + 20.0;
+                let rect = Rect::new(x, y, w, 24.0);
+                x += w + 8.0;
+                (rect, c, label)
+            })
+            .collect()
     }
 
     /// Presses a button.
@@ -750,8 +962,16 @@ impl TableScreen {
         }
         if let Some(sel) = self.menu {
             draw_menu(fonts, size, sel);
+        } else if let Some(e) = &self.entry {
+            guide::draw_entry(e, &self.run.state, fonts, size, self.mouse);
         } else if self.anims.is_empty() {
             self.draw_tooltip(&l, fonts, size);
+        }
+        // Last, over everything: the cover and the Guide's view hide the whole table.
+        match self.peek {
+            guide::Peek::Closed => {}
+            guide::Peek::Cover { .. } => guide::draw_cover(self.peek, fonts, size, self.now),
+            guide::Peek::Open { .. } => guide::draw_view(&self.run.state, self.peek, fonts, size),
         }
     }
 
@@ -1375,10 +1595,10 @@ impl TableScreen {
             }
         }
         if sc.card_type == StationType::Foe {
-            self.draw_faces(
+            draw_faces(
                 Rect::new(r.x, y, r.w - 8.0, r.bottom() - y),
                 fonts,
-                Some(sc),
+                &sc.faces,
                 None,
             );
         }
@@ -1410,10 +1630,11 @@ impl TableScreen {
         );
         // The dice: this exchange's while rerolls are open, else the last exchange's.
         let tumbling = matches!(self.playing(), Some((Anim::Dice, _)));
-        let (mine, theirs, modifier) = match (&d.rolled, &self.last_exchange) {
-            (Some(rl), _) => (rl.traveller, Some(rl.foe), rl.modifier),
-            (None, Some(x)) => (x.roll, Some(x.foe_roll), 0),
-            (None, None) => (None, None, 0),
+        let (mine, theirs, modifier) = match (&d.rolled, d.awaiting_foe, &self.last_exchange) {
+            (Some(rl), _, _) => (rl.traveller, Some(rl.foe), rl.modifier),
+            (None, Some(half), _) => (half.traveller, None, half.modifier),
+            (None, None, Some(x)) => (x.roll, Some(x.foe_roll), 0),
+            (None, None, None) => (None, None, 0),
         };
         let die = 46.0;
         let dy = bar.bottom() + 12.0;
@@ -1460,6 +1681,16 @@ impl TableScreen {
             16,
             colour::PARCHMENT,
         );
+        if s.guide {
+            style::text(
+                "the Guide rolls",
+                fx + die + 8.0,
+                dy + 40.0,
+                &fonts.italic,
+                14,
+                colour::GUIDE,
+            );
+        }
         // Damage numbers of the last exchange.
         let mut y = dy + die + 22.0;
         if let Some(x) = &self.last_exchange
@@ -1483,42 +1714,44 @@ impl TableScreen {
             }
         }
         // The combat table and the foe's faces side by side (stacked if narrow).
-        let lit = match (&d.rolled, &self.last_exchange) {
-            (Some(rl), _) => rl
-                .traveller
-                .map(|v| words::roll_row((v as i32 + rl.modifier).clamp(1, 6) as u8)),
-            (None, Some(x)) => words::strike_row(x.strike),
+        let row_of = |v: Option<u8>, modifier: i32| {
+            v.map(|v| words::roll_row((v as i32 + modifier).clamp(1, 6) as u8))
+        };
+        let lit = match (&d.rolled, d.awaiting_foe, &self.last_exchange) {
+            (Some(rl), _, _) => row_of(rl.traveller, rl.modifier),
+            (None, Some(half), _) => row_of(half.traveller, half.modifier),
+            (None, None, Some(x)) => words::strike_row(x.strike),
             _ => None,
         };
         let foe_face = theirs.filter(|_| !tumbling).map(|v| v as usize - 1);
         let lit = lit.filter(|_| !tumbling);
         let area = Rect::new(r.x, y + 6.0, r.w - 8.0, r.bottom() - y - 10.0);
         let half = (area.w - 10.0) / 2.0;
+        let faces = match d.card {
+            Some(c) => &s.cards.card(c).faces[..],
+            None => &s.cards.guardian.faces[..],
+        };
         if half > 190.0 {
             draw_combat_table(Rect::new(area.x, area.y, half, area.h), lit, fonts);
-            self.draw_faces(
+            draw_faces(
                 Rect::new(area.x + half + 10.0, area.y, half, area.h),
                 fonts,
-                d.card.map(|c| s.cards.card(c)),
+                faces,
                 foe_face,
             );
         } else if area.h >= 240.0 {
             let h = area.h / 2.0;
             draw_combat_table(Rect::new(area.x, area.y, area.w, h), lit, fonts);
-            self.draw_faces(
+            draw_faces(
                 Rect::new(area.x, area.y + h, area.w, h),
                 fonts,
-                d.card.map(|c| s.cards.card(c)),
+                faces,
                 foe_face,
             );
         } else {
             // Short of room: the combat table, and only the foe's face rolled (its six
             // faces are printed on its card).
             draw_combat_table(Rect::new(area.x, area.y, area.w, area.h - 26.0), lit, fonts);
-            let faces = match d.card {
-                Some(c) => &s.cards.card(c).faces,
-                None => &s.cards.guardian.faces,
-            };
             if let Some(i) = foe_face
                 && let Some(f) = faces.get(i)
             {
@@ -1533,52 +1766,6 @@ impl TableScreen {
                     colour::ERROR,
                 );
             }
-        }
-    }
-
-    /// A foe's six faces, with `lit` (0-based) highlighted. `None` card: the Guardian.
-    fn draw_faces(
-        &self,
-        r: Rect,
-        fonts: &Fonts,
-        foe: Option<&crate::cards::model::StationCard>,
-        lit: Option<usize>,
-    ) {
-        let faces = match foe {
-            Some(c) => &c.faces,
-            None => &self.run.state.cards.guardian.faces,
-        };
-        if faces.is_empty() {
-            return;
-        }
-        style::text(
-            "Foe's die",
-            r.x,
-            r.y + 14.0,
-            &fonts.italic,
-            15,
-            fade(colour::PARCHMENT, 0.7),
-        );
-        let rows = faces.len() as f32;
-        let lh = ((r.h - 22.0) / rows).min(24.0);
-        let size = if lh >= 20.0 {
-            15
-        } else if lh >= 15.0 {
-            13
-        } else {
-            12
-        };
-        for (i, f) in faces.iter().enumerate() {
-            let y = r.y + 20.0 + i as f32 * lh;
-            if lit == Some(i) {
-                style::rounded_rect(
-                    Rect::new(r.x - 2.0, y, r.w, lh - 1.0),
-                    3.0,
-                    fade(colour::ERROR, 0.35),
-                );
-            }
-            let line = format!("{}  {}: {}", i + 1, f.name, words::face_summary(f));
-            table_line(&line, r, y, lh, size, fonts);
         }
     }
 
@@ -1730,11 +1917,31 @@ impl TableScreen {
     }
 
     fn draw_prompt(&self, l: &Layout, fonts: &Fonts) {
-        let p = prompt(&self.run.state);
+        let s = &self.run.state;
+        let p = prompt(s);
         let r = l.prompt;
+        // With a Guide, whose turn it is, in that player's colour, top right.
+        let mut text_w = r.w - 28.0;
+        if s.guide && s.phase != Phase::Over {
+            let who = s.role();
+            let label = format!("{}'s turn", guide::role_name(who));
+            let w = style::width(&label, &fonts.serif, 16) + 24.0;
+            let badge = Rect::new(r.right() - 12.0 - w, r.y + 10.0, w, 26.0);
+            let col = guide::role_colour(who);
+            style::card(badge, 13.0, 1.5, mix(colour::TILE, col, 0.25), col);
+            style::text_centred(
+                &label,
+                badge.center().x,
+                badge.y + 18.0,
+                &fonts.serif,
+                16,
+                col,
+            );
+            text_w -= w + 12.0;
+        }
         cardface::text_block(
             &p.text,
-            Rect::new(r.x + 14.0, r.y + 8.0, r.w - 28.0, 44.0),
+            Rect::new(r.x + 14.0, r.y + 8.0, text_w, 44.0),
             &fonts.serif,
             19,
             14,
@@ -1742,28 +1949,65 @@ impl TableScreen {
         );
         let busy = !self.anims.is_empty();
         let buttons = self.buttons(l, fonts);
-        // A reminder of the keys, where the buttons leave room for it.
-        let lowest = buttons
-            .iter()
-            .map(|b| b.rect.bottom())
-            .fold(r.y + 52.0, f32::max);
-        if r.bottom() - lowest > 30.0 {
-            style::text_right(
-                "Esc: menu (save & quit, abandon)  ·  hover anything to have it explained",
-                r.right() - 14.0,
-                r.bottom() - 10.0,
-                &fonts.italic,
+        // The controls bottom left, and a reminder of the keys where they leave room.
+        let controls = self.controls(l, fonts);
+        let mut right_of_controls = r.x;
+        for (cr, c, label) in &controls {
+            let on = match c {
+                Control::Peek => false,
+                Control::Dice(who) => self.table_dice[*who as usize],
+            };
+            let col = match c {
+                Control::Peek | Control::Dice(Role::Guide) => colour::GUIDE,
+                Control::Dice(Role::Traveller) => colour::GOLD,
+            };
+            let hover = cr.contains(self.mouse) && self.pointer_live;
+            let fill = mix(colour::TILE, col, if on || hover { 0.3 } else { 0.08 });
+            style::card(*cr, 5.0, 1.0, fill, fade(col, if on { 0.9 } else { 0.45 }));
+            style::text(
+                label,
+                cr.x + 10.0,
+                cr.y + 17.0,
+                &fonts.serif,
                 14,
-                fade(colour::PARCHMENT, 0.5),
+                colour::PARCHMENT,
             );
+            right_of_controls = cr.right();
         }
+        for hint in [
+            "Esc: menu (save & quit, abandon)  ·  hover anything to have it explained",
+            "Esc: menu  ·  hover to explain",
+            "Esc: menu",
+        ] {
+            let w = style::width(hint, &fonts.italic, 14);
+            if r.right() - 14.0 - w > right_of_controls + 16.0 {
+                style::text_right(
+                    hint,
+                    r.right() - 14.0,
+                    r.bottom() - 14.0,
+                    &fonts.italic,
+                    14,
+                    fade(colour::PARCHMENT, 0.5),
+                );
+                break;
+            }
+        }
+        // The Guide's own choices wear the Guide's colour.
+        let guides_turn = s.guide && s.role() == Role::Guide;
         for b in buttons {
             let hover = b.rect.contains(self.mouse) && !busy;
+            let guides = guides_turn && !matches!(b.action, Some(Action::Abandon) | None);
             let (fill, border, text) = if b.disabled.is_some() {
                 (
                     fade(colour::TILE, 0.9),
                     fade(colour::DIM, 0.5),
                     fade(colour::DIM, 0.9),
+                )
+            } else if guides {
+                (
+                    mix(colour::TILE, colour::GUIDE, if hover { 0.45 } else { 0.28 }),
+                    colour::GUIDE,
+                    colour::PARCHMENT,
                 )
             } else if b.primary {
                 (
@@ -2529,6 +2773,42 @@ fn draw_menu(fonts: &Fonts, size: Vec2, sel: usize) {
 }
 
 /// One row of a face or combat table: cut to the row's width, in parchment.
+/// A foe's six faces, with `lit` (0-based) highlighted.
+fn draw_faces(r: Rect, fonts: &Fonts, faces: &[crate::cards::model::Face], lit: Option<usize>) {
+    if faces.is_empty() {
+        return;
+    }
+    style::text(
+        "Foe's die",
+        r.x,
+        r.y + 14.0,
+        &fonts.italic,
+        15,
+        fade(colour::PARCHMENT, 0.7),
+    );
+    let rows = faces.len() as f32;
+    let lh = ((r.h - 22.0) / rows).min(24.0);
+    let size = if lh >= 20.0 {
+        15
+    } else if lh >= 15.0 {
+        13
+    } else {
+        12
+    };
+    for (i, f) in faces.iter().enumerate() {
+        let y = r.y + 20.0 + i as f32 * lh;
+        if lit == Some(i) {
+            style::rounded_rect(
+                Rect::new(r.x - 2.0, y, r.w, lh - 1.0),
+                3.0,
+                fade(colour::ERROR, 0.35),
+            );
+        }
+        let line = format!("{}  {}: {}", i + 1, f.name, words::face_summary(f));
+        table_line(&line, r, y, lh, size, fonts);
+    }
+}
+
 fn table_line(line: &str, r: Rect, y: f32, lh: f32, size: u16, fonts: &Fonts) {
     let line = style::ellipsize(line, r.w - 6.0, |x| style::width(x, &fonts.serif, size));
     style::text(

@@ -15,6 +15,8 @@ use macroquad::prelude::*;
 pub enum Item {
     Continue,
     NewRun,
+    /// A new run for two: a traveller and a Guide at one screen.
+    GuideRun,
     Load,
     Statistics,
     Gallery,
@@ -23,9 +25,10 @@ pub enum Item {
 }
 
 impl Item {
-    pub const ALL: [Item; 7] = [
+    pub const ALL: [Item; 8] = [
         Item::Continue,
         Item::NewRun,
+        Item::GuideRun,
         Item::Load,
         Item::Statistics,
         Item::Gallery,
@@ -37,6 +40,7 @@ impl Item {
         match self {
             Item::Continue => "Continue",
             Item::NewRun => "New run",
+            Item::GuideRun => "New run with a Guide",
             Item::Load => "Load",
             Item::Statistics => "Statistics",
             Item::Gallery => "Card gallery",
@@ -52,6 +56,7 @@ impl Item {
             self,
             Item::Continue
                 | Item::NewRun
+                | Item::GuideRun
                 | Item::Load
                 | Item::Statistics
                 | Item::Gallery
@@ -187,7 +192,9 @@ impl TitleScreen {
             && self.seed.len() < 19
         {
             self.seed.push(char::from(b'0' + d));
-            self.selected = Item::NewRun.index();
+            if self.selected != Item::GuideRun.index() {
+                self.selected = Item::NewRun.index();
+            }
         }
         if input.backspace {
             self.seed.pop();
@@ -218,7 +225,14 @@ impl TitleScreen {
             if self.enabled(item) {
                 return match item {
                     Item::Quit => Next::Quit,
-                    Item::NewRun => Next::NewRun(self.seed.parse().ok()),
+                    Item::NewRun => Next::NewRun {
+                        seed: self.seed.parse().ok(),
+                        guide: false,
+                    },
+                    Item::GuideRun => Next::NewRun {
+                        seed: self.seed.parse().ok(),
+                        guide: true,
+                    },
                     Item::Continue => self
                         .resume
                         .as_ref()
@@ -323,11 +337,12 @@ impl TitleScreen {
                 );
             }
             let w = style::text(item.label(), x, baseline, &fonts.serif, size, color);
-            if *item == Item::NewRun {
-                let seed = if self.seed.is_empty() {
-                    "random seed (type digits for a seed)".to_string()
-                } else {
-                    format!("seed {}_", self.seed)
+            if matches!(*item, Item::NewRun | Item::GuideRun) {
+                let seed = match (*item, self.seed.is_empty()) {
+                    (Item::GuideRun, true) => "two players, one screen".to_string(),
+                    (Item::GuideRun, false) => format!("two players · seed {}_", self.seed),
+                    (_, true) => "random seed (type digits for a seed)".to_string(),
+                    (_, false) => format!("seed {}_", self.seed),
                 };
                 style::text(
                     &seed,
@@ -490,6 +505,7 @@ mod tests {
             available,
             [
                 &Item::NewRun,
+                &Item::GuideRun,
                 &Item::Load,
                 &Item::Statistics,
                 &Item::Gallery,
@@ -506,7 +522,13 @@ mod tests {
             activate: true,
             ..input()
         };
-        assert_eq!(s.update(&enter), Next::NewRun(None));
+        assert_eq!(
+            s.update(&enter),
+            Next::NewRun {
+                seed: None,
+                guide: false
+            }
+        );
         for d in [4, 2, 7] {
             s.update(&Input {
                 digit: Some(d),
@@ -517,7 +539,13 @@ mod tests {
             backspace: true,
             ..input()
         });
-        assert_eq!(s.update(&enter), Next::NewRun(Some(42)));
+        assert_eq!(
+            s.update(&enter),
+            Next::NewRun {
+                seed: Some(42),
+                guide: false
+            }
+        );
     }
 
     #[test]
