@@ -5,7 +5,7 @@
 use super::bots::Heuristic;
 use super::policy::{BotRng, Policy};
 use crate::cards::CardSet;
-use crate::core::{Observation, State, execute, legal_actions, new_run};
+use crate::core::{Observation, State, execute, legal_actions, new_run_with};
 use std::sync::Arc;
 
 /// A run brought to a scene: its seed, and the indices into `legal_actions` played.
@@ -26,8 +26,19 @@ impl Scene {
 /// Plays seeds `0..seeds` with the greedy bot (one step in five random, so runs differ)
 /// until `wanted` holds; returns the first run that gets there.
 pub fn find(cards: &Arc<CardSet>, seeds: u64, wanted: impl Fn(&State) -> bool) -> Option<Scene> {
+    find_in(cards, seeds, false, wanted)
+}
+
+/// [`find`] in runs with a Guide (`guide`) or alone. With a Guide the bot plays both
+/// parts: it rolls the foe's die when asked and takes the first of the Guide's options.
+pub fn find_in(
+    cards: &Arc<CardSet>,
+    seeds: u64,
+    guide: bool,
+    wanted: impl Fn(&State) -> bool,
+) -> Option<Scene> {
     for seed in 0..seeds {
-        let (mut state, _) = new_run(Arc::clone(cards), seed, Vec::new());
+        let (mut state, _) = new_run_with(Arc::clone(cards), seed, Vec::new(), guide);
         let mut bot = Heuristic::greedy();
         let mut rng = BotRng::new(seed ^ 0x7AB1E);
         bot.start(&Observation::of(&state));

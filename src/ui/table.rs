@@ -2924,6 +2924,187 @@ mod tests {
         assert_eq!(key(&mut t, |i| i.activate = true, 5.3), Some(Next::Title));
     }
 
+    fn shipped() -> Arc<CardSet> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        Arc::new(crate::cards::load::load_dir(&dir).unwrap().0)
+    }
+
+    /// A table at the first duel's roll prompt, with a Guide or alone, and `dice` switched
+    /// to table dice ("traveller", "guide", "both").
+    fn at_a_duel(guide: bool, dice: Option<&str>) -> TableScreen {
+        let cards = shipped();
+        let found = crate::sim::scene::find_in(&cards, 3000, guide, |s| {
+            s.duel()
+                .is_some_and(|d| d.rolled.is_none() && d.awaiting_foe.is_none() && !d.status.skip)
+        })
+        .expect("a seed reaches a duel");
+        let (seed, actions) = (found.seed, found.actions);
+        let start = Start {
+            seed,
+            actions,
+            guide,
+            table_dice: dice.map(str::to_string),
+            ..Start::default()
+        };
+        let t = TableScreen::start(cards, &start, None).unwrap();
+        assert!(matches!(&t.run.state.phase, Phase::Duel(d) if d.rolled.is_none()));
+        t
+    }
+
+    /// The foe's die of the exchange just rolled: waiting for rerolls, or already resolved
+    /// (with no reroll to offer, an exchange resolves at once).
+    fn foe_die(t: &TableScreen) -> Option<u8> {
+        match &t.run.state.phase {
+            Phase::Duel(d) if d.rolled.is_some() => d.rolled.map(|r| r.foe),
+            _ => t.last_exchange.map(|x| x.foe_roll),
+        }
+    }
+
+    #[test]
+    fn with_a_guide_enter_rolls_the_travellers_die_and_only_g_rolls_the_foes() {
+        let mut t = at_a_duel(true, None);
+        assert_eq!(t.run.state.role(), Role::Traveller);
+        key(&mut t, |i| i.activate = true, 0.0);
+        let Phase::Duel(d) = &t.run.state.phase else {
+            panic!("still a duel")
+        };
+        assert!(d.awaiting_foe.is_some() && d.rolled.is_none());
+        assert_eq!(t.run.state.role(), Role::Guide);
+        let roll_foe = t
+            .choices()
+            .into_iter()
+            .find(|b| b.action == Some(Action::RollFoe));
+        assert_eq!(roll_foe.and_then(|b| b.key), Some("G".to_string()));
+        // Enter is the traveller's key: it does not roll for the foe.
+        key(&mut t, |_| {}, 5.0);
+        key(&mut t, |i| i.activate = true, 5.1);
+        assert!(matches!(&t.run.state.phase, Phase::Duel(d) if d.awaiting_foe.is_some()));
+        key(&mut t, |i| i.typed = Some('g'), 5.2);
+        assert!(foe_die(&t).is_some(), "G rolled the foe's die");
+        assert_eq!(t.run.state.role(), Role::Traveller);
+    }
+
+    #[test]
+    fn tab_held_opens_the_guides_view_behind_a_cover_and_blocks_the_table() {
+        let mut t = at_a_duel(true, None);
+        let held = |i: &mut Input| i.tab_held = true;
+        key(&mut t, held, 10.0);
+        assert!(matches!(t.peek, guide::Peek::Cover { held: true, .. }));
+        // Still covered a moment later; Enter meanwhile does nothing to the run.
+        key(
+            &mut t,
+            |i| {
+                i.tab_held = true;
+                i.activate = true
+            },
+            10.2,
+        );
+        assert!(matches!(t.peek, guide::Peek::Cover { .. }));
+        assert!(matches!(&t.run.state.phase, Phase::Duel(d) if d.awaiting_foe.is_none()));
+        key(&mut t, held, 10.0 + guide::COVER_TIME + 0.05);
+        assert_eq!(t.peek, guide::Peek::Open { held: true });
+        // Letting go hides it at once.
+        key(&mut t, |_| {}, 12.0);
+        assert_eq!(t.peek, guide::Peek::Closed);
+        // Let go during the cover: it never opens.
+        key(&mut t, held, 13.0);
+        key(&mut t, |_| {}, 13.1);
+        key(&mut t, |_| {}, 15.0);
+        assert_eq!(t.peek, guide::Peek::Closed);
+        // The button: cover, Enter opens, Esc closes (and does not open the menu).
+        t.control(Control::Peek);
+        key(&mut t, |i| i.activate = true, 16.0);
+        assert_eq!(t.peek, guide::Peek::Open { held: false });
+        key(&mut t, |i| i.back = true, 16.1);
+        assert_eq!(t.peek, guide::Peek::Closed);
+        assert_eq!(t.menu, None);
+    }
+
+    #[test]
+    fn alone_there_is_no_guides_view() {
+        let mut t = at_a_duel(false, None);
+        key(&mut t, |i| i.tab_held = true, 0.0);
+        key(&mut t, |i| i.tab_held = true, 5.0);
+        assert_eq!(t.peek, guide::Peek::Closed);
+        t.control(Control::Peek);
+        assert_eq!(t.peek, guide::Peek::Closed);
+        // Enter rolls both dice at once; nothing waits for a Guide.
+        key(&mut t, |i| i.activate = true, 6.0);
+        assert!(foe_die(&t).is_some());
+        assert_eq!(t.run.state.role(), Role::Traveller);
+    }
+
+    #[test]
+    fn table_dice_refuse_anything_but_1_to_6_and_force_what_is_typed() {
+        let mut t = at_a_duel(false, None);
+        // D switches the dice to table dice.
+        key(&mut t, |i| i.typed = Some('d'), 0.0);
+        assert!(t.table_dice[0]);
+        let taken = t.run.actions.len();
+        key(&mut t, |i| i.activate = true, 0.1);
+        assert!(t.entry.is_some(), "rolling asks for the dice");
+        assert_eq!(t.run.actions.len(), taken, "nothing is rolled yet");
+        // 9, 0 and a letter are refused with a message; nothing changes.
+        for c in ['9', '0', 'x'] {
+            key(&mut t, |i| i.typed = Some(c), 0.2);
+            let e = t.entry.as_ref().expect("still asking");
+            assert!(e.values.is_empty());
+            assert!(
+                e.refused.as_deref().is_some_and(|m| m.contains("1 to 6")),
+                "{c}"
+            );
+            assert_eq!(t.run.actions.len(), taken);
+        }
+        // Alone, an exchange needs two dice: the traveller's, then the foe's.
+        key(&mut t, |i| i.typed = Some('3'), 0.3);
+        assert_eq!(t.entry.as_ref().map(|e| e.values.clone()), Some(vec![3]));
+        assert_eq!(t.run.actions.len(), taken);
+        key(&mut t, |i| i.typed = Some('5'), 0.4);
+        assert!(t.entry.is_none());
+        assert_eq!(t.run.actions.len(), taken + 1);
+        assert_eq!(foe_die(&t), Some(5));
+        let forced: Vec<u8> = t.run.forced.iter().map(|f| f.value).collect();
+        assert_eq!(forced, vec![3, 5], "typed dice are saved with the run");
+    }
+
+    #[test]
+    fn esc_cancels_a_dice_entry_and_nothing_happens() {
+        let mut t = at_a_duel(false, Some("traveller"));
+        let taken = t.run.actions.len();
+        key(&mut t, |i| i.activate = true, 0.0);
+        key(&mut t, |i| i.typed = Some('4'), 0.1);
+        key(&mut t, |i| i.back = true, 0.2);
+        assert!(t.entry.is_none());
+        assert_eq!(t.menu, None);
+        assert_eq!(t.run.actions.len(), taken);
+        assert!(t.run.forced.is_empty());
+        assert!(matches!(&t.run.state.phase, Phase::Duel(d) if d.rolled.is_none()));
+    }
+
+    #[test]
+    fn with_a_guide_each_player_types_only_their_own_dice() {
+        // The Guide's dice are physical, the traveller's on screen.
+        let mut t = at_a_duel(true, Some("guide"));
+        key(&mut t, |i| i.activate = true, 0.0);
+        assert!(t.entry.is_none(), "the traveller's die is rolled on screen");
+        assert!(matches!(&t.run.state.phase, Phase::Duel(d) if d.awaiting_foe.is_some()));
+        key(&mut t, |_| {}, 5.0);
+        key(&mut t, |i| i.typed = Some('g'), 5.1);
+        let e = t
+            .entry
+            .as_ref()
+            .expect("the Guide is asked for the foe's die");
+        assert_eq!(e.owner, Role::Guide);
+        key(&mut t, |i| i.typed = Some('7'), 5.2);
+        assert!(t.entry.as_ref().is_some_and(|e| e.refused.is_some()));
+        key(&mut t, |i| i.digit = Some(2), 5.3);
+        assert!(t.entry.is_none());
+        assert_eq!(foe_die(&t), Some(2));
+        // F switches the Guide's dice back to the screen.
+        key(&mut t, |i| i.typed = Some('f'), 6.0);
+        assert!(!t.table_dice[1]);
+    }
+
     #[test]
     fn a_terror_option_that_cannot_be_paid_is_shown_disabled() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");

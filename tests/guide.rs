@@ -1,0 +1,292 @@
+//! Guide mode in the window, end to end: each test starts its own Xvfb and runs the built
+//! game (`--guide`, `--guide-view`, `--table-dice`), then checks the screenshot's pixels or
+//! the run it saved. Live-window tests drive it with xdotool (a held Tab, typed dice).
+//!
+//! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
+
+mod common {
+    #[allow(dead_code)]
+    pub mod pixels;
+    #[allow(dead_code)]
+    pub mod xvfb;
+}
+
+use common::pixels::{Scratch, count, wait};
+use common::xvfb::Xvfb;
+use forward::cards::load::load_dir;
+use forward::core::State;
+use macroquad::prelude::{Image, ImageFormat};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+const CARDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/cards");
+
+/// The Guide's colour (`style::colour::GUIDE`), and the traveller's gold.
+const GUIDE: [u8; 3] = [0xc0, 0x9c, 0xff];
+const GOLD: [u8; 3] = [0xd9, 0xb3, 0x6c];
+
+/// A seed and `--actions` that bring a run (with a Guide or alone) to a scene, found at
+/// test time with the greedy bot so that the tests follow the shipped cards.
+fn scene(what: &str, guide: bool, wanted: impl Fn(&State) -> bool) -> (String, String) {
+    let cards = match load_dir(Path::new(CARDS)) {
+        Ok((set, _)) => Arc::new(set),
+        Err(report) => panic!("the shipped cards do not load: {}", report.summary()),
+    };
+    let Some(scene) = forward::sim::scene::find_in(&cards, 2000, guide, wanted) else {
+        panic!("no seed in 0..2000 reaches {what}");
+    };
+    eprintln!(
+        "{what}: --seed {} --actions {}",
+        scene.seed,
+        scene.actions_arg()
+    );
+    (scene.seed.to_string(), scene.actions_arg())
+}
+
+/// A duel waiting for the Guide to roll the foe's die.
+fn foe_roll() -> (String, String) {
+    scene("the Guide's roll in a duel", true, |s| {
+        s.duel().is_some_and(|d| d.awaiting_foe.is_some())
+    })
+}
+
+/// A duel waiting for the traveller's roll (`guide`: in a run with a Guide).
+fn duel_roll(guide: bool) -> (String, String) {
+    scene("a duel's roll", guide, |s| {
+        s.duel().is_some_and(|d| {
+            d.rolled.is_none() && d.awaiting_foe.is_none() && !d.status.skip && d.card.is_some()
+        })
+    })
+}
+
+fn spawn(display: &str, args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_forward"))
+        .args(["--cards", CARDS])
+        .args(args)
+        .env_remove("WAYLAND_DISPLAY")
+        .env("DISPLAY", display)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start forward")
+}
+
+fn decode(out: &Output, png: &Path) -> Image {
+    assert!(
+        out.status.success(),
+        "forward exited with {:?}; stderr:\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(png).expect("the screenshot file was written");
+    Image::from_file_with_format(&bytes, Some(ImageFormat::Png)).expect("decode the PNG")
+}
+
+/// A screenshot of the window opened with `args` (plus a scene's seed and actions).
+fn shot(name: &str, (seed, actions): &(String, String), args: &[&str]) -> Image {
+    let xvfb = Xvfb::start(1280, 800);
+    let scratch = Scratch::new(name);
+    let png = scratch.path("shot.png");
+    let mut all = vec![
+        "--screenshot",
+        png.to_str().unwrap(),
+        "--frames",
+        "5",
+        "--seed",
+        seed,
+    ];
+    if !actions.is_empty() {
+        all.extend(["--actions", actions]);
+    }
+    all.extend(args);
+    decode(&wait(spawn(&xvfb.display, &all)), &png)
+}
+
+/// Violet, as the Guide's colour and its anti-aliased edges look (small text has few
+/// pixels of the exact colour).
+fn violet(p: [u8; 3]) -> bool {
+    p[2] > 110 && p[2] as i32 - p[1] as i32 > 40 && p[0] as i32 - p[1] as i32 > 10
+}
+
+/// Within 14 of `want` in every channel.
+fn near(want: [u8; 3]) -> impl Fn([u8; 3]) -> bool {
+    move |p| {
+        p.iter()
+            .zip(want)
+            .all(|(&c, w)| (c as i32 - w as i32).abs() <= 14)
+    }
+}
+
+/// The "whose turn" badge, top right of the prompt panel (1280x800).
+const BADGE: ((u32, u32), (u32, u32)) = ((780, 600), (960, 640));
+
+#[test]
+fn the_guides_view_shows_the_hidden_row_the_deck_and_the_notes_instead_of_the_table() {
+    let at = foe_roll();
+    let table = shot("guide-table", &at, &["--guide"]);
+    let view = shot("guide-view", &at, &["--guide", "--guide-view"]);
+    // Its heading, in the Guide's colour, top left; the table has none there.
+    let heading = count(&view, (15, 15), (330, 60), near(GUIDE));
+    assert!(heading > 120, "no Guide's-view heading: {heading}");
+    assert!(count(&table, (15, 15), (330, 60), near(GUIDE)) < 20);
+    // Under the row's three cards, each slot's tag in the Guide's colour ("2: face down").
+    for (x0, x1) in [(30, 245), (255, 470), (480, 700)] {
+        let tag = count(&view, (x0, 415), (x1, 440), violet);
+        assert!(tag > 60, "no tag under the row slot at {x0}..{x1}: {tag}");
+    }
+    // The right panel's gold headings: what to read aloud, and the foe's die.
+    let gold = count(&view, (730, 85), (1250, 230), near(GOLD));
+    assert!(gold > 120, "no gold headings in the notes panel: {gold}");
+    // It hides the table: most of the picture differs from the table's.
+    let mut differ = 0;
+    for y in (0..800).step_by(4) {
+        for x in (0..1280).step_by(4) {
+            if common::pixels::rgb(&table, x, y) != common::pixels::rgb(&view, x, y) {
+                differ += 1;
+            }
+        }
+    }
+    assert!(
+        differ > 30_000,
+        "the view looks like the table: {differ} of 64000 differ"
+    );
+}
+
+#[test]
+fn the_table_shows_whose_turn_it_is_in_that_players_colour() {
+    let guides = shot("guide-turn", &foe_roll(), &["--guide"]);
+    let (a, b) = BADGE;
+    let badge = count(&guides, a, b, near(GUIDE));
+    assert!(badge > 200, "no Guide's-turn badge: {badge}");
+    assert!(count(&guides, a, b, near(GOLD)) < 30);
+    let travellers = shot("traveller-turn", &duel_roll(true), &["--guide"]);
+    let gold = count(&travellers, a, b, near(GOLD));
+    assert!(gold > 200, "no traveller's-turn badge: {gold}");
+    assert!(count(&travellers, a, b, near(GUIDE)) < 30);
+    // Alone there is no badge and nothing of the Guide's colour in the prompt panel.
+    let alone = shot("alone-turn", &duel_roll(false), &[]);
+    let none = count(&alone, (345, 597), (960, 787), violet);
+    assert!(none < 20, "a solo table shows Guide controls: {none}");
+}
+
+fn xdotool(display: &str, args: &[&str]) -> Output {
+    Command::new("xdotool")
+        .args(args)
+        .env("DISPLAY", display)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("cannot run xdotool ({e}); install it with `apt-get install -y xdotool`")
+        })
+}
+
+/// Waits for the game's window and gives it the keyboard.
+fn focus(display: &str) {
+    let found = xdotool(display, &["search", "--sync", "--name", "^Forward$"]);
+    let id = String::from_utf8_lossy(&found.stdout)
+        .lines()
+        .next()
+        .expect("xdotool found the window")
+        .trim()
+        .to_string();
+    std::thread::sleep(Duration::from_millis(300));
+    xdotool(display, &["windowfocus", "--sync", &id]);
+}
+
+/// Holding Tab in a live window covers the table, then opens the Guide's view.
+#[test]
+fn holding_tab_in_a_live_window_opens_the_guides_view() {
+    let (seed, actions) = foe_roll();
+    let xvfb = Xvfb::start(1280, 800);
+    let scratch = Scratch::new("hold-tab");
+    let png = scratch.path("held.png");
+    // About six seconds at 60 frames a second: time to find the window and hold the key.
+    let child = spawn(
+        &xvfb.display,
+        &[
+            "--screenshot",
+            png.to_str().unwrap(),
+            "--frames",
+            "360",
+            "--guide",
+            "--seed",
+            &seed,
+            "--actions",
+            &actions,
+        ],
+    );
+    focus(&xvfb.display);
+    xdotool(&xvfb.display, &["keydown", "Tab"]);
+    let out = wait(child);
+    xdotool(&xvfb.display, &["keyup", "Tab"]);
+    let img = decode(&out, &png);
+    let heading = count(&img, (15, 15), (330, 60), near(GUIDE));
+    assert!(heading > 120, "Tab held, but no Guide's view: {heading}");
+}
+
+/// Table dice in a live window: Enter asks for the dice, 9 is refused, 3 and 5 are the
+/// traveller's and the foe's dice, and the saved run forces exactly those.
+#[test]
+fn typed_table_dice_are_checked_and_saved_with_the_run() {
+    let (seed, actions) = duel_roll(false);
+    let xvfb = Xvfb::start(1280, 800);
+    let scratch = Scratch::new("table-dice");
+    let saves = scratch.path("saves");
+    let png = scratch.path("end.png");
+    let child = spawn(
+        &xvfb.display,
+        &[
+            "--screenshot",
+            png.to_str().unwrap(),
+            "--frames",
+            "420",
+            "--seed",
+            &seed,
+            "--actions",
+            &actions,
+            "--table-dice",
+            "traveller",
+            "--saves",
+            saves.to_str().unwrap(),
+        ],
+    );
+    focus(&xvfb.display);
+    for key in ["Return", "9", "x", "3", "5"] {
+        xdotool(&xvfb.display, &["key", key]);
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    decode(&wait(child), &png);
+    let save = std::fs::read_dir(&saves)
+        .expect("the saves directory")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| {
+            p.extension().is_some_and(|x| x == "json")
+                && p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("run-"))
+        })
+        .expect("the run was saved");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).expect("a JSON save");
+    let forced: Vec<u64> = json["forced"]
+        .as_array()
+        .expect("typed dice are saved")
+        .iter()
+        .map(|f| f["value"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        forced,
+        vec![3, 5],
+        "9 and x were refused; 3 and 5 were typed"
+    );
+    let taken = actions.split(',').filter(|a| !a.is_empty()).count();
+    let log = json["actions"].as_array().unwrap();
+    assert_eq!(log.len(), taken + 1, "one roll was played");
+    assert_eq!(log[taken]["type"], "roll");
+    // The snapshot shows the foe's die as typed (waiting for rerolls, or resolved).
+    let snap = &json["snapshot"];
+    let foe = snap["phase"]["rolled"]["foe"].as_u64();
+    let resolved = snap["exchanges"].as_u64().unwrap_or(0) > 0;
+    assert!(foe == Some(5) || resolved, "{snap}");
+}
