@@ -377,8 +377,14 @@ impl LoadScreen {
                         s.max_health
                     ),
                     format!(
-                        "Domains cleared: {} · cards flipped: {}",
-                        s.cleared, s.flips
+                        "Domains cleared: {} · cards flipped: {}{}",
+                        s.cleared,
+                        s.flips,
+                        if s.guide {
+                            " · played with a Guide"
+                        } else {
+                            ""
+                        }
                     ),
                 ];
                 lines.push(match &s.ending {

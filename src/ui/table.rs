@@ -297,7 +297,12 @@ impl TableScreen {
     /// the table shows (the event log, the path, the last dice). Later autosaves go to
     /// `save_path`, the file it was loaded from.
     pub fn resume(run: Run, save_path: Option<PathBuf>) -> TableScreen {
-        let (mut fresh, events) = Run::new(run.cards.clone(), run.seed, run.dice.clone());
+        let (mut fresh, events) = Run::new_with(
+            run.cards.clone(),
+            run.seed,
+            run.dice.clone(),
+            run.state.guide,
+        );
         fresh.started_at = run.started_at;
         let mut t = TableScreen::blank(fresh, save_path);
         t.log.push(format!("A new run, seed {}.", run.seed));
@@ -1682,8 +1687,13 @@ impl TableScreen {
             colour::PARCHMENT,
         );
         if s.guide {
+            let room = r.right() - (fx + die + 8.0);
+            let note = ["the Guide rolls", "Guide"]
+                .into_iter()
+                .find(|n| style::width(n, &fonts.italic, 14) <= room)
+                .unwrap_or("");
             style::text(
-                "the Guide rolls",
+                note,
                 fx + die + 8.0,
                 dy + 40.0,
                 &fonts.italic,
