@@ -37,6 +37,9 @@ pub struct Record {
     /// The save file of the run, if it was saved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub save: Option<String>,
+    /// Played with a Guide (absent for a run alone, and in older records).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub guide: bool,
 }
 
 impl Record {
@@ -62,6 +65,7 @@ impl Record {
             actions: run.actions.len(),
             cards_hash: run.cards.files().hash(),
             save: save.map(|p| p.display().to_string()),
+            guide: s.guide,
         })
     }
 
