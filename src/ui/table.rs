@@ -3151,35 +3151,67 @@ mod tests {
     fn random_keys_never_break_the_table() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
         let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
-        for seed in 0..8u64 {
+        // Alone and with a Guide; with a Guide, also G, D and F, typed dice and the
+        // Guide's view (Tab held for a while, and let go).
+        let (mut opened, mut asked) = (0, 0);
+        for seed in 0..12u64 {
+            let guide = seed >= 8;
             // A small xorshift: the keys only need to be varied, not good.
             let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-            let mut t = TableScreen::new(cards.clone(), seed, &[], None).unwrap();
+            let start = Start {
+                seed,
+                guide,
+                ..Start::default()
+            };
+            let mut t = TableScreen::start(cards.clone(), &start, None).unwrap();
             let mut now = 0.0;
+            let mut tab = 0u32;
             for _ in 0..3000 {
                 now += 1.0 / 60.0;
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
-                let roll = (x % 12) as u8;
+                let roll = (x % if guide { 20 } else { 12 }) as u8;
+                if guide && (x >> 24) % 300 == 0 {
+                    tab = 90;
+                }
+                tab = tab.saturating_sub(1);
                 let next = key(
                     &mut t,
-                    |i| match roll {
-                        0..=8 => i.digit = Some(roll + 1),
-                        9 | 10 => i.activate = true,
-                        _ => {}
+                    |i| {
+                        i.tab_held = tab > 0;
+                        match roll {
+                            0..=8 => i.digit = Some(roll + 1),
+                            9 | 10 => i.activate = true,
+                            12 | 13 | 14 => i.typed = Some('g'),
+                            15 => i.typed = Some('d'),
+                            16 => i.typed = Some('f'),
+                            17 => i.typed = Some('x'),
+                            _ => {}
+                        }
                     },
                     now,
                 );
                 assert_ne!(next, Some(Next::Quit), "no key but Esc then 4 quits");
+                opened += usize::from(matches!(t.peek, guide::Peek::Open { .. }));
+                asked += usize::from(t.entry.is_some());
                 let _ = t.choices();
                 let _ = t.tips(&Layout::new(vec2(1280.0, 800.0)));
                 if t.run.state.phase == Phase::Over {
                     break;
                 }
             }
-            assert!(t.run.state.flips >= 3, "seed {seed}: the keys played on");
+            assert!(
+                t.run.state.flips >= 3,
+                "seed {seed}: the keys played on ({:?}, {:?}, {:?}, {:?})",
+                t.run.state.phase,
+                t.peek,
+                t.entry,
+                t.menu
+            );
         }
+        assert!(opened > 0, "the Guide's view never opened");
+        assert!(asked > 0, "no table dice were ever asked for");
     }
 
     #[test]
