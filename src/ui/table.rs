@@ -3183,7 +3183,7 @@ mod tests {
                         match roll {
                             0..=8 => i.digit = Some(roll + 1),
                             9 | 10 => i.activate = true,
-                            12 | 13 | 14 => i.typed = Some('g'),
+                            12..=14 => i.typed = Some('g'),
                             15 => i.typed = Some('d'),
                             16 => i.typed = Some('f'),
                             17 => i.typed = Some('x'),
