@@ -5,45 +5,23 @@
 //! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
 
 mod common {
+    pub mod game;
     #[allow(dead_code)]
     pub mod pixels;
     #[allow(dead_code)]
     pub mod xvfb;
 }
 
+use common::game::{decode, near, scene, spawn};
 use common::pixels::{Scratch, count, wait};
 use common::xvfb::Xvfb;
-use forward::cards::load::load_dir;
-use forward::core::State;
-use macroquad::prelude::{Image, ImageFormat};
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::sync::Arc;
+use macroquad::prelude::Image;
+use std::process::{Command, Output};
 use std::time::Duration;
-
-const CARDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/cards");
 
 /// The Guide's colour (`style::colour::GUIDE`), and the traveller's gold.
 const GUIDE: [u8; 3] = [0xc0, 0x9c, 0xff];
 const GOLD: [u8; 3] = [0xd9, 0xb3, 0x6c];
-
-/// A seed and `--actions` that bring a run (with a Guide or alone) to a scene, found at
-/// test time with the greedy bot so that the tests follow the shipped cards.
-fn scene(what: &str, guide: bool, wanted: impl Fn(&State) -> bool) -> (String, String) {
-    let cards = match load_dir(Path::new(CARDS)) {
-        Ok((set, _)) => Arc::new(set),
-        Err(report) => panic!("the shipped cards do not load: {}", report.summary()),
-    };
-    let Some(scene) = forward::sim::scene::find_in(&cards, 2000, guide, wanted) else {
-        panic!("no seed in 0..2000 reaches {what}");
-    };
-    eprintln!(
-        "{what}: --seed {} --actions {}",
-        scene.seed,
-        scene.actions_arg()
-    );
-    (scene.seed.to_string(), scene.actions_arg())
-}
 
 /// A duel waiting for the Guide to roll the foe's die.
 fn foe_roll() -> (String, String) {
@@ -59,30 +37,6 @@ fn duel_roll(guide: bool) -> (String, String) {
             d.rolled.is_none() && d.awaiting_foe.is_none() && !d.status.skip && d.card.is_some()
         })
     })
-}
-
-fn spawn(display: &str, args: &[&str]) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_forward"))
-        .args(["--cards", CARDS])
-        .args(args)
-        .env_remove("WAYLAND_DISPLAY")
-        .env("DISPLAY", display)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start forward")
-}
-
-fn decode(out: &Output, png: &Path) -> Image {
-    assert!(
-        out.status.success(),
-        "forward exited with {:?}; stderr:\n{}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let bytes = std::fs::read(png).expect("the screenshot file was written");
-    Image::from_file_with_format(&bytes, Some(ImageFormat::Png)).expect("decode the PNG")
 }
 
 /// A screenshot of the window opened with `args` (plus a scene's seed and actions).
@@ -109,15 +63,6 @@ fn shot(name: &str, (seed, actions): &(String, String), args: &[&str]) -> Image 
 /// pixels of the exact colour).
 fn violet(p: [u8; 3]) -> bool {
     p[2] > 110 && p[2] as i32 - p[1] as i32 > 40 && p[0] as i32 - p[1] as i32 > 10
-}
-
-/// Within 14 of `want` in every channel.
-fn near(want: [u8; 3]) -> impl Fn([u8; 3]) -> bool {
-    move |p| {
-        p.iter()
-            .zip(want)
-            .all(|(&c, w)| (c as i32 - w as i32).abs() <= 14)
-    }
 }
 
 /// The "whose turn" badge, top right of the prompt panel (1280x800).

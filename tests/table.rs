@@ -6,48 +6,25 @@
 //! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
 
 mod common {
+    pub mod game;
     #[allow(dead_code)]
     pub mod pixels;
     #[allow(dead_code)]
     pub mod xvfb;
 }
 
+use common::game::{decode, near, scene, spawn};
 use common::pixels::{Scratch, count, rgb, wait};
 use common::xvfb::Xvfb;
-use forward::cards::load::load_dir;
 use forward::core::state::Phase;
-use forward::core::{Action, Cause, Outcome, State, legal_actions};
-use macroquad::prelude::{Image, ImageFormat};
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::sync::Arc;
+use forward::core::{Action, Cause, Outcome, legal_actions};
+use macroquad::prelude::Image;
+use std::process::Command;
 use std::time::Duration;
-
-const CARDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/cards");
-
-/// Finds a seed and the action indices that bring a run to a scene, by playing the shipped
-/// cards in process with a deterministic bot (the greedy one, with a little randomness so
-/// runs differ). Searching at test time keeps the tests true when the cards change.
-fn scene(what: &str, wanted: impl Fn(&State) -> bool) -> (String, String) {
-    let cards = match load_dir(Path::new(CARDS)) {
-        Ok((set, _)) => Arc::new(set),
-        Err(report) => panic!("the shipped cards do not load: {}", report.summary()),
-    };
-    let Some(scene) = forward::sim::scene::find(&cards, 2000, wanted) else {
-        panic!("no seed in 0..2000 reaches {what} with the shipped cards");
-    };
-    // Printed so that a failing picture can be reproduced by hand.
-    eprintln!(
-        "{what}: --seed {} --actions {}",
-        scene.seed,
-        scene.actions_arg()
-    );
-    (scene.seed.to_string(), scene.actions_arg())
-}
 
 /// A duel with both dice rolled and waiting for rerolls.
 fn duel() -> (String, String) {
-    scene("a duel's reroll window", |s| {
+    scene("a duel's reroll window", false, |s| {
         s.duel()
             .is_some_and(|d| d.rolled.is_some() && d.card.is_some())
     })
@@ -55,26 +32,28 @@ fn duel() -> (String, String) {
 
 /// A Terror with an option the traveller cannot pay.
 fn terror() -> (String, String) {
-    scene("a Terror with an unpayable option", |s| match s.phase {
-        Phase::Terror { card } => {
-            let offered = legal_actions(s)
-                .iter()
-                .filter(|a| matches!(a, Action::Choose { .. }))
-                .count();
-            offered < s.cards.card(card).options.len()
+    scene("a Terror with an unpayable option", false, |s| {
+        match s.phase {
+            Phase::Terror { card } => {
+                let offered = legal_actions(s)
+                    .iter()
+                    .filter(|a| matches!(a, Action::Choose { .. }))
+                    .count();
+                offered < s.cards.card(card).options.len()
+            }
+            _ => false,
         }
-        _ => false,
     })
 }
 
 /// The choice of the next Domain.
 fn route() -> (String, String) {
-    scene("the route choice", |s| s.phase == Phase::Route)
+    scene("the route choice", false, |s| s.phase == Phase::Route)
 }
 
 /// A run lost on Health.
 fn lost() -> (String, String) {
-    scene("a run lost on Health", |s| {
+    scene("a run lost on Health", false, |s| {
         matches!(
             s.outcome,
             Some(Outcome::Lost {
@@ -87,12 +66,12 @@ fn lost() -> (String, String) {
 
 /// The crossing before the Guardian.
 fn crossing() -> (String, String) {
-    scene("the crossing", |s| s.phase == Phase::Crossing)
+    scene("the crossing", false, |s| s.phase == Phase::Crossing)
 }
 
 /// An extended test with two successes on its tally, waiting for the next roll.
 fn extended() -> (String, String) {
-    scene("an extended test under way", |s| match &s.phase {
+    scene("an extended test under way", false, |s| match &s.phase {
         Phase::Pit(t) => {
             t.dice.is_empty()
                 && t.successes == 2
@@ -104,30 +83,6 @@ fn extended() -> (String, String) {
         }
         _ => false,
     })
-}
-
-fn spawn(display: &str, args: &[&str]) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_forward"))
-        .args(["--cards", CARDS])
-        .args(args)
-        .env_remove("WAYLAND_DISPLAY")
-        .env("DISPLAY", display)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start forward")
-}
-
-fn decode(out: &Output, png: &Path) -> Image {
-    assert!(
-        out.status.success(),
-        "forward exited with {:?}; stderr:\n{}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let bytes = std::fs::read(png).expect("the screenshot file was written");
-    Image::from_file_with_format(&bytes, Some(ImageFormat::Png)).expect("decode the PNG")
 }
 
 /// Renders the table of `seed` after `actions` at `w`x`h` and returns the screenshot.
@@ -153,15 +108,6 @@ fn table(name: &str, (seed, actions): (String, String), (w, h): (u32, u32)) -> I
     let img = decode(&out, &png);
     assert_eq!((img.width as u32, img.height as u32), (w, h), "image size");
     img
-}
-
-/// Within 12 of `want` in every channel.
-fn near(want: [u8; 3]) -> impl Fn([u8; 3]) -> bool {
-    move |p| {
-        p.iter()
-            .zip(want)
-            .all(|(&c, w)| (c as i32 - w as i32).abs() <= 12)
-    }
 }
 
 const GOLD: [u8; 3] = [0xd9, 0xb3, 0x6c];
@@ -392,7 +338,7 @@ fn xdotool_key_presses_move_the_run_on() {
 
 /// A run won: the Guardian has fallen.
 fn won() -> (String, String) {
-    scene("a won run", |s| s.outcome == Some(Outcome::Won))
+    scene("a won run", false, |s| s.outcome == Some(Outcome::Won))
 }
 
 #[test]

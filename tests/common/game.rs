@@ -1,0 +1,68 @@
+//! Running the built game in a window test: start it on a display, read its screenshot,
+//! and find the seed and actions that bring a run to a scene.
+
+use forward::cards::load::load_dir;
+use forward::core::State;
+use macroquad::prelude::{Image, ImageFormat};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::sync::Arc;
+
+/// The shipped cards.
+pub const CARDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/cards");
+
+/// Starts the game with the shipped cards on `display`.
+pub fn spawn(display: &str, args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_forward"))
+        .args(["--cards", CARDS])
+        .args(args)
+        .env_remove("WAYLAND_DISPLAY")
+        .env("DISPLAY", display)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start forward")
+}
+
+/// The screenshot a successful run of the game wrote to `png`.
+pub fn decode(out: &Output, png: &Path) -> Image {
+    assert!(
+        out.status.success(),
+        "forward exited with {:?}; stderr:\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(png).expect("the screenshot file was written");
+    Image::from_file_with_format(&bytes, Some(ImageFormat::Png)).expect("decode the PNG")
+}
+
+/// Within 12 of `want` in every channel.
+pub fn near(want: [u8; 3]) -> impl Fn([u8; 3]) -> bool {
+    move |p| {
+        p.iter()
+            .zip(want)
+            .all(|(&c, w)| (c as i32 - w as i32).abs() <= 12)
+    }
+}
+
+/// Finds a seed and the `--actions` that bring a run (with a Guide, or alone) to a scene,
+/// by playing the shipped cards in process with the greedy bot (a little randomness so
+/// runs differ). Searching at test time keeps the tests true when the cards change.
+pub fn scene(what: &str, guide: bool, wanted: impl Fn(&State) -> bool) -> (String, String) {
+    let cards = match load_dir(Path::new(CARDS)) {
+        Ok((set, _)) => Arc::new(set),
+        Err(report) => panic!("the shipped cards do not load: {}", report.summary()),
+    };
+    let Some(scene) = forward::sim::scene::find_in(&cards, 2000, guide, wanted) else {
+        panic!("no seed in 0..2000 reaches {what} with the shipped cards");
+    };
+    // Printed so that a failing picture can be reproduced by hand.
+    eprintln!(
+        "{what}: --seed {} --actions {}{}",
+        scene.seed,
+        scene.actions_arg(),
+        if guide { " --guide" } else { "" }
+    );
+    (scene.seed.to_string(), scene.actions_arg())
+}
