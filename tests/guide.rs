@@ -12,11 +12,10 @@ mod common {
     pub mod xvfb;
 }
 
-use common::game::{decode, near, scene, spawn};
+use common::game::{decode, focus, near, scene, spawn, xdotool};
 use common::pixels::{Scratch, count, wait};
 use common::xvfb::Xvfb;
 use macroquad::prelude::Image;
-use std::process::{Command, Output};
 use std::time::Duration;
 
 /// The Guide's colour (`style::colour::GUIDE`), and the traveller's gold.
@@ -115,29 +114,6 @@ fn the_table_shows_whose_turn_it_is_in_that_players_colour() {
     let alone = shot("alone-turn", &duel_roll(false), &[]);
     let none = count(&alone, (345, 597), (960, 787), violet);
     assert!(none < 20, "a solo table shows Guide controls: {none}");
-}
-
-fn xdotool(display: &str, args: &[&str]) -> Output {
-    Command::new("xdotool")
-        .args(args)
-        .env("DISPLAY", display)
-        .output()
-        .unwrap_or_else(|e| {
-            panic!("cannot run xdotool ({e}); install it with `apt-get install -y xdotool`")
-        })
-}
-
-/// Waits for the game's window and gives it the keyboard.
-fn focus(display: &str) {
-    let found = xdotool(display, &["search", "--sync", "--name", "^Forward$"]);
-    let id = String::from_utf8_lossy(&found.stdout)
-        .lines()
-        .next()
-        .expect("xdotool found the window")
-        .trim()
-        .to_string();
-    std::thread::sleep(Duration::from_millis(300));
-    xdotool(display, &["windowfocus", "--sync", &id]);
 }
 
 /// Holding Tab in a live window covers the table, then opens the Guide's view.

@@ -13,14 +13,12 @@ mod common {
     pub mod xvfb;
 }
 
-use common::game::{decode, near, scene, spawn};
+use common::game::{decode, focus, near, scene, spawn, xdotool};
 use common::pixels::{Scratch, count, rgb, wait};
 use common::xvfb::Xvfb;
 use forward::core::state::Phase;
 use forward::core::{Action, Cause, Outcome, legal_actions};
 use macroquad::prelude::Image;
-use std::process::Command;
-use std::time::Duration;
 
 /// A duel with both dice rolled and waiting for rerolls.
 fn duel() -> (String, String) {
@@ -300,25 +298,8 @@ fn xdotool_key_presses_move_the_run_on() {
             "5",
         ],
     );
-    let xdo = |args: &[&str]| {
-        Command::new("xdotool")
-            .args(args)
-            .env("DISPLAY", &xvfb.display)
-            .output()
-            .unwrap_or_else(|e| {
-                panic!("cannot run xdotool ({e}); install it with `apt-get install -y xdotool`")
-            })
-    };
-    let found = xdo(&["search", "--sync", "--name", "^Forward$"]);
-    let id = String::from_utf8_lossy(&found.stdout)
-        .lines()
-        .next()
-        .expect("xdotool found the window")
-        .trim()
-        .to_string();
-    std::thread::sleep(Duration::from_millis(300));
-    xdo(&["windowfocus", "--sync", &id]);
-    xdo(&["key", "1"]);
+    focus(&xvfb.display);
+    xdotool(&xvfb.display, &["key", "1"]);
     let after = decode(&wait(child), &after_png);
     // Before: three card backs in the row. After: the first card is being resolved, so
     // the stage looks different.

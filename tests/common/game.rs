@@ -66,3 +66,27 @@ pub fn scene(what: &str, guide: bool, wanted: impl Fn(&State) -> bool) -> (Strin
     );
     (scene.seed.to_string(), scene.actions_arg())
 }
+
+/// Runs xdotool on `display`.
+pub fn xdotool(display: &str, args: &[&str]) -> Output {
+    Command::new("xdotool")
+        .args(args)
+        .env("DISPLAY", display)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("cannot run xdotool ({e}); install it with `apt-get install -y xdotool`")
+        })
+}
+
+/// Waits for the game's window on `display` and gives it the keyboard.
+pub fn focus(display: &str) {
+    let found = xdotool(display, &["search", "--sync", "--name", "^Forward$"]);
+    let id = String::from_utf8_lossy(&found.stdout)
+        .lines()
+        .next()
+        .expect("xdotool found the window")
+        .trim()
+        .to_string();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    xdotool(display, &["windowfocus", "--sync", &id]);
+}
