@@ -92,16 +92,16 @@ impl Input {
     }
 }
 
-/// The first printable character typed this frame (the rest of the queue is dropped: one
-/// key a frame is all a player types).
+/// The next printable character typed, one a frame: macroquad keeps the rest queued for
+/// the frames after, so that two keys typed within one frame (a fast typist, an idle
+/// window drawing 4 frames a second) are both seen.
 fn typed() -> Option<char> {
-    let mut first = None;
     while let Some(c) = get_char_pressed() {
-        if first.is_none() && !c.is_control() {
-            first = Some(c);
+        if !c.is_control() {
+            return Some(c);
         }
     }
-    first
+    None
 }
 
 /// The digit keys, 0 to 9: top row and keypad.
