@@ -68,12 +68,63 @@ fn name_in(text: &str, name: &str) -> bool {
     text.contains(name) || text.contains(bare)
 }
 
+/// How a card's text introduces a `guide_chooses` effect, always in the same words, so
+/// that a player alone knows a die stands in for the Guide.
+const GUIDE_CHOOSES: &str = "the Guide chooses (alone, roll a die)";
+
+/// How a card's text says who picks the card a `lose` effect takes.
+const GUIDE_PICKS: &str = "the Guide picks which";
+
+/// Whether one of `phrases` occurs in `text` (ignoring case) without `then` right after it:
+/// "one of your items" that does not go on "or equipment".
+fn phrase_not_followed_by(text: &str, phrases: &[&str], then: &str) -> bool {
+    let lower = text.to_lowercase();
+    phrases.iter().any(|p| {
+        let p = p.to_lowercase();
+        lower
+            .match_indices(&p)
+            .any(|(i, _)| !lower[i + p.len()..].starts_with(then))
+    })
+}
+
+/// Every whole number written anywhere in a JSON value (effects, conditions, amounts).
+fn numbers_in(v: &Value, out: &mut Vec<i64>) {
+    match v {
+        Value::Number(n) => out.extend(n.as_i64()),
+        Value::Array(a) => a.iter().for_each(|x| numbers_in(x, out)),
+        Value::Object(m) => m
+            .iter()
+            .filter(|(k, _)| k.as_str() != "label")
+            .for_each(|(_, x)| numbers_in(x, out)),
+        _ => {}
+    }
+}
+
+/// Every `lose` kind in a list of effects, nested ones included.
+fn lose_kinds_in(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Array(a) => a.iter().for_each(|x| lose_kinds_in(x, out)),
+        Value::Object(m) => {
+            for (k, x) in m {
+                match (k.as_str(), x.as_str()) {
+                    ("lose", Some(kind)) => out.push(kind.to_string()),
+                    _ => lose_kinds_in(x, out),
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Checks one card and pushes what is wrong with it into `problems`.
 struct Checker<'a> {
     id: String,
     text: String,
     names: &'a HashMap<String, String>,
     problems: &'a mut Vec<String>,
+    /// How many `guide_chooses` effects have been checked so far: the n-th one is
+    /// matched with the n-th time the text says "the Guide chooses".
+    guide_choices: usize,
 }
 
 impl Checker<'_> {
@@ -227,8 +278,86 @@ impl Checker<'_> {
                     self.effects(&v["then"], &format!("{ctx} then"));
                     self.effects(&v["else"], &format!("{ctx} else"));
                 }
+                "guide_chooses" => self.guide_chooses(v, &ctx),
+                "lose" => {
+                    let kind = v.as_str().expect("lose kind");
+                    let (forms, then): (&[&str], &str) = match kind {
+                        "item" => (&["one of your items", "an item"], " or equipment"),
+                        "equipment" => (&["piece of your equipment", "piece of equipment"], ""),
+                        "any" => (&["items or equipment", "item or equipment"], ""),
+                        other => panic!("unknown lose kind {other}"),
+                    };
+                    self.word("lose", &ctx);
+                    if then.is_empty() {
+                        self.any_word(forms, &ctx);
+                    } else if !phrase_not_followed_by(&self.text, forms, then) {
+                        self.fail(format!(
+                            "the text says none of {forms:?} (without \"{then}\") ({ctx})"
+                        ));
+                    }
+                    self.word(GUIDE_PICKS, &ctx);
+                }
                 other => self.fail(format!("effect `{other}` is not checked ({ctx})")),
             }
+        }
+    }
+
+    /// A choice the Guide makes: the text introduces it in the agreed words, lists as many
+    /// options as there are (separated by "; or"), and states every option's effects; each
+    /// option's label states its own numbers and what card it takes, since the Guide reads
+    /// the labels out when choosing.
+    fn guide_chooses(&mut self, v: &Value, ctx: &str) {
+        let options = v.as_array().expect("guide_chooses options");
+        let nth = self.guide_choices;
+        self.guide_choices += 1;
+        let lower = self.text.to_lowercase();
+        let intro = GUIDE_CHOOSES.to_lowercase();
+        match lower.match_indices(&intro).nth(nth) {
+            None => self.fail(format!(
+                "the text does not say \"{GUIDE_CHOOSES}\" for choice {} ({ctx})",
+                nth + 1
+            )),
+            Some((at, _)) => {
+                let rest = &lower[at + intro.len()..];
+                let sentence = &rest[..rest.find('.').unwrap_or(rest.len())];
+                let listed = sentence.matches("; or ").count() + 1;
+                if listed != options.len() {
+                    self.fail(format!(
+                        "the text lists {listed} options for the Guide, the card has {} ({ctx})",
+                        options.len()
+                    ));
+                }
+            }
+        }
+        for (i, o) in options.iter().enumerate() {
+            let octx = format!("{ctx} option {i}");
+            let label = o["label"].as_str().unwrap_or("");
+            if label.trim().is_empty() {
+                self.fail(format!("the label is empty ({octx})"));
+            }
+            let mut numbers = Vec::new();
+            numbers_in(&o["effects"], &mut numbers);
+            for n in numbers {
+                if !has_number(label, n) {
+                    self.fail(format!("the label \"{label}\" does not state {n} ({octx})"));
+                }
+            }
+            let mut kinds = Vec::new();
+            lose_kinds_in(&o["effects"], &mut kinds);
+            for kind in kinds {
+                let words: &[&str] = match kind.as_str() {
+                    "any" => &["item", "equipment"],
+                    other => &[other],
+                };
+                for &word in words {
+                    if !has_word(label, word) {
+                        self.fail(format!(
+                            "the label \"{label}\" does not say {word} ({octx})"
+                        ));
+                    }
+                }
+            }
+            self.effects(&o["effects"], &octx);
         }
     }
 
@@ -639,6 +768,7 @@ fn problems_of(cards: &[Card], names: &HashMap<String, String>) -> Vec<String> {
             text: c["text"].as_str().expect("text").to_string(),
             names,
             problems: &mut problems,
+            guide_choices: 0,
         };
         checker.check(c);
     }
@@ -716,4 +846,24 @@ fn whole_numbers_are_matched_whole() {
     assert!(!has_number("lose 12 Health", 1));
     assert!(has_number("-1 to your rolls", -1));
     assert!(has_number("Test 4+ with", 4));
+}
+
+#[test]
+fn a_kind_of_card_is_matched_with_what_follows_it() {
+    let items = ["one of your items"];
+    assert!(phrase_not_followed_by(
+        "Lose one of your items.",
+        &items,
+        " or equipment"
+    ));
+    assert!(!phrase_not_followed_by(
+        "Lose one of your items or equipment.",
+        &items,
+        " or equipment"
+    ));
+    assert!(phrase_not_followed_by(
+        "Lose one of your items or equipment, then lose one of your items.",
+        &items,
+        " or equipment"
+    ));
 }
