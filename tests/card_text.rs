@@ -100,6 +100,18 @@ fn numbers_in(v: &Value, out: &mut Vec<i64>) {
     }
 }
 
+/// How many times `key` occurs as an object key anywhere in `v`.
+fn keys_in(v: &Value, key: &str) -> usize {
+    match v {
+        Value::Array(a) => a.iter().map(|x| keys_in(x, key)).sum(),
+        Value::Object(m) => m
+            .iter()
+            .map(|(k, x)| usize::from(k == key) + keys_in(x, key))
+            .sum(),
+        _ => 0,
+    }
+}
+
 /// Every `lose` kind in a list of effects, nested ones included.
 fn lose_kinds_in(v: &Value, out: &mut Vec<String>) {
     match v {
@@ -756,6 +768,18 @@ impl Checker<'_> {
         if (has("passive") || has("triggers")) && ty == "snare" {
             self.word("until cleansed", "snare");
         }
+        // The text promises a Guide's choice exactly where the card makes one.
+        let card = Value::Object(c.clone());
+        let lower = self.text.to_lowercase();
+        for (key, phrase) in [("guide_chooses", GUIDE_CHOOSES), ("lose", GUIDE_PICKS)] {
+            let in_data = keys_in(&card, key);
+            let in_text = lower.matches(&phrase.to_lowercase()).count();
+            if in_data != in_text {
+                self.fail(format!(
+                    "the text says \"{phrase}\" {in_text} times, the card has {in_data} `{key}` effects"
+                ));
+            }
+        }
     }
 }
 
@@ -831,12 +855,84 @@ fn a_changed_number_is_caught() {
     assert!(caught("termina_orchard_stumps", |c| {
         c["effects"][0]["resolve"] = 2.into()
     }));
-    assert!(caught("mirror_knight", |c| c["toll"][0]["lose_health"] = 4.into()));
+    assert!(caught("mirror_knight", |c| {
+        c["toll"][1]["guide_chooses"][0]["effects"][0]["lose_health"] = 4.into()
+    }));
     assert!(caught("gaol_lamp_passes", |c| {
         c["effects"][0]["if"]["when"]["resolve_at_least"] = 2.into()
     }));
     assert!(caught("nightsea_remembered_song", |c| {
         c["effects"][1] = serde_json::json!({ "heal": 5 })
+    }));
+}
+
+/// The path of the `guide_chooses` options inside a card, for the cases below.
+fn guide_options<'a>(c: &'a mut Value, path: &[&str]) -> &'a mut Value {
+    let mut v = c;
+    for step in path {
+        v = match step.parse::<usize>() {
+            Ok(i) => &mut v[i],
+            Err(_) => &mut v[*step],
+        };
+    }
+    &mut v["guide_chooses"]
+}
+
+#[test]
+fn a_changed_guide_choice_or_loss_is_caught() {
+    let voice = ["options", "1", "effects", "0"];
+    let corridor = ["test", "failure", "0"];
+    let knife = ["options", "1", "effects", "0"];
+    let sun = ["triggers", "0", "effects", "0"];
+    let trail = ["effects", "0"];
+    let reflection = ["on_defeat", "0"];
+    let flagstones = ["test", "failure", "0"];
+    // A number inside an option.
+    assert!(caught("spiremaze_voice_on_every_stair", |c| {
+        guide_options(c, &voice)[1]["effects"][0]["lose_health"] = 4.into()
+    }));
+    assert!(caught("drowned_reflection", |c| {
+        guide_options(c, &reflection)[1]["effects"][0]["heal"] = 5.into()
+    }));
+    assert!(caught("wastes_sleepless_sun", |c| {
+        guide_options(c, &sun)[1]["effects"][1]["peek"] = 3.into()
+    }));
+    // The text says "lose 2 Health" elsewhere (each fail): the label still tells.
+    assert!(caught("darkwood_looping_trail", |c| {
+        guide_options(c, &trail)[0]["effects"][0]["lose_health"] = 2.into()
+    }));
+    assert!(caught("gaol_glass_ice_corridor", |c| {
+        guide_options(c, &corridor)[2]["effects"][0]["max_health"] = (-3).into()
+    }));
+    // The kind of card lost.
+    assert!(caught("amara_friend_with_the_knife", |c| {
+        guide_options(c, &knife)[0]["effects"][0]["lose"] = "any".into()
+    }));
+    assert!(caught("shrine_sinking_flagstones", |c| {
+        guide_options(c, &flagstones)[1]["effects"][0]["lose"] = "equipment".into()
+    }));
+    // An option more or fewer than the text lists.
+    assert!(caught("gaol_glass_ice_corridor", |c| {
+        guide_options(c, &corridor).as_array_mut().unwrap().pop();
+    }));
+    assert!(caught("mirror_knight", |c| {
+        let extra = serde_json::json!({ "label": "He lets you pass", "effects": [] });
+        c["toll"][1]["guide_chooses"]
+            .as_array_mut()
+            .unwrap()
+            .push(extra);
+    }));
+    // An effect where the Guide chose, without the Guide's choice.
+    assert!(caught("drowned_reflection", |c| {
+        c["on_defeat"] = serde_json::json!([{ "resolve": 1 }, { "heal": 3 }])
+    }));
+    // A loss the text does not mention at all.
+    assert!(caught("darkwood_looping_trail", |c| {
+        guide_options(c, &trail)[0]["effects"] = serde_json::json!([{ "lose": "item" }])
+    }));
+    // A label that no longer states its own number.
+    assert!(caught("spiremaze_voice_on_every_stair", |c| {
+        guide_options(c, &voice)[0]["label"] = "It names the doubt you carry".into()
     }));
 }
 
