@@ -776,7 +776,7 @@ impl Checker<'_> {
             let in_text = lower.matches(&phrase.to_lowercase()).count();
             if in_data != in_text {
                 self.fail(format!(
-                    "the text says \"{phrase}\" {in_text} times, the card has {in_data} `{key}` effects"
+                    "the text says \"{phrase}\" in {in_text} places, the card has {in_data} `{key}` effects"
                 ));
             }
         }
@@ -897,7 +897,8 @@ fn a_changed_guide_choice_or_loss_is_caught() {
     assert!(caught("wastes_sleepless_sun", |c| {
         guide_options(c, &sun)[1]["effects"][1]["peek"] = 3.into()
     }));
-    // The text says "lose 2 Health" elsewhere (each fail): the label still tells.
+    // The text says "lose 2 Health" for the other option, and "3 passes" says 3: only the
+    // labels tell.
     assert!(caught("darkwood_looping_trail", |c| {
         guide_options(c, &trail)[0]["effects"][0]["lose_health"] = 2.into()
     }));
