@@ -68,12 +68,75 @@ fn name_in(text: &str, name: &str) -> bool {
     text.contains(name) || text.contains(bare)
 }
 
+/// How a card's text introduces a `guide_chooses` effect, always in the same words, so
+/// that a player alone knows a die stands in for the Guide.
+const GUIDE_CHOOSES: &str = "the Guide chooses (alone, roll a die)";
+
+/// How a card's text says who picks the card a `lose` effect takes.
+const GUIDE_PICKS: &str = "the Guide picks which";
+
+/// Whether one of `phrases` occurs in `text` (ignoring case) without `then` right after it:
+/// "one of your items" that does not go on "or equipment".
+fn phrase_not_followed_by(text: &str, phrases: &[&str], then: &str) -> bool {
+    let lower = text.to_lowercase();
+    phrases.iter().any(|p| {
+        let p = p.to_lowercase();
+        lower
+            .match_indices(&p)
+            .any(|(i, _)| !lower[i + p.len()..].starts_with(then))
+    })
+}
+
+/// Every whole number written anywhere in a JSON value (effects, conditions, amounts).
+fn numbers_in(v: &Value, out: &mut Vec<i64>) {
+    match v {
+        Value::Number(n) => out.extend(n.as_i64()),
+        Value::Array(a) => a.iter().for_each(|x| numbers_in(x, out)),
+        Value::Object(m) => m
+            .iter()
+            .filter(|(k, _)| k.as_str() != "label")
+            .for_each(|(_, x)| numbers_in(x, out)),
+        _ => {}
+    }
+}
+
+/// How many times `key` occurs as an object key anywhere in `v`.
+fn keys_in(v: &Value, key: &str) -> usize {
+    match v {
+        Value::Array(a) => a.iter().map(|x| keys_in(x, key)).sum(),
+        Value::Object(m) => m
+            .iter()
+            .map(|(k, x)| usize::from(k == key) + keys_in(x, key))
+            .sum(),
+        _ => 0,
+    }
+}
+
+/// Every `lose` kind in a list of effects, nested ones included.
+fn lose_kinds_in(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Array(a) => a.iter().for_each(|x| lose_kinds_in(x, out)),
+        Value::Object(m) => {
+            for (k, x) in m {
+                match (k.as_str(), x.as_str()) {
+                    ("lose", Some(kind)) => out.push(kind.to_string()),
+                    _ => lose_kinds_in(x, out),
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Checks one card and pushes what is wrong with it into `problems`.
 struct Checker<'a> {
     id: String,
     text: String,
     names: &'a HashMap<String, String>,
     problems: &'a mut Vec<String>,
+    /// How many `guide_chooses` effects have been checked so far: the n-th one is
+    /// matched with the n-th time the text says "the Guide chooses".
+    guide_choices: usize,
 }
 
 impl Checker<'_> {
@@ -227,8 +290,86 @@ impl Checker<'_> {
                     self.effects(&v["then"], &format!("{ctx} then"));
                     self.effects(&v["else"], &format!("{ctx} else"));
                 }
+                "guide_chooses" => self.guide_chooses(v, &ctx),
+                "lose" => {
+                    let kind = v.as_str().expect("lose kind");
+                    let (forms, then): (&[&str], &str) = match kind {
+                        "item" => (&["one of your items", "an item"], " or equipment"),
+                        "equipment" => (&["piece of your equipment", "piece of equipment"], ""),
+                        "any" => (&["items or equipment", "item or equipment"], ""),
+                        other => panic!("unknown lose kind {other}"),
+                    };
+                    self.word("lose", &ctx);
+                    if then.is_empty() {
+                        self.any_word(forms, &ctx);
+                    } else if !phrase_not_followed_by(&self.text, forms, then) {
+                        self.fail(format!(
+                            "the text says none of {forms:?} (without \"{then}\") ({ctx})"
+                        ));
+                    }
+                    self.word(GUIDE_PICKS, &ctx);
+                }
                 other => self.fail(format!("effect `{other}` is not checked ({ctx})")),
             }
+        }
+    }
+
+    /// A choice the Guide makes: the text introduces it in the agreed words, lists as many
+    /// options as there are (separated by "; or"), and states every option's effects; each
+    /// option's label states its own numbers and what card it takes, since the Guide reads
+    /// the labels out when choosing.
+    fn guide_chooses(&mut self, v: &Value, ctx: &str) {
+        let options = v.as_array().expect("guide_chooses options");
+        let nth = self.guide_choices;
+        self.guide_choices += 1;
+        let lower = self.text.to_lowercase();
+        let intro = GUIDE_CHOOSES.to_lowercase();
+        match lower.match_indices(&intro).nth(nth) {
+            None => self.fail(format!(
+                "the text does not say \"{GUIDE_CHOOSES}\" for choice {} ({ctx})",
+                nth + 1
+            )),
+            Some((at, _)) => {
+                let rest = &lower[at + intro.len()..];
+                let sentence = &rest[..rest.find('.').unwrap_or(rest.len())];
+                let listed = sentence.matches("; or ").count() + 1;
+                if listed != options.len() {
+                    self.fail(format!(
+                        "the text lists {listed} options for the Guide, the card has {} ({ctx})",
+                        options.len()
+                    ));
+                }
+            }
+        }
+        for (i, o) in options.iter().enumerate() {
+            let octx = format!("{ctx} option {i}");
+            let label = o["label"].as_str().unwrap_or("");
+            if label.trim().is_empty() {
+                self.fail(format!("the label is empty ({octx})"));
+            }
+            let mut numbers = Vec::new();
+            numbers_in(&o["effects"], &mut numbers);
+            for n in numbers {
+                if !has_number(label, n) {
+                    self.fail(format!("the label \"{label}\" does not state {n} ({octx})"));
+                }
+            }
+            let mut kinds = Vec::new();
+            lose_kinds_in(&o["effects"], &mut kinds);
+            for kind in kinds {
+                let words: &[&str] = match kind.as_str() {
+                    "any" => &["item", "equipment"],
+                    other => &[other],
+                };
+                for &word in words {
+                    if !has_word(label, word) {
+                        self.fail(format!(
+                            "the label \"{label}\" does not say {word} ({octx})"
+                        ));
+                    }
+                }
+            }
+            self.effects(&o["effects"], &octx);
         }
     }
 
@@ -627,6 +768,18 @@ impl Checker<'_> {
         if (has("passive") || has("triggers")) && ty == "snare" {
             self.word("until cleansed", "snare");
         }
+        // The text promises a Guide's choice exactly where the card makes one.
+        let card = Value::Object(c.clone());
+        let lower = self.text.to_lowercase();
+        for (key, phrase) in [("guide_chooses", GUIDE_CHOOSES), ("lose", GUIDE_PICKS)] {
+            let in_data = keys_in(&card, key);
+            let in_text = lower.matches(&phrase.to_lowercase()).count();
+            if in_data != in_text {
+                self.fail(format!(
+                    "the text says \"{phrase}\" in {in_text} places, the card has {in_data} `{key}` effects"
+                ));
+            }
+        }
     }
 }
 
@@ -639,6 +792,7 @@ fn problems_of(cards: &[Card], names: &HashMap<String, String>) -> Vec<String> {
             text: c["text"].as_str().expect("text").to_string(),
             names,
             problems: &mut problems,
+            guide_choices: 0,
         };
         checker.check(c);
     }
@@ -701,12 +855,85 @@ fn a_changed_number_is_caught() {
     assert!(caught("termina_orchard_stumps", |c| {
         c["effects"][0]["resolve"] = 2.into()
     }));
-    assert!(caught("mirror_knight", |c| c["toll"][0]["lose_health"] = 4.into()));
+    assert!(caught("mirror_knight", |c| {
+        c["toll"][1]["guide_chooses"][0]["effects"][0]["lose_health"] = 4.into()
+    }));
     assert!(caught("gaol_lamp_passes", |c| {
         c["effects"][0]["if"]["when"]["resolve_at_least"] = 2.into()
     }));
     assert!(caught("nightsea_remembered_song", |c| {
         c["effects"][1] = serde_json::json!({ "heal": 5 })
+    }));
+}
+
+/// The path of the `guide_chooses` options inside a card, for the cases below.
+fn guide_options<'a>(c: &'a mut Value, path: &[&str]) -> &'a mut Value {
+    let mut v = c;
+    for step in path {
+        v = match step.parse::<usize>() {
+            Ok(i) => &mut v[i],
+            Err(_) => &mut v[*step],
+        };
+    }
+    &mut v["guide_chooses"]
+}
+
+#[test]
+fn a_changed_guide_choice_or_loss_is_caught() {
+    let voice = ["options", "1", "effects", "0"];
+    let corridor = ["test", "failure", "0"];
+    let knife = ["options", "1", "effects", "0"];
+    let sun = ["triggers", "0", "effects", "0"];
+    let trail = ["effects", "0"];
+    let reflection = ["on_defeat", "0"];
+    let flagstones = ["test", "failure", "0"];
+    // A number inside an option.
+    assert!(caught("spiremaze_voice_on_every_stair", |c| {
+        guide_options(c, &voice)[1]["effects"][0]["lose_health"] = 4.into()
+    }));
+    assert!(caught("drowned_reflection", |c| {
+        guide_options(c, &reflection)[1]["effects"][0]["heal"] = 5.into()
+    }));
+    assert!(caught("wastes_sleepless_sun", |c| {
+        guide_options(c, &sun)[1]["effects"][1]["peek"] = 3.into()
+    }));
+    // The text says "lose 2 Health" for the other option, and "3 passes" says 3: only the
+    // labels tell.
+    assert!(caught("darkwood_looping_trail", |c| {
+        guide_options(c, &trail)[0]["effects"][0]["lose_health"] = 2.into()
+    }));
+    assert!(caught("gaol_glass_ice_corridor", |c| {
+        guide_options(c, &corridor)[2]["effects"][0]["max_health"] = (-3).into()
+    }));
+    // The kind of card lost.
+    assert!(caught("amara_friend_with_the_knife", |c| {
+        guide_options(c, &knife)[0]["effects"][0]["lose"] = "any".into()
+    }));
+    assert!(caught("shrine_sinking_flagstones", |c| {
+        guide_options(c, &flagstones)[1]["effects"][0]["lose"] = "equipment".into()
+    }));
+    // An option more or fewer than the text lists.
+    assert!(caught("gaol_glass_ice_corridor", |c| {
+        guide_options(c, &corridor).as_array_mut().unwrap().pop();
+    }));
+    assert!(caught("mirror_knight", |c| {
+        let extra = serde_json::json!({ "label": "He lets you pass", "effects": [] });
+        c["toll"][1]["guide_chooses"]
+            .as_array_mut()
+            .unwrap()
+            .push(extra);
+    }));
+    // An effect where the Guide chose, without the Guide's choice.
+    assert!(caught("drowned_reflection", |c| {
+        c["on_defeat"] = serde_json::json!([{ "resolve": 1 }, { "heal": 3 }])
+    }));
+    // A loss the text does not mention at all.
+    assert!(caught("darkwood_looping_trail", |c| {
+        guide_options(c, &trail)[0]["effects"] = serde_json::json!([{ "lose": "item" }])
+    }));
+    // A label that no longer states its own number.
+    assert!(caught("spiremaze_voice_on_every_stair", |c| {
+        guide_options(c, &voice)[0]["label"] = "It names the doubt you carry".into()
     }));
 }
 
@@ -716,4 +943,24 @@ fn whole_numbers_are_matched_whole() {
     assert!(!has_number("lose 12 Health", 1));
     assert!(has_number("-1 to your rolls", -1));
     assert!(has_number("Test 4+ with", 4));
+}
+
+#[test]
+fn a_kind_of_card_is_matched_with_what_follows_it() {
+    let items = ["one of your items"];
+    assert!(phrase_not_followed_by(
+        "Lose one of your items.",
+        &items,
+        " or equipment"
+    ));
+    assert!(!phrase_not_followed_by(
+        "Lose one of your items or equipment.",
+        &items,
+        " or equipment"
+    ));
+    assert!(phrase_not_followed_by(
+        "Lose one of your items or equipment, then lose one of your items.",
+        &items,
+        " or equipment"
+    ));
 }

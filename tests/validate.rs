@@ -785,6 +785,128 @@ fn terror_without_free_option() {
     );
 }
 
+/// The marsh's extended Pit with its `each_failure` replaced by `to`.
+fn each_failure_as(name: &str, to: &str) -> PathBuf {
+    broken(
+        name,
+        &[(
+            "domains/marsh.json",
+            "\"each_failure\": [{ \"lose_health\": 2 }]",
+            &format!("\"each_failure\": [{to}]"),
+        )],
+    )
+}
+
+/// A `guide_chooses` effect with one option for each label.
+fn guide_options(labels: &[&str]) -> String {
+    let options: Vec<String> = labels
+        .iter()
+        .map(|l| format!("{{ \"label\": \"{l}\", \"effects\": [{{ \"lose_health\": 2 }}] }}"))
+        .collect();
+    format!("{{ \"guide_chooses\": [{}] }}", options.join(", "))
+}
+
+#[test]
+fn guide_chooses_with_too_few_or_too_many_options() {
+    let file = "domains/marsh.json";
+    let path = "stations[1].test.each_failure[0].guide_chooses";
+    for (name, labels) in [
+        ("guide_one_option", vec!["Slip"]),
+        (
+            "guide_seven_options",
+            vec!["One", "Two", "Three", "Four", "Five", "Six", "Seven"],
+        ),
+    ] {
+        let dir = each_failure_as(name, &guide_options(&labels));
+        let p = the_error(&dir);
+        let pos = at(&dir, file, "\"guide_chooses\"");
+        let message = format!(
+            "`guide_chooses` needs 2 to 6 options (a die picks one when no Guide plays), not {}",
+            labels.len()
+        );
+        assert_problem(
+            &p,
+            file,
+            Some(pos),
+            Some("sinking_path"),
+            Some(path),
+            &message,
+        );
+    }
+    // Two and six are both fine.
+    for (name, labels) in [
+        ("guide_two_options", vec!["One", "Two"]),
+        ("guide_six_options", vec!["1", "2", "3", "4", "5", "6"]),
+    ] {
+        let dir = each_failure_as(name, &guide_options(&labels));
+        load_dir(&dir).unwrap_or_else(|r| panic!("{name}: {r:#?}"));
+    }
+}
+
+#[test]
+fn guide_chooses_with_a_blank_label() {
+    let dir = each_failure_as("guide_blank_label", &guide_options(&["Slip", "  "]));
+    let p = the_error(&dir);
+    let pos = at(&dir, "domains/marsh.json", "\"label\": \"  \"");
+    assert_problem(
+        &p,
+        "domains/marsh.json",
+        Some(pos),
+        Some("sinking_path"),
+        Some("stations[1].test.each_failure[0].guide_chooses[1].label"),
+        "`label` is empty",
+    );
+}
+
+#[test]
+fn guide_chooses_checks_the_effects_of_its_options() {
+    let options = "{ \"guide_chooses\": [{ \"label\": \"Look\", \"effects\": [{ \"peek\": 4 }] }, \
+                   { \"label\": \"Bleed\", \"effects\": [{ \"lose_health\": 2 }] }] }";
+    let dir = each_failure_as("guide_nested_effect", options);
+    let p = the_error(&dir);
+    let pos = at(&dir, "domains/marsh.json", "\"peek\": 4");
+    assert_problem(
+        &p,
+        "domains/marsh.json",
+        Some(pos),
+        Some("sinking_path"),
+        Some("stations[1].test.each_failure[0].guide_chooses[0].effects[0].peek"),
+        "`peek` is 4; it must be from 1 to 3",
+    );
+}
+
+#[test]
+fn unknown_kind_of_card_to_lose() {
+    let dir = each_failure_as("lose_unknown_kind", "{ \"lose\": \"itme\" }");
+    let p = the_error(&dir);
+    let pos = at(&dir, "domains/marsh.json", "\"itme\"");
+    assert_problem(
+        &p,
+        "domains/marsh.json",
+        Some(pos),
+        Some("sinking_path"),
+        Some("stations[1].test.each_failure[0].lose"),
+        "unknown kind of card to lose `itme`; did you mean `item`?",
+    );
+    // Nothing close: the three kinds are listed.
+    let dir = each_failure_as("lose_far_kind", "{ \"lose\": \"weapon\" }");
+    let p = the_error(&dir);
+    assert!(
+        p.message.contains(
+            "unknown kind of card to lose `weapon`; expected `item`, `equipment` or `any`"
+        ),
+        "{p:#?}"
+    );
+    // The three kinds themselves load.
+    for kind in ["item", "equipment", "any"] {
+        let dir = each_failure_as(
+            &format!("lose_{kind}"),
+            &format!("{{ \"lose\": \"{kind}\" }}"),
+        );
+        load_dir(&dir).unwrap_or_else(|r| panic!("{kind}: {r:#?}"));
+    }
+}
+
 #[test]
 fn foe_with_five_faces() {
     let dir = broken(

@@ -43,6 +43,7 @@ pub fn vocabularies() -> &'static [Vocabulary] {
             v("frequency", names_of::<Per>()),
             v("bonus target", names_of::<BonusTarget>()),
             v("slot kind", names_of::<SlotKind>()),
+            v("kind of card to lose", names_of::<LoseKind>()),
             v("join condition", names_of::<Join>()),
         ]
     })
