@@ -211,3 +211,23 @@ fn typed_table_dice_are_checked_and_saved_with_the_run() {
     let resolved = snap["exchanges"].as_u64().unwrap_or(0) > 0;
     assert!(foe == Some(5) || resolved, "{snap}");
 }
+
+/// A card's choice for the Guide: the options are listed on the stage under a heading in
+/// the Guide's colour, and the buttons are the Guide's.
+#[test]
+fn a_guides_choice_shows_its_options_in_the_guides_colour() {
+    use forward::core::state::{ChoiceKind, Phase};
+    let at = scene(
+        "a choice for the Guide",
+        true,
+        |s| matches!(&s.phase, Phase::Choice(c) if matches!(c.kind, ChoiceKind::Guide { .. })),
+    );
+    let img = shot("guide-choice", &at, &["--guide"]);
+    // The heading right of the card, and the violet buttons under the prompt.
+    let heading = count(&img, (620, 200), (960, 240), violet);
+    assert!(heading > 150, "no Guide's heading on the stage: {heading}");
+    let buttons = count(&img, (350, 650), (960, 740), near(GUIDE));
+    assert!(buttons > 300, "no buttons in the Guide's colour: {buttons}");
+    let (a, b) = BADGE;
+    assert!(count(&img, a, b, near(GUIDE)) > 200, "not the Guide's turn");
+}

@@ -1385,32 +1385,54 @@ impl TableScreen {
                     ChoiceKind::Cleanse { .. } => s.snares.clone(),
                     ChoiceKind::Guide { .. } => Vec::new(),
                 };
-                let head = match &choice.kind {
-                    ChoiceKind::Reorder { .. } => {
-                        "The top of the deck, top first: choose the order to put them back."
-                            .to_string()
+                let (head, colour) = match &choice.kind {
+                    ChoiceKind::Reorder { .. } => (
+                        "The top of the deck, top first: choose the order to put them back.",
+                        colour::GOLD,
+                    ),
+                    ChoiceKind::Cleanse { .. } => {
+                        ("Your Snares: choose one to remove.", colour::GOLD)
                     }
-                    ChoiceKind::Cleanse { .. } => "Your Snares: choose one to remove.".to_string(),
-                    ChoiceKind::Lose { .. } => {
-                        "The Guide chooses which of these cards you lose.".to_string()
-                    }
-                    ChoiceKind::Guide { options, .. } => {
-                        let list: Vec<String> = options
-                            .iter()
-                            .enumerate()
-                            .map(|(i, o)| format!("{}. {}", i + 1, o.label))
-                            .collect();
-                        format!("The Guide chooses one:  {}", list.join("   "))
+                    ChoiceKind::Lose { .. } => (
+                        "The Guide chooses which of these cards you lose.",
+                        colour::GUIDE,
+                    ),
+                    ChoiceKind::Guide { .. } => {
+                        ("The Guide chooses what befalls you:", colour::GUIDE)
                     }
                 };
                 cardface::text_block(
-                    &head,
+                    head,
                     Rect::new(area.x + 8.0, area.y + 8.0, area.w - 16.0, 48.0),
                     &fonts.serif,
-                    19,
+                    20,
                     14,
-                    colour::GOLD,
+                    colour,
                 );
+                // The Guide's options, one to a numbered paragraph.
+                if let ChoiceKind::Guide { options, .. } = &choice.kind {
+                    let mut y = area.y + 48.0;
+                    let room = (area.bottom() - y - 8.0) / options.len().max(1) as f32;
+                    for (i, o) in options.iter().enumerate() {
+                        style::text(
+                            &format!("{}", i + 1),
+                            area.x + 10.0,
+                            y + 20.0,
+                            &fonts.serif,
+                            20,
+                            colour::GUIDE,
+                        );
+                        let used = cardface::text_block(
+                            &o.label,
+                            Rect::new(area.x + 34.0, y, area.w - 44.0, room - 10.0),
+                            &fonts.serif,
+                            19,
+                            13,
+                            colour::PARCHMENT,
+                        );
+                        y += used.max(24.0) + 14.0;
+                    }
+                }
                 let n = cards.len().max(1) as f32;
                 let gap = 10.0;
                 let w = ((area.w - 16.0 - gap * (n - 1.0)) / n).min(180.0);
