@@ -664,3 +664,63 @@ fn a_guided_run_saved_with_save_loads_back_guided() {
         assert!(v["prompt"]["role"].is_string() && v["state"]["guide"].is_object());
     }
 }
+
+/// The `>` (sent) and `<` (printed) lines of each transcript block in docs/PROTOCOL.md.
+fn doc_transcripts() -> Vec<Vec<(char, String)>> {
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/PROTOCOL.md"),
+    )
+    .expect("docs/PROTOCOL.md");
+    let mut blocks = Vec::new();
+    let mut current: Option<Vec<(char, String)>> = None;
+    for line in doc.lines() {
+        if line.starts_with("```") {
+            match current.take() {
+                Some(b) if !b.is_empty() => blocks.push(b),
+                Some(_) => {}
+                None => current = Some(Vec::new()),
+            }
+        } else if let Some(b) = current.as_mut()
+            && let Some((mark, rest)) = line.split_at_checked(2)
+            && (mark == "> " || mark == "< ")
+        {
+            b.push((mark.chars().next().expect("mark"), rest.to_string()));
+        }
+    }
+    blocks
+}
+
+#[test]
+fn the_transcripts_in_protocol_md_are_real() {
+    let blocks = doc_transcripts();
+    assert_eq!(blocks.len(), 2, "the solo transcript and the Guide excerpt");
+    // Solo, from the start: `forward play --headless --seed 5`.
+    let solo = &blocks[0];
+    let sent: Vec<&str> = solo
+        .iter()
+        .filter(|(m, _)| *m == '>')
+        .map(|(_, l)| l.as_str())
+        .collect();
+    let printed: Vec<&str> = solo
+        .iter()
+        .filter(|(m, _)| *m == '<')
+        .map(|(_, l)| l.as_str())
+        .collect();
+    assert_eq!(play_lines(&["--seed", "5", "--no-save"], &sent), printed);
+    // The Guide excerpt picks up `--guide --seed 5` after two flips.
+    let guided = &blocks[1];
+    let mut sent = vec!["0", "0"];
+    sent.extend(
+        guided
+            .iter()
+            .filter(|(m, _)| *m == '>')
+            .map(|(_, l)| l.as_str()),
+    );
+    let printed: Vec<&str> = guided
+        .iter()
+        .filter(|(m, _)| *m == '<')
+        .map(|(_, l)| l.as_str())
+        .collect();
+    let lines = play_lines(&["--guide", "--seed", "5", "--no-save"], &sent);
+    assert_eq!(lines[3..], printed);
+}
