@@ -1,10 +1,12 @@
 //! Property test: thousands of seeded runs with random legal actions on the shipped cards,
-//! checking the run's invariants after every step.
+//! checking the run's invariants after every step; alone and with a Guide.
+
+mod common;
 
 use forward::cards::CardSet;
 use forward::cards::load::load_dir;
-use forward::core::state::{GRACE_MAX, MARKER_MAX, MARKER_MIN, SLOTS, State};
-use forward::core::{Action, execute, legal_actions, new_run};
+use forward::core::state::{GRACE_MAX, MARKER_MAX, MARKER_MIN, Role, SLOTS, State};
+use forward::core::{Action, Phase, execute, legal_actions, new_run_with};
 use forward::sim::BotRng;
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -77,9 +79,39 @@ fn invariants(s: &State) -> Result<(), String> {
     Ok(())
 }
 
+/// Checks whose turn it is against what is offered: the Guide acts exactly when the only
+/// actions (abandoning aside) are rolling the foe's die or picking; alone, never.
+fn roles(s: &State, actions: &[Action]) -> Result<(), String> {
+    let guides = |a: &Action| matches!(a, Action::RollFoe | Action::Pick { .. });
+    let for_guide = actions.iter().any(guides)
+        && actions
+            .iter()
+            .all(|a| guides(a) || matches!(a, Action::Abandon));
+    if actions.iter().any(guides) && !for_guide {
+        return Err(format!(
+            "Guide and traveller actions offered together: {actions:?}"
+        ));
+    }
+    if (s.role() == Role::Guide) != for_guide {
+        return Err(format!("role {:?} with actions {actions:?}", s.role()));
+    }
+    if !s.guide && for_guide {
+        return Err(format!("a Guide's action offered alone: {actions:?}"));
+    }
+    if !actions.contains(&Action::Abandon) {
+        return Err("abandoning is not offered".into());
+    }
+    Ok(())
+}
+
 /// Plays one run with random legal actions (abandoning only rarely); returns the steps.
 fn random_run(set: Arc<CardSet>, seed: u64) -> Result<(State, usize), String> {
-    let (mut s, _) = new_run(set, seed, Vec::new());
+    random_run_with(set, seed, false)
+}
+
+/// [`random_run`], with a Guide (`guide`) or alone.
+fn random_run_with(set: Arc<CardSet>, seed: u64, guide: bool) -> Result<(State, usize), String> {
+    let (mut s, _) = new_run_with(set, seed, Vec::new(), guide);
     let mut pick = BotRng::new(seed | 1);
     invariants(&s)?;
     for step in 0..STEP_LIMIT {
@@ -93,6 +125,7 @@ fn random_run(set: Arc<CardSet>, seed: u64) -> Result<(State, usize), String> {
         if actions.is_empty() {
             return Err(format!("no legal action in phase {:?}", s.phase));
         }
+        roles(&s, &actions).map_err(|e| format!("at step {step}: {e}"))?;
         if actions.len() > 1 && pick.below(500) != 0 {
             actions.retain(|a| *a != Action::Abandon);
         }
@@ -111,6 +144,203 @@ proptest! {
         let result = random_run(shipped(), seed);
         prop_assert!(result.is_ok(), "seed {}: {}", seed, result.err().unwrap_or_default());
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn random_guided_runs_keep_every_invariant_and_end(seed in any::<u64>()) {
+        let result = random_run_with(shipped(), seed, true);
+        prop_assert!(result.is_ok(), "seed {}: {}", seed, result.err().unwrap_or_default());
+    }
+
+    /// The shipped cards have no "the Guide chooses" yet: a small set that has, so that
+    /// random runs pick too (and, alone, roll the die that picks).
+    #[test]
+    fn random_runs_with_guide_choices_keep_every_invariant_and_end(
+        seed in any::<u64>(),
+        guide in any::<bool>(),
+    ) {
+        let result = random_run_with(guide_lab(), seed, guide);
+        prop_assert!(result.is_ok(), "seed {} guide {}: {}", seed, guide, result.err().unwrap_or_default());
+    }
+}
+
+/// A lab card set (see `tests/common`) where cards in every Domain ask the Guide to
+/// choose or take a held card, beside foes, Items, Equipment, Rests and Snares.
+fn guide_lab() -> Arc<CardSet> {
+    static SET: OnceLock<Arc<CardSet>> = OnceLock::new();
+    SET.get_or_init(|| {
+        let a = r#"[
+            {"id": "lamp", "type": "item", "use": {"per": "once", "effects": [{"heal": 3}]}},
+            {"id": "charm", "type": "item", "use": {"per": "fight", "effects": [
+                {"guide_chooses": [
+                    {"label": "Spark", "effects": [{"hit_foe": 1}]},
+                    {"label": "Fizzle"}]}]}},
+            {"id": "rope", "type": "item"},
+            {"id": "knife", "type": "equipment", "passive": [{"atk": 1}]},
+            {"id": "coat", "type": "equipment", "passive": [{"def": 1}]},
+            {"id": "fork", "type": "caesura", "effects": [
+                {"guide_chooses": [
+                    {"label": "Cold", "effects": [{"lose_health": 3}]},
+                    {"label": "Dark", "effects": [{"dread": 1}]},
+                    {"label": "Robbed", "effects": [{"lose": "any"}, {"resolve": 1}]}]},
+                {"resolve": 1}]},
+            {"id": "thief", "type": "caesura", "effects": [{"lose": "item"}]},
+            {"id": "mugger", "type": "caesura", "effects": [{"lose": "equipment"}]},
+            {"id": "camp", "type": "rest"},
+            {"id": "snag", "type": "snare", "passive": [{"duel_rolls": -1}]},
+            {"id": "mercy", "type": "blessing", "effects": [{"cleanse": 1}, {"heal": 2}]},
+            {"id": "weave", "type": "caesura", "effects": [{"reorder": 3}]},
+            {"id": "brawler", "type": "foe", "hp": 5,
+             "on_defeat": [{"guide_chooses": [
+                 {"label": "A purse", "effects": [{"resolve": 1}]},
+                 {"label": "A curse", "effects": [{"dread": 1}]}]}],
+             "faces": [{"name": "Hex", "skip_roll": true}, {"name": "Daze", "roll_penalty": 1},
+                       {"name": "Jab", "deal": 2}, {"name": "Glare", "no_rerolls": true, "deal": 1},
+                       {"name": "Rage", "enrage": 1}, {"name": "Bite", "deal": 3}]},
+            {"id": "rock", "type": "caesura"}
+        ]"#;
+        let b = r#"[
+            {"id": "b_fork", "type": "caesura", "effects": [{"guide_chooses": [
+                {"label": "Left", "effects": [{"heal": 4}]},
+                {"label": "Right", "effects": [{"lose_health": 4}]}]}]},
+            {"id": "b_thief", "type": "caesura", "effects": [{"lose": "any"}]},
+            {"id": "b_camp", "type": "rest"},
+            {"id": "b_wolf", "type": "foe", "hp": 3,
+             "faces": [{"name": "Bite", "deal": 2}, {"name": "Miss"}, {"name": "Miss"},
+                       {"name": "Bite", "deal": 2}, {"name": "Howl", "skip_roll": true}, {"name": "Miss"}]}
+        ]"#;
+        common::Lab::new(a)
+            .b(b)
+            .c(&b.replace("\"b_", "\"c_"))
+            .on_enter("z", r#"[{"guide_chooses": [
+                {"label": "Calm", "effects": [{"resolve": 1}]},
+                {"label": "Storm", "effects": [{"dread": 1}]}]}]"#)
+            .build()
+    })
+    .clone()
+}
+
+#[test]
+fn random_runs_on_the_guide_lab_meet_every_guide_action() {
+    // What the property above is worth: its random runs really do pick (a card's options,
+    // a card to lose, in and out of duels), roll the foe's die, and alone roll the die that
+    // picks.
+    use forward::core::Event;
+    use forward::core::state::ChoiceKind;
+    let mut met = std::collections::BTreeSet::new();
+    for seed in 0..300u64 {
+        let guide = seed % 2 == 0;
+        let (mut s, _) = new_run_with(guide_lab(), seed, Vec::new(), guide);
+        let mut pick = BotRng::new(seed | 1);
+        while !s.is_over() {
+            let actions: Vec<Action> = legal_actions(&s)
+                .into_iter()
+                .filter(|a| *a != Action::Abandon)
+                .collect();
+            let a = actions[pick.below(actions.len())].clone();
+            match (&s.phase, &a) {
+                (Phase::Choice(c), Action::Pick { .. }) => {
+                    let in_duel = matches!(c.resume, Phase::Duel(_));
+                    met.insert(match c.kind {
+                        ChoiceKind::Guide { .. } if in_duel => "pick an option in a duel",
+                        ChoiceKind::Guide { .. } => "pick an option",
+                        _ => "pick a card to lose",
+                    });
+                }
+                (_, Action::RollFoe) => {
+                    met.insert("roll the foe's die");
+                }
+                _ => {}
+            }
+            for e in execute(&mut s, &a).expect("offered") {
+                if let Event::GuideChose { die: Some(_), .. } = e {
+                    met.insert("a die picks alone");
+                }
+            }
+        }
+    }
+    assert_eq!(
+        met.into_iter().collect::<Vec<_>>(),
+        [
+            "a die picks alone",
+            "pick a card to lose",
+            "pick an option",
+            "pick an option in a duel",
+            "roll the foe's die"
+        ]
+    );
+}
+
+/// Plays a random run alone and the same decisions with a Guide (the Guide rolling the
+/// foe's die after each of the traveller's rolls): both must stay identical, step by step,
+/// until a card asks the Guide to choose (alone a die then picks, which the Guide does not
+/// draw). Returns the steps compared.
+fn alone_and_guided(set: Arc<CardSet>, seed: u64) -> Result<usize, String> {
+    let (mut alone, _) = new_run_with(set.clone(), seed, Vec::new(), false);
+    let (mut guided, _) = new_run_with(set, seed, Vec::new(), true);
+    let mut pick = BotRng::new(seed.wrapping_mul(7) | 1);
+    let plain = |s: &State| {
+        let mut v = serde_json::to_value(s).expect("state");
+        v.as_object_mut().expect("object").remove("guide");
+        v
+    };
+    for step in 0..STEP_LIMIT {
+        if plain(&alone) != plain(&guided) {
+            return Err(format!("step {step}: the runs differ"));
+        }
+        if alone.is_over() {
+            return Ok(step);
+        }
+        let actions = legal_actions(&alone);
+        if legal_actions(&guided) != actions {
+            return Err(format!("step {step}: different actions offered"));
+        }
+        let choices: Vec<&Action> = actions.iter().filter(|a| **a != Action::Abandon).collect();
+        let a = choices[pick.below(choices.len())].clone();
+        let in_duel = matches!(alone.phase, Phase::Duel(_));
+        let solo = execute(&mut alone, &a).map_err(|e| e.to_string())?;
+        let mut both = execute(&mut guided, &a).map_err(|e| e.to_string())?;
+        if in_duel && a == Action::Roll {
+            if guided.role() != Role::Guide {
+                return Err(format!("step {step}: no foe's die to roll after {both:?}"));
+            }
+            both.extend(execute(&mut guided, &Action::RollFoe).map_err(|e| e.to_string())?);
+        }
+        if guided.role() == Role::Guide {
+            // A Guide's choice: from here the runs part (alone, a die picked).
+            return Ok(step);
+        }
+        let rolled = |events: &[forward::core::Event]| {
+            events
+                .iter()
+                .filter(|e| {
+                    !matches!(
+                        e,
+                        forward::core::Event::ExchangeRolled { .. }
+                            | forward::core::Event::TravellerRolled { .. }
+                            | forward::core::Event::FoeRolled { .. }
+                    )
+                })
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        if rolled(&solo) != rolled(&both) {
+            return Err(format!("step {step}: {solo:?} alone, {both:?} guided"));
+        }
+    }
+    Err(format!("run did not end within {STEP_LIMIT} steps"))
+}
+
+#[test]
+fn the_same_decisions_alone_and_with_a_guide_give_the_same_run() {
+    let mut steps = 0;
+    for seed in 0..300 {
+        steps += alone_and_guided(shipped(), seed).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    assert!(steps > 300 * 20, "{steps} steps compared");
 }
 
 #[test]

@@ -126,6 +126,9 @@ fn random_run(seed: u64, choice_seed: u64) -> Vec<String> {
     let mut lines = vec![s.line()];
     for _ in 0..20_000 {
         let v = step(lines.last().expect("line"));
+        // Alone there is no Guide: no role, no Guide view.
+        assert!(v["prompt"].get("role").is_none(), "{v}");
+        assert!(v["state"].get("guide").is_none(), "{v}");
         if !v["outcome"].is_null() {
             assert_eq!(s.finish(), 0);
             return lines;
@@ -273,6 +276,20 @@ fn strings<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
     }
 }
 
+/// Every object key in a JSON value.
+fn keys<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
+    match v {
+        Value::Array(a) => a.iter().for_each(|x| keys(x, out)),
+        Value::Object(o) => {
+            for (k, x) in o {
+                out.push(k);
+                keys(x, out);
+            }
+        }
+        _ => {}
+    }
+}
+
 #[test]
 fn no_face_down_card_leaks_into_any_line() {
     use forward::cards::load::load_dir;
@@ -314,6 +331,13 @@ fn no_face_down_card_leaks_into_any_line() {
                 outcome: state.outcome.as_ref(),
             };
             let line = serde_json::to_value(&step).expect("line");
+            // Alone, nothing of Guide mode shows: no role and no Guide view, anywhere.
+            let mut names = Vec::new();
+            keys(&line, &mut names);
+            assert!(
+                !names.contains(&"role") && !names.contains(&"guide"),
+                "seed {seed}: a Guide's key in a run alone: {line}"
+            );
             let mut all = Vec::new();
             strings(&line, &mut all);
             for s in all {
@@ -331,4 +355,377 @@ fn no_face_down_card_leaks_into_any_line() {
             events = execute(&mut state, &a).expect("offered");
         }
     }
+}
+
+// ---- with a Guide (`--guide`) -----------------------------------------------------------------
+
+/// The shipped cards, loaded in the test to check the Guide notes.
+fn shipped() -> std::sync::Arc<forward::cards::CardSet> {
+    use std::sync::{Arc, OnceLock};
+    static SET: OnceLock<Arc<forward::cards::CardSet>> = OnceLock::new();
+    SET.get_or_init(|| {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        Arc::new(forward::cards::load::load_dir(&dir).expect("cards").0)
+    })
+    .clone()
+}
+
+/// The Guide notes a line should carry: those of the card in play, else the Guardian's in
+/// a duel with it or at the crossing, else the Domain's (null when the card has none).
+fn expected_notes(cards: &forward::cards::CardSet, v: &Value) -> Value {
+    let state = &v["state"];
+    let notes = if let Some(id) = state["card"].as_str() {
+        let c = cards.card_by_str(id).expect("a known card");
+        cards.card(c).guide_notes.clone()
+    } else if state.get("foe").is_some() || v["prompt"]["kind"] == "crossing" {
+        cards.guardian.guide_notes.clone()
+    } else {
+        let d = state["domain"].as_str().expect("domain");
+        let d = cards.domain_by_str(d).expect("a known Domain");
+        cards.domain(d).guide_notes.clone()
+    };
+    notes.map_or(Value::Null, Value::String)
+}
+
+/// What the checks of guided runs met, to be sure they were not vacuous.
+#[derive(Debug, Default)]
+struct Met {
+    lines: usize,
+    flips: usize,
+    refills: usize,
+    reordered_refills: usize,
+    foe_rolls: usize,
+    skipped: usize,
+    notes: usize,
+}
+
+/// Checks one line of a run with a Guide: whose turn it is, and the Guide view (against
+/// the previous line and the action sent in between, when there is one).
+fn check_guided(v: &Value, before: Option<(&Value, &Value)>, met: &mut Met) {
+    let cards = shipped();
+    let state = &v["state"];
+    let prompt = &v["prompt"];
+    let kind = prompt["kind"].as_str().expect("kind");
+    let role = prompt["role"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no role: {v}"));
+    let types: Vec<&str> = prompt["actions"]
+        .as_array()
+        .expect("actions")
+        .iter()
+        .map(|a| a["type"].as_str().expect("type"))
+        .collect();
+    let guides = |t: &&str| matches!(*t, "roll_foe" | "pick");
+    let for_guide = types.iter().any(guides) && types.iter().all(|t| guides(t) || *t == "abandon");
+    assert!(role == "guide" || role == "traveller", "{v}");
+    assert_eq!(role == "guide", for_guide, "role {role} for {types:?}");
+    assert_eq!(
+        role == "guide",
+        matches!(kind, "foe_roll" | "guide_choice" | "guide_lose"),
+        "{kind}"
+    );
+    if v["outcome"].is_null() {
+        assert_eq!(
+            types.last(),
+            Some(&"abandon"),
+            "either player may end the run"
+        );
+    }
+    let awaiting = state["foe"].get("awaiting_foe");
+    assert_eq!(awaiting.is_some(), kind == "foe_roll", "{v}");
+    if kind == "foe_roll" {
+        assert_eq!(types, ["roll_foe", "abandon"]);
+    }
+    // The Guide view.
+    let g = &state["guide"];
+    let row = g["row"].as_array().expect("guide.row");
+    assert_eq!(row.len(), 3);
+    for (i, r) in row.iter().enumerate() {
+        let shown = &state["row"][i];
+        assert_eq!(r.is_null(), shown.is_null(), "slot {i}: {v}");
+        if shown.is_string() && shown != "hidden" {
+            assert_eq!(r, shown, "a card the traveller sees is the Guide's too");
+        }
+        assert!(r.is_null() || r.is_string());
+    }
+    let next = g["next"].as_array().expect("guide.next");
+    let left = state["deck_left"].as_u64().expect("deck_left") as usize;
+    assert_eq!(next.len(), left.min(3), "{v}");
+    assert!(next.iter().all(Value::is_string));
+    let notes = expected_notes(&cards, v);
+    assert_eq!(g.get("notes").unwrap_or(&Value::Null), &notes, "{v}");
+    met.notes += usize::from(notes.is_string());
+    met.lines += 1;
+    let events = v["events"].as_array().expect("events");
+    for e in events {
+        match e["type"].as_str() {
+            Some("foe_rolled") => met.foe_rolls += 1,
+            Some("traveller_rolled") if e["traveller"].is_null() => met.skipped += 1,
+            Some("exchange_rolled") => panic!("a run with a Guide rolls the dice apart: {v}"),
+            _ => {}
+        }
+    }
+    let Some((prev, action)) = before else {
+        return;
+    };
+    let pg = &prev["state"]["guide"];
+    // The card flipped from a slot is the one the Guide saw there.
+    if action["type"] == "flip" {
+        let slot = action["slot"].as_u64().expect("slot") as usize;
+        let flipped = events
+            .iter()
+            .find(|e| e["type"] == "card_flipped")
+            .unwrap_or_else(|| panic!("no card flipped: {v}"));
+        assert_eq!(flipped["slot"], action["slot"]);
+        assert_eq!(flipped["card"], pg["row"][slot], "flip of slot {slot}");
+        met.flips += 1;
+    }
+    // A slot refilled in the same Domain gets the deck's next card as the Guide saw it
+    // (or, after a reorder, as reordered).
+    if events.iter().any(|e| e["type"] == "domain_entered") {
+        return;
+    }
+    let reordered = events.iter().find(|e| e["type"] == "deck_reordered");
+    let expected = reordered.map_or(&pg["next"], |e| &e["cards"]);
+    let filled = events.iter().filter(|e| e["type"] == "slot_filled");
+    for (i, e) in filled.enumerate() {
+        let slot = e["slot"].as_u64().expect("slot") as usize;
+        assert_eq!(g["row"][slot], expected[i], "refill of slot {slot}: {v}");
+        met.refills += 1;
+        met.reordered_refills += usize::from(reordered.is_some());
+    }
+}
+
+/// Plays one whole run with a Guide, choosing random legal actions, checking every line.
+fn guided_run(seed: u64, met: &mut Met) -> Vec<String> {
+    let mut s = Session::start(&["--guide", "--seed", &seed.to_string()]);
+    let mut pick = BotRng::new(seed * 31 + 7);
+    let mut lines = vec![s.line()];
+    let mut sent: Option<(Value, Value)> = None;
+    for _ in 0..20_000 {
+        let v = step(lines.last().expect("line"));
+        check_guided(&v, sent.as_ref().map(|(p, a)| (p, a)), met);
+        if !v["outcome"].is_null() {
+            assert_eq!(s.finish(), 0);
+            return lines;
+        }
+        let actions = v["prompt"]["actions"].as_array().expect("actions");
+        let mut choices: Vec<usize> = (0..actions.len())
+            .filter(|&i| actions[i]["type"] != "abandon")
+            .collect();
+        if choices.is_empty() {
+            choices.push(0);
+        }
+        let i = choices[pick.below(choices.len())];
+        let action = actions[i].clone();
+        let line = if lines.len() % 2 == 0 {
+            i.to_string()
+        } else {
+            action.to_string()
+        };
+        lines.push(s.send(&line));
+        sent = Some((v, action));
+    }
+    panic!("seed {seed}: the guided run did not end");
+}
+
+#[test]
+fn guided_runs_say_whose_turn_it_is_and_show_the_guide_what_is_face_down() {
+    let mut met = Met::default();
+    for seed in 0..300 {
+        guided_run(seed, &mut met);
+    }
+    assert!(
+        met.flips > 5_000
+            && met.refills > 5_000
+            && met.reordered_refills > 20
+            && met.foe_rolls > 2_000
+            && met.skipped > 20
+            && met.notes > met.lines / 2,
+        "{met:?}"
+    );
+}
+
+#[test]
+fn a_guided_run_takes_the_same_course_as_alone() {
+    // Playing the same decisions (the Guide's roll of the foe's die aside) gives the same
+    // states, line for line, apart from the role and the Guide view, until a card lets the
+    // Guide choose (alone a die picks there, which the Guide does not draw).
+    let mut alone = Session::start(&["--seed", "5"]);
+    let mut guided = Session::start(&["--seed", "5", "--guide"]);
+    let strip = |line: &str| {
+        let mut v = step(line);
+        v["state"].as_object_mut().expect("state").remove("guide");
+        v["prompt"].as_object_mut().expect("prompt").remove("role");
+        v["state"]["foe"]
+            .as_object_mut()
+            .map(|f| f.remove("awaiting_foe"));
+        v.as_object_mut().expect("line").remove("events");
+        v
+    };
+    let mut a = alone.line();
+    let mut g = guided.line();
+    let mut pick = BotRng::new(77);
+    let mut rolls = 0;
+    for _ in 0..400 {
+        assert_eq!(strip(&a), strip(&g));
+        let v = step(&a);
+        if !v["outcome"].is_null() {
+            break;
+        }
+        let actions = v["prompt"]["actions"].as_array().expect("actions");
+        let i = pick.below(actions.len() - 1); // never abandon
+        a = alone.send(&i.to_string());
+        g = guided.send(&i.to_string());
+        match step(&g)["prompt"]["kind"].as_str() {
+            Some("foe_roll") => {
+                g = guided.send(r#"{"type":"roll_foe"}"#);
+                rolls += 1;
+            }
+            Some("guide_choice" | "guide_lose") => break,
+            _ => {}
+        }
+    }
+    assert!(rolls > 3, "the runs met a few duels: {rolls}");
+    assert_eq!(alone.finish(), 0);
+    assert_eq!(guided.finish(), 0);
+}
+
+#[test]
+fn guide_and_load_together_are_refused() {
+    let out = forward()
+        .args(["play", "--headless", "--guide", "--load", "some-save.json"])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(2), "a usage error");
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("'--guide' cannot be used with '--load <FILE>'"),
+        "{stderr}"
+    );
+}
+
+/// Runs `forward play --headless` with these arguments and input lines; returns the lines
+/// printed (the exit code must be 0).
+fn play_lines(args: &[&str], input: &[&str]) -> Vec<String> {
+    let mut child = forward()
+        .args(["play", "--headless", "--cards", "cards"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start forward");
+    let mut stdin = child.stdin.take().expect("stdin");
+    for l in input {
+        writeln!(stdin, "{l}").expect("send");
+    }
+    drop(stdin);
+    let out = child.wait_with_output().expect("output");
+    assert_eq!(out.status.code(), Some(0));
+    String::from_utf8(out.stdout)
+        .expect("utf8")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_guided_run_saved_with_save_loads_back_guided() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("protocol-guided-save");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    let file = dir.join("guided.json");
+    let file_arg = file.display().to_string();
+    // Seed 5: a Caesura, then a foe; the traveller rolls, and the save stops there, with
+    // the foe's die waiting for the Guide.
+    let inputs = ["0", "0", "0", "0", "0", "0", "0", "0"];
+    let whole = play_lines(&["--guide", "--seed", "5", "--no-save"], &inputs);
+    let first = play_lines(
+        &["--guide", "--seed", "5", "--save", &file_arg],
+        &inputs[..3],
+    );
+    assert_eq!(first[..], whole[..4]);
+    let waiting = step(&first[3]);
+    assert_eq!(waiting["prompt"]["kind"], "foe_roll");
+    assert_eq!(waiting["prompt"]["role"], "guide");
+    let saved: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("the save")).expect("json");
+    assert_eq!(saved["guide"], true);
+    assert_eq!(saved["summary"]["guide"], true);
+    // `--load` needs no `--guide`: the save keeps its mode, roles and Guide view included.
+    let resumed = play_lines(&["--load", &file_arg], &inputs[3..]);
+    let head = step(&resumed[0]);
+    let before = step(&whole[3]);
+    assert_eq!(head["state"], before["state"]);
+    assert_eq!(head["prompt"], before["prompt"]);
+    assert_eq!(head["events"], serde_json::json!([]));
+    assert_eq!(resumed[1..], whole[4..]);
+    let rolled = step(&resumed[1]);
+    assert_eq!(rolled["events"][0]["type"], "foe_rolled");
+    for l in &resumed {
+        let v = step(l);
+        assert!(v["prompt"]["role"].is_string() && v["state"]["guide"].is_object());
+    }
+}
+
+/// The `>` (sent) and `<` (printed) lines of each transcript block in docs/PROTOCOL.md.
+fn doc_transcripts() -> Vec<Vec<(char, String)>> {
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/PROTOCOL.md"),
+    )
+    .expect("docs/PROTOCOL.md");
+    let mut blocks = Vec::new();
+    let mut current: Option<Vec<(char, String)>> = None;
+    for line in doc.lines() {
+        if line.starts_with("```") {
+            match current.take() {
+                Some(b) if !b.is_empty() => blocks.push(b),
+                Some(_) => {}
+                None => current = Some(Vec::new()),
+            }
+        } else if let Some(b) = current.as_mut()
+            && let Some((mark, rest)) = line.split_at_checked(2)
+            && (mark == "> " || mark == "< ")
+        {
+            b.push((mark.chars().next().expect("mark"), rest.to_string()));
+        }
+    }
+    blocks
+}
+
+#[test]
+fn the_transcripts_in_protocol_md_are_real() {
+    let blocks = doc_transcripts();
+    assert_eq!(blocks.len(), 2, "the solo transcript and the Guide excerpt");
+    // Solo, from the start: `forward play --headless --seed 5`.
+    let solo = &blocks[0];
+    let sent: Vec<&str> = solo
+        .iter()
+        .filter(|(m, _)| *m == '>')
+        .map(|(_, l)| l.as_str())
+        .collect();
+    let printed: Vec<&str> = solo
+        .iter()
+        .filter(|(m, _)| *m == '<')
+        .map(|(_, l)| l.as_str())
+        .collect();
+    assert_eq!(play_lines(&["--seed", "5", "--no-save"], &sent), printed);
+    // The Guide excerpt picks up `--guide --seed 5` after two flips.
+    let guided = &blocks[1];
+    let mut sent = vec!["0", "0"];
+    sent.extend(
+        guided
+            .iter()
+            .filter(|(m, _)| *m == '>')
+            .map(|(_, l)| l.as_str()),
+    );
+    let printed: Vec<&str> = guided
+        .iter()
+        .filter(|(m, _)| *m == '<')
+        .map(|(_, l)| l.as_str())
+        .collect();
+    let lines = play_lines(&["--guide", "--seed", "5", "--no-save"], &sent);
+    assert_eq!(lines[3..], printed);
 }

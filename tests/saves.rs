@@ -705,3 +705,157 @@ fn damaged_saves_are_refused_without_a_panic() {
     }
     assert!(refused > 300, "{loaded} loaded, {refused} refused");
 }
+
+// ---- runs with a Guide ------------------------------------------------------------------------
+
+/// The shipped cards, with Guide choices added to Termina's Caesuras (the shipped set has
+/// none yet): the first asks the Guide to choose, the next ones take a held card.
+fn guide_cards() -> Arc<CardSet> {
+    static SET: OnceLock<Arc<CardSet>> = OnceLock::new();
+    SET.get_or_init(|| {
+        let mut files = serde_json::to_value(cards().files().as_ref()).expect("files");
+        let termina = files["domains"]
+            .as_array_mut()
+            .expect("domains")
+            .iter_mut()
+            .find(|d| d["id"] == "termina")
+            .expect("termina");
+        let extra = [
+            serde_json::json!({"guide_chooses": [
+                {"label": "Cold", "effects": [{"lose_health": 1}]},
+                {"label": "Warm", "effects": [{"heal": 1}]}]}),
+            serde_json::json!({"lose": "any"}),
+            serde_json::json!({"lose": "item"}),
+        ];
+        let caesuras = termina["stations"]
+            .as_array_mut()
+            .expect("stations")
+            .iter_mut()
+            .filter(|c| c["type"] == "caesura");
+        for (c, effect) in caesuras.zip(extra.iter().cycle()) {
+            let effects = c
+                .as_object_mut()
+                .expect("card")
+                .entry("effects")
+                .or_insert(Value::Array(vec![]));
+            effects
+                .as_array_mut()
+                .expect("effects")
+                .insert(0, effect.clone());
+        }
+        let files = serde_json::from_value(files).expect("card files");
+        match forward::cards::load::load_files(&files) {
+            Ok((set, _)) => Arc::new(set),
+            Err(report) => panic!("{:?}", report.errors),
+        }
+    })
+    .clone()
+}
+
+#[test]
+fn a_guided_run_round_trips_with_its_guides_actions() {
+    let dir = scratch("guided");
+    let store = SaveStore::open(&dir).expect("store");
+    let mut logs_with_both = 0;
+    for seed in 0..12u64 {
+        let (mut run, _) = Run::new_with(guide_cards(), seed, vec![], true);
+        let mut rng = BotRng::new(seed * 5 + 3);
+        let mut step = 0;
+        loop {
+            let mut loaded = save::from_bytes(&run.to_bytes())
+                .unwrap_or_else(|e| panic!("seed {seed} step {step}: {e}"));
+            assert!(loaded.state.guide, "seed {seed} step {step}: loaded alone");
+            assert_eq!(loaded.snapshot(), run.snapshot(), "seed {seed} step {step}");
+            assert_eq!(view(&loaded.state), view(&run.state));
+            assert_eq!(loaded.state.role(), run.state.role());
+            assert_eq!(loaded.actions, run.actions);
+            assert_eq!(loaded.summary(), run.summary());
+            let both = run.actions.contains(&Action::RollFoe)
+                && run.actions.iter().any(|a| matches!(a, Action::Pick { .. }));
+            if run.state.is_over() || step == 200 || (both && step % 10 == 0) {
+                break;
+            }
+            let action = pick(&legal_actions(&run.state), &mut rng);
+            let a = run.act(&action).expect("legal");
+            let b = loaded.act(&action).expect("legal after loading");
+            assert_eq!(a, b, "seed {seed} step {step}: the next events differ");
+            step += 1;
+        }
+        let has = |f: fn(&Action) -> bool| run.actions.iter().any(f);
+        if has(|a| matches!(a, Action::RollFoe)) && has(|a| matches!(a, Action::Pick { .. })) {
+            logs_with_both += 1;
+            // Through a file too; the save says it was played with a Guide.
+            let path = store.save(&run).expect("save");
+            let from_file = store.load(&path).expect("load");
+            assert_eq!(from_file.snapshot(), run.snapshot());
+            assert!(from_file.state.guide);
+            let v: Value =
+                serde_json::from_slice(&std::fs::read(&path).expect("read")).expect("json");
+            assert_eq!(v["guide"], true);
+            assert_eq!(v["summary"]["guide"], true);
+            assert_eq!(v["snapshot"]["guide"], true);
+            let listed = store.list();
+            assert!(
+                listed
+                    .iter()
+                    .filter_map(|r| r.as_ref().ok())
+                    .any(|i| i.path == path && i.summary.guide),
+                "{listed:?}"
+            );
+        }
+    }
+    assert!(
+        logs_with_both >= 8,
+        "{logs_with_both} logs with a pick and a roll_foe"
+    );
+}
+
+#[test]
+fn a_guided_save_cannot_be_replayed_alone() {
+    // The mode is part of the run: a guided log taken for a solo one does not replay.
+    let (mut run, _) = Run::new_with(guide_cards(), 4, vec![], true);
+    let mut rng = BotRng::new(9);
+    while !run.actions.contains(&Action::RollFoe) {
+        assert!(!run.state.is_over(), "the run ended before a duel");
+        let a = pick(&legal_actions(&run.state), &mut rng);
+        run.act(&a).expect("legal");
+    }
+    let alone = edit(&run.to_bytes(), |v| {
+        let o = v.as_object_mut().expect("object");
+        o.remove("guide");
+    });
+    match save::from_bytes(&alone) {
+        Err(LoadProblem::IllegalAction { action, .. }) => {
+            assert!(
+                action.contains("roll_foe") || action.contains("pick"),
+                "{action}"
+            );
+        }
+        Err(e) => panic!("unexpected error: {e}"),
+        Ok(_) => panic!("a guided log replayed alone"),
+    }
+}
+
+#[test]
+fn a_solo_save_has_no_guide_key() {
+    let (mut run, _) = Run::new(guide_cards(), 2, vec![]);
+    let mut rng = BotRng::new(2);
+    for _ in 0..30 {
+        if run.state.is_over() {
+            break;
+        }
+        let a = pick(&legal_actions(&run.state), &mut rng);
+        run.act(&a).expect("legal");
+    }
+    let v: Value = serde_json::from_slice(&run.to_bytes()).expect("json");
+    assert!(v.get("guide").is_none(), "top level");
+    assert!(v["summary"].get("guide").is_none(), "summary");
+    assert!(v["snapshot"].get("guide").is_none(), "snapshot");
+    let loaded = save::from_bytes(&run.to_bytes()).expect("loads");
+    assert!(!loaded.state.guide);
+    assert_eq!(loaded.snapshot(), run.snapshot());
+    // The shipped format fixture (from before Guide mode) loads alone as well.
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves/v1-seed42-4-actions.json");
+    assert!(!save::load(&fixture).expect("fixture").state.guide);
+}

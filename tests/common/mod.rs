@@ -11,7 +11,7 @@
 use forward::cards::model::{DomainFile, GuardianFile, MapFile, StationCard, TravellerFile};
 use forward::cards::{CardRef, CardSet, DomainRef};
 use forward::core::state::State;
-use forward::core::{Action, Die, Event, SpendFor, execute, legal_actions, new_run};
+use forward::core::{Action, Die, Event, SpendFor, execute, legal_actions, new_run, new_run_with};
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -174,6 +174,16 @@ pub fn start(cards: &Arc<CardSet>, dice: &[u8]) -> State {
 /// Starts a run from a lab's Domain `a` cards, seed 1.
 pub fn start_lab(stations: &str, dice: &[u8]) -> State {
     start(&lab(stations), dice)
+}
+
+/// Starts a run with seed 1 and these forced dice, with a Guide (`guide`) or alone.
+pub fn start_with(cards: &Arc<CardSet>, dice: &[u8], guide: bool) -> State {
+    new_run_with(Arc::clone(cards), 1, dice.to_vec(), guide).0
+}
+
+/// Starts a run with a Guide from a lab's Domain `a` cards, seed 1.
+pub fn start_guided(stations: &str, dice: &[u8]) -> State {
+    start_with(&lab(stations), dice, true)
 }
 
 /// Executes a legal action; panics with the legal list when it is not.
