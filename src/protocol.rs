@@ -71,13 +71,29 @@ pub struct GuideView {
 /// How many of the deck's next cards the Guide sees.
 pub const GUIDE_NEXT: usize = 3;
 
+/// The card a Guide's choice comes from, when it is not the card being resolved (a Snare's
+/// trigger, an item used).
+pub fn choice_card(s: &State) -> Option<crate::cards::CardRef> {
+    match &s.phase {
+        Phase::Choice(c) => match c.kind {
+            ChoiceKind::Guide { card, .. } => card,
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// What only the Guide may see of a run with a Guide; `None` for a run alone.
 pub fn guide_view(s: &State) -> Option<GuideView> {
     if !s.guide {
         return None;
     }
     let cards = &s.cards;
-    let notes = match s.resolving.or_else(|| s.duel().and_then(|d| d.card)) {
+    let notes = match s
+        .resolving
+        .or_else(|| s.duel().and_then(|d| d.card))
+        .or_else(|| choice_card(s))
+    {
         Some(c) => cards.card(c).guide_notes.clone(),
         None if s.duel().is_some() || s.phase == Phase::Crossing => {
             cards.guardian.guide_notes.clone()

@@ -3778,6 +3778,35 @@ mod guide {
         );
     }
 
+    /// A Guide's choice fired by a Snare while another card is flipped is named after the
+    /// Snare (the table shows it and the Guide reads its notes), not the card flipped.
+    #[test]
+    fn a_guide_choice_from_a_snares_trigger_names_the_snare() {
+        let snare = format!(
+            r#"{{"id": "needle", "type": "snare",
+                "triggers": [{{"on": "flip", "effects": [{{"guide_chooses": {FORK_OPTIONS}}}]}}]}}"#
+        );
+        let mut s = ready(true, &[], &snare, &[]);
+        flip_id(&mut s, "needle");
+        let needle = card(&s, "needle");
+        assert_eq!(s.snares, vec![needle]);
+        let slot = s
+            .row
+            .iter()
+            .position(|rc| rc.is_some_and(|rc| rc.card.id.starts_with("rock")))
+            .expect("a rock in the row") as u8;
+        let events = act(&mut s, Action::Flip { slot });
+        let offered = events.iter().find_map(|e| match e {
+            Event::ChoiceOffered {
+                kind: ChoiceKind::Guide { card, .. },
+                ..
+            } => Some(*card),
+            _ => None,
+        });
+        assert_eq!(offered, Some(Some(needle)), "{events:?}");
+        assert_eq!(forward::protocol::choice_card(&s), Some(needle));
+    }
+
     #[test]
     fn with_a_guide_the_guide_picks_then_the_option_and_the_rest_run() {
         let mut s = ready(true, &[], &fork(), &[6]);

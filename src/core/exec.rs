@@ -1091,10 +1091,16 @@ impl<'a> Exec<'a> {
                         continue;
                     }
                     if self.s.guide {
-                        let card = self.s.resolving.or(match self.s.phase {
-                            Phase::Resolving { card } => Some(card),
-                            _ => None,
-                        });
+                        // Named after the card it comes from: a held card or Snare whose
+                        // trigger or ability this is (a Snare fires while another card is
+                        // resolved), else the card being resolved.
+                        let card = self
+                            .source_of(&Effect::GuideChooses(options.clone()))
+                            .or(self.s.resolving)
+                            .or(match self.s.phase {
+                                Phase::Resolving { card } => Some(card),
+                                _ => None,
+                            });
                         self.emit(Event::ChoiceOffered {
                             kind: ChoiceKind::Guide { card, options },
                             pending: work.into(),
@@ -1145,6 +1151,35 @@ impl<'a> Exec<'a> {
                 }
             }
         }
+    }
+
+    /// The held card (or Snare) whose trigger or ability holds `e`: where a Guide's choice
+    /// comes from when no card is being resolved (a Snare firing on entering a Domain, an
+    /// item used), so that the table and the Guide can name it.
+    fn source_of(&self, e: &Effect) -> Option<CardRef> {
+        fn within(list: &[Effect], e: &Effect) -> bool {
+            list.iter().any(|x| {
+                x == e
+                    || match x {
+                        Effect::If(b) => within(&b.then, e) || within(&b.otherwise, e),
+                        Effect::GuideChooses(o) => o.iter().any(|o| within(&o.effects, e)),
+                        _ => false,
+                    }
+            })
+        }
+        let cards = self.cards();
+        let s = &*self.s;
+        s.snares
+            .iter()
+            .chain(&s.equipment)
+            .chain(s.companions.iter().map(|f| &f.card))
+            .chain(&s.items)
+            .copied()
+            .find(|&c| {
+                let sc = cards.card(c);
+                sc.triggers.iter().any(|t| within(&t.effects, e))
+                    || sc.ability.as_ref().is_some_and(|a| within(&a.effects, e))
+            })
     }
 
     /// The world's pick among `n` options in a run without a Guide: a die, counted along

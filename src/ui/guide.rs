@@ -445,7 +445,11 @@ fn draw_row_and_deck(s: &State, g: &crate::protocol::GuideView, r: Rect, fonts: 
 fn draw_notes_and_foe(s: &State, g: &crate::protocol::GuideView, r: Rect, fonts: &Fonts) {
     let pad = 14.0;
     let cards = &s.cards;
-    let about = match s.resolving.or_else(|| s.duel().and_then(|d| d.card)) {
+    let about = match s
+        .resolving
+        .or_else(|| s.duel().and_then(|d| d.card))
+        .or_else(|| crate::protocol::choice_card(s))
+    {
         Some(c) => cards.card(c).name.clone(),
         None if s.duel().is_some() || s.phase == Phase::Crossing => cards.guardian.name.clone(),
         None => cards.domain(s.domain).name.clone(),

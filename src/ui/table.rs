@@ -1366,8 +1366,9 @@ impl TableScreen {
                 }
             }
             Phase::Choice(choice) => {
-                // The resolving card if there is one, and what the choice is about.
-                let area = match obs.resolving() {
+                // The resolving card (or the one the Guide's choice comes from), and what
+                // the choice is about.
+                let area = match obs.resolving().or_else(|| crate::protocol::choice_card(s)) {
                     Some(c) => {
                         cardface::draw_face(
                             card_r,
