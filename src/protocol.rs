@@ -63,7 +63,8 @@ pub struct GuideView {
     pub row: [Option<String>; 3],
     /// The next cards of the Domain deck, top first (at most three).
     pub next: Vec<String>,
-    /// The Guide notes to read aloud: of the card in play, or else of the Domain.
+    /// The Guide notes to read aloud: of the card whose choice the Guide is making, else of
+    /// the card in play (the foe, the Guardian), else of the Domain.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub notes: Option<String>,
 }
@@ -89,10 +90,9 @@ pub fn guide_view(s: &State) -> Option<GuideView> {
         return None;
     }
     let cards = &s.cards;
-    let notes = match s
-        .resolving
+    let notes = match choice_card(s)
+        .or(s.resolving)
         .or_else(|| s.duel().and_then(|d| d.card))
-        .or_else(|| choice_card(s))
     {
         Some(c) => cards.card(c).guide_notes.clone(),
         None if s.duel().is_some() || s.phase == Phase::Crossing => {

@@ -370,11 +370,23 @@ fn shipped() -> std::sync::Arc<forward::cards::CardSet> {
     .clone()
 }
 
-/// The Guide notes a line should carry: those of the card in play, else the Guardian's in
-/// a duel with it or at the crossing, else the Domain's (null when the card has none).
+/// The Guide notes a line should carry: those of the card a Guide's choice comes from
+/// (named in the `choice_offered` event of the line that opened it), else of the card in
+/// play, else the Guardian's in a duel with it or at the crossing, else the Domain's (null
+/// when the card has none).
 fn expected_notes(cards: &forward::cards::CardSet, v: &Value) -> Value {
     let state = &v["state"];
-    let notes = if let Some(id) = state["card"].as_str() {
+    let chooser = v["events"]
+        .as_array()
+        .and_then(|events| {
+            events
+                .iter()
+                .rev()
+                .find(|e| e["type"] == "choice_offered" && e["kind"]["choice"] == "guide")
+        })
+        .and_then(|e| e["kind"]["card"].as_str())
+        .filter(|_| v["prompt"]["kind"] == "guide_choice");
+    let notes = if let Some(id) = chooser.or(state["card"].as_str()) {
         let c = cards.card_by_str(id).expect("a known card");
         cards.card(c).guide_notes.clone()
     } else if state.get("foe").is_some() || v["prompt"]["kind"] == "crossing" {

@@ -445,10 +445,9 @@ fn draw_row_and_deck(s: &State, g: &crate::protocol::GuideView, r: Rect, fonts: 
 fn draw_notes_and_foe(s: &State, g: &crate::protocol::GuideView, r: Rect, fonts: &Fonts) {
     let pad = 14.0;
     let cards = &s.cards;
-    let about = match s
-        .resolving
+    let about = match crate::protocol::choice_card(s)
+        .or(s.resolving)
         .or_else(|| s.duel().and_then(|d| d.card))
-        .or_else(|| crate::protocol::choice_card(s))
     {
         Some(c) => cards.card(c).name.clone(),
         None if s.duel().is_some() || s.phase == Phase::Crossing => cards.guardian.name.clone(),

@@ -1368,7 +1368,7 @@ impl TableScreen {
             Phase::Choice(choice) => {
                 // The resolving card (or the one the Guide's choice comes from), and what
                 // the choice is about.
-                let area = match obs.resolving().or_else(|| crate::protocol::choice_card(s)) {
+                let area = match crate::protocol::choice_card(s).or(obs.resolving()) {
                     Some(c) => {
                         cardface::draw_face(
                             card_r,
