@@ -2551,6 +2551,28 @@ impl TableScreen {
                 return;
             }
         }
+        if let Some((_, c, _)) = self
+            .controls(l, fonts)
+            .into_iter()
+            .find(|(r, _, _)| r.contains(self.mouse))
+        {
+            let text = match c {
+                Control::Peek => {
+                    "For the Guide's eyes: the face-down row, the next cards of the deck, the notes to read aloud and the foe's die. Hold Tab, or click and then press Enter; the traveller looks away first."
+                }
+                Control::Dice(Role::Traveller) if self.run.state.guide => {
+                    "Real dice for the traveller (D): each of the traveller's rolls then asks for the number rolled, 1 to 6."
+                }
+                Control::Dice(Role::Traveller) => {
+                    "Real dice (D): each roll then asks for the number rolled, 1 to 6."
+                }
+                Control::Dice(Role::Guide) => {
+                    "Real dice for the Guide (F): each roll of the foe's die then asks the Guide for the number rolled, 1 to 6."
+                }
+            };
+            tooltip(text, self.mouse, fonts, size);
+            return;
+        }
         if let Some((_, text)) = self
             .tips(l)
             .into_iter()
