@@ -134,13 +134,7 @@ fn random_run(seed: u64, choice_seed: u64) -> Vec<String> {
             return lines;
         }
         let actions = v["prompt"]["actions"].as_array().expect("actions");
-        let mut choices: Vec<usize> = (0..actions.len())
-            .filter(|&i| actions[i]["type"] != "abandon")
-            .collect();
-        if choices.is_empty() {
-            choices.push(0);
-        }
-        let i = choices[pick.below(choices.len())];
+        let i = random_action(actions, &mut pick);
         // Alternate between sending the index and the action object itself.
         let line = if lines.len() % 2 == 0 {
             i.to_string()
@@ -508,6 +502,18 @@ fn check_guided(v: &Value, before: Option<(&Value, &Value)>, met: &mut Met) {
     }
 }
 
+/// A random offered action's index, never `abandon` unless it is all there is.
+fn random_action(actions: &[Value], pick: &mut BotRng) -> usize {
+    let choices: Vec<usize> = (0..actions.len())
+        .filter(|&i| actions[i]["type"] != "abandon")
+        .collect();
+    if choices.is_empty() {
+        0
+    } else {
+        choices[pick.below(choices.len())]
+    }
+}
+
 /// Plays one whole run with a Guide, choosing random legal actions, checking every line.
 fn guided_run(seed: u64, met: &mut Met) -> Vec<String> {
     let mut s = Session::start(&["--guide", "--seed", &seed.to_string()]);
@@ -522,13 +528,7 @@ fn guided_run(seed: u64, met: &mut Met) -> Vec<String> {
             return lines;
         }
         let actions = v["prompt"]["actions"].as_array().expect("actions");
-        let mut choices: Vec<usize> = (0..actions.len())
-            .filter(|&i| actions[i]["type"] != "abandon")
-            .collect();
-        if choices.is_empty() {
-            choices.push(0);
-        }
-        let i = choices[pick.below(choices.len())];
+        let i = random_action(actions, &mut pick);
         let action = actions[i].clone();
         let line = if lines.len() % 2 == 0 {
             i.to_string()
