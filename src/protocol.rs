@@ -84,22 +84,35 @@ pub fn choice_card(s: &State) -> Option<crate::cards::CardRef> {
     }
 }
 
+/// Whose Guide notes are read now, by name, and the notes: the card a Guide's choice comes
+/// from, else the card in play (or the foe), else the Guardian in a duel with it or at the
+/// crossing, else the Domain.
+pub fn notes_now(s: &State) -> (&str, Option<String>) {
+    let cards = &s.cards;
+    match choice_card(s)
+        .or(s.resolving)
+        .or_else(|| s.duel().and_then(|d| d.card))
+    {
+        Some(c) => {
+            let c = cards.card(c);
+            (&c.name, c.guide_notes.clone())
+        }
+        None if s.duel().is_some() || s.phase == Phase::Crossing => {
+            (&cards.guardian.name, cards.guardian.guide_notes.clone())
+        }
+        None => {
+            let d = cards.domain(s.domain);
+            (&d.name, d.guide_notes.clone())
+        }
+    }
+}
+
 /// What only the Guide may see of a run with a Guide; `None` for a run alone.
 pub fn guide_view(s: &State) -> Option<GuideView> {
     if !s.guide {
         return None;
     }
-    let cards = &s.cards;
-    let notes = match choice_card(s)
-        .or(s.resolving)
-        .or_else(|| s.duel().and_then(|d| d.card))
-    {
-        Some(c) => cards.card(c).guide_notes.clone(),
-        None if s.duel().is_some() || s.phase == Phase::Crossing => {
-            cards.guardian.guide_notes.clone()
-        }
-        None => cards.domain(s.domain).guide_notes.clone(),
-    };
+    let (_, notes) = notes_now(s);
     Some(GuideView {
         row: s.row.map(|slot| slot.map(|rc| rc.card.id.to_string())),
         next: ids(s.deck.iter().rev().take(GUIDE_NEXT)),

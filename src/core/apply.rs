@@ -9,6 +9,16 @@ use super::event::{Event, Zone};
 use super::state::*;
 use crate::cards::model::{Per, SlotKind, StationType};
 
+/// Draws the dice an event carries from the state's generator (or its forced results), in
+/// order, so that the stream stands where it stood when they were rolled; debug builds
+/// check each one matches.
+fn replay_dice(state: &mut State, dice: impl IntoIterator<Item = u8>) {
+    for want in dice {
+        let v = state.dice.roll();
+        debug_assert_eq!(v, want);
+    }
+}
+
 /// Applies one event to the state.
 pub fn apply(state: &mut State, event: &Event) {
     match event {
@@ -80,10 +90,7 @@ pub fn apply(state: &mut State, event: &Event) {
             state.deck_seen = state.deck_seen.max(n);
         }
         Event::EffectRolled { dice } => {
-            for &d in dice {
-                let v = state.dice.roll();
-                debug_assert_eq!(v, d);
-            }
+            replay_dice(state, dice.iter().copied());
         }
         Event::HealthChanged { health, .. } => state.health = *health,
         Event::MaxHealthChanged { max_health, .. } => {
@@ -162,10 +169,7 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::RestSpent { .. } => {}
         Event::TerrorChosen { card, .. } => state.phase = Phase::Resolving { card: *card },
         Event::TestRolled { dice, .. } => {
-            for &d in dice {
-                let v = state.dice.roll();
-                debug_assert_eq!(v, d);
-            }
+            replay_dice(state, dice.iter().copied());
             if let Phase::Pit(t) = &mut state.phase {
                 t.dice = dice.clone();
             }
@@ -173,8 +177,7 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Rerolled {
             die, index, value, ..
         } => {
-            let v = state.dice.roll();
-            debug_assert_eq!(v, *value);
+            replay_dice(state, [*value]);
             match (&mut state.phase, die) {
                 (Phase::Pit(t), _) => {
                     if let Some(d) = t.dice.get_mut(*index as usize) {
@@ -237,12 +240,7 @@ pub fn apply(state: &mut State, event: &Event) {
             modifier,
             no_rerolls,
         } => {
-            if let Some(t) = traveller {
-                let v = state.dice.roll();
-                debug_assert_eq!(v, *t);
-            }
-            let v = state.dice.roll();
-            debug_assert_eq!(v, *foe);
+            replay_dice(state, traveller.iter().copied().chain([*foe]));
             if let Phase::Duel(d) = &mut state.phase {
                 d.rolled = Some(Rolls {
                     traveller: *traveller,
@@ -257,10 +255,7 @@ pub fn apply(state: &mut State, event: &Event) {
             modifier,
             no_rerolls,
         } => {
-            if let Some(t) = traveller {
-                let v = state.dice.roll();
-                debug_assert_eq!(v, *t);
-            }
+            replay_dice(state, *traveller);
             if let Phase::Duel(d) = &mut state.phase {
                 d.awaiting_foe = Some(TravellerRoll {
                     traveller: *traveller,
@@ -270,8 +265,7 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::FoeRolled { foe } => {
-            let v = state.dice.roll();
-            debug_assert_eq!(v, *foe);
+            replay_dice(state, [*foe]);
             if let Phase::Duel(d) = &mut state.phase
                 && let Some(half) = d.awaiting_foe.take()
             {
@@ -284,10 +278,7 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::GuideChose { die, .. } => {
-            if let Some(d) = die {
-                let v = state.dice.roll();
-                debug_assert_eq!(v, *d);
-            }
+            replay_dice(state, *die);
         }
         Event::ExchangeResolved {
             exchange,

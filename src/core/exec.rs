@@ -137,6 +137,13 @@ fn can_pay(state: &State, m: &Mods, cost: &[Payment]) -> bool {
     })
 }
 
+/// What is added to the traveller's duel rolls: standing modifiers, the duel's bonus, less
+/// a foe's penalty on the next roll.
+fn roll_modifier(state: &State, d: &Duel) -> i32 {
+    let m = mods(state);
+    m.duel_rolls + m.all_rolls + d.bonus - d.status.penalty
+}
+
 /// Cards the traveller holds in slots (items, then equipment).
 fn held(state: &State) -> impl Iterator<Item = CardRef> + '_ {
     state.items.iter().chain(&state.equipment).copied()
@@ -641,18 +648,16 @@ impl<'a> Exec<'a> {
                 Phase::Duel(d) if self.s.guide => {
                     // The same dice in the same order as alone: the traveller's first,
                     // then (at the Guide's hand) the foe's.
-                    let m = mods(self.s);
                     let traveller = (!d.status.skip).then(|| self.s.dice.peek());
                     self.emit(Event::TravellerRolled {
                         traveller,
-                        modifier: m.duel_rolls + m.all_rolls + d.bonus - d.status.penalty,
+                        modifier: roll_modifier(self.s, d),
                         no_rerolls: d.status.no_rerolls,
                     });
                 }
                 Phase::Duel(d) => {
-                    let m = mods(self.s);
                     let skip = d.status.skip;
-                    let modifier = m.duel_rolls + m.all_rolls + d.bonus - d.status.penalty;
+                    let modifier = roll_modifier(self.s, d);
                     let no_rerolls = d.status.no_rerolls;
                     let (first, second) = self.s.dice.preview_pair();
                     let (traveller, foe) = if skip {
@@ -677,19 +682,16 @@ impl<'a> Exec<'a> {
             }
             Action::Pick { option } => {
                 if let Phase::Choice(c) = &self.s.phase {
-                    let mut work = match &c.kind {
-                        ChoiceKind::Guide { options, .. } => {
-                            options.get(*option as usize).map(|o| {
-                                let label = o.label.clone();
-                                (label, o.effects.clone(), None)
-                            })
-                        }
+                    let picked = match &c.kind {
+                        ChoiceKind::Guide { options, .. } => options
+                            .get(*option as usize)
+                            .map(|o| (o.label.clone(), o.effects.clone(), None)),
                         ChoiceKind::Lose { cards: held } => held
                             .get(*option as usize)
                             .map(|&card| (cards.card(card).name.clone(), Vec::new(), Some(card))),
                         _ => None,
                     };
-                    if let Some((label, mut effects, lost)) = work.take() {
+                    if let Some((label, mut effects, lost)) = picked {
                         let pending = c.pending.clone();
                         self.emit(Event::GuideChose {
                             option: *option,
@@ -1119,29 +1121,23 @@ impl<'a> Exec<'a> {
                     }
                 }
                 Effect::Lose(kind) => {
-                    let held: Vec<CardRef> = match kind {
+                    let candidates: Vec<CardRef> = match kind {
                         LoseKind::Item => self.s.items.clone(),
                         LoseKind::Equipment => self.s.equipment.clone(),
-                        LoseKind::Any => self
-                            .s
-                            .items
-                            .iter()
-                            .chain(&self.s.equipment)
-                            .copied()
-                            .collect(),
+                        LoseKind::Any => held(self.s).collect(),
                     };
-                    if held.len() > 1 && self.s.guide {
+                    if candidates.len() > 1 && self.s.guide {
                         self.emit(Event::ChoiceOffered {
-                            kind: ChoiceKind::Lose { cards: held },
+                            kind: ChoiceKind::Lose { cards: candidates },
                             pending: work.into(),
                         });
                         return;
                     }
-                    if held.is_empty() {
+                    if candidates.is_empty() {
                         continue;
                     }
-                    let (option, die) = self.die_picks(held.len());
-                    let card = held[option];
+                    let (option, die) = self.die_picks(candidates.len());
+                    let card = candidates[option];
                     self.emit(Event::GuideChose {
                         option: option as u8,
                         label: self.cards().card(card).name.clone(),

@@ -65,8 +65,7 @@ pub fn owner(s: &State, a: &Action) -> Role {
         return Role::Traveller;
     }
     match a {
-        Action::RollFoe | Action::Pick { .. } => Role::Guide,
-        Action::Reroll { die: Die::Foe, .. } => Role::Guide,
+        Action::RollFoe | Action::Pick { .. } | Action::Reroll { die: Die::Foe, .. } => Role::Guide,
         _ => Role::Traveller,
     }
 }
@@ -444,15 +443,7 @@ fn draw_row_and_deck(s: &State, g: &crate::protocol::GuideView, r: Rect, fonts: 
 
 fn draw_notes_and_foe(s: &State, g: &crate::protocol::GuideView, r: Rect, fonts: &Fonts) {
     let pad = 14.0;
-    let cards = &s.cards;
-    let about = match crate::protocol::choice_card(s)
-        .or(s.resolving)
-        .or_else(|| s.duel().and_then(|d| d.card))
-    {
-        Some(c) => cards.card(c).name.clone(),
-        None if s.duel().is_some() || s.phase == Phase::Crossing => cards.guardian.name.clone(),
-        None => cards.domain(s.domain).name.clone(),
-    };
+    let (about, _) = crate::protocol::notes_now(s);
     style::text(
         &format!("Read aloud: {about}"),
         r.x + pad,
