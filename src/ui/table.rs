@@ -2910,8 +2910,7 @@ mod tests {
     #[test]
     fn flips_and_rolls_animate() {
         use crate::core::{execute, new_run};
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
-        let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
+        let cards = shipped();
         let (mut s, _) = new_run(cards, 3, Vec::new());
         let ev = execute(&mut s, &Action::Flip { slot: 1 }).unwrap();
         assert!(matches!(
@@ -2940,8 +2939,7 @@ mod tests {
 
     #[test]
     fn keys_play_the_run_and_wait_for_animations() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
-        let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
+        let cards = shipped();
         // A seed whose first card is a foe, so that flipping it starts a duel.
         let seed = (0..500u64)
             .find(|&seed| {
@@ -3162,8 +3160,7 @@ mod tests {
 
     #[test]
     fn a_terror_option_that_cannot_be_paid_is_shown_disabled() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
-        let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
+        let cards = shipped();
         let (seed, actions) = scene(&cards, |s| match s.phase {
             Phase::Terror { card } => {
                 let offered = crate::core::legal_actions(s)
@@ -3194,8 +3191,7 @@ mod tests {
     }
     #[test]
     fn random_keys_never_break_the_table() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
-        let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
+        let cards = shipped();
         // Alone and with a Guide; with a Guide, also G, D and F, typed dice and the
         // Guide's view (Tab held for a while, and let go).
         let (mut opened, mut asked) = (0, 0);
@@ -3261,8 +3257,7 @@ mod tests {
 
     #[test]
     fn the_table_autosaves_records_once_and_saves_and_quits() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
-        let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
+        let cards = shipped();
         let saves =
             std::env::temp_dir().join(format!("forward-table-saves-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&saves);
@@ -3289,8 +3284,7 @@ mod tests {
 
     #[test]
     fn a_failed_autosave_warns_and_the_game_goes_on() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
-        let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
+        let cards = shipped();
         // A file where the saves directory should be: nothing can be written.
         let blocker =
             std::env::temp_dir().join(format!("forward-table-blocker-{}", std::process::id()));
@@ -3308,8 +3302,7 @@ mod tests {
 
     #[test]
     fn out_of_range_actions_are_refused() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
-        let cards = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
+        let cards = shipped();
         assert!(TableScreen::new(cards.clone(), 1, &[99], None).is_err());
         assert!(TableScreen::new(cards, 1, &[0], None).is_ok());
     }
