@@ -2,7 +2,7 @@
 //! figures `forward history` prints (wins, losses, causes, best run, deaths per Domain).
 //! The window's Statistics screen is meant to show the same [`Stats`].
 
-use crate::save::{Ending, Run, now_ms};
+use crate::session::{Ending, Session, now_ms};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fs;
@@ -44,7 +44,7 @@ pub struct Record {
 
 impl Record {
     /// The record of a run that has ended (`None` while it goes on).
-    pub fn of(run: &Run, save: Option<&Path>) -> Option<Record> {
+    pub fn of(run: &Session, save: Option<&Path>) -> Option<Record> {
         let s = &run.state;
         let outcome = Ending::of(s.outcome.as_ref()?);
         let mut path: Vec<String> = s.cleared.iter().map(|d| d.id.to_string()).collect();

@@ -7,179 +7,16 @@
 //! prompt says whose turn it is.
 
 use crate::cards::CardSet;
-use crate::cards::model::StationType;
-use crate::core::state::{ChoiceKind, DuelStatus, Phase, Seen, State};
-use crate::core::{Action, Event, Outcome, legal_actions, mods, phase_name};
-use crate::save::Run;
+use crate::core::state::State;
+use crate::core::{Action, Event, Outcome, legal_actions};
+pub use crate::present::{
+    AwaitingView, BonusView, FoeView, GUIDE_NEXT, GuideView, Prompt, RolledView, TestView, View,
+    choice_card, guide_view, notes_now, prompt, view,
+};
+use crate::session::Session;
 use serde::Serialize;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
-
-/// The player's view of a run (the protocol's `state` object).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct View {
-    pub seed: u64,
-    pub health: i32,
-    pub max_health: i32,
-    /// The Resolve/Dread marker: +N is Resolve N, -N is Dread N.
-    pub resolve: i8,
-    pub grace: u8,
-    pub atk: i32,
-    pub def: i32,
-    pub domain: String,
-    pub cleared: Vec<String>,
-    pub deck_left: usize,
-    /// Top cards of the deck the traveller has seen (top first).
-    pub deck_seen: Vec<String>,
-    /// Three slots: null (empty), "hidden" (face down, unknown) or the card id.
-    pub row: [Option<String>; 3],
-    pub discard: Vec<String>,
-    pub items: Vec<String>,
-    pub equipment: Vec<String>,
-    pub companions: Vec<String>,
-    /// Companion id -> the cards they carry.
-    pub carrying: std::collections::BTreeMap<String, Vec<String>>,
-    pub snares: Vec<String>,
-    /// Abilities used up for now.
-    pub spent: Vec<String>,
-    pub bonus: BonusView,
-    /// The card being resolved.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub card: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub foe: Option<FoeView>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub test: Option<TestView>,
-    pub flips: u32,
-    /// Only in a run with a Guide: what the Guide sees and the traveller does not.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub guide: Option<GuideView>,
-}
-
-/// What only the Guide may see (the protocol's `state.guide`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct GuideView {
-    /// Every row slot's card, face down or not (null: empty).
-    pub row: [Option<String>; 3],
-    /// The next cards of the Domain deck, top first (at most three).
-    pub next: Vec<String>,
-    /// The Guide notes to read aloud: of the card whose choice the Guide is making, else of
-    /// the card in play (the foe, the Guardian), else of the Domain.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub notes: Option<String>,
-}
-
-/// How many of the deck's next cards the Guide sees.
-pub const GUIDE_NEXT: usize = 3;
-
-/// The card a Guide's choice comes from, when it is not the card being resolved (a Snare's
-/// trigger, an item used).
-pub fn choice_card(s: &State) -> Option<crate::cards::CardRef> {
-    match &s.phase {
-        Phase::Choice(c) => match c.kind {
-            ChoiceKind::Guide { card, .. } => card,
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// Whose Guide notes are read now, by name, and the notes: the card a Guide's choice comes
-/// from, else the card in play (or the foe), else the Guardian in a duel with it or at the
-/// crossing, else the Domain.
-pub fn notes_now(s: &State) -> (&str, Option<String>) {
-    let cards = &s.cards;
-    match choice_card(s)
-        .or(s.resolving)
-        .or_else(|| s.duel().and_then(|d| d.card))
-    {
-        Some(c) => {
-            let c = cards.card(c);
-            (&c.name, c.guide_notes.clone())
-        }
-        None if s.duel().is_some() || s.phase == Phase::Crossing => {
-            (&cards.guardian.name, cards.guardian.guide_notes.clone())
-        }
-        None => {
-            let d = cards.domain(s.domain);
-            (&d.name, d.guide_notes.clone())
-        }
-    }
-}
-
-/// What only the Guide may see of a run with a Guide; `None` for a run alone.
-pub fn guide_view(s: &State) -> Option<GuideView> {
-    if !s.guide {
-        return None;
-    }
-    let (_, notes) = notes_now(s);
-    Some(GuideView {
-        row: s.row.map(|slot| slot.map(|rc| rc.card.id.to_string())),
-        next: ids(s.deck.iter().rev().take(GUIDE_NEXT)),
-        notes,
-    })
-}
-
-/// One-off bonuses waiting.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct BonusView {
-    pub next_duel: i32,
-    pub next_test: i32,
-    pub next_heal: i32,
-}
-
-/// The foe of the duel in progress.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct FoeView {
-    pub id: String,
-    pub hp: i32,
-    pub max_hp: i32,
-    pub exchange: u32,
-    /// The dice of this exchange while rerolls are open: natural values and the modifier.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rolled: Option<RolledView>,
-    /// With a Guide: the traveller has rolled (`traveller` null: skipped) and the foe's
-    /// die waits for the Guide.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub awaiting_foe: Option<AwaitingView>,
-    pub status: DuelStatus,
-}
-
-/// Dice waiting for rerolls.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct RolledView {
-    pub traveller: Option<u8>,
-    pub foe: u8,
-    pub modifier: i32,
-}
-
-/// The traveller's half of an exchange, before the Guide rolls the foe's die.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct AwaitingView {
-    pub traveller: Option<u8>,
-    pub modifier: i32,
-}
-
-/// The Pit test in progress.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct TestView {
-    pub target: i32,
-    pub extended: bool,
-    pub successes: u8,
-    pub failures: u8,
-    pub dice: Vec<u8>,
-}
-
-/// What the game asks now.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Prompt {
-    pub kind: &'static str,
-    /// Only in a run with a Guide: who is to act, `"traveller"` or `"guide"`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub role: Option<&'static str>,
-    pub text: String,
-    pub actions: Vec<Action>,
-}
 
 /// One protocol line.
 #[derive(Debug, Clone, Serialize)]
@@ -188,192 +25,6 @@ pub struct Step<'a> {
     pub prompt: Prompt,
     pub events: &'a [Event],
     pub outcome: Option<&'a Outcome>,
-}
-
-fn ids<'a>(v: impl IntoIterator<Item = &'a crate::cards::CardRef>) -> Vec<String> {
-    v.into_iter().map(|c| c.id.to_string()).collect()
-}
-
-/// What the traveller can see of the state.
-pub fn view(s: &State) -> View {
-    let m = mods(s);
-    let row = s.row.map(|slot| {
-        slot.map(|rc| match rc.seen {
-            Seen::Hidden => "hidden".to_string(),
-            Seen::Peeked | Seen::FaceUp => rc.card.id.to_string(),
-        })
-    });
-    let foe = s.duel().map(|d| FoeView {
-        id: d
-            .card
-            .map_or(s.cards.guardian.id.0.clone(), |c| c.id.to_string()),
-        hp: d.hp,
-        max_hp: d.max_hp,
-        exchange: d.exchange,
-        rolled: d.rolled.map(|r| RolledView {
-            traveller: r.traveller,
-            foe: r.foe,
-            modifier: r.modifier,
-        }),
-        awaiting_foe: d.awaiting_foe.map(|h| AwaitingView {
-            traveller: h.traveller,
-            modifier: h.modifier,
-        }),
-        status: d.status.clone(),
-    });
-    let test = match &s.phase {
-        Phase::Pit(t) => s.cards.card(t.card).test.as_ref().map(|spec| TestView {
-            target: spec.target,
-            extended: spec.extended,
-            successes: t.successes,
-            failures: t.failures,
-            dice: t.dice.clone(),
-        }),
-        _ => None,
-    };
-    View {
-        seed: s.seed,
-        health: s.health,
-        max_health: s.max_health,
-        resolve: s.marker,
-        grace: s.grace,
-        atk: m.atk,
-        def: m.def,
-        domain: s.domain.id.to_string(),
-        cleared: s.cleared.iter().map(|d| d.id.to_string()).collect(),
-        deck_left: s.deck.len(),
-        deck_seen: ids(s.deck.iter().rev().take(s.deck_seen)),
-        row,
-        discard: ids(&s.discard),
-        items: ids(&s.items),
-        equipment: ids(&s.equipment),
-        companions: ids(s.companions.iter().map(|f| &f.card)),
-        carrying: s
-            .companions
-            .iter()
-            .filter(|f| !f.carrying.is_empty())
-            .map(|f| (f.card.id.to_string(), ids(&f.carrying)))
-            .collect(),
-        snares: ids(&s.snares),
-        spent: ids(s.spent.iter().map(|(c, _)| c)),
-        bonus: BonusView {
-            next_duel: s.bonus.next_duel,
-            next_test: s.bonus.next_test,
-            next_heal: s.bonus.next_heal,
-        },
-        card: s.resolving.map(|c| c.id.to_string()),
-        foe,
-        test,
-        flips: s.flips,
-        guide: guide_view(s),
-    }
-}
-
-/// The prompt for the current phase, with every legal action.
-pub fn prompt(s: &State) -> Prompt {
-    let cards = &s.cards;
-    let name = |c: &crate::cards::CardRef| cards.card(*c).name.clone();
-    let text = match &s.phase {
-        Phase::Explore => format!(
-            "{}: choose a face-down card to flip ({} left in the deck).",
-            cards.domain(s.domain).name,
-            s.deck.len()
-        ),
-        Phase::Resolving { card } => format!("Resolving {}.", name(card)),
-        Phase::Offer { card } => {
-            let c = cards.card(*card);
-            let kind = if c.card_type == StationType::Equipment {
-                "Equipment"
-            } else {
-                "Item"
-            };
-            format!(
-                "{kind} found: {}. Take it, swap it for a held one, or leave it.",
-                c.name
-            )
-        }
-        Phase::Terror { card } => format!("{}: choose one option.", name(card)),
-        Phase::Rest { card } => format!(
-            "{}: spend 1 Resolve for 1 Grace or for 5 Health, as often as you like, then continue.",
-            name(card)
-        ),
-        Phase::Pit(t) => {
-            let target = cards.card(t.card).test.as_ref().map_or(0, |x| x.target);
-            if t.dice.is_empty() {
-                format!("{}: roll against {}+.", name(&t.card), target)
-            } else {
-                format!(
-                    "{}: rolled {:?}; reroll with Grace or continue.",
-                    name(&t.card),
-                    t.dice
-                )
-            }
-        }
-        Phase::Encounter { card } => {
-            format!(
-                "{} bars the way: fight, or find another way past.",
-                name(card)
-            )
-        }
-        Phase::Companion { card } => format!("{} would follow you, for a price.", name(card)),
-        Phase::Duel(d) => {
-            let foe = d.card.map_or(cards.guardian.name.clone(), |c| name(&c));
-            match &d.rolled {
-                None if d.awaiting_foe.is_some() => format!(
-                    "Duel with {foe}: the traveller rolled {}; Guide, roll the foe's die.",
-                    d.awaiting_foe
-                        .and_then(|h| h.traveller)
-                        .map_or("nothing (skipped)".to_string(), |v| v.to_string()),
-                ),
-                None => format!("Duel with {foe} ({} HP): roll, or use an item.", d.hp),
-                Some(r) => format!(
-                    "Duel with {foe}: you rolled {}, the foe rolled {}; reroll with Grace or continue.",
-                    r.traveller
-                        .map_or("nothing (skipped)".to_string(), |v| v.to_string()),
-                    r.foe
-                ),
-            }
-        }
-        Phase::Choice(c) => match &c.kind {
-            ChoiceKind::Reorder { cards: shown } => format!(
-                "Put the top cards back in the order you choose (now, top first: {}).",
-                shown.iter().map(name).collect::<Vec<_>>().join(", ")
-            ),
-            ChoiceKind::Cleanse { left } => format!("Choose a Snare to remove ({left} to go)."),
-            ChoiceKind::Guide { options, .. } => format!(
-                "Guide, choose what befalls the traveller: {}.",
-                options
-                    .iter()
-                    .map(|o| o.label.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" / ")
-            ),
-            ChoiceKind::Lose { cards: held } => format!(
-                "Guide, choose the card the traveller loses: {}.",
-                held.iter().map(name).collect::<Vec<_>>().join(", ")
-            ),
-        },
-        Phase::Crossing => format!(
-            "{} is cleared. Use or hand over what you carry, then continue to face {}.",
-            cards.domain(s.domain).name,
-            cards.guardian.name
-        ),
-        Phase::Route => format!(
-            "{} is cleared: choose the next Domain.",
-            cards.domain(s.domain).name
-        ),
-        Phase::Over => match &s.outcome {
-            Some(Outcome::Won) => "The Guardian has fallen. The run is won.".to_string(),
-            Some(Outcome::Lost { detail, .. }) => format!("The run is lost. {detail}"),
-            None => String::new(),
-        },
-    };
-    Prompt {
-        kind: phase_name(&s.phase),
-        role: s.guide.then(|| s.role().as_str()),
-        text,
-        actions: legal_actions(s),
-    }
 }
 
 /// Parses one input line: an action object exactly as offered, or its index.
@@ -425,7 +76,7 @@ pub fn play_with<R: BufRead, W: Write>(
     input: R,
     out: W,
 ) -> io::Result<()> {
-    let (mut run, events) = Run::new_with(cards, seed, dice, guide);
+    let (mut run, events) = Session::new_with(cards, seed, dice, guide);
     play_run(&mut run, &events, input, out, |_| {})
 }
 
@@ -433,11 +84,11 @@ pub fn play_with<R: BufRead, W: Write>(
 /// then one line per input line. `after` is called after each accepted action, before its
 /// line is written (the autosave: whatever a client has seen is saved).
 pub fn play_run<R: BufRead, W: Write>(
-    run: &mut Run,
+    run: &mut Session,
     events: &[Event],
     input: R,
     mut out: W,
-    mut after: impl FnMut(&Run),
+    mut after: impl FnMut(&Session),
 ) -> io::Result<()> {
     write_step(&mut out, &run.state, events)?;
     for line in input.lines() {

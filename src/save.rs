@@ -8,15 +8,15 @@
 //! atomically: a temporary file, fsynced, renamed over the old save, whose previous
 //! version is kept next to it as `NAME.bak`.
 //!
-//! The API is the same for the headless player and the window: [`Run`] is a run with its
-//! log, [`SaveStore`] a directory of saves (`save`, `list`, `latest`, `load`), and
-//! [`load`]/[`save_to`] read and write one file.
+//! This module is the file format alone: [`save_to`] writes a [`Session`], [`load`] reads
+//! and verifies one, [`read_header`] reads what a listing shows. The run itself is
+//! [`crate::session`]; the saves directory and autosaving are [`crate::store`].
 
+use crate::cards::CardFiles;
 use crate::cards::load::load_files;
 use crate::cards::set::json_hash;
-use crate::cards::{CardFiles, CardSet};
-use crate::core::exec::Illegal;
-use crate::core::{Action, Event, Outcome, State, execute, new_run_with};
+use crate::core::Action;
+use crate::session::{ForcedDie, ReplayError, Session, Summary, format_time};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fs;
@@ -33,219 +33,37 @@ pub const SAVES_ENV: &str = "FORWARD_SAVES";
 /// The saves directory when neither `--saves` nor `FORWARD_SAVES` says otherwise.
 pub const DEFAULT_DIR: &str = "saves";
 
-/// Milliseconds since the Unix epoch, now.
-pub fn now_ms() -> u64 {
-    use std::time::{SystemTime, UNIX_EPOCH};
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
+/// The state as a save's snapshot records it.
+pub fn snapshot(run: &Session) -> Value {
+    serde_json::to_value(&run.state).unwrap_or(Value::Null)
 }
 
-/// A UTC date and time, `2026-11-22 00:46:36`, from milliseconds since the epoch.
-pub fn format_time(ms: u64) -> String {
-    let secs = ms / 1000;
-    let (days, rest) = (secs / 86_400, secs % 86_400);
-    let (y, m, d) = civil_from_days(days as i64);
-    format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02}",
-        rest / 3600,
-        rest / 60 % 60,
-        rest % 60
-    )
+/// A save file's bytes for `run` (pretty JSON, ending with a newline).
+pub fn to_bytes(run: &Session) -> Vec<u8> {
+    to_bytes_at(run, crate::session::now_ms())
 }
 
-/// Year, month, day of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
-
-/// A run with everything needed to save it: the card set, the seed, the forced dice it
-/// started with, every action taken, and the state they led to.
-#[derive(Debug, Clone)]
-pub struct Run {
-    pub cards: Arc<CardSet>,
-    pub seed: u64,
-    /// The forced dice given at the start (`--dice`).
-    pub dice: Vec<u8>,
-    /// Every action taken, in order.
-    pub actions: Vec<Action>,
-    /// Die results forced during the run (physical dice typed in), each with the number
-    /// of actions taken before it.
-    pub forced: Vec<ForcedDie>,
-    pub state: State,
-    /// When the run started (milliseconds since the Unix epoch).
-    pub started_at: u64,
-}
-
-impl Run {
-    /// A new run alone, started now; also returns the events of the start.
-    pub fn new(cards: Arc<CardSet>, seed: u64, dice: Vec<u8>) -> (Run, Vec<Event>) {
-        Run::new_with(cards, seed, dice, false)
-    }
-
-    /// A new run, with a Guide or alone.
-    pub fn new_with(
-        cards: Arc<CardSet>,
-        seed: u64,
-        dice: Vec<u8>,
-        guide: bool,
-    ) -> (Run, Vec<Event>) {
-        let (state, events) = new_run_with(cards.clone(), seed, dice.clone(), guide);
-        let run = Run {
-            cards,
-            seed,
-            dice,
-            actions: Vec::new(),
-            forced: Vec::new(),
-            state,
-            started_at: now_ms(),
-        };
-        (run, events)
-    }
-
-    /// Takes an action: executes it and adds it to the log. An illegal action changes
-    /// nothing.
-    pub fn act(&mut self, action: &Action) -> Result<Vec<Event>, Illegal> {
-        let events = execute(&mut self.state, action)?;
-        self.actions.push(action.clone());
-        Ok(events)
-    }
-
-    /// Forces the next die result not yet forced (a physical die typed in, 1 to 6), and
-    /// logs it so that the replay forces it at the same point.
-    pub fn force_die(&mut self, value: u8) {
-        let value = value.clamp(1, 6);
-        self.state.dice.force(value);
-        self.forced.push(ForcedDie {
-            after: self.actions.len(),
-            value,
-        });
-    }
-
-    /// The run's summary, as saves and lists show it.
-    pub fn summary(&self) -> Summary {
-        let s = &self.state;
-        Summary {
-            domain: s.domain.id.to_string(),
-            domain_name: self.cards.domain(s.domain).name.clone(),
-            health: s.health,
-            max_health: s.max_health,
-            cleared: s.cleared.len(),
-            flips: s.flips,
-            guide: s.guide,
-            ending: s.outcome.as_ref().map(Ending::of),
-        }
-    }
-
-    /// The file name a [`SaveStore`] gives this run, from its start time (UTC, to the
-    /// millisecond) and seed: `run-20261122-004636-123-s42.json`.
-    pub fn file_name(&self) -> String {
-        let t = format_time(self.started_at)
-            .replace(['-', ':'], "")
-            .replace(' ', "-");
-        format!("run-{t}-{:03}-s{}.json", self.started_at % 1000, self.seed)
-    }
-
-    /// The state as a save's snapshot records it.
-    pub fn snapshot(&self) -> Value {
-        serde_json::to_value(&self.state).unwrap_or(Value::Null)
-    }
-
-    /// The save file's bytes (pretty JSON, ending with a newline).
-    pub fn to_bytes(&self) -> Vec<u8> {
-        self.to_bytes_at(now_ms())
-    }
-
-    fn to_bytes_at(&self, saved_at: u64) -> Vec<u8> {
-        let files: &CardFiles = self.cards.files();
-        let cards = serde_json::to_value(files).unwrap_or(Value::Null);
-        let out = SaveOut {
-            format: FORMAT,
-            version: VERSION,
-            saved_at,
-            started_at: self.started_at,
-            seed: self.seed,
-            guide: self.state.guide,
-            dice: &self.dice,
-            summary: self.summary(),
-            actions: &self.actions,
-            forced: &self.forced,
-            cards_hash: json_hash(&cards),
-            cards,
-            snapshot: self.snapshot(),
-        };
-        let mut bytes = serde_json::to_vec_pretty(&out).unwrap_or_default();
-        bytes.push(b'\n');
-        bytes
-    }
-}
-
-/// A die result forced during a run, after `after` actions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ForcedDie {
-    pub after: usize,
-    pub value: u8,
-}
-
-/// How a run ended, as saves and the history record it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ending {
-    /// `won` or `lost`.
-    pub result: String,
-    /// Why it was lost (`health`, `dread`, `guardian`, `abandoned`, `stranded`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cause: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub detail: Option<String>,
-}
-
-impl Ending {
-    pub fn of(outcome: &Outcome) -> Ending {
-        match outcome {
-            Outcome::Won => Ending {
-                result: "won".into(),
-                cause: None,
-                detail: None,
-            },
-            Outcome::Lost { cause, detail } => Ending {
-                result: "lost".into(),
-                cause: Some(cause.as_str().into()),
-                detail: Some(detail.clone()),
-            },
-        }
-    }
-
-    pub fn won(&self) -> bool {
-        self.result == "won"
-    }
-}
-
-/// Where a run stands, readable without replaying it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Summary {
-    /// The current Domain's id and name.
-    pub domain: String,
-    pub domain_name: String,
-    pub health: i32,
-    pub max_health: i32,
-    /// Domains cleared.
-    pub cleared: usize,
-    pub flips: u32,
-    /// Played with a Guide.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub guide: bool,
-    /// `None` while the run goes on.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ending: Option<Ending>,
+fn to_bytes_at(run: &Session, saved_at: u64) -> Vec<u8> {
+    let files: &CardFiles = run.cards.files();
+    let cards = serde_json::to_value(files).unwrap_or(Value::Null);
+    let out = SaveOut {
+        format: FORMAT,
+        version: VERSION,
+        saved_at,
+        started_at: run.started_at,
+        seed: run.seed,
+        guide: run.state.guide,
+        dice: &run.dice,
+        summary: run.summary(),
+        actions: &run.actions,
+        forced: &run.forced,
+        cards_hash: json_hash(&cards),
+        cards,
+        snapshot: snapshot(run),
+    };
+    let mut bytes = serde_json::to_vec_pretty(&out).unwrap_or_default();
+    bytes.push(b'\n');
+    bytes
 }
 
 /// A save as written.
@@ -397,14 +215,8 @@ pub enum LoadProblem {
     CardsEdited { recorded: String, actual: String },
     #[error("the card set inside the save has errors:\n{0}")]
     InvalidCards(String),
-    #[error(
-        "action {number} of the log, {action}, is not legal at that point of the replay: {reason}"
-    )]
-    IllegalAction {
-        number: usize,
-        action: String,
-        reason: String,
-    },
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
     #[error(
         "replaying the action log does not give the saved snapshot: at `{at}` the snapshot says {saved} but the replay gives {replayed}; the save's log, cards or snapshot were changed"
     )]
@@ -413,8 +225,6 @@ pub enum LoadProblem {
         saved: String,
         replayed: String,
     },
-    #[error("replaying the action log stopped the rules engine: {0}")]
-    ReplayFailed(String),
 }
 
 /// The backup kept next to a save: `NAME.bak`.
@@ -459,8 +269,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 /// Saves a run to a file, atomically (see [`write_atomic`]).
-pub fn save_to(path: &Path, run: &Run) -> Result<(), SaveError> {
-    write_atomic(path, &run.to_bytes()).map_err(|source| SaveError {
+pub fn save_to(path: &Path, run: &Session) -> Result<(), SaveError> {
+    write_atomic(path, &to_bytes(run)).map_err(|source| SaveError {
         path: path.to_path_buf(),
         source,
     })
@@ -468,7 +278,7 @@ pub fn save_to(path: &Path, run: &Run) -> Result<(), SaveError> {
 
 /// Loads a save: reads it, rebuilds its card set, replays its log and checks the replay
 /// against the snapshot. The file is only read.
-pub fn load(path: &Path) -> Result<Run, LoadError> {
+pub fn load(path: &Path) -> Result<Session, LoadError> {
     let fail = |problem| LoadError {
         path: path.to_path_buf(),
         problem,
@@ -479,7 +289,7 @@ pub fn load(path: &Path) -> Result<Run, LoadError> {
 }
 
 /// Reads a save from its bytes (see [`load`]).
-pub fn from_bytes(bytes: &[u8]) -> Result<Run, LoadProblem> {
+pub fn from_bytes(bytes: &[u8]) -> Result<Session, LoadProblem> {
     let value = parse_value(bytes)?;
     check_header(&value)?;
     let save: SaveV1 =
@@ -526,7 +336,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Run, LoadProblem> {
             "`forced` is not in the order of the log (`after` must never decrease)".into(),
         ));
     }
-    let run = replay(
+    let run = Session::replay(
         cards,
         save.seed,
         save.guide,
@@ -535,7 +345,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Run, LoadProblem> {
         &save.forced,
         save.started_at,
     )?;
-    let replayed = run.snapshot();
+    let replayed = snapshot(&run);
     if let Some((at, saved, now)) = first_difference(&save.snapshot, &replayed, String::new()) {
         return Err(LoadProblem::SnapshotMismatch {
             at: if at.is_empty() {
@@ -559,50 +369,6 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Run, LoadProblem> {
     }
     let _ = save.saved_at;
     Ok(run)
-}
-
-/// Rebuilds a run by replaying its log from the seed.
-pub fn replay(
-    cards: Arc<CardSet>,
-    seed: u64,
-    guide: bool,
-    dice: Vec<u8>,
-    actions: &[Action],
-    forced: &[ForcedDie],
-    started_at: u64,
-) -> Result<Run, LoadProblem> {
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let (mut run, _) = Run::new_with(cards, seed, dice, guide);
-        run.started_at = started_at;
-        let mut later = forced.iter().peekable();
-        for (i, a) in actions.iter().enumerate() {
-            while let Some(f) = later.next_if(|f| f.after <= i) {
-                run.force_die(f.value);
-            }
-            if let Err(e) = run.act(a) {
-                return Err(LoadProblem::IllegalAction {
-                    number: i + 1,
-                    action: serde_json::to_string(a).unwrap_or_default(),
-                    reason: e.to_string(),
-                });
-            }
-        }
-        for f in later {
-            run.force_die(f.value);
-        }
-        Ok(run)
-    }));
-    match result {
-        Ok(r) => r,
-        Err(panic) => {
-            let msg = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "an internal error".into());
-            Err(LoadProblem::ReplayFailed(msg))
-        }
-    }
 }
 
 fn parse_value(bytes: &[u8]) -> Result<Value, LoadProblem> {
@@ -692,8 +458,8 @@ fn short(v: &Value) -> String {
     }
 }
 
-/// Reads only what a listing shows.
-fn read_header(path: &Path) -> Result<SaveInfo, LoadError> {
+/// Reads only what a listing shows (no replay).
+pub fn read_header(path: &Path) -> Result<SaveInfo, LoadError> {
     let fail = |problem| LoadError {
         path: path.to_path_buf(),
         problem,
@@ -714,107 +480,9 @@ fn read_header(path: &Path) -> Result<SaveInfo, LoadError> {
     })
 }
 
-/// A directory of saves (by default `saves/`), with the run history beside them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SaveStore {
-    dir: PathBuf,
-}
-
-impl SaveStore {
-    /// The saves directory: `flag` (`--saves DIR`) if given, else `$FORWARD_SAVES`, else
-    /// `saves`.
-    pub fn dir_from(flag: Option<&Path>) -> PathBuf {
-        match flag {
-            Some(d) => d.to_path_buf(),
-            None => std::env::var_os(SAVES_ENV)
-                .filter(|v| !v.is_empty())
-                .map_or_else(|| PathBuf::from(DEFAULT_DIR), PathBuf::from),
-        }
-    }
-
-    /// Opens (creating it if needed) a saves directory.
-    pub fn open(dir: impl Into<PathBuf>) -> io::Result<SaveStore> {
-        let dir = dir.into();
-        fs::create_dir_all(&dir)?;
-        Ok(SaveStore { dir })
-    }
-
-    /// The directory.
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
-    /// Where this store saves a run.
-    pub fn path_for(&self, run: &Run) -> PathBuf {
-        self.dir.join(run.file_name())
-    }
-
-    /// Saves a run (atomically) under its own name; returns the file.
-    pub fn save(&self, run: &Run) -> Result<PathBuf, SaveError> {
-        let path = self.path_for(run);
-        save_to(&path, run)?;
-        Ok(path)
-    }
-
-    /// Every save of the directory (`*.json`, backups and history aside), newest first;
-    /// a file that cannot be read is listed as its error.
-    pub fn list(&self) -> Vec<Result<SaveInfo, LoadError>> {
-        let Ok(entries) = fs::read_dir(&self.dir) else {
-            return Vec::new();
-        };
-        let mut paths: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok())
-            .map(|e| e.path())
-            .filter(|p| {
-                p.extension().is_some_and(|x| x == "json")
-                    && !p
-                        .file_name()
-                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-            })
-            .collect();
-        paths.sort();
-        let mut list: Vec<_> = paths.iter().map(|p| read_header(p)).collect();
-        list.sort_by_key(|r| std::cmp::Reverse(r.as_ref().map_or(0, |i| i.saved_at)));
-        list
-    }
-
-    /// The most recently saved run still in progress (what "Continue" resumes).
-    pub fn latest(&self) -> Option<SaveInfo> {
-        self.list()
-            .into_iter()
-            .filter_map(Result::ok)
-            .find(|i| !i.is_over())
-    }
-
-    /// Loads a save (see [`load`]).
-    pub fn load(&self, path: &Path) -> Result<Run, LoadError> {
-        load(path)
-    }
-
-    /// The run history file: `history.jsonl` in this directory.
-    pub fn history_path(&self) -> PathBuf {
-        self.dir.join(crate::history::FILE_NAME)
-    }
-
-    /// Appends a finished run to the history.
-    pub fn record(&self, run: &Run, save: Option<&Path>) -> io::Result<()> {
-        match crate::history::Record::of(run, save) {
-            Some(r) => crate::history::append(&self.history_path(), &r),
-            None => Ok(()),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates() {
-        assert_eq!(format_time(0), "1970-01-01 00:00:00");
-        assert_eq!(format_time(1_795_307_196_000), "2026-11-22 00:26:36");
-        assert_eq!(format_time(951_782_400_000), "2000-02-29 00:00:00");
-    }
 
     #[test]
     fn differences_are_located() {

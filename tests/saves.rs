@@ -6,8 +6,10 @@ use forward::cards::load::load_dir;
 use forward::cards::set::json_hash;
 use forward::core::{Action, legal_actions};
 use forward::protocol::view;
-use forward::save::{self, LoadProblem, Run, SaveStore, backup_path};
+use forward::save::{self, LoadProblem, backup_path};
+use forward::session::{ReplayError, Session as Run};
 use forward::sim::BotRng;
+use forward::store::SaveStore;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -69,16 +71,20 @@ fn a_save_loads_back_at_every_step_and_plays_on_the_same() {
                 // when saved before the action that rolls them.
                 run.force_die(rng.below(6) as u8 + 1);
             }
-            let mut loaded = save::from_bytes(&run.to_bytes())
+            let mut loaded = save::from_bytes(&save::to_bytes(&run))
                 .unwrap_or_else(|e| panic!("seed {seed} step {step}: {e}"));
-            assert_eq!(loaded.snapshot(), run.snapshot(), "seed {seed} step {step}");
+            assert_eq!(
+                save::snapshot(&loaded),
+                save::snapshot(&run),
+                "seed {seed} step {step}"
+            );
             assert_eq!(view(&loaded.state), view(&run.state));
             assert_eq!(loaded.actions, run.actions);
             assert_eq!(loaded.forced, run.forced);
             if step % 25 == 0 {
                 let path = store.save(&run).expect("save");
                 let from_file = store.load(&path).expect("load");
-                assert_eq!(from_file.snapshot(), run.snapshot());
+                assert_eq!(save::snapshot(&from_file), save::snapshot(&run));
             }
             let action = pick(&legal_actions(&run.state), &mut rng);
             let a = run.act(&action).expect("legal");
@@ -90,7 +96,7 @@ fn a_save_loads_back_at_every_step_and_plays_on_the_same() {
             step += 1;
         }
         // The finished run loads too.
-        let loaded = save::from_bytes(&run.to_bytes()).expect("finished run loads");
+        let loaded = save::from_bytes(&save::to_bytes(&run)).expect("finished run loads");
         assert!(loaded.state.is_over());
     }
 }
@@ -349,7 +355,10 @@ fn each_kind_of_bad_save_gets_its_own_clear_error() {
     });
     let e = broken(&dir, "illegal.json", &illegal);
     assert!(
-        matches!(e.problem, LoadProblem::IllegalAction { number: 1, .. }),
+        matches!(
+            e.problem,
+            LoadProblem::Replay(ReplayError::IllegalAction { number: 1, .. })
+        ),
         "{e}"
     );
 
@@ -696,7 +705,7 @@ fn damaged_saves_are_refused_without_a_panic() {
             Err(e) => {
                 refused += 1;
                 assert!(
-                    !matches!(e, LoadProblem::ReplayFailed(_)),
+                    !matches!(e, LoadProblem::Replay(ReplayError::Panicked(_))),
                     "damage {i} stopped the rules engine: {e}"
                 );
                 assert!(!e.to_string().is_empty());
@@ -762,10 +771,14 @@ fn a_guided_run_round_trips_with_its_guides_actions() {
         let mut rng = BotRng::new(seed * 5 + 3);
         let mut step = 0;
         loop {
-            let mut loaded = save::from_bytes(&run.to_bytes())
+            let mut loaded = save::from_bytes(&save::to_bytes(&run))
                 .unwrap_or_else(|e| panic!("seed {seed} step {step}: {e}"));
             assert!(loaded.state.guide, "seed {seed} step {step}: loaded alone");
-            assert_eq!(loaded.snapshot(), run.snapshot(), "seed {seed} step {step}");
+            assert_eq!(
+                save::snapshot(&loaded),
+                save::snapshot(&run),
+                "seed {seed} step {step}"
+            );
             assert_eq!(view(&loaded.state), view(&run.state));
             assert_eq!(loaded.state.role(), run.state.role());
             assert_eq!(loaded.actions, run.actions);
@@ -787,7 +800,7 @@ fn a_guided_run_round_trips_with_its_guides_actions() {
             // Through a file too; the save says it was played with a Guide.
             let path = store.save(&run).expect("save");
             let from_file = store.load(&path).expect("load");
-            assert_eq!(from_file.snapshot(), run.snapshot());
+            assert_eq!(save::snapshot(&from_file), save::snapshot(&run));
             assert!(from_file.state.guide);
             let v: Value =
                 serde_json::from_slice(&std::fs::read(&path).expect("read")).expect("json");
@@ -820,12 +833,12 @@ fn a_guided_save_cannot_be_replayed_alone() {
         let a = pick(&legal_actions(&run.state), &mut rng);
         run.act(&a).expect("legal");
     }
-    let alone = edit(&run.to_bytes(), |v| {
+    let alone = edit(&save::to_bytes(&run), |v| {
         let o = v.as_object_mut().expect("object");
         o.remove("guide");
     });
     match save::from_bytes(&alone) {
-        Err(LoadProblem::IllegalAction { action, .. }) => {
+        Err(LoadProblem::Replay(ReplayError::IllegalAction { action, .. })) => {
             assert!(
                 action.contains("roll_foe") || action.contains("pick"),
                 "{action}"
@@ -847,13 +860,13 @@ fn a_solo_save_has_no_guide_key() {
         let a = pick(&legal_actions(&run.state), &mut rng);
         run.act(&a).expect("legal");
     }
-    let v: Value = serde_json::from_slice(&run.to_bytes()).expect("json");
+    let v: Value = serde_json::from_slice(&save::to_bytes(&run)).expect("json");
     assert!(v.get("guide").is_none(), "top level");
     assert!(v["summary"].get("guide").is_none(), "summary");
     assert!(v["snapshot"].get("guide").is_none(), "snapshot");
-    let loaded = save::from_bytes(&run.to_bytes()).expect("loads");
+    let loaded = save::from_bytes(&save::to_bytes(&run)).expect("loads");
     assert!(!loaded.state.guide);
-    assert_eq!(loaded.snapshot(), run.snapshot());
+    assert_eq!(save::snapshot(&loaded), save::snapshot(&run));
     // The shipped format fixture (from before Guide mode) loads alone as well.
     let fixture =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves/v1-seed42-4-actions.json");

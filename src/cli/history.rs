@@ -2,7 +2,7 @@
 //! the run history (`history.jsonl` in the saves directory).
 
 use crate::history::{self, Record, Stats};
-use crate::save::SaveStore;
+use crate::store::SaveStore;
 use std::io::Write;
 use std::path::Path;
 

@@ -1,7 +1,8 @@
 //! `forward play --headless`: a run over stdin and stdout (docs/PROTOCOL.md), autosaved
 //! after every action and resumable (docs/SAVES.md).
 
-use crate::save::{self, Run, SaveStore};
+use crate::session::Session;
+use crate::store::{self, Autosave, SaveStore, StoreError};
 use clap::Args;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -49,7 +50,7 @@ pub fn run(cards: &Path, saves: Option<&Path>, args: PlayArgs) -> i32 {
         return 2;
     }
     let (mut run, events, loaded) = match &args.load {
-        Some(path) => match save::load(path) {
+        Some(path) => match store::load(path) {
             Ok(run) => (run, Vec::new(), Some(path.clone())),
             Err(e) => {
                 eprintln!("forward play: {e}");
@@ -62,7 +63,8 @@ pub fn run(cards: &Path, saves: Option<&Path>, args: PlayArgs) -> i32 {
                 Err(code) => return code,
             };
             let seed = args.seed.unwrap_or_else(random_seed);
-            let (run, events) = Run::new_with(Arc::new(set), seed, args.dice.clone(), args.guide);
+            let (run, events) =
+                Session::new_with(Arc::new(set), seed, args.dice.clone(), args.guide);
             (run, events, None)
         }
     };
@@ -89,30 +91,21 @@ pub fn run(cards: &Path, saves: Option<&Path>, args: PlayArgs) -> i32 {
         );
         return 1;
     }
-    // A run that starts over is recorded in the history when it ends here; a run loaded
-    // already over was recorded by the session that finished it.
-    let mut recorded = run.state.is_over();
+    // A run loaded already over was recorded by the session that finished it; a new or
+    // resumed run is recorded in the history when it ends here.
+    let mut autosave = match save_path {
+        Some(path) => Autosave::new(Some(path), store_dir, &run),
+        None => Autosave::off(),
+    };
     let mut warned = false;
-    let mut after = |run: &Run| {
-        if let Some(path) = &save_path
-            && let Err(e) = save::save_to(path, run)
-            && !warned
-        {
+    let mut after = |run: &Session| match autosave.after(run) {
+        Ok(()) => {}
+        Err(e @ StoreError::History { .. }) => eprintln!("forward play: {e}"),
+        Err(e) if !warned => {
             eprintln!("forward play: {e} (the run goes on; each action tries to save again)");
             warned = true;
         }
-        if run.state.is_over() && !recorded && save_path.is_some() {
-            recorded = true;
-            let history = store_dir.join(crate::history::FILE_NAME);
-            if let Some(r) = crate::history::Record::of(run, save_path.as_deref())
-                && let Err(e) = crate::history::append(&history, &r)
-            {
-                eprintln!(
-                    "forward play: cannot add the run to the history `{}`: {e}",
-                    history.display()
-                );
-            }
-        }
+        Err(_) => {}
     };
     if args.load.is_none() {
         // A new run is saved before its first line, so it is listed at once.

@@ -489,7 +489,12 @@ impl GalleryScreen {
                     .iter()
                     .enumerate()
                     .map(|(i, f)| {
-                        format!("{} {}: {}", i + 1, f.name, super::words::face_summary(f))
+                        format!(
+                            "{} {}: {}",
+                            i + 1,
+                            f.name,
+                            crate::present::words::face_summary(f)
+                        )
                     })
                     .collect();
                 section("Faces", faces, &mut y);

@@ -8,10 +8,11 @@
 use super::cardface;
 use super::input::Input;
 use super::style::{self, Fonts, colour, fade, mix};
-use super::words;
 use crate::core::state::{Phase, Role, Seen, State};
-use crate::core::{Action, Die, execute};
-use crate::protocol::{GUIDE_NEXT, guide_view};
+use crate::core::{Action, Die};
+pub use crate::present::dice::{dice_needed, owner};
+use crate::present::words;
+use crate::present::{GUIDE_NEXT, guide_view};
 use macroquad::prelude::*;
 
 /// How long the cover stays up before a held Tab opens the view: time enough for the
@@ -54,34 +55,6 @@ impl Peek {
         };
         *self = next;
         true
-    }
-}
-
-/// Who rolls the dice an action needs: with a Guide, the Guide rolls the foe's die (and
-/// its rerolls) and the dice of the Guide's picks; the traveller rolls everything else.
-/// Alone, the one player rolls all.
-pub fn owner(s: &State, a: &Action) -> Role {
-    if !s.guide {
-        return Role::Traveller;
-    }
-    match a {
-        Action::RollFoe | Action::Pick { .. } | Action::Reroll { die: Die::Foe, .. } => Role::Guide,
-        _ => Role::Traveller,
-    }
-}
-
-/// How many more dice `a` would roll after the `typed` values: the action is tried on a
-/// copy of the state with those values forced, and the dice its generator then had to
-/// roll are counted. Zero: the typed values are all it needs.
-pub fn dice_needed(s: &State, a: &Action, typed: &[u8]) -> u64 {
-    let mut trial = s.clone();
-    for &v in typed {
-        trial.dice.force(v);
-    }
-    let before = trial.dice.generated();
-    match execute(&mut trial, a) {
-        Ok(_) => trial.dice.generated() - before,
-        Err(_) => 0,
     }
 }
 
@@ -358,7 +331,7 @@ pub fn draw_view(s: &State, peek: Peek, fonts: &Fonts, size: Vec2) {
     draw_notes_and_foe(s, &g, right, fonts);
 }
 
-fn draw_row_and_deck(s: &State, g: &crate::protocol::GuideView, r: Rect, fonts: &Fonts) {
+fn draw_row_and_deck(s: &State, g: &crate::present::GuideView, r: Rect, fonts: &Fonts) {
     let pad = 14.0;
     let label = |text: &str, y: f32| {
         style::text(
@@ -441,9 +414,9 @@ fn draw_row_and_deck(s: &State, g: &crate::protocol::GuideView, r: Rect, fonts: 
     );
 }
 
-fn draw_notes_and_foe(s: &State, g: &crate::protocol::GuideView, r: Rect, fonts: &Fonts) {
+fn draw_notes_and_foe(s: &State, g: &crate::present::GuideView, r: Rect, fonts: &Fonts) {
     let pad = 14.0;
-    let (about, _) = crate::protocol::notes_now(s);
+    let (about, _) = crate::present::notes_now(s);
     style::text(
         &format!("Read aloud: {about}"),
         r.x + pad,
@@ -472,7 +445,7 @@ fn draw_notes_and_foe(s: &State, g: &crate::protocol::GuideView, r: Rect, fonts:
         colour::PARCHMENT,
     );
     // What the table waits for, at the foot of the panel.
-    let now = crate::protocol::prompt(s).text;
+    let now = crate::present::prompt(s).text;
     let turn = s.role();
     let foot = Rect::new(r.x + pad, r.bottom() - 74.0, r.w - 2.0 * pad, 64.0);
     style::text(

@@ -15,11 +15,10 @@ mod sky;
 mod style;
 mod table;
 mod title;
-mod words;
 
 use crate::cards::CardSet;
 use crate::cards::load::load_dir;
-use crate::save::{self, SaveStore};
+use crate::store::{self, SaveStore};
 use errors::ErrorScreen;
 use gallery::GalleryScreen;
 use input::Input;
@@ -338,7 +337,7 @@ async fn game(options: Options) -> i32 {
             );
             return 1;
         };
-        match save::load(&latest.path) {
+        match store::load(&latest.path) {
             Ok(run) => {
                 screen = Screen::Table(Box::new(TableScreen::resume(run, Some(latest.path))), set)
             }
@@ -409,7 +408,7 @@ async fn game(options: Options) -> i32 {
             }
             Next::Open(path) => {
                 if let Some(set) = screen.set() {
-                    match save::load(&path) {
+                    match store::load(&path) {
                         Ok(run) => {
                             // The run plays with the cards kept in its save.
                             let cards = run.cards.clone();

@@ -7,7 +7,8 @@ use super::input::Input;
 use super::style::{self, Fonts, colour, fade, mix};
 use crate::cards::CardSet;
 use crate::history::{self, Stats};
-use crate::save::{LoadError, SaveInfo, SaveStore};
+use crate::store::SaveStore;
+use crate::store::{LoadError, SaveInfo};
 use macroquad::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -371,7 +372,7 @@ impl LoadScreen {
                     format!(
                         "Seed {} · started {} · {} · Health {} of {}",
                         info.seed,
-                        crate::save::format_time(info.started_at),
+                        crate::session::format_time(info.started_at),
                         s.domain_name,
                         s.health,
                         s.max_health
@@ -716,7 +717,7 @@ mod tests {
         let store = SaveStore::open(&dir).unwrap();
         let cards_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
         let cards = std::sync::Arc::new(crate::cards::load::load_dir(&cards_dir).unwrap().0);
-        let (run, _) = crate::save::Run::new(cards, 9, Vec::new());
+        let (run, _) = crate::session::Session::new(cards, 9, Vec::new());
         let path = store.save(&run).unwrap();
         std::fs::write(dir.join("zz-broken.json"), b"").unwrap();
         let mut s = LoadScreen::new(Some(&store));
@@ -734,7 +735,7 @@ mod tests {
         });
         assert_ne!(s.selected, good);
         // A load that failed later marks the entry.
-        let err = crate::save::load(&dir.join("zz-broken.json")).unwrap_err();
+        let err = crate::store::load(&dir.join("zz-broken.json")).unwrap_err();
         s.failed(err);
         assert!(s.entries[s.selected].is_err());
         let _ = std::fs::remove_dir_all(&dir);

@@ -14,14 +14,15 @@ use super::guide;
 use super::input::Input;
 use super::map::{self, MapModel};
 use super::style::{self, Fonts, colour, fade, mix};
-use super::words::{self, action_label};
 use crate::cards::model::StationType;
 use crate::cards::{CardRef, CardSet, DomainRef};
 use crate::core::event::SealCheck;
 use crate::core::state::{Phase, Role};
 use crate::core::{Action, Event, Observation, Outcome, Slot, Strike, mods};
-use crate::protocol::prompt;
-use crate::save::{self, Run};
+use crate::present::prompt;
+use crate::present::words::{self, action_label};
+use crate::session::Session as Run;
+use crate::store::{Autosave, StoreError};
 use macroquad::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -200,13 +201,11 @@ const MENU: [&str; 4] = ["Resume", "Save & Quit", "Abandon the run", "Quit the g
 
 pub struct TableScreen {
     run: Run,
-    /// Where the run is autosaved (`None`: not saved, as in `--screenshot` runs without
-    /// `--saves`).
-    save_path: Option<PathBuf>,
+    /// Saves the run after every action and records it once it ends (off, as in
+    /// `--screenshot` runs without `--saves`).
+    autosave: Autosave,
     /// Why the last autosave failed (shown small on the table; the game goes on).
     save_warning: Option<String>,
-    /// The run is in the history (or was over before this session).
-    recorded: bool,
     map: MapModel,
     /// Domains entered, in order.
     path: Vec<DomainRef>,
@@ -258,7 +257,7 @@ impl TableScreen {
     ) -> Result<TableScreen, String> {
         let seed = start.seed;
         let (run, events) = Run::new_with(cards, seed, Vec::new(), start.guide);
-        let mut t = TableScreen::blank(run, None);
+        let mut t = TableScreen::blank(run, Autosave::off());
         t.log.push(if start.guide {
             format!("A new run with a Guide, seed {seed}. Hold Tab for the Guide's view.")
         } else {
@@ -287,53 +286,38 @@ impl TableScreen {
         }
         t.anims.clear();
         if let Some(dir) = saves {
-            t.save_path = Some(dir.join(t.run.file_name()));
+            t.autosave =
+                Autosave::new(Some(dir.join(t.run.file_name())), dir.to_path_buf(), &t.run);
             t.autosave();
         }
         Ok(t)
     }
 
-    /// A saved run, resumed exactly where it stood: its log is replayed to rebuild what
-    /// the table shows (the event log, the path, the last dice). Later autosaves go to
-    /// `save_path`, the file it was loaded from.
+    /// A saved run, resumed exactly where it stood: the table's log, path and last dice
+    /// are rebuilt from the run's journal (no second replay). Later autosaves go to
+    /// `save_path`, the file it was loaded from, and the history beside it.
     pub fn resume(run: Run, save_path: Option<PathBuf>) -> TableScreen {
-        let (mut fresh, events) = Run::new_with(
-            run.cards.clone(),
-            run.seed,
-            run.dice.clone(),
-            run.state.guide,
-        );
-        fresh.started_at = run.started_at;
-        let mut t = TableScreen::blank(fresh, save_path);
-        t.log.push(format!("A new run, seed {}.", run.seed));
-        t.absorb(&events);
-        let mut forced = run.forced.iter().peekable();
-        for (i, a) in run.actions.iter().enumerate() {
-            while let Some(f) = forced.next_if(|f| f.after <= i) {
-                t.run.force_die(f.value);
+        let autosave = match save_path {
+            Some(p) => {
+                let dir = p.parent().map(PathBuf::from).unwrap_or_default();
+                Autosave::new(Some(p), dir, &run)
             }
-            match t.run.act(a) {
-                Ok(events) => t.absorb(&events),
-                Err(_) => break,
-            }
-        }
-        for f in forced {
-            t.run.force_die(f.value);
-        }
-        // The replay is the loaded run (loading checked it); keep that one.
-        t.run = run;
+            None => Autosave::off(),
+        };
+        let journal = run.journal.clone();
+        let mut t = TableScreen::blank(run, autosave);
+        t.log.push(format!("A new run, seed {}.", t.run.seed));
+        t.absorb(&journal);
         t.anims.clear();
-        t.recorded = t.run.state.outcome.is_some();
         t
     }
 
-    fn blank(run: Run, save_path: Option<PathBuf>) -> TableScreen {
+    fn blank(run: Run, autosave: Autosave) -> TableScreen {
         let map = MapModel::from_set(&run.cards);
         TableScreen {
             run,
-            save_path,
+            autosave,
             save_warning: None,
-            recorded: false,
             map,
             path: Vec::new(),
             log: Vec::new(),
@@ -356,38 +340,13 @@ impl TableScreen {
     /// over. A failure becomes the warning shown on the table; the game goes on.
     /// Returns whether the save is now on disk.
     fn autosave(&mut self) -> bool {
-        let Some(path) = self.save_path.clone() else {
-            return true;
-        };
-        let dir = path
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .map(PathBuf::from);
-        let written = match &dir {
-            Some(d) => std::fs::create_dir_all(d)
-                .map_err(|e| format!("cannot create the saves directory `{}`: {e}", d.display())),
-            None => Ok(()),
-        }
-        .and_then(|()| save::save_to(&path, &self.run).map_err(|e| e.to_string()));
-        let recorded = if written.is_ok() && !self.recorded && self.run.state.outcome.is_some() {
-            let history = dir.unwrap_or_default().join(crate::history::FILE_NAME);
-            match crate::history::Record::of(&self.run, Some(&path)) {
-                Some(r) => crate::history::append(&history, &r).map_err(|e| {
-                    format!(
-                        "cannot add the run to the history `{}`: {e}",
-                        history.display()
-                    )
-                }),
-                None => Ok(()),
-            }
-        } else {
-            Ok(())
-        };
-        if recorded.is_ok() && self.run.state.outcome.is_some() {
-            self.recorded = true;
-        }
-        self.save_warning = written.as_ref().err().or(recorded.as_ref().err()).cloned();
-        written.is_ok()
+        let result = self.autosave.after(&self.run);
+        let written = !matches!(
+            result,
+            Err(StoreError::Save(_) | StoreError::CreateDir { .. })
+        );
+        self.save_warning = result.err().map(|e| e.to_string());
+        written
     }
 
     /// Takes in what happened: the log, the path, the last dice, the animations.
@@ -1368,7 +1327,7 @@ impl TableScreen {
             Phase::Choice(choice) => {
                 // The resolving card (or the one the Guide's choice comes from), and what
                 // the choice is about.
-                let area = match crate::protocol::choice_card(s).or(obs.resolving()) {
+                let area = match crate::present::choice_card(s).or(obs.resolving()) {
                     Some(c) => {
                         cardface::draw_face(
                             card_r,
@@ -3262,15 +3221,15 @@ mod tests {
             std::env::temp_dir().join(format!("forward-table-saves-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&saves);
         let mut t = TableScreen::new(cards.clone(), 4, &[], Some(&saves)).unwrap();
-        let path = t.save_path.clone().unwrap();
+        let path = t.autosave.path().unwrap().to_path_buf();
         assert!(path.is_file(), "a new run is saved at once");
         key(&mut t, |i| i.digit = Some(1), 0.0);
-        assert_eq!(crate::save::load(&path).unwrap().actions.len(), 1);
+        assert_eq!(crate::store::load(&path).unwrap().actions.len(), 1);
         // Save & Quit: back to the title, the save up to date.
         key(&mut t, |i| i.back = true, 5.0);
         assert_eq!(key(&mut t, |i| i.digit = Some(2), 5.1), Some(Next::Title));
         // Resumed, abandoned: recorded once in the history.
-        let mut t = TableScreen::resume(crate::save::load(&path).unwrap(), Some(path.clone()));
+        let mut t = TableScreen::resume(crate::store::load(&path).unwrap(), Some(path.clone()));
         assert_eq!(t.run.actions.len(), 1);
         key(&mut t, |i| i.back = true, 10.0);
         key(&mut t, |i| i.digit = Some(3), 10.1);
@@ -3278,7 +3237,7 @@ mod tests {
         t.autosave();
         let h = crate::history::read(&saves.join(crate::history::FILE_NAME)).unwrap();
         assert_eq!(h.records.len(), 1);
-        assert!(crate::save::load(&path).unwrap().state.outcome.is_some());
+        assert!(crate::store::load(&path).unwrap().state.outcome.is_some());
         let _ = std::fs::remove_dir_all(&saves);
     }
 

@@ -7,7 +7,7 @@ use super::map::{self, MapModel};
 use super::style::{self, Fonts, colour, fade};
 use crate::cards::CardSet;
 use crate::cards::validate::Report;
-use crate::save::SaveInfo;
+use crate::store::SaveInfo;
 use macroquad::prelude::*;
 
 /// A menu entry; only the available ones do anything.

@@ -1,0 +1,16 @@
+//! Presentation: what a player is offered and sees, in words, computed from the rules core
+//! and never changing it. Both the headless protocol and the window read it, so a label,
+//! a prompt or a reason for a greyed choice is written once.
+//!
+//! - [`view`]: the traveller's view, the Guide's view, whose notes are read, the prompt.
+//! - [`words`]: readable labels of actions, log lines of events, foe faces, costs.
+//! - [`dice`]: who rolls the dice an action needs, and how many (physical dice).
+
+pub mod dice;
+pub mod view;
+pub mod words;
+
+pub use view::{
+    AwaitingView, BonusView, FoeView, GUIDE_NEXT, GuideView, Prompt, RolledView, TestView, View,
+    choice_card, guide_view, notes_now, prompt, view,
+};

@@ -1,0 +1,283 @@
+//! The run in play: its state, the log of actions and forced dice that rebuild it, and the
+//! events it has produced. The window, the headless protocol and loading a save all play
+//! through a [`Session`]; saving it is [`crate::save`]'s business and keeping it on disk
+//! [`crate::store`]'s.
+//!
+//! A session is replayable by construction: the card set, the seed, the dice forced at the
+//! start, every action and every die forced during the run (physical dice typed in) are
+//! all a replay needs, and [`Session::replay`] is the one replay loop (loading a save and
+//! reopening a run on the table both use it).
+
+use crate::cards::CardSet;
+use crate::core::{Action, Event, Illegal, Outcome, State, execute, new_run_with};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Milliseconds since the Unix epoch, now.
+pub fn now_ms() -> u64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// A UTC date and time, `2026-11-22 00:46:36`, from milliseconds since the epoch.
+pub fn format_time(ms: u64) -> String {
+    let secs = ms / 1000;
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    let (y, m, d) = civil_from_days(days as i64);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02}",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
+
+/// Year, month, day of a day count since 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// A die result forced during a run, after `after` actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForcedDie {
+    pub after: usize,
+    pub value: u8,
+}
+
+/// The run in play, with everything needed to replay it: the card set, the seed, the
+/// forced dice it started with, every action taken and every die forced on the way, the
+/// state they led to, and the events so far.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub cards: Arc<CardSet>,
+    pub seed: u64,
+    /// The forced dice given at the start (`--dice`).
+    pub dice: Vec<u8>,
+    /// Every action taken, in order.
+    pub actions: Vec<Action>,
+    /// Die results forced during the run (physical dice typed in), each with the number
+    /// of actions taken before it.
+    pub forced: Vec<ForcedDie>,
+    pub state: State,
+    /// When the run started (milliseconds since the Unix epoch).
+    pub started_at: u64,
+    /// Every event of the run so far, the start's included (what the table's log, the
+    /// Guide's journal and the end screen's recap are read from).
+    pub journal: Vec<Event>,
+}
+
+/// Why a replay could not rebuild a run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error(
+        "action {number} of the log, {action}, is not legal at that point of the replay: {reason}"
+    )]
+    IllegalAction {
+        number: usize,
+        action: String,
+        reason: String,
+    },
+    #[error("replaying the action log stopped the rules engine: {0}")]
+    Panicked(String),
+}
+
+impl Session {
+    /// A new run alone, started now; also returns the events of the start.
+    pub fn new(cards: Arc<CardSet>, seed: u64, dice: Vec<u8>) -> (Session, Vec<Event>) {
+        Session::new_with(cards, seed, dice, false)
+    }
+
+    /// A new run, with a Guide or alone.
+    pub fn new_with(
+        cards: Arc<CardSet>,
+        seed: u64,
+        dice: Vec<u8>,
+        guide: bool,
+    ) -> (Session, Vec<Event>) {
+        let (state, events) = new_run_with(cards.clone(), seed, dice.clone(), guide);
+        let session = Session {
+            cards,
+            seed,
+            dice,
+            actions: Vec::new(),
+            forced: Vec::new(),
+            state,
+            started_at: now_ms(),
+            journal: events.clone(),
+        };
+        (session, events)
+    }
+
+    /// Takes an action: executes it, adds it to the log and its events to the journal.
+    /// An illegal action changes nothing.
+    pub fn act(&mut self, action: &Action) -> Result<Vec<Event>, Illegal> {
+        let events = execute(&mut self.state, action)?;
+        self.actions.push(action.clone());
+        self.journal.extend(events.iter().cloned());
+        Ok(events)
+    }
+
+    /// Forces the next die result not yet forced (a physical die typed in, 1 to 6), and
+    /// logs it so that the replay forces it at the same point.
+    pub fn force_die(&mut self, value: u8) {
+        let value = value.clamp(1, 6);
+        self.state.dice.force(value);
+        self.forced.push(ForcedDie {
+            after: self.actions.len(),
+            value,
+        });
+    }
+
+    /// The run is over (won or lost).
+    pub fn is_over(&self) -> bool {
+        self.state.outcome.is_some()
+    }
+
+    /// How the run ended, once it has.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.state.outcome.as_ref()
+    }
+
+    /// The run's summary, as saves and lists show it.
+    pub fn summary(&self) -> Summary {
+        let s = &self.state;
+        Summary {
+            domain: s.domain.id.to_string(),
+            domain_name: self.cards.domain(s.domain).name.clone(),
+            health: s.health,
+            max_health: s.max_health,
+            cleared: s.cleared.len(),
+            flips: s.flips,
+            guide: s.guide,
+            ending: s.outcome.as_ref().map(Ending::of),
+        }
+    }
+
+    /// The file name a save of this run gets, from its start time (UTC, to the
+    /// millisecond) and seed: `run-20261122-004636-123-s42.json`.
+    pub fn file_name(&self) -> String {
+        let t = format_time(self.started_at)
+            .replace(['-', ':'], "")
+            .replace(' ', "-");
+        format!("run-{t}-{:03}-s{}.json", self.started_at % 1000, self.seed)
+    }
+
+    /// Rebuilds a run from its log: a new run from the seed and the starting dice, then
+    /// every action, each forced die at its place. The one replay loop: loading a save and
+    /// reopening a run use it. A rules-engine panic is caught and reported, so a crafted
+    /// log cannot take the game down.
+    pub fn replay(
+        cards: Arc<CardSet>,
+        seed: u64,
+        guide: bool,
+        dice: Vec<u8>,
+        actions: &[Action],
+        forced: &[ForcedDie],
+        started_at: u64,
+    ) -> Result<Session, ReplayError> {
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let (mut run, _) = Session::new_with(cards, seed, dice, guide);
+            run.started_at = started_at;
+            let mut later = forced.iter().peekable();
+            for (i, a) in actions.iter().enumerate() {
+                while let Some(f) = later.next_if(|f| f.after <= i) {
+                    run.force_die(f.value);
+                }
+                if let Err(e) = run.act(a) {
+                    return Err(ReplayError::IllegalAction {
+                        number: i + 1,
+                        action: serde_json::to_string(a).unwrap_or_default(),
+                        reason: e.to_string(),
+                    });
+                }
+            }
+            for f in later {
+                run.force_die(f.value);
+            }
+            Ok(run)
+        }));
+        result.unwrap_or_else(|panic| {
+            let msg = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "an internal error".into());
+            Err(ReplayError::Panicked(msg))
+        })
+    }
+}
+
+/// How a run ended, as saves and the history record it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ending {
+    /// `won` or `lost`.
+    pub result: String,
+    /// Why it was lost (`health`, `dread`, `guardian`, `abandoned`, `stranded`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cause: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+impl Ending {
+    pub fn of(outcome: &Outcome) -> Ending {
+        match outcome {
+            Outcome::Won => Ending {
+                result: "won".into(),
+                cause: None,
+                detail: None,
+            },
+            Outcome::Lost { cause, detail } => Ending {
+                result: "lost".into(),
+                cause: Some(cause.as_str().into()),
+                detail: Some(detail.clone()),
+            },
+        }
+    }
+
+    pub fn won(&self) -> bool {
+        self.result == "won"
+    }
+}
+
+/// Where a run stands, readable without replaying it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    /// The current Domain's id and name.
+    pub domain: String,
+    pub domain_name: String,
+    pub health: i32,
+    pub max_health: i32,
+    /// Domains cleared.
+    pub cleared: usize,
+    pub flips: u32,
+    /// Played with a Guide.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub guide: bool,
+    /// `None` while the run goes on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<Ending>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(format_time(0), "1970-01-01 00:00:00");
+        assert_eq!(format_time(1_795_307_196_000), "2026-11-22 00:26:36");
+        assert_eq!(format_time(951_782_400_000), "2000-02-29 00:00:00");
+    }
+}

@@ -1,0 +1,265 @@
+//! Where runs live on disk: a saves directory ([`SaveStore`]: list, latest, load) with the
+//! run history beside the saves, and [`Autosave`], the one place that saves a session after
+//! every action and records a finished run in the history exactly once. The window and
+//! `forward play --headless` both autosave through it.
+
+use crate::history::{self, Record};
+use crate::save;
+pub use crate::save::{LoadError, LoadProblem, SaveError, SaveInfo};
+use crate::session::Session;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// The environment variable naming the saves directory (the `--saves` flag wins).
+pub const SAVES_ENV: &str = "FORWARD_SAVES";
+/// The saves directory when neither `--saves` nor `FORWARD_SAVES` says otherwise.
+pub const DEFAULT_DIR: &str = "saves";
+
+/// Loads one save file, wherever it is (see [`save::load`]): read, replayed and verified.
+pub fn load(path: &Path) -> Result<Session, LoadError> {
+    save::load(path)
+}
+
+/// A directory of saves (by default `saves/`), with the run history beside them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaveStore {
+    dir: PathBuf,
+}
+
+impl SaveStore {
+    /// The saves directory: `flag` (`--saves DIR`) if given, else `$FORWARD_SAVES`, else
+    /// `saves`.
+    pub fn dir_from(flag: Option<&Path>) -> PathBuf {
+        match flag {
+            Some(d) => d.to_path_buf(),
+            None => std::env::var_os(SAVES_ENV)
+                .filter(|v| !v.is_empty())
+                .map_or_else(|| PathBuf::from(DEFAULT_DIR), PathBuf::from),
+        }
+    }
+
+    /// Opens (creating it if needed) a saves directory.
+    pub fn open(dir: impl Into<PathBuf>) -> io::Result<SaveStore> {
+        let dir = dir.into();
+        fs::create_dir_all(&dir)?;
+        Ok(SaveStore { dir })
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Where this store saves a run.
+    pub fn path_for(&self, run: &Session) -> PathBuf {
+        self.dir.join(run.file_name())
+    }
+
+    /// Saves a run (atomically) under its own name; returns the file.
+    pub fn save(&self, run: &Session) -> Result<PathBuf, SaveError> {
+        let path = self.path_for(run);
+        save::save_to(&path, run)?;
+        Ok(path)
+    }
+
+    /// Every save of the directory (`*.json`, backups and history aside), newest first;
+    /// a file that cannot be read is listed as its error.
+    pub fn list(&self) -> Vec<Result<SaveInfo, LoadError>> {
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| {
+                p.extension().is_some_and(|x| x == "json")
+                    && !p
+                        .file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            })
+            .collect();
+        paths.sort();
+        let mut list: Vec<_> = paths.iter().map(|p| save::read_header(p)).collect();
+        list.sort_by_key(|r| std::cmp::Reverse(r.as_ref().map_or(0, |i| i.saved_at)));
+        list
+    }
+
+    /// The most recently saved run still in progress (what "Continue" resumes).
+    pub fn latest(&self) -> Option<SaveInfo> {
+        self.list()
+            .into_iter()
+            .filter_map(Result::ok)
+            .find(|i| !i.is_over())
+    }
+
+    /// Loads a save (see [`save::load`]).
+    pub fn load(&self, path: &Path) -> Result<Session, LoadError> {
+        save::load(path)
+    }
+
+    /// The run history file: `history.jsonl` in this directory.
+    pub fn history_path(&self) -> PathBuf {
+        self.dir.join(history::FILE_NAME)
+    }
+
+    /// Appends a finished run to the history (nothing for a run still going on).
+    pub fn record(&self, run: &Session, save: Option<&Path>) -> io::Result<()> {
+        match Record::of(run, save) {
+            Some(r) => history::append(&self.history_path(), &r),
+            None => Ok(()),
+        }
+    }
+
+    /// Autosaving a run into this store under its own name.
+    pub fn autosave_for(&self, run: &Session) -> Autosave {
+        Autosave::new(Some(self.path_for(run)), self.dir.clone(), run)
+    }
+}
+
+/// Why an autosave did not fully happen. The run always goes on.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("cannot create the saves directory `{}`: {source}", dir.display())]
+    CreateDir {
+        dir: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    #[error(transparent)]
+    Save(#[from] SaveError),
+    #[error("cannot add the run to the history `{}`: {source}", path.display())]
+    History {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+}
+
+/// Saves a session after every action and records it in the history once it is over,
+/// exactly once (a run loaded already over was recorded by the session that ended it).
+#[derive(Debug, Clone)]
+pub struct Autosave {
+    /// The save file (`None`: the run is not saved, nor recorded).
+    path: Option<PathBuf>,
+    /// The directory whose `history.jsonl` records the finished run.
+    history_dir: PathBuf,
+    recorded: bool,
+}
+
+impl Autosave {
+    /// Saves to `path` (if any), recording the finished run in `history_dir`'s history.
+    pub fn new(path: Option<PathBuf>, history_dir: PathBuf, run: &Session) -> Autosave {
+        Autosave {
+            path,
+            history_dir,
+            recorded: run.is_over(),
+        }
+    }
+
+    /// Autosaving turned off: [`Autosave::after`] does nothing.
+    pub fn off() -> Autosave {
+        Autosave {
+            path: None,
+            history_dir: PathBuf::new(),
+            recorded: true,
+        }
+    }
+
+    /// The save file, if the run is saved.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The run is in the history.
+    pub fn recorded(&self) -> bool {
+        self.recorded
+    }
+
+    /// Saves `run` (creating the directory if needed), then, the first time it is seen
+    /// over, adds it to the history. A failed save is tried again at the next call; the
+    /// history is written only once the save is on disk, so the record can name it.
+    pub fn after(&mut self, run: &Session) -> Result<(), StoreError> {
+        let Some(path) = &self.path else {
+            return Ok(());
+        };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            fs::create_dir_all(dir).map_err(|source| StoreError::CreateDir {
+                dir: dir.to_path_buf(),
+                source,
+            })?;
+        }
+        save::save_to(path, run)?;
+        if run.is_over() && !self.recorded {
+            let file = self.history_dir.join(history::FILE_NAME);
+            if let Some(r) = Record::of(run, Some(path)) {
+                history::append(&file, &r)
+                    .map_err(|source| StoreError::History { path: file, source })?;
+            }
+            self.recorded = true;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::load::load_dir;
+    use crate::core::{Action, legal_actions};
+    use std::sync::Arc;
+
+    fn temp(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("forward-store-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&d);
+        d
+    }
+
+    #[test]
+    fn autosave_saves_every_step_and_records_the_end_once() {
+        let (set, _) = load_dir(Path::new("cards")).expect("the shipped cards load");
+        let dir = temp("once");
+        let store = SaveStore::open(&dir).expect("temp dir");
+        let (mut run, _) = Session::new(Arc::new(set), 5, Vec::new());
+        let mut auto = store.autosave_for(&run);
+        auto.after(&run).expect("saved");
+        let path = auto.path().expect("a path").to_path_buf();
+        assert!(path.is_file());
+        run.act(&Action::Abandon)
+            .expect("abandon is always offered");
+        assert!(!legal_actions(&run.state).contains(&Action::Abandon));
+        auto.after(&run).expect("saved");
+        auto.after(&run).expect("saved again");
+        let h = history::read(&store.history_path()).expect("history");
+        assert_eq!(h.records.len(), 1, "recorded exactly once");
+        assert_eq!(save::load(&path).expect("loads").actions.len(), 1);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_failed_save_is_reported_and_nothing_is_recorded() {
+        let (set, _) = load_dir(Path::new("cards")).expect("the shipped cards load");
+        let dir = temp("fail");
+        fs::create_dir_all(&dir).expect("temp dir");
+        // A file where the saves directory should be: nothing can be created inside it.
+        let blocker = dir.join("blocker");
+        fs::write(&blocker, b"x").expect("write");
+        let (mut run, _) = Session::new(Arc::new(set), 5, Vec::new());
+        run.act(&Action::Abandon).expect("abandon");
+        let mut auto = Autosave::new(Some(blocker.join("run.json")), blocker.clone(), &run);
+        assert!(
+            auto.recorded(),
+            "a run loaded already over is not recorded again"
+        );
+        let mut fresh = Autosave::new(Some(blocker.join("run.json")), blocker.clone(), &{
+            let mut r = run.clone();
+            r.state.outcome = None;
+            r
+        });
+        let e = fresh.after(&run).expect_err("cannot save under a file");
+        assert!(matches!(e, StoreError::CreateDir { .. }), "{e}");
+        assert!(!fresh.recorded());
+        auto.after(&run).expect_err("still cannot save");
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
