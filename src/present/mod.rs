@@ -4,9 +4,13 @@
 //!
 //! - [`view`]: the traveller's view, the Guide's view, whose notes are read, the prompt.
 //! - [`words`]: readable labels of actions, log lines of events, foe faces, costs.
+//! - [`scene`] and [`stage`]: the shown state that trails the session, played one event
+//!   at a time at the pace of its moment (the table draws only that).
 //! - [`dice`]: who rolls the dice an action needs, and how many (physical dice).
 
 pub mod dice;
+pub mod scene;
+pub mod stage;
 pub mod view;
 pub mod words;
 

@@ -1,0 +1,154 @@
+//! The shown side of a run: the state as the player has seen it so far, plus what the
+//! table remembers of what happened (the log, the path, the last exchange and test, the
+//! Guardian's checks). A [`Scene`] changes only through [`Scene::apply`], which calls
+//! `core::apply` and then notes the event, so it can never drift from the rules.
+
+use super::words;
+use crate::cards::{CardRef, DomainRef};
+use crate::core::event::SealCheck;
+use crate::core::{Event, State, Strike, apply};
+
+/// Lines of the event log kept.
+pub const LOG_KEEP: usize = 200;
+
+/// The last exchange of a duel, as shown beside it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Exchange {
+    pub roll: Option<u8>,
+    pub strike: Strike,
+    pub foe_roll: u8,
+    pub to_foe: i32,
+    pub to_traveller: i32,
+}
+
+/// The last test roll judged.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Judged {
+    pub total: i32,
+    pub target: i32,
+    pub success: bool,
+}
+
+/// The duel last fought, kept after it ends so that its last moment (the killing blow, the
+/// foe's HP bar at 0) can still be drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DuelMemory {
+    /// The foe's card (`None`: the Guardian).
+    pub card: Option<CardRef>,
+    pub hp: i32,
+    pub max_hp: i32,
+    pub exchange: u32,
+}
+
+/// The state as shown, and what the table remembers.
+#[derive(Debug, Clone)]
+pub struct Scene {
+    pub state: State,
+    /// What happened, in words, oldest first (at most [`LOG_KEEP`] lines).
+    pub log: Vec<String>,
+    /// Domains entered, in order.
+    pub path: Vec<DomainRef>,
+    pub last_exchange: Option<Exchange>,
+    pub last_judged: Option<Judged>,
+    pub last_duel: Option<DuelMemory>,
+    /// The Guardian's requirements and seals, once revealed.
+    pub seals: Vec<SealCheck>,
+}
+
+impl Scene {
+    /// A scene showing `state`, with nothing remembered yet.
+    pub fn new(state: State) -> Scene {
+        Scene {
+            state,
+            log: Vec::new(),
+            path: Vec::new(),
+            last_exchange: None,
+            last_judged: None,
+            last_duel: None,
+            seals: Vec::new(),
+        }
+    }
+
+    /// Adds a line to the log (keeping the newest [`LOG_KEEP`]).
+    pub fn note(&mut self, line: String) {
+        self.log.push(line);
+        if self.log.len() > LOG_KEEP {
+            let cut = self.log.len() - LOG_KEEP;
+            self.log.drain(..cut);
+        }
+    }
+
+    /// Applies one event to the shown state (through `core::apply`) and remembers it.
+    pub fn apply(&mut self, e: &Event) {
+        apply(&mut self.state, e);
+        self.remember(e);
+    }
+
+    /// Remembers an event without applying it (an event already in the state: the
+    /// events of the start, or of a run reopened from its journal).
+    pub fn remember(&mut self, e: &Event) {
+        if let Some(line) = words::describe(&self.state.cards, e) {
+            self.note(line);
+        }
+        match e {
+            Event::DomainEntered { domain } => self.path.push(*domain),
+            Event::DuelStarted { card, hp, .. } => {
+                self.last_exchange = None;
+                self.last_duel = Some(DuelMemory {
+                    card: *card,
+                    hp: *hp,
+                    max_hp: *hp,
+                    exchange: 0,
+                });
+            }
+            Event::ExchangeResolved {
+                exchange,
+                roll,
+                strike,
+                foe_roll,
+                to_foe,
+                to_traveller,
+                foe_hp,
+                ..
+            } => {
+                self.last_exchange = Some(Exchange {
+                    roll: *roll,
+                    strike: *strike,
+                    foe_roll: *foe_roll,
+                    to_foe: *to_foe,
+                    to_traveller: *to_traveller,
+                });
+                if let Some(d) = &mut self.last_duel {
+                    d.hp = *foe_hp;
+                    d.exchange = *exchange;
+                }
+            }
+            Event::FoeHit { foe_hp: hp, .. } | Event::FoeRestored { hp } => {
+                if let Some(d) = &mut self.last_duel {
+                    d.hp = *hp;
+                }
+            }
+            Event::TestJudged {
+                total,
+                target,
+                success,
+                ..
+            } => {
+                self.last_judged = Some(Judged {
+                    total: *total,
+                    target: *target,
+                    success: *success,
+                })
+            }
+            Event::CardFlipped { .. } => self.last_judged = None,
+            Event::GuardianRevealed { checks } => {
+                for c in checks {
+                    let how = if c.met { "met" } else { "unmet" };
+                    self.note(format!("  {}: {how}.", c.name));
+                }
+                self.seals = checks.clone()
+            }
+            _ => {}
+        }
+    }
+}

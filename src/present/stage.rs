@@ -1,0 +1,493 @@
+//! The table as a stage: the session holds the true state; the stage holds a shown
+//! [`Scene`] that trails it and plays the events of each action one at a time, each at the
+//! pace of its [`Moment`]. Panels draw only the shown scene, so nothing appears before its
+//! moment: during the dice tumble the log, Health and the foe's HP are still those of
+//! before the roll. Plain data with a clock passed in, so it is tested without a window.
+//!
+//! Every event goes through `core::apply` in order; an event with no moment is applied at
+//! once. A moment has a *lead* (played before its event is applied: the card turning, the
+//! dice tumbling), then the event is applied, then a *tail* (the dice landed, a number
+//! rising, a bar sliding). A moment that *holds* then waits for the player: a card that
+//! resolved by itself stays up to be read, the Guardian's reveal waits to be taken in.
+
+use super::scene::Scene;
+use crate::cards::CardRef;
+use crate::core::{Event, State};
+use std::collections::VecDeque;
+
+/// How fast moments play (a setting).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Speed {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+    /// Everything at once; only holds wait.
+    Instant,
+}
+
+impl Speed {
+    /// Moment durations are multiplied by this.
+    pub fn factor(self) -> f32 {
+        match self {
+            Speed::Slow => 1.6,
+            Speed::Normal => 1.0,
+            Speed::Fast => 0.5,
+            Speed::Instant => 0.0,
+        }
+    }
+}
+
+/// Holding a key or Space plays moments this many times faster.
+pub const FAST_FORWARD: f32 = 4.0;
+
+/// What a moment shows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MomentKind {
+    /// A row card turns over.
+    Flip { slot: u8, card: CardRef },
+    /// Dice tumble and land (duel, test, reroll, effect dice).
+    Dice,
+    /// An exchange resolves: damage numbers rise, bars slide.
+    Blow { to_foe: i32, to_traveller: i32 },
+    /// Health changes outside an exchange.
+    Health { by: i32 },
+    /// A card strikes the foe.
+    FoeHit { amount: i32 },
+    /// The foe falls: final dice stay, its HP bar reaches 0, the card leaves.
+    FoeDefeated,
+    /// A foe let the traveller by, or a duel was broken off.
+    FoeLeft,
+    /// A test is judged: pass or fail stamped on the card.
+    Judged { success: bool },
+    /// A Snare catches the traveller: the card moves to the Snares area.
+    SnareCaught { card: CardRef },
+    /// A Snare leaves.
+    SnareRemoved { card: CardRef },
+    /// A find moves into its slot, or a companion joins.
+    Taken { card: CardRef },
+    /// The Resolve/Dread marker steps.
+    Marker { by: i8 },
+    /// Grace fills or empties.
+    Grace { by: i8 },
+    /// A Terror option or a Guide's option is chosen: it lights, the others dim.
+    Chosen,
+    /// A duel begins.
+    DuelStarted,
+    /// The Domain is cleared: its seal on the map.
+    DomainCleared,
+    /// The marker travels the route to the next Domain.
+    DomainEntered,
+    /// The Guardian appears with its requirements and seals (holds).
+    Guardian,
+    /// A card that resolved by itself stays up to be read (holds).
+    Read { card: CardRef },
+}
+
+/// One moment of the stage: what it shows, the event it belongs to, its clock.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Moment {
+    pub kind: MomentKind,
+    /// The event it plays (`None`: a pause of its own, such as a card held to be read).
+    pub event: Option<Event>,
+    /// Seconds before the event is applied, and after.
+    pub lead: f32,
+    pub tail: f32,
+    /// Whether and when it waits for the player.
+    pub hold: Hold,
+    /// Seconds played so far.
+    pub t: f32,
+    /// The event has been applied to the shown state.
+    pub applied: bool,
+}
+
+/// When a moment waits for the player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hold {
+    /// It plays and is gone.
+    No,
+    /// Before its event is applied (a card that resolved by itself stays up, still
+    /// resolving, until the player continues).
+    Before,
+    /// After its animation (the Guardian's reveal stays up).
+    After,
+}
+
+impl Moment {
+    /// It waits for the player now: its animation is done up to its hold.
+    pub fn holding(&self) -> bool {
+        match self.hold {
+            Hold::No => false,
+            Hold::Before => !self.applied && self.t >= self.lead,
+            Hold::After => self.done(),
+        }
+    }
+
+    /// How far along the whole animation is, 0 to 1.
+    pub fn progress(&self) -> f32 {
+        let total = self.lead + self.tail;
+        if total <= 0.0 {
+            1.0
+        } else {
+            (self.t / total).clamp(0.0, 1.0)
+        }
+    }
+
+    /// How far along the lead is (0 to 1; 1 once the event is applied).
+    pub fn lead_progress(&self) -> f32 {
+        if self.applied || self.lead <= 0.0 {
+            1.0
+        } else {
+            (self.t / self.lead).clamp(0.0, 1.0)
+        }
+    }
+
+    /// How far along the tail is (0 until the event is applied).
+    pub fn tail_progress(&self) -> f32 {
+        if !self.applied {
+            0.0
+        } else if self.tail <= 0.0 {
+            1.0
+        } else {
+            ((self.t - self.lead) / self.tail).clamp(0.0, 1.0)
+        }
+    }
+
+    /// The animation is over (a holding moment then waits for the player).
+    pub fn done(&self) -> bool {
+        self.applied && self.t >= self.lead + self.tail
+    }
+}
+
+/// Lead, tail (seconds at normal speed) and when it holds: the one table of moments.
+fn timing(kind: &MomentKind) -> (f32, f32, Hold) {
+    let (lead, tail, hold) = plain_timing(kind);
+    let hold = match (hold, kind) {
+        (false, _) => Hold::No,
+        (true, MomentKind::Read { .. }) => Hold::Before,
+        (true, _) => Hold::After,
+    };
+    (lead, tail, hold)
+}
+
+fn plain_timing(kind: &MomentKind) -> (f32, f32, bool) {
+    match kind {
+        MomentKind::Flip { .. } => (0.42, 0.18, false),
+        MomentKind::Dice => (0.6, 0.45, false),
+        MomentKind::Blow { .. } => (0.0, 0.7, false),
+        MomentKind::Health { .. } | MomentKind::FoeHit { .. } => (0.0, 0.5, false),
+        MomentKind::FoeDefeated => (0.0, 1.1, false),
+        MomentKind::FoeLeft => (0.0, 0.8, false),
+        MomentKind::Judged { .. } => (0.0, 0.9, false),
+        MomentKind::SnareCaught { .. } => (0.0, 0.8, false),
+        MomentKind::SnareRemoved { .. } | MomentKind::Taken { .. } => (0.0, 0.5, false),
+        MomentKind::Marker { .. } | MomentKind::Grace { .. } => (0.0, 0.4, false),
+        MomentKind::Chosen => (0.0, 0.7, false),
+        MomentKind::DuelStarted => (0.0, 0.45, false),
+        MomentKind::DomainCleared => (0.0, 1.1, false),
+        MomentKind::DomainEntered => (0.0, 1.0, false),
+        MomentKind::Guardian => (0.0, 0.6, true),
+        MomentKind::Read { .. } => (0.35, 0.0, true),
+    }
+}
+
+/// The moment an event has on the table, if any.
+pub fn moment_of(e: &Event) -> Option<MomentKind> {
+    Some(match e {
+        Event::CardFlipped { slot, card } => MomentKind::Flip {
+            slot: *slot,
+            card: *card,
+        },
+        Event::ExchangeRolled { .. }
+        | Event::TravellerRolled { .. }
+        | Event::FoeRolled { .. }
+        | Event::TestRolled { .. }
+        | Event::Rerolled { .. }
+        | Event::EffectRolled { .. } => MomentKind::Dice,
+        Event::ExchangeResolved {
+            to_foe,
+            to_traveller,
+            ..
+        } => MomentKind::Blow {
+            to_foe: *to_foe,
+            to_traveller: *to_traveller,
+        },
+        Event::HealthChanged { by, .. } if *by != 0 => MomentKind::Health { by: *by },
+        Event::FoeHit { amount, .. } => MomentKind::FoeHit { amount: *amount },
+        Event::FoeDefeated { .. } => MomentKind::FoeDefeated,
+        Event::FoePassed { .. } | Event::DuelStalemate { .. } => MomentKind::FoeLeft,
+        Event::TestJudged { success, .. } => MomentKind::Judged { success: *success },
+        Event::SnareCaught { card } => MomentKind::SnareCaught { card: *card },
+        Event::SnareRemoved { card } => MomentKind::SnareRemoved { card: *card },
+        Event::CardTaken { card, .. } | Event::CompanionJoined { card, .. } => {
+            MomentKind::Taken { card: *card }
+        }
+        Event::MarkerMoved { by, .. } if *by != 0 => MomentKind::Marker { by: *by },
+        Event::GraceChanged { by, .. } if *by != 0 => MomentKind::Grace { by: *by },
+        Event::TerrorChosen { .. } | Event::GuideChose { .. } => MomentKind::Chosen,
+        Event::DuelStarted { .. } => MomentKind::DuelStarted,
+        Event::DomainCleared { .. } => MomentKind::DomainCleared,
+        Event::DomainEntered { .. } => MomentKind::DomainEntered,
+        Event::GuardianRevealed { .. } => MomentKind::Guardian,
+        _ => return None,
+    })
+}
+
+/// Where a card that resolves by itself is held up to be read: before the first event,
+/// after its flip in the same action, that takes it off the stage (discarded, caught as a
+/// Snare, taken, joined, or resolved). Returns (index of that event, the card).
+fn read_holds(events: &[Event]) -> Vec<(usize, CardRef)> {
+    let mut out = Vec::new();
+    for (i, e) in events.iter().enumerate() {
+        let Event::CardFlipped { card, .. } = e else {
+            continue;
+        };
+        let resolved_here = events[i..]
+            .iter()
+            .any(|x| matches!(x, Event::CardResolved { card: c } if c == card));
+        if !resolved_here {
+            continue;
+        }
+        let leaves = events[i + 1..].iter().position(|x| match x {
+            Event::CardDiscarded { card: c, .. }
+            | Event::SnareCaught { card: c }
+            | Event::CardTaken { card: c, .. }
+            | Event::CompanionJoined { card: c, .. }
+            | Event::CardResolved { card: c } => c == card,
+            _ => false,
+        });
+        if let Some(at) = leaves {
+            out.push((i + 1 + at, *card));
+        }
+    }
+    out
+}
+
+/// An event waiting to be played, with the moment it gets.
+#[derive(Debug, Clone)]
+struct Queued {
+    event: Option<Event>,
+    kind: Option<MomentKind>,
+}
+
+/// The shown scene and the moments still to play.
+#[derive(Debug, Clone)]
+pub struct Stage {
+    scene: Scene,
+    queue: VecDeque<Queued>,
+    moment: Option<Moment>,
+    speed: Speed,
+    /// A key or Space is held: moments play [`FAST_FORWARD`] times faster.
+    fast: bool,
+    /// Events applied since [`Stage::take_played`] was last called, in order (what sound
+    /// cues from).
+    played: Vec<Event>,
+}
+
+impl Stage {
+    /// A stage showing `scene`, nothing to play.
+    pub fn new(scene: Scene) -> Stage {
+        Stage {
+            scene,
+            queue: VecDeque::new(),
+            moment: None,
+            speed: Speed::Normal,
+            fast: false,
+            played: Vec::new(),
+        }
+    }
+
+    pub fn scene(&self) -> &Scene {
+        &self.scene
+    }
+
+    /// The scene, to add a log line (a refusal, a switch) that is no event of the run.
+    pub fn scene_mut(&mut self) -> &mut Scene {
+        &mut self.scene
+    }
+
+    /// The state as shown now.
+    pub fn shown(&self) -> &State {
+        &self.scene.state
+    }
+
+    /// The moment playing (or holding) now.
+    pub fn moment(&self) -> Option<&Moment> {
+        self.moment.as_ref()
+    }
+
+    pub fn speed(&self) -> Speed {
+        self.speed
+    }
+
+    pub fn set_speed(&mut self, speed: Speed) {
+        self.speed = speed;
+    }
+
+    /// Fast-forward while a key is held.
+    pub fn set_fast(&mut self, fast: bool) {
+        self.fast = fast;
+    }
+
+    /// Nothing left to play: input goes to the session again.
+    pub fn idle(&self) -> bool {
+        self.moment.is_none() && self.queue.is_empty()
+    }
+
+    /// The moment is done and waits for the player (a card to read, the Guardian).
+    pub fn holding(&self) -> bool {
+        self.moment.as_ref().is_some_and(Moment::holding)
+    }
+
+    /// The events of an action: `before` is the true state just before it was taken (the
+    /// shown state is set to it, so dice forced since the stage went idle are in it), and
+    /// the events are queued. A card that resolved by itself within these events (flipped
+    /// and resolved by the same action) gets a reading hold before it leaves the stage.
+    pub fn push(&mut self, before: &State, events: &[Event]) {
+        self.finish_all();
+        self.scene.state = before.clone();
+        let read = read_holds(events);
+        for (i, e) in events.iter().enumerate() {
+            if let Some(&(_, card)) = read.iter().find(|(at, _)| *at == i) {
+                self.queue.push_back(Queued {
+                    event: None,
+                    kind: Some(MomentKind::Read { card }),
+                });
+            }
+            self.queue.push_back(Queued {
+                event: Some(e.clone()),
+                kind: moment_of(e),
+            });
+        }
+        self.advance(0.0);
+    }
+
+    /// Plays `dt` seconds: moments run on, events without a moment are applied at once.
+    /// A holding moment stops the clock until [`Stage::skip`].
+    pub fn advance(&mut self, dt: f32) {
+        let factor = self.speed.factor() / if self.fast { FAST_FORWARD } else { 1.0 };
+        // Seconds of normal-speed moment time this call may play.
+        let mut budget = if factor <= 0.0 {
+            f32::INFINITY
+        } else {
+            dt / factor
+        };
+        loop {
+            if self.moment.is_none() && !self.start_next() {
+                return;
+            }
+            let Some(m) = self.moment.as_mut() else {
+                return;
+            };
+            if !m.applied {
+                let need = (m.lead - m.t).max(0.0);
+                if budget < need {
+                    m.t += budget;
+                    return;
+                }
+                budget -= need;
+                m.t = m.lead;
+                if m.hold == Hold::Before {
+                    return;
+                }
+                m.applied = true;
+                if let Some(e) = m.event.clone() {
+                    self.apply(&e);
+                }
+                continue;
+            }
+            let Some(m) = self.moment.as_mut() else {
+                return;
+            };
+            let need = (m.lead + m.tail - m.t).max(0.0);
+            if budget < need {
+                m.t += budget;
+                return;
+            }
+            budget -= need;
+            m.t = m.lead + m.tail;
+            if m.hold == Hold::After {
+                return;
+            }
+            self.moment = None;
+        }
+    }
+
+    /// The player acts during a moment: a holding moment is released; a playing one is
+    /// finished at once (its event applied). Returns whether anything was skipped.
+    pub fn skip(&mut self) -> bool {
+        let Some(m) = self.moment.take() else {
+            return false;
+        };
+        if !m.applied
+            && let Some(e) = &m.event
+        {
+            self.apply(e);
+        }
+        self.advance(0.0);
+        true
+    }
+
+    /// Plays everything up to the next hold (or to the end) at once.
+    pub fn skip_to_hold(&mut self) {
+        while let Some(m) = &self.moment {
+            if m.holding() {
+                return;
+            }
+            self.skip();
+        }
+    }
+
+    /// Plays everything at once, holds included.
+    pub fn finish_all(&mut self) {
+        while !self.idle() {
+            if self.moment.is_none() && !self.start_next() {
+                break;
+            }
+            self.skip();
+        }
+    }
+
+    /// The events applied since the last call, in order.
+    pub fn take_played(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.played)
+    }
+
+    fn apply(&mut self, e: &Event) {
+        self.scene.apply(e);
+        self.played.push(e.clone());
+    }
+
+    /// Starts the next queued event's moment, applying events without one on the way.
+    /// Returns whether a moment started.
+    fn start_next(&mut self) -> bool {
+        while let Some(q) = self.queue.pop_front() {
+            match q.kind {
+                Some(kind) => {
+                    let (lead, tail, hold) = timing(&kind);
+                    // With no lead the event is shown at once and the tail animates it.
+                    let applied = lead <= 0.0;
+                    if applied && let Some(e) = &q.event {
+                        self.apply(e);
+                    }
+                    self.moment = Some(Moment {
+                        kind,
+                        event: q.event,
+                        lead,
+                        tail,
+                        hold,
+                        t: 0.0,
+                        applied,
+                    });
+                    return true;
+                }
+                None => {
+                    if let Some(e) = &q.event {
+                        self.apply(e);
+                    }
+                }
+            }
+        }
+        false
+    }
+}
