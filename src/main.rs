@@ -22,6 +22,9 @@ fn main() {
             guide: cli.guide,
             guide_view: cli.guide_view,
             table_dice: cli.table_dice,
+            play_last: cli.play_last,
+            speed: cli.speed,
+            layout_report: cli.layout_report,
         }),
         Some(Command::Validate { dir, json }) => {
             forward::cli::validate::run(&dir.unwrap_or(cli.cards), json)

@@ -93,6 +93,17 @@ pub struct Cli {
     /// roll then asks its owner to type the result).
     #[arg(long, value_name = "WHO", value_parser = ["traveller", "guide", "both"])]
     pub table_dice: Option<String>,
+    /// Window only: play the last of `--actions` on the table's stage instead of opening
+    /// at rest (with `--screenshot --frames N`: a picture of its moment, N/60 s in).
+    #[arg(long, requires = "actions")]
+    pub play_last: bool,
+    /// Window only: how fast the table's moments play.
+    #[arg(long, value_name = "SPEED", value_parser = ["slow", "normal", "fast", "instant"])]
+    pub speed: Option<String>,
+    /// Window only, with `--screenshot`: also write every string drawn in the last frame
+    /// with its place and width, and the table's areas, as JSON (the layout check).
+    #[arg(long, value_name = "FILE", requires = "screenshot")]
+    pub layout_report: Option<PathBuf>,
 }
 
 /// Parses `WxH`.

@@ -194,20 +194,28 @@ pub fn icon(t: StationType, c: Vec2, r: f32, col: Color) {
 }
 
 /// Draws `s` wrapped into `r` (top-left), shrinking from `size` down to `min` until it
-/// fits; returns the height used. Lines that still do not fit are cut.
+/// fits without breaking a word; returns the height used. Text that still does not fit at
+/// `min` ends its last line with an ellipsis.
 pub fn text_block(s: &str, r: Rect, font: &Font, size: u16, min: u16, col: Color) -> f32 {
-    let mut size = size;
+    let mut size = size.max(min);
     loop {
-        let lines = style::wrap(s, r.w, |x| style::width(x, font, size));
+        let measure = |x: &str| style::width(x, font, size);
+        let lines = style::wrap(s, r.w, measure);
         let line_h = size as f32 * 1.18;
-        if lines.len() as f32 * line_h <= r.h || size <= min {
+        let words_fit = s.split_whitespace().all(|w| measure(w) <= r.w);
+        let fits = lines.len() as f32 * line_h <= r.h + 1.0 && words_fit;
+        if fits || size <= min {
+            let room = ((r.h + 1.0) / line_h).floor().max(1.0) as usize;
+            let cut = lines.len() > room;
             let mut y = r.y + size as f32 * 0.9;
             let mut used = 0.0;
-            for line in &lines {
-                if y > r.bottom() + 2.0 {
-                    break;
+            for (i, line) in lines.iter().take(room).enumerate() {
+                if cut && i + 1 == room {
+                    let last = style::ellipsize(&format!("{line} …"), r.w, measure);
+                    style::text(&last, r.x, y, font, size, col);
+                } else {
+                    style::text(line, r.x, y, font, size, col);
                 }
-                style::text(line, r.x, y, font, size, col);
                 y += line_h;
                 used += line_h;
             }

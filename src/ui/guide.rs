@@ -91,15 +91,19 @@ impl Entry {
         }
     }
 
-    /// Takes this frame's key or click on a die face (`clicked`, 1 to 6). Only 1 to 6 are
-    /// die faces: anything else is refused with a message, and nothing changes.
-    pub fn update(&mut self, s: &State, input: &Input, clicked: Option<u8>) -> Typed {
-        if input.back {
+    /// Takes one typed character or a click on a die face (`clicked`, 1 to 6); `back`
+    /// (Esc) cancels. Only 1 to 6 are die faces: anything else is refused with a message,
+    /// and nothing changes.
+    pub fn update(
+        &mut self,
+        s: &State,
+        key: Option<char>,
+        back: bool,
+        clicked: Option<u8>,
+    ) -> Typed {
+        if back {
             return Typed::Cancelled;
         }
-        let key = input
-            .typed
-            .or_else(|| input.digit.map(|d| char::from(b'0' + d)));
         let value = match (clicked, key) {
             (Some(v), _) => v,
             (None, Some(c)) => match c.to_digit(10) {

@@ -42,6 +42,48 @@ pub struct Input {
     pub wheel: f32,
     /// Anything at all happened: a key, the pointer, the wheel, a resize.
     pub active: bool,
+    /// Every key press (repeats included) and typed character of this frame, in the
+    /// order they came: nothing typed quickly is lost (the table reads these).
+    pub presses: Vec<Press>,
+    /// A key (other than a modifier) or a mouse button is held down.
+    pub held: bool,
+}
+
+/// One key press or typed character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Press {
+    Key(KeyCode),
+    Char(char),
+}
+
+/// Collects miniquad's raw input events for [`Input::read`].
+struct Collector(Vec<Press>);
+
+impl macroquad::miniquad::EventHandler for Collector {
+    fn update(&mut self) {}
+    fn draw(&mut self) {}
+    fn key_down_event(&mut self, key: KeyCode, _mods: macroquad::miniquad::KeyMods, _repeat: bool) {
+        self.0.push(Press::Key(key));
+    }
+    fn char_event(&mut self, c: char, _mods: macroquad::miniquad::KeyMods, _repeat: bool) {
+        if !c.is_control() {
+            self.0.push(Press::Char(c));
+        }
+    }
+}
+
+thread_local! {
+    /// Our subscription to macroquad's input event queue (made on the first read).
+    static SUBSCRIBER: std::cell::OnceCell<usize> = const { std::cell::OnceCell::new() };
+}
+
+/// Every press since the last call, in order.
+fn presses() -> Vec<Press> {
+    let id =
+        SUBSCRIBER.with(|c| *c.get_or_init(macroquad::input::utils::register_input_subscriber));
+    let mut collector = Collector(Vec::new());
+    macroquad::input::utils::repeat_all_miniquad_input(&mut collector, id);
+    collector.0
 }
 
 impl Input {
@@ -59,6 +101,16 @@ impl Input {
         let wheel = mouse_wheel().1;
         let click = is_mouse_button_pressed(MouseButton::Left);
         let keys = !get_keys_down().is_empty() || !get_keys_pressed().is_empty();
+        let modifiers = [
+            KeyCode::LeftShift,
+            KeyCode::RightShift,
+            KeyCode::LeftControl,
+            KeyCode::RightControl,
+            KeyCode::LeftAlt,
+            KeyCode::RightAlt,
+            KeyCode::Tab,
+        ];
+        let held_key = get_keys_down().iter().any(|k| !modifiers.contains(k));
         let buttons = [MouseButton::Left, MouseButton::Right, MouseButton::Middle]
             .iter()
             .any(|b| is_mouse_button_down(*b));
@@ -88,6 +140,8 @@ impl Input {
             click,
             wheel,
             active: mouse_moved || resized || click || wheel != 0.0 || keys || buttons,
+            presses: presses(),
+            held: held_key || is_mouse_button_down(MouseButton::Left),
         }
     }
 }

@@ -18,6 +18,7 @@ mod title;
 
 use crate::cards::CardSet;
 use crate::cards::load::load_dir;
+use crate::present::stage::Speed;
 use crate::store::{self, SaveStore};
 use errors::ErrorScreen;
 use gallery::GalleryScreen;
@@ -231,6 +232,12 @@ pub struct Options {
     pub guide_view: bool,
     /// Whose dice start as physical dice typed in: `traveller`, `guide` or `both`.
     pub table_dice: Option<String>,
+    /// Play the last of `actions` on the stage (`--play-last`).
+    pub play_last: bool,
+    /// How fast the table's moments play (`--speed`).
+    pub speed: Option<String>,
+    /// Write the strings drawn in the screenshot's frame here (`--layout-report`).
+    pub layout_report: Option<PathBuf>,
 }
 
 /// Opens the window; returns the process exit code.
@@ -298,8 +305,17 @@ async fn game(options: Options) -> i32 {
         guide,
         guide_view,
         table_dice,
+        play_last,
+        speed,
+        layout_report,
         ..
     } = options;
+    let speed = match speed.as_deref() {
+        Some("slow") => Speed::Slow,
+        Some("fast") => Speed::Fast,
+        Some("instant") => Speed::Instant,
+        _ => Speed::Normal,
+    };
     // Screenshots (tests) neither write nor read saves unless told where.
     let saves_dir = match (&screenshot, saves) {
         (Some(_), None) => None,
@@ -319,9 +335,13 @@ async fn game(options: Options) -> i32 {
             guide,
             guide_view,
             table_dice: table_dice.clone(),
+            play_last,
         };
         match TableScreen::start(set.clone(), &start, saves_dir.as_deref()) {
-            Ok(t) => screen = Screen::Table(Box::new(t), set),
+            Ok(mut t) => {
+                t.set_speed(speed);
+                screen = Screen::Table(Box::new(t), set)
+            }
             Err(e) => {
                 eprintln!("forward: --actions: {e}");
                 return 1;
@@ -465,7 +485,18 @@ async fn game(options: Options) -> i32 {
             }
         }
         clear_background(style::colour::SKY_TOP);
+        let last = screenshot.is_some() && frame + 1 >= u64::from(frames.max(1));
+        if last && layout_report.is_some() {
+            style::record_drawn();
+        }
         screen.draw(&fonts, &sky, input.size, t);
+        if last && let Some(path) = &layout_report {
+            let report = layout_report_json(input.size, &style::take_drawn());
+            if let Err(e) = std::fs::write(path, report) {
+                eprintln!("forward: cannot write `{}`: {e}", path.display());
+                return 1;
+            }
+        }
         if let Some(b) = &banner {
             if t - banner_since < 4.0 && matches!(screen, Screen::Table(..)) {
                 draw_banner(b, &fonts, input.size);
@@ -496,9 +527,38 @@ async fn game(options: Options) -> i32 {
                 }
             };
         }
+        // The table is laid out for at least this size; a smaller window is asked to grow
+        // (a screenshot keeps the size it was given).
+        let (min_w, min_h) = table::MIN_WINDOW;
+        if screenshot.is_none() && (input.size.x < min_w || input.size.y < min_h) {
+            request_new_screen_size(input.size.x.max(min_w), input.size.y.max(min_h));
+        }
         next_frame().await;
         pace.wait(input.active || screenshot.is_some());
     }
+}
+
+/// The layout check's report: the table's areas at this window size and every string
+/// drawn, all in layout units.
+fn layout_report_json(size: Vec2, drawn: &[style::Drawn]) -> String {
+    let l = table::Layout::new(size);
+    let rect = |r: Rect| [r.x, r.y, r.w, r.h];
+    let strings: Vec<serde_json::Value> = drawn
+        .iter()
+        .map(|d| {
+            serde_json::json!({
+                "text": d.text, "x": d.x, "baseline": d.baseline, "size": d.size, "width": d.width
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "window": [size.x, size.y],
+        "scale": l.k,
+        "canvas": [l.size.x, l.size.y],
+        "areas": l.areas().map(rect),
+        "drawn": strings,
+    })
+    .to_string()
 }
 
 /// A short note at the top middle of the window.

@@ -108,25 +108,105 @@ pub fn opaque<T>(draw: impl FnOnce() -> T) -> T {
     })
 }
 
+thread_local! {
+    /// How many window pixels one layout unit is (see [`set_scale`]).
+    static SCALE: std::cell::Cell<f32> = const { std::cell::Cell::new(1.0) };
+    /// Every string drawn while a layout check runs: text, left, baseline, size, width.
+    static DRAWN: std::cell::RefCell<Option<Vec<Drawn>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The scale a screen is drawn at: layout units are multiplied by it on screen (through a
+/// camera), and text is rasterised at its on-screen size so it stays sharp.
+pub fn set_scale(k: f32) {
+    SCALE.with(|c| c.set(k.max(0.1)));
+}
+
+/// The current scale (1 outside a scaled screen).
+pub fn scale() -> f32 {
+    SCALE.with(|c| c.get())
+}
+
+/// Draws the rest of the frame in layout units of `k` window pixels each (`k` = 1: plain
+/// window pixels).
+pub fn use_scale(k: f32, window: Vec2) {
+    set_scale(k);
+    if (k - 1.0).abs() < 1e-4 {
+        set_default_camera();
+        return;
+    }
+    let v = window / k;
+    set_camera(&Camera2D {
+        target: v / 2.0,
+        zoom: vec2(2.0 / v.x, 2.0 / v.y),
+        ..Default::default()
+    });
+}
+
+/// A string drawn, as a layout check records it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Drawn {
+    pub text: String,
+    pub x: f32,
+    pub baseline: f32,
+    pub size: u16,
+    pub width: f32,
+}
+
+/// Starts recording every string drawn (for the layout check).
+pub fn record_drawn() {
+    DRAWN.with(|d| *d.borrow_mut() = Some(Vec::new()));
+}
+
+/// The strings drawn since [`record_drawn`]; recording stops.
+pub fn take_drawn() -> Vec<Drawn> {
+    DRAWN.with(|d| d.borrow_mut().take().unwrap_or_default())
+}
+
+/// The font size at which a glyph of `size` layout units is rasterised, and the factor
+/// that brings it back to layout units.
+fn raster(size: u16) -> (u16, f32) {
+    let k = scale();
+    let px = (size as f32 * k).round().max(1.0) as u16;
+    (px, size as f32 / px as f32)
+}
+
 /// Draws `s` with its baseline at `y`, starting at `x`; returns its width.
 pub fn text(s: &str, x: f32, y: f32, font: &Font, size: u16, color: Color) -> f32 {
-    draw_text_ex(
+    let (px, back) = raster(size);
+    let k = scale();
+    let w = draw_text_ex(
         s,
-        x.round(),
-        y.round(),
+        (x * k).round() / k,
+        (y * k).round() / k,
         TextParams {
             font: Some(font),
-            font_size: size,
+            font_size: px,
+            font_scale: back,
             color,
             ..Default::default()
         },
     )
-    .width
+    .width;
+    DRAWN.with(|d| {
+        if let Some(v) = d.borrow_mut().as_mut()
+            && !s.trim().is_empty()
+        {
+            v.push(Drawn {
+                text: s.to_string(),
+                x,
+                baseline: y,
+                size,
+                width: w,
+            });
+        }
+    });
+    w
 }
 
-/// Width of `s` in `font` at `size` pixels.
+/// Width of `s` in `font` at `size` (layout units).
 pub fn width(s: &str, font: &Font, size: u16) -> f32 {
-    measure_text(s, Some(font), size, 1.0).width
+    let (px, back) = raster(size);
+    measure_text(s, Some(font), px, back).width
 }
 
 /// Draws `s` centred on `cx`, baseline at `y`.

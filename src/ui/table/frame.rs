@@ -1,0 +1,332 @@
+//! One frame's model of the table's controls: every button with its rectangle, key, label,
+//! whether it can be pressed and why not, and the small controls under the prompt. Built
+//! once per frame from the shown state; drawing, clicks, keys and tooltips all read it.
+//!
+//! Keys are stable: an action keeps the number it got for as long as it stays offered (a
+//! companion's ability keeps its key from one phase to the next), see [`KeyMap`].
+
+use super::layout::{Layout, text};
+use crate::core::state::{Phase, Role, State};
+use crate::core::{Action, SpendFor, legal_actions};
+use crate::present::words::{self, action_label};
+use crate::ui::style::{self, Fonts};
+use macroquad::prelude::*;
+
+/// A choice button.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Button {
+    pub rect: Rect,
+    pub label: String,
+    /// Key shown on the button ("1", "Enter").
+    pub key: Option<String>,
+    pub action: Option<Action>,
+    /// Why it cannot be chosen (drawn greyed with this reason).
+    pub disabled: Option<String>,
+    pub primary: bool,
+    /// The label's text size.
+    pub size: u16,
+}
+
+/// A small control under the choices: the Guide's view and the table-dice switches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Control {
+    Peek,
+    Dice(Role),
+}
+
+/// Number keys given to offered actions, kept while each action stays offered.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct KeyMap {
+    keys: Vec<(Action, u8)>,
+}
+
+impl KeyMap {
+    /// Keeps the keys of actions still offered, frees the others, and gives each new
+    /// action its own number: a slot's flip and an option keep their position (1 to 3),
+    /// anything else the lowest number free. Abandon has none (it is in the Esc menu).
+    pub fn update(&mut self, offered: &[Action]) {
+        self.keys.retain(|(a, _)| offered.contains(a));
+        for a in offered {
+            if matches!(a, Action::Abandon | Action::RollFoe) || self.key(a).is_some() {
+                continue;
+            }
+            let preferred = match a {
+                Action::Flip { slot } | Action::Swap { slot } => Some(slot + 1),
+                Action::Choose { option } | Action::Pick { option } => Some(option + 1),
+                Action::Spend {
+                    purpose: SpendFor::Grace,
+                } => Some(1),
+                Action::Spend {
+                    purpose: SpendFor::Heal,
+                } => Some(2),
+                _ => None,
+            };
+            let free = |n: u8| !self.keys.iter().any(|(_, k)| *k == n);
+            let key = preferred
+                .filter(|&n| free(n))
+                .or_else(|| (1..=9).find(|&n| free(n)));
+            if let Some(k) = key {
+                self.keys.push((a.clone(), k));
+            }
+        }
+    }
+
+    /// The number key of an action, if it has one.
+    pub fn key(&self, a: &Action) -> Option<u8> {
+        self.keys.iter().find(|(x, _)| x == a).map(|(_, k)| *k)
+    }
+}
+
+/// The choices of a state, in button order, with their keys (no rectangles yet).
+pub fn choices(s: &State, keys: &KeyMap) -> Vec<Button> {
+    let mut specs: Vec<(String, Option<Action>, Option<String>)> = Vec::new();
+    let offered = legal_actions(s);
+    if s.phase == Phase::Over {
+        specs.push(("Back to the title".into(), None, None));
+    } else if let Phase::Terror { card } = &s.phase {
+        for (i, _) in s.cards.card(*card).options.iter().enumerate() {
+            let a = Action::Choose { option: i as u8 };
+            let (label, cost) = words::terror_option(s, i as u8).unwrap_or_default();
+            if offered.contains(&a) {
+                specs.push((label, Some(a), None));
+            } else {
+                let why = cost.unwrap_or_else(|| "not possible now".into());
+                specs.push((
+                    format!("{label} — cannot pay"),
+                    None,
+                    Some(format!("Cannot be chosen: it {why}, which you cannot pay.")),
+                ));
+            }
+        }
+        for a in &offered {
+            if !matches!(a, Action::Choose { .. } | Action::Abandon) {
+                specs.push((action_label(s, a), Some(a.clone()), None));
+            }
+        }
+    } else {
+        let rest = matches!(s.phase, Phase::Rest { .. });
+        if rest {
+            // Both ways of spending, the one not offered greyed with its reason.
+            for purpose in [SpendFor::Grace, SpendFor::Heal] {
+                let a = Action::Spend { purpose };
+                if offered.contains(&a) {
+                    specs.push((action_label(s, &a), Some(a), None));
+                    continue;
+                }
+                let why = if s.marker < 1 {
+                    "You need Resolve 1 or more to spend."
+                } else if purpose == SpendFor::Heal && s.health >= s.max_health {
+                    "Your Health is full."
+                } else if purpose == SpendFor::Grace && s.grace >= 3 {
+                    "Grace is at most 3."
+                } else {
+                    "Not possible now (a Snare or card forbids it)."
+                };
+                specs.push((action_label(s, &a), None, Some(why.to_string())));
+            }
+        }
+        for a in &offered {
+            let spend_shown = rest && matches!(a, Action::Spend { .. });
+            if matches!(a, Action::Abandon | Action::Flip { .. }) || spend_shown {
+                continue;
+            }
+            specs.push((action_label(s, a), Some(a.clone()), None));
+        }
+    }
+    let primary = primary_index(s, &specs);
+    specs
+        .into_iter()
+        .enumerate()
+        .map(|(i, (label, action, disabled))| Button {
+            rect: Rect::default(),
+            key: if primary == Some(i) {
+                Some("Enter".to_string())
+            } else if action == Some(Action::RollFoe) {
+                // The Guide's own key, never the traveller's Enter or a number.
+                Some("G".to_string())
+            } else {
+                action
+                    .as_ref()
+                    .and_then(|a| keys.key(a))
+                    .map(|k| k.to_string())
+            },
+            label,
+            action,
+            disabled,
+            primary: primary == Some(i),
+            size: text::BODY,
+        })
+        .collect()
+}
+
+/// Which button Enter and Space press: roll, continue, take, fight, or the end screen's
+/// only button.
+fn primary_index(s: &State, specs: &[(String, Option<Action>, Option<String>)]) -> Option<usize> {
+    if s.phase == Phase::Over {
+        return Some(0);
+    }
+    [Action::Roll, Action::Continue, Action::Take, Action::Fight]
+        .iter()
+        .find_map(|want| specs.iter().position(|(_, a, _)| a.as_ref() == Some(want)))
+}
+
+/// The buttons laid out in the prompt area, in rows, shrinking the labels to fit.
+pub fn lay_out(mut buttons: Vec<Button>, l: &Layout, fonts: &Fonts) -> Vec<Button> {
+    let r = l.prompt;
+    let top = r.y + 62.0;
+    let room = Rect::new(r.x + 12.0, top, r.w - 24.0, r.bottom() - 44.0 - top);
+    let gap = 10.0;
+    let n = buttons.len().max(1);
+    // Rows: as few as fit; a button is at least a third of the row.
+    let rows = if n <= 3 { 1 } else { n.div_ceil(3) };
+    let h = ((room.h - gap * (rows as f32 - 1.0)) / rows as f32).clamp(30.0, 46.0);
+    let per_row = n.div_ceil(rows);
+    let w = (room.w - gap * (per_row as f32 - 1.0)) / per_row as f32;
+    for (i, b) in buttons.iter_mut().enumerate() {
+        let (row, col) = (i / per_row, i % per_row);
+        b.rect = Rect::new(
+            room.x + col as f32 * (w + gap),
+            room.y + row as f32 * (h + gap),
+            w,
+            h,
+        );
+        let key_w = b
+            .key
+            .as_ref()
+            .map_or(0.0, |k| style::width(k, &fonts.mono, text::SMALL) + 16.0);
+        let label_room = w - 24.0 - key_w;
+        b.size = style::fit_size(&b.label, &fonts.serif, text::BODY, text::SMALL, label_room);
+        b.label = style::ellipsize(&b.label, label_room, |x| {
+            style::width(x, &fonts.serif, b.size)
+        });
+    }
+    buttons
+}
+
+/// The controls under the choices, left to right: the Guide's view (with a Guide) and
+/// each player's dice switch.
+pub fn controls(
+    s: &State,
+    table_dice: [bool; 2],
+    l: &Layout,
+    fonts: &Fonts,
+) -> Vec<(Rect, Control, String)> {
+    if s.phase == Phase::Over {
+        return Vec::new();
+    }
+    let dice = |on: bool| if on { "table dice" } else { "on screen" };
+    let mut specs: Vec<(Control, String)> = Vec::new();
+    if s.guide {
+        specs.push((Control::Peek, "Tab  Guide's view".into()));
+        specs.push((
+            Control::Dice(Role::Traveller),
+            format!("D  Traveller's dice: {}", dice(table_dice[0])),
+        ));
+        specs.push((
+            Control::Dice(Role::Guide),
+            format!("F  Guide's dice: {}", dice(table_dice[1])),
+        ));
+    } else {
+        specs.push((
+            Control::Dice(Role::Traveller),
+            format!("D  Dice: {}", dice(table_dice[0])),
+        ));
+    }
+    let r = l.prompt;
+    let mut x = r.x + 12.0;
+    let y = r.bottom() - 34.0;
+    specs
+        .into_iter()
+        .map(|(c, label)| {
+            let w = style::width(&label, &fonts.serif, text::SMALL) + 20.0;
+            let rect = Rect::new(x, y, w, 26.0);
+            x += w + 8.0;
+            (rect, c, label)
+        })
+        .collect()
+}
+
+/// What hovering a control explains.
+pub fn control_tip(c: Control, guided: bool) -> &'static str {
+    match c {
+        Control::Peek => {
+            "For the Guide's eyes: the face-down row, the next cards of the deck, the notes to read aloud and the foe's die. Hold Tab, or click and then press Enter; the traveller looks away first."
+        }
+        Control::Dice(Role::Traveller) if guided => {
+            "Real dice for the traveller (D): each of the traveller's rolls then asks for the number rolled, 1 to 6."
+        }
+        Control::Dice(Role::Traveller) => {
+            "Real dice (D): each roll then asks for the number rolled, 1 to 6."
+        }
+        Control::Dice(Role::Guide) => {
+            "Real dice for the Guide (F): each roll of the foe's die then asks the Guide for the number rolled, 1 to 6."
+        }
+    }
+}
+
+/// Everything clickable and explained this frame.
+#[derive(Debug, Clone, Default)]
+pub struct Frame {
+    pub buttons: Vec<Button>,
+    pub controls: Vec<(Rect, Control, String)>,
+    /// Hover regions and their explanations, in priority order.
+    pub tips: Vec<(Rect, String)>,
+}
+
+impl Frame {
+    /// The button under the pointer (`at` in layout units).
+    pub fn button_at(&self, at: Vec2) -> Option<&Button> {
+        self.buttons.iter().find(|b| b.rect.contains(at))
+    }
+
+    /// The control under the pointer.
+    pub fn control_at(&self, at: Vec2) -> Option<Control> {
+        self.controls
+            .iter()
+            .find(|(r, _, _)| r.contains(at))
+            .map(|(_, c, _)| *c)
+    }
+
+    /// What hovering at `at` explains, if anything.
+    pub fn tip_at(&self, at: Vec2, guided: bool) -> Option<String> {
+        if let Some(b) = self.button_at(at) {
+            return b.disabled.clone();
+        }
+        if let Some(c) = self.control_at(at) {
+            return Some(control_tip(c, guided).to_string());
+        }
+        self.tips
+            .iter()
+            .find(|(r, _)| r.contains(at))
+            .map(|(_, t)| t.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(i: u16) -> crate::core::action::Id {
+        std::borrow::Cow::Owned(format!("card{i}"))
+    }
+
+    #[test]
+    fn an_action_keeps_its_key_while_it_stays_offered() {
+        let mut keys = KeyMap::default();
+        let use_it = Action::Use { card: card(7) };
+        keys.update(&[
+            Action::Flip { slot: 0 },
+            Action::Flip { slot: 2 },
+            use_it.clone(),
+            Action::Abandon,
+        ]);
+        assert_eq!(keys.key(&Action::Flip { slot: 0 }), Some(1));
+        assert_eq!(keys.key(&Action::Flip { slot: 2 }), Some(3));
+        assert_eq!(keys.key(&use_it), Some(2));
+        assert_eq!(keys.key(&Action::Abandon), None);
+        // A duel: the flips go, the item keeps its number, Roll takes a free one.
+        keys.update(&[Action::Roll, use_it.clone(), Action::Abandon]);
+        assert_eq!(keys.key(&use_it), Some(2));
+        assert_eq!(keys.key(&Action::Roll), Some(1));
+    }
+}

@@ -1,0 +1,573 @@
+//! The game table, a stage: input becomes an intent, an intent an action sent through the
+//! session, the action's events go to the [`Stage`], which plays them one at a time on
+//! its own shown copy of the state (`core::apply`, at the pace of each moment), and every
+//! panel draws that shown state. Nothing appears before its moment: during the dice
+//! tumble the log, Health and the foe's HP are those of before the roll.
+//!
+//! ```text
+//! Input ─► presses/clicks ─► (modal | skip a moment | intent) ─► Session::act ─► events
+//!   ─► Stage::push ─► Stage::advance(dt) ─► Frame (buttons, keys, tips) ─► panels draw
+//! ```
+//!
+//! Files: `layout` (sizes from the window), `frame` (the controls of one frame, stable
+//! keys), `modal` (the Esc menu, dice entry and the Guide's view, their precedence),
+//! `tips` (hover texts), `panels/` (one file per panel). The table never changes the
+//! state itself; it autosaves after every action and records the run once it is over.
+
+mod frame;
+mod layout;
+mod modal;
+mod panels;
+mod tips;
+
+use super::Next;
+use super::guide;
+use super::input::{Input, Press};
+use super::map::{self, MapModel};
+use super::style::{self, Fonts, colour, fade};
+use crate::cards::CardSet;
+use crate::core::state::{Phase, Role};
+use crate::core::{Action, legal_actions};
+use crate::present::scene::Scene;
+use crate::present::stage::{Speed, Stage};
+use crate::session::Session;
+use crate::store::{Autosave, StoreError};
+use frame::{Button, Control, Frame, KeyMap};
+pub use layout::{Layout, MIN_WINDOW};
+use macroquad::prelude::*;
+use modal::Modal;
+use panels::Ctx;
+use panels::end::Recap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// How a table opens: a new run's seed, the actions to play first, and Guide mode.
+#[derive(Debug, Clone, Default)]
+pub struct Start {
+    pub seed: u64,
+    /// Indices into the legal actions, as the headless protocol takes them.
+    pub actions: Vec<usize>,
+    /// Two players: a traveller and a Guide.
+    pub guide: bool,
+    /// Open with the Guide's view showing (screenshots of it).
+    pub guide_view: bool,
+    /// Whose dice start physical: `traveller`, `guide` or `both`.
+    pub table_dice: Option<String>,
+    /// Play the last of `actions` on the stage (not at rest): screenshots of a moment.
+    pub play_last: bool,
+}
+
+pub struct TableScreen {
+    run: Session,
+    stage: Stage,
+    /// Saves the run after every action and records it once it ends.
+    autosave: Autosave,
+    /// Why the last autosave failed (shown small on the table; the game goes on).
+    save_warning: Option<String>,
+    map: MapModel,
+    keys: KeyMap,
+    /// The frame built by the last update: what draw, clicks and tooltips read.
+    frame: Frame,
+    modal: Option<Modal>,
+    /// Physical dice, typed in: the traveller's (alone: every die) and the Guide's.
+    table_dice: [bool; 2],
+    /// The pointer in layout units, once it has moved or clicked.
+    mouse: Option<Vec2>,
+    /// The animation clock (seconds), as of the last update.
+    now: f32,
+    /// Log lines scrolled back (0: the newest at the bottom).
+    log_scroll: usize,
+    recap: Option<Recap>,
+}
+
+impl TableScreen {
+    /// A new run with `seed`, after playing `actions` (indices into the legal actions, as
+    /// the headless protocol takes them). With `saves`, saved there at once and after
+    /// every action.
+    #[cfg(test)]
+    pub fn new(
+        cards: Arc<CardSet>,
+        seed: u64,
+        actions: &[usize],
+        saves: Option<&std::path::Path>,
+    ) -> Result<TableScreen, String> {
+        let start = Start {
+            seed,
+            actions: actions.to_vec(),
+            ..Start::default()
+        };
+        TableScreen::start(cards, &start, saves)
+    }
+
+    /// A new run as `start` says (with a Guide or alone, its first actions played).
+    pub fn start(
+        cards: Arc<CardSet>,
+        start: &Start,
+        saves: Option<&std::path::Path>,
+    ) -> Result<TableScreen, String> {
+        let seed = start.seed;
+        let (mut run, _) = Session::new_with(cards, seed, Vec::new(), start.guide);
+        let (last, first) = match start.actions.split_last() {
+            Some((last, first)) if start.play_last => (Some(*last), first),
+            _ => (None, &start.actions[..]),
+        };
+        for (n, &i) in first.iter().enumerate() {
+            let a = offered_at(&run, n, i)?;
+            run.act(&a).map_err(|e| e.to_string())?;
+        }
+        let mut t = TableScreen::blank(run, Autosave::off());
+        t.stage.scene_mut().log.insert(
+            0,
+            if start.guide {
+                format!("A new run with a Guide, seed {seed}. Hold Tab for the Guide's view.")
+            } else {
+                format!("A new run, seed {seed}.")
+            },
+        );
+        if start.guide_view && start.guide {
+            t.modal = Some(Modal::Guide(guide::Peek::Open { held: false }));
+        }
+        t.table_dice = match start.table_dice.as_deref() {
+            Some("traveller") => [true, false],
+            Some("guide") => [false, true],
+            Some("both") => [true, true],
+            _ => [false, false],
+        };
+        if let Some(i) = last {
+            let a = offered_at(&t.run, first.len(), i)?;
+            t.commit(&a, &[]);
+        }
+        if let Some(dir) = saves {
+            t.autosave =
+                Autosave::new(Some(dir.join(t.run.file_name())), dir.to_path_buf(), &t.run);
+            t.autosave();
+        }
+        t.refresh(vec2(1280.0, 800.0), None);
+        Ok(t)
+    }
+
+    /// A saved run, resumed exactly where it stood: the table's log, path and last dice
+    /// are rebuilt from the run's journal (no second replay). Later autosaves go to
+    /// `save_path`, the file it was loaded from, and the history beside it.
+    pub fn resume(run: Session, save_path: Option<PathBuf>) -> TableScreen {
+        let autosave = match save_path {
+            Some(p) => {
+                let dir = p.parent().map(PathBuf::from).unwrap_or_default();
+                Autosave::new(Some(p), dir, &run)
+            }
+            None => Autosave::off(),
+        };
+        let mut t = TableScreen::blank(run, autosave);
+        let seed = t.run.seed;
+        t.stage
+            .scene_mut()
+            .log
+            .insert(0, format!("A new run, seed {seed}."));
+        t.refresh(vec2(1280.0, 800.0), None);
+        t
+    }
+
+    /// A table showing the run at rest, its journal remembered.
+    fn blank(run: Session, autosave: Autosave) -> TableScreen {
+        let map = MapModel::from_set(&run.cards);
+        let mut scene = Scene::new(run.state.clone());
+        for e in &run.journal {
+            scene.remember(e);
+        }
+        TableScreen {
+            stage: Stage::new(scene),
+            run,
+            autosave,
+            save_warning: None,
+            map,
+            keys: KeyMap::default(),
+            frame: Frame::default(),
+            modal: None,
+            table_dice: [false, false],
+            mouse: None,
+            now: 0.0,
+            log_scroll: 0,
+            recap: None,
+        }
+    }
+
+    /// How fast moments play.
+    pub fn set_speed(&mut self, speed: Speed) {
+        self.stage.set_speed(speed);
+    }
+
+    /// Saves the run (if it is saved at all), and records it in the history once it is
+    /// over. A failure becomes the warning shown on the table; the game goes on.
+    /// Returns whether the save is now on disk.
+    fn autosave(&mut self) -> bool {
+        let result = self.autosave.after(&self.run);
+        let written = !matches!(
+            result,
+            Err(StoreError::Save(_) | StoreError::CreateDir { .. })
+        );
+        self.save_warning = result.err().map(|e| e.to_string());
+        written
+    }
+
+    /// Sends an offered action; with physical dice for whoever rolls for it, first asks
+    /// for the dice it needs.
+    fn act(&mut self, a: &Action) {
+        let owner = guide::owner(&self.run.state, a);
+        if self.physical(owner) && guide::dice_needed(&self.run.state, a, &[]) > 0 {
+            self.modal = Some(Modal::Dice(guide::Entry::new(a.clone(), owner)));
+            return;
+        }
+        self.commit(a, &[]);
+    }
+
+    /// Whether `who` rolls physical dice now (alone, one switch for all).
+    fn physical(&self, who: Role) -> bool {
+        if self.run.state.guide {
+            self.table_dice[who as usize]
+        } else {
+            self.table_dice[0]
+        }
+    }
+
+    /// Plays an action, the typed dice `values` forced first (and saved with the run); its
+    /// events go to the stage.
+    fn commit(&mut self, a: &Action, values: &[u8]) {
+        for &v in values {
+            self.run.force_die(v);
+        }
+        let before = self.run.state.clone();
+        match self.run.act(a) {
+            Ok(events) => {
+                self.stage.push(&before, &events);
+                self.log_scroll = 0;
+                self.autosave();
+                if self.run.is_over() {
+                    self.recap = Some(Recap::of(&self.run.cards, &self.run.journal));
+                }
+            }
+            Err(e) => self.stage.scene_mut().note(format!("Refused: {e}")),
+        }
+    }
+
+    /// One frame: the clock, the modal layers, every key press in order, the pointer.
+    pub fn update(&mut self, input: &Input, fonts: &Fonts, t: f32) -> Next {
+        self.step(input, Some(fonts), t)
+    }
+
+    /// [`TableScreen::update`]; without fonts (unit tests) the buttons get no rectangles.
+    fn step(&mut self, input: &Input, fonts: Option<&Fonts>, t: f32) -> Next {
+        let dt = (t - self.now).clamp(0.0, 0.25);
+        self.now = t;
+        let l = Layout::new(input.size);
+        if input.mouse_moved || input.click {
+            self.mouse = Some(l.to_layout(input.mouse));
+        }
+        self.stage.set_fast(input.held && !self.stage.idle());
+        self.stage.advance(dt);
+        let next = self.handle(input, &l);
+        self.refresh(input.size, fonts);
+        next
+    }
+
+    fn handle(&mut self, input: &Input, l: &Layout) -> Next {
+        if let Some(next) = self.update_modal(input, l) {
+            return next;
+        }
+        for &p in &input.presses {
+            // Every key of the frame acts in turn; only leaving the table stops the rest.
+            if let Some(next) = self.on_press(p).filter(|n| *n != Next::Stay) {
+                return next;
+            }
+            // An action may have opened a modal (dice entry): the rest of the keys are
+            // its own.
+            if self.modal.is_some() {
+                break;
+            }
+        }
+        if input.wheel != 0.0 {
+            self.scroll_log(if input.wheel > 0.0 { 3 } else { -3 });
+        }
+        if input.click {
+            return self.click(l, l.to_layout(input.mouse));
+        }
+        Next::Stay
+    }
+
+    /// A key press: Esc opens the menu; during a moment any other key skips it (a held
+    /// card is released), then, once the stage is idle, the key is an intent.
+    fn on_press(&mut self, p: Press) -> Option<Next> {
+        let Press::Key(key) = p else {
+            // Typed characters matter only to the dice entry.
+            return None;
+        };
+        if key == KeyCode::Escape {
+            self.modal = Some(Modal::Menu { sel: 0 });
+            return None;
+        }
+        if modal::is_modifier(key) {
+            return None;
+        }
+        if !self.stage.idle() {
+            if self.stage.holding() {
+                self.stage.skip();
+                return None;
+            }
+            self.stage.skip_to_hold();
+            if !self.stage.idle() {
+                return None;
+            }
+        }
+        self.intent(key)
+    }
+
+    /// What a key does once the stage is idle.
+    fn intent(&mut self, key: KeyCode) -> Option<Next> {
+        let s = &self.run.state;
+        if let Some(d) = modal::digit(key) {
+            if s.phase == Phase::Explore && (1..=3).contains(&d) {
+                let a = Action::Flip { slot: d - 1 };
+                if legal_actions(s).contains(&a) {
+                    self.act(&a);
+                }
+                return Some(Next::Stay);
+            }
+            let button = self
+                .current_buttons()
+                .into_iter()
+                .find(|b| b.key.as_deref() == Some(&d.to_string()));
+            return button.map(|b| self.press(&b));
+        }
+        match key {
+            KeyCode::Enter | KeyCode::KpEnter | KeyCode::Space => {
+                let b = self.current_buttons().into_iter().find(|b| b.primary)?;
+                Some(self.press(&b))
+            }
+            KeyCode::D => {
+                self.control(Control::Dice(Role::Traveller));
+                Some(Next::Stay)
+            }
+            KeyCode::F if s.guide => {
+                self.control(Control::Dice(Role::Guide));
+                Some(Next::Stay)
+            }
+            KeyCode::G => {
+                let b = self
+                    .current_buttons()
+                    .into_iter()
+                    .find(|b| b.action == Some(Action::RollFoe))?;
+                Some(self.press(&b))
+            }
+            KeyCode::PageUp => {
+                self.scroll_log(8);
+                None
+            }
+            KeyCode::PageDown => {
+                self.scroll_log(-8);
+                None
+            }
+            KeyCode::End => {
+                self.log_scroll = 0;
+                None
+            }
+            _ => None,
+        }
+    }
+
+    fn scroll_log(&mut self, by: i32) {
+        let max = self.stage.scene().log.len().saturating_sub(1) as i32;
+        self.log_scroll = (self.log_scroll as i32 + by).clamp(0, max) as usize;
+    }
+
+    /// A click: during a moment it skips (or releases a held card); else it presses what
+    /// it is on.
+    fn click(&mut self, l: &Layout, at: Vec2) -> Next {
+        if !self.stage.idle() {
+            if self.stage.holding() {
+                self.stage.skip();
+            } else {
+                self.stage.skip_to_hold();
+            }
+            return Next::Stay;
+        }
+        if let Some(c) = self.frame.control_at(at) {
+            self.control(c);
+            return Next::Stay;
+        }
+        if let Some(b) = self.frame.button_at(at).cloned() {
+            return self.press(&b);
+        }
+        let s = &self.run.state;
+        if s.phase == Phase::Explore {
+            for (i, r) in l.slots().iter().enumerate() {
+                let a = Action::Flip { slot: i as u8 };
+                if r.contains(at) && legal_actions(s).contains(&a) {
+                    self.act(&a);
+                    return Next::Stay;
+                }
+            }
+        } else if s.phase == Phase::Route {
+            let ml = map::layout(&self.map, l.map_area());
+            let on_stage = panels::row::route_cards(s, l)
+                .into_iter()
+                .find(|(r, _)| r.contains(at))
+                .map(|(_, i)| i);
+            if let Some(i) = map::hit(&ml, at).or(on_stage)
+                && panels::map::reachable(s).contains(&i)
+            {
+                let id = s.cards.domains[i].id.0.clone();
+                self.act(&Action::Go { domain: id.into() });
+            }
+        }
+        Next::Stay
+    }
+
+    /// The buttons of the true state (the stage is idle when keys act, so it is the one
+    /// shown).
+    fn current_buttons(&self) -> Vec<Button> {
+        frame::choices(&self.run.state, &self.keys)
+    }
+
+    /// Presses a button.
+    fn press(&mut self, b: &Button) -> Next {
+        if b.disabled.is_some() {
+            return Next::Stay;
+        }
+        match &b.action {
+            Some(a) => self.act(a),
+            None if self.run.state.phase == Phase::Over => return Next::Title,
+            None => {}
+        }
+        Next::Stay
+    }
+
+    /// Opens the Guide's view (behind its cover), or switches a player's table dice.
+    fn control(&mut self, c: Control) {
+        match c {
+            Control::Peek => {
+                if self.run.state.guide {
+                    self.modal = Some(Modal::Guide(guide::Peek::Cover {
+                        since: self.now,
+                        held: false,
+                    }));
+                }
+            }
+            Control::Dice(who) => {
+                let i = who as usize;
+                self.table_dice[i] = !self.table_dice[i];
+                let whose = match (self.run.state.guide, who) {
+                    (false, _) => "Dice",
+                    (true, Role::Traveller) => "The traveller's dice",
+                    (true, Role::Guide) => "The Guide's dice",
+                };
+                self.stage.scene_mut().note(if self.table_dice[i] {
+                    format!("{whose}: table dice now; each roll asks for the number rolled.")
+                } else {
+                    format!("{whose}: rolled on screen again.")
+                });
+            }
+        }
+    }
+
+    /// Builds this frame's model of the controls from the shown state: keys kept stable
+    /// while the true state is shown, buttons laid out, controls, tips.
+    fn refresh(&mut self, window: Vec2, fonts: Option<&Fonts>) {
+        let l = Layout::new(window);
+        if self.stage.idle() {
+            self.keys.update(&legal_actions(&self.run.state));
+        }
+        let shown = self.stage.shown();
+        let buttons = if self.stage.holding() {
+            vec![Button {
+                rect: Rect::default(),
+                label: "Go on".into(),
+                key: Some("Enter".into()),
+                action: None,
+                disabled: None,
+                primary: true,
+                size: layout::text::BODY,
+            }]
+        } else {
+            frame::choices(shown, &self.keys)
+        };
+        self.frame = match fonts {
+            Some(f) => Frame {
+                buttons: frame::lay_out(buttons, &l, f),
+                controls: frame::controls(shown, self.table_dice, &l, f),
+                tips: tips::tips(shown, &l, &self.map),
+            },
+            None => Frame {
+                buttons,
+                ..Frame::default()
+            },
+        };
+    }
+
+    pub fn draw(&self, fonts: &Fonts, window: Vec2, t: f32) {
+        let l = Layout::new(window);
+        style::use_scale(l.k, window);
+        for r in l.areas() {
+            style::card(
+                r,
+                10.0,
+                1.0,
+                fade(colour::TILE, 0.84),
+                fade(colour::GOLD, 0.28),
+            );
+        }
+        let hover = self.modal.is_none();
+        let cx = Ctx {
+            scene: self.stage.scene(),
+            moment: self.stage.moment(),
+            l: &l,
+            fonts,
+            frame: &self.frame,
+            map: &self.map,
+            t,
+            mouse: self.mouse.filter(|_| hover).unwrap_or(vec2(-1e4, -1e4)),
+            busy: !self.stage.idle(),
+            table_dice: self.table_dice,
+        };
+        panels::map::draw(&cx);
+        panels::log::draw(&cx, self.log_scroll);
+        panels::top::draw(&cx);
+        panels::row::draw(&cx);
+        panels::prompt::draw(&cx);
+        panels::status::draw(&cx);
+        if cx.s().phase == Phase::Over && self.stage.idle() {
+            let recap = self
+                .recap
+                .clone()
+                .unwrap_or_else(|| Recap::of(&self.run.cards, &self.run.journal));
+            panels::end::draw(&cx, &recap);
+        }
+        if let Some(w) = &self.save_warning {
+            panels::overlay::save_warning(w, &l, fonts);
+        }
+        match &self.modal {
+            Some(m) => m.draw(self, fonts, &l),
+            None => {
+                if let Some(at) = self.mouse
+                    && self.stage.idle()
+                    && let Some(tip) = self.frame.tip_at(at, cx.s().guide)
+                {
+                    panels::overlay::tooltip(&tip, at, fonts, &l);
+                }
+            }
+        }
+        style::use_scale(1.0, window);
+    }
+}
+
+/// The action at index `i` of the legal actions, for the `n`th starting action.
+fn offered_at(run: &Session, n: usize, i: usize) -> Result<Action, String> {
+    let offered = legal_actions(&run.state);
+    offered.get(i).cloned().ok_or_else(|| {
+        format!(
+            "action {n} (index {i}) is out of range: {} actions are offered",
+            offered.len()
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,252 @@
+//! The card in play and what it asks: the resolving card's face, its kind of choice beside
+//! it (Terror options with their costs, the swap dialog, a foe's faces), the Guardian's
+//! card with its requirements and seals, and a card held up to be read.
+
+use super::Ctx;
+use super::dice::draw_faces;
+use crate::cards::model::{StationCard, StationType};
+use crate::core::state::Phase;
+use crate::core::{Action, legal_actions};
+use crate::present::stage::MomentKind;
+use crate::present::words;
+use crate::ui::cardface::{self, Face};
+use crate::ui::style::{self, colour, fade, mix};
+use crate::ui::table::layout::text;
+use macroquad::prelude::*;
+
+/// The Guardian's card.
+pub fn draw_guardian_card(cx: &Ctx, r: Rect) {
+    let g = &cx.s().cards.guardian;
+    let f = Face {
+        name: &g.name,
+        kind: None,
+        kind_text: "Guardian",
+        text: &g.text,
+        flavor: g.flavor.as_deref(),
+        stats: Some(format!("HP {} · DEF {}", g.hp, g.def)),
+    };
+    cardface::draw_face(r, &f, cx.fonts, true);
+}
+
+/// Beside a card with no dice: its kind of choice in a few words, and what it offers.
+pub fn draw_notes(cx: &Ctx, r: Rect, sc: &StationCard) {
+    let s = cx.s();
+    let fonts = cx.fonts;
+    let mut y = r.y + 6.0;
+    let head = match sc.card_type {
+        StationType::Terror => "Terror: choose one option.",
+        StationType::Rest => "A Rest: spend Resolve for Grace or Health.",
+        StationType::Foe => "A foe bars the way.",
+        StationType::Item | StationType::Equipment => {
+            "Take it into a free slot, swap, or leave it."
+        }
+        StationType::Companion => "Someone would follow you.",
+        _ => "",
+    };
+    if !head.is_empty() {
+        y += cardface::text_block(
+            head,
+            Rect::new(r.x, y, r.w, 52.0),
+            &fonts.serif,
+            text::TITLE,
+            text::BODY,
+            colour::GOLD,
+        ) + 8.0;
+    }
+    if sc.card_type == StationType::Terror {
+        let offered = legal_actions(s);
+        let chosen = cx
+            .playing(|k| *k == MomentKind::Chosen)
+            .and_then(|m| match &m.event {
+                Some(crate::core::Event::TerrorChosen { option, .. }) => Some(*option as usize),
+                _ => None,
+            });
+        for (i, o) in sc.options.iter().enumerate() {
+            let ok = offered.contains(&Action::Choose { option: i as u8 }) || chosen.is_some();
+            let cost = if o.cost.is_empty() {
+                String::new()
+            } else {
+                let c: Vec<String> = o.cost.iter().map(words::payment).collect();
+                format!(" — {}", c.join(", "))
+            };
+            let line = format!(
+                "{}. {}{}{}",
+                i + 1,
+                o.label,
+                cost,
+                if ok { "" } else { " (cannot pay)" }
+            );
+            let c = match chosen {
+                Some(k) if k == i => colour::GOLD,
+                Some(_) => fade(colour::DIM, 0.8),
+                None if ok => colour::PARCHMENT,
+                None => mix(colour::DIM, colour::PARCHMENT, 0.3),
+            };
+            y += cardface::text_block(
+                &line,
+                Rect::new(r.x, y, r.w, 64.0),
+                &fonts.serif,
+                text::BODY,
+                text::SMALL,
+                c,
+            ) + 10.0;
+        }
+    }
+    if matches!(s.phase, Phase::Offer { .. }) {
+        let (kind, held) = if sc.card_type == StationType::Equipment {
+            ("Equipment", &s.equipment)
+        } else {
+            ("Items", &s.items)
+        };
+        if held.len() >= 2 {
+            let head = format!("Your {kind} slots are full. Swap one for this card, or leave it:");
+            y += cardface::text_block(
+                &head,
+                Rect::new(r.x, y, r.w, 52.0),
+                &fonts.serif,
+                text::BODY,
+                text::SMALL,
+                colour::WARNING,
+            ) + 10.0;
+            let w = (r.w - 12.0) / 2.0;
+            let h = (r.bottom() - y - 6.0).clamp(40.0, w * 1.4);
+            for (i, c) in held.iter().enumerate() {
+                let cr = Rect::new(r.x + i as f32 * (w + 12.0), y, w, h);
+                cardface::draw_face(cr, &cardface::station_face(s.cards.card(*c)), fonts, false);
+            }
+        }
+    }
+    if sc.card_type == StationType::Foe {
+        draw_faces(
+            Rect::new(r.x, y, r.w, r.bottom() - y),
+            fonts,
+            &sc.faces,
+            None,
+        );
+    }
+}
+
+/// The Guardian's requirements and seals, each met or unmet once revealed; during the
+/// reveal they light one after another.
+pub fn draw_seals(cx: &Ctx, r: Rect) {
+    let g = &cx.s().cards.guardian;
+    let fonts = cx.fonts;
+    let revealing = cx.playing(|k| *k == MomentKind::Guardian);
+    let mut y = r.y + 4.0;
+    style::text(
+        "Before the Guardian",
+        r.x,
+        y + 22.0,
+        &fonts.serif,
+        text::TITLE,
+        colour::GOLD,
+    );
+    y += 38.0;
+    let all: Vec<_> = g.requirements.iter().chain(g.seals.iter()).collect();
+    let n = all.len().max(1) as f32;
+    for (i, seal) in all.into_iter().enumerate() {
+        // During the reveal each check lights in turn.
+        let lit = revealing.is_none_or(|m| m.tail_progress() >= (i as f32 + 1.0) / n * 0.9);
+        let met = cx
+            .scene
+            .seals
+            .iter()
+            .find(|c| c.id == seal.id.0)
+            .map(|c| c.met)
+            .filter(|_| lit);
+        let (mark, c) = match met {
+            Some(true) => ("met", colour::SEA_LIGHT),
+            Some(false) => ("unmet", colour::ERROR),
+            None => ("", colour::PARCHMENT),
+        };
+        let line = if mark.is_empty() {
+            format!("{}: {}", seal.name, seal.text)
+        } else {
+            format!("{} ({mark}): {}", seal.name, seal.text)
+        };
+        let box_h = ((r.bottom() - y) / (n - i as f32)).min(90.0);
+        if met.is_some() {
+            style::rounded_rect(Rect::new(r.x - 4.0, y - 2.0, 5.0, box_h - 8.0), 2.0, c);
+        }
+        y += cardface::text_block(
+            &line,
+            Rect::new(r.x + 8.0, y, r.w - 8.0, box_h - 6.0),
+            &fonts.serif,
+            text::BODY,
+            text::SMALL,
+            c,
+        ) + 8.0;
+    }
+}
+
+/// A card that resolved by itself, held up to be read: the card at full size in the
+/// stage, its effect beside it, and how to go on.
+pub fn draw_read(cx: &Ctx, card: crate::cards::CardRef) {
+    let s = cx.s();
+    let fonts = cx.fonts;
+    let st = cx.l.stage;
+    let grow = cx.moment.map_or(1.0, |m| m.lead_progress());
+    let h = (st.h - 16.0) * (0.85 + 0.15 * grow);
+    let w = h / 1.4;
+    let r = Rect::new(st.x + 8.0, st.center().y - h / 2.0, w, h);
+    let sc = s.cards.card(card);
+    cardface::draw_face(r, &cardface::station_face(sc), fonts, true);
+    let side = Rect::new(
+        r.right() + 20.0,
+        st.y + 10.0,
+        st.right() - r.right() - 30.0,
+        st.h - 20.0,
+    );
+    let kind = cardface::type_name(sc.card_type);
+    style::text(
+        kind,
+        side.x,
+        side.y + 22.0,
+        &fonts.italic,
+        text::BODY,
+        cardface::type_colour(sc.card_type),
+    );
+    let mut y = side.y + 34.0;
+    y += cardface::text_block(
+        &sc.name,
+        Rect::new(side.x, y, side.w, 70.0),
+        &fonts.serif,
+        30,
+        text::TITLE,
+        colour::GOLD,
+    ) + 8.0;
+    y += cardface::text_block(
+        &sc.text,
+        Rect::new(side.x, y, side.w, side.bottom() - y - 120.0),
+        &fonts.serif,
+        22,
+        text::BODY,
+        colour::PARCHMENT,
+    ) + 12.0;
+    if let Some(f) = &sc.flavor {
+        cardface::text_block(
+            f,
+            Rect::new(side.x, y, side.w, side.bottom() - y - 40.0),
+            &fonts.italic,
+            20,
+            text::LABEL,
+            fade(colour::PARCHMENT, 0.85),
+        );
+    }
+    if cx.moment.is_some_and(|m| m.holding()) {
+        let pulse = 0.65 + 0.35 * (cx.t * 2.5).sin().abs();
+        let hint = if s.guide {
+            "Guide, read it aloud · any key or click to go on"
+        } else {
+            "Any key or click to go on"
+        };
+        style::text(
+            hint,
+            side.x,
+            side.bottom() - 8.0,
+            &fonts.italic,
+            text::LABEL,
+            fade(colour::GOLD, pulse),
+        );
+    }
+}

@@ -1,0 +1,169 @@
+//! Dice and the tables they read: a die that tumbles and lands, the traveller's combat
+//! table and a foe's six faces, each with the row rolled lit.
+
+use crate::cards::model::Face;
+use crate::present::words;
+use crate::ui::style::{self, Fonts, colour, fade, mix};
+use crate::ui::table::layout::text;
+use macroquad::prelude::*;
+
+/// A die: pips for `value`, "?" if none. `tumble` (0 to 1) while it rolls: random faces,
+/// bouncing less as it slows, until it lands.
+pub fn draw_die(
+    r: Rect,
+    value: Option<u8>,
+    tumble: Option<f32>,
+    t: f32,
+    col: Color,
+    fonts: &Fonts,
+) {
+    let (shown, dy, turn) = match tumble {
+        Some(p) => {
+            let face = ((t * 19.0) as u32 % 6) as u8 + 1;
+            let bounce = (p * std::f32::consts::PI * 3.0).sin().abs() * (1.0 - p) * r.h * 0.35;
+            (Some(face), -bounce, (1.0 - p) * 0.5 * (t * 21.0).sin())
+        }
+        None => (value, 0.0, 0.0),
+    };
+    let c = vec2(r.center().x, r.center().y + dy);
+    let half = r.w / 2.0;
+    // The die as a rounded square, turned a little while it tumbles.
+    let corners: Vec<Vec2> = (0..4)
+        .map(|i| {
+            let a = turn + std::f32::consts::FRAC_PI_4 + i as f32 * std::f32::consts::FRAC_PI_2;
+            c + vec2(a.cos(), a.sin()) * half * std::f32::consts::SQRT_2
+        })
+        .collect();
+    if tumble.is_none() {
+        style::card(
+            Rect::new(c.x - half, c.y - half, r.w, r.h),
+            8.0,
+            2.0,
+            mix(colour::TILE, col, 0.14),
+            col,
+        );
+    } else {
+        let fill = mix(colour::TILE, col, 0.14);
+        draw_triangle(corners[0], corners[1], corners[2], fill);
+        draw_triangle(corners[0], corners[2], corners[3], fill);
+        for i in 0..4 {
+            let (a, b) = (corners[i], corners[(i + 1) % 4]);
+            draw_line(a.x, a.y, b.x, b.y, 2.0, col);
+        }
+    }
+    let Some(v) = shown else {
+        style::text_centred(
+            "?",
+            c.x,
+            c.y + r.h * 0.18,
+            &fonts.serif,
+            (r.h * 0.5) as u16,
+            fade(col, 0.6),
+        );
+        return;
+    };
+    let o = r.w * 0.26;
+    let pips: &[(f32, f32)] = match v {
+        1 => &[(0.0, 0.0)],
+        2 => &[(-1.0, -1.0), (1.0, 1.0)],
+        3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
+        4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
+        5 => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (0.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ],
+        _ => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (-1.0, 0.0),
+            (1.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ],
+    };
+    let (s, co) = turn.sin_cos();
+    for (dx, dy) in pips {
+        let p = vec2(dx * co - dy * s, dx * s + dy * co) * o;
+        draw_circle(c.x + p.x, c.y + p.y, r.w * 0.08, col);
+    }
+}
+
+/// The traveller's combat table with row `lit` highlighted.
+pub fn draw_combat_table(r: Rect, lit: Option<usize>, fonts: &Fonts) {
+    style::text(
+        "Your die",
+        r.x,
+        r.y + 15.0,
+        &fonts.italic,
+        text::SMALL,
+        fade(colour::PARCHMENT, 0.8),
+    );
+    let lh = ((r.h - 22.0) / 5.0).min(28.0);
+    let size = row_size(lh);
+    for (i, (faces, name, what)) in words::COMBAT_TABLE.iter().enumerate() {
+        let y = r.y + 22.0 + i as f32 * lh;
+        if lit == Some(i) {
+            style::rounded_rect(
+                Rect::new(r.x - 2.0, y, r.w, lh - 1.0),
+                3.0,
+                fade(colour::GOLD, 0.45),
+            );
+        }
+        table_line(&format!("{faces}  {name}: {what}"), r, y, lh, size, fonts);
+    }
+}
+
+/// A foe's six faces, with `lit` (0-based) highlighted.
+pub fn draw_faces(r: Rect, fonts: &Fonts, faces: &[Face], lit: Option<usize>) {
+    if faces.is_empty() {
+        return;
+    }
+    style::text(
+        "Foe's die",
+        r.x,
+        r.y + 15.0,
+        &fonts.italic,
+        text::SMALL,
+        fade(colour::PARCHMENT, 0.8),
+    );
+    let lh = ((r.h - 22.0) / faces.len() as f32).min(28.0);
+    let size = row_size(lh);
+    for (i, f) in faces.iter().enumerate() {
+        let y = r.y + 22.0 + i as f32 * lh;
+        if lit == Some(i) {
+            style::rounded_rect(
+                Rect::new(r.x - 2.0, y, r.w, lh - 1.0),
+                3.0,
+                fade(colour::ERROR, 0.4),
+            );
+        }
+        let line = format!("{}  {}: {}", i + 1, f.name, words::face_summary(f));
+        table_line(&line, r, y, lh, size, fonts);
+    }
+}
+
+fn row_size(lh: f32) -> u16 {
+    if lh >= 24.0 {
+        text::LABEL
+    } else if lh >= 19.0 {
+        15
+    } else {
+        text::SMALL
+    }
+}
+
+/// One row of a face or combat table: cut with an ellipsis to the row's width.
+fn table_line(line: &str, r: Rect, y: f32, lh: f32, size: u16, fonts: &Fonts) {
+    let line = style::ellipsize(line, r.w - 6.0, |x| style::width(x, &fonts.serif, size));
+    style::text(
+        &line,
+        r.x + 2.0,
+        y + lh * 0.72,
+        &fonts.serif,
+        size,
+        colour::PARCHMENT,
+    );
+}

@@ -1,0 +1,145 @@
+//! The end of a run: victory or defeat over the table, saying what happened in the run
+//! (the cause, the route, the foes met and beaten, the Guardian's checks). Drawn once the
+//! shown state is over, so the last blow plays first.
+
+use super::Ctx;
+use crate::core::{Cause, Event, Outcome};
+use crate::ui::cardface;
+use crate::ui::style::{self, colour, fade, mix};
+use crate::ui::table::layout::text;
+use macroquad::prelude::*;
+
+/// What the run came to, from the journal of its events: foes beaten, foes passed, cards
+/// taken, Snares caught.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Recap {
+    pub foes_beaten: Vec<String>,
+    pub foes_passed: usize,
+    pub finds: usize,
+    pub snares: usize,
+}
+
+impl Recap {
+    pub fn of(cards: &crate::cards::CardSet, journal: &[Event]) -> Recap {
+        let mut r = Recap::default();
+        let mut last_foe: Option<String> = None;
+        for e in journal {
+            match e {
+                Event::DuelStarted { card, .. } => {
+                    last_foe = Some(
+                        card.map_or(cards.guardian.name.clone(), |c| cards.card(c).name.clone()),
+                    )
+                }
+                Event::FoeDefeated { .. } => r.foes_beaten.extend(last_foe.take()),
+                Event::FoePassed { .. } | Event::DuelStalemate { .. } => r.foes_passed += 1,
+                Event::CardTaken { .. } | Event::CompanionJoined { .. } => r.finds += 1,
+                Event::SnareCaught { .. } => r.snares += 1,
+                _ => {}
+            }
+        }
+        r
+    }
+}
+
+pub fn draw(cx: &Ctx, recap: &Recap) {
+    let s = cx.s();
+    let fonts = cx.fonts;
+    let st = cx.l.stage;
+    let w = (st.w - 20.0).min(700.0);
+    let h = (st.h + cx.l.top.h - 10.0).min(460.0);
+    let r = Rect::new(st.center().x - w / 2.0, cx.l.top.y + 8.0, w, h);
+    let won = matches!(s.outcome, Some(Outcome::Won));
+    let accent = if won { colour::GOLD } else { colour::ERROR };
+    style::card(r, 12.0, 3.0, mix(colour::TILE, accent, 0.1), accent);
+    let title = if won {
+        "The Guardian has fallen"
+    } else {
+        "The run is lost"
+    };
+    style::text_centred(title, r.center().x, r.y + 50.0, &fonts.serif, 40, accent);
+    let detail = match &s.outcome {
+        Some(Outcome::Lost { detail, cause }) => {
+            let why = match cause {
+                Cause::Health => "Health ran out",
+                Cause::Dread => "Dread passed 4",
+                Cause::Guardian => "a requirement or seal of the Guardian",
+                Cause::Abandoned => "abandoned",
+                Cause::Stranded => "no way on from here",
+            };
+            format!("{detail} (cause: {why})")
+        }
+        Some(Outcome::Won) => {
+            "You crossed every Domain you chose and stood before the Guardian.".into()
+        }
+        None => String::new(),
+    };
+    let inner = r.w - 56.0;
+    let mut y = r.y + 72.0;
+    y += cardface::text_block(
+        &detail,
+        Rect::new(r.x + 28.0, y, inner, 64.0),
+        &fonts.serif,
+        text::TITLE - 2,
+        text::BODY,
+        colour::PARCHMENT,
+    ) + 12.0;
+    let route: Vec<String> = s
+        .cleared
+        .iter()
+        .map(|d| s.cards.domain(*d).name.clone())
+        .collect();
+    let beaten = if recap.foes_beaten.is_empty() {
+        "Foes beaten: none".to_string()
+    } else {
+        format!(
+            "Foes beaten ({}): {}",
+            recap.foes_beaten.len(),
+            recap.foes_beaten.join(", ")
+        )
+    };
+    let lines = [
+        format!("Domains cleared: {}", s.cleared.len()),
+        route.join(" → "),
+        beaten,
+        format!(
+            "Cards flipped {} · finds kept {} · Snares caught {} · foes slipped past {}",
+            s.flips, recap.finds, recap.snares, recap.foes_passed
+        ),
+        format!(
+            "Duel exchanges {} · Health at the end {}",
+            s.exchanges, s.health
+        ),
+        if cx.scene.seals.is_empty() {
+            String::new()
+        } else {
+            let seals: Vec<String> = cx
+                .scene
+                .seals
+                .iter()
+                .map(|c| format!("{} {}", c.name, if c.met { "met" } else { "unmet" }))
+                .collect();
+            format!("At the Guardian: {}", seals.join(" · "))
+        },
+    ];
+    for line in lines.iter().filter(|l| !l.is_empty()) {
+        if y > r.bottom() - 60.0 {
+            break;
+        }
+        y += cardface::text_block(
+            line,
+            Rect::new(r.x + 28.0, y, inner, 48.0),
+            &fonts.serif,
+            text::BODY,
+            text::SMALL,
+            colour::PARCHMENT,
+        ) + 6.0;
+    }
+    style::text_centred(
+        "Press Enter to return to the title.",
+        r.center().x,
+        r.bottom() - 18.0,
+        &fonts.italic,
+        text::LABEL,
+        fade(colour::PARCHMENT, 0.8),
+    );
+}

@@ -1,0 +1,222 @@
+//! The world map panel: the diamond of Domains, the path taken, where the traveller may go,
+//! and the marker travelling along the route while a Domain is entered.
+
+use super::Ctx;
+use crate::core::state::Phase;
+use crate::core::{Action, Event, legal_actions};
+use crate::present::stage::MomentKind;
+use crate::ui::map;
+use crate::ui::style::{self, colour, fade, mix};
+use crate::ui::table::layout::text;
+use macroquad::prelude::*;
+
+/// The Domains the traveller may go to now (the route choice), by map index.
+pub fn reachable(s: &crate::core::State) -> Vec<usize> {
+    legal_actions(s)
+        .iter()
+        .filter_map(|a| match a {
+            Action::Go { domain } => s.cards.domain_by_str(domain).map(|d| d.index as usize),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The Domains reachable from the current one once it is cleared.
+fn neighbours(s: &crate::core::State) -> Vec<usize> {
+    s.cards
+        .domain(s.domain)
+        .links
+        .iter()
+        .filter(|d| !s.cleared.contains(d))
+        .map(|d| d.index as usize)
+        .collect()
+}
+
+pub fn draw(cx: &Ctx) {
+    let s = cx.s();
+    let l = cx.l;
+    let fonts = cx.fonts;
+    style::text(
+        "The Domains",
+        l.map.x + 14.0,
+        l.map.y + 27.0,
+        &fonts.serif,
+        text::HEADING,
+        colour::GOLD,
+    );
+    let ml = map::layout(cx.map, l.map_area());
+    let centre = |i: usize| ml.tiles[i].center();
+    for &(a, b) in &cx.map.links {
+        style::dashed_line(centre(a), centre(b), 1.5, 6.0, 6.0, fade(colour::DIM, 0.6));
+    }
+    // The path taken; while a Domain is entered, the last leg draws itself.
+    let entering = cx.playing(|k| *k == MomentKind::DomainEntered);
+    let legs = cx.scene.path.windows(2).count();
+    for (n, w) in cx.scene.path.windows(2).enumerate() {
+        let (a, b) = (centre(w[0].index as usize), centre(w[1].index as usize));
+        let p = match entering {
+            Some(m) if n + 1 == legs => m.tail_progress(),
+            _ => 1.0,
+        };
+        let end = a + (b - a) * p;
+        draw_line(a.x, a.y, end.x, end.y, 4.0, fade(colour::GOLD, 0.85));
+        if p < 1.0 {
+            style::glow(end, 16.0, fade(colour::GOLD, 0.6));
+            draw_circle(end.x, end.y, 6.0, colour::GOLD);
+        }
+    }
+    let route = s.phase == Phase::Route;
+    let reach = if route { reachable(s) } else { neighbours(s) };
+    let hovered = map::hit(&ml, cx.mouse);
+    let size = name_size(cx, &ml);
+    let sealing = cx
+        .playing(|k| *k == MomentKind::DomainCleared)
+        .and_then(|m| match &m.event {
+            Some(Event::DomainCleared { domain }) => Some((domain.index as usize, m)),
+            _ => None,
+        });
+    for (i, tile) in cx.map.tiles.iter().enumerate() {
+        let r = ml.tiles[i];
+        let d = s.cards.domain_refs()[i];
+        let cleared = s.cleared.contains(&d);
+        let current = d == s.domain && !cleared;
+        let reachable = reach.contains(&i);
+        let (fill, border, ink, width) = if current {
+            (
+                mix(colour::TILE, colour::GOLD, 0.25),
+                colour::GOLD,
+                colour::PARCHMENT,
+                3.0,
+            )
+        } else if cleared {
+            (
+                mix(colour::TILE, colour::SEA_LIGHT, 0.10),
+                fade(colour::SEA_LIGHT, 0.5),
+                fade(colour::PARCHMENT, 0.8),
+                1.5,
+            )
+        } else if reachable {
+            let pulse = if route {
+                0.6 + 0.4 * (cx.t * 3.0).sin().abs()
+            } else {
+                0.75
+            };
+            (
+                colour::TILE,
+                fade(colour::SEA_LIGHT, pulse),
+                colour::PARCHMENT,
+                if route { 2.5 } else { 1.5 },
+            )
+        } else {
+            // Out of reach: dim, but still readable.
+            (
+                mix(colour::TILE, BLACK, 0.3),
+                fade(colour::DIM, 0.45),
+                mix(colour::DIM, colour::PARCHMENT, 0.35),
+                1.0,
+            )
+        };
+        if current {
+            style::glow(r.center(), r.w * 0.7, fade(colour::GOLD, 0.25));
+        }
+        let fill = if route && reachable && hovered == Some(i) {
+            mix(fill, colour::SEA_LIGHT, 0.25)
+        } else {
+            fill
+        };
+        style::card(
+            r,
+            6.0,
+            width,
+            Color::new(fill.r, fill.g, fill.b, 1.0),
+            border,
+        );
+        let lines = style::wrap(&tile.name, r.w - 10.0, |x| {
+            style::width(x, &fonts.serif, size)
+        });
+        let lh = size as f32 * 1.05;
+        let shown = lines.len().min(2);
+        let mut y = r.center().y - lh * shown as f32 / 2.0 + size as f32 * 0.8;
+        for line in lines.iter().take(shown) {
+            style::text_centred(line, r.center().x, y, &fonts.serif, size, ink);
+            y += lh;
+        }
+        let seal = match sealing {
+            Some((at, m)) if at == i => Some(m.tail_progress()),
+            _ if cleared => Some(1.0),
+            _ => None,
+        };
+        if let Some(p) = seal {
+            draw_seal(r, p);
+        }
+    }
+    let g = ml.guardian;
+    style::diamond(g, 7.0, fade(colour::SEA_LIGHT, 0.9));
+    style::text_centred(
+        &s.cards.guardian.name,
+        g.x,
+        g.y - 12.0,
+        &fonts.italic,
+        text::LABEL,
+        fade(colour::SEA_LIGHT, 0.9),
+    );
+    let legend = if route {
+        "Click a glowing Domain to travel there."
+    } else {
+        "Gold: here · bright edge: next · seal: cleared"
+    };
+    let legend_size = style::fit_size(
+        legend,
+        &fonts.italic,
+        text::LABEL,
+        text::SMALL,
+        l.map.w - 28.0,
+    );
+    let legend = style::ellipsize(legend, l.map.w - 28.0, |x| {
+        style::width(x, &fonts.italic, legend_size)
+    });
+    style::text(
+        &legend,
+        l.map.x + 14.0,
+        l.map.bottom() - 12.0,
+        &fonts.italic,
+        legend_size,
+        fade(colour::PARCHMENT, 0.8),
+    );
+}
+
+/// One size for every name: the largest at which each fits in two lines, whole words.
+fn name_size(cx: &Ctx, ml: &map::Layout) -> u16 {
+    let fonts = cx.fonts;
+    cx.map
+        .tiles
+        .iter()
+        .enumerate()
+        .map(|(i, tile)| {
+            let w = ml.tiles[i].w - 10.0;
+            (12..=17u16)
+                .rev()
+                .find(|&z| {
+                    let m = |x: &str| style::width(x, &fonts.serif, z);
+                    let lines = style::wrap(&tile.name, w, m);
+                    lines.len() <= 2
+                        && lines.iter().all(|l| m(l) <= w)
+                        && tile.name.split_whitespace().all(|word| m(word) <= w)
+                })
+                .unwrap_or(12)
+        })
+        .min()
+        .unwrap_or(14)
+}
+
+/// A cleared Domain's seal: a ring with a tick in the tile's corner, drawn as it closes.
+fn draw_seal(r: Rect, p: f32) {
+    let c = vec2(r.right() - 10.0, r.y + 10.0);
+    let col = colour::SEA_LIGHT;
+    let radius = 7.0 + 10.0 * (1.0 - p);
+    draw_circle_lines(c.x, c.y, radius, 1.5, fade(col, p));
+    if p > 0.5 {
+        draw_line(c.x - 4.0, c.y, c.x - 1.0, c.y + 3.0, 2.0, col);
+        draw_line(c.x - 1.0, c.y + 3.0, c.x + 4.0, c.y - 4.0, 2.0, col);
+    }
+}

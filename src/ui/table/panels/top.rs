@@ -1,0 +1,116 @@
+//! The Domain band: the Domain's title card with its scene text, the deck with its count,
+//! the discard with its top card.
+
+use super::Ctx;
+use crate::ui::cardface;
+use crate::ui::style::{self, colour, fade, mix};
+use crate::ui::table::layout::text;
+use macroquad::prelude::*;
+
+pub fn draw(cx: &Ctx) {
+    let s = cx.s();
+    let fonts = cx.fonts;
+    let r = cx.l.top;
+    let pad = 10.0;
+    // The piles leave room for their labels underneath.
+    let pile_w = ((r.h - 2.0 * pad - 22.0) / 1.4).min(r.w * 0.15);
+    let pile_h = pile_w * 1.4;
+    let deck = Rect::new(
+        r.right() - pad - 2.0 * pile_w - pad,
+        r.y + pad,
+        pile_w,
+        pile_h,
+    );
+    let discard = Rect::new(r.right() - pad - pile_w, r.y + pad, pile_w, pile_h);
+    let d = s.cards.domain(s.domain);
+    let title = Rect::new(
+        r.x + pad,
+        r.y + pad,
+        deck.x - pad * 2.0 - r.x,
+        r.h - 2.0 * pad,
+    );
+    style::card(
+        title,
+        9.0,
+        2.0,
+        mix(colour::TILE, colour::GOLD, 0.08),
+        colour::GOLD,
+    );
+    let name_size = style::fit_size(&d.name, &fonts.serif, 28, text::LABEL, title.w - 24.0);
+    style::text(
+        &d.name,
+        title.x + 12.0,
+        title.y + 31.0,
+        &fonts.serif,
+        name_size,
+        colour::GOLD,
+    );
+    let sub = format!(
+        "Domain · {} cleared so far · {} flips",
+        s.cleared.len(),
+        s.flips
+    );
+    let sub = style::ellipsize(&sub, title.w - 24.0, |x| {
+        style::width(x, &fonts.italic, text::SMALL)
+    });
+    style::text(
+        &sub,
+        title.x + 12.0,
+        title.y + 52.0,
+        &fonts.italic,
+        text::SMALL,
+        fade(colour::PARCHMENT, 0.8),
+    );
+    cardface::text_block(
+        &d.text,
+        Rect::new(
+            title.x + 12.0,
+            title.y + 60.0,
+            title.w - 24.0,
+            title.h - 66.0,
+        ),
+        &fonts.serif,
+        text::BODY,
+        text::SMALL,
+        colour::PARCHMENT,
+    );
+    let left = s.deck.len();
+    if left > 0 {
+        for k in (1..left.min(4)).rev() {
+            let o = k as f32 * 2.0;
+            style::card(
+                Rect::new(deck.x + o, deck.y - o, deck.w, deck.h),
+                8.0,
+                1.0,
+                colour::TILE,
+                fade(colour::GOLD, 0.3),
+            );
+        }
+        cardface::draw_back(deck, fonts, "", false);
+    } else {
+        style::rounded_outline(deck, 8.0, 1.0, fade(colour::DIM, 0.5));
+    }
+    style::text_centred(
+        &format!("Deck {left}"),
+        deck.center().x,
+        deck.bottom() + 18.0,
+        &fonts.serif,
+        text::LABEL,
+        colour::PARCHMENT,
+    );
+    match s.discard.last() {
+        Some(c) => {
+            let sc = s.cards.card(*c);
+            cardface::draw_face(discard, &cardface::station_face(sc), fonts, false);
+        }
+        None => style::rounded_outline(discard, 8.0, 1.0, fade(colour::DIM, 0.5)),
+    }
+    style::text_centred(
+        &format!("Discard {}", s.discard.len()),
+        discard.center().x,
+        discard.bottom() + 18.0,
+        &fonts.serif,
+        text::LABEL,
+        colour::PARCHMENT,
+    );
+}

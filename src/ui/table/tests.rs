@@ -1,0 +1,537 @@
+use super::*;
+use crate::present::stage::MomentKind;
+
+fn shipped() -> Arc<CardSet> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+    Arc::new(crate::cards::load::load_dir(&dir).unwrap().0)
+}
+
+/// An input of one frame, its key presses derived from the fields a test sets (a digit,
+/// Enter, Esc, a typed character) as the window would report them.
+fn input_of(f: impl FnOnce(&mut Input)) -> Input {
+    let mut i = Input {
+        size: vec2(1280.0, 800.0),
+        ..Input::default()
+    };
+    f(&mut i);
+    if i.presses.is_empty() {
+        if let Some(d) = i.digit {
+            i.presses.push(Press::Key(digit_key(d)));
+            i.presses.push(Press::Char(char::from(b'0' + d)));
+        }
+        if i.activate {
+            i.presses.push(Press::Key(KeyCode::Enter));
+        }
+        if i.back {
+            i.presses.push(Press::Key(KeyCode::Escape));
+        }
+        if let Some(c) = i.typed {
+            if let Some(k) = letter_key(c) {
+                i.presses.push(Press::Key(k));
+            }
+            i.presses.push(Press::Char(c));
+        }
+    }
+    i
+}
+
+fn digit_key(d: u8) -> KeyCode {
+    use KeyCode::*;
+    [Key0, Key1, Key2, Key3, Key4, Key5, Key6, Key7, Key8, Key9][d as usize]
+}
+
+fn letter_key(c: char) -> Option<KeyCode> {
+    Some(match c.to_ascii_lowercase() {
+        'd' => KeyCode::D,
+        'f' => KeyCode::F,
+        'g' => KeyCode::G,
+        'x' => KeyCode::X,
+        c if c.is_ascii_digit() => digit_key(c as u8 - b'0'),
+        _ => return None,
+    })
+}
+
+/// One frame at time `now` with the input `f` sets.
+fn key(t: &mut TableScreen, f: impl FnOnce(&mut Input), now: f32) -> Next {
+    t.step(&input_of(f), None, now)
+}
+
+/// Frames with no input until the stage has played everything up to a hold.
+fn settle(t: &mut TableScreen, now: &mut f32) {
+    for _ in 0..600 {
+        if t.stage.idle() || t.stage.holding() {
+            return;
+        }
+        *now += 1.0 / 30.0;
+        key(t, |_| {}, *now);
+    }
+}
+
+fn scene(cards: &Arc<CardSet>, wanted: impl Fn(&crate::core::State) -> bool) -> (u64, Vec<usize>) {
+    let found = crate::sim::scene::find(cards, 3000, wanted).expect("a seed reaches the scene");
+    (found.seed, found.actions)
+}
+
+/// A table at the first duel's roll prompt, with a Guide or alone, and `dice` switched to
+/// table dice ("traveller", "guide", "both").
+fn at_a_duel(guide: bool, dice: Option<&str>) -> TableScreen {
+    let cards = shipped();
+    let found = crate::sim::scene::find_in(&cards, 3000, guide, |s| {
+        s.duel().is_some_and(|d| {
+            d.rolled.is_none() && d.awaiting_foe.is_none() && !d.status.skip && d.hp >= 3
+        })
+    })
+    .expect("a seed reaches a duel");
+    let start = Start {
+        seed: found.seed,
+        actions: found.actions,
+        guide,
+        table_dice: dice.map(str::to_string),
+        ..Start::default()
+    };
+    let t = TableScreen::start(cards, &start, None).unwrap();
+    assert!(matches!(&t.run.state.phase, Phase::Duel(d) if d.rolled.is_none()));
+    assert!(t.stage.idle(), "a table opens at rest");
+    t
+}
+
+/// The foe's die of the exchange just rolled (true state).
+fn foe_die(t: &TableScreen) -> Option<u8> {
+    match &t.run.state.phase {
+        Phase::Duel(d) if d.rolled.is_some() => d.rolled.map(|r| r.foe),
+        _ => t.run.journal.iter().rev().find_map(|e| match e {
+            crate::core::Event::ExchangeResolved { foe_roll, .. } => Some(*foe_roll),
+            _ => None,
+        }),
+    }
+}
+
+fn json(s: &crate::core::State) -> serde_json::Value {
+    serde_json::to_value(s).unwrap()
+}
+
+#[test]
+fn halfway_through_the_tumble_the_table_shows_the_values_from_before_the_roll() {
+    let mut t = at_a_duel(false, None);
+    // A Critical and the foe's 1: the foe is struck.
+    t.run.force_die(5);
+    t.run.force_die(1);
+    let shown = |t: &TableScreen| {
+        let s = t.stage.shown();
+        (
+            s.health,
+            s.duel().map(|d| d.hp),
+            t.stage.scene().log.len(),
+            crate::present::prompt(s).text,
+        )
+    };
+    let before = shown(&t);
+    key(&mut t, |i| i.activate = true, 0.0);
+    key(&mut t, |_| {}, 0.3);
+    let m = t.stage.moment().expect("the dice tumble").clone();
+    assert_eq!(m.kind, MomentKind::Dice);
+    assert!(!m.applied);
+    assert_eq!(
+        shown(&t),
+        before,
+        "log, Health, the foe's HP and the prompt wait for the dice"
+    );
+    assert_ne!(
+        t.run.state.duel().map(|d| d.hp),
+        before.1,
+        "the session already knows"
+    );
+    let mut now = 0.3;
+    settle(&mut t, &mut now);
+    assert_eq!(
+        json(t.stage.shown()),
+        json(&t.run.state),
+        "after the moments: the result"
+    );
+    assert_ne!(shown(&t).2, before.2, "the exchange is in the log");
+}
+
+#[test]
+fn a_caesura_stays_on_the_stage_until_the_player_continues() {
+    let cards = shipped();
+    let is_caesura = |s: &crate::core::State, i: usize| {
+        s.row[i].is_some_and(|rc| {
+            s.cards.card(rc.card).card_type == crate::cards::model::StationType::Caesura
+        })
+    };
+    let (seed, actions) = scene(&cards, |s| {
+        s.phase == Phase::Explore && (0..3).any(|i| is_caesura(s, i))
+    });
+    let mut t = TableScreen::new(cards, seed, &actions, None).unwrap();
+    let slot = (0..3).find(|&i| is_caesura(&t.run.state, i)).unwrap() as u8;
+    let card = t.run.state.row[slot as usize].unwrap().card;
+    key(&mut t, |i| i.digit = Some(slot + 1), 0.0);
+    let mut now = 0.0;
+    settle(&mut t, &mut now);
+    assert_eq!(
+        t.stage.moment().map(|m| m.kind.clone()),
+        Some(MomentKind::Read { card })
+    );
+    assert!(t.stage.holding());
+    // Time alone does not move it on, and nothing else can be done meanwhile.
+    key(&mut t, |_| {}, now + 30.0);
+    assert!(t.stage.holding());
+    assert_eq!(t.frame.buttons.len(), 1, "only Go on is offered");
+    // Any key goes on; that key does nothing else.
+    let flips = t.run.state.flips;
+    key(&mut t, |i| i.digit = Some(1), now + 31.0);
+    assert!(!t.stage.holding());
+    assert_eq!(t.run.state.flips, flips, "the key only continued");
+}
+
+#[test]
+fn two_keys_in_one_frame_and_a_key_during_a_flip_both_act() {
+    let cards = shipped();
+    // A row of three face-down cards that do not resolve by themselves (a foe first).
+    let (seed, actions) = scene(&cards, |s| {
+        s.phase == Phase::Explore
+            && s.row[0].is_some_and(|rc| {
+                s.cards.card(rc.card).card_type == crate::cards::model::StationType::Foe
+            })
+    });
+    let mut t = TableScreen::new(cards.clone(), seed, &actions, None).unwrap();
+    let taken = t.run.actions.len();
+    // 1 and then Enter, in one frame: the flip, then the primary of the next phase.
+    let frame = input_of(|i| {
+        i.presses = vec![
+            Press::Key(KeyCode::Key1),
+            Press::Char('1'),
+            Press::Key(KeyCode::Enter),
+        ];
+    });
+    t.step(&frame, None, 0.0);
+    assert_eq!(
+        t.run.actions.len(),
+        taken + 2,
+        "the flip, then Enter on the foe: {:?} {:?} {:?}",
+        t.run.state.phase,
+        t.stage.moment(),
+        t.current_buttons()
+            .iter()
+            .map(|b| (&b.label, &b.key))
+            .collect::<Vec<_>>()
+    );
+    // A key during a moment: it finishes the moment and acts.
+    let mut t = TableScreen::new(cards, seed, &actions, None).unwrap();
+    key(&mut t, |i| i.digit = Some(1), 0.0);
+    assert!(!t.stage.idle(), "the flip plays");
+    key(&mut t, |i| i.activate = true, 0.1);
+    assert_eq!(
+        t.run.actions.len(),
+        taken + 2,
+        "Enter during the flip was not dropped"
+    );
+}
+
+#[test]
+fn with_a_guide_enter_rolls_the_travellers_die_and_only_g_rolls_the_foes() {
+    let mut t = at_a_duel(true, None);
+    assert_eq!(t.run.state.role(), Role::Traveller);
+    key(&mut t, |i| i.activate = true, 0.0);
+    let Phase::Duel(d) = &t.run.state.phase else {
+        panic!("still a duel")
+    };
+    assert!(d.awaiting_foe.is_some() && d.rolled.is_none());
+    assert_eq!(t.run.state.role(), Role::Guide);
+    let roll_foe = t
+        .current_buttons()
+        .into_iter()
+        .find(|b| b.action == Some(Action::RollFoe));
+    assert_eq!(roll_foe.and_then(|b| b.key), Some("G".to_string()));
+    let mut now = 0.0;
+    settle(&mut t, &mut now);
+    // Enter is the traveller's key: it does not roll for the foe.
+    key(&mut t, |i| i.activate = true, now + 0.1);
+    assert!(matches!(&t.run.state.phase, Phase::Duel(d) if d.awaiting_foe.is_some()));
+    key(&mut t, |i| i.typed = Some('g'), now + 0.2);
+    assert!(foe_die(&t).is_some(), "G rolled the foe's die");
+    assert_eq!(t.run.state.role(), Role::Traveller);
+}
+
+fn peek(t: &TableScreen) -> guide::Peek {
+    match &t.modal {
+        Some(Modal::Guide(p)) => *p,
+        _ => guide::Peek::Closed,
+    }
+}
+
+#[test]
+fn tab_held_opens_the_guides_view_behind_a_cover_and_blocks_the_table() {
+    let mut t = at_a_duel(true, None);
+    let held = |i: &mut Input| i.tab_held = true;
+    key(&mut t, held, 10.0);
+    assert!(matches!(peek(&t), guide::Peek::Cover { held: true, .. }));
+    key(
+        &mut t,
+        |i| {
+            i.tab_held = true;
+            i.activate = true
+        },
+        10.2,
+    );
+    assert!(matches!(peek(&t), guide::Peek::Cover { .. }));
+    assert!(matches!(&t.run.state.phase, Phase::Duel(d) if d.awaiting_foe.is_none()));
+    key(&mut t, held, 10.0 + guide::COVER_TIME + 0.05);
+    assert_eq!(peek(&t), guide::Peek::Open { held: true });
+    key(&mut t, |_| {}, 12.0);
+    assert_eq!(peek(&t), guide::Peek::Closed);
+    key(&mut t, held, 13.0);
+    key(&mut t, |_| {}, 13.1);
+    key(&mut t, |_| {}, 15.0);
+    assert_eq!(peek(&t), guide::Peek::Closed);
+    // The button: cover, Enter opens, Esc closes (and does not open the menu).
+    t.control(Control::Peek);
+    key(&mut t, |i| i.activate = true, 16.0);
+    assert_eq!(peek(&t), guide::Peek::Open { held: false });
+    key(&mut t, |i| i.back = true, 16.1);
+    assert_eq!(t.modal, None);
+}
+
+#[test]
+fn alone_there_is_no_guides_view() {
+    let mut t = at_a_duel(false, None);
+    key(&mut t, |i| i.tab_held = true, 0.0);
+    key(&mut t, |i| i.tab_held = true, 5.0);
+    assert_eq!(peek(&t), guide::Peek::Closed);
+    t.control(Control::Peek);
+    assert_eq!(t.modal, None);
+    key(&mut t, |i| i.activate = true, 6.0);
+    assert!(foe_die(&t).is_some(), "Enter rolls both dice at once");
+    assert_eq!(t.run.state.role(), Role::Traveller);
+}
+
+fn entry(t: &TableScreen) -> Option<&guide::Entry> {
+    match &t.modal {
+        Some(Modal::Dice(e)) => Some(e),
+        _ => None,
+    }
+}
+
+#[test]
+fn table_dice_refuse_anything_but_1_to_6_and_force_what_is_typed() {
+    let mut t = at_a_duel(false, None);
+    key(&mut t, |i| i.typed = Some('d'), 0.0);
+    assert!(t.table_dice[0]);
+    let taken = t.run.actions.len();
+    key(&mut t, |i| i.activate = true, 0.1);
+    assert!(entry(&t).is_some(), "rolling asks for the dice");
+    assert_eq!(t.run.actions.len(), taken, "nothing is rolled yet");
+    for c in ['9', '0', 'x'] {
+        key(&mut t, |i| i.typed = Some(c), 0.2);
+        let e = entry(&t).expect("still asking");
+        assert!(e.values.is_empty());
+        assert!(
+            e.refused.as_deref().is_some_and(|m| m.contains("1 to 6")),
+            "{c}"
+        );
+        assert_eq!(t.run.actions.len(), taken);
+    }
+    key(&mut t, |i| i.typed = Some('3'), 0.3);
+    assert_eq!(entry(&t).map(|e| e.values.clone()), Some(vec![3]));
+    key(&mut t, |i| i.typed = Some('5'), 0.4);
+    assert!(entry(&t).is_none());
+    assert_eq!(t.run.actions.len(), taken + 1);
+    assert_eq!(foe_die(&t), Some(5));
+    let forced: Vec<u8> = t.run.forced.iter().map(|f| f.value).collect();
+    assert_eq!(forced, vec![3, 5], "typed dice are saved with the run");
+}
+
+#[test]
+fn two_dice_typed_in_one_frame_are_both_taken() {
+    let mut t = at_a_duel(false, Some("traveller"));
+    key(&mut t, |i| i.activate = true, 0.0);
+    let frame = input_of(|i| {
+        i.presses = vec![
+            Press::Key(KeyCode::Key4),
+            Press::Char('4'),
+            Press::Key(KeyCode::Key2),
+            Press::Char('2'),
+        ]
+    });
+    t.step(&frame, None, 0.1);
+    assert!(entry(&t).is_none());
+    let forced: Vec<u8> = t.run.forced.iter().map(|f| f.value).collect();
+    assert_eq!(forced, vec![4, 2]);
+}
+
+#[test]
+fn esc_cancels_a_dice_entry_and_nothing_happens() {
+    let mut t = at_a_duel(false, Some("traveller"));
+    let taken = t.run.actions.len();
+    key(&mut t, |i| i.activate = true, 0.0);
+    key(&mut t, |i| i.typed = Some('4'), 0.1);
+    key(&mut t, |i| i.back = true, 0.2);
+    assert_eq!(t.modal, None);
+    assert_eq!(t.run.actions.len(), taken);
+    assert!(t.run.forced.is_empty());
+    assert!(matches!(&t.run.state.phase, Phase::Duel(d) if d.rolled.is_none()));
+}
+
+#[test]
+fn with_a_guide_each_player_types_only_their_own_dice() {
+    let mut t = at_a_duel(true, Some("guide"));
+    key(&mut t, |i| i.activate = true, 0.0);
+    assert!(
+        entry(&t).is_none(),
+        "the traveller's die is rolled on screen"
+    );
+    assert!(matches!(&t.run.state.phase, Phase::Duel(d) if d.awaiting_foe.is_some()));
+    let mut now = 0.0;
+    settle(&mut t, &mut now);
+    key(&mut t, |i| i.typed = Some('g'), now + 0.1);
+    assert_eq!(entry(&t).map(|e| e.owner), Some(Role::Guide));
+    key(&mut t, |i| i.typed = Some('7'), now + 0.2);
+    assert!(entry(&t).is_some_and(|e| e.refused.is_some()));
+    key(&mut t, |i| i.digit = Some(2), now + 0.3);
+    assert!(entry(&t).is_none());
+    assert_eq!(foe_die(&t), Some(2));
+    settle(&mut t, &mut now);
+    key(&mut t, |i| i.typed = Some('f'), now + 5.0);
+    assert!(!t.table_dice[1]);
+}
+
+#[test]
+fn a_terror_option_that_cannot_be_paid_is_shown_disabled() {
+    let cards = shipped();
+    let (seed, actions) = scene(&cards, |s| match s.phase {
+        Phase::Terror { card } => {
+            let offered = legal_actions(s)
+                .iter()
+                .filter(|a| matches!(a, Action::Choose { .. }))
+                .count();
+            offered > 0 && offered < s.cards.card(card).options.len()
+        }
+        _ => false,
+    });
+    let mut t = TableScreen::new(cards, seed, &actions, None).unwrap();
+    let c = t.current_buttons();
+    let bad = c.iter().find(|b| b.disabled.is_some()).unwrap().clone();
+    let good = c
+        .iter()
+        .find(|b| matches!(b.action, Some(Action::Choose { .. })))
+        .unwrap()
+        .clone();
+    assert!(bad.action.is_none() && bad.key.is_none());
+    assert!(!bad.disabled.as_ref().unwrap().is_empty());
+    let digit = |b: &Button| b.key.as_deref().and_then(|k| k.parse::<u8>().ok());
+    key(&mut t, |i| i.digit = digit(&good), 0.1);
+    assert!(!matches!(t.run.state.phase, Phase::Terror { .. }));
+}
+
+#[test]
+fn random_keys_never_break_the_table_and_the_shown_state_catches_up() {
+    let cards = shipped();
+    let (mut opened, mut asked) = (0, 0);
+    for seed in 0..12u64 {
+        let guide = seed >= 8;
+        let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let start = Start {
+            seed,
+            guide,
+            ..Start::default()
+        };
+        let mut t = TableScreen::start(cards.clone(), &start, None).unwrap();
+        let mut now = 0.0;
+        let mut tab = 0u32;
+        for _ in 0..3000 {
+            now += 1.0 / 60.0;
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let roll = (x % if guide { 20 } else { 12 }) as u8;
+            if guide && (x >> 24) % 300 == 0 {
+                tab = 90;
+            }
+            tab = tab.saturating_sub(1);
+            let next = key(
+                &mut t,
+                |i| {
+                    i.tab_held = tab > 0;
+                    i.held = roll == 11;
+                    match roll {
+                        0..=8 => i.digit = Some(roll + 1),
+                        9 | 10 => i.activate = true,
+                        12..=14 => i.typed = Some('g'),
+                        15 => i.typed = Some('d'),
+                        16 => i.typed = Some('f'),
+                        17 => i.typed = Some('x'),
+                        _ => {}
+                    }
+                },
+                now,
+            );
+            assert_ne!(next, Next::Quit, "no key but Esc then 4 quits");
+            opened += usize::from(matches!(peek(&t), guide::Peek::Open { .. }));
+            asked += usize::from(entry(&t).is_some());
+            if t.run.state.phase == Phase::Over {
+                break;
+            }
+        }
+        assert!(
+            t.run.state.flips >= 3,
+            "seed {seed}: the keys played on ({:?})",
+            t.run.state.phase
+        );
+        t.stage.finish_all();
+        assert_eq!(
+            json(t.stage.shown()),
+            json(&t.run.state),
+            "seed {seed}: the shown state caught up"
+        );
+    }
+    assert!(opened > 0, "the Guide's view never opened");
+    assert!(asked > 0, "no table dice were ever asked for");
+}
+
+#[test]
+fn the_table_autosaves_records_once_and_saves_and_quits() {
+    let cards = shipped();
+    let saves = std::env::temp_dir().join(format!("forward-table-saves-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&saves);
+    let mut t = TableScreen::new(cards.clone(), 4, &[], Some(&saves)).unwrap();
+    let path = t.autosave.path().unwrap().to_path_buf();
+    assert!(path.is_file(), "a new run is saved at once");
+    key(&mut t, |i| i.digit = Some(1), 0.0);
+    assert_eq!(crate::store::load(&path).unwrap().actions.len(), 1);
+    key(&mut t, |i| i.back = true, 5.0);
+    assert_eq!(key(&mut t, |i| i.digit = Some(2), 5.1), Next::Title);
+    let mut t = TableScreen::resume(crate::store::load(&path).unwrap(), Some(path.clone()));
+    assert_eq!(t.run.actions.len(), 1);
+    assert!(t.stage.idle(), "a resumed run opens at rest");
+    key(&mut t, |i| i.back = true, 10.0);
+    key(&mut t, |i| i.digit = Some(3), 10.1);
+    assert_eq!(t.run.state.phase, Phase::Over);
+    t.autosave();
+    let h = crate::history::read(&saves.join(crate::history::FILE_NAME)).unwrap();
+    assert_eq!(h.records.len(), 1);
+    assert!(crate::store::load(&path).unwrap().state.outcome.is_some());
+    let _ = std::fs::remove_dir_all(&saves);
+}
+
+#[test]
+fn a_failed_autosave_warns_and_the_game_goes_on() {
+    let cards = shipped();
+    let blocker =
+        std::env::temp_dir().join(format!("forward-table-blocker-{}", std::process::id()));
+    std::fs::write(&blocker, b"not a directory").unwrap();
+    let mut t = TableScreen::new(cards, 4, &[], Some(&blocker.join("saves"))).unwrap();
+    assert!(t.save_warning.is_some());
+    key(&mut t, |i| i.digit = Some(1), 0.0);
+    assert_eq!(t.run.state.flips, 1, "the game went on");
+    assert!(t.save_warning.is_some());
+    key(&mut t, |i| i.back = true, 5.0);
+    assert_eq!(key(&mut t, |i| i.digit = Some(2), 5.1), Next::Stay);
+    let _ = std::fs::remove_file(&blocker);
+}
+
+#[test]
+fn out_of_range_actions_are_refused() {
+    let cards = shipped();
+    assert!(TableScreen::new(cards.clone(), 1, &[99], None).is_err());
+    assert!(TableScreen::new(cards, 1, &[0], None).is_ok());
+}

@@ -1,0 +1,58 @@
+//! What hovering each region of the table explains: the trackers, the slots, the row, the
+//! lists and the map's Domains. Built with the frame, from the same rectangles the panels
+//! draw in.
+
+use super::layout::{Layout, StatusLayout};
+use super::panels::status::{ListRow, lists};
+use crate::core::state::Phase;
+use crate::core::{Observation, Slot, State, mods};
+use crate::ui::map::{self, MapModel};
+use macroquad::prelude::*;
+
+pub fn tips(s: &State, l: &Layout, model: &MapModel) -> Vec<(Rect, String)> {
+    let sl = StatusLayout::new(l.status);
+    let m = mods(s);
+    let mut out = vec![
+        (sl.health, format!("Health {} of {}. At 0 the run is lost.", s.health, s.max_health)),
+        (sl.marker, "The Resolve/Dread marker: gaining Resolve moves it right (at most Resolve 4), Dread moves it left; Dread past 4 loses the run. Spending Resolve needs Resolve 1 or more.".to_string()),
+        (sl.grace, "Grace (0 to 3): spend 1 to reroll any die just rolled, yours or the foe's. Gained at a Rest.".to_string()),
+        (sl.atk_def, format!("ATK {} is added to your Hits and Criticals; DEF {} is taken from the damage you receive.", m.atk, m.def)),
+    ];
+    for (held, rects) in [(&s.items, sl.items), (&s.equipment, sl.equipment)] {
+        for (i, rr) in rects.iter().enumerate() {
+            let text = match held.get(i) {
+                Some(c) => {
+                    let sc = s.cards.card(*c);
+                    format!("{}: {}", sc.name, sc.text)
+                }
+                None => "An empty slot. You hold at most two Items and two Equipment.".into(),
+            };
+            out.push((*rr, text));
+        }
+    }
+    if matches!(s.phase, Phase::Explore | Phase::Route) {
+        let obs = Observation::of(s);
+        for (i, r) in l.slots().iter().enumerate() {
+            let text = match obs.slot(i) {
+                Slot::Empty => "An empty slot: the deck is spent.".to_string(),
+                Slot::Hidden => format!("Face down. Click or press {} to flip it.", i + 1),
+                Slot::Known(c) => {
+                    let sc = s.cards.card(c);
+                    format!("{} (known): {}", sc.name, sc.text)
+                }
+            };
+            out.push((*r, text));
+        }
+    }
+    for row in lists(s, l) {
+        if let ListRow::Entry(_, tip, r, _) = row {
+            out.push((r, tip));
+        }
+    }
+    let ml = map::layout(model, l.map_area());
+    for (i, r) in ml.tiles.iter().enumerate() {
+        let d = &s.cards.domains[i];
+        out.push((*r, format!("{}: {}", d.name, d.theme)));
+    }
+    out
+}
