@@ -109,7 +109,18 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
     let p = blow.map_or(1.0, |m| m.tail_progress());
     // The HP bar slides from before the blow to after it.
     let shown_hp = v.hp as f32 + to_foe as f32 * (1.0 - ease(p));
-    let name = style::ellipsize(&v.name, r.w * 0.55, |x| {
+    let label = if v.over && v.hp <= 0 {
+        format!("0 / {} HP · defeated", v.max_hp)
+    } else {
+        format!(
+            "{} / {} HP · exchange {}",
+            v.hp.max(0),
+            v.max_hp,
+            v.exchange + 1
+        )
+    };
+    let label_w = style::width(&label, &fonts.serif, text::LABEL);
+    let name = style::ellipsize(&v.name, r.w - label_w - 24.0, |x| {
         style::width(x, &fonts.serif, text::TITLE)
     });
     style::text(
@@ -128,16 +139,6 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
         4.0,
         colour::ERROR,
     );
-    let label = if v.over && v.hp <= 0 {
-        format!("0 / {} HP · defeated", v.max_hp)
-    } else {
-        format!(
-            "{} / {} HP · exchange {}",
-            v.hp.max(0),
-            v.max_hp,
-            v.exchange + 1
-        )
-    };
     style::text_right(
         &label,
         bar.right(),
@@ -264,23 +265,6 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
             fonts,
             &v.faces,
             foe_face,
-        );
-    }
-    if v.over {
-        let m = cx.moment.map_or(1.0, |m| m.tail_progress());
-        let word = if v.hp <= 0 { "Defeated" } else { "Left behind" };
-        let c = if v.hp <= 0 {
-            colour::GOLD
-        } else {
-            colour::WARNING
-        };
-        style::text_centred(
-            word,
-            r.center().x,
-            dy + die * 0.7,
-            &fonts.serif,
-            text::BIG,
-            fade(c, m.min(1.0)),
         );
     }
     true

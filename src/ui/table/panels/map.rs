@@ -209,11 +209,13 @@ fn name_size(cx: &Ctx, ml: &map::Layout) -> u16 {
         .unwrap_or(14)
 }
 
-/// A cleared Domain's seal: a ring with a tick in the tile's corner, drawn as it closes.
+/// A cleared Domain's seal: a ring with a tick on the tile's corner (clear of its name),
+/// drawn as it closes.
 fn draw_seal(r: Rect, p: f32) {
-    let c = vec2(r.right() - 10.0, r.y + 10.0);
+    let c = vec2(r.right() - 2.0, r.y + 2.0);
     let col = colour::SEA_LIGHT;
     let radius = 7.0 + 10.0 * (1.0 - p);
+    draw_circle(c.x, c.y, 7.5, fade(colour::TILE, p));
     draw_circle_lines(c.x, c.y, radius, 1.5, fade(col, p));
     if p > 0.5 {
         draw_line(c.x - 4.0, c.y, c.x - 1.0, c.y + 3.0, 2.0, col);

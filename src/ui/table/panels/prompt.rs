@@ -131,6 +131,7 @@ fn draw_button(cx: &Ctx, b: &Button, guides_turn: bool) {
     };
     // While the stage plays, the buttons wait: shown, dimmed.
     let a = if cx.busy { 0.45 } else { 1.0 };
+    let fill = mix(colour::TILE, fill, a);
     style::card(
         b.rect,
         7.0,

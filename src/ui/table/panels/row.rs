@@ -61,8 +61,27 @@ pub fn draw(cx: &Ctx) {
             }
             None => card::draw_guardian_card(cx, r),
         }
-        if leaving > 0.0 {
-            style::rounded_rect(r, 9.0, fade(colour::TILE, leaving * 0.7));
+        if let Some(m) = cx.playing(|k| matches!(k, MomentKind::FoeDefeated | MomentKind::FoeLeft))
+        {
+            // The card darkens and leaves, stamped with what became of the foe.
+            let p = m.tail_progress();
+            style::rounded_rect(r, 9.0, fade(colour::TILE, 0.25 + p * 0.5));
+            let beaten = m.kind == MomentKind::FoeDefeated;
+            let (word, ink) = if beaten {
+                ("Defeated", colour::GOLD)
+            } else {
+                ("Left behind", colour::WARNING)
+            };
+            let a = (p * 4.0).min(1.0);
+            let size = text::BIG + 8 + ((1.0 - a) * 20.0) as u16;
+            style::text_centred(
+                word,
+                r.center().x,
+                r.center().y,
+                &cx.fonts.serif,
+                size,
+                fade(ink, a),
+            );
         }
         duel::draw(cx, panel);
         return;
