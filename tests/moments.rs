@@ -6,6 +6,7 @@
 //! Needs `Xvfb` and Mesa's software GL (`.ci/run` installs them).
 
 mod common {
+    #[allow(dead_code)]
     pub mod game;
     #[allow(dead_code)]
     pub mod pixels;
