@@ -15,7 +15,7 @@
 use crate::cards::load::load_files;
 use crate::cards::set::json_hash;
 use crate::cards::{CardFiles, CardSet};
-use crate::core::exec::Illegal;
+use crate::core::Illegal;
 use crate::core::{Action, Event, Outcome, State, execute, new_run_with};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

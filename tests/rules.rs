@@ -1440,7 +1440,7 @@ fn terror_option_that_cannot_be_paid_is_not_offered_and_check_rejects_it() {
     );
     let before = snapshot(&s);
     let err = check(&s, &Action::Choose { option: 0 }).unwrap_err();
-    assert!(err.0.contains("terror"), "{err}");
+    assert!(err.to_string().contains("terror"), "{err}");
     assert!(execute(&mut s, &Action::Choose { option: 0 }).is_err());
     assert_eq!(snapshot(&s), before);
     let t = card(&s, "dread_gate");
@@ -2872,7 +2872,7 @@ fn refused_without_change(s: &mut State, a: Action) {
     assert!(check(s, &a).is_err(), "{a:?} should be illegal");
     assert_eq!(snapshot(s), before);
     let err = execute(s, &a).unwrap_err();
-    assert!(err.0.contains("not a legal action"), "{err}");
+    assert!(err.to_string().contains("not a legal action"), "{err}");
     assert_eq!(snapshot(s), before, "{a:?} changed the state");
     assert_eq!(legal(s), legal_before);
 }
@@ -3825,6 +3825,7 @@ mod guide {
                         options: options(FORK_OPTIONS),
                     },
                     pending: vec![Effect::Resolve(1)],
+                    sources: vec![Some(f)],
                 },
             ]
         );
@@ -3838,7 +3839,7 @@ mod guide {
         );
         // Out of range, or not a choice of the Guide's: refused with the reason.
         assert_eq!(
-            check(&s, &pick(2)).unwrap_err().0,
+            check(&s, &pick(2)).unwrap_err().to_string(),
             r#"{"type":"pick","option":2} is not a legal action now; the game is waiting for: guide_choice"#
         );
         for a in [
@@ -3901,6 +3902,7 @@ mod guide {
                         cards: held.clone(),
                     },
                     pending: vec![Effect::Dread(1), Effect::Resolve(2)],
+                    sources: vec![Some(b), Some(b)],
                 },
             ]
         );
@@ -3983,6 +3985,7 @@ mod guide {
                         cards: held.clone(),
                     },
                     pending: vec![],
+                    sources: vec![],
                 },
             ]
         );

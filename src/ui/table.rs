@@ -1810,7 +1810,6 @@ impl TableScreen {
         let Some(spec) = s.cards.card(test.card).test.as_ref() else {
             return;
         };
-        let m = mods(s);
         style::text(
             &format!("Test: {}+ on {}d6", spec.target, spec.dice),
             r.x,
@@ -1819,7 +1818,7 @@ impl TableScreen {
             22,
             colour::GOLD,
         );
-        let bonus = m.test_rolls + m.all_rolls + s.bonus.next_test;
+        let bonus = crate::core::test_modifier(s);
         let mut y = r.y + 48.0;
         if bonus != 0 {
             style::text(
