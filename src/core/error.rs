@@ -49,9 +49,6 @@ pub enum Why {
     /// A reroll with no Grace and no free reroll ready.
     #[error("You have no Grace (and no free reroll) to reroll with.")]
     NoReroll,
-    /// The foe's last face forbids rerolls for this exchange.
-    #[error("The foe's face forbids rerolls this exchange.")]
-    RerollsForbidden,
     /// A card ability already used for now, or usable only in a duel.
     #[error("That card cannot be used now.")]
     CannotUse,

@@ -478,13 +478,9 @@ fn usable_now(phase: &Phase) -> bool {
         || matches!(phase, Phase::Duel(d) if d.rolled.is_none() && d.awaiting_foe.is_none())
 }
 
-/// Why a reroll just asked for is not offered.
+/// Why a reroll just asked for is not offered. (Dice a face forbids to reroll are never
+/// left waiting: the exchange resolves at once.)
 fn reroll_block(state: &State, card: &Option<Cow<'static, str>>) -> Why {
-    if let Phase::Duel(d) = &state.phase
-        && d.rolled.is_some_and(|r| r.no_rerolls)
-    {
-        return Why::RerollsForbidden;
-    }
     match card {
         None if state.grace == 0 => Why::NoReroll,
         Some(_) => Why::CannotUse,
