@@ -487,7 +487,7 @@ impl TableScreen {
                 self.absorb(&events);
                 self.autosave();
             }
-            Err(e) => self.log.push(format!("Refused: {e:?}")),
+            Err(e) => self.log.push(format!("Refused: {e}")),
         }
     }
 
