@@ -6,7 +6,9 @@ mod common;
 use forward::cards::CardSet;
 use forward::cards::load::load_dir;
 use forward::core::state::{GRACE_MAX, MARKER_MAX, MARKER_MIN, Role, SLOTS, State};
-use forward::core::{Action, Phase, execute, legal_actions, new_run_with};
+use forward::core::{
+    Action, Phase, SpendFor, candidates, execute, legal_actions, new_run_with, why_not,
+};
 use forward::sim::BotRng;
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -370,4 +372,88 @@ fn random_runs_reach_every_kind_of_ending() {
     assert!(causes.contains("guardian"), "{causes:?}");
     assert!(!causes.contains("none"));
     assert!(guardian_reached > 0);
+}
+
+/// Actions probed at every step beside the candidates: one of each kind a table might
+/// ask about, legal or not.
+fn probes() -> Vec<Action> {
+    let mut out = vec![
+        Action::Roll,
+        Action::RollFoe,
+        Action::Continue,
+        Action::Take,
+        Action::Decline,
+        Action::Fight,
+        Action::Toll,
+    ];
+    for i in 0..4 {
+        out.push(Action::Flip { slot: i });
+        out.push(Action::Swap { slot: i });
+        out.push(Action::Choose { option: i });
+        out.push(Action::Pick { option: i });
+    }
+    for purpose in [SpendFor::Grace, SpendFor::Heal] {
+        out.push(Action::Spend { purpose });
+    }
+    out
+}
+
+/// Plays a random run, checking at every step that `why_not` gives no reason exactly for
+/// the legal actions, over every candidate and probe, and that every legal action is a
+/// candidate.
+fn why_not_agrees(set: Arc<CardSet>, seed: u64, guide: bool) -> Result<(), String> {
+    let (mut s, _) = new_run_with(set, seed, Vec::new(), guide);
+    let mut pick = BotRng::new(seed | 1);
+    let probes = probes();
+    for step in 0..STEP_LIMIT {
+        let legal = legal_actions(&s);
+        let shown = candidates(&s);
+        for a in &legal {
+            if !shown.iter().any(|(b, _)| b == a) {
+                return Err(format!("step {step}: legal {a:?} is not a candidate"));
+            }
+        }
+        let asked = shown.iter().map(|(a, _)| a).chain(&probes);
+        for a in asked {
+            let why = why_not(&s, a);
+            if why.is_none() != legal.contains(a) {
+                return Err(format!(
+                    "step {step}: {a:?} legal {} but why_not {why:?}",
+                    legal.contains(a)
+                ));
+            }
+        }
+        for (a, why) in &shown {
+            if *why != why_not(&s, a) {
+                return Err(format!("step {step}: candidate {a:?} says {why:?}"));
+            }
+        }
+        if s.is_over() {
+            return Ok(());
+        }
+        let mut actions = legal;
+        if actions.len() > 1 && pick.below(500) != 0 {
+            actions.retain(|a| *a != Action::Abandon);
+        }
+        let a = actions[pick.below(actions.len())].clone();
+        execute(&mut s, &a).map_err(|e| format!("offered action refused: {e}"))?;
+    }
+    Err(format!("run did not end within {STEP_LIMIT} steps"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// `why_not(s, a).is_none()` exactly when `a` is in `legal_actions(s)`, on the
+    /// shipped cards and on the Guide lab, alone and with a Guide.
+    #[test]
+    fn why_not_gives_a_reason_exactly_for_actions_not_offered(
+        seed in any::<u64>(),
+        guide in any::<bool>(),
+        lab in any::<bool>(),
+    ) {
+        let set = if lab { guide_lab() } else { shipped() };
+        let result = why_not_agrees(set, seed, guide);
+        prop_assert!(result.is_ok(), "seed {} guide {} lab {}: {}", seed, guide, lab, result.err().unwrap_or_default());
+    }
 }

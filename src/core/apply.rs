@@ -309,11 +309,16 @@ pub fn apply(state: &mut State, event: &Event) {
                 };
             }
         }
-        Event::ChoiceOffered { kind, pending } => {
+        Event::ChoiceOffered {
+            kind,
+            pending,
+            sources,
+        } => {
             let resume = std::mem::replace(&mut state.phase, Phase::Explore);
             state.phase = Phase::Choice(Box::new(Choice {
                 kind: kind.clone(),
                 pending: pending.clone(),
+                sources: sources.clone(),
                 resume,
             }));
         }

@@ -177,6 +177,10 @@ pub enum Event {
         kind: ChoiceKind,
         #[serde(skip)]
         pending: Vec<Effect>,
+        /// The card each pending effect comes from (`None`: the card being resolved), so
+        /// that a Guide's choice among them is named after it.
+        #[serde(skip)]
+        sources: Vec<Option<CardRef>>,
     },
     /// The choice was made; play returns to where it was.
     ChoiceClosed,

@@ -24,17 +24,21 @@ pub mod action;
 pub mod apply;
 pub mod combat;
 pub mod dice;
+pub mod error;
 pub mod event;
 pub mod exec;
+pub mod legal;
+pub mod modifiers;
 pub mod observe;
+pub mod rules;
 pub mod state;
 
 pub use action::{Action, Die, SpendFor};
 pub use apply::apply;
+pub use error::{Illegal, Why};
 pub use event::{Event, Strike, Zone};
-pub use exec::{
-    Illegal, Mods, check, execute, execute_offered, execute_offered_into, foe_stats, holds,
-    legal_actions, legal_actions_into, mods, new_run, new_run_with, phase_name,
-};
+pub use exec::{execute, execute_offered, execute_offered_into, new_run, new_run_with};
+pub use legal::{candidates, check, holds, legal_actions, legal_actions_into, phase_name, why_not};
+pub use modifiers::{Mods, foe_stats, mods, roll_modifier, test_modifier};
 pub use observe::{Observation, Slot};
 pub use state::{Cause, Outcome, Phase, Role, State};

@@ -2,7 +2,7 @@
 //! face-down card the traveller has not been shown. Bots decide from this, never from the
 //! state itself, so a bot cannot cheat by reading the deck.
 
-use super::exec::{Mods, mods};
+use super::modifiers::{Mods, mods, test_modifier};
 use super::state::{Bonuses, Duel, Follower, Phase, PitTest, Seen, State};
 use crate::cards::{CardRef, CardSet, DomainRef};
 
@@ -46,6 +46,10 @@ impl<'a> Observation<'a> {
     }
     pub fn mods(&self) -> Mods {
         mods(self.s)
+    }
+    /// What is added to a Pit test's dice total now.
+    pub fn test_modifier(&self) -> i32 {
+        test_modifier(self.s)
     }
     /// One-off bonuses waiting for their occasion.
     pub fn bonus(&self) -> Bonuses {

@@ -6,20 +6,9 @@ use crate::cards::{CardRef, CardSet, DomainRef};
 use serde::Serialize;
 use std::sync::Arc;
 
-/// Lowest marker value: Dread 4. A Dread gain past it loses the run.
-pub const MARKER_MIN: i8 = -4;
-/// Highest marker value: Resolve 4.
-pub const MARKER_MAX: i8 = 4;
-/// Most Grace the traveller can bank.
-pub const GRACE_MAX: u8 = 3;
-/// Item slots, and Equipment slots.
-pub const SLOTS: usize = 2;
-/// Face-down slots in the row.
-pub const ROW: usize = 3;
-/// Successes (or failures) that end an extended test.
-pub const EXTENDED_TALLY: u8 = 3;
-/// A duel still going after this many exchanges is declared unending (see RULES.md).
-pub const EXCHANGE_LIMIT: u32 = 100;
+pub use super::rules::{
+    EXCHANGE_LIMIT, EXTENDED_TALLY, GRACE_MAX, MARKER_MAX, MARKER_MIN, ROW, SLOTS,
+};
 
 /// Everything about a run in progress.
 #[derive(Debug, Clone, Serialize)]
@@ -172,6 +161,9 @@ pub struct Choice {
     /// Effects still to run after the choice.
     #[serde(skip)]
     pub pending: Vec<Effect>,
+    /// The card each pending effect comes from (see [`super::event::Event::ChoiceOffered`]).
+    #[serde(skip)]
+    pub sources: Vec<Option<CardRef>>,
     /// The phase to return to after the choice.
     #[serde(skip)]
     pub resume: Phase,
@@ -194,6 +186,17 @@ pub enum ChoiceKind {
     },
     /// The Guide picks which of these held cards the traveller loses (only with a Guide).
     Lose { cards: Vec<CardRef> },
+}
+
+impl Choice {
+    /// The pending effects, each with its card, to run after the choice.
+    pub fn resumed(&self) -> Vec<(Effect, Option<CardRef>)> {
+        self.pending
+            .iter()
+            .cloned()
+            .zip(self.sources.iter().copied())
+            .collect()
+    }
 }
 
 fn labels<S: serde::Serializer>(options: &[GuideOption], s: S) -> Result<S::Ok, S::Error> {

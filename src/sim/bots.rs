@@ -294,8 +294,7 @@ impl Policy for Heuristic {
                     return find(&|a| *a == Action::Roll).unwrap_or(0);
                 }
                 let test = cards.card(t.card).test.as_ref();
-                let m = view.mods();
-                let shift = m.test_rolls + m.all_rolls + view.bonus().next_test;
+                let shift = view.test_modifier();
                 let total: i32 = t.dice.iter().map(|&d| d as i32).sum::<i32>() + shift;
                 let failing = test.is_some_and(|x| total < x.target);
                 if failing {

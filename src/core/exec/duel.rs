@@ -1,0 +1,351 @@
+//! Duels: fighting or paying a toll, rolling and rerolling, resolving an exchange, and
+//! breaking off a duel that can no longer end.
+
+use super::Exec;
+use super::effects::Sourced;
+use crate::cards::model::{BonusTarget, Effect, Face, Immunity, Occasion, Per};
+use crate::cards::{CardRef, CardSet};
+use crate::core::action::Die;
+use crate::core::combat;
+use crate::core::event::Event;
+use crate::core::modifiers::{duel_shift, fighter, foe_stats, modified_roll, mods, roll_modifier};
+use crate::core::rules::{DIE_MAX, DIE_MIN, EXCHANGE_LIMIT, REROLL_GRACE};
+use crate::core::state::{Cause, Duel, GuardianPenalties, Outcome, Phase};
+
+/// The foe's faces: its card's, or the Guardian's.
+fn foe_faces<'c>(cards: &'c CardSet, d: &Duel) -> &'c [Face] {
+    match d.card {
+        Some(c) => &cards.card(c).faces,
+        None => &cards.guardian.faces,
+    }
+}
+
+impl Exec<'_> {
+    /// `fight`: the foe in front of the traveller is duelled.
+    pub(super) fn fight(&mut self) {
+        if let Phase::Encounter { card } = self.s.phase {
+            self.start_duel(Some(card));
+        }
+    }
+
+    /// `toll`: slips past the foe by paying its toll effects.
+    pub(super) fn toll(&mut self) {
+        if let Phase::Encounter { card } = self.s.phase {
+            let toll = self.cards().card(card).toll.clone().unwrap_or_default();
+            self.emit(Event::FoePassed {
+                card,
+                how: "toll".into(),
+            });
+            self.run(toll, Some(card));
+        }
+    }
+
+    /// `roll` in a duel: both dice alone, or the traveller's die with a Guide (the Guide
+    /// rolls the foe's with `roll_foe`).
+    pub(super) fn roll_exchange(&mut self) {
+        let Phase::Duel(d) = &self.s.phase else {
+            return;
+        };
+        let modifier = roll_modifier(self.s, d);
+        let (skip, no_rerolls) = (d.status.skip, d.status.no_rerolls);
+        if self.s.guide {
+            // The same dice in the same order as alone: the traveller's first, then (at
+            // the Guide's hand) the foe's.
+            let traveller = (!skip).then(|| self.s.dice.peek());
+            self.emit(Event::TravellerRolled {
+                traveller,
+                modifier,
+                no_rerolls,
+            });
+            return;
+        }
+        let (first, second) = self.s.dice.preview_pair();
+        let (traveller, foe) = if skip {
+            (None, first)
+        } else {
+            (Some(first), second)
+        };
+        self.emit(Event::ExchangeRolled {
+            traveller,
+            foe,
+            modifier,
+            no_rerolls,
+        });
+    }
+
+    /// `roll_foe`: the Guide rolls the foe's die.
+    pub(super) fn roll_foe(&mut self) {
+        if matches!(&self.s.phase, Phase::Duel(d) if d.awaiting_foe.is_some()) {
+            let foe = self.s.dice.peek();
+            self.emit(Event::FoeRolled { foe });
+        }
+    }
+
+    /// `reroll`: one die just rolled, for a Grace or with a card's free reroll.
+    pub(super) fn reroll(&mut self, die: Die, index: u8, card: Option<&str>) {
+        let cards = self.cards();
+        let value = self.s.dice.peek();
+        let with = card.and_then(|id| cards.card_by_str(id));
+        self.emit(Event::Rerolled {
+            die,
+            index,
+            value,
+            card: with,
+        });
+        match with {
+            Some(c) => {
+                let per = cards.card(c).ability.as_ref().map_or(Per::Fight, |a| a.per);
+                self.emit(Event::AbilityUsed { card: c, per });
+            }
+            None => self.change_grace(-REROLL_GRACE),
+        }
+    }
+
+    pub(super) fn start_duel(&mut self, card: Option<CardRef>) {
+        self.start_duel_with(card, GuardianPenalties::default());
+    }
+
+    /// Starts a duel with a foe card (or the Guardian, with its penalties).
+    pub(super) fn start_duel_with(&mut self, card: Option<CardRef>, guardian: GuardianPenalties) {
+        let cards = self.cards();
+        if self.s.spent.iter().any(|(_, p)| *p == Per::Fight) {
+            self.emit(Event::AbilitiesRefreshed { per: Per::Fight });
+        }
+        let bonus = self.s.bonus.next_duel;
+        if bonus != 0 {
+            self.emit(Event::BonusUsed {
+                to: BonusTarget::NextDuel,
+                amount: bonus,
+            });
+        }
+        let (foe, hp) = match card {
+            Some(c) => (c.id, cards.card(c).hp.unwrap_or(1)),
+            None => (cards.guardian_id(), cards.guardian.hp),
+        };
+        self.emit(Event::DuelStarted {
+            foe,
+            hp,
+            card,
+            guardian,
+            bonus,
+        });
+        let work = self.triggers(Occasion::DuelStart);
+        self.run_work(work);
+    }
+
+    /// Damage from a card to the foe; returns the foe's on-defeat effects if it falls.
+    pub(super) fn hit_foe(&mut self, n: i32) -> Vec<Sourced> {
+        let Some(d) = self.s.duel() else {
+            return Vec::new();
+        };
+        let cards = self.cards();
+        let immune = d
+            .card
+            .is_some_and(|c| cards.card(c).immune.contains(&Immunity::Items));
+        if d.guardian.reflect {
+            self.change_health(-n);
+            return Vec::new();
+        }
+        if immune || d.guardian.invulnerable || n <= 0 {
+            return Vec::new();
+        }
+        let foe_hp = (d.hp - n).max(0);
+        self.emit(Event::FoeHit { amount: n, foe_hp });
+        if foe_hp == 0 {
+            return self.defeat_foe();
+        }
+        Vec::new()
+    }
+
+    /// The foe falls: the Guardian wins the run; a foe card's on-defeat effects (and any
+    /// foe-defeated triggers) are returned to run.
+    fn defeat_foe(&mut self) -> Vec<Sourced> {
+        let cards = self.cards();
+        let Some(d) = self.s.duel() else {
+            return Vec::new();
+        };
+        let card = d.card;
+        let foe = card.map_or(cards.guardian_id(), |c| c.id);
+        self.emit(Event::FoeDefeated { foe });
+        match card {
+            None => {
+                self.emit(Event::RunEnded {
+                    outcome: Outcome::Won,
+                });
+                Vec::new()
+            }
+            Some(c) => {
+                let mut work: Vec<Sourced> = cards
+                    .card(c)
+                    .on_defeat
+                    .iter()
+                    .map(|e: &Effect| (e.clone(), Some(c)))
+                    .collect();
+                work.extend(self.triggers(Occasion::FoeDefeated));
+                work
+            }
+        }
+    }
+
+    /// Resolves the exchange just rolled (after any rerolls).
+    pub(super) fn resolve_exchange(&mut self) {
+        let Some(d) = self.s.duel().cloned() else {
+            return;
+        };
+        let Some(r) = d.rolled else {
+            return;
+        };
+        let m = mods(self.s);
+        let cards = self.cards();
+        let faces = foe_faces(cards, &d);
+        let face_ix = (r.foe.clamp(DIE_MIN as u8, DIE_MAX as u8) - 1) as usize;
+        let Some(face) = faces.get(face_ix) else {
+            return;
+        };
+        let roll = r
+            .traveller
+            .map(|v| modified_roll(v as i32, r.modifier) as u8);
+        let mut status = d.status.clone();
+        let strike = combat::strike(roll);
+        let attacks_miss = combat::is_attack(strike) && status.attacks < m.first_attacks_miss;
+        if combat::is_attack(strike) {
+            status.attacks = status.attacks.saturating_add(1);
+        }
+        // The foe's bonus damage: enrage always, empower when its face comes up (or on the
+        // next hit when it names no face).
+        let empower_now = status.empower > 0
+            && status
+                .empower_face
+                .is_none_or(|f| f as usize == face_ix + 1);
+        let would_hit = face.copy || face.deal > 0;
+        let extra = status.enrage + if empower_now { status.empower } else { 0 };
+        let x = combat::exchange(
+            roll,
+            face,
+            fighter(&m),
+            foe_stats(cards, &d),
+            extra,
+            attacks_miss,
+        );
+        if empower_now && would_hit && x.foe_hit {
+            status.empower = 0;
+            status.empower_face = None;
+        }
+        status.skip = face.skip_roll;
+        status.penalty = face.roll_penalty;
+        status.no_rerolls = face.no_rerolls;
+        status.enrage += face.enrage;
+        if face.empower > 0 {
+            status.empower += face.empower;
+            status.empower_face = face
+                .empower_face
+                .as_ref()
+                .and_then(|n| faces.iter().position(|f| &f.name == n))
+                .map(|i| i as u8 + 1);
+        }
+        let foe_hp = (d.hp - x.to_foe + x.foe_heal).min(d.max_hp);
+        let foe_healed = (foe_hp - (d.hp - x.to_foe)).max(0);
+        let health = (self.s.health - x.to_traveller - x.reflected).clamp(0, self.s.max_health);
+        self.emit(Event::ExchangeResolved {
+            exchange: d.exchange + 1,
+            roll,
+            strike,
+            foe_roll: r.foe,
+            face: cards.face_name(d.card, face_ix),
+            to_foe: x.to_foe,
+            to_traveller: x.to_traveller,
+            reflected: x.reflected,
+            foe_healed,
+            foe_hp: foe_hp.max(0),
+            health,
+            status,
+        });
+        if health == 0 {
+            // Both falling together is a loss: the traveller must survive the exchange.
+            self.lose(Cause::Health, format!("Fell in a duel ({}).", face.name));
+            return;
+        }
+        if foe_hp <= 0 {
+            let work = self.defeat_foe();
+            self.run_work(work);
+            return;
+        }
+        if d.guardian.full_heal && foe_hp < d.max_hp {
+            self.emit(Event::FoeRestored { hp: d.max_hp });
+        }
+    }
+
+    /// Before each exchange: a duel that can no longer end is broken off (see RULES.md).
+    pub(super) fn check_unending(&mut self) {
+        let Some(d) = self.s.duel() else {
+            return;
+        };
+        // Whether either side can still fall depends on the foe's printed card and the
+        // traveller's modifiers (every face's effects are taken as possible), so it is
+        // worked out when a duel starts and after actions that may change modifiers; in
+        // between, only the exchange limit needs watching.
+        if !self.recheck && d.exchange > 0 && d.exchange < EXCHANGE_LIMIT {
+            return;
+        }
+        let d = d.clone();
+        let m = mods(self.s);
+        let cards = self.cards();
+        let faces = foe_faces(cards, &d);
+        let shift = duel_shift(&m, &d);
+        // Every roll the traveller could still make: with any roll penalty a face can
+        // give, or skipped (a skipped roll blocks nothing). A set of at most 7 values,
+        // kept on the stack: this runs before every exchange.
+        let mut reachable = [false; 7];
+        let penalties = faces
+            .iter()
+            .map(|f| f.roll_penalty)
+            .chain([0, d.status.penalty]);
+        for p in penalties {
+            for v in DIE_MIN..=DIE_MAX {
+                reachable[modified_roll(v, shift - p) as usize] = true;
+            }
+        }
+        reachable[0] = d.status.skip || faces.iter().any(|f| f.skip_roll);
+        let mut buf = [None; 7];
+        let mut n = 0;
+        for (i, _) in reachable.iter().enumerate().filter(|(_, r)| **r) {
+            buf[n] = if i == 0 { None } else { Some(i as u8) };
+            n += 1;
+        }
+        let rolls = &buf[..n];
+        // Enrage and empower can lift a hit through the traveller's DEF.
+        let enrage_possible = faces.iter().any(|f| f.enrage > 0 || f.empower > 0)
+            || d.status.enrage > 0
+            || d.status.empower > 0;
+        let (foe_can, me_can) = combat::who_can_fall(
+            rolls,
+            faces,
+            fighter(&m),
+            foe_stats(cards, &d),
+            enrage_possible,
+            d.guardian.full_heal.then_some(d.max_hp),
+        );
+        let limit = d.exchange >= EXCHANGE_LIMIT;
+        match d.card {
+            None if !foe_can || limit => {
+                let detail = match self.guardian_reason() {
+                    Some(reason) if !foe_can => reason,
+                    _ if limit => {
+                        format!("The Guardian still stood after {EXCHANGE_LIMIT} exchanges.")
+                    }
+                    _ => "The Guardian cannot be brought down.".into(),
+                };
+                self.lose(Cause::Guardian, detail);
+            }
+            Some(c) if (!foe_can && !me_can) || limit => {
+                let reason = if limit {
+                    format!("{EXCHANGE_LIMIT} exchanges without an end")
+                } else {
+                    "neither side can harm the other".to_string()
+                };
+                self.emit(Event::DuelStalemate { foe: c.id, reason });
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,271 @@
+//! The effect interpreter: runs card effects in order, each with the card it comes from,
+//! and the changes they make to Health, the marker, Grace and the row.
+
+use super::Exec;
+use crate::cards::CardRef;
+use crate::cards::model::{Amount, Bonus, BonusTarget, Effect, GuideOption, LoseKind};
+use crate::core::event::Event;
+use crate::core::legal::{held, holds};
+use crate::core::rules::{GRACE_MAX, MARKER_MAX, MARKER_MIN, REORDER_MAX, ROW};
+use crate::core::state::{Cause, ChoiceKind, Phase, Seen};
+use std::collections::VecDeque;
+
+/// An effect waiting to run, with the card it comes from (`None`: the card being
+/// resolved), so that a Guide's choice it asks for is named after that card.
+pub(super) type Sourced = (Effect, Option<CardRef>);
+
+/// What [`Exec::step`] leaves to do.
+enum Next {
+    Go,
+    /// A choice was offered: the rest waits in it.
+    Wait,
+}
+
+impl Exec<'_> {
+    /// Runs `effects`, all from card `from` (`None`: the card being resolved).
+    pub(super) fn run(&mut self, effects: Vec<Effect>, from: Option<CardRef>) {
+        self.run_work(effects.into_iter().map(|e| (e, from)).collect());
+    }
+
+    /// Runs effects in order. Stops early if the run ends, or when an effect asks the
+    /// player to choose: the rest then waits in the choice and runs after it.
+    pub(super) fn run_work(&mut self, effects: Vec<Sourced>) {
+        let mut work: VecDeque<Sourced> = effects.into();
+        while let Some((e, from)) = work.pop_front() {
+            if self.over() {
+                return;
+            }
+            if let Next::Wait = self.step(e, from, &mut work) {
+                return;
+            }
+        }
+    }
+
+    /// Runs one effect; effects it unfolds into go to the front of `work`.
+    fn step(&mut self, e: Effect, from: Option<CardRef>, work: &mut VecDeque<Sourced>) -> Next {
+        match e {
+            Effect::If(b) => {
+                let branch = if holds(self.s, &b.when) {
+                    b.then
+                } else {
+                    b.otherwise
+                };
+                for x in branch.into_iter().rev() {
+                    work.push_front((x, from));
+                }
+            }
+            Effect::Heal(a) => self.heal(a),
+            Effect::LoseHealth(a) => {
+                let n = self.amount(a);
+                self.change_health(-n);
+            }
+            Effect::Resolve(n) => self.move_marker(n as i8),
+            Effect::Dread(n) => self.move_marker(-(n as i8)),
+            Effect::MaxHealth(n) => {
+                let max_health = (self.s.max_health + n).max(1);
+                self.emit(Event::MaxHealthChanged {
+                    by: max_health - self.s.max_health,
+                    max_health,
+                });
+            }
+            Effect::HitFoe(n) => {
+                let extra = self.hit_foe(n);
+                for x in extra.into_iter().rev() {
+                    work.push_front(x);
+                }
+            }
+            Effect::Peek(n) => self.see_row(n, false),
+            Effect::Reveal(n) => self.see_row(n, true),
+            Effect::PeekDeck(n) => {
+                let top = self.top_of_deck(n as usize);
+                if !top.is_empty() {
+                    self.emit(Event::DeckSeen { cards: top });
+                }
+            }
+            Effect::Reorder(n) => {
+                let top = self.top_of_deck((n as usize).min(REORDER_MAX));
+                if top.len() == 1 {
+                    self.emit(Event::DeckSeen { cards: top });
+                } else if top.len() > 1 {
+                    return self.ask(ChoiceKind::Reorder { cards: top }, work);
+                }
+            }
+            Effect::Cleanse(n) => {
+                if self.s.snares.len() <= n as usize {
+                    for card in self.s.snares.clone() {
+                        self.emit(Event::SnareRemoved { card });
+                    }
+                } else {
+                    return self.ask(ChoiceKind::Cleanse { left: n }, work);
+                }
+            }
+            Effect::Bonus(Bonus { to, amount }) => {
+                self.emit(Event::BonusGained { to, amount });
+            }
+            Effect::GuideChooses(options) => return self.guide_chooses(options, from, work),
+            Effect::Lose(kind) => return self.lose_held(kind, work),
+        }
+        Next::Go
+    }
+
+    /// Offers a choice; the effects left in `work` wait in it.
+    fn ask(&mut self, kind: ChoiceKind, work: &mut VecDeque<Sourced>) -> Next {
+        let (pending, sources) = std::mem::take(work).into_iter().unzip();
+        self.emit(Event::ChoiceOffered {
+            kind,
+            pending,
+            sources,
+        });
+        Next::Wait
+    }
+
+    /// A card's options: the Guide picks (the choice is named after `from`, else the card
+    /// being resolved), or alone a die picks and the option's effects run at once.
+    fn guide_chooses(
+        &mut self,
+        options: Vec<GuideOption>,
+        from: Option<CardRef>,
+        work: &mut VecDeque<Sourced>,
+    ) -> Next {
+        if options.is_empty() {
+            return Next::Go;
+        }
+        if self.s.guide {
+            let card = from.or(self.s.resolving).or(match self.s.phase {
+                Phase::Resolving { card } => Some(card),
+                _ => None,
+            });
+            return self.ask(ChoiceKind::Guide { card, options }, work);
+        }
+        let (option, die) = self.die_picks(options.len());
+        let chosen = &options[option];
+        self.emit(Event::GuideChose {
+            option: option as u8,
+            label: chosen.label.clone(),
+            die,
+        });
+        for x in chosen.effects.iter().rev() {
+            work.push_front((x.clone(), from));
+        }
+        Next::Go
+    }
+
+    /// One held card is lost: the Guide picks which when there is a choice, alone a die.
+    fn lose_held(&mut self, kind: LoseKind, work: &mut VecDeque<Sourced>) -> Next {
+        let candidates: Vec<CardRef> = match kind {
+            LoseKind::Item => self.s.items.clone(),
+            LoseKind::Equipment => self.s.equipment.clone(),
+            LoseKind::Any => held(self.s).collect(),
+        };
+        if candidates.len() > 1 && self.s.guide {
+            return self.ask(ChoiceKind::Lose { cards: candidates }, work);
+        }
+        if candidates.is_empty() {
+            return Next::Go;
+        }
+        let (option, die) = self.die_picks(candidates.len());
+        let card = candidates[option];
+        self.emit(Event::GuideChose {
+            option: option as u8,
+            label: self.cards().card(card).name.clone(),
+            die,
+        });
+        self.discard_held(card);
+        Next::Go
+    }
+
+    fn top_of_deck(&self, n: usize) -> Vec<CardRef> {
+        self.s.deck.iter().rev().take(n).copied().collect()
+    }
+
+    /// Peeks at (or turns face up) the first `n` row cards not yet seen that way.
+    fn see_row(&mut self, n: u8, face_up: bool) {
+        let mut left = n;
+        for slot in 0..ROW {
+            if left == 0 {
+                break;
+            }
+            if let Some(rc) = self.s.row[slot] {
+                let new = match rc.seen {
+                    Seen::Hidden => true,
+                    Seen::Peeked => face_up,
+                    Seen::FaceUp => false,
+                };
+                if new {
+                    self.emit(Event::CardSeen {
+                        slot: slot as u8,
+                        card: rc.card,
+                        face_up,
+                    });
+                    left -= 1;
+                }
+            }
+        }
+    }
+
+    /// Rolls an amount's dice (if any). `Full` counts as the Health missing.
+    fn amount(&mut self, a: Amount) -> i32 {
+        match a {
+            Amount::Fixed(n) => n,
+            Amount::Full(_) => self.s.max_health - self.s.health,
+            Amount::Dice { d6, plus } => {
+                let dice = self.s.dice.preview(d6 as usize);
+                let sum: i32 = dice.iter().map(|&d| d as i32).sum();
+                self.emit(Event::EffectRolled { dice });
+                sum + plus
+            }
+        }
+    }
+
+    /// Heals an amount, plus a next-heal bonus waiting.
+    pub(super) fn heal(&mut self, a: Amount) {
+        let mut n = self.amount(a);
+        let bonus = self.s.bonus.next_heal;
+        if bonus != 0 {
+            self.emit(Event::BonusUsed {
+                to: BonusTarget::NextHeal,
+                amount: bonus,
+            });
+            n += bonus;
+        }
+        self.change_health(n.max(0));
+    }
+
+    /// Changes Health within 0..=max; at 0 the run is lost.
+    pub(super) fn change_health(&mut self, by: i32) {
+        let health = (self.s.health + by).clamp(0, self.s.max_health);
+        let actual = health - self.s.health;
+        if actual != 0 {
+            self.emit(Event::HealthChanged { by: actual, health });
+        }
+        if health == 0 {
+            self.lose(Cause::Health, "Health fell to 0.".into());
+        }
+    }
+
+    /// Moves the marker: up is Resolve (capped at +4), down is Dread; past -4 loses.
+    pub(super) fn move_marker(&mut self, by: i8) {
+        let target = self.s.marker as i32 + by as i32;
+        let marker = target.clamp(MARKER_MIN as i32, MARKER_MAX as i32) as i8;
+        if marker != self.s.marker {
+            self.emit(Event::MarkerMoved {
+                by: marker - self.s.marker,
+                marker,
+            });
+        }
+        if target < MARKER_MIN as i32 {
+            self.lose(Cause::Dread, "Dread passed its limit.".into());
+        }
+    }
+
+    /// Changes Grace within 0..=GRACE_MAX.
+    pub(super) fn change_grace(&mut self, by: i8) {
+        let grace = (self.s.grace as i8 + by).clamp(0, GRACE_MAX as i8) as u8;
+        if grace != self.s.grace {
+            self.emit(Event::GraceChanged {
+                by: grace as i8 - self.s.grace as i8,
+                grace,
+            });
+        }
+    }
+}

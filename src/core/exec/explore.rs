@@ -1,0 +1,271 @@
+//! Exploring: flipping row cards, taking or swapping what is found, Terror options, Rest
+//! spends, using and handing over held cards, and moving between Domains.
+
+use super::Exec;
+use super::effects::Sourced;
+use crate::cards::model::{Amount, Effect, Occasion, Passage, Payment, Per, SlotKind, StationType};
+use crate::cards::{CardRef, DomainRef};
+use crate::core::action::SpendFor;
+use crate::core::event::{Event, Zone};
+use crate::core::legal::{next_domains, slot_kind};
+use crate::core::modifiers::{mods, rest_heal};
+use crate::core::rules::{REST_GRACE, REST_SPEND, ROW};
+use crate::core::state::{Cause, Phase};
+
+impl Exec<'_> {
+    /// `flip`: turns a row card over; its effects (after any flip triggers) run.
+    pub(super) fn flip(&mut self, slot: u8) {
+        let Some(rc) = self.s.row[slot as usize] else {
+            return;
+        };
+        let card = rc.card;
+        let cards = self.cards();
+        let c = cards.card(card);
+        let mut work = self.triggers(Occasion::Flip);
+        self.emit(Event::CardFlipped { slot, card });
+        if c.card_type == StationType::Snare {
+            self.emit(Event::SnareCaught { card });
+        }
+        if c.card_type != StationType::Companion {
+            work.extend(c.effects.iter().map(|e| (e.clone(), Some(card))));
+        }
+        self.run_work(work);
+    }
+
+    /// `go`: enters the Domain chosen on the route.
+    pub(super) fn go(&mut self, domain: &str) {
+        if let Some(d) = self.cards().domain_by_str(domain) {
+            self.enter_domain(d);
+        }
+    }
+
+    /// `take`: the card offered goes into a free slot.
+    pub(super) fn take(&mut self) {
+        if let Phase::Offer { card } = self.s.phase {
+            let kind = slot_kind(self.cards().card(card));
+            self.emit(Event::CardTaken { card, kind });
+            self.finish_card(card);
+        }
+    }
+
+    /// `swap`: the card offered replaces the one in `slot`, which is discarded.
+    pub(super) fn swap(&mut self, slot: u8) {
+        if let Phase::Offer { card } = self.s.phase {
+            let kind = slot_kind(self.cards().card(card));
+            let (old, zone) = match kind {
+                SlotKind::Item => (self.s.items[slot as usize], Zone::Items),
+                SlotKind::Equipment => (self.s.equipment[slot as usize], Zone::Equipment),
+            };
+            self.emit(Event::CardDiscarded {
+                card: old,
+                from: zone,
+            });
+            self.emit(Event::CardTaken { card, kind });
+            self.finish_card(card);
+        }
+    }
+
+    /// `decline`: leaves a card offered, or refuses a companion (its `refused` effects run).
+    pub(super) fn decline(&mut self) {
+        match self.s.phase {
+            Phase::Offer { card } => self.finish_card(card),
+            Phase::Companion { card } => {
+                self.emit(Event::CompanionRefused { card });
+                self.run(self.cards().card(card).refused.clone(), Some(card));
+            }
+            _ => {}
+        }
+    }
+
+    /// `choose`: pays a Terror option's cost, then runs its effects.
+    pub(super) fn choose(&mut self, option: u8) {
+        if let Phase::Terror { card } = self.s.phase {
+            let opt = &self.cards().card(card).options[option as usize];
+            for p in &opt.cost {
+                self.pay(p);
+            }
+            self.emit(Event::TerrorChosen { card, option });
+            self.run(opt.effects.clone(), Some(card));
+        }
+    }
+
+    /// `spend` at a Rest: one Resolve for Grace or for a heal.
+    pub(super) fn spend(&mut self, purpose: SpendFor) {
+        if let Phase::Rest { card } = self.s.phase {
+            self.move_marker(-REST_SPEND);
+            self.emit(Event::RestSpent { card, purpose });
+            match purpose {
+                SpendFor::Grace => self.change_grace(REST_GRACE),
+                SpendFor::Heal => self.heal(Amount::Fixed(rest_heal(&mods(self.s)))),
+            }
+        }
+    }
+
+    /// `use`: a held card's or companion's ability.
+    pub(super) fn use_card(&mut self, card: &str) {
+        let cards = self.cards();
+        if let Some(c) = cards.card_by_str(card)
+            && let Some(a) = &cards.card(c).ability
+        {
+            self.emit(Event::AbilityUsed {
+                card: c,
+                per: a.per,
+            });
+            self.run(a.effects.clone(), Some(c));
+        }
+    }
+
+    /// Gives (`give`) or shows a held card to the companion or foe in front of the
+    /// traveller, or gives it to a following companion who carries it.
+    pub(super) fn hand_over(&mut self, card: &str, to: &str, give: bool) {
+        let cards = self.cards();
+        let (Some(c), Some(t)) = (cards.card_by_str(card), cards.card_by_str(to)) else {
+            return;
+        };
+        if !give {
+            self.emit(Event::CardShown { card: c, to: t });
+        }
+        match self.s.phase {
+            Phase::Companion { .. } => {
+                self.emit(Event::CompanionJoined {
+                    card: t,
+                    carrying: give.then_some(c),
+                });
+                self.run(cards.card(t).effects.clone(), Some(t));
+            }
+            Phase::Encounter { .. } => {
+                let wanted = |p: &&Passage| {
+                    let asked = if give { &p.give } else { &p.show };
+                    asked.as_ref().is_some_and(|x| x.0 == card)
+                };
+                if let Some(p) = cards.card(t).passage.iter().find(wanted) {
+                    let given = give.then_some(c);
+                    self.pass_foe(t, p.label.clone(), p.joins, given, p.effects.clone());
+                }
+            }
+            _ if give => self.emit(Event::CardCarried { card: c, by: t }),
+            _ => {}
+        }
+    }
+
+    /// A foe lets the traveller by (a passage or a toll); it may join as a companion.
+    pub(super) fn pass_foe(
+        &mut self,
+        foe: CardRef,
+        how: String,
+        joins: bool,
+        given: Option<CardRef>,
+        effects: Vec<Effect>,
+    ) {
+        self.emit(Event::FoePassed { card: foe, how });
+        if joins {
+            self.emit(Event::CompanionJoined {
+                card: foe,
+                carrying: given,
+            });
+        } else if let Some(g) = given {
+            self.emit(Event::CardGivenAway { card: g });
+        }
+        self.run(effects, Some(foe));
+    }
+
+    /// Pays one part of a Terror option's cost.
+    fn pay(&mut self, p: &Payment) {
+        match p {
+            Payment::SpendResolve(n) => self.move_marker(-(*n as i8)),
+            Payment::SpendGrace(n) => self.change_grace(-(*n as i8)),
+            Payment::Discard(kind) => {
+                let (card, from) = match kind {
+                    SlotKind::Item => (self.s.items.first().copied(), Zone::Items),
+                    SlotKind::Equipment => (self.s.equipment.first().copied(), Zone::Equipment),
+                };
+                if let Some(card) = card {
+                    self.emit(Event::CardDiscarded { card, from });
+                }
+            }
+        }
+    }
+
+    /// Enters a Domain: a fresh shuffled deck, a dealt row, then its scene effects and
+    /// any on-entering triggers.
+    pub(super) fn enter_domain(&mut self, d: DomainRef) {
+        let cards = self.cards();
+        if self.s.spent.iter().any(|(_, p)| *p == Per::Domain) {
+            self.emit(Event::AbilitiesRefreshed { per: Per::Domain });
+        }
+        self.emit(Event::DomainEntered { domain: d });
+        let order = self.s.dice.peek_shuffle(&cards.domain(d).stations);
+        self.emit(Event::DeckShuffled {
+            domain: d,
+            cards: order.len(),
+            order,
+        });
+        for slot in 0..ROW as u8 {
+            self.refill(slot);
+        }
+        let mut work: Vec<Sourced> = cards
+            .domain(d)
+            .on_enter
+            .iter()
+            .map(|e| (e.clone(), None))
+            .collect();
+        work.extend(self.triggers(Occasion::DomainEnter));
+        self.run_work(work);
+    }
+
+    /// Deals the top card of the deck into an empty row slot.
+    fn refill(&mut self, slot: u8) {
+        if self.s.row[slot as usize].is_none()
+            && let Some(&card) = self.s.deck.last()
+        {
+            self.emit(Event::SlotFilled { slot, card });
+        }
+    }
+
+    /// The effects of every trigger in force for this occasion, each with its card.
+    pub(super) fn triggers(&self, on: Occasion) -> Vec<Sourced> {
+        let mut out = Vec::new();
+        for c in self.s.active_cards() {
+            for t in &self.s.cards.card(c).triggers {
+                if t.on == on {
+                    out.extend(t.effects.iter().map(|e| (e.clone(), Some(c))));
+                }
+            }
+        }
+        out
+    }
+
+    /// Discards the card if it is still in hand, returns to the row, refills the slot, and
+    /// clears the Domain when nothing is left.
+    pub(super) fn finish_card(&mut self, card: CardRef) {
+        if self.s.resolving == Some(card) {
+            self.emit(Event::CardDiscarded {
+                card,
+                from: Zone::Resolving,
+            });
+        }
+        self.emit(Event::CardResolved { card });
+        if let Some(slot) = self.s.flipped_slot {
+            self.refill(slot);
+        }
+    }
+
+    /// The last card of a Domain is done: the route opens, or the run is stranded.
+    pub(super) fn domain_cleared(&mut self) {
+        let cards = self.cards();
+        let here = self.s.domain;
+        self.emit(Event::DomainCleared { domain: here });
+        if here == cards.final_domain {
+            // The Guardian waits for the traveller's `continue` (Phase::Crossing), so that
+            // a card found last can still be handed over or used.
+            return;
+        }
+        if next_domains(self.s).next().is_none() {
+            let name = cards.domain(here).name.clone();
+            self.lose(
+                Cause::Stranded,
+                format!("No uncleared Domain is linked from {name}."),
+            );
+        }
+    }
+}

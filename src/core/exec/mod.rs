@@ -1,0 +1,231 @@
+//! What an action does, as events. [`Exec`] runs one action: `act` dispatches to one
+//! function per action, each emitting events that are applied at once. The work is split
+//! by concern: exploring (`explore`), duels (`duel`), Pit tests (`test`), the Guardian
+//! (`guardian`), the Guide's choices (`guide`) and the effect interpreter (`effects`).
+
+mod duel;
+mod effects;
+mod explore;
+mod guardian;
+mod guide;
+mod test;
+
+use super::action::Action;
+use super::apply::apply;
+use super::error::Illegal;
+use super::event::Event;
+use super::legal::{can_reroll, check, encounter_options};
+use super::rules::SETTLE_STEPS;
+use super::state::*;
+use crate::cards::CardSet;
+use std::sync::Arc;
+
+/// Starts a run: the traveller enters the first Domain. Returns the state and the events
+/// of the start.
+pub fn new_run(cards: Arc<CardSet>, seed: u64, forced: Vec<u8>) -> (State, Vec<Event>) {
+    new_run_with(cards, seed, forced, false)
+}
+
+/// [`new_run`], with a Guide (`guide`) or alone.
+pub fn new_run_with(
+    cards: Arc<CardSet>,
+    seed: u64,
+    forced: Vec<u8>,
+    guide: bool,
+) -> (State, Vec<Event>) {
+    let start = cards.start;
+    let mut state = State::blank(Arc::clone(&cards), seed, forced);
+    state.guide = guide;
+    let mut x = Exec::new(&mut state, &cards);
+    x.enter_domain(start);
+    x.settle();
+    let events = x.events;
+    (state, events)
+}
+
+/// Checks and performs an action, returning what happened. On an illegal action nothing
+/// changes.
+pub fn execute(state: &mut State, action: &Action) -> Result<Vec<Event>, Illegal> {
+    check(state, action)?;
+    let cards = Arc::clone(&state.cards);
+    let mut x = Exec::new(state, &cards);
+    x.act(action);
+    Ok(x.events)
+}
+
+/// Performs an action taken from `legal_actions(state)` of this very state, without
+/// checking it again (for the simulator's hot loop; debug builds still check).
+pub fn execute_offered(state: &mut State, action: &Action) -> Vec<Event> {
+    execute_offered_into(state, action, Vec::new())
+}
+
+/// [`execute_offered`] reusing `buffer` (cleared first) for the events, so a hot loop
+/// allocates nothing per step.
+pub fn execute_offered_into(state: &mut State, action: &Action, buffer: Vec<Event>) -> Vec<Event> {
+    debug_assert!(check(state, action).is_ok(), "{action:?} was not offered");
+    let cards = Arc::clone(&state.cards);
+    let mut x = Exec::with_buffer(state, &cards, buffer);
+    x.act(action);
+    x.events
+}
+
+/// One action in progress: emits events, applying each at once.
+struct Exec<'a> {
+    s: &'a mut State,
+    /// The card set, borrowed apart from the state so that rules code can read cards
+    /// while emitting events (one reference-count increment per action, not per lookup).
+    cards: &'a CardSet,
+    events: Vec<Event>,
+    /// Whether this action may have changed what decides if a duel can end (the
+    /// traveller's modifiers): rolling and rerolling cannot, so their exchanges skip the
+    /// check (see `check_unending`).
+    recheck: bool,
+}
+
+impl<'a> Exec<'a> {
+    fn new(s: &'a mut State, cards: &'a CardSet) -> Self {
+        Exec::with_buffer(s, cards, Vec::new())
+    }
+
+    fn with_buffer(s: &'a mut State, cards: &'a CardSet, mut events: Vec<Event>) -> Self {
+        events.clear();
+        Exec {
+            s,
+            cards,
+            events,
+            recheck: true,
+        }
+    }
+
+    fn emit(&mut self, e: Event) {
+        apply(self.s, &e);
+        self.events.push(e);
+    }
+
+    fn over(&self) -> bool {
+        self.s.outcome.is_some()
+    }
+
+    fn cards(&self) -> &'a CardSet {
+        self.cards
+    }
+
+    fn lose(&mut self, cause: Cause, detail: String) {
+        if !self.over() {
+            self.emit(Event::RunEnded {
+                outcome: Outcome::Lost { cause, detail },
+            });
+        }
+    }
+
+    /// Performs one action, then carries on with whatever needs no decision.
+    fn act(&mut self, action: &Action) {
+        self.recheck = !matches!(
+            action,
+            Action::Roll | Action::RollFoe | Action::Reroll { .. } | Action::Continue
+        );
+        match action {
+            Action::Abandon => {
+                self.lose(Cause::Abandoned, "The traveller turned back.".into());
+                return;
+            }
+            Action::Flip { slot } => self.flip(*slot),
+            Action::Go { domain } => self.go(domain),
+            Action::Take => self.take(),
+            Action::Swap { slot } => self.swap(*slot),
+            Action::Decline => self.decline(),
+            Action::Choose { option } => self.choose(*option),
+            Action::Spend { purpose } => self.spend(*purpose),
+            Action::Continue => self.carry_on(),
+            Action::Roll => self.roll(),
+            Action::RollFoe => self.roll_foe(),
+            Action::Pick { option } => self.pick(*option),
+            Action::Reroll { die, index, card } => self.reroll(*die, *index, card.as_deref()),
+            Action::Use { card } => self.use_card(card),
+            Action::Give { card, to } => self.hand_over(card, to, true),
+            Action::Show { card, to } => self.hand_over(card, to, false),
+            Action::Fight => self.fight(),
+            Action::Toll => self.toll(),
+            Action::Order { order } => self.order(order),
+            Action::Cleanse { card } => self.cleanse(card),
+        }
+        self.settle();
+    }
+
+    /// `continue`: whatever the phase waits for next (the Guardian, leaving a Rest,
+    /// judging a test, resolving an exchange).
+    fn carry_on(&mut self) {
+        match &self.s.phase {
+            Phase::Crossing => self.guardian(),
+            Phase::Rest { card } => {
+                let card = *card;
+                self.finish_card(card);
+            }
+            Phase::Pit(_) => self.judge_test(),
+            Phase::Duel(_) => self.resolve_exchange(),
+            _ => {}
+        }
+    }
+
+    /// `roll`: a Pit test's dice or a duel exchange.
+    fn roll(&mut self) {
+        match &self.s.phase {
+            Phase::Pit(_) => self.roll_test(),
+            Phase::Duel(_) => self.roll_exchange(),
+            _ => {}
+        }
+    }
+
+    /// After an action: carry on with whatever needs no decision from the player.
+    fn settle(&mut self) {
+        let cards = self.cards();
+        for _ in 0..SETTLE_STEPS {
+            if self.over() {
+                return;
+            }
+            match &self.s.phase {
+                Phase::Resolving { card } => {
+                    let card = *card;
+                    self.finish_card(card);
+                }
+                Phase::Explore
+                    if self.s.row.iter().all(Option::is_none) && self.s.deck.is_empty() =>
+                {
+                    self.domain_cleared();
+                }
+                Phase::Encounter { card } if !encounter_options(cards.card(*card)) => {
+                    let card = *card;
+                    self.start_duel(Some(card));
+                }
+                Phase::Companion { card } if cards.card(*card).join.is_none() => {
+                    let card = *card;
+                    self.emit(Event::CompanionJoined {
+                        card,
+                        carrying: None,
+                    });
+                    self.run(cards.card(card).effects.clone(), Some(card));
+                }
+                Phase::Duel(d) => match d.rolled {
+                    None => {
+                        let before = self.events.len();
+                        self.check_unending();
+                        if self.events.len() == before {
+                            return;
+                        }
+                    }
+                    Some(r) => {
+                        if can_reroll(self.s, r.no_rerolls) {
+                            return;
+                        }
+                        self.resolve_exchange();
+                    }
+                },
+                // No reroll to offer: judge at once.
+                Phase::Pit(t) if !t.dice.is_empty() && !can_reroll(self.s, false) => {
+                    self.judge_test();
+                }
+                _ => return,
+            }
+        }
+    }
+}

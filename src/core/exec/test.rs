@@ -1,0 +1,73 @@
+//! Pit tests: rolling the dice and judging the total against the target (single or
+//! extended tests).
+
+use super::Exec;
+use crate::cards::model::BonusTarget;
+use crate::core::event::Event;
+use crate::core::modifiers::test_modifier;
+use crate::core::rules::EXTENDED_TALLY;
+use crate::core::state::Phase;
+
+impl Exec<'_> {
+    /// `roll` at a Pit: the test's dice.
+    pub(super) fn roll_test(&mut self) {
+        let Phase::Pit(t) = &self.s.phase else {
+            return;
+        };
+        let card = t.card;
+        let n = self
+            .cards()
+            .card(card)
+            .test
+            .as_ref()
+            .map_or(1, |t| t.dice.max(1));
+        let dice = self.s.dice.preview(n as usize);
+        self.emit(Event::TestRolled { card, dice });
+    }
+
+    /// Judges the dice rolled (after any rerolls); an extended test goes on until its
+    /// tally of successes or failures is reached.
+    pub(super) fn judge_test(&mut self) {
+        let cards = self.cards();
+        let Phase::Pit(t) = &self.s.phase else {
+            return;
+        };
+        let t = t.clone();
+        let Some(test) = cards.card(t.card).test.clone() else {
+            return;
+        };
+        let natural: i32 = t.dice.iter().map(|&d| d as i32).sum();
+        let total = natural + test_modifier(self.s);
+        let success = total >= test.target;
+        let (mut successes, mut failures) = (t.successes, t.failures);
+        if success {
+            successes += 1;
+        } else {
+            failures += 1;
+        }
+        let over = !test.extended || successes >= EXTENDED_TALLY || failures >= EXTENDED_TALLY;
+        if over && self.s.bonus.next_test != 0 {
+            self.emit(Event::BonusUsed {
+                to: BonusTarget::NextTest,
+                amount: self.s.bonus.next_test,
+            });
+        }
+        self.emit(Event::TestJudged {
+            card: t.card,
+            total,
+            target: test.target,
+            success,
+            successes,
+            failures,
+            over,
+        });
+        let mut work = Vec::new();
+        if test.extended && !success {
+            work.extend(test.each_failure.iter().cloned());
+        }
+        if over {
+            work.extend(if success { test.success } else { test.failure });
+        }
+        self.run(work, Some(t.card));
+    }
+}

@@ -1,0 +1,525 @@
+//! Which actions are legal now, the pure check, and why an action is not offered.
+
+use super::action::{Action, Die, SpendFor};
+use super::error::{Illegal, Why};
+use super::modifiers::{Mods, mods};
+use super::rules::{GRACE_MAX, REST_SPEND, SLOTS};
+use super::state::*;
+use crate::cards::model::{Condition, Join, Modifier, Payment, SlotKind, StationCard, StationType};
+use crate::cards::{CardRef, DomainRef};
+use std::borrow::Cow;
+
+/// Whether a condition holds now.
+pub fn holds(state: &State, cond: &Condition) -> bool {
+    match cond {
+        Condition::ResolveAtLeast(n) => state.marker >= *n,
+        Condition::DreadAtLeast(n) => state.marker <= -*n,
+        Condition::HealthAtLeast(n) => state.health >= *n,
+        Condition::HealthAtMost(n) => state.health <= *n,
+        Condition::Holds(id) => state.holds(&id.0),
+        Condition::Follows(id) => state.follows(&id.0),
+        Condition::Carries(c) => state
+            .companions
+            .iter()
+            .any(|f| f.card.id == c.companion.0 && f.carrying.iter().any(|x| x.id == c.card.0)),
+        Condition::FoeTag(tag) => state
+            .duel()
+            .and_then(|d| d.card)
+            .is_some_and(|c| state.cards.card(c).tags.iter().any(|t| t == tag)),
+        Condition::SnaresAtLeast(n) => state.snares.len() >= *n as usize,
+        Condition::Cleared(id) => state.cleared.iter().any(|d| d.id == id.0),
+        Condition::Not(c) => !holds(state, c),
+        Condition::All(cs) => cs.iter().all(|c| holds(state, c)),
+        Condition::Any(cs) => cs.iter().any(|c| holds(state, c)),
+    }
+}
+
+/// Why a Terror option's cost cannot be paid now, or `None` when it can. Resolve is
+/// checked before a card forbidding it, so a traveller short of Resolve is told so.
+fn cost_block(state: &State, m: &Mods, cost: &[Payment]) -> Option<Why> {
+    let payable = |p: &Payment| match p {
+        Payment::SpendResolve(n) => state.marker >= *n as i8,
+        Payment::SpendGrace(n) => state.grace >= *n,
+        Payment::Discard(SlotKind::Item) => !state.items.is_empty(),
+        Payment::Discard(SlotKind::Equipment) => !state.equipment.is_empty(),
+    };
+    if !cost.iter().all(payable) {
+        return Some(Why::CannotPay {
+            cost: cost_words(cost),
+        });
+    }
+    let spends_resolve = cost.iter().any(|p| matches!(p, Payment::SpendResolve(_)));
+    if spends_resolve && m.no_spend_resolve {
+        return Some(forbidden(state, |p| matches!(p, Modifier::NoSpendResolve)));
+    }
+    None
+}
+
+/// A cost in words ("costs 1 Resolve and costs a held Item").
+pub fn cost_words(cost: &[Payment]) -> String {
+    let words: Vec<String> = cost
+        .iter()
+        .map(|p| match p {
+            Payment::SpendResolve(n) => format!("costs {n} Resolve"),
+            Payment::SpendGrace(n) => format!("costs {n} Grace"),
+            Payment::Discard(SlotKind::Item) => "costs a held Item".into(),
+            Payment::Discard(SlotKind::Equipment) => "costs a held Equipment".into(),
+        })
+        .collect();
+    words.join(" and ")
+}
+
+/// Why a Rest spend is not possible now, or `None` when it is. The order is the one a
+/// player reads: no Resolve to spend, nothing to gain, then a card forbidding it.
+fn spend_block(state: &State, m: &Mods, purpose: SpendFor) -> Option<Why> {
+    if state.marker < REST_SPEND {
+        return Some(Why::NeedResolve);
+    }
+    match purpose {
+        SpendFor::Heal if state.health >= state.max_health => return Some(Why::HealthFull),
+        SpendFor::Grace if state.grace >= GRACE_MAX => return Some(Why::GraceFull),
+        _ => {}
+    }
+    if m.no_rest {
+        return Some(forbidden(state, |p| matches!(p, Modifier::NoRest)));
+    }
+    if m.no_spend_resolve {
+        return Some(forbidden(state, |p| matches!(p, Modifier::NoSpendResolve)));
+    }
+    None
+}
+
+/// [`Why::ForbiddenBySnare`] naming the first card in force with such a modifier.
+fn forbidden(state: &State, is: impl Fn(&Modifier) -> bool) -> Why {
+    let card = state
+        .active_cards()
+        .find(|&c| state.cards.card(c).passive.iter().any(&is));
+    Why::ForbiddenBySnare {
+        snare: card.map_or_else(|| "a card".into(), |c| state.cards.card(c).name.clone()),
+    }
+}
+
+/// Cards the traveller holds in slots (items, then equipment).
+pub(super) fn held(state: &State) -> impl Iterator<Item = CardRef> + '_ {
+    state.items.iter().chain(&state.equipment).copied()
+}
+
+/// Cards whose `use` ability could be used now (ignoring the moment).
+fn ability_cards(state: &State) -> impl Iterator<Item = CardRef> + '_ {
+    held(state).chain(state.companions.iter().map(|f| f.card))
+}
+
+fn usable(state: &State, card: CardRef, in_duel: bool) -> bool {
+    let Some(a) = &state.cards.card(card).ability else {
+        return false;
+    };
+    !a.reroll
+        && !state.is_spent(card)
+        && (in_duel || !a.duel_only)
+        && a.requires.as_ref().is_none_or(|c| holds(state, c))
+}
+
+/// Cards whose free reroll is ready.
+fn free_rerolls(state: &State) -> impl Iterator<Item = CardRef> + '_ {
+    ability_cards(state).filter(|&c| {
+        let card = state.cards.card(c);
+        card.ability.as_ref().is_some_and(|a| a.reroll) && !state.is_spent(c)
+    })
+}
+
+/// Whether any reroll (Grace or a free reroll card) could be made now.
+pub(super) fn can_reroll(state: &State, no_rerolls: bool) -> bool {
+    !no_rerolls && (state.grace > 0 || free_rerolls(state).next().is_some())
+}
+
+/// Rerolls possible for the dice just rolled.
+fn reroll_actions(state: &State, dice: &[(Die, u8)], no_rerolls: bool, out: &mut Vec<Action>) {
+    if no_rerolls {
+        return;
+    }
+    let free: Vec<CardRef> = free_rerolls(state).collect();
+    for &(die, index) in dice {
+        if state.grace > 0 {
+            out.push(Action::Reroll {
+                die,
+                index,
+                card: None,
+            });
+        }
+        for c in &free {
+            out.push(Action::Reroll {
+                die,
+                index,
+                card: Some(Cow::Borrowed(c.id)),
+            });
+        }
+    }
+}
+
+pub(super) fn encounter_options(card: &StationCard) -> bool {
+    card.unbeatable || !card.passage.is_empty() || card.toll.is_some()
+}
+
+/// Every action legal now. Empty once the run is over.
+pub fn legal_actions(state: &State) -> Vec<Action> {
+    let mut out = Vec::new();
+    legal_actions_into(state, &mut out);
+    out
+}
+
+/// [`legal_actions`] into a reused buffer (cleared first).
+pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
+    out.clear();
+    let cards = &state.cards;
+    match &state.phase {
+        Phase::Over => return,
+        Phase::Explore | Phase::Route | Phase::Crossing => {
+            match state.phase {
+                Phase::Explore => {
+                    for (i, s) in state.row.iter().enumerate() {
+                        if s.is_some() {
+                            out.push(Action::Flip { slot: i as u8 });
+                        }
+                    }
+                }
+                Phase::Route => {
+                    for d in next_domains(state) {
+                        out.push(Action::Go {
+                            domain: Cow::Borrowed(d.id),
+                        });
+                    }
+                }
+                _ => out.push(Action::Continue),
+            }
+            uses_and_gifts(state, false, out);
+        }
+        Phase::Resolving { .. } => {}
+        Phase::Offer { card } => {
+            let kind = slot_kind(cards.card(*card));
+            let slots = match kind {
+                SlotKind::Item => &state.items,
+                SlotKind::Equipment => &state.equipment,
+            };
+            if slots.len() < SLOTS {
+                out.push(Action::Take);
+            } else {
+                for i in 0..slots.len() {
+                    out.push(Action::Swap { slot: i as u8 });
+                }
+            }
+            out.push(Action::Decline);
+        }
+        Phase::Terror { card } => {
+            let m = mods(state);
+            for (i, o) in cards.card(*card).options.iter().enumerate() {
+                if cost_block(state, &m, &o.cost).is_none() {
+                    out.push(Action::Choose { option: i as u8 });
+                }
+            }
+        }
+        Phase::Rest { .. } => {
+            let m = mods(state);
+            for purpose in [SpendFor::Grace, SpendFor::Heal] {
+                if spend_block(state, &m, purpose).is_none() {
+                    out.push(Action::Spend { purpose });
+                }
+            }
+            out.push(Action::Continue);
+        }
+        Phase::Pit(t) => {
+            if t.dice.is_empty() {
+                out.push(Action::Roll);
+            } else {
+                let dice: Vec<(Die, u8)> =
+                    (0..t.dice.len()).map(|i| (Die::Test, i as u8)).collect();
+                reroll_actions(state, &dice, false, out);
+                out.push(Action::Continue);
+            }
+        }
+        Phase::Encounter { card } => {
+            let c = cards.card(*card);
+            if !c.unbeatable {
+                out.push(Action::Fight);
+            }
+            for p in &c.passage {
+                if let Some(id) = &p.show
+                    && state.holds(&id.0)
+                {
+                    out.push(Action::Show {
+                        card: id.0.clone().into(),
+                        to: Cow::Borrowed(card.id),
+                    });
+                }
+                if let Some(id) = &p.give
+                    && state.holds(&id.0)
+                {
+                    out.push(Action::Give {
+                        card: id.0.clone().into(),
+                        to: Cow::Borrowed(card.id),
+                    });
+                }
+            }
+            // An unbeatable foe with no toll and no usable passage lets the traveller by
+            // for nothing rather than trapping the run (the validator warns about it).
+            let stuck = c.unbeatable && !out.iter().any(|a| !matches!(a, Action::Fight));
+            if c.toll.is_some() || stuck {
+                out.push(Action::Toll);
+            }
+        }
+        Phase::Companion { card } => {
+            match &cards.card(*card).join {
+                Some(Join::Give(id)) if state.holds(&id.0) => out.push(Action::Give {
+                    card: id.0.clone().into(),
+                    to: Cow::Borrowed(card.id),
+                }),
+                Some(Join::Show(id)) if state.holds(&id.0) => out.push(Action::Show {
+                    card: id.0.clone().into(),
+                    to: Cow::Borrowed(card.id),
+                }),
+                _ => {}
+            }
+            out.push(Action::Decline);
+        }
+        Phase::Duel(d) if d.awaiting_foe.is_some() => out.push(Action::RollFoe),
+        Phase::Duel(d) => match &d.rolled {
+            None => {
+                out.push(Action::Roll);
+                uses_and_gifts(state, true, out);
+            }
+            Some(r) => {
+                let mut dice = Vec::new();
+                if r.traveller.is_some() {
+                    dice.push((Die::Traveller, 0));
+                }
+                dice.push((Die::Foe, 0));
+                reroll_actions(state, &dice, r.no_rerolls, out);
+                out.push(Action::Continue);
+            }
+        },
+        Phase::Choice(c) => match &c.kind {
+            ChoiceKind::Reorder { cards: shown } => {
+                for p in permutations(shown.len()) {
+                    out.push(Action::Order { order: p });
+                }
+            }
+            ChoiceKind::Cleanse { .. } => {
+                for s in &state.snares {
+                    out.push(Action::Cleanse {
+                        card: Cow::Borrowed(s.id),
+                    });
+                }
+            }
+            ChoiceKind::Guide { options, .. } => {
+                out.extend((0..options.len() as u8).map(|option| Action::Pick { option }));
+            }
+            ChoiceKind::Lose { cards: held } => {
+                out.extend((0..held.len() as u8).map(|option| Action::Pick { option }));
+            }
+        },
+    }
+    out.push(Action::Abandon);
+}
+
+/// Where the traveller may go from the Domain just cleared: a linked Domain not cleared
+/// yet, in the same row or above (never down, even if a faulty map links down).
+pub(super) fn next_domains(state: &State) -> impl Iterator<Item = DomainRef> + '_ {
+    let here = state.cards.domain(state.domain);
+    here.links
+        .iter()
+        .copied()
+        .filter(move |d| !state.cleared.contains(d) && state.cards.domain(*d).row >= here.row)
+}
+
+fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) {
+    for c in ability_cards(state) {
+        if usable(state, c, in_duel) {
+            out.push(Action::Use {
+                card: Cow::Borrowed(c.id),
+            });
+        }
+    }
+    if in_duel {
+        return;
+    }
+    for f in &state.companions {
+        for want in &state.cards.card(f.card).carries {
+            if let Some(c) = held(state).find(|c| c.id == want.0) {
+                out.push(Action::Give {
+                    card: Cow::Borrowed(c.id),
+                    to: Cow::Borrowed(f.card.id),
+                });
+            }
+        }
+    }
+}
+
+fn permutations(n: usize) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut cur: Vec<u8> = Vec::new();
+    fn go(n: usize, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if cur.len() == n {
+            out.push(cur.clone());
+            return;
+        }
+        for i in 0..n as u8 {
+            if !cur.contains(&i) {
+                cur.push(i);
+                go(n, cur, out);
+                cur.pop();
+            }
+        }
+    }
+    go(n, &mut cur, &mut out);
+    out
+}
+
+pub(super) fn slot_kind(card: &StationCard) -> SlotKind {
+    if card.card_type == StationType::Equipment {
+        SlotKind::Equipment
+    } else {
+        SlotKind::Item
+    }
+}
+
+/// The pure check: is this action legal now? The error says what the game waits for.
+pub fn check(state: &State, action: &Action) -> Result<(), Illegal> {
+    if legal_actions(state).contains(action) {
+        return Ok(());
+    }
+    let action = serde_json::to_string(action).unwrap_or_default();
+    Err(match &state.phase {
+        Phase::Over => Illegal::RunOver { action },
+        p => Illegal::NotOffered {
+            action,
+            waiting: phase_name(p),
+        },
+    })
+}
+
+/// A short name for what a phase waits for (the protocol's prompt kind).
+pub fn phase_name(p: &Phase) -> &'static str {
+    match p {
+        Phase::Explore => "explore",
+        Phase::Resolving { .. } => "resolving",
+        Phase::Offer { .. } => "offer",
+        Phase::Terror { .. } => "terror",
+        Phase::Rest { .. } => "rest",
+        Phase::Pit(t) if t.dice.is_empty() => "test",
+        Phase::Pit(_) => "test_reroll",
+        Phase::Encounter { .. } => "encounter",
+        Phase::Companion { .. } => "companion",
+        Phase::Duel(d) if d.awaiting_foe.is_some() => "foe_roll",
+        Phase::Duel(d) if d.rolled.is_none() => "duel",
+        Phase::Duel(_) => "duel_reroll",
+        Phase::Choice(c) => match c.kind {
+            ChoiceKind::Reorder { .. } => "reorder",
+            ChoiceKind::Cleanse { .. } => "cleanse",
+            ChoiceKind::Guide { .. } => "guide_choice",
+            ChoiceKind::Lose { .. } => "guide_lose",
+        },
+        Phase::Route => "route",
+        Phase::Crossing => "crossing",
+        Phase::Over => "over",
+    }
+}
+
+/// Why `action` is not offered now, or `None` when it is legal. The reasons come from the
+/// same checks `legal_actions` makes, so `why_not(s, a).is_none()` exactly when `a` is in
+/// `legal_actions(s)`.
+pub fn why_not(state: &State, action: &Action) -> Option<Why> {
+    if legal_actions(state).contains(action) {
+        return None;
+    }
+    let phase = &state.phase;
+    if *phase == Phase::Over {
+        return Some(Why::RunOver);
+    }
+    let m = mods(state);
+    let why = match (phase, action) {
+        (Phase::Terror { card }, Action::Choose { option }) => {
+            match state.cards.card(*card).options.get(*option as usize) {
+                Some(o) => cost_block(state, &m, &o.cost),
+                None => Some(Why::NoSuchSlot),
+            }
+        }
+        (Phase::Rest { .. }, Action::Spend { purpose }) => spend_block(state, &m, *purpose),
+        (Phase::Offer { .. }, Action::Take) => Some(Why::SlotsFull),
+        (Phase::Explore, Action::Flip { .. }) | (Phase::Offer { .. }, Action::Swap { .. }) => {
+            Some(Why::NoSuchSlot)
+        }
+        (_, Action::Reroll { card, .. }) if rolled(phase) => Some(reroll_block(state, card)),
+        (_, Action::Use { .. }) if usable_now(phase) => Some(Why::CannotUse),
+        (_, Action::Give { .. } | Action::Show { .. }) if usable_now(phase) => Some(Why::NotHeld),
+        (
+            Phase::Encounter { .. } | Phase::Companion { .. },
+            Action::Give { .. } | Action::Show { .. },
+        ) => Some(Why::NotHeld),
+        _ if offered_kind(state, action) => Some(Why::NotOffered),
+        _ => None,
+    };
+    Some(why.unwrap_or(Why::NotNow {
+        phase: phase_name(phase),
+    }))
+}
+
+/// Whether dice were just rolled and rerolls could be asked for.
+fn rolled(phase: &Phase) -> bool {
+    match phase {
+        Phase::Pit(t) => !t.dice.is_empty(),
+        Phase::Duel(d) => d.rolled.is_some(),
+        _ => false,
+    }
+}
+
+/// Whether held cards may be used or given at this moment (abilities between exchanges
+/// in a duel too).
+fn usable_now(phase: &Phase) -> bool {
+    matches!(phase, Phase::Explore | Phase::Route | Phase::Crossing)
+        || matches!(phase, Phase::Duel(d) if d.rolled.is_none() && d.awaiting_foe.is_none())
+}
+
+/// Why a reroll just asked for is not offered. (Dice a face forbids to reroll are never
+/// left waiting: the exchange resolves at once.)
+fn reroll_block(state: &State, card: &Option<Cow<'static, str>>) -> Why {
+    match card {
+        None if state.grace == 0 => Why::NoReroll,
+        Some(_) => Why::CannotUse,
+        None => Why::NoSuchSlot,
+    }
+}
+
+/// Whether an action of the same kind is offered now (then the one asked for is only the
+/// wrong instance: a missing slot, option or card).
+fn offered_kind(state: &State, action: &Action) -> bool {
+    legal_actions(state)
+        .iter()
+        .any(|a| std::mem::discriminant(a) == std::mem::discriminant(action))
+}
+
+/// The actions a table shows now, in button order, each with why it is not offered
+/// (`None` when it is legal): every legal action, plus the ones a player expects to see
+/// greyed. At a Terror its options come first, in card order, then the other offered
+/// actions; at a Rest both spends (Grace, then Heal) come first.
+pub fn candidates(state: &State) -> Vec<(Action, Option<Why>)> {
+    let offered = legal_actions(state);
+    let mut out: Vec<(Action, Option<Why>)> = Vec::new();
+    let first: Vec<Action> = match &state.phase {
+        Phase::Terror { card } => (0..state.cards.card(*card).options.len())
+            .map(|i| Action::Choose { option: i as u8 })
+            .collect(),
+        Phase::Rest { .. } => [SpendFor::Grace, SpendFor::Heal]
+            .map(|purpose| Action::Spend { purpose })
+            .to_vec(),
+        _ => Vec::new(),
+    };
+    for a in first {
+        let why = why_not(state, &a);
+        out.push((a, why));
+    }
+    for a in offered {
+        if !out.iter().any(|(b, _)| *b == a) {
+            out.push((a, None));
+        }
+    }
+    out
+}

@@ -1,0 +1,138 @@
+//! Rules tests: looking at cards.
+
+use super::*;
+
+/// Ten quiet cards plus `extra`, for tests that look at the row and the deck.
+pub(crate) fn rocks_and(extra: &str) -> String {
+    let mut all: Vec<String> = (0..10)
+        .map(|i| format!(r#"{{"id": "rock{i}", "type": "caesura"}}"#))
+        .collect();
+    all.push(extra.to_string());
+    format!("[{}]", all.join(","))
+}
+
+#[test]
+fn peek_shows_a_row_card_to_the_traveller_only() {
+    let scout = r#"{"id": "scout", "type": "caesura", "effects": [{"peek": 1}]}"#;
+    let mut s = start_lab(&rocks_and(scout), &[]);
+    bring_up(&mut s, "scout");
+    let k = slot_of(&s, "scout") as usize;
+    let j = (0..3).find(|&i| i != k).unwrap();
+    let target = s.row[j].unwrap().card;
+    assert_eq!(view(&s).row[j], Some("hidden".to_string()));
+    let events = act(&mut s, Action::Flip { slot: k as u8 });
+    assert_eq!(
+        events[1],
+        Event::CardSeen {
+            slot: j as u8,
+            card: target,
+            face_up: false,
+        }
+    );
+    assert_eq!(s.row[j].unwrap().seen, Seen::Peeked);
+    let row = view(&s).row;
+    assert_eq!(row[j], Some(target.id.to_string()));
+    let other = (0..3).find(|&i| i != k && i != j).unwrap();
+    assert_eq!(row[other], Some("hidden".to_string()));
+}
+
+#[test]
+fn reveal_turns_row_cards_face_up() {
+    let flare = r#"{"id": "flare", "type": "caesura", "effects": [{"reveal": 2}]}"#;
+    let mut s = start_lab(&rocks_and(flare), &[]);
+    bring_up(&mut s, "flare");
+    let k = slot_of(&s, "flare") as usize;
+    act(&mut s, Action::Flip { slot: k as u8 });
+    let v = view(&s);
+    for i in (0..3).filter(|&i| i != k) {
+        let rc = s.row[i].unwrap();
+        assert_eq!(rc.seen, Seen::FaceUp);
+        assert_eq!(v.row[i], Some(rc.card.id.to_string()));
+    }
+}
+
+#[test]
+fn peek_deck_shows_the_top_cards_of_the_deck() {
+    let map = r#"{"id": "chart", "type": "caesura", "effects": [{"peek_deck": 2}]}"#;
+    let mut s = start_lab(&rocks_and(map), &[]);
+    bring_up(&mut s, "chart");
+    let top: Vec<_> = s.deck.iter().rev().take(2).copied().collect();
+    let k = slot_of(&s, "chart");
+    let events = act(&mut s, Action::Flip { slot: k });
+    assert_eq!(events[1], Event::DeckSeen { cards: top.clone() });
+    // The flipped slot is refilled with the first of them; the second is still seen on
+    // top of the deck, and the dealt card stays known to the traveller.
+    assert_eq!(
+        events.last(),
+        Some(&Event::SlotFilled {
+            slot: k,
+            card: top[0],
+        })
+    );
+    let v = view(&s);
+    assert_eq!(v.deck_seen, vec![top[1].id.to_string()]);
+    assert_eq!(v.row[k as usize], Some(top[0].id.to_string()));
+}
+
+#[test]
+fn reorder_puts_the_top_cards_back_in_the_chosen_order() {
+    let weave = r#"{"id": "weave", "type": "caesura", "effects": [{"reorder": 3}]}"#;
+    let mut s = start_lab(&rocks_and(weave), &[]);
+    bring_up(&mut s, "weave");
+    assert!(s.deck.len() >= 4);
+    let top: Vec<_> = s.deck.iter().rev().take(3).copied().collect();
+    let k = slot_of(&s, "weave");
+    let w = card(&s, "weave");
+    let events = act(&mut s, Action::Flip { slot: k });
+    assert!(matches!(
+        &events[1],
+        Event::ChoiceOffered { kind: ChoiceKind::Reorder { cards }, .. } if *cards == top
+    ));
+    // Every order is offered.
+    let offered = legal(&s);
+    assert_eq!(offered.len(), 6 + 1);
+    assert!(offered.contains(&Action::Order {
+        order: vec![0, 1, 2]
+    }));
+    let chosen = vec![top[2], top[0], top[1]];
+    assert_eq!(
+        act(
+            &mut s,
+            Action::Order {
+                order: vec![2, 0, 1]
+            }
+        ),
+        vec![
+            Event::DeckReordered {
+                cards: chosen.clone(),
+            },
+            Event::ChoiceClosed,
+            Event::CardDiscarded {
+                card: w,
+                from: Zone::Resolving,
+            },
+            Event::CardResolved { card: w },
+            Event::SlotFilled {
+                slot: k,
+                card: chosen[0],
+            },
+        ]
+    );
+    // The dealt card was seen while reordering: it stays known.
+    assert_eq!(view(&s).row[k as usize], Some(chosen[0].id.to_string()));
+    // The next draws follow the order.
+    let mut drawn = Vec::new();
+    for _ in 0..2 {
+        let slot = s
+            .row
+            .iter()
+            .position(|rc| rc.is_some_and(|rc| !chosen.contains(&rc.card)))
+            .expect("a card to flip") as u8;
+        let events = act(&mut s, Action::Flip { slot });
+        drawn.extend(events.iter().filter_map(|e| match e {
+            Event::SlotFilled { card, .. } => Some(*card),
+            _ => None,
+        }));
+    }
+    assert_eq!(drawn, chosen[1..]);
+}
