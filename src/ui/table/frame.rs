@@ -7,7 +7,7 @@
 
 use super::layout::{Layout, text};
 use crate::core::state::{Phase, Role, State};
-use crate::core::{Action, SpendFor, legal_actions};
+use crate::core::{Action, SpendFor, candidates};
 use crate::present::words::{self, action_label};
 use crate::ui::style::{self, Fonts};
 use macroquad::prelude::*;
@@ -77,60 +77,34 @@ impl KeyMap {
     }
 }
 
-/// The choices of a state, in button order, with their keys (no rectangles yet).
+/// The choices of a state, in button order, with their keys (no rectangles yet). The
+/// core says what is shown and why a greyed choice cannot be taken
+/// (`core::candidates`); the table does not re-derive the rules.
 pub fn choices(s: &State, keys: &KeyMap) -> Vec<Button> {
     let mut specs: Vec<(String, Option<Action>, Option<String>)> = Vec::new();
-    let offered = legal_actions(s);
     if s.phase == Phase::Over {
         specs.push(("Back to the title".into(), None, None));
-    } else if let Phase::Terror { card } = &s.phase {
-        for (i, _) in s.cards.card(*card).options.iter().enumerate() {
-            let a = Action::Choose { option: i as u8 };
-            let (label, cost) = words::terror_option(s, i as u8).unwrap_or_default();
-            if offered.contains(&a) {
-                specs.push((label, Some(a), None));
-            } else {
-                let why = cost.unwrap_or_else(|| "not possible now".into());
-                specs.push((
-                    format!("{label} — cannot pay"),
-                    None,
-                    Some(format!("Cannot be chosen: it {why}, which you cannot pay.")),
-                ));
-            }
+    }
+    for (a, why) in candidates(s) {
+        if matches!(a, Action::Abandon | Action::Flip { .. }) {
+            continue;
         }
-        for a in &offered {
-            if !matches!(a, Action::Choose { .. } | Action::Abandon) {
-                specs.push((action_label(s, a), Some(a.clone()), None));
+        let label = match &a {
+            Action::Choose { option } if matches!(s.phase, Phase::Terror { .. }) => {
+                words::terror_option(s, *option).map_or_else(|| action_label(s, &a), |(l, _)| l)
             }
-        }
-    } else {
-        let rest = matches!(s.phase, Phase::Rest { .. });
-        if rest {
-            // Both ways of spending, the one not offered greyed with its reason.
-            for purpose in [SpendFor::Grace, SpendFor::Heal] {
-                let a = Action::Spend { purpose };
-                if offered.contains(&a) {
-                    specs.push((action_label(s, &a), Some(a), None));
-                    continue;
-                }
-                let why = if s.marker < 1 {
-                    "You need Resolve 1 or more to spend."
-                } else if purpose == SpendFor::Heal && s.health >= s.max_health {
-                    "Your Health is full."
-                } else if purpose == SpendFor::Grace && s.grace >= 3 {
-                    "Grace is at most 3."
+            _ => action_label(s, &a),
+        };
+        match why {
+            None => specs.push((label, Some(a), None)),
+            Some(why) => {
+                let label = if matches!(a, Action::Choose { .. }) {
+                    format!("{label} — cannot pay")
                 } else {
-                    "Not possible now (a Snare or card forbids it)."
+                    label
                 };
-                specs.push((action_label(s, &a), None, Some(why.to_string())));
+                specs.push((label, None, Some(why.to_string())));
             }
-        }
-        for a in &offered {
-            let spend_shown = rest && matches!(a, Action::Spend { .. });
-            if matches!(a, Action::Abandon | Action::Flip { .. }) || spend_shown {
-                continue;
-            }
-            specs.push((action_label(s, a), Some(a.clone()), None));
         }
     }
     let primary = primary_index(s, &specs);
