@@ -243,7 +243,7 @@ pub struct Options {
     pub saves: Option<PathBuf>,
     /// Open the table at once with the run Continue would resume (`--continue`).
     pub resume: bool,
-    /// Open this screen at once: `load` or `statistics` (`--open`).
+    /// Open this screen at once: `load`, `statistics` or `settings` (`--open`).
     pub open: Option<String>,
     /// Open on the Rules screen.
     pub rules: bool,
@@ -444,6 +444,10 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         let set = set.clone();
         screen = match name.as_str() {
             "load" => Screen::Load(Box::new(LoadScreen::new(store().as_ref())), set),
+            "settings" => {
+                let title = std::mem::replace(&mut screen, Screen::Rules(Box::default()));
+                Screen::Settings(Box::default(), Some(Box::new(title)))
+            }
             _ => Screen::Stats(Box::new(StatsScreen::new(store().as_ref(), &set)), set),
         };
     }

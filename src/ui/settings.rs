@@ -151,8 +151,8 @@ impl Layout {
             preview: Rect::new(
                 px,
                 top - step * 0.7,
-                (size.x - px - left).max(0.0),
-                step * 7.0,
+                (size.x - px - left).clamp(0.0, 640.0),
+                step * 9.0,
             ),
             help_y: top + step * Row::ALL.len() as f32 + 24.0,
         }
@@ -248,11 +248,12 @@ impl SettingsScreen {
                 color,
             );
             let value = row.value(settings);
+            // Placed from the widest value, so that the bar stays put as it changes.
+            let value_w = style::width("‹ 100% ›", &fonts.serif, text_size);
             if let Some(v) = volume(*row, settings) {
-                draw_bar(
-                    Rect::new(r.right() - 190.0, r.center().y - 4.0, 110.0, 8.0),
-                    v,
-                );
+                let bar_w = l.step * 2.6;
+                let x = r.right() - 10.0 - value_w - 14.0 - bar_w;
+                draw_bar(Rect::new(x, r.center().y - 4.0, bar_w, 8.0), v);
             }
             let shown = match row {
                 Row::Back => value,
@@ -286,7 +287,7 @@ impl SettingsScreen {
         let keys = "Up/Down choose · Left/Right or Enter change · Esc back";
         style::text(keys, l.left, size.y - 18.0, &fonts.italic, 16, style::dim());
         if l.preview.w >= 180.0 {
-            draw_preview(l.preview, fonts);
+            draw_preview(l.preview, fonts, (l.step * 0.4).round() as u16);
         }
     }
 }
@@ -308,12 +309,13 @@ fn draw_bar(r: Rect, v: f32) {
 
 /// The dice and the card types as the table draws them with these settings, and a dim
 /// label, so that a change can be judged at once.
-fn draw_preview(r: Rect, fonts: &Fonts) {
+fn draw_preview(r: Rect, fonts: &Fonts, size: u16) {
     style::card(r, 8.0, 1.0, colour::TILE, fade(colour::GOLD, 0.4));
     let pad = 16.0;
-    let mut y = r.y + pad + f32::from(style::scaled(18));
-    style::text("Preview", r.x + pad, y, &fonts.italic, 18, colour::GOLD);
-    let die = (r.w * 0.16).min(56.0);
+    let line = f32::from(style::scaled(size));
+    let mut y = r.y + pad + line;
+    style::text("Preview", r.x + pad, y, &fonts.italic, size, colour::GOLD);
+    let die = (r.w * 0.16).min(line * 2.6);
     y += 14.0;
     style::draw_die_face(
         Rect::new(r.x + pad, y, die, die),
@@ -331,7 +333,7 @@ fn draw_preview(r: Rect, fonts: &Fonts) {
         lx,
         y + die * 0.4,
         &fonts.serif,
-        18,
+        size,
         colour::PARCHMENT,
     );
     style::text(
@@ -339,13 +341,13 @@ fn draw_preview(r: Rect, fonts: &Fonts) {
         lx,
         y + die * 0.9,
         &fonts.serif,
-        18,
+        size,
         colour::PARCHMENT,
     );
     y += die + 14.0;
     let cols = 2;
     let cell_w = (r.w - pad * 2.0) / cols as f32;
-    let cell_h = ((r.bottom() - y - pad - 30.0) / 5.0).max(16.0);
+    let cell_h = ((r.bottom() - y - pad - line * 1.6) / 5.0).max(16.0);
     let cb = style::look().colour_blind;
     for (k, t) in StationType::ALL.iter().enumerate() {
         let x = r.x + pad + (k % cols) as f32 * cell_w;
@@ -355,21 +357,21 @@ fn draw_preview(r: Rect, fonts: &Fonts) {
         } else {
             super::cardface::type_colour(*t)
         };
-        let m = cell_h * 0.75;
+        let m = (cell_h * 0.8).min(line * 1.2);
         if cb {
             style::draw_mark(style::card_mark(*t), Rect::new(x, cy, m, m), c);
         } else {
             draw_rectangle(x, cy + m * 0.2, m * 0.6, m * 0.6, c);
         }
         let name = super::cardface::type_name(*t);
-        style::text(name, x + m + 8.0, cy + m * 0.75, &fonts.serif, 17, c);
+        style::text(name, x + m + 10.0, cy + m * 0.8, &fonts.serif, size, c);
     }
     style::text(
         "an unreachable place",
         r.x + pad,
         r.bottom() - pad,
         &fonts.italic,
-        18,
+        size,
         style::dim(),
     );
 }

@@ -161,9 +161,9 @@ pub fn card_colour_safe(t: StationType) -> Color {
         StationType::Foe => c(0xd5, 0x5e, 0x00),
         StationType::Terror => c(0xcc, 0x79, 0xa7),
         StationType::Pit => c(0xf0, 0xe4, 0x42),
-        StationType::Snare => c(0x00, 0x72, 0xb2),
+        StationType::Snare => c(0x3a, 0x96, 0xdd),
         StationType::Blessing => c(0xff, 0xff, 0xff),
-        StationType::Rest => c(0x88, 0x88, 0x88),
+        StationType::Rest => c(0xa8, 0xa8, 0xa8),
     }
 }
 
