@@ -40,7 +40,7 @@ impl Noise {
     }
 
     /// The next value, uniform in -1..1.
-    pub fn next(&mut self) -> f32 {
+    pub fn sample(&mut self) -> f32 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -50,7 +50,7 @@ impl Noise {
 
     /// Uniform in `lo..hi`.
     pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (self.next() * 0.5 + 0.5) * (hi - lo)
+        lo + (self.sample() * 0.5 + 0.5) * (hi - lo)
     }
 }
 
@@ -114,7 +114,7 @@ fn click(noise: &mut Noise, pitch: f32, decay: f32) -> Mono {
     (0..n)
         .map(|i| {
             let t = i as f32 / SR;
-            let burst = if t < 0.003 { noise.next() } else { 0.0 };
+            let burst = if t < 0.003 { noise.sample() } else { 0.0 };
             let (_, band, _) = f.run(burst, pitch, 6.0);
             band * 4.0 * env(t, 0.0005, decay)
         })
@@ -156,7 +156,7 @@ fn swish(noise: &mut Noise, from: f32, to: f32, seconds: f32, q: f32) -> Mono {
     (0..n)
         .map(|i| {
             let x = i as f32 / n as f32;
-            let (_, band, _) = f.run(noise.next(), from + (to - from) * x, q);
+            let (_, band, _) = f.run(noise.sample(), from + (to - from) * x, q);
             // Quick rise, longer fall.
             let shape = (x * std::f32::consts::PI).sin().powf(1.5) * (1.0 - x).sqrt();
             band * shape
@@ -332,7 +332,7 @@ fn thump(noise: &mut Noise, weight: f32) -> Mono {
     let mut f = Svf::new();
     for (i, v) in out.iter_mut().enumerate() {
         let t = i as f32 / SR;
-        let (low, _, _) = f.run(noise.next(), 900.0, 0.7);
+        let (low, _, _) = f.run(noise.sample(), 900.0, 0.7);
         *v += low * 1.5 * env(t, 0.001, 0.018);
     }
     out
@@ -427,7 +427,7 @@ fn raw_bed(which: Ambience, seed: u64, len: usize) -> Mono {
     let mut sparks: Vec<(usize, Mono, f32)> = Vec::new();
     for i in 0..len {
         let t = i as f32 / SR;
-        let w = noise.next();
+        let w = noise.sample();
         let v = match which {
             // Embers: a low rumble of a fire.
             Ambience::Termina => low.run(w, 180.0, 0.7).0 * (0.8 + 0.2 * lfo(t, 3.0)),
@@ -481,7 +481,7 @@ fn raw_bed(which: Ambience, seed: u64, len: usize) -> Mono {
             Ambience::Gaol => 0.6,
             _ => 0.0,
         } / SR;
-        if chance > 0.0 && (noise.next() * 0.5 + 0.5) < chance {
+        if chance > 0.0 && (noise.sample() * 0.5 + 0.5) < chance {
             let spark = match which {
                 // A crackle of an ember.
                 Ambience::Termina => {
