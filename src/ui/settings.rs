@@ -271,8 +271,9 @@ impl SettingsScreen {
         let shown = self.hovered.unwrap_or(self.selected);
         let help = Row::ALL[shown].help();
         let width = size.x - 2.0 * l.left;
-        let lines = style::wrap(help, width, |s| style::width(s, &fonts.italic, 20));
-        let line_h = f32::from(style::scaled(20)) * 1.3;
+        let help_size = (l.step * 0.45).round().max(20.0) as u16;
+        let lines = style::wrap(help, width, |s| style::width(s, &fonts.italic, help_size));
+        let line_h = f32::from(style::scaled(help_size)) * 1.3;
         for (k, line) in lines.iter().enumerate() {
             let y = l.help_y + k as f32 * line_h;
             style::text(
@@ -280,7 +281,7 @@ impl SettingsScreen {
                 l.left,
                 y,
                 &fonts.italic,
-                20,
+                help_size,
                 fade(colour::PARCHMENT, 0.9),
             );
         }
