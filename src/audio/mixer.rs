@@ -5,8 +5,8 @@ use super::synth::{self, RATE};
 use super::{Ambience, Cue, Levels, SoundOut, decibels};
 use kira::backend::Backend;
 use kira::sound::static_sound::{StaticSoundData, StaticSoundHandle, StaticSoundSettings};
-use kira::track::{TrackBuilder, TrackHandle};
-use kira::{AudioManager, AudioManagerSettings, Decibels, Frame, StartTime, Tween};
+use kira::track::{MainTrackBuilder, TrackBuilder, TrackHandle};
+use kira::{AudioManager, AudioManagerSettings, Decibels, Easing, Frame, StartTime, Tween};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -49,6 +49,29 @@ fn tween(duration: Duration) -> Tween {
     }
 }
 
+/// Tweens move volumes in decibels: a straight line from 0 dB to silence would drop the
+/// old bed to a whisper long before the new one is heard (a hole of about -30 dB in the
+/// middle). The old bed holds and then falls (`InPowi`), the new one rises fast and then
+/// settles (`OutPowi`): they cross at about -7.5 dB each.
+fn fade(duration: Duration, out: bool) -> Tween {
+    Tween {
+        duration,
+        easing: if out {
+            Easing::InPowi(3)
+        } else {
+            Easing::OutPowi(3)
+        },
+        ..Default::default()
+    }
+}
+
+/// The three track volumes of `levels`, in decibels: main (master and mute), effects,
+/// ambience.
+fn volumes(levels: Levels) -> [Decibels; 3] {
+    let master = if levels.mute { 0.0 } else { levels.master };
+    [master, levels.effects, levels.ambience].map(|v| Decibels(decibels(v)))
+}
+
 impl<B: Backend> Mixer<B>
 where
     B::Error: std::fmt::Display,
@@ -56,20 +79,23 @@ where
     /// Starts the manager on `backend` and makes every effect (beds are made when first
     /// played).
     pub fn new(backend: B::Settings, levels: Levels) -> Result<Mixer<B>, String> {
+        // The tracks start at their levels (a tween from 0 dB would let the first sounds
+        // through too loud).
+        let [main, effects, ambience] = volumes(levels);
         let mut manager = AudioManager::<B>::new(AudioManagerSettings {
             capacities: Default::default(),
-            main_track_builder: Default::default(),
+            main_track_builder: MainTrackBuilder::new().volume(main),
             internal_buffer_size: 128,
             backend_settings: backend,
         })
         .map_err(|e| e.to_string())?;
-        let mut track = || {
+        let mut track = |volume: Decibels| {
             manager
-                .add_sub_track(TrackBuilder::new())
+                .add_sub_track(TrackBuilder::new().volume(volume))
                 .map_err(|e| e.to_string())
         };
-        let effects = track()?;
-        let ambience = track()?;
+        let effects = track(effects)?;
+        let ambience = track(ambience)?;
         let sounds = Cue::ALL
             .into_iter()
             .map(|c| {
@@ -77,16 +103,14 @@ where
                 (c, data(&s, &s))
             })
             .collect();
-        let mut mixer = Mixer {
+        Ok(Mixer {
             manager,
             effects,
             ambience,
             sounds,
             beds: HashMap::new(),
             bed: None,
-        };
-        mixer.set_levels(levels);
-        Ok(mixer)
+        })
     }
 }
 
@@ -105,7 +129,7 @@ impl<B: Backend> SoundOut for Mixer<B> {
             return;
         }
         if let Some((_, mut old)) = self.bed.take() {
-            old.stop(tween(CROSS_FADE));
+            old.stop(fade(CROSS_FADE, true));
         }
         let Some(a) = ambience else { return };
         let d = self
@@ -116,22 +140,18 @@ impl<B: Backend> SoundOut for Mixer<B> {
                 data(&l, &r)
             })
             .loop_region(..)
-            .fade_in_tween(tween(CROSS_FADE));
+            .fade_in_tween(fade(CROSS_FADE, false));
         if let Ok(handle) = self.ambience.play(d) {
             self.bed = Some((a, handle));
         }
     }
 
     fn set_levels(&mut self, levels: Levels) {
-        let master = if levels.mute { 0.0 } else { levels.master };
+        let [main, effects, ambience] = volumes(levels);
         let t = tween(LEVEL_TWEEN);
-        self.manager
-            .main_track()
-            .set_volume(Decibels(decibels(master)), t);
-        self.effects
-            .set_volume(Decibels(decibels(levels.effects)), t);
-        self.ambience
-            .set_volume(Decibels(decibels(levels.ambience)), t);
+        self.manager.main_track().set_volume(main, t);
+        self.effects.set_volume(effects, t);
+        self.ambience.set_volume(ambience, t);
     }
 }
 

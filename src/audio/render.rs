@@ -189,41 +189,53 @@ pub fn timeline(steps: &[Step]) -> Vec<Placed> {
 /// Renders `steps` through kira: interleaved stereo samples at [`RATE`], and the
 /// timeline they follow.
 pub fn render(steps: &[Step]) -> Result<(Vec<f32>, Vec<Placed>), RenderError> {
-    let slot: Slot = Arc::new(Mutex::new(None));
     let levels = Levels {
         master: 1.0,
         effects: 1.0,
         ambience: 0.0,
         mute: false,
     };
-    let mut mixer =
-        Mixer::<Offline>::new(slot.clone(), levels).map_err(|_| RenderError::NoRenderer)?;
-    let mut renderer = slot
+    let (mut mixer, mut renderer) = offline(levels)?;
+    let placed = timeline(steps);
+    let end = placed.iter().map(|p| p.at + p.length).fold(0.0, f64::max) + TAIL.as_secs_f64();
+    let mut out = Vec::with_capacity(frames_at(end) * 2);
+    for ((before, event), start) in steps.iter().zip(starts(steps)) {
+        if let Some(start) = start {
+            run_to(&mut renderer, frames_at(start), &mut out);
+            mixer.event(event, before, 1.0);
+        }
+    }
+    run_to(&mut renderer, frames_at(end), &mut out);
+    Ok((out, placed))
+}
+
+/// A mixer on the offline backend, and kira's renderer to drive it.
+fn offline(levels: Levels) -> Result<(Mixer<Offline>, Renderer), RenderError> {
+    let slot: Slot = Arc::new(Mutex::new(None));
+    let mixer = Mixer::<Offline>::new(slot.clone(), levels).map_err(|_| RenderError::NoRenderer)?;
+    let renderer = slot
         .lock()
         .ok()
         .and_then(|mut s| s.take())
         .ok_or(RenderError::NoRenderer)?;
-    let placed = timeline(steps);
-    let end = placed.iter().map(|p| p.at + p.length).fold(0.0, f64::max) + TAIL.as_secs_f64();
-    let frames_at = |secs: f64| (secs * f64::from(RATE)).round() as usize;
-    let mut out = Vec::with_capacity(frames_at(end) * 2);
-    let mut run_to = |frame: usize, out: &mut Vec<f32>| {
-        while out.len() / 2 < frame {
-            let n = (frame - out.len() / 2).min(BLOCK);
-            let mut block = vec![0.0; n * 2];
-            renderer.on_start_processing();
-            renderer.process(&mut block, 2);
-            out.extend_from_slice(&block);
-        }
-    };
-    for ((before, event), start) in steps.iter().zip(starts(steps)) {
-        if let Some(start) = start {
-            run_to(frames_at(start), &mut out);
-            mixer.event(event, before, 1.0);
-        }
+    Ok((mixer, renderer))
+}
+
+/// The frame at `secs` seconds.
+fn frames_at(secs: f64) -> usize {
+    (secs * f64::from(RATE)).round() as usize
+}
+
+/// Renders into `out` (interleaved stereo) until it holds `frame` frames, a block at a
+/// time; commands sent to the mixer since the last block take effect at the next.
+fn run_to(renderer: &mut Renderer, frame: usize, out: &mut Vec<f32>) {
+    while out.len() / 2 < frame {
+        let n = (frame - out.len() / 2).min(BLOCK);
+        let mut block = vec![0.0; n * 2];
+        renderer.on_start_processing();
+        renderer.process(&mut block, 2);
+        out.extend_from_slice(&block);
     }
-    run_to(frames_at(end), &mut out);
-    Ok((out, placed))
 }
 
 /// Writes interleaved stereo samples as a 16-bit PCM WAV file.
@@ -282,6 +294,125 @@ pub fn run(cards: &Path, out: &Path, seed: u64, dice: &[u8]) -> i32 {
         Err(e) => {
             eprintln!("forward --render-sounds: {e}");
             1
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audio::Ambience;
+
+    fn rms(s: &[f32]) -> f32 {
+        (s.iter().map(|v| v * v).sum::<f32>() / s.len().max(1) as f32).sqrt()
+    }
+
+    /// The RMS of the last `secs` seconds of `out`.
+    fn tail(out: &[f32], secs: f64) -> f32 {
+        rms(&out[out.len() - frames_at(secs) * 2..])
+    }
+
+    #[test]
+    fn beds_play_cross_fade_and_follow_the_levels() {
+        let mut levels = Levels {
+            master: 1.0,
+            effects: 1.0,
+            ambience: 1.0,
+            mute: false,
+        };
+        let (mut mixer, mut r) = offline(levels).unwrap();
+        let mut out = Vec::new();
+        let mut at = 0.0;
+        let mut run = |secs: f64, out: &mut Vec<f32>| {
+            at += secs;
+            run_to(&mut r, frames_at(at), out);
+        };
+        run(0.5, &mut out);
+        assert_eq!(tail(&out, 0.5), 0.0, "quiet before any bed");
+        mixer.set_ambience(Some(Ambience::Termina));
+        run(4.0, &mut out);
+        let full = tail(&out, 1.0);
+        assert!(full > 0.01, "the bed plays: {full}");
+        // Mute silences the main track at once.
+        levels.mute = true;
+        mixer.set_levels(levels);
+        run(0.3, &mut out);
+        assert!(tail(&out, 0.2) < 1e-4);
+        levels.mute = false;
+        mixer.set_levels(levels);
+        // Another Domain: the new bed fades in as the old fades out, never a gap.
+        // (A straight fade in decibels dips to about a tenth of the level midway.)
+        mixer.set_ambience(Some(Ambience::Gaol));
+        for _ in 0..6 {
+            run(0.5, &mut out);
+            let level = tail(&out, 0.5);
+            assert!(
+                level > full * 0.4,
+                "a dip in the cross-fade at {at} s: {level}"
+            );
+        }
+        // None fades the bed out to silence.
+        mixer.set_ambience(None);
+        run(4.0, &mut out);
+        assert!(tail(&out, 0.5) < 1e-4);
+    }
+
+    #[test]
+    fn the_volumes_scale_the_tracks() {
+        // The same bed and cue through two mixers, one at half the volume.
+        let play = |levels: Levels| {
+            let (mut mixer, mut r) = offline(levels).unwrap();
+            mixer.set_ambience(Some(Ambience::Gaol));
+            mixer.play(Cue::Hit);
+            let mut out = Vec::new();
+            run_to(&mut r, frames_at(3.0), &mut out);
+            out
+        };
+        let full = Levels {
+            master: 1.0,
+            effects: 1.0,
+            ambience: 1.0,
+            mute: false,
+        };
+        let base = play(full);
+        let ratio = |a: &[f32], b: &[f32]| rms(a) / rms(b);
+        // The hit (first 0.2 s, under a bed still fading in) and the bed alone (last second).
+        let hit = |o: &Vec<f32>| o[..frames_at(0.2) * 2].to_vec();
+        let bed = |o: &Vec<f32>| o[o.len() - frames_at(1.0) * 2..].to_vec();
+        for (levels, want_hit, want_bed) in [
+            (
+                Levels {
+                    master: 0.5,
+                    ..full
+                },
+                0.5,
+                0.5,
+            ),
+            (
+                Levels {
+                    ambience: 0.5,
+                    ..full
+                },
+                1.0,
+                0.5,
+            ),
+            (
+                Levels {
+                    effects: 0.0,
+                    ..full
+                },
+                0.0,
+                1.0,
+            ),
+        ] {
+            let out = play(levels);
+            let (h, b) = (
+                ratio(&hit(&out), &hit(&base)),
+                ratio(&bed(&out), &bed(&base)),
+            );
+            assert!((b - want_bed).abs() < 0.02, "{levels:?}: bed at {b}");
+            // The hit's window holds a little of the fading-in bed too.
+            assert!((h - want_hit).abs() < 0.05, "{levels:?}: hit at {h}");
         }
     }
 }
