@@ -1,7 +1,9 @@
 //! Forward: a roguelike card adventure. The library holds the rules core (`core`, no
 //! macroquad), the card data (`cards`), the headless protocol (`protocol`), the CLI
-//! (`cli`) and the window (`ui`, the only module that draws).
+//! (`cli`), sound (`audio`), the player's settings (`settings`) and the window (`ui`, the only
+//! module that draws).
 
+pub mod audio;
 pub mod cards;
 pub mod cli;
 pub mod core;
@@ -10,6 +12,7 @@ pub mod present;
 pub mod protocol;
 pub mod save;
 pub mod session;
+pub mod settings;
 pub mod sim;
 pub mod store;
 pub mod ui;

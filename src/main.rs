@@ -4,6 +4,7 @@ use forward::cli::{Cli, Command};
 fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
+        None if cli.render_sounds.is_some() => render_sounds(&cli),
         None => forward::ui::run(forward::ui::Options {
             cards: cli.cards,
             screenshot: cli.screenshot,
@@ -25,6 +26,7 @@ fn main() {
             play_last: cli.play_last,
             speed: cli.speed,
             layout_report: cli.layout_report,
+            config: cli.config,
         }),
         Some(Command::Validate { dir, json }) => {
             forward::cli::validate::run(&dir.unwrap_or(cli.cards), json)
@@ -46,4 +48,22 @@ fn main() {
         }
     };
     std::process::exit(code);
+}
+
+/// `--render-sounds OUT.wav`: the sounds of a scripted duel, rendered offline.
+#[cfg(feature = "sound")]
+fn render_sounds(cli: &Cli) -> i32 {
+    let out = cli
+        .render_sounds
+        .as_deref()
+        .unwrap_or(std::path::Path::new("sounds.wav"));
+    forward::audio::render::run(&cli.cards, out, cli.seed.unwrap_or(1), &cli.dice)
+}
+
+#[cfg(not(feature = "sound"))]
+fn render_sounds(_: &Cli) -> i32 {
+    eprintln!(
+        "forward --render-sounds: this build has no sound (built without the `sound` feature)"
+    );
+    1
 }

@@ -131,7 +131,9 @@ fn continue_resumes_the_run_exactly_where_it_stood() {
     let note = count(&title, (230, 330), (620, 380), |p| {
         p[0] > 150 && p[1] > 120 && p[2] < 140
     });
-    assert!(note > 60, "the Continue note is missing: {note} pixels");
+    // (Nine menu entries since Settings joined: the rows, and the note, are a little
+    // smaller than with eight.)
+    assert!(note > 40, "the Continue note is missing: {note} pixels");
 }
 
 #[test]

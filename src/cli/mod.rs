@@ -68,7 +68,7 @@ pub struct Cli {
     #[arg(long = "continue", conflicts_with_all = ["seed", "actions"])]
     pub resume: bool,
     /// Window only: open this screen at once instead of the title.
-    #[arg(long, value_name = "SCREEN", value_parser = ["load", "statistics"])]
+    #[arg(long, value_name = "SCREEN", value_parser = ["load", "statistics", "settings"])]
     pub open: Option<String>,
     /// Window only: open on the Rules screen.
     #[arg(long)]
@@ -89,6 +89,17 @@ pub struct Cli {
     /// Window only: open the table with the Guide's view showing (with `--guide`).
     #[arg(long, requires = "guide")]
     pub guide_view: bool,
+    /// Window only: the settings directory (default `$FORWARD_CONFIG`, else the per-user
+    /// config directory). A `--screenshot` run keeps no settings unless this is given.
+    #[arg(long, value_name = "DIR")]
+    pub config: Option<PathBuf>,
+    /// Render the sounds of a scripted duel (the run of `--seed`, default 1, with the
+    /// forced `--dice`) to this WAV file and exit; no window.
+    #[arg(long, value_name = "OUT.wav")]
+    pub render_sounds: Option<PathBuf>,
+    /// With `--render-sounds`: forced die results, used in order before the seeded dice.
+    #[arg(long, value_delimiter = ',', requires = "render_sounds")]
+    pub dice: Vec<u8>,
     /// Window only: start with physical dice for `traveller`, `guide` or `both` (each
     /// roll then asks its owner to type the result).
     #[arg(long, value_name = "WHO", value_parser = ["traveller", "guide", "both"])]

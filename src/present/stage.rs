@@ -173,7 +173,8 @@ fn timing(kind: &MomentKind) -> (f32, f32, Hold) {
 fn plain_timing(kind: &MomentKind) -> (f32, f32, bool) {
     match kind {
         MomentKind::Flip { .. } => (0.42, 0.18, false),
-        MomentKind::Dice => (0.6, 0.45, false),
+        // The lead matches the sound of the dice landing (audio::DICE_TUMBLE).
+        MomentKind::Dice => (0.4, 0.6, false),
         MomentKind::Blow { .. } => (0.0, 0.7, false),
         MomentKind::Health { .. } | MomentKind::FoeHit { .. } => (0.0, 0.5, false),
         MomentKind::FoeDefeated => (0.0, 1.1, false),
@@ -279,9 +280,10 @@ pub struct Stage {
     speed: Speed,
     /// A key or Space is held: moments play [`FAST_FORWARD`] times faster.
     fast: bool,
-    /// Events applied since [`Stage::take_played`] was last called, in order (what sound
-    /// cues from).
-    played: Vec<Event>,
+    /// Events whose moment has started (or that were applied without one) since
+    /// [`Stage::take_started`] was last called, each with the shown state just before it
+    /// was applied: what sound cues from.
+    started: Vec<(Event, State)>,
 }
 
 impl Stage {
@@ -293,7 +295,7 @@ impl Stage {
             moment: None,
             speed: Speed::Normal,
             fast: false,
-            played: Vec::new(),
+            started: Vec::new(),
         }
     }
 
@@ -448,20 +450,23 @@ impl Stage {
         }
     }
 
-    /// The events applied since the last call, in order.
-    pub fn take_played(&mut self) -> Vec<Event> {
-        std::mem::take(&mut self.played)
+    /// The events started since the last call, in order, each with the shown state
+    /// before it.
+    pub fn take_started(&mut self) -> Vec<(Event, State)> {
+        std::mem::take(&mut self.started)
     }
 
     fn apply(&mut self, e: &Event) {
         self.scene.apply(e);
-        self.played.push(e.clone());
     }
 
     /// Starts the next queued event's moment, applying events without one on the way.
     /// Returns whether a moment started.
     fn start_next(&mut self) -> bool {
         while let Some(q) = self.queue.pop_front() {
+            if let Some(e) = &q.event {
+                self.started.push((e.clone(), self.scene.state.clone()));
+            }
             match q.kind {
                 Some(kind) => {
                     let (lead, tail, hold) = timing(&kind);

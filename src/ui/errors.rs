@@ -28,7 +28,7 @@ impl Severity {
         match self {
             Severity::Error => colour::ERROR,
             Severity::Warning => colour::WARNING,
-            Severity::Note => colour::DIM,
+            Severity::Note => style::dim(),
         }
     }
 }
@@ -196,7 +196,7 @@ impl ErrorScreen {
             colour::PARCHMENT,
         );
         let from = format!("from {}", self.dir.display());
-        let w = style::text(&from, l.left, l.dir_y, &fonts.mono, 15, colour::DIM);
+        let w = style::text(&from, l.left, l.dir_y, &fonts.mono, 15, style::dim());
         if self.dir_missing {
             style::text(
                 "  (no such directory)",
@@ -249,7 +249,7 @@ impl ErrorScreen {
         let total = self.lines.len();
         if total > visible {
             let track = Rect::new(p.right() - 14.0, p.y + PAD, 5.0, p.h - 2.0 * PAD);
-            draw_rectangle(track.x, track.y, track.w, track.h, fade(colour::DIM, 0.25));
+            draw_rectangle(track.x, track.y, track.w, track.h, fade(style::dim(), 0.25));
             let thumb_h = (track.h * visible as f32 / total as f32).max(18.0);
             let max_scroll = (total - visible) as f32;
             let thumb_y = track.y + (track.h - thumb_h) * self.scroll as f32 / max_scroll;
@@ -285,7 +285,7 @@ impl ErrorScreen {
                 l.summary_y,
                 &fonts.mono,
                 summary_size,
-                colour::DIM,
+                style::dim(),
             );
         }
         if self.reloads > 0 {
@@ -300,7 +300,7 @@ impl ErrorScreen {
                 l.summary_y,
                 &fonts.italic,
                 18,
-                colour::DIM,
+                style::dim(),
             );
         }
         let hint = "Fix the files and press F5 to reload  ·  Up/Down, Page keys or the wheel scroll  ·  Esc quits";

@@ -373,7 +373,7 @@ impl GalleryScreen {
                 l.grid.y + 30.0,
                 &fonts.italic,
                 20,
-                colour::DIM,
+                style::dim(),
             );
         }
         let max = Self::max_scroll(&l, shown.len());
@@ -382,7 +382,14 @@ impl GalleryScreen {
             let all = (max + l.rows) as f32;
             let thumb = (l.grid.h * l.rows as f32 / all).max(30.0);
             let ty = l.grid.y + (l.grid.h - thumb) * self.scroll as f32 / max as f32;
-            draw_line(x, l.grid.y, x, l.grid.bottom(), 2.0, fade(colour::DIM, 0.3));
+            draw_line(
+                x,
+                l.grid.y,
+                x,
+                l.grid.bottom(),
+                2.0,
+                fade(style::dim(), 0.3),
+            );
             draw_line(x, ty, x, ty + thumb, 4.0, fade(colour::GOLD, 0.8));
         }
         let preview = selected.or(shown.first().copied());
@@ -397,7 +404,7 @@ impl GalleryScreen {
             size.y - 14.0,
             &fonts.italic,
             hs,
-            colour::DIM,
+            style::dim(),
         );
     }
 

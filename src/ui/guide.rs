@@ -269,7 +269,7 @@ pub fn draw_cover(peek: Peek, fonts: &Fonts, size: Vec2, now: f32) {
     style::text_centred(line, c.x, c.y + 10.0, &fonts.serif, 20, colour::GUIDE);
     if let Some(p) = progress {
         let bar = Rect::new(c.x - 150.0, c.y + 36.0, 300.0, 6.0);
-        style::rounded_rect(bar, 3.0, fade(colour::DIM, 0.3));
+        style::rounded_rect(bar, 3.0, fade(style::dim(), 0.3));
         style::rounded_rect(
             Rect::new(bar.x, bar.y, bar.w * p, bar.h),
             3.0,
@@ -362,7 +362,7 @@ fn draw_row_and_deck(s: &State, g: &crate::present::GuideView, r: Rect, fonts: &
         let cr = Rect::new(x0 + i as f32 * (cw + gap), y, cw, ch);
         let tag = match slot {
             None => {
-                style::rounded_outline(cr, 9.0, 1.0, fade(colour::DIM, 0.5));
+                style::rounded_outline(cr, 9.0, 1.0, fade(style::dim(), 0.5));
                 format!("{}: empty", i + 1)
             }
             Some(rc) => {

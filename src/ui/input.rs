@@ -28,6 +28,8 @@ pub struct Input {
     pub back: bool,
     /// F5.
     pub reload: bool,
+    /// F11: full screen on or off (the main loop handles it on every screen).
+    pub fullscreen: bool,
     /// A digit key 0-9 (top row or keypad) pressed this frame.
     pub digit: Option<u8>,
     /// Backspace.
@@ -130,6 +132,7 @@ impl Input {
             activate: any(&[KeyCode::Enter, KeyCode::KpEnter, KeyCode::Space]),
             back: any(&[KeyCode::Escape]),
             reload: any(&[KeyCode::F5]),
+            fullscreen: any(&[KeyCode::F11]),
             digit: DIGITS
                 .iter()
                 .position(|(a, b)| is_key_pressed(*a) || is_key_pressed(*b))

@@ -240,13 +240,15 @@ fn draw_name(name: &str, r: Rect, fonts: &Fonts, color: Color) {
     let mut size: u16 = 20;
     loop {
         let lines = style::wrap(name, max_w, |s| style::width(s, font, size));
-        let line_h = size as f32 * 1.05;
+        // Line spacing follows the drawn (scaled) size.
+        let drawn = f32::from(style::scaled(size));
+        let line_h = drawn * 1.05;
         let fits = lines.len() <= 2 && (lines.len() as f32) * line_h <= r.h - 10.0;
         if fits || size <= 12 {
             let shown = &lines[..lines.len().min(2)];
             let block = shown.len() as f32 * line_h;
             // Baselines: centre the block; a line's ink sits about 0.7 of its size above it.
-            let mut y = r.y + (r.h - block) / 2.0 + size as f32 * 0.78;
+            let mut y = r.y + (r.h - block) / 2.0 + drawn * 0.78;
             for line in shown {
                 style::text_centred(line, r.center().x, y, font, size, color);
                 y += line_h;

@@ -1,7 +1,9 @@
 //! The game window (the only module that draws): the title screen with the Domain map of
 //! the loaded card set, the card-errors screen shown instead when the cards do not load,
 //! the game table where a run is played, and the screens of saved runs (Load,
-//! Statistics); see docs/UI.md and docs/SAVES.md.
+//! Statistics), and the Settings screen; see docs/UI.md and docs/SAVES.md. The main loop
+//! also owns the player's settings (applied and saved as they change, F11 and M on every
+//! screen) and the sound output.
 
 mod cardface;
 mod errors;
@@ -11,14 +13,17 @@ mod input;
 mod map;
 mod rules;
 mod saves;
+mod settings;
 mod sky;
 mod style;
 mod table;
 mod title;
 
+use crate::audio::{self, Cue, SoundOut};
 use crate::cards::CardSet;
 use crate::cards::load::load_dir;
 use crate::present::stage::Speed;
+use crate::settings::{self as prefs, Settings};
 use crate::store::{self, SaveStore};
 use errors::ErrorScreen;
 use gallery::GalleryScreen;
@@ -26,6 +31,7 @@ use input::Input;
 use macroquad::prelude::*;
 use rules::RulesScreen;
 use saves::{LoadScreen, StatsScreen};
+use settings::SettingsScreen;
 use sky::Sky;
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
@@ -69,7 +75,9 @@ pub enum Next {
     Rules,
     /// The card gallery.
     Gallery,
-    /// Leave the card-errors screen for the screen it interrupted.
+    /// The Settings screen (back to this screen with Esc).
+    Settings,
+    /// Leave the card-errors or Settings screen for the screen it interrupted.
     Back,
     Quit,
 }
@@ -85,6 +93,8 @@ enum Screen {
     Stats(Box<StatsScreen>, Arc<CardSet>),
     Rules(Box<RulesScreen>),
     Gallery(Box<GalleryScreen>),
+    /// The Settings screen, and the screen it was opened from.
+    Settings(Box<SettingsScreen>, Option<Box<Screen>>),
 }
 
 impl Screen {
@@ -138,8 +148,9 @@ impl Screen {
         }
     }
 
-    fn update(&mut self, input: &Input, fonts: &Fonts, t: f32) -> Next {
+    fn update(&mut self, input: &Input, fonts: &Fonts, t: f32, settings: &mut Settings) -> Next {
         match self {
+            Screen::Settings(s, _) => s.update(input, settings),
             Screen::Title(s, _) => s.update(input),
             Screen::CardErrors(_, Some(_)) if input.back => Next::Back,
             Screen::CardErrors(s, _) => s.update(input, fonts),
@@ -152,8 +163,12 @@ impl Screen {
         }
     }
 
-    fn draw(&self, fonts: &Fonts, sky: &Sky, size: Vec2, t: f32) {
+    fn draw(&self, fonts: &Fonts, sky: &Sky, size: Vec2, t: f32, settings: &Settings) {
         match self {
+            Screen::Settings(s, _) => {
+                sky.draw(t, 0.5);
+                s.draw(fonts, size, settings);
+            }
             Screen::Title(s, _) => {
                 sky.draw(t, 0.0);
                 s.draw(fonts, size, t);
@@ -192,7 +207,17 @@ impl Screen {
             | Screen::Table(_, set)
             | Screen::Load(_, set)
             | Screen::Stats(_, set) => Some(set.clone()),
+            Screen::Settings(_, prev) => prev.as_ref().and_then(|p| p.set()),
             Screen::CardErrors(..) | Screen::Rules(_) | Screen::Gallery(_) => None,
+        }
+    }
+
+    /// Whether a text field has focus (letter keys such as M then belong to it). The
+    /// table's typed dice take digits only; a table with a text field should say so here.
+    fn text_focus(&self) -> bool {
+        match self {
+            Screen::Title(s, _) => s.typing(),
+            _ => false,
         }
     }
 }
@@ -218,7 +243,7 @@ pub struct Options {
     pub saves: Option<PathBuf>,
     /// Open the table at once with the run Continue would resume (`--continue`).
     pub resume: bool,
-    /// Open this screen at once: `load` or `statistics` (`--open`).
+    /// Open this screen at once: `load`, `statistics` or `settings` (`--open`).
     pub open: Option<String>,
     /// Open on the Rules screen.
     pub rules: bool,
@@ -238,6 +263,63 @@ pub struct Options {
     pub speed: Option<String>,
     /// Write the strings drawn in the screenshot's frame here (`--layout-report`).
     pub layout_report: Option<PathBuf>,
+    /// The settings directory given with `--config` (else `FORWARD_CONFIG`, else the
+    /// per-user config directory). A `--screenshot` run reads and writes no settings
+    /// unless this is given.
+    pub config: Option<PathBuf>,
+}
+
+/// The settings the window starts with and where they are kept (`None`: not kept).
+struct Prefs {
+    settings: Settings,
+    dir: Option<PathBuf>,
+}
+
+impl Prefs {
+    /// Loads the settings; a problem with the file is reported here, once.
+    fn load(options: &Options) -> Prefs {
+        let dir = match (&options.screenshot, &options.config) {
+            (Some(_), None) => None,
+            (_, flag) => prefs::dir_from(flag.as_deref()),
+        };
+        let settings = match &dir {
+            Some(d) => {
+                let (settings, problem) = prefs::load(d);
+                if let Some(p) = problem {
+                    eprintln!("forward: settings: {p}");
+                }
+                settings
+            }
+            None => Settings::default(),
+        };
+        Prefs { settings, dir }
+    }
+
+    /// Saves `settings` if they are kept; a failure is reported on stderr (the game goes on).
+    fn save(&self, settings: &Settings) {
+        if let Some(d) = &self.dir
+            && let Err(e) = prefs::save(d, settings)
+        {
+            eprintln!("forward: settings: {e}");
+        }
+    }
+}
+
+/// Makes `now` take effect: the look of every screen, the sound levels and, when it
+/// changed from `before`, full screen.
+fn apply(now: &Settings, before: Option<&Settings>, sound: &mut dyn SoundOut) {
+    style::set_look(style::Look {
+        text_scale: now.text_size.scale(),
+        colour_blind: now.colour_blind,
+        high_contrast: now.high_contrast,
+    });
+    sound.set_levels(now.levels());
+    if before.is_some_and(|b| b.fullscreen != now.fullscreen) {
+        set_fullscreen(now.fullscreen);
+        if !now.fullscreen {
+            request_new_screen_size(now.window[0] as f32, now.window[1] as f32);
+        }
+    }
 }
 
 /// Opens the window; returns the process exit code.
@@ -250,12 +332,15 @@ pub fn run(options: Options) -> i32 {
     }
     let code = Rc::new(Cell::new(0));
     let exit = code.clone();
-    let (w, h) = options.size.unwrap_or((1280, 800));
+    let prefs = Prefs::load(&options);
+    let [sw, sh] = prefs.settings.window;
+    let (w, h) = options.size.unwrap_or((sw, sh));
     let conf = Conf {
         window_title: "Forward".to_string(),
         window_width: w as i32,
         window_height: h as i32,
         window_resizable: true,
+        fullscreen: prefs.settings.fullscreen && options.screenshot.is_none(),
         sample_count: 1,
         ..Default::default()
     };
@@ -273,7 +358,7 @@ pub fn run(options: Options) -> i32 {
     }));
     let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         macroquad::Window::from_config(conf, async move {
-            exit.set(game(options).await);
+            exit.set(game(options, prefs).await);
         });
     }));
     std::panic::set_hook(default_hook);
@@ -287,7 +372,7 @@ pub fn run(options: Options) -> i32 {
 }
 
 /// The main loop.
-async fn game(options: Options) -> i32 {
+async fn game(options: Options, prefs: Prefs) -> i32 {
     let Options {
         cards,
         screenshot,
@@ -310,18 +395,27 @@ async fn game(options: Options) -> i32 {
         layout_report,
         ..
     } = options;
-    let speed = match speed.as_deref() {
-        Some("slow") => Speed::Slow,
-        Some("fast") => Speed::Fast,
-        Some("instant") => Speed::Instant,
-        _ => Speed::Normal,
+    // `--speed` wins over the setting (tests and screenshots ask for a pace).
+    let speed_flag = match speed.as_deref() {
+        Some("slow") => Some(Speed::Slow),
+        Some("normal") => Some(Speed::Normal),
+        Some("fast") => Some(Speed::Fast),
+        Some("instant") => Some(Speed::Instant),
+        _ => None,
     };
+    let speed = speed_flag.unwrap_or_default();
     // Screenshots (tests) neither write nor read saves unless told where.
     let saves_dir = match (&screenshot, saves) {
         (Some(_), None) => None,
         (_, flag) => Some(SaveStore::dir_from(flag.as_deref())),
     };
     let store = || saves_dir.as_ref().and_then(|d| SaveStore::open(d).ok());
+    let mut settings = prefs.settings.clone();
+    let mut sound = audio::open(settings.levels());
+    apply(&settings, None, &mut *sound);
+    // Closing the window goes through the loop, so that the settings (the window's
+    // size) are saved.
+    prevent_quit();
     let fonts = Fonts::load();
     let sky = Sky::new();
     let mut screen = Screen::load(&cards, 0, store().as_ref());
@@ -372,6 +466,10 @@ async fn game(options: Options) -> i32 {
         let set = set.clone();
         screen = match name.as_str() {
             "load" => Screen::Load(Box::new(LoadScreen::new(store().as_ref())), set),
+            "settings" => {
+                let title = std::mem::replace(&mut screen, Screen::Rules(Box::default()));
+                Screen::Settings(Box::default(), Some(Box::new(title)))
+            }
             _ => Screen::Stats(Box::new(StatsScreen::new(store().as_ref(), &set)), set),
         };
     }
@@ -398,20 +496,59 @@ async fn game(options: Options) -> i32 {
     let mut frame: u64 = 0;
     loop {
         let work = Instant::now();
-        let input = Input::read(&mut last_input);
+        let mut input = Input::read(&mut last_input);
+        let before = settings.clone();
+        // F11 and M work on every screen (M not while a text field takes letters).
+        if input.fullscreen {
+            settings.fullscreen = !settings.fullscreen;
+        }
+        if matches!(input.typed, Some('m' | 'M')) && !screen.text_focus() {
+            settings.mute = !settings.mute;
+            input.typed = None;
+        }
+        if !settings.fullscreen && !input.size.cmple(Vec2::ZERO).any() {
+            // Remembered on exit; not saved on every step of a drag.
+            settings.window = [input.size.x as u32, input.size.y as u32];
+        }
         // The animation clock: real time in play; a steady 60 per second when taking a
         // screenshot, so that frame N always looks the same.
         let t = match screenshot {
             Some(_) => frame as f32 / FPS as f32,
             None => started.elapsed().as_secs_f32(),
         };
-        match screen.update(&input, &fonts, t) {
+        if is_quit_requested() {
+            prefs.save(&settings);
+            return 0;
+        }
+        let next = screen.update(&input, &fonts, t, &mut settings);
+        table_sound(&mut screen, &settings, speed_flag, &mut *sound);
+        if settings != before {
+            apply(&settings, Some(&before), &mut *sound);
+            if (Settings {
+                window: before.window,
+                ..settings.clone()
+            }) != before
+            {
+                prefs.save(&settings);
+                // A tick at the new level, so that a volume change is heard.
+                sound.play(Cue::UiClick);
+            }
+        }
+        if !matches!(next, Next::Stay) {
+            sound.play(Cue::UiClick);
+        }
+        match next {
             Next::Stay => {}
             Next::Quit => {
+                prefs.save(&settings);
                 if perf {
                     print_perf(&timings);
                 }
                 return 0;
+            }
+            Next::Settings => {
+                let prev = std::mem::replace(&mut screen, Screen::Rules(Box::default()));
+                screen = Screen::Settings(Box::default(), Some(Box::new(prev)));
             }
             Next::NewRun { seed, guide } => {
                 if let Some(set) = screen.set() {
@@ -469,11 +606,10 @@ async fn game(options: Options) -> i32 {
                 }
             }
             Next::Back => {
-                if let Screen::CardErrors(_, Some(prev)) = screen {
-                    screen = *prev;
-                } else {
-                    screen = Screen::load(&cards, 0, store().as_ref());
-                }
+                screen = match screen {
+                    Screen::CardErrors(_, Some(prev)) | Screen::Settings(_, Some(prev)) => *prev,
+                    _ => Screen::load(&cards, 0, store().as_ref()),
+                };
             }
             Next::Reload => {
                 reloads += 1;
@@ -489,7 +625,7 @@ async fn game(options: Options) -> i32 {
         if last && layout_report.is_some() {
             style::record_drawn();
         }
-        screen.draw(&fonts, &sky, input.size, t);
+        screen.draw(&fonts, &sky, input.size, t, &settings);
         if last && let Some(path) = &layout_report {
             let report = layout_report_json(input.size, &style::take_drawn());
             if let Err(e) = std::fs::write(path, report) {
@@ -536,6 +672,39 @@ async fn game(options: Options) -> i32 {
         next_frame().await;
         pace.wait(input.active || screenshot.is_some());
     }
+}
+
+/// The table's pace and sound: the moments' speed from the settings (reduce motion plays
+/// them at once, a held card still waits), each started moment's cues, and the ambience of
+/// the Domain shown (a table opened on a saved run has no event that enters it).
+fn table_sound(
+    screen: &mut Screen,
+    settings: &Settings,
+    flag: Option<Speed>,
+    sound: &mut dyn SoundOut,
+) {
+    let Screen::Table(t, _) = screen else {
+        // Quiet away from the table (the Settings screen over a table keeps its bed).
+        if !matches!(screen, Screen::Settings(..)) {
+            sound.set_ambience(None);
+        }
+        return;
+    };
+    let speed = flag.unwrap_or(if settings.reduce_motion {
+        Speed::Instant
+    } else {
+        match settings.speed {
+            prefs::Speed::Slow => Speed::Slow,
+            prefs::Speed::Normal => Speed::Normal,
+            prefs::Speed::Fast => Speed::Fast,
+            prefs::Speed::Instant => Speed::Instant,
+        }
+    });
+    t.set_speed(speed);
+    for (event, before) in t.take_cues() {
+        sound.event(&event, &before, speed.factor().max(0.05));
+    }
+    sound.set_ambience(audio::Ambience::of(t.shown_domain()));
 }
 
 /// The layout check's report: the table's areas at this window size and every string

@@ -323,7 +323,7 @@ fn table(page: &mut Page, rows: &[Vec<String>], width: f32, y: f32, fonts: &Font
         let col = if i == 0 {
             fade(colour::GOLD, 0.5)
         } else {
-            fade(colour::DIM, 0.35)
+            fade(style::dim(), 0.35)
         };
         page.rules.push((y, 0.0, table_w, col));
     }
@@ -433,7 +433,7 @@ impl RulesScreen {
                 x,
                 top + 10.0 + track,
                 2.0,
-                fade(colour::DIM, 0.3),
+                fade(style::dim(), 0.3),
             );
             draw_line(x, ty, x, ty + thumb, 4.0, fade(colour::GOLD, 0.8));
         }
@@ -444,7 +444,7 @@ impl RulesScreen {
             size.y - 18.0,
             &fonts.italic,
             18,
-            colour::DIM,
+            style::dim(),
         );
     }
 }

@@ -62,7 +62,7 @@ fn footer(fonts: &Fonts, r: Rect, hint: &str) {
         r.bottom() - 16.0,
         &fonts.italic,
         17,
-        colour::DIM,
+        style::dim(),
     );
 }
 
@@ -226,7 +226,7 @@ impl LoadScreen {
             .iter()
             .zip(["Saved (UTC)", "Seed", "Domain", "Health", ""])
         {
-            style::text(name, *x, head_y, &fonts.italic, 16, colour::DIM);
+            style::text(name, *x, head_y, &fonts.italic, 16, style::dim());
         }
         for (i, rr) in self.row_rects(size) {
             let on = i == self.selected;
@@ -276,12 +276,12 @@ impl LoadScreen {
                     let name = style::ellipsize(&name, cols[2] - cols[0] - 16.0, |x| {
                         style::width(x, &fonts.mono, 14)
                     });
-                    style::text(&name, cols[0], y, &fonts.mono, 14, colour::DIM);
+                    style::text(&name, cols[0], y, &fonts.mono, 14, style::dim());
                     let why =
                         style::ellipsize(&e.problem.to_string(), cols[4] - cols[2] - 16.0, |x| {
                             style::width(x, &fonts.italic, 16)
                         });
-                    style::text(&why, cols[2], y, &fonts.italic, 16, colour::DIM);
+                    style::text(&why, cols[2], y, &fonts.italic, 16, style::dim());
                     style::text(
                         "cannot be loaded",
                         cols[4],
@@ -302,7 +302,7 @@ impl LoadScreen {
                 head_y,
                 &fonts.italic,
                 16,
-                colour::DIM,
+                style::dim(),
             );
         }
         self.draw_detail(fonts, r);
@@ -408,7 +408,7 @@ impl LoadScreen {
                 }
                 let name =
                     style::ellipsize(&name, d.w - 28.0, |x| style::width(x, &fonts.mono, 13));
-                style::text(&name, d.x + 14.0, y + 4.0, &fonts.mono, 13, colour::DIM);
+                style::text(&name, d.x + 14.0, y + 4.0, &fonts.mono, 13, style::dim());
             }
         }
     }
@@ -512,7 +512,7 @@ impl StatsScreen {
                 _ => colour::PARCHMENT,
             };
             style::text_centred(n, cx, top + 10.0, &fonts.serif, 48, col);
-            style::text_centred(what, cx, top + 36.0, &fonts.italic, 18, colour::DIM);
+            style::text_centred(what, cx, top + 36.0, &fonts.italic, 18, style::dim());
         }
         // Two columns of bars: causes, and Domains.
         let y0 = top + 84.0;
@@ -637,7 +637,7 @@ fn duration(secs: u64) -> String {
 fn bars(fonts: &Fonts, r: Rect, title: &str, rows: &[(String, usize)], col: Color) {
     style::text(title, r.x, r.y, &fonts.serif, 22, colour::GOLD);
     if rows.is_empty() {
-        style::text("none", r.x, r.y + 34.0, &fonts.italic, 18, colour::DIM);
+        style::text("none", r.x, r.y + 34.0, &fonts.italic, 18, style::dim());
         return;
     }
     let max = rows.iter().map(|(_, n)| *n).max().unwrap_or(1).max(1);

@@ -1,6 +1,295 @@
-//! The look of the window: colours, the bundled fonts and small drawing helpers.
+//! The look of the window: colours, the bundled fonts and small drawing helpers, and the
+//! looks the player sets (text size, the colour-blind palette, high-contrast text; see
+//! [`Look`]).
 
+use crate::cards::model::StationType;
 use macroquad::prelude::*;
+use std::cell::Cell;
+
+/// What the settings change in how things are drawn. Set once per frame from the
+/// settings ([`set_look`]); every drawing helper here reads it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Look {
+    /// Every font size is multiplied by this (1.0, 1.15, 1.3).
+    pub text_scale: f32,
+    /// The colour-blind-safe palette: dice and card types differ by shape and pattern too.
+    pub colour_blind: bool,
+    /// Dim labels drawn at a readable contrast.
+    pub high_contrast: bool,
+}
+
+impl Default for Look {
+    fn default() -> Look {
+        Look {
+            text_scale: 1.0,
+            colour_blind: false,
+            high_contrast: false,
+        }
+    }
+}
+
+thread_local! {
+    static LOOK: Cell<Look> = Cell::new(Look::default());
+}
+
+/// Sets the look every screen draws with (the main loop does, from the settings).
+pub fn set_look(look: Look) {
+    LOOK.with(|l| l.set(look));
+}
+
+/// The look in force.
+pub fn look() -> Look {
+    LOOK.with(Cell::get)
+}
+
+/// `size` as drawn with the player's text size: what [`text`] and [`width`] use, for
+/// code that needs a line height from a font size.
+pub fn scaled(size: u16) -> u16 {
+    (f32::from(size) * look().text_scale)
+        .round()
+        .clamp(1.0, 400.0) as u16
+}
+
+/// Text of things not available and quiet hints: [`colour::DIM`], or with high-contrast
+/// text [`colour::DIM_HIGH`] (about 8:1 on the panels instead of about 4:1).
+pub fn dim() -> Color {
+    if look().high_contrast {
+        colour::DIM_HIGH
+    } else {
+        colour::DIM
+    }
+}
+
+/// How a die is drawn: by colour, and in the colour-blind palette by shape and pip
+/// colour too (light die with dark pips against dark die with light pips).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DieLook {
+    pub face: Color,
+    pub pips: Color,
+    pub edge: Color,
+    pub shape: DieShape,
+}
+
+/// The outline of a die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DieShape {
+    /// A rounded square.
+    Rounded,
+    /// A square with its corners cut off (an octagon).
+    Cut,
+}
+
+/// Whose die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DieOwner {
+    Traveller,
+    Foe,
+}
+
+/// The look of `owner`'s die in the current palette.
+pub fn die_look(owner: DieOwner) -> DieLook {
+    match (owner, look().colour_blind) {
+        (DieOwner::Traveller, false) => DieLook {
+            face: colour::PARCHMENT,
+            pips: colour::TILE,
+            edge: colour::GOLD,
+            shape: DieShape::Rounded,
+        },
+        (DieOwner::Foe, false) => DieLook {
+            face: Color::from_rgba(0xe0, 0x5a, 0x4f, 255),
+            pips: colour::TILE,
+            edge: colour::EMBER,
+            shape: DieShape::Rounded,
+        },
+        // Okabe-Ito sky blue, light with dark pips; vermilion-black, dark with light
+        // pips and cut corners: told apart by lightness and shape, not hue alone.
+        (DieOwner::Traveller, true) => DieLook {
+            face: Color::from_rgba(0x9a, 0xd3, 0xf2, 255),
+            pips: Color::from_rgba(0x10, 0x10, 0x10, 255),
+            edge: WHITE,
+            shape: DieShape::Rounded,
+        },
+        (DieOwner::Foe, true) => DieLook {
+            face: Color::from_rgba(0x2a, 0x12, 0x08, 255),
+            pips: Color::from_rgba(0xff, 0xb0, 0x60, 255),
+            edge: Color::from_rgba(0xd5, 0x5e, 0x00, 255),
+            shape: DieShape::Cut,
+        },
+    }
+}
+
+/// A shape or pattern that tells card types apart without colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mark {
+    Ring,
+    Dot,
+    Square,
+    Pair,
+    Cross,
+    Triangle,
+    Stripes,
+    Zigzag,
+    Plus,
+    Bars,
+}
+
+/// The mark of a card type (each type its own).
+pub fn card_mark(t: StationType) -> Mark {
+    match t {
+        StationType::Caesura => Mark::Ring,
+        StationType::Item => Mark::Dot,
+        StationType::Equipment => Mark::Square,
+        StationType::Companion => Mark::Pair,
+        StationType::Foe => Mark::Cross,
+        StationType::Terror => Mark::Triangle,
+        StationType::Pit => Mark::Stripes,
+        StationType::Snare => Mark::Zigzag,
+        StationType::Blessing => Mark::Plus,
+        StationType::Rest => Mark::Bars,
+    }
+}
+
+/// The colour of a card type in the colour-blind palette (Okabe and Ito's eight colours
+/// and two greys; the [`Mark`] carries the difference where two are close).
+pub fn card_colour_safe(t: StationType) -> Color {
+    let c = |r: u8, g: u8, b: u8| Color::from_rgba(r, g, b, 255);
+    match t {
+        StationType::Caesura => c(0xbb, 0xbb, 0xbb),
+        StationType::Item => c(0xe6, 0x9f, 0x00),
+        StationType::Equipment => c(0x56, 0xb4, 0xe9),
+        StationType::Companion => c(0x00, 0x9e, 0x73),
+        StationType::Foe => c(0xd5, 0x5e, 0x00),
+        StationType::Terror => c(0xcc, 0x79, 0xa7),
+        StationType::Pit => c(0xf0, 0xe4, 0x42),
+        StationType::Snare => c(0x3a, 0x96, 0xdd),
+        StationType::Blessing => c(0xff, 0xff, 0xff),
+        StationType::Rest => c(0xa8, 0xa8, 0xa8),
+    }
+}
+
+/// Draws `mark` filling the square `r`.
+pub fn draw_mark(mark: Mark, r: Rect, color: Color) {
+    let c = r.center();
+    let h = r.w.min(r.h) / 2.0;
+    let line = (h * 0.22).max(1.5);
+    match mark {
+        Mark::Ring => draw_circle_lines(c.x, c.y, h * 0.8, line, color),
+        Mark::Dot => draw_circle(c.x, c.y, h * 0.55, color),
+        Mark::Square => draw_rectangle(c.x - h * 0.6, c.y - h * 0.6, h * 1.2, h * 1.2, color),
+        Mark::Pair => {
+            draw_circle(c.x - h * 0.45, c.y, h * 0.35, color);
+            draw_circle(c.x + h * 0.45, c.y, h * 0.35, color);
+        }
+        Mark::Cross => {
+            let d = h * 0.7;
+            draw_line(c.x - d, c.y - d, c.x + d, c.y + d, line, color);
+            draw_line(c.x - d, c.y + d, c.x + d, c.y - d, line, color);
+        }
+        Mark::Triangle => draw_triangle(
+            vec2(c.x, c.y - h * 0.8),
+            vec2(c.x - h * 0.8, c.y + h * 0.65),
+            vec2(c.x + h * 0.8, c.y + h * 0.65),
+            color,
+        ),
+        Mark::Stripes => {
+            for i in -1..=1 {
+                let o = i as f32 * h * 0.6;
+                draw_line(
+                    c.x - h * 0.7 + o,
+                    c.y + h * 0.7,
+                    c.x + o,
+                    c.y - h * 0.7,
+                    line,
+                    color,
+                );
+            }
+        }
+        Mark::Zigzag => {
+            let xs = [-0.8, -0.4, 0.0, 0.4, 0.8];
+            for w in xs.windows(2) {
+                let y = |x: f32| {
+                    if ((x + 0.8) / 0.4).round() as i32 % 2 == 0 {
+                        0.4
+                    } else {
+                        -0.4
+                    }
+                };
+                draw_line(
+                    c.x + w[0] * h,
+                    c.y + y(w[0]) * h,
+                    c.x + w[1] * h,
+                    c.y + y(w[1]) * h,
+                    line,
+                    color,
+                );
+            }
+        }
+        Mark::Plus => {
+            draw_line(c.x - h * 0.75, c.y, c.x + h * 0.75, c.y, line * 1.3, color);
+            draw_line(c.x, c.y - h * 0.75, c.x, c.y + h * 0.75, line * 1.3, color);
+        }
+        Mark::Bars => {
+            for i in -1..=1 {
+                let y = c.y + i as f32 * h * 0.5;
+                draw_line(c.x - h * 0.7, y, c.x + h * 0.7, y, line, color);
+            }
+        }
+    }
+}
+
+/// Draws a die face showing `value` (none: blank) in `owner`'s look.
+pub fn draw_die_face(r: Rect, value: Option<u8>, owner: DieOwner) {
+    let l = die_look(owner);
+    match l.shape {
+        DieShape::Rounded => card(r, r.w * 0.18, 2.0, l.face, l.edge),
+        DieShape::Cut => {
+            let cut = r.w * 0.22;
+            let pts = [
+                vec2(r.x + cut, r.y),
+                vec2(r.right() - cut, r.y),
+                vec2(r.right(), r.y + cut),
+                vec2(r.right(), r.bottom() - cut),
+                vec2(r.right() - cut, r.bottom()),
+                vec2(r.x + cut, r.bottom()),
+                vec2(r.x, r.bottom() - cut),
+                vec2(r.x, r.y + cut),
+            ];
+            let c = r.center();
+            for i in 0..pts.len() {
+                draw_triangle(c, pts[i], pts[(i + 1) % pts.len()], l.face);
+                let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+                draw_line(a.x, a.y, b.x, b.y, 2.5, l.edge);
+            }
+        }
+    }
+    let Some(v) = value else { return };
+    let (c, q) = (r.center(), r.w * 0.26);
+    let at = |dx: f32, dy: f32| vec2(c.x + dx * q, c.y + dy * q);
+    let pips: &[Vec2] = &match v {
+        1 => vec![at(0.0, 0.0)],
+        2 => vec![at(-1.0, -1.0), at(1.0, 1.0)],
+        3 => vec![at(-1.0, -1.0), at(0.0, 0.0), at(1.0, 1.0)],
+        4 => vec![at(-1.0, -1.0), at(1.0, -1.0), at(-1.0, 1.0), at(1.0, 1.0)],
+        5 => vec![
+            at(-1.0, -1.0),
+            at(1.0, -1.0),
+            at(0.0, 0.0),
+            at(-1.0, 1.0),
+            at(1.0, 1.0),
+        ],
+        _ => vec![
+            at(-1.0, -1.0),
+            at(1.0, -1.0),
+            at(-1.0, 0.0),
+            at(1.0, 0.0),
+            at(-1.0, 1.0),
+            at(1.0, 1.0),
+        ],
+    };
+    for p in pips {
+        draw_circle(p.x, p.y, r.w * 0.085, l.pips);
+    }
+}
 
 /// Colours used across the screens.
 pub mod colour {
@@ -16,6 +305,8 @@ pub mod colour {
     pub const GOLD: Color = rgb(0xd9, 0xb3, 0x6c);
     /// Text of things not available yet, and quiet hints.
     pub const DIM: Color = rgb(0x7d, 0x84, 0xa3);
+    /// [`DIM`] with high-contrast text (see `style::dim`).
+    pub const DIM_HIGH: Color = rgb(0xb8, 0xbe, 0xd8);
     /// Errors.
     pub const ERROR: Color = rgb(0xff, 0x6f, 0x5b);
     /// Warnings.
@@ -171,7 +462,9 @@ fn raster(size: u16) -> (u16, f32) {
 }
 
 /// Draws `s` with its baseline at `y`, starting at `x`; returns its width.
+/// `size` is scaled by the player's text size (see [`scaled`]).
 pub fn text(s: &str, x: f32, y: f32, font: &Font, size: u16, color: Color) -> f32 {
+    let size = scaled(size);
     let (px, back) = raster(size);
     let k = scale();
     let w = draw_text_ex(
@@ -203,9 +496,9 @@ pub fn text(s: &str, x: f32, y: f32, font: &Font, size: u16, color: Color) -> f3
     w
 }
 
-/// Width of `s` in `font` at `size` (layout units).
+/// Width of `s` in `font` at `size` (layout units; scaled like [`text`]).
 pub fn width(s: &str, font: &Font, size: u16) -> f32 {
-    let (px, back) = raster(size);
+    let (px, back) = raster(scaled(size));
     measure_text(s, Some(font), px, back).width
 }
 
@@ -227,8 +520,8 @@ pub fn fit_size(s: &str, font: &Font, preferred: u16, min: u16, max_width: f32) 
     if w <= max_width || w <= 0.0 {
         return preferred;
     }
-    let scaled = (preferred as f32 * max_width / w).floor() as u16;
-    scaled.clamp(min, preferred)
+    let fitted = (preferred as f32 * max_width / w).floor() as u16;
+    fitted.clamp(min, preferred)
 }
 
 /// `s`, cut with an ellipsis so that it fits `max_width`.

@@ -21,11 +21,12 @@ pub enum Item {
     Statistics,
     Gallery,
     Rules,
+    Settings,
     Quit,
 }
 
 impl Item {
-    pub const ALL: [Item; 8] = [
+    pub const ALL: [Item; 9] = [
         Item::Continue,
         Item::NewRun,
         Item::GuideRun,
@@ -33,6 +34,7 @@ impl Item {
         Item::Statistics,
         Item::Gallery,
         Item::Rules,
+        Item::Settings,
         Item::Quit,
     ];
 
@@ -45,6 +47,7 @@ impl Item {
             Item::Statistics => "Statistics",
             Item::Gallery => "Card gallery",
             Item::Rules => "Rules",
+            Item::Settings => "Settings",
             Item::Quit => "Quit",
         }
     }
@@ -61,6 +64,7 @@ impl Item {
                 | Item::Statistics
                 | Item::Gallery
                 | Item::Rules
+                | Item::Settings
                 | Item::Quit
         )
     }
@@ -174,6 +178,12 @@ impl TitleScreen {
         }
     }
 
+    /// Whether a seed is being typed (a text field has focus: letter keys such as M,
+    /// mute, stay off while it does).
+    pub fn typing(&self) -> bool {
+        !self.seed.is_empty()
+    }
+
     /// Whether choosing the entry does something now.
     pub fn enabled(&self, item: Item) -> bool {
         item.available() && (item != Item::Continue || self.resume.is_some())
@@ -241,6 +251,7 @@ impl TitleScreen {
                     Item::Statistics => Next::Statistics,
                     Item::Rules => Next::Rules,
                     Item::Gallery => Next::Gallery,
+                    Item::Settings => Next::Settings,
                 };
             }
             self.refused = 18;
@@ -325,11 +336,11 @@ impl TitleScreen {
             let color = match (enabled, selected) {
                 (true, true) => WHITE,
                 (true, false) => fade(colour::PARCHMENT, 0.85),
-                (false, true) => style::mix(colour::DIM, colour::PARCHMENT, 0.25),
-                (false, false) => colour::DIM,
+                (false, true) => style::mix(style::dim(), colour::PARCHMENT, 0.25),
+                (false, false) => style::dim(),
             };
             if selected {
-                let marker = if enabled { colour::GOLD } else { colour::DIM };
+                let marker = if enabled { colour::GOLD } else { style::dim() };
                 style::diamond(
                     vec2(l.left - 20.0, baseline - size as f32 * 0.3),
                     5.0,
@@ -435,7 +446,7 @@ impl TitleScreen {
             colour::PARCHMENT,
         );
         let hint = "Up/Down choose  ·  Enter select  ·  digits: seed  ·  F5 reload  ·  Esc quit";
-        style::text_right(hint, size.x - l.left, y, &fonts.italic, 18, colour::DIM);
+        style::text_right(hint, size.x - l.left, y, &fonts.italic, 18, style::dim());
     }
 }
 
@@ -455,7 +466,7 @@ fn tooltip(s: &str, x: f32, baseline: f32, fonts: &Fonts) {
     let size = 18;
     let w = style::width(s, &fonts.italic, size);
     let r = Rect::new(x, baseline - 24.0, w + 24.0, 32.0);
-    style::card(r, 6.0, 1.0, colour::TILE, fade(colour::DIM, 0.7));
+    style::card(r, 6.0, 1.0, colour::TILE, fade(style::dim(), 0.7));
     style::text(
         s,
         x + 12.0,
@@ -510,6 +521,7 @@ mod tests {
                 &Item::Statistics,
                 &Item::Gallery,
                 &Item::Rules,
+                &Item::Settings,
                 &Item::Quit
             ]
         );
@@ -587,6 +599,8 @@ mod tests {
         assert_eq!(s.update(&enter), Next::Gallery);
         s.selected = Item::Rules.index();
         assert_eq!(s.update(&enter), Next::Rules);
+        s.selected = Item::Settings.index();
+        assert_eq!(s.update(&enter), Next::Settings);
         s.selected = Item::Quit.index();
         assert_eq!(s.update(&enter), Next::Quit);
     }

@@ -196,6 +196,17 @@ impl TableScreen {
         self.stage.set_speed(speed);
     }
 
+    /// The events whose moments started since the last call, each with the shown state
+    /// before it (the main loop cues sound from them).
+    pub fn take_cues(&mut self) -> Vec<(crate::core::Event, crate::core::State)> {
+        self.stage.take_started()
+    }
+
+    /// The id of the Domain shown on the table (its ambience plays).
+    pub fn shown_domain(&self) -> &'static str {
+        self.stage.shown().domain.id
+    }
+
     /// Saves the run (if it is saved at all), and records it in the history once it is
     /// over. A failure becomes the warning shown on the table; the game goes on.
     /// Returns whether the save is now on disk.

@@ -175,6 +175,7 @@ impl TableScreen {
                 Next::Stay
             }
             3 => Next::Quit,
+            4 => Next::Settings,
             _ => Next::Stay,
         }
     }

@@ -6,7 +6,13 @@ use crate::ui::table::layout::{Layout, text};
 use macroquad::prelude::*;
 
 /// The Esc menu's entries.
-pub const MENU: [&str; 4] = ["Resume", "Save & Quit", "Abandon the run", "Quit the game"];
+pub const MENU: [&str; 5] = [
+    "Resume",
+    "Save & Quit",
+    "Abandon the run",
+    "Quit the game",
+    "Settings",
+];
 
 /// A box of explanation near the pointer (all in layout units).
 pub fn tooltip(words: &str, at: Vec2, fonts: &Fonts, l: &Layout) {

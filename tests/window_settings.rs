@@ -1,0 +1,124 @@
+//! The Settings screen in the window: it opens, keys change settings at once and they are
+//! saved to the `--config` directory; without `--config` a screenshot run keeps nothing.
+//! Each test starts its own Xvfb (no sound device here: the game says so and plays on).
+//!
+//! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
+
+mod common {
+    #[allow(dead_code)]
+    pub mod game;
+    #[allow(dead_code)]
+    pub mod pixels;
+    #[allow(dead_code)]
+    pub mod xvfb;
+}
+
+use common::game::{decode, focus, spawn, xdotool};
+use common::pixels::{Scratch, wait};
+use common::xvfb::Xvfb;
+
+fn settings(dir: &std::path::Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(dir.join("settings.json")).expect("settings written");
+    serde_json::from_str(&text).expect("settings are JSON")
+}
+
+#[test]
+fn keys_on_the_settings_screen_change_and_save_settings() {
+    let xvfb = Xvfb::start(1024, 640);
+    let scratch = Scratch::new("settings-keys");
+    let config = scratch.path("config");
+    let png = scratch.path("settings.png");
+    // Long enough for xdotool to find the window and press the keys (~6 s at 60 fps).
+    let child = spawn(
+        &xvfb.display,
+        &[
+            "--open",
+            "settings",
+            "--config",
+            config.to_str().unwrap(),
+            "--size",
+            "1024x640",
+            "--screenshot",
+            png.to_str().unwrap(),
+            "--frames",
+            "600",
+        ],
+    );
+    focus(&xvfb.display);
+    // M mutes anywhere; on the Settings screen Down x6 reaches Text size, Right grows it.
+    // A pause after each key: two presses within one frame count once.
+    let key = |k: &str| {
+        xdotool(&xvfb.display, &["key", k]);
+        std::thread::sleep(std::time::Duration::from_millis(150));
+    };
+    // The pointer out of the way first: a row under it would take the selection.
+    xdotool(&xvfb.display, &["mousemove", "1000", "600"]);
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    key("m");
+    for _ in 0..6 {
+        key("Down");
+    }
+    key("Right");
+    let out = wait(child);
+    let img = decode(&out, &png);
+    assert_eq!((img.width, img.height), (1024, 640));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr
+            .lines()
+            .filter(|l| l.starts_with("sound is off"))
+            .count()
+            <= 1,
+        "{stderr}"
+    );
+    let s = settings(&config);
+    assert_eq!(s["version"], 1);
+    assert_eq!(s["mute"], true, "{s}");
+    assert_eq!(s["text_size"], "large", "{s}");
+}
+
+#[test]
+fn a_screenshot_without_config_keeps_no_settings_and_a_broken_file_is_replaced() {
+    let xvfb = Xvfb::start(1024, 640);
+    let scratch = Scratch::new("settings-none");
+    let config = scratch.path("config");
+    std::fs::create_dir_all(&config).unwrap();
+    // Pointed at by the environment only: a screenshot run must not touch it.
+    std::fs::write(config.join("settings.json"), "not json").unwrap();
+    let png = scratch.path("title.png");
+    let out = wait(
+        std::process::Command::new(env!("CARGO_BIN_EXE_forward"))
+            .args(["--cards", common::game::CARDS])
+            .args(["--screenshot", png.to_str().unwrap(), "--frames", "3"])
+            .env("DISPLAY", &xvfb.display)
+            .env_remove("WAYLAND_DISPLAY")
+            .env("FORWARD_CONFIG", &config)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(config.join("settings.json")).unwrap(),
+        "not json"
+    );
+    // With --config the broken file is reported once and replaced by the defaults.
+    let out = wait(spawn(
+        &xvfb.display,
+        &[
+            "--config",
+            config.to_str().unwrap(),
+            "--screenshot",
+            png.to_str().unwrap(),
+            "--frames",
+            "3",
+        ],
+    ));
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.matches("forward: settings:").count(), 1, "{stderr}");
+    assert!(stderr.contains("is broken"), "{stderr}");
+    assert_eq!(settings(&config)["version"], 1);
+    assert!(config.join("settings.json.broken").exists());
+}
