@@ -106,7 +106,7 @@ pub fn health(title: &str, names: &[String], series: &[Vec<(f64, f64)>], width: 
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))
             .margin(12)
-            .x_label_area_size(90)
+            .x_label_area_size(40)
             .y_label_area_size(50)
             .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0.0f64..21.0)
             .map_err(err)?;
@@ -122,11 +122,7 @@ pub fn health(title: &str, names: &[String], series: &[Vec<(f64, f64)>], width: 
                     String::new()
                 }
             })
-            .x_label_style(
-                ("sans-serif", 12)
-                    .into_font()
-                    .transform(FontTransform::Rotate90),
-            )
+            .x_label_style(("sans-serif", 13))
             .y_desc("Health")
             .draw()
             .map_err(err)?;
@@ -165,8 +161,12 @@ pub fn health(title: &str, names: &[String], series: &[Vec<(f64, f64)>], width: 
     Ok(svg)
 }
 
+/// One row of a forest chart: label, difference, its 95% interval, and whether the
+/// change is good for the traveller (drawn green; otherwise red).
+pub type ForestRow = (String, f64, [f64; 2], bool);
+
 /// Differences with their 95% intervals around a zero line, one row each (first on top).
-pub fn forest(title: &str, rows: &[(String, f64, [f64; 2])], width: u32) -> Chart {
+pub fn forest(title: &str, rows: &[ForestRow], width: u32) -> Chart {
     let n = rows.len().max(1);
     let height = 90 + 26 * n as u32;
     let labels: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
@@ -211,26 +211,26 @@ pub fn forest(title: &str, rows: &[(String, f64, [f64; 2])], width: u32) -> Char
                 BLACK.stroke_width(1),
             )))
             .map_err(err)?;
-        let color = |d: f64| {
-            if d > 0.0 {
+        let color = |good: bool| {
+            if good {
                 RGBColor(40, 130, 70)
             } else {
                 RGBColor(180, 50, 40)
             }
         };
         chart
-            .draw_series(rows.iter().enumerate().map(|(i, (_, d, ci))| {
+            .draw_series(rows.iter().enumerate().map(|(i, (_, _, ci, good))| {
                 let y = SegmentValue::CenterOf((n - 1 - i) as i32);
                 PathElement::new(
                     vec![(ci[0], y.clone()), (ci[1], y)],
-                    color(*d).stroke_width(3),
+                    color(*good).stroke_width(3),
                 )
             }))
             .map_err(err)?;
         chart
-            .draw_series(rows.iter().enumerate().map(|(i, (_, d, _))| {
+            .draw_series(rows.iter().enumerate().map(|(i, (_, d, _, good))| {
                 let y = SegmentValue::CenterOf((n - 1 - i) as i32);
-                Circle::new((*d, y), 5, color(*d).filled())
+                Circle::new((*d, y), 5, color(*good).filled())
             }))
             .map_err(err)?;
         root.present().map_err(err)?;

@@ -1,7 +1,7 @@
 //! The reports of a comparison (`forward simulate --compare`): text that leads with what
 //! changed significantly, and an HTML page with the two sides' charts side by side.
 
-use super::charts::{embed, esc, forest};
+use super::charts::{ForestRow, embed, esc, forest};
 use super::compare::Change;
 use super::output::CompareOutput;
 use super::report::{endings_chart, head, health_chart, routes_chart};
@@ -201,14 +201,20 @@ seed, and each difference's 95% interval comes from the per-run differences.</p>
     if sig.is_empty() {
         h.push_str("<p>No figure changed significantly: every 95% interval includes 0.</p>");
     } else {
-        let rows: Vec<(String, f64, [f64; 2])> = sig
+        let rows: Vec<ForestRow> = sig
             .iter()
             .filter(|c| c.figure != "health_after")
             .take(20)
-            .map(|c| (c.label.clone(), c.difference, c.ci95))
+            .map(|c| {
+                // More wins or more runs reaching the Guardian is good; more runs ending
+                // anywhere is bad.
+                let up_is_good = matches!(c.figure, "win_rate" | "reached_guardian");
+                let good = (c.difference > 0.0) == up_is_good;
+                (c.label.clone(), c.difference, c.ci95, good)
+            })
             .collect();
         if !rows.is_empty() {
-            let title = "Significant changes in shares of runs (B − A, 95% CI)";
+            let title = "Significant changes in shares of runs (B − A, 95% CI; green: better for the traveller)";
             h.push_str(&embed(forest(title, &rows, 980)));
         }
         changes_html(&mut h, &sig);

@@ -267,7 +267,7 @@ pub(super) fn routes_chart(s: &Summary, title: &str, width: u32) -> Chart {
         .iter()
         .filter(|p| p.reached_guardian > 0)
         .collect();
-    done.sort_by(|a, b| b.reached_guardian.cmp(&a.reached_guardian));
+    done.sort_by_key(|p| std::cmp::Reverse(p.reached_guardian));
     done.truncate(10);
     HBars {
         title,

@@ -312,7 +312,7 @@ fn stopped_by(s: &Summary) -> String {
         parts.push(format!("no run reached the Guardian in {}", s.runs));
     }
     let mut checks: Vec<&CheckSummary> = g.checks.iter().filter(|c| c.ended > 0).collect();
-    checks.sort_by(|a, b| b.ended.cmp(&a.ended));
+    checks.sort_by_key(|c| std::cmp::Reverse(c.ended));
     for c in checks {
         let verb = if c.kind == "seal" { "broke" } else { "met" };
         if c.met == 0 {
@@ -338,7 +338,7 @@ fn stopped_by(s: &Summary) -> String {
         .iter()
         .filter(|e| e.place == "domain" && e.runs > 0)
         .collect();
-    places.sort_by(|a, b| b.runs.cmp(&a.runs));
+    places.sort_by_key(|e| std::cmp::Reverse(e.runs));
     let top: Vec<String> = places
         .iter()
         .take(3)
