@@ -42,8 +42,6 @@ pub enum Note {
     Terror(u8),
     /// A Pit's test ended, passed or not.
     Pit { passed: bool },
-    /// The card was resolved; Health changed by this much from its flip.
-    Resolved(i32),
     /// A foe was fought.
     Fought,
     /// A foe's toll was paid.
@@ -62,6 +60,16 @@ pub enum Note {
     Used,
     /// A held card was discarded to make room for a find.
     SwappedOut,
+}
+
+/// One card flipped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Flip {
+    pub card: CardRef,
+    /// The Health change until the next flip (or the end).
+    pub delta: i32,
+    /// The Health change until the card was resolved (or the run ended while it was).
+    pub resolved: Option<i32>,
 }
 
 /// What moved while the traveller was in one Domain (or at the Guardian).
@@ -87,8 +95,8 @@ pub struct RunFacts {
     pub ending: Ending,
     /// Domains in the order entered.
     pub path: Vec<DomainRef>,
-    /// Each flip: the card and the Health change until the next flip (or the end).
-    pub flips: Vec<(CardRef, i32)>,
+    /// Each flip, in order.
+    pub flips: Vec<Flip>,
     /// Health, marker and Grace after each Domain cleared.
     pub after_domain: Vec<(DomainRef, i32, i8, u8)>,
     pub exchanges: u32,
@@ -136,8 +144,6 @@ struct Tracker {
     marker: i8,
     grace: u8,
     at_flip: i32,
-    /// Health when the card being resolved was flipped.
-    resolving: Option<(u16, i32)>,
     flow: Flow,
     /// Where the flow is being gathered (`None`: at the Guardian).
     here: Option<DomainRef>,
@@ -172,15 +178,14 @@ impl Tracker {
                 Event::CardFlipped { card, .. } => {
                     self.close_flip(facts);
                     self.at_flip = self.health;
-                    self.resolving = Some((card.index, self.health));
-                    facts.flips.push((*card, 0));
+                    facts.flips.push(Flip {
+                        card: *card,
+                        delta: 0,
+                        resolved: None,
+                    });
                 }
-                Event::CardResolved { card } => {
-                    if let Some((c, h)) = self.resolving.take() {
-                        debug_assert_eq!(c, card.index);
-                        facts.notes.push((c, Note::Resolved(self.health - h)));
-                    }
-                }
+                // A card is resolved before the next one is flipped.
+                Event::CardResolved { .. } => self.close_resolved(facts),
                 Event::HealthChanged { health, .. } | Event::ExchangeResolved { health, .. } => {
                     self.set_health(*health)
                 }
@@ -257,8 +262,16 @@ impl Tracker {
     }
 
     fn close_flip(&self, facts: &mut RunFacts) {
-        if let Some((_, delta)) = facts.flips.last_mut() {
-            *delta = self.health - self.at_flip;
+        if let Some(f) = facts.flips.last_mut() {
+            f.delta = self.health - self.at_flip;
+        }
+    }
+
+    fn close_resolved(&self, facts: &mut RunFacts) {
+        if let Some(f) = facts.flips.last_mut()
+            && f.resolved.is_none()
+        {
+            f.resolved = Some(self.health - self.at_flip);
         }
     }
 }
@@ -280,7 +293,6 @@ pub fn play_into(cards: &Arc<CardSet>, seed: u64, policy: &mut dyn Policy, facts
         marker: state.marker,
         grace: state.grace,
         at_flip: state.health,
-        resolving: None,
         flow: Flow::default(),
         here: None,
         final_domain: cards.final_domain,
@@ -308,9 +320,7 @@ pub fn play_into(cards: &Arc<CardSet>, seed: u64, policy: &mut dyn Policy, facts
         steps += 1;
     }
     t.close_flip(facts);
-    if let Some((c, h)) = t.resolving.take() {
-        facts.notes.push((c, Note::Resolved(t.health - h)));
-    }
+    t.close_resolved(facts);
     t.close_flow(facts);
     match &state.outcome {
         Some(Outcome::Won) => facts.won = true,
@@ -318,7 +328,7 @@ pub fn play_into(cards: &Arc<CardSet>, seed: u64, policy: &mut dyn Policy, facts
             facts.cause = Some(*cause);
             // A loss at the Guardian is nobody's card: it is counted with the Guardian.
             if !state.cleared.contains(&cards.final_domain) {
-                facts.killer = state.resolving.or(facts.flips.last().map(|f| f.0));
+                facts.killer = state.resolving.or(facts.flips.last().map(|f| f.card));
             }
         }
         None => facts.cause = Some(Cause::Abandoned),

@@ -87,10 +87,6 @@ impl CardTotals {
                 self.pit_tests += 1;
                 self.pit_passed += u64::from(passed);
             }
-            Note::Resolved(h) => {
-                self.resolved += 1;
-                self.resolve_health += i64::from(h);
-            }
             Note::Fought => self.fought += 1,
             Note::Toll => self.tolls += 1,
             Note::Passage => self.passages += 1,
@@ -205,10 +201,14 @@ impl Totals {
             t.marker += *m as i64;
             t.grace += *g as i64;
         }
-        for (c, delta) in &f.flips {
-            let t = &mut self.cards[c.index as usize];
+        for flip in &f.flips {
+            let t = &mut self.cards[flip.card.index as usize];
             t.flips += 1;
-            t.health_change += *delta as i64;
+            t.health_change += i64::from(flip.delta);
+            if let Some(h) = flip.resolved {
+                t.resolved += 1;
+                t.resolve_health += i64::from(h);
+            }
         }
         for (c, n) in &f.notes {
             self.cards[*c as usize].note(*n);
@@ -229,8 +229,8 @@ impl Totals {
             }
             let start = f.flips.len().saturating_sub(NEAR_FLIPS);
             let mut near = [u16::MAX; NEAR_FLIPS];
-            for (slot, (c, _)) in near.iter_mut().zip(&f.flips[start..]) {
-                *slot = c.index;
+            for (slot, flip) in near.iter_mut().zip(&f.flips[start..]) {
+                *slot = flip.card.index;
             }
             near.sort_unstable();
             for (i, c) in near.iter().enumerate() {
