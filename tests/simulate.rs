@@ -98,6 +98,15 @@ fn the_figures_add_up() {
     let flips: u64 = cards.iter().map(|c| c["flips"].as_u64().expect("f")).sum();
     let mean = v["mean_flips"].as_f64().expect("mean flips");
     assert!((flips as f64 / runs as f64 - mean).abs() < 0.001);
+    // Every loss has one place: a Domain, the Guardian duel, a requirement or seal, or an
+    // abandon.
+    let endings: u64 = v["endings"]
+        .as_array()
+        .expect("endings")
+        .iter()
+        .map(|e| e["runs"].as_u64().expect("runs"))
+        .sum();
+    assert_eq!(endings, losses);
     let termina = &v["per_domain"][0];
     assert_eq!(termina["entered"].as_u64(), Some(runs));
     let rate = v["win_rate"].as_f64().expect("rate");
@@ -146,9 +155,10 @@ fn the_html_report_has_its_charts() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("runs with the Greedy bot"), "{text}");
     let html = std::fs::read_to_string(&file).expect("report written");
-    assert_eq!(html.matches("<svg").count(), 3, "three charts");
+    assert_eq!(html.matches("<svg").count(), 4, "four charts");
     for title in [
-        "Win rate per route",
+        "Where runs end",
+        "Win rate at the Guardian per completed route",
         "Health after clearing",
         "Deadliest cards",
     ] {

@@ -1,9 +1,10 @@
-//! `forward simulate`: many seeded runs by a bot, and the figures a designer needs.
+//! `forward simulate`: many seeded runs by a bot, and the figures a designer needs; with
+//! `--compare`, two card sets played on the same seeds and their differences.
 
 use crate::sim::batch::{PolicyKind, Progress, simulate};
-use crate::sim::stats::Summary;
+use crate::sim::compare::{Config, compare};
+use crate::sim::output::{CompareOutput, Output, Timing};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -31,41 +32,20 @@ pub struct SimulateArgs {
     /// Also write a self-contained HTML report with charts to this file.
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
+    /// Compare the set given by --cards (A) with this one (B), run by run on the same seeds.
+    #[arg(long, value_name = "DIR_B")]
+    pub compare: Option<PathBuf>,
 }
 
-/// The `--json` output: the figures plus how the batch was run.
-#[derive(Debug, Serialize)]
-pub struct Output<'a> {
-    pub policy: PolicyKind,
-    pub seed: u64,
-    pub jobs: usize,
-    /// True when Ctrl-C stopped the batch early (the figures cover the runs finished).
-    pub interrupted: bool,
-    #[serde(flatten)]
-    pub summary: &'a Summary,
-    pub elapsed_seconds: f64,
-    pub runs_per_second: f64,
-    pub runs_per_second_per_job: f64,
-}
-
-/// Runs the simulator; returns the exit code.
-pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
-    let set = match super::load_cards("simulate", cards) {
-        Ok(set) => Arc::new(set),
-        Err(code) => return code,
-    };
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    let progress = Arc::new(Progress::default());
-    {
-        let p = Arc::clone(&progress);
-        // Ctrl-C stops the batch; the runs finished so far are reported.
-        let _ = ctrlc::set_handler(move || p.stop.store(true, Ordering::Relaxed));
-    }
+/// Plays `work` on a worker thread while a progress bar (on a terminal) follows
+/// `progress`; returns its result and the time it took.
+fn with_progress<T: Send>(
+    total: u64,
+    progress: &Progress,
+    work: impl FnOnce() -> T + Send,
+) -> Option<(T, f64)> {
     let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new(args.runs);
+        let bar = ProgressBar::new(total);
         bar.set_style(
             ProgressStyle::with_template(
                 "{bar:40} {human_pos}/{human_len} runs  {percent}%  eta {eta}",
@@ -75,11 +55,11 @@ pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
         bar
     });
     let started = Instant::now();
-    let totals = std::thread::scope(|scope| {
+    let out = std::thread::scope(|scope| {
         // The worker times itself: this loop only wakes now and then for the progress bar.
         let worker = scope.spawn(|| {
-            let totals = simulate(&set, args.runs, args.seed, args.policy, jobs, &progress);
-            (totals, started.elapsed())
+            let out = work();
+            (out, started.elapsed())
         });
         while !worker.is_finished() {
             if let Some(bar) = &bar {
@@ -92,38 +72,32 @@ pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let (totals, elapsed) = match totals {
-        Ok((Ok(t), elapsed)) => (t, elapsed),
-        Ok((Err(e), _)) => {
-            eprintln!("forward simulate: cannot start {jobs} worker threads: {e}");
-            return 1;
-        }
-        Err(_) => {
-            eprintln!("forward simulate: a worker thread failed");
-            return 1;
-        }
-    };
-    let elapsed = elapsed.as_secs_f64();
-    let summary = totals.summary(&set);
-    let rate = summary.runs as f64 / elapsed.max(1e-9);
-    let out = Output {
-        policy: args.policy,
-        seed: args.seed,
-        jobs,
-        interrupted: progress.stop.load(Ordering::Relaxed),
-        summary: &summary,
-        elapsed_seconds: (elapsed * 1000.0).round() / 1000.0,
-        runs_per_second: rate.round(),
-        runs_per_second_per_job: (rate / jobs as f64).round(),
-    };
+    out.ok().map(|(t, e)| (t, e.as_secs_f64()))
+}
+
+fn progress() -> Arc<Progress> {
+    let progress = Arc::new(Progress::default());
+    let p = Arc::clone(&progress);
+    // Ctrl-C stops the batch; the runs finished so far are reported.
+    let _ = ctrlc::set_handler(move || p.stop.store(true, Ordering::Relaxed));
+    progress
+}
+
+/// Prints `out` as JSON, or the text report; writes the HTML report if asked.
+fn emit<T: serde::Serialize>(
+    args: &SimulateArgs,
+    out: &T,
+    html: impl FnOnce(&Path) -> std::io::Result<()>,
+    text: impl FnOnce() -> String,
+) -> i32 {
     if let Some(path) = &args.report
-        && let Err(e) = crate::sim::report::write_html(path, &out)
+        && let Err(e) = html(path)
     {
         eprintln!("forward simulate: cannot write {}: {e}", path.display());
         return 1;
     }
     if args.json {
-        match serde_json::to_string_pretty(&out) {
+        match serde_json::to_string_pretty(out) {
             Ok(s) => println!("{s}"),
             Err(e) => {
                 eprintln!("forward simulate: {e}");
@@ -131,7 +105,94 @@ pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
             }
         }
     } else {
-        print!("{}", crate::sim::report::text(&out));
+        print!("{}", text());
     }
     0
+}
+
+/// Runs the simulator; returns the exit code.
+pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
+    let set = match super::load_cards("simulate", cards) {
+        Ok(set) => Arc::new(set),
+        Err(code) => return code,
+    };
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    if let Some(dir_b) = &args.compare {
+        let set_b = match super::load_cards("simulate", dir_b) {
+            Ok(set) => Arc::new(set),
+            Err(code) => return code,
+        };
+        let side = |dir: &Path, cards| Config {
+            label: dir.display().to_string(),
+            cards,
+            policy: args.policy,
+        };
+        return run_compare(args, jobs, &side(cards, set), &side(dir_b, set_b));
+    }
+    let progress = progress();
+    let done = with_progress(args.runs, &progress, || {
+        simulate(&set, args.runs, args.seed, args.policy, jobs, &progress)
+    });
+    let (totals, elapsed) = match done {
+        Some((Ok(t), elapsed)) => (t, elapsed),
+        Some((Err(e), _)) => {
+            eprintln!("forward simulate: cannot start {jobs} worker threads: {e}");
+            return 1;
+        }
+        None => {
+            eprintln!("forward simulate: a worker thread failed");
+            return 1;
+        }
+    };
+    let summary = totals.summary(&set);
+    let out = Output {
+        policy: args.policy,
+        seed: args.seed,
+        jobs,
+        interrupted: progress.stopped(),
+        summary: &summary,
+        timing: Timing::new(summary.runs, jobs, elapsed),
+    };
+    emit(
+        args,
+        &out,
+        |p| crate::sim::report::write_html(p, &out),
+        || crate::sim::report::text(&out),
+    )
+}
+
+fn run_compare(args: &SimulateArgs, jobs: usize, a: &Config, b: &Config) -> i32 {
+    let progress = progress();
+    let done = with_progress(args.runs, &progress, || {
+        compare(a, b, args.runs, args.seed, jobs, &progress)
+    });
+    let (comparison, elapsed) = match done {
+        Some((Ok(c), elapsed)) => (c, elapsed),
+        Some((Err(e), _)) => {
+            eprintln!("forward simulate: cannot start {jobs} worker threads: {e}");
+            return 1;
+        }
+        None => {
+            eprintln!("forward simulate: a worker thread failed");
+            return 1;
+        }
+    };
+    let summary = comparison.summary(a, b);
+    let out = CompareOutput {
+        policy: args.policy,
+        seed: args.seed,
+        jobs,
+        interrupted: progress.stopped(),
+        summary: &summary,
+        timing: Timing::new(2 * summary.runs, jobs, elapsed),
+    };
+    emit(
+        args,
+        &out,
+        |p| crate::sim::compare_report::write_html(p, &out),
+        || crate::sim::compare_report::text(&out),
+    )
 }

@@ -3,10 +3,11 @@
 
 use super::bots::Heuristic;
 use super::policy::{Policy, RandomBot};
-use super::run::{play, run_seed};
+use super::run::{RunFacts, play_into, run_seed};
 use super::stats::Totals;
 use crate::cards::CardSet;
 use rayon::prelude::*;
+use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -42,6 +43,45 @@ pub struct Progress {
     pub stop: AtomicBool,
 }
 
+impl Progress {
+    /// Whether the caller asked to stop.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Counts one finished run.
+    pub fn tick(&self) {
+        self.done.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// Runs in a chunk: each worker keeps one bot and one set of totals per chunk.
+const CHUNK: u64 = 256;
+
+/// Plays runs `0..runs` in chunks on `jobs` threads: `chunk` plays one range of run
+/// indices into fresh totals, and `merge` adds two totals (in any order, with the same
+/// result).
+pub fn in_chunks<T, F, M>(
+    runs: u64,
+    jobs: usize,
+    chunk: F,
+    merge: M,
+) -> Result<Option<T>, rayon::ThreadPoolBuildError>
+where
+    T: Send,
+    F: Fn(Range<u64>) -> T + Sync + Send,
+    M: Fn(T, T) -> T + Sync + Send,
+{
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    let chunks = runs.div_ceil(CHUNK);
+    Ok(pool.install(|| {
+        (0..chunks)
+            .into_par_iter()
+            .map(|c| chunk(c * CHUNK..((c + 1) * CHUNK).min(runs)))
+            .reduce_with(merge)
+    }))
+}
+
 /// Plays runs `0..runs` of the batch seeded by `seed` on `jobs` threads.
 pub fn simulate(
     cards: &Arc<CardSet>,
@@ -51,31 +91,28 @@ pub fn simulate(
     jobs: usize,
     progress: &Progress,
 ) -> Result<Totals, rayon::ThreadPoolBuildError> {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-    // Chunks of runs: each worker keeps one bot and one set of totals per chunk.
-    const CHUNK: u64 = 256;
-    let chunks = runs.div_ceil(CHUNK);
-    let totals = pool.install(|| {
-        (0..chunks)
-            .into_par_iter()
-            .map(|c| {
-                // Each chunk plays on its own copy of the card set: the engine clones the
-                // set's `Arc` all the time, and threads sharing one reference count would
-                // fight over its cache line.
-                let cards = Arc::new(CardSet::clone(cards));
-                let mut totals = Totals::new(&cards);
-                let mut bot = policy.make();
-                for i in c * CHUNK..((c + 1) * CHUNK).min(runs) {
-                    if progress.stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let facts = play(&cards, run_seed(seed, i), bot.as_mut());
-                    totals.add(&facts);
-                    progress.done.fetch_add(1, Ordering::Relaxed);
+    let totals = in_chunks(
+        runs,
+        jobs,
+        |range| {
+            // Each chunk plays on its own copy of the card set: the engine clones the
+            // set's `Arc` all the time, and threads sharing one reference count would
+            // fight over its cache line.
+            let cards = Arc::new(CardSet::clone(cards));
+            let mut totals = Totals::new(&cards);
+            let mut bot = policy.make();
+            let mut facts = RunFacts::default();
+            for i in range {
+                if progress.stopped() {
+                    break;
                 }
-                totals
-            })
-            .reduce(|| Totals::new(cards), Totals::merge)
-    });
-    Ok(totals)
+                play_into(&cards, run_seed(seed, i), bot.as_mut(), &mut facts);
+                totals.add(&facts);
+                progress.tick();
+            }
+            totals
+        },
+        Totals::merge,
+    )?;
+    Ok(totals.unwrap_or_else(|| Totals::new(cards)))
 }

@@ -368,7 +368,7 @@ impl Heuristic {
         let missing = view.max_health() - view.health();
         for (i, a) in actions.iter().enumerate() {
             let Action::Use { card } = a else { continue };
-            let Some(c) = cards.card_by_str(card) else {
+            let Some(c) = held_card(view, card).or_else(|| cards.card_by_str(card)) else {
                 continue;
             };
             let Some(ab) = &cards.card(c).ability else {
@@ -659,4 +659,17 @@ fn collect_ids(cards: &CardSet, c: &Condition, out: &mut Vec<&'static str>) {
         }
         _ => {}
     }
+}
+
+/// The held card (or companion) an offered action names. Offered actions borrow the card's
+/// interned id, so comparing the id's address finds it without hashing the text; `None`
+/// for an id not held that way.
+fn held_card(view: &Observation, id: &str) -> Option<CardRef> {
+    let same = |c: &CardRef| std::ptr::eq(c.id, id);
+    view.items()
+        .iter()
+        .chain(view.equipment())
+        .find(|c| same(c))
+        .copied()
+        .or_else(|| view.companions().iter().map(|f| f.card).find(same))
 }

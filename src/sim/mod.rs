@@ -1,12 +1,19 @@
 //! The balance simulator: many seeded runs played by bots, aggregated into figures a
-//! designer can read (`forward simulate`).
+//! designer can read (`forward simulate`), and two configurations compared run by run
+//! (`forward simulate --compare`).
 
 pub mod batch;
 pub mod bots;
+mod charts;
+pub mod compare;
+pub mod compare_report;
+pub mod output;
 pub mod policy;
 pub mod report;
+mod report_cards;
 pub mod run;
 pub mod scene;
 pub mod stats;
+pub mod summary;
 
 pub use policy::{BotRng, Policy, RandomBot};

@@ -1,10 +1,16 @@
-//! The simulator's reports: plain text for the terminal and a self-contained HTML page with
-//! SVG charts drawn by plotters.
+//! The simulator's reports for one batch: plain text for the terminal and a
+//! self-contained HTML page with SVG charts.
 
-use crate::cli::simulate::Output;
-use plotters::prelude::*;
+use super::charts::{self, Chart, HBars, embed, esc};
+use super::output::Output;
+use super::summary::Summary;
+use plotters::style::RGBColor;
 use std::fmt::Write as _;
 use std::path::Path;
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
 
 /// The text report.
 pub fn text(o: &Output) -> String {
@@ -31,6 +37,9 @@ pub fn text(o: &Output) -> String {
         s.win_rate_ci95[0] * 100.0,
         s.win_rate_ci95[1] * 100.0
     );
+    if let Some(why) = &s.stopped_by {
+        let _ = writeln!(t, "\nWHAT STOPS THE RUNS: {why}\n");
+    }
     let causes: Vec<String> = s
         .losses_by_cause
         .iter()
@@ -42,6 +51,70 @@ pub fn text(o: &Output) -> String {
         "mean flips {:.1}, mean duel exchanges {:.1}",
         s.mean_flips, s.mean_exchanges
     );
+    endings_text(&mut t, s);
+    domains_text(&mut t, s);
+    cards_text(&mut t, s);
+    let _ = writeln!(t, "\nmost travelled routes:");
+    for p in s.per_path.iter().take(8) {
+        let _ = writeln!(
+            t,
+            "  {:>6} runs {:>5.1}% won  {}",
+            p.runs,
+            p.win_rate * 100.0,
+            p.short.join(" > ")
+        );
+    }
+    let _ = writeln!(
+        t,
+        "\n{:.0} runs/s ({:.0} per job) in {:.2} s",
+        o.timing.runs_per_second, o.timing.runs_per_second_per_job, o.timing.elapsed_seconds
+    );
+    t
+}
+
+/// Where runs end, and the Guardian's checks.
+pub fn endings_text(t: &mut String, s: &Summary) {
+    let losses = s.runs - s.wins;
+    let _ = writeln!(t, "\nwhere runs end ({losses} losses):");
+    for e in &s.endings {
+        let what = match e.place {
+            "requirement" => " (requirement not met)",
+            "seal" => " (seal unbroken)",
+            _ => "",
+        };
+        let _ = writeln!(
+            t,
+            "  {:<48} {:>7}  {:>5.1}% of losses",
+            format!("{}{what}", e.name),
+            e.runs,
+            e.share_of_losses * 100.0
+        );
+    }
+    let g = &s.guardian;
+    let _ = writeln!(
+        t,
+        "the Guardian: reached by {}, duel begun {}, won {}, lost in the duel {} ({} of losses)",
+        g.reached,
+        g.duels,
+        g.won,
+        g.duel_losses,
+        pct(g.duel_share_of_losses)
+    );
+    for c in &g.checks {
+        let (met, unmet) = if c.kind == "seal" {
+            ("broken", "unbroken")
+        } else {
+            ("met", "not met")
+        };
+        let _ = writeln!(
+            t,
+            "  {} {}: {met} in {}, {unmet} in {} of the runs that reached it (needs {})",
+            c.kind, c.name, c.met, c.reached_unmet, c.needs
+        );
+    }
+}
+
+fn domains_text(t: &mut String, s: &Summary) {
     let _ = writeln!(
         t,
         "\n{:<28} {:>8} {:>8} {:>7} {:>9} {:>7}",
@@ -60,6 +133,27 @@ pub fn text(o: &Output) -> String {
             d.mean_resolve_after
         );
     }
+    let _ = writeln!(
+        t,
+        "\nper run in each Domain: {:<14} {:>7} {:>7} {:>8} {:>7} {:>6}",
+        "", "damage", "healed", "resolve+", "dread+", "grace-"
+    );
+    let g = &s.guardian;
+    let rows = s
+        .per_domain
+        .iter()
+        .map(|d| (d.name.as_str(), &d.moved))
+        .chain(std::iter::once(("The Guardian", &g.moved)));
+    for (name, m) in rows {
+        let _ = writeln!(
+            t,
+            "  {:<36} {:>7.2} {:>7.2} {:>8.2} {:>7.2} {:>6.2}",
+            name, m.damage_taken, m.healing, m.to_resolve, m.to_dread, m.grace_spent
+        );
+    }
+}
+
+fn cards_text(t: &mut String, s: &Summary) {
     let _ = writeln!(t, "\ndeadliest cards (share of all losses):");
     for c in s.per_card.iter().filter(|c| c.killed > 0).take(10) {
         let _ = writeln!(
@@ -72,226 +166,258 @@ pub fn text(o: &Output) -> String {
             c.mean_health_change
         );
     }
-    let _ = writeln!(t, "\nmost travelled routes:");
-    for p in s.per_path.iter().take(8) {
-        let _ = writeln!(
-            t,
-            "  {:>6} runs {:>5.1}% won  {}",
-            p.runs,
-            p.win_rate * 100.0,
-            p.path.join(" > ")
-        );
+    let _ = writeln!(t, "\nterrors (option chosen):");
+    for c in &s.per_card {
+        if let Some(opts) = &c.terror {
+            let split: Vec<String> = opts
+                .iter()
+                .map(|o| format!("{} {}", pct(o.share), o.label))
+                .collect();
+            let _ = writeln!(t, "  {:<32} {}", c.name, split.join(" / "));
+        }
+    }
+    let _ = writeln!(t, "\npits (pass rate, mean Health cost):");
+    for c in &s.per_card {
+        if let Some(p) = &c.pit {
+            let _ = writeln!(
+                t,
+                "  {:<32} {:>6} passed of {:>6} ({:>5})  cost {:.2}",
+                c.name,
+                p.passed,
+                p.tests,
+                pct(p.pass_rate),
+                p.mean_health_cost
+            );
+        }
     }
     let _ = writeln!(
         t,
-        "\n{:.0} runs/s ({:.0} per job) in {:.2} s",
-        o.runs_per_second, o.runs_per_second_per_job, o.elapsed_seconds
+        "\nfoes (fought / toll / passage) and companions (joined):"
     );
-    t
-}
-
-type Chart = Result<String, String>;
-
-fn err<E: std::fmt::Debug>(e: E) -> String {
-    format!("{e:?}")
-}
-
-/// A horizontal bar chart: one labelled bar per row, largest first as given.
-fn hbar_chart(
-    title: &str,
-    labels: &[String],
-    values: &[f64],
-    color: RGBColor,
-    x_desc: &str,
-) -> Chart {
-    let n = labels.len().max(1);
-    let height = 90 + 28 * n as u32;
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (900, height)).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
-        let top = values.iter().copied().fold(0.05, f64::max) * 1.1;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 20))
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(330)
-            .build_cartesian_2d(0.0..top, (0..n as i32 - 1).into_segmented())
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .y_labels(n)
-            .y_label_formatter(&|y| match y {
-                SegmentValue::CenterOf(i) => labels.get(*i as usize).cloned().unwrap_or_default(),
-                _ => String::new(),
-            })
-            .y_label_style(("sans-serif", 13))
-            .x_desc(x_desc)
-            .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
-            .draw()
-            .map_err(err)?;
-        chart
-            .draw_series(values.iter().enumerate().map(|(i, v)| {
-                // Row 0 at the top: the first label is the largest.
-                let row = (n - 1 - i) as i32;
-                let mut bar = Rectangle::new(
-                    [
-                        (0.0, SegmentValue::Exact(row)),
-                        (*v, SegmentValue::Exact(row + 1)),
-                    ],
-                    color.filled(),
-                );
-                bar.set_margin(4, 4, 0, 0);
-                bar
-            }))
-            .map_err(err)?;
-        root.present().map_err(err)?;
+    for c in &s.per_card {
+        if let Some(f) = &c.foe {
+            let _ = writeln!(
+                t,
+                "  {:<32} {:>6} / {:>6} / {:>6}",
+                c.name, f.fought, f.tolls, f.passages
+            );
+        }
     }
-    Ok(svg)
+    for c in &s.per_card {
+        if let Some(j) = &c.companion {
+            let _ = writeln!(
+                t,
+                "  {:<32} joined {} of {} flips ({}), ability used {}",
+                c.name,
+                j.joined,
+                c.flips,
+                pct(j.join_rate),
+                j.ability_used
+            );
+        }
+    }
+    let _ = writeln!(t, "\nfinds (taken / declined / used / swapped out):");
+    for c in &s.per_card {
+        if let Some(f) = &c.find {
+            let _ = writeln!(
+                t,
+                "  {:<32} {:>6} / {:>6} / {:>6} / {:>6}",
+                c.name, f.taken, f.declined, f.used, f.swapped_out
+            );
+        }
+    }
 }
 
-/// Win rate of the most travelled routes.
-fn paths_chart(o: &Output) -> Chart {
-    let paths: Vec<_> = o.summary.per_path.iter().take(12).collect();
-    let n = paths.len();
-    // Rows are drawn bottom-up; reverse the labels so the most travelled route is on top.
-    let labels: Vec<String> = (0..n)
-        .rev()
-        .map(|i| format!("R{} ({} runs)", i + 1, paths[i].runs))
+/// Colours of the charts.
+pub(super) const BLUE: RGBColor = RGBColor(60, 110, 170);
+pub(super) const RED: RGBColor = RGBColor(150, 50, 45);
+
+/// The label of an ending row in charts.
+pub(super) fn ending_label(place: &str, name: &str) -> String {
+    match place {
+        "requirement" => format!("{name} (not met)"),
+        "seal" => format!("{name} (unbroken)"),
+        _ => name.to_string(),
+    }
+}
+
+/// Every place runs end, as shares of all runs (so two sides compare).
+pub(super) fn endings_chart(s: &Summary, title: &str, width: u32, top: Option<f64>) -> Chart {
+    HBars {
+        title,
+        labels: s
+            .endings
+            .iter()
+            .map(|e| ending_label(e.place, &e.name))
+            .collect(),
+        values: s.endings.iter().map(|e| e.share_of_runs).collect(),
+        color: RED,
+        x_desc: "share of all runs",
+        width,
+        top,
+        percent: true,
+    }
+    .draw()
+}
+
+/// The win rate at the Guardian of each completed route (most travelled first).
+pub(super) fn routes_chart(s: &Summary, title: &str, width: u32) -> Chart {
+    let mut done: Vec<_> = s
+        .per_path
+        .iter()
+        .filter(|p| p.reached_guardian > 0)
         .collect();
-    let values: Vec<f64> = paths.iter().map(|p| p.win_rate).collect();
-    hbar_chart(
-        "Win rate per route (most travelled first; routes listed below)",
-        &labels,
-        &values,
-        RGBColor(60, 110, 170),
-        "win rate",
-    )
+    done.sort_by_key(|p| std::cmp::Reverse(p.reached_guardian));
+    done.truncate(10);
+    HBars {
+        title,
+        labels: done
+            .iter()
+            .map(|p| format!("{} ({})", p.short.join(" › "), p.reached_guardian))
+            .collect(),
+        values: done
+            .iter()
+            .map(|p| p.wins as f64 / p.reached_guardian.max(1) as f64)
+            .collect(),
+        color: BLUE,
+        x_desc: "won, of the runs that completed the route",
+        width,
+        top: Some(1.0),
+        percent: true,
+    }
+    .draw()
 }
 
-/// Mean Health after each Domain, with one standard deviation either side.
-fn health_chart(o: &Output) -> Chart {
-    let doms: Vec<_> = o
-        .summary
+/// Health after each Domain cleared, per side.
+pub(super) fn health_chart(sides: &[&Summary], title: &str, width: u32) -> Chart {
+    let names: Vec<String> = sides[0]
         .per_domain
         .iter()
-        .filter(|d| d.cleared > 0)
+        .map(|d| d.short_name.clone())
         .collect();
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (900, 420)).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(
-                "Health after clearing each Domain (mean ± 1 sd)",
-                ("sans-serif", 20),
-            )
-            .margin(12)
-            .x_label_area_size(70)
-            .y_label_area_size(50)
-            .build_cartesian_2d(-0.5f64..(doms.len().max(1) as f64 - 0.5), 0.0f64..21.0)
-            .map_err(err)?;
-        let names: Vec<String> = doms.iter().map(|d| d.name.clone()).collect();
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(doms.len().max(1))
-            .x_label_formatter(&|x| {
-                let i = x.round();
-                if (x - i).abs() < 0.01 && i >= 0.0 {
-                    names.get(i as usize).map_or(String::new(), |n| short(n))
-                } else {
-                    String::new()
-                }
-            })
-            .y_desc("Health")
-            .draw()
-            .map_err(err)?;
-        let color = RGBColor(170, 60, 60);
-        chart
-            .draw_series(doms.iter().enumerate().map(|(i, d)| {
-                ErrorBar::new_vertical(
-                    i as f64,
-                    (d.mean_health_after - d.sd_health_after).max(0.0),
-                    d.mean_health_after,
-                    d.mean_health_after + d.sd_health_after,
-                    color.stroke_width(2),
-                    12,
+    let series: Vec<Vec<(f64, f64)>> = sides
+        .iter()
+        .map(|s| {
+            sides[0]
+                .per_domain
+                .iter()
+                .map(
+                    |d0| match s.per_domain.iter().find(|d| d.id == d0.id && d.cleared > 0) {
+                        Some(d) => (d.mean_health_after, d.sd_health_after),
+                        None => (f64::NAN, 0.0),
+                    },
                 )
-            }))
-            .map_err(err)?;
-        chart
-            .draw_series(
-                doms.iter()
-                    .enumerate()
-                    .map(|(i, d)| Circle::new((i as f64, d.mean_health_after), 4, color.filled())),
-            )
-            .map_err(err)?;
-        root.present().map_err(err)?;
-    }
-    Ok(svg)
+                .collect()
+        })
+        .collect();
+    charts::health(title, &names, &series, width)
 }
 
-fn short(name: &str) -> String {
-    let n: String = name.chars().take(14).collect();
-    if name.chars().count() > 14 {
-        format!("{n}…")
-    } else {
-        n
-    }
-}
-
-/// The cards most often being resolved when a run was lost.
-fn deadly_chart(o: &Output) -> Chart {
-    let cards: Vec<_> = o
-        .summary
+fn deadly_chart(s: &Summary) -> Chart {
+    let cards: Vec<_> = s
         .per_card
         .iter()
         .filter(|c| c.killed > 0)
         .take(12)
         .collect();
-    let n = cards.len();
-    let labels: Vec<String> = (0..n)
-        .rev()
-        .map(|i| format!("{} ({})", cards[i].name, cards[i].card_type))
-        .collect();
-    let values: Vec<f64> = cards.iter().map(|c| c.share_of_losses).collect();
-    hbar_chart(
-        "Deadliest cards: share of all losses",
-        &labels,
-        &values,
-        RGBColor(120, 40, 40),
-        "share of losses",
+    HBars {
+        title: "Deadliest cards: share of all losses",
+        labels: cards
+            .iter()
+            .map(|c| format!("{} ({})", c.name, c.card_type))
+            .collect(),
+        values: cards.iter().map(|c| c.share_of_losses).collect(),
+        color: RGBColor(120, 40, 40),
+        x_desc: "share of losses",
+        width: 900,
+        top: None,
+        percent: true,
+    }
+    .draw()
+}
+
+/// The page's head and style.
+pub(super) fn head(title: &str) -> String {
+    format!(
+        "<!doctype html><html><head><meta charset=\"utf-8\"><title>{}</title>\
+<style>body{{font-family:sans-serif;max-width:980px;margin:2em auto;color:#222}}\
+table{{border-collapse:collapse;margin:1em 0}}td,th{{border-bottom:1px solid #ddd;padding:3px 8px;text-align:right}}\
+td:first-child,th:first-child{{text-align:left}}h2{{margin-top:1.6em}}.big{{font-size:1.4em}}\
+.stop{{background:#fde8e4;border-left:5px solid #b33;padding:.6em 1em}}\
+.sides{{display:grid;grid-template-columns:1fr 1fr;gap:12px}}.sides svg{{max-width:100%;height:auto}}\
+.sig{{background:#fff6d5}}</style></head><body>",
+        esc(title)
     )
 }
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+/// The "where runs end" table and the Guardian's checks.
+pub(super) fn endings_html(h: &mut String, s: &Summary) {
+    h.push_str(
+        "<table><tr><th>where</th><th>runs</th><th>share of losses</th><th>share of runs</th></tr>",
+    );
+    for e in &s.endings {
+        let _ = write!(
+            h,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(&ending_label(e.place, &e.name)),
+            e.runs,
+            pct(e.share_of_losses),
+            pct(e.share_of_runs)
+        );
+    }
+    let g = &s.guardian;
+    let _ = write!(
+        h,
+        "</table><p>The Guardian was reached in {} runs; the duel began in {}, was won in {} and \
+lost in {} ({} of all losses, {} of the duels begun).</p>",
+        g.reached,
+        g.duels,
+        g.won,
+        g.duel_losses,
+        pct(g.duel_share_of_losses),
+        pct(g.duel_loss_rate)
+    );
+    h.push_str("<table><tr><th>requirement or seal</th><th>needs</th><th>met / broken</th><th>not met / unbroken</th><th>runs it ended</th></tr>");
+    for c in &g.checks {
+        let _ = write!(
+            h,
+            "<tr><td>{} ({})</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(&c.name),
+            c.kind,
+            esc(&c.needs),
+            c.met,
+            c.reached_unmet,
+            c.ended
+        );
+    }
+    h.push_str("</table>");
 }
 
 /// Writes the HTML report.
 pub fn write_html(path: &Path, o: &Output) -> std::io::Result<()> {
     let s = o.summary;
-    let chart = |c: Chart| c.unwrap_or_else(|e| format!("<p>chart failed: {}</p>", esc(&e)));
-    let mut h = String::new();
+    let mut h = head("Forward balance report");
     let _ = write!(
         h,
-        "<!doctype html><html><head><meta charset=\"utf-8\"><title>Forward balance report</title>\
-<style>body{{font-family:sans-serif;max-width:960px;margin:2em auto;color:#222}}\
-table{{border-collapse:collapse;margin:1em 0}}td,th{{border-bottom:1px solid #ddd;padding:3px 8px;text-align:right}}\
-td:first-child,th:first-child{{text-align:left}}h2{{margin-top:1.6em}}.big{{font-size:1.4em}}</style></head><body>\
-<h1>Forward balance report</h1><p class=\"big\">{} runs, {:?} bot, seed {}: <b>{:.1}%</b> won \
-(95% CI {:.1}–{:.1}%)</p><p>Lost by: {}. Mean flips {:.1}, mean duel exchanges {:.1}. \
-{:.0} runs/s on {} jobs.</p>",
+        "<h1>Forward balance report</h1><p class=\"big\">{} runs, {:?} bot, seed {}: <b>{:.1}%</b> won \
+(95% CI {:.1}–{:.1}%)</p>",
         s.runs,
         o.policy,
         o.seed,
         s.win_rate * 100.0,
         s.win_rate_ci95[0] * 100.0,
         s.win_rate_ci95[1] * 100.0,
+    );
+    if let Some(why) = &s.stopped_by {
+        let _ = write!(
+            h,
+            "<p class=\"stop\"><b>What stops the runs:</b> {}</p>",
+            esc(why)
+        );
+    }
+    let _ = write!(
+        h,
+        "<p>Lost by: {}. Mean flips {:.1}, mean duel exchanges {:.1}. {:.0} runs/s on {} jobs.</p>",
         s.losses_by_cause
             .iter()
             .map(|(c, n)| format!("{c} {n}"))
@@ -299,30 +425,64 @@ td:first-child,th:first-child{{text-align:left}}h2{{margin-top:1.6em}}.big{{font
             .join(", "),
         s.mean_flips,
         s.mean_exchanges,
-        o.runs_per_second,
+        o.timing.runs_per_second,
         o.jobs
     );
+    h.push_str("<h2>Where runs end</h2>");
+    h.push_str(&embed(endings_chart(
+        s,
+        "Where runs end (share of all runs)",
+        900,
+        None,
+    )));
+    endings_html(&mut h, s);
     h.push_str("<h2>Routes</h2>");
-    h.push_str(&chart(paths_chart(o)));
-    h.push_str("<table><tr><th>route</th><th>runs</th><th>won</th><th>win rate</th></tr>");
-    for (i, p) in s.per_path.iter().take(12).enumerate() {
+    h.push_str(&embed(routes_chart(
+        s,
+        "Win rate at the Guardian per completed route",
+        980,
+    )));
+    routes_html(&mut h, s);
+    h.push_str("<h2>Health across the Domains</h2>");
+    h.push_str(&embed(health_chart(
+        &[s],
+        "Health after clearing each Domain (mean ± 1 sd)",
+        900,
+    )));
+    domains_html(&mut h, s);
+    h.push_str("<h2>Deadliest cards</h2>");
+    h.push_str(&embed(deadly_chart(s)));
+    super::report_cards::cards_html(&mut h, s);
+    h.push_str("</body></html>\n");
+    std::fs::write(path, h)
+}
+
+fn routes_html(h: &mut String, s: &Summary) {
+    h.push_str("<table><tr><th>route (most travelled first)</th><th>runs</th><th>completed</th><th>won</th><th>win rate</th></tr>");
+    for p in s.per_path.iter().take(12) {
         let _ = write!(
             h,
-            "<tr><td>R{} {}</td><td>{}</td><td>{}</td><td>{:.1}%</td></tr>",
-            i + 1,
-            esc(&p.path.join(" › ")),
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(&p.short.join(" › ")),
             p.runs,
+            p.reached_guardian,
             p.wins,
-            p.win_rate * 100.0
+            pct(p.win_rate)
         );
     }
-    h.push_str("</table><h2>Health across the Domains</h2>");
-    h.push_str(&chart(health_chart(o)));
-    h.push_str("<table><tr><th>Domain</th><th>entered</th><th>cleared</th><th>lost here</th><th>Health after</th><th>Resolve after</th><th>Grace after</th></tr>");
+    h.push_str("</table>");
+}
+
+fn domains_html(h: &mut String, s: &Summary) {
+    h.push_str("<table><tr><th>Domain</th><th>entered</th><th>cleared</th><th>lost here</th><th>Health after</th><th>Resolve after</th><th>Grace after</th>\
+<th>damage taken</th><th>healed</th><th>to Resolve</th><th>to Dread</th><th>Grace spent</th></tr>");
+    let g = &s.guardian;
     for d in &s.per_domain {
+        let m = &d.moved;
         let _ = write!(
             h,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1} ± {:.1}</td><td>{:.2}</td><td>{:.2}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1} ± {:.1}</td><td>{:.2}</td><td>{:.2}</td>\
+<td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td></tr>",
             esc(&d.name),
             d.entered,
             d.cleared,
@@ -330,25 +490,27 @@ td:first-child,th:first-child{{text-align:left}}h2{{margin-top:1.6em}}.big{{font
             d.mean_health_after,
             d.sd_health_after,
             d.mean_resolve_after,
-            d.mean_grace_after
+            d.mean_grace_after,
+            m.damage_taken,
+            m.healing,
+            m.to_resolve,
+            m.to_dread,
+            m.grace_spent
         );
     }
-    h.push_str("</table><h2>Deadliest cards</h2>");
-    h.push_str(&chart(deadly_chart(o)));
-    h.push_str("<table><tr><th>card</th><th>type</th><th>Domain</th><th>flipped</th><th>mean Health change</th><th>lost within 3 flips</th><th>share of losses</th></tr>");
-    for c in s.per_card.iter().take(25) {
-        let _ = write!(
-            h,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:+.2}</td><td>{:.1}%</td><td>{:.1}%</td></tr>",
-            esc(&c.name),
-            c.card_type,
-            esc(&c.domain),
-            c.flips,
-            c.mean_health_change,
-            c.loss_share_after_flip * 100.0,
-            c.share_of_losses * 100.0
-        );
-    }
-    h.push_str("</table></body></html>\n");
-    std::fs::write(path, h)
+    let m = &g.moved;
+    let _ = write!(
+        h,
+        "<tr><td>The Guardian</td><td>{}</td><td>{} won</td><td>{}</td><td></td><td></td><td></td>\
+<td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td></tr></table>\
+<p>Damage, healing, marker steps and Grace are means per run that entered (or reached the Guardian).</p>",
+        g.reached,
+        g.won,
+        g.reached - g.won,
+        m.damage_taken,
+        m.healing,
+        m.to_resolve,
+        m.to_dread,
+        m.grace_spent
+    );
 }

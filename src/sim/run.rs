@@ -1,9 +1,11 @@
 //! Playing one run with a bot, and the per-run facts the statistics need.
 
 use super::policy::{BotRng, Policy, mix};
+use crate::cards::model::SealPenalty;
 use crate::cards::{CardRef, CardSet, DomainRef};
 use crate::core::{
-    Action, Cause, Event, Observation, Outcome, execute_offered_into, legal_actions_into, new_run,
+    Action, Cause, Event, Observation, Outcome, Phase, Zone, execute_offered_into,
+    legal_actions_into, new_run,
 };
 use std::sync::Arc;
 
@@ -14,6 +16,74 @@ pub const ACTION_LIMIT: usize = 50_000;
 /// Flips before a loss that count as "lost within a few flips" of a card.
 pub const NEAR_FLIPS: usize = 3;
 
+/// At most this many Guardian requirements and seals are followed one by one (a bit each).
+pub const MAX_CHECKS: usize = 32;
+
+/// Where a run ended: every loss has exactly one place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Ending {
+    #[default]
+    Won,
+    /// Lost in this Domain (Health, Dread, or a broken map), not abandoned.
+    Domain(DomainRef),
+    /// Lost in the duel with the Guardian (not to a requirement or seal).
+    GuardianDuel,
+    /// Lost to this Guardian requirement or seal (index: requirements, then seals): it
+    /// barred the way, or left the Guardian unbeatable.
+    Check(u8),
+    /// The traveller gave up (or the safety net gave up for them).
+    Abandoned,
+}
+
+/// Something a card did in a run, counted per card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Note {
+    /// A Terror option was chosen.
+    Terror(u8),
+    /// A Pit's test ended, passed or not.
+    Pit { passed: bool },
+    /// A foe was fought.
+    Fought,
+    /// A foe's toll was paid.
+    Toll,
+    /// A foe was passed by a card shown or given.
+    Passage,
+    /// A companion (or a foe) joined.
+    Joined,
+    /// A companion did not join.
+    Refused,
+    /// A found card was taken into a slot.
+    Taken,
+    /// A found card was turned down.
+    Declined,
+    /// A held card's ability was used.
+    Used,
+    /// A held card was discarded to make room for a find.
+    SwappedOut,
+}
+
+/// One card flipped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Flip {
+    pub card: CardRef,
+    /// The Health change until the next flip (or the end).
+    pub delta: i32,
+    /// The Health change until the card was resolved (or the run ended while it was).
+    pub resolved: Option<i32>,
+}
+
+/// What moved while the traveller was in one Domain (or at the Guardian).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Flow {
+    pub damage: u32,
+    pub healing: u32,
+    /// Marker steps towards Resolve, and towards Dread.
+    pub to_resolve: u32,
+    pub to_dread: u32,
+    pub grace_spent: u32,
+    pub grace_gained: u32,
+}
+
 /// What one run did, for the statistics.
 #[derive(Debug, Clone, Default)]
 pub struct RunFacts {
@@ -21,15 +91,45 @@ pub struct RunFacts {
     pub cause: Option<Cause>,
     /// Where the run ended: the Domain, or `None` at the Guardian.
     pub ended_in: Option<DomainRef>,
+    /// The place the run ended, for the "where runs end" figures.
+    pub ending: Ending,
     /// Domains in the order entered.
     pub path: Vec<DomainRef>,
-    /// Each flip: the card and the Health change until the next flip (or the end).
-    pub flips: Vec<(CardRef, i32)>,
+    /// Each flip, in order.
+    pub flips: Vec<Flip>,
     /// Health, marker and Grace after each Domain cleared.
     pub after_domain: Vec<(DomainRef, i32, i8, u8)>,
     pub exchanges: u32,
     /// The card being resolved (or last flipped) when the run was lost.
     pub killer: Option<CardRef>,
+    /// Per-card happenings (card index, what).
+    pub notes: Vec<(u16, Note)>,
+    /// What moved in each Domain entered (`None`: at the Guardian).
+    pub flows: Vec<(Option<DomainRef>, Flow)>,
+    /// The Guardian's requirements and seals not met (bit i: check i), if it was reached.
+    pub guardian_unmet: Option<u32>,
+    /// Whether the duel with the Guardian began.
+    pub guardian_duel: bool,
+}
+
+impl RunFacts {
+    /// Empties the facts for another run, keeping the buffers.
+    pub fn clear(&mut self) {
+        let mut keep = std::mem::take(self);
+        keep.path.clear();
+        keep.flips.clear();
+        keep.after_domain.clear();
+        keep.notes.clear();
+        keep.flows.clear();
+        *self = RunFacts {
+            path: keep.path,
+            flips: keep.flips,
+            after_domain: keep.after_domain,
+            notes: keep.notes,
+            flows: keep.flows,
+            ..RunFacts::default()
+        };
+    }
 }
 
 /// The seed of run `index` of a batch: the same whatever thread plays it.
@@ -44,31 +144,117 @@ struct Tracker {
     marker: i8,
     grace: u8,
     at_flip: i32,
+    flow: Flow,
+    /// Where the flow is being gathered (`None`: at the Guardian).
+    here: Option<DomainRef>,
+    final_domain: DomainRef,
 }
 
 impl Tracker {
-    fn record(&mut self, facts: &mut RunFacts, events: &[Event]) {
+    fn set_health(&mut self, health: i32) {
+        let by = health - self.health;
+        if by < 0 {
+            self.flow.damage += by.unsigned_abs();
+        } else {
+            self.flow.healing += by as u32;
+        }
+        self.health = health;
+    }
+
+    fn close_flow(&mut self, facts: &mut RunFacts) {
+        facts
+            .flows
+            .push((self.here, std::mem::take(&mut self.flow)));
+    }
+
+    /// `swap`: the action was a swap, so a held card discarded now was swapped out.
+    fn record(&mut self, facts: &mut RunFacts, events: &[Event], swap: bool) {
         for e in events {
             match e {
-                Event::DomainEntered { domain } => facts.path.push(*domain),
+                Event::DomainEntered { domain } => {
+                    facts.path.push(*domain);
+                    self.here = Some(*domain);
+                }
                 Event::CardFlipped { card, .. } => {
                     self.close_flip(facts);
                     self.at_flip = self.health;
-                    facts.flips.push((*card, 0));
+                    facts.flips.push(Flip {
+                        card: *card,
+                        delta: 0,
+                        resolved: None,
+                    });
                 }
+                // A card is resolved before the next one is flipped.
+                Event::CardResolved { .. } => self.close_resolved(facts),
                 Event::HealthChanged { health, .. } | Event::ExchangeResolved { health, .. } => {
-                    self.health = *health
+                    self.set_health(*health)
                 }
                 Event::MaxHealthChanged { max_health, .. } => {
-                    self.health = self.health.min(*max_health)
+                    self.set_health(self.health.min(*max_health))
                 }
-                Event::MarkerMoved { marker, .. } => self.marker = *marker,
-                Event::GraceChanged { grace, .. } => self.grace = *grace,
+                Event::MarkerMoved { marker, by } => {
+                    self.marker = *marker;
+                    if *by > 0 {
+                        self.flow.to_resolve += by.unsigned_abs() as u32;
+                    } else {
+                        self.flow.to_dread += by.unsigned_abs() as u32;
+                    }
+                }
+                Event::GraceChanged { grace, by } => {
+                    self.grace = *grace;
+                    if *by < 0 {
+                        self.flow.grace_spent += by.unsigned_abs() as u32;
+                    } else {
+                        self.flow.grace_gained += by.unsigned_abs() as u32;
+                    }
+                }
                 Event::ExchangeRolled { .. } => facts.exchanges += 1,
                 Event::DomainCleared { domain } => {
                     facts
                         .after_domain
                         .push((*domain, self.health, self.marker, self.grace));
+                    self.close_flow(facts);
+                    self.here = (*domain != self.final_domain).then_some(*domain);
+                }
+                Event::TerrorChosen { card, option } => {
+                    facts.notes.push((card.index, Note::Terror(*option)))
+                }
+                Event::TestJudged {
+                    card,
+                    over: true,
+                    success,
+                    ..
+                } => facts
+                    .notes
+                    .push((card.index, Note::Pit { passed: *success })),
+                Event::DuelStarted { card, .. } => match card {
+                    Some(c) => facts.notes.push((c.index, Note::Fought)),
+                    None => facts.guardian_duel = true,
+                },
+                Event::FoePassed { card, how } => {
+                    let note = if how == "toll" {
+                        Note::Toll
+                    } else {
+                        Note::Passage
+                    };
+                    facts.notes.push((card.index, note));
+                }
+                Event::CompanionJoined { card, .. } => facts.notes.push((card.index, Note::Joined)),
+                Event::CompanionRefused { card } => facts.notes.push((card.index, Note::Refused)),
+                Event::CardTaken { card, .. } => facts.notes.push((card.index, Note::Taken)),
+                Event::AbilityUsed { card, .. } => facts.notes.push((card.index, Note::Used)),
+                Event::CardDiscarded {
+                    card,
+                    from: Zone::Items | Zone::Equipment,
+                } if swap => facts.notes.push((card.index, Note::SwappedOut)),
+                Event::GuardianRevealed { checks } => {
+                    let mut unmet = 0u32;
+                    for (i, c) in checks.iter().enumerate().take(MAX_CHECKS) {
+                        if !c.met {
+                            unmet |= 1 << i;
+                        }
+                    }
+                    facts.guardian_unmet = Some(unmet);
                 }
                 _ => {}
             }
@@ -76,24 +262,42 @@ impl Tracker {
     }
 
     fn close_flip(&self, facts: &mut RunFacts) {
-        if let Some((_, delta)) = facts.flips.last_mut() {
-            *delta = self.health - self.at_flip;
+        if let Some(f) = facts.flips.last_mut() {
+            f.delta = self.health - self.at_flip;
+        }
+    }
+
+    fn close_resolved(&self, facts: &mut RunFacts) {
+        if let Some(f) = facts.flips.last_mut()
+            && f.resolved.is_none()
+        {
+            f.resolved = Some(self.health - self.at_flip);
         }
     }
 }
 
 /// Plays one run to its end with `policy`.
 pub fn play(cards: &Arc<CardSet>, seed: u64, policy: &mut dyn Policy) -> RunFacts {
+    let mut facts = RunFacts::default();
+    play_into(cards, seed, policy, &mut facts);
+    facts
+}
+
+/// [`play`] into `facts` (cleared first), reusing its buffers.
+pub fn play_into(cards: &Arc<CardSet>, seed: u64, policy: &mut dyn Policy, facts: &mut RunFacts) {
+    facts.clear();
     let (mut state, events) = new_run(Arc::clone(cards), seed, Vec::new());
     let mut rng = BotRng::new(mix(seed ^ 0x5EED_B075));
-    let mut facts = RunFacts::default();
     let mut t = Tracker {
         health: state.health,
         marker: state.marker,
         grace: state.grace,
         at_flip: state.health,
+        flow: Flow::default(),
+        here: None,
+        final_domain: cards.final_domain,
     };
-    t.record(&mut facts, &events);
+    t.record(facts, &events, false);
     policy.start(&Observation::of(&state));
     let mut steps = 0;
     // Buffers reused across steps: the loop allocates little.
@@ -107,18 +311,24 @@ pub fn play(cards: &Arc<CardSet>, seed: u64, policy: &mut dyn Policy) -> RunFact
             let i = policy.choose(&Observation::of(&state), &actions, &mut rng);
             actions.swap_remove(i.min(actions.len() - 1))
         };
+        if let (Action::Decline, Phase::Offer { card }) = (&action, &state.phase) {
+            facts.notes.push((card.index, Note::Declined));
+        }
+        let swap = matches!(action, Action::Swap { .. });
         events = execute_offered_into(&mut state, &action, events);
-        t.record(&mut facts, &events);
+        t.record(facts, &events, swap);
         steps += 1;
     }
-    t.close_flip(&mut facts);
+    t.close_flip(facts);
+    t.close_resolved(facts);
+    t.close_flow(facts);
     match &state.outcome {
         Some(Outcome::Won) => facts.won = true,
         Some(Outcome::Lost { cause, .. }) => {
             facts.cause = Some(*cause);
             // A loss at the Guardian is nobody's card: it is counted with the Guardian.
             if !state.cleared.contains(&cards.final_domain) {
-                facts.killer = state.resolving.or(facts.flips.last().map(|f| f.0));
+                facts.killer = state.resolving.or(facts.flips.last().map(|f| f.card));
             }
         }
         None => facts.cause = Some(Cause::Abandoned),
@@ -128,5 +338,44 @@ pub fn play(cards: &Arc<CardSet>, seed: u64, policy: &mut dyn Policy) -> RunFact
     } else {
         Some(state.domain)
     };
-    facts
+    facts.ending = ending(cards, facts);
+}
+
+/// The place a finished run ended.
+fn ending(cards: &CardSet, f: &RunFacts) -> Ending {
+    let Some(cause) = f.cause else {
+        return Ending::Won;
+    };
+    if cause == Cause::Abandoned {
+        return Ending::Abandoned;
+    }
+    if let Some(d) = f.ended_in {
+        return Ending::Domain(d);
+    }
+    if cause != Cause::Guardian {
+        return Ending::GuardianDuel;
+    }
+    // The rules name the check that stopped the run: before the duel, the first unmet
+    // check that bars the way; in it, the first (by penalty, then in order) that makes
+    // the Guardian impossible to bring down.
+    let unmet = f.guardian_unmet.unwrap_or(0);
+    let g = &cards.guardian;
+    let order: &[SealPenalty] = if f.guardian_duel {
+        &[
+            SealPenalty::Invulnerable,
+            SealPenalty::FullHeal,
+            SealPenalty::Reflect,
+        ]
+    } else {
+        &[SealPenalty::Barred]
+    };
+    for pen in order {
+        let checks = g.requirements.iter().chain(&g.seals).enumerate();
+        for (i, s) in checks.take(MAX_CHECKS) {
+            if s.penalty == *pen && unmet & (1 << i) != 0 {
+                return Ending::Check(i as u8);
+            }
+        }
+    }
+    Ending::GuardianDuel
 }

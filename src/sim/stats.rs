@@ -1,14 +1,14 @@
 //! Aggregated figures over many runs. Every accumulator is an integer sum, so merging the
 //! partial results of parallel workers gives exactly the same totals in any order: the
-//! report is identical whatever the number of jobs.
+//! report is identical whatever the number of jobs. [`super::summary`] turns them into
+//! the report's figures.
 
-use super::run::{NEAR_FLIPS, RunFacts};
+use super::run::{Ending, Flow, NEAR_FLIPS, Note, RunFacts};
 use crate::cards::CardSet;
 use crate::core::Cause;
-use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
-const CAUSES: [Cause; 5] = [
+pub(super) const CAUSES: [Cause; 5] = [
     Cause::Health,
     Cause::Dread,
     Cause::Guardian,
@@ -16,29 +16,138 @@ const CAUSES: [Cause; 5] = [
     Cause::Stranded,
 ];
 
-fn cause_ix(c: Cause) -> usize {
+pub(super) fn cause_ix(c: Cause) -> usize {
     CAUSES.iter().position(|x| *x == c).unwrap_or(0)
+}
+
+/// Sums of what moved in one place.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct FlowTotals {
+    pub damage: u64,
+    pub healing: u64,
+    pub to_resolve: u64,
+    pub to_dread: u64,
+    pub grace_spent: u64,
+    pub grace_gained: u64,
+}
+
+impl FlowTotals {
+    fn add(&mut self, f: &Flow) {
+        self.damage += u64::from(f.damage);
+        self.healing += u64::from(f.healing);
+        self.to_resolve += u64::from(f.to_resolve);
+        self.to_dread += u64::from(f.to_dread);
+        self.grace_spent += u64::from(f.grace_spent);
+        self.grace_gained += u64::from(f.grace_gained);
+    }
+
+    fn merge(&mut self, o: &FlowTotals) {
+        self.damage += o.damage;
+        self.healing += o.healing;
+        self.to_resolve += o.to_resolve;
+        self.to_dread += o.to_dread;
+        self.grace_spent += o.grace_spent;
+        self.grace_gained += o.grace_gained;
+    }
 }
 
 /// Running totals for one card.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct CardTotals {
-    flips: u64,
-    health_change: i64,
-    lost_near: u64,
-    killed: u64,
+pub(super) struct CardTotals {
+    pub flips: u64,
+    pub health_change: i64,
+    pub lost_near: u64,
+    pub killed: u64,
+    pub terror: [u64; 2],
+    pub pit_tests: u64,
+    pub pit_passed: u64,
+    /// Times resolved, and the Health change from flip to resolved, summed.
+    pub resolved: u64,
+    pub resolve_health: i64,
+    pub fought: u64,
+    pub tolls: u64,
+    pub passages: u64,
+    pub joined: u64,
+    pub refused: u64,
+    pub taken: u64,
+    pub declined: u64,
+    pub used: u64,
+    pub swapped_out: u64,
+}
+
+impl CardTotals {
+    fn note(&mut self, n: Note) {
+        match n {
+            Note::Terror(o) => {
+                if let Some(t) = self.terror.get_mut(o as usize) {
+                    *t += 1;
+                }
+            }
+            Note::Pit { passed } => {
+                self.pit_tests += 1;
+                self.pit_passed += u64::from(passed);
+            }
+            Note::Fought => self.fought += 1,
+            Note::Toll => self.tolls += 1,
+            Note::Passage => self.passages += 1,
+            Note::Joined => self.joined += 1,
+            Note::Refused => self.refused += 1,
+            Note::Taken => self.taken += 1,
+            Note::Declined => self.declined += 1,
+            Note::Used => self.used += 1,
+            Note::SwappedOut => self.swapped_out += 1,
+        }
+    }
+
+    fn merge(&mut self, b: &CardTotals) {
+        self.flips += b.flips;
+        self.health_change += b.health_change;
+        self.lost_near += b.lost_near;
+        self.killed += b.killed;
+        self.terror[0] += b.terror[0];
+        self.terror[1] += b.terror[1];
+        self.pit_tests += b.pit_tests;
+        self.pit_passed += b.pit_passed;
+        self.resolved += b.resolved;
+        self.resolve_health += b.resolve_health;
+        self.fought += b.fought;
+        self.tolls += b.tolls;
+        self.passages += b.passages;
+        self.joined += b.joined;
+        self.refused += b.refused;
+        self.taken += b.taken;
+        self.declined += b.declined;
+        self.used += b.used;
+        self.swapped_out += b.swapped_out;
+    }
 }
 
 /// Running totals for one Domain.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct DomainTotals {
-    entered: u64,
-    cleared: u64,
-    losses: [u64; 5],
-    health: i64,
-    health_sq: i64,
-    marker: i64,
-    grace: i64,
+pub(super) struct DomainTotals {
+    pub entered: u64,
+    pub cleared: u64,
+    pub losses: [u64; 5],
+    pub health: i64,
+    pub health_sq: i64,
+    pub marker: i64,
+    pub grace: i64,
+    pub flow: FlowTotals,
+}
+
+/// Running totals at the Guardian.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct GuardianTotals {
+    /// Runs that cleared the final Domain, and of those the ones whose duel began.
+    pub reached: u64,
+    pub duels: u64,
+    /// Runs lost in the duel itself (not to a requirement or seal).
+    pub duel_losses: u64,
+    pub flow: FlowTotals,
+    /// Per requirement, then seal: runs that reached the Guardian with it unmet, and runs
+    /// it ended.
+    pub unmet: Vec<u64>,
+    pub ended: Vec<u64>,
 }
 
 /// Totals over a batch of runs (mergeable).
@@ -46,21 +155,29 @@ struct DomainTotals {
 pub struct Totals {
     pub runs: u64,
     pub wins: u64,
-    losses: [u64; 5],
-    guardian_losses: [u64; 5],
-    flips: u64,
-    exchanges: u64,
-    cards: Vec<CardTotals>,
-    domains: Vec<DomainTotals>,
-    paths: HashMap<Vec<u8>, (u64, u64)>,
+    pub(super) losses: [u64; 5],
+    pub(super) guardian_losses: [u64; 5],
+    pub(super) flips: u64,
+    pub(super) exchanges: u64,
+    pub(super) cards: Vec<CardTotals>,
+    pub(super) domains: Vec<DomainTotals>,
+    pub(super) guardian: GuardianTotals,
+    /// Route -> runs, wins, runs that reached the Guardian by it.
+    pub(super) paths: HashMap<Vec<u8>, [u64; 3]>,
 }
 
 impl Totals {
     /// Empty totals for a card set.
     pub fn new(cards: &CardSet) -> Totals {
+        let checks = cards.guardian.requirements.len() + cards.guardian.seals.len();
         Totals {
             cards: vec![CardTotals::default(); cards.cards.len()],
             domains: vec![DomainTotals::default(); cards.domains.len()],
+            guardian: GuardianTotals {
+                unmet: vec![0; checks],
+                ended: vec![0; checks],
+                ..GuardianTotals::default()
+            },
             ..Totals::default()
         }
     }
@@ -84,11 +201,25 @@ impl Totals {
             t.marker += *m as i64;
             t.grace += *g as i64;
         }
-        for (c, delta) in &f.flips {
-            let t = &mut self.cards[c.index as usize];
+        for flip in &f.flips {
+            let t = &mut self.cards[flip.card.index as usize];
             t.flips += 1;
-            t.health_change += *delta as i64;
+            t.health_change += i64::from(flip.delta);
+            if let Some(h) = flip.resolved {
+                t.resolved += 1;
+                t.resolve_health += i64::from(h);
+            }
         }
+        for (c, n) in &f.notes {
+            self.cards[*c as usize].note(*n);
+        }
+        for (d, flow) in &f.flows {
+            match d {
+                Some(d) => self.domains[d.index as usize].flow.add(flow),
+                None => self.guardian.flow.add(flow),
+            }
+        }
+        self.add_guardian(f);
         if let Some(cause) = f.cause {
             let ix = cause_ix(cause);
             self.losses[ix] += 1;
@@ -97,11 +228,15 @@ impl Totals {
                 None => self.guardian_losses[ix] += 1,
             }
             let start = f.flips.len().saturating_sub(NEAR_FLIPS);
-            let mut near: Vec<u16> = f.flips[start..].iter().map(|(c, _)| c.index).collect();
+            let mut near = [u16::MAX; NEAR_FLIPS];
+            for (slot, flip) in near.iter_mut().zip(&f.flips[start..]) {
+                *slot = flip.card.index;
+            }
             near.sort_unstable();
-            near.dedup();
-            for c in near {
-                self.cards[c as usize].lost_near += 1;
+            for (i, c) in near.iter().enumerate() {
+                if *c != u16::MAX && (i == 0 || near[i - 1] != *c) {
+                    self.cards[*c as usize].lost_near += 1;
+                }
             }
             if let Some(k) = f.killer {
                 self.cards[k.index as usize].killed += 1;
@@ -109,8 +244,31 @@ impl Totals {
         }
         let key: Vec<u8> = f.path.iter().map(|d| d.index).collect();
         let e = self.paths.entry(key).or_default();
-        e.0 += 1;
-        e.1 += u64::from(f.won);
+        e[0] += 1;
+        e[1] += u64::from(f.won);
+        e[2] += u64::from(f.guardian_unmet.is_some());
+    }
+
+    fn add_guardian(&mut self, f: &RunFacts) {
+        let g = &mut self.guardian;
+        if let Some(unmet) = f.guardian_unmet {
+            g.reached += 1;
+            for (i, n) in g.unmet.iter_mut().enumerate() {
+                if unmet & (1 << i) != 0 {
+                    *n += 1;
+                }
+            }
+        }
+        g.duels += u64::from(f.guardian_duel);
+        match f.ending {
+            Ending::GuardianDuel => g.duel_losses += 1,
+            Ending::Check(i) => {
+                if let Some(n) = g.ended.get_mut(i as usize) {
+                    *n += 1;
+                }
+            }
+            _ => {}
+        }
     }
 
     /// Adds another batch's totals.
@@ -129,11 +287,8 @@ impl Totals {
             self.losses[i] += o.losses[i];
             self.guardian_losses[i] += o.guardian_losses[i];
         }
-        for (a, b) in self.cards.iter_mut().zip(o.cards) {
-            a.flips += b.flips;
-            a.health_change += b.health_change;
-            a.lost_near += b.lost_near;
-            a.killed += b.killed;
+        for (a, b) in self.cards.iter_mut().zip(&o.cards) {
+            a.merge(b);
         }
         for (a, b) in self.domains.iter_mut().zip(o.domains) {
             a.entered += b.entered;
@@ -142,110 +297,30 @@ impl Totals {
             a.health_sq += b.health_sq;
             a.marker += b.marker;
             a.grace += b.grace;
+            a.flow.merge(&b.flow);
             for i in 0..5 {
                 a.losses[i] += b.losses[i];
             }
         }
-        for (k, (r, w)) in o.paths {
+        let (g, h) = (&mut self.guardian, &o.guardian);
+        g.reached += h.reached;
+        g.duels += h.duels;
+        g.duel_losses += h.duel_losses;
+        g.flow.merge(&h.flow);
+        for (a, b) in g.unmet.iter_mut().zip(&h.unmet) {
+            *a += b;
+        }
+        for (a, b) in g.ended.iter_mut().zip(&h.ended) {
+            *a += b;
+        }
+        for (k, v) in o.paths {
             let e = self.paths.entry(k).or_default();
-            e.0 += r;
-            e.1 += w;
+            for i in 0..3 {
+                e[i] += v[i];
+            }
         }
         self
     }
-
-    /// The figures for the report.
-    pub fn summary(&self, cards: &CardSet) -> Summary {
-        let runs = self.runs.max(1) as f64;
-        let losses = self.runs - self.wins;
-        let causes = |arr: &[u64; 5]| -> BTreeMap<String, u64> {
-            CAUSES
-                .iter()
-                .zip(arr)
-                .filter(|(c, n)| **n > 0 || !matches!(c, Cause::Stranded))
-                .map(|(c, n)| (c.as_str().to_string(), *n))
-                .collect()
-        };
-        let per_domain = cards
-            .domain_refs()
-            .iter()
-            .map(|d| {
-                let t = &self.domains[d.index as usize];
-                let n = t.cleared.max(1) as f64;
-                let mean = t.health as f64 / n;
-                let var = (t.health_sq as f64 / n - mean * mean).max(0.0);
-                DomainSummary {
-                    id: d.id.to_string(),
-                    name: cards.domain(*d).name.clone(),
-                    entered: t.entered,
-                    cleared: t.cleared,
-                    losses: t.losses.iter().sum(),
-                    losses_by_cause: causes(&t.losses),
-                    mean_health_after: round(mean),
-                    sd_health_after: round(var.sqrt()),
-                    mean_resolve_after: round(t.marker as f64 / n),
-                    mean_grace_after: round(t.grace as f64 / n),
-                }
-            })
-            .collect();
-        let mut per_card: Vec<CardSummary> = cards
-            .card_refs()
-            .map(|c| {
-                let t = &self.cards[c.index as usize];
-                let card = cards.card(c);
-                let home = cards
-                    .domain_refs()
-                    .iter()
-                    .find(|d| cards.domain(**d).stations.contains(&c))
-                    .map_or(String::new(), |d| d.id.to_string());
-                CardSummary {
-                    id: c.id.to_string(),
-                    name: card.name.clone(),
-                    card_type: card.card_type.as_str(),
-                    domain: home,
-                    flips: t.flips,
-                    mean_health_change: round(t.health_change as f64 / t.flips.max(1) as f64),
-                    lost_within_3_flips: t.lost_near,
-                    loss_share_after_flip: round(t.lost_near as f64 / t.flips.max(1) as f64),
-                    killed: t.killed,
-                    share_of_losses: round(t.killed as f64 / losses.max(1) as f64),
-                }
-            })
-            .collect();
-        per_card.sort_by(|a, b| b.killed.cmp(&a.killed).then(a.id.cmp(&b.id)));
-        let mut per_path: Vec<PathSummary> = self
-            .paths
-            .iter()
-            .map(|(k, (r, w))| PathSummary {
-                path: k
-                    .iter()
-                    .map(|i| cards.domains[*i as usize].id.0.clone())
-                    .collect(),
-                runs: *r,
-                wins: *w,
-                win_rate: round(*w as f64 / (*r).max(1) as f64),
-            })
-            .collect();
-        per_path.sort_by(|a, b| b.runs.cmp(&a.runs).then(a.path.cmp(&b.path)));
-        let (lo, hi) = wilson(self.wins, self.runs);
-        Summary {
-            runs: self.runs,
-            wins: self.wins,
-            win_rate: round(self.wins as f64 / runs),
-            win_rate_ci95: [round(lo), round(hi)],
-            losses_by_cause: causes(&self.losses),
-            guardian_losses_by_cause: causes(&self.guardian_losses),
-            mean_flips: round(self.flips as f64 / runs),
-            mean_exchanges: round(self.exchanges as f64 / runs),
-            per_domain,
-            per_card,
-            per_path,
-        }
-    }
-}
-
-fn round(x: f64) -> f64 {
-    (x * 10_000.0).round() / 10_000.0
 }
 
 /// The Wilson score interval at 95% for `k` successes in `n` trials.
@@ -253,7 +328,7 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
-    let z = 1.959_963_984_540_054_f64;
+    let z = Z95;
     let n = n as f64;
     let p = k as f64 / n;
     let denom = 1.0 + z * z / n;
@@ -262,71 +337,8 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// The report's figures (the `--json` output, with timing added by the caller).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Summary {
-    pub runs: u64,
-    pub wins: u64,
-    pub win_rate: f64,
-    /// 95% confidence interval of the win rate (Wilson).
-    pub win_rate_ci95: [f64; 2],
-    /// Cause -> lost runs; `wins` plus all of these equals `runs`.
-    pub losses_by_cause: BTreeMap<String, u64>,
-    /// Of those, the losses at the Guardian (after the final Domain), by cause.
-    pub guardian_losses_by_cause: BTreeMap<String, u64>,
-    pub mean_flips: f64,
-    pub mean_exchanges: f64,
-    pub per_domain: Vec<DomainSummary>,
-    pub per_card: Vec<CardSummary>,
-    pub per_path: Vec<PathSummary>,
-}
-
-/// Figures for one Domain.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct DomainSummary {
-    pub id: String,
-    pub name: String,
-    pub entered: u64,
-    pub cleared: u64,
-    /// Runs lost in this Domain.
-    pub losses: u64,
-    pub losses_by_cause: BTreeMap<String, u64>,
-    /// Health after clearing it (mean and standard deviation).
-    pub mean_health_after: f64,
-    pub sd_health_after: f64,
-    pub mean_resolve_after: f64,
-    pub mean_grace_after: f64,
-}
-
-/// Figures for one Station card.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct CardSummary {
-    pub id: String,
-    pub name: String,
-    #[serde(rename = "type")]
-    pub card_type: &'static str,
-    pub domain: String,
-    pub flips: u64,
-    /// Mean Health change from flipping it to the next flip.
-    pub mean_health_change: f64,
-    /// Runs lost within 3 flips after flipping it.
-    pub lost_within_3_flips: u64,
-    /// That, as a share of the runs that flipped it.
-    pub loss_share_after_flip: f64,
-    /// Runs lost while it was being resolved (or right after it was the last flip).
-    pub killed: u64,
-    /// That, as a share of all losses.
-    pub share_of_losses: f64,
-}
-
-/// Figures for one route.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct PathSummary {
-    pub path: Vec<String>,
-    pub runs: u64,
-    pub wins: u64,
-    pub win_rate: f64,
-}
+/// The normal quantile of a two-sided 95% interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
 
 #[cfg(test)]
 mod tests {

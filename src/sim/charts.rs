@@ -1,0 +1,251 @@
+//! SVG charts for the HTML reports, drawn by plotters. Labels are never cut: the label
+//! area grows to fit the longest one.
+
+use plotters::prelude::*;
+
+/// An SVG string, or why the chart could not be drawn.
+pub type Chart = Result<String, String>;
+
+fn err<E: std::fmt::Debug>(e: E) -> String {
+    format!("{e:?}")
+}
+
+/// Pixels a label of 13-point sans-serif takes, generously (no font metrics at hand).
+fn label_width(labels: &[String]) -> u32 {
+    let chars = labels.iter().map(|l| l.chars().count()).max().unwrap_or(4);
+    (chars as u32 * 15 / 2 + 16).max(60)
+}
+
+/// A horizontal bar chart: one labelled bar per row, the first on top.
+pub struct HBars<'a> {
+    pub title: &'a str,
+    pub labels: Vec<String>,
+    pub values: Vec<f64>,
+    pub color: RGBColor,
+    pub x_desc: &'a str,
+    /// Width in pixels.
+    pub width: u32,
+    /// The largest value the axis shows (to give two charts the same scale).
+    pub top: Option<f64>,
+    /// Values are shares (shown as %) rather than plain numbers.
+    pub percent: bool,
+}
+
+impl HBars<'_> {
+    pub fn draw(&self) -> Chart {
+        let n = self.labels.len().max(1);
+        let height = 90 + 26 * n as u32;
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, (self.width, height)).into_drawing_area();
+            root.fill(&WHITE).map_err(err)?;
+            let top = self
+                .top
+                .unwrap_or_else(|| self.values.iter().copied().fold(0.0, f64::max) * 1.1);
+            let top = if top > 0.0 { top } else { 0.05 };
+            let mut chart = ChartBuilder::on(&root)
+                .caption(self.title, ("sans-serif", 18))
+                .margin(12)
+                .x_label_area_size(40)
+                .y_label_area_size(label_width(&self.labels))
+                .build_cartesian_2d(0.0..top, (0..n as i32 - 1).into_segmented())
+                .map_err(err)?;
+            // Rows are drawn bottom-up: row n-1 is the first label.
+            let labels = &self.labels;
+            let percent = self.percent;
+            chart
+                .configure_mesh()
+                .disable_y_mesh()
+                .y_labels(n)
+                .y_label_formatter(&|y| match y {
+                    SegmentValue::CenterOf(i) => {
+                        labels.get(n - 1 - *i as usize).cloned().unwrap_or_default()
+                    }
+                    _ => String::new(),
+                })
+                .y_label_style(("sans-serif", 13))
+                .x_desc(self.x_desc)
+                .x_labels(6)
+                .x_label_formatter(&|x| {
+                    if percent {
+                        format!("{:.0}%", x * 100.0)
+                    } else {
+                        format!("{x:.1}")
+                    }
+                })
+                .draw()
+                .map_err(err)?;
+            chart
+                .draw_series(self.values.iter().enumerate().map(|(i, v)| {
+                    let row = (n - 1 - i) as i32;
+                    let mut bar = Rectangle::new(
+                        [
+                            (0.0, SegmentValue::Exact(row)),
+                            (*v, SegmentValue::Exact(row + 1)),
+                        ],
+                        self.color.filled(),
+                    );
+                    bar.set_margin(4, 4, 0, 0);
+                    bar
+                }))
+                .map_err(err)?;
+            root.present().map_err(err)?;
+        }
+        Ok(svg)
+    }
+}
+
+/// Mean Health after each Domain with one standard deviation either side; one series per
+/// side (A in blue, B in red, B drawn a little to the right).
+pub fn health(title: &str, names: &[String], series: &[Vec<(f64, f64)>], width: u32) -> Chart {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (width, 440)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let n = names.len().max(1);
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0.0f64..21.0)
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(n)
+            .x_label_formatter(&|x| {
+                let i = x.round();
+                if (x - i).abs() < 0.01 && i >= 0.0 {
+                    names.get(i as usize).cloned().unwrap_or_default()
+                } else {
+                    String::new()
+                }
+            })
+            .x_label_style(("sans-serif", 13))
+            .y_desc("Health")
+            .draw()
+            .map_err(err)?;
+        let colors = [RGBColor(50, 100, 170), RGBColor(180, 60, 50)];
+        let shift = if series.len() > 1 { 0.12 } else { 0.0 };
+        for (s, points) in series.iter().enumerate() {
+            let color = colors[s % 2];
+            let dx = if s == 0 { -shift } else { shift };
+            let pts: Vec<(f64, f64, f64)> = points
+                .iter()
+                .enumerate()
+                .filter(|(_, (m, _))| m.is_finite())
+                .map(|(i, (m, sd))| (i as f64 + dx, *m, *sd))
+                .collect();
+            chart
+                .draw_series(pts.iter().map(|(x, m, sd)| {
+                    ErrorBar::new_vertical(
+                        *x,
+                        (m - sd).max(0.0),
+                        *m,
+                        m + sd,
+                        color.stroke_width(2),
+                        10,
+                    )
+                }))
+                .map_err(err)?;
+            chart
+                .draw_series(
+                    pts.iter()
+                        .map(|(x, m, _)| Circle::new((*x, *m), 4, color.filled())),
+                )
+                .map_err(err)?;
+        }
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
+/// One row of a forest chart: label, difference, its 95% interval, and whether the
+/// change is good for the traveller (drawn green; otherwise red).
+pub type ForestRow = (String, f64, [f64; 2], bool);
+
+/// Differences with their 95% intervals around a zero line, one row each (first on top).
+pub fn forest(title: &str, rows: &[ForestRow], width: u32) -> Chart {
+    let n = rows.len().max(1);
+    let height = 90 + 26 * n as u32;
+    let labels: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
+    let reach = rows
+        .iter()
+        .flat_map(|r| [r.2[0].abs(), r.2[1].abs()])
+        .fold(0.01, f64::max)
+        * 1.15;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(label_width(&labels))
+            .build_cartesian_2d(-reach..reach, (0..n as i32 - 1).into_segmented())
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .y_labels(n)
+            .y_label_formatter(&|y| match y {
+                SegmentValue::CenterOf(i) => {
+                    labels.get(n - 1 - *i as usize).cloned().unwrap_or_default()
+                }
+                _ => String::new(),
+            })
+            .y_label_style(("sans-serif", 13))
+            .x_desc("B minus A (points of share of runs)")
+            .x_labels(7)
+            .x_label_formatter(&|x| format!("{:+.1}", x * 100.0))
+            .draw()
+            .map_err(err)?;
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                vec![
+                    (0.0, SegmentValue::Exact(0)),
+                    (0.0, SegmentValue::Exact(n as i32)),
+                ],
+                BLACK.stroke_width(1),
+            )))
+            .map_err(err)?;
+        let color = |good: bool| {
+            if good {
+                RGBColor(40, 130, 70)
+            } else {
+                RGBColor(180, 50, 40)
+            }
+        };
+        chart
+            .draw_series(rows.iter().enumerate().map(|(i, (_, _, ci, good))| {
+                let y = SegmentValue::CenterOf((n - 1 - i) as i32);
+                PathElement::new(
+                    vec![(ci[0], y.clone()), (ci[1], y)],
+                    color(*good).stroke_width(3),
+                )
+            }))
+            .map_err(err)?;
+        chart
+            .draw_series(rows.iter().enumerate().map(|(i, (_, d, _, good))| {
+                let y = SegmentValue::CenterOf((n - 1 - i) as i32);
+                Circle::new((*d, y), 5, color(*good).filled())
+            }))
+            .map_err(err)?;
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
+/// Escapes text for HTML.
+pub fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// A chart's SVG, or a short note where it failed.
+pub fn embed(c: Chart) -> String {
+    c.unwrap_or_else(|e| format!("<p>chart failed: {}</p>", esc(&e)))
+}
