@@ -5,8 +5,11 @@ pub mod load;
 mod locate;
 mod messages;
 pub mod model;
+pub mod report;
 pub mod schema;
 pub mod set;
+mod source;
+pub mod text_check;
 pub mod validate;
 
 pub use model::CardId;

@@ -1,0 +1,67 @@
+//! What checking a card set found: each [`Problem`], and the [`Report`] of a whole set.
+
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// One problem in the card files.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    /// File, relative to the cards directory (`domains/termina.json`).
+    pub file: String,
+    /// 1-based line, where it applies.
+    pub line: Option<usize>,
+    /// 1-based column, where it applies.
+    pub column: Option<usize>,
+    /// The card id, where it applies.
+    pub card: Option<String>,
+    /// The field path inside the file (`stations[3].faces[2].deal`), where it applies.
+    pub path: Option<String>,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+            if let Some(col) = self.column {
+                write!(f, ":{col}")?;
+            }
+        }
+        if let Some(card) = &self.card {
+            write!(f, " [{card}]")?;
+        }
+        if let Some(path) = &self.path {
+            write!(f, " {path}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+/// The outcome of checking a cards directory.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// Domains found.
+    pub domains: usize,
+    /// Station cards found.
+    pub stations: usize,
+    /// Station cards per type (`"foe": 18`).
+    pub by_type: BTreeMap<String, usize>,
+    pub errors: Vec<Problem>,
+    pub warnings: Vec<Problem>,
+}
+
+impl Report {
+    /// The closing summary line: `N domains, M station cards, E errors, W warnings`.
+    pub fn summary(&self) -> String {
+        format!(
+            "{} domains, {} station cards, {} errors, {} warnings",
+            self.domains,
+            self.stations,
+            self.errors.len(),
+            self.warnings.len()
+        )
+    }
+}
