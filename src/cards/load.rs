@@ -8,10 +8,10 @@
 use super::locate::{Locator, Pos, Shape, join};
 use super::messages;
 use super::model::{DomainFile, GuardianFile, MapFile, StationCard, StationType, TravellerFile};
-use super::set::{CardFiles, CardSet};
 use super::report::{Problem, Report};
+use super::set::{CardFiles, CardSet};
 use super::source::{FileKind, Loaded, Parsed, Source};
-use super::validate;
+use super::{lint, stats, validate};
 use serde::de::DeserializeOwned;
 use std::path::{Component, Path};
 
@@ -50,7 +50,10 @@ pub fn load_dir(dir: &Path) -> Result<(CardSet, Report), Report> {
             .and_then(Result::ok);
     let mut read = DomainFiles::default();
     match &map {
-        Some(map) => domains_of_map(dir, map, &mut read, &mut errors),
+        Some(map) => {
+            domains_of_map(dir, map, &mut read, &mut errors);
+            report.warnings.extend(unlisted_domains(dir, map));
+        }
         None => domains_by_listing(dir, &mut read, &mut errors),
     }
     let loaded = Loaded {
@@ -137,8 +140,10 @@ fn check_and_build(
     mut errors: Vec<Problem>,
     mut report: Report,
 ) -> Result<(CardSet, Report), Report> {
-    let mut warnings = Vec::new();
+    let mut warnings = std::mem::take(&mut report.warnings);
     validate::check(&loaded, &mut errors, &mut warnings);
+    lint::check(&loaded, &mut warnings);
+    report.decks = stats::decks(&loaded);
 
     report.domains = loaded.domains.len();
     for (_, d) in &loaded.domains {
@@ -288,6 +293,35 @@ fn domains_of_map(
             }
         }
     }
+}
+
+/// A warning for each `domains/*.json` the map does not list: the game never reads it.
+fn unlisted_domains(dir: &Path, map: &Parsed<MapFile>) -> Vec<Problem> {
+    let Ok(entries) = std::fs::read_dir(dir.join("domains")) else {
+        return Vec::new();
+    };
+    let listed: Vec<&str> = map.value.domains.iter().map(|d| d.file.as_str()).collect();
+    let mut names: Vec<String> = entries
+        .filter_map(|e| e.ok())
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".json"))
+        .map(|n| format!("domains/{n}"))
+        .filter(|rel| !listed.iter().any(|l| Path::new(l) == Path::new(rel)))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|rel| Problem {
+            file: rel.clone(),
+            line: None,
+            column: None,
+            card: None,
+            path: None,
+            message: format!(
+                "`{rel}` is not on the map, so the game never reads it: add it to `domains` in map.json, or move it out of `domains/`"
+            ),
+        })
+        .collect()
 }
 
 /// Without a readable map, still check every `domains/*.json`.
@@ -608,5 +642,22 @@ fn syntax_problem(
         .or_else(|| src.loc.failure.as_ref().map(|(_, p)| p.clone()))
         .unwrap_or_default();
     let pos = serde_pos(text, e).or_else(|| src.loc.failure.as_ref().map(|(p, _)| *p));
-    src.problem_at(&path, pos, messages::syntax(&bare_message(e)))
+    let message = match pos.and_then(|p| comment_at(text, p)) {
+        Some(mark) => messages::comment(mark),
+        None => messages::syntax(&bare_message(e)),
+    };
+    src.problem_at(&path, pos, message)
+}
+
+/// The comment mark (`//` or `/*`) at or just before `pos`, where serde stopped.
+fn comment_at(text: &str, pos: Pos) -> Option<&'static str> {
+    let line = text.split('\n').nth(pos.line.checked_sub(1)?)?;
+    let from = |col: usize| -> String { line.chars().skip(col).take(2).collect() };
+    let near = [
+        from(pos.column.saturating_sub(1)),
+        from(pos.column.saturating_sub(2)),
+    ];
+    ["//", "/*"]
+        .into_iter()
+        .find(|mark| near.iter().any(|s| s == mark))
 }

@@ -360,7 +360,9 @@ mod tests {
         );
         assert_eq!(loc.string("stations[0].id"), Some("a"));
         let card = loc.span("stations[0]").expect("span");
-        assert!(text[card].starts_with('{') && text[loc.span("stations[0]").unwrap()].ends_with('}'));
+        assert!(
+            text[card].starts_with('{') && text[loc.span("stations[0]").unwrap()].ends_with('}')
+        );
         assert_eq!(&text[loc.span("stations[0].hp").unwrap()], "5");
         // A card is located at its id; a missing field at its card.
         assert_eq!(loc.locate("stations[0]"), Some(Pos { line: 4, column: 7 }));

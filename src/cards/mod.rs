@@ -1,6 +1,7 @@
 //! Card data: the JSON format designers write, loading with precise errors, validation,
 //! and the indexed [`CardSet`] the rules core plays with.
 
+mod lint;
 pub mod load;
 mod locate;
 mod messages;
@@ -9,6 +10,7 @@ pub mod report;
 pub mod schema;
 pub mod set;
 mod source;
+mod stats;
 pub mod text_check;
 pub mod validate;
 

@@ -51,6 +51,28 @@ pub struct Report {
     pub by_type: BTreeMap<String, usize>,
     pub errors: Vec<Problem>,
     pub warnings: Vec<Problem>,
+    /// Per-Domain deck figures, in map order (Domains that parsed).
+    pub decks: Vec<DeckStats>,
+}
+
+/// What one Domain's deck holds and offers. Dice amounts count as their average, rounded
+/// down; `"full"` heals count 0; every option of a choice or branch is counted.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct DeckStats {
+    pub domain: String,
+    pub stations: usize,
+    /// Station cards per type.
+    pub by_type: BTreeMap<String, usize>,
+    /// Health the deck's effects can restore.
+    pub healing: u32,
+    /// Health the deck's effects can take (`lose_health`).
+    pub health_lost: u32,
+    /// Damage the deck's effects deal to foes (`hit_foe`).
+    pub foe_damage: u32,
+    /// Hit points of all its foes together.
+    pub foe_hp: u32,
+    /// Damage on all its foes' faces together (one of each face).
+    pub foe_face_damage: u32,
 }
 
 impl Report {

@@ -100,4 +100,3 @@ pub(crate) struct Loaded {
     /// Some Domain file named by the map could not be read at all.
     pub missing_domains: bool,
 }
-

@@ -2,10 +2,10 @@
 
 pub use super::report::{Problem, Report};
 
-use super::source::{Loaded, Source};
 use super::locate::join;
 use super::messages::{did_you_mean, or_list};
 use super::model::*;
+use super::source::{Loaded, Source};
 use std::collections::{HashMap, HashSet};
 
 /// Station cards per Domain in the full set.
