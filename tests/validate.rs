@@ -1341,7 +1341,7 @@ fn cli_text_report() {
     assert!(lines[1].starts_with("warning: "));
     assert_eq!(
         lines.last().copied(),
-        Some("4 domains, 11 station cards, 1 errors, 4 warnings")
+        Some("4 domains, 11 station cards, 1 errors, 47 warnings")
     );
     assert_eq!(out.lines().filter(|l| l.contains(" domains, ")).count(), 1);
 

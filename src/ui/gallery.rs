@@ -519,9 +519,35 @@ impl GalleryScreen {
             about.push_str(&sc.tags.join(", "));
         }
         style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
-        y += 16.0;
+        y += 22.0;
+        // The id, for designers: what other cards and `validate` call this card.
+        let id = style::ellipsize(&format!("id  {}", sc.id), p.w, |x| {
+            style::width(x, &fonts.serif, 15)
+        });
+        style::text(&id, p.x, y, &fonts.serif, 15, colour::PARCHMENT);
+        // A foe's faces as the engine reads them, beside the designer's text on the card.
+        for (i, f) in sc.faces.iter().enumerate() {
+            y += 17.0;
+            let line = style::ellipsize(&engine_face(i, f), p.w, |x| {
+                style::width(x, &fonts.serif, 15)
+            });
+            style::text(&line, p.x, y, &fonts.serif, 15, colour::PARCHMENT);
+        }
         guide(sc.guide_notes.as_deref(), p, y, fonts);
     }
+}
+
+/// One foe face as the engine reads it: `5 Tail Lash: deal 2 · +1 when Bite comes up`.
+fn engine_face(i: usize, f: &crate::cards::model::Face) -> String {
+    let mut words = super::words::face_summary(f);
+    if let Some(target) = &f.empower_face {
+        // The summary says "next hit"; the bonus really waits for the named face.
+        words = words.replace(
+            &format!("+{} next hit", f.empower),
+            &format!("+{} when {target} comes up", f.empower),
+        );
+    }
+    format!("{} {}: {words}", i + 1, f.name)
 }
 
 /// The Guide notes under the large card, from `y` to the bottom of `p`.
@@ -552,6 +578,27 @@ mod tests {
     fn gallery() -> GalleryScreen {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
         GalleryScreen::new(Arc::new(crate::cards::load::load_dir(&dir).unwrap().0))
+    }
+
+    #[test]
+    fn a_face_that_waits_for_a_named_face_says_so() {
+        let f = crate::cards::model::Face {
+            name: "Tail Lash".into(),
+            deal: 2,
+            empower: 1,
+            empower_face: Some("Bite".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            engine_face(4, &f),
+            "5 Tail Lash: deal 2, +1 when Bite comes up"
+        );
+        let plain = crate::cards::model::Face {
+            name: "Snarl".into(),
+            empower: 2,
+            ..Default::default()
+        };
+        assert_eq!(engine_face(0, &plain), "1 Snarl: +2 next hit");
     }
 
     #[test]
