@@ -34,3 +34,55 @@ fn schema_accepts_each_kind_of_card_file() {
     assert_eq!(station["additionalProperties"], false);
     assert!(schema["$defs"]["DomainFile"]["properties"]["$schema"].is_object());
 }
+
+#[test]
+fn schema_carries_the_validators_ranges_and_counts() {
+    let schema: serde_json::Value =
+        serde_json::from_str(&forward::cards::schema::schema_json()).expect("schema is JSON");
+    let defs = &schema["$defs"];
+    let station = &defs["StationCard"]["properties"];
+    // HP 1 to 99, never null.
+    assert_eq!(station["hp"]["type"], "integer");
+    assert_eq!(
+        (
+            station["hp"]["minimum"].as_i64(),
+            station["hp"]["maximum"].as_i64()
+        ),
+        (Some(1), Some(99))
+    );
+    // Six faces (or none, for an unbeatable foe); the Guardian always six.
+    assert_eq!(station["faces"]["maxItems"], 6);
+    assert_eq!(station["faces"]["not"]["maxItems"], 5);
+    let guardian = &defs["GuardianFile"]["properties"];
+    assert_eq!(
+        (
+            guardian["faces"]["minItems"].as_i64(),
+            guardian["faces"]["maxItems"].as_i64()
+        ),
+        (Some(6), Some(6))
+    );
+    // Test targets 2 to 12 on 1 or 2 dice.
+    let test = &defs["Test"]["properties"];
+    assert_eq!(
+        (
+            test["target"]["minimum"].as_i64(),
+            test["target"]["maximum"].as_i64()
+        ),
+        (Some(2), Some(12))
+    );
+    assert_eq!(test["dice"]["maximum"], 2);
+    // A face deals 0 to 20.
+    assert_eq!(defs["Face"]["properties"]["deal"]["maximum"], 20);
+    // A Guide's choice has 2 to 6 options.
+    let choose = defs["Effect"]["oneOf"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["required"][0] == "guide_chooses")
+        .expect("guide_chooses");
+    let options = &choose["properties"]["guide_chooses"];
+    assert_eq!(
+        (options["minItems"].as_i64(), options["maxItems"].as_i64()),
+        (Some(2), Some(6))
+    );
+}

@@ -48,6 +48,20 @@ fn broken(name: &str, edits: &[(&str, &str, &str)]) -> PathBuf {
     dir
 }
 
+/// How the validator's text check opens its warnings. The fixture's card texts are short,
+/// not in the shipped set's house style, so they draw these warnings; the tests below that
+/// count other warnings leave them aside (`tests/validate_depth.rs` tests the text check).
+const TEXT_MISMATCH: &str = "the text does not match the data";
+
+/// The warnings that are not about card text.
+fn design_warnings(report: &Report) -> Vec<&Problem> {
+    report
+        .warnings
+        .iter()
+        .filter(|w| !w.message.starts_with(TEXT_MISMATCH))
+        .collect()
+}
+
 /// The report of a set that must fail.
 fn errors_of(dir: &Path) -> Report {
     match load_dir(dir) {
@@ -113,12 +127,13 @@ fn valid_set_loads_with_only_deck_size_warnings() {
     assert_eq!(report.by_type.values().sum::<usize>(), 12);
     assert_eq!(
         report.summary(),
-        "4 domains, 12 station cards, 0 errors, 4 warnings"
+        "4 domains, 12 station cards, 0 errors, 48 warnings"
     );
 
-    // The deck-size warning, once per Domain.
+    // The deck-size warning, once per Domain; the others are about the short card texts.
     let dir = valid_dir();
-    for (i, w) in report.warnings.iter().enumerate() {
+    assert_eq!(design_warnings(&report).len(), 4);
+    for (i, w) in design_warnings(&report).into_iter().enumerate() {
         let id = ["hamlet", "marsh", "tower", "peak"][i];
         let file = format!("domains/{id}.json");
         let pos = at(&dir, &file, "\"stations\"");
@@ -163,10 +178,9 @@ fn full_decks_give_no_warning() {
     );
     let (_, report) = load_dir(&dir).unwrap_or_else(|r| panic!("{r:#?}"));
     assert_eq!(report.stations, 27);
-    assert_eq!(report.warnings.len(), 3);
+    assert_eq!(design_warnings(&report).len(), 3);
     assert!(
-        report
-            .warnings
+        design_warnings(&report)
             .iter()
             .all(|w| w.file != "domains/hamlet.json")
     );
@@ -1273,10 +1287,10 @@ fn several_mistakes_are_all_reported() {
         "{:#?}",
         report.errors
     );
-    // Only the files that parsed are counted.
+    // The Station cards that parsed are counted, in every Domain file that is valid JSON.
     assert_eq!(
         report.summary(),
-        "2 domains, 6 station cards, 7 errors, 2 warnings"
+        "3 domains, 8 station cards, 7 errors, 26 warnings"
     );
 }
 
@@ -1298,7 +1312,7 @@ fn cli_text_report() {
     let valid = valid_dir();
     let (code, out) = forward(&["validate", valid.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
-    let lines: Vec<&str> = out.lines().collect();
+    let lines: Vec<&str> = out.lines().filter(|l| !l.contains(TEXT_MISMATCH)).collect();
     assert_eq!(lines.len(), 5, "{out}");
     assert!(
         lines[..4]
@@ -1308,7 +1322,7 @@ fn cli_text_report() {
     );
     assert_eq!(
         lines[4],
-        "4 domains, 12 station cards, 0 errors, 4 warnings"
+        "4 domains, 12 station cards, 0 errors, 48 warnings"
     );
 
     let dir = broken(
@@ -1327,7 +1341,7 @@ fn cli_text_report() {
     assert!(lines[1].starts_with("warning: "));
     assert_eq!(
         lines.last().copied(),
-        Some("3 domains, 9 station cards, 1 errors, 3 warnings")
+        Some("4 domains, 11 station cards, 1 errors, 47 warnings")
     );
     assert_eq!(out.lines().filter(|l| l.contains(" domains, ")).count(), 1);
 
@@ -1351,7 +1365,18 @@ fn cli_json_report() {
     assert_eq!(v["by_type"]["foe"], 2);
     assert_eq!(v["by_type"]["caesura"], 1);
     assert_eq!(v["errors"].as_array().map(Vec::len), Some(0));
-    assert_eq!(v["warnings"].as_array().map(Vec::len), Some(4));
+    let design = v["warnings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|w| {
+            !w["message"]
+                .as_str()
+                .unwrap_or("")
+                .starts_with(TEXT_MISMATCH)
+        })
+        .count();
+    assert_eq!(design, 4);
 
     let dir = broken(
         "cli_json",

@@ -7,88 +7,13 @@
 
 use super::locate::{Locator, Pos, Shape, join};
 use super::messages;
-use super::model::{DomainFile, GuardianFile, MapFile, StationType, TravellerFile};
+use super::model::{DomainFile, GuardianFile, MapFile, StationCard, StationType, TravellerFile};
+use super::report::{Problem, Report};
 use super::set::{CardFiles, CardSet};
-use super::validate::{self, Problem, Report};
+use super::source::{FileKind, Loaded, Parsed, Source};
+use super::{lint, stats, validate};
 use serde::de::DeserializeOwned;
 use std::path::{Component, Path};
-
-/// The kinds of card file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum FileKind {
-    Map,
-    Traveller,
-    Guardian,
-    Domain,
-}
-
-/// One file's text, where it came from, and where each of its values is.
-pub(crate) struct Source {
-    /// Relative to the cards directory, with `/` separators.
-    pub file: String,
-    pub kind: FileKind,
-    pub loc: Locator,
-}
-
-impl Source {
-    /// The card a field path belongs to: the Station card of `stations[N]`, the Domain of
-    /// `domains[N]` in the map, else the file's own card.
-    pub fn card_for(&self, path: &str) -> Option<String> {
-        let element = |list: &str| {
-            let rest = path.strip_prefix(list)?.strip_prefix('[')?;
-            let end = rest.find(']')?;
-            Some(format!("{list}[{}]", &rest[..end]))
-        };
-        match self.kind {
-            FileKind::Map => {
-                let d = element("domains")?;
-                self.loc.string(&join(&d, "id")).map(str::to_string)
-            }
-            FileKind::Domain => match element("stations") {
-                Some(s) => self.loc.string(&join(&s, "id")).map(str::to_string),
-                None => self.loc.string("id").map(str::to_string),
-            },
-            FileKind::Traveller | FileKind::Guardian => self.loc.string("id").map(str::to_string),
-        }
-    }
-
-    /// A problem about `path` in this file, located at that field (or its card).
-    pub fn problem(&self, path: &str, message: impl Into<String>) -> Problem {
-        self.problem_at(path, self.loc.locate(path), message)
-    }
-
-    /// A problem about `path` at a given position.
-    pub fn problem_at(&self, path: &str, pos: Option<Pos>, message: impl Into<String>) -> Problem {
-        Problem {
-            file: self.file.clone(),
-            line: pos.map(|p| p.line),
-            column: pos.map(|p| p.column),
-            card: self.card_for(path),
-            path: (!path.is_empty()).then(|| path.to_string()),
-            message: message.into(),
-        }
-    }
-}
-
-/// A file that parsed.
-pub(crate) struct Parsed<T> {
-    pub src: Source,
-    pub value: T,
-}
-
-/// Everything read from a cards directory that parsed.
-pub(crate) struct Loaded {
-    pub map: Option<Parsed<MapFile>>,
-    pub traveller: Option<Parsed<TravellerFile>>,
-    pub guardian: Option<Parsed<GuardianFile>>,
-    /// Domain files that parsed, with the index of their entry in the map (`None` when
-    /// the map itself did not parse and the files were found by listing `domains/`).
-    pub domains: Vec<(Option<usize>, Parsed<DomainFile>)>,
-    /// Domain files that did not parse (what could be read of them is in the locator).
-    pub failed_domains: Vec<Source>,
-    /// Some Domain file named by the map could not be read at all.
-    pub missing_domains: bool,
-}
 
 /// Loads and checks a cards directory. `Ok` only when there are no errors (warnings are
 /// returned alongside); `Err` carries the full report.
@@ -125,7 +50,10 @@ pub fn load_dir(dir: &Path) -> Result<(CardSet, Report), Report> {
             .and_then(Result::ok);
     let mut read = DomainFiles::default();
     match &map {
-        Some(map) => domains_of_map(dir, map, &mut read, &mut errors),
+        Some(map) => {
+            domains_of_map(dir, map, &mut read, &mut errors);
+            report.warnings.extend(unlisted_domains(dir, map));
+        }
         None => domains_by_listing(dir, &mut read, &mut errors),
     }
     let loaded = Loaded {
@@ -212,8 +140,10 @@ fn check_and_build(
     mut errors: Vec<Problem>,
     mut report: Report,
 ) -> Result<(CardSet, Report), Report> {
-    let mut warnings = Vec::new();
+    let mut warnings = std::mem::take(&mut report.warnings);
     validate::check(&loaded, &mut errors, &mut warnings);
+    lint::check(&loaded, &mut warnings);
+    report.decks = stats::decks(&loaded);
 
     report.domains = loaded.domains.len();
     for (_, d) in &loaded.domains {
@@ -365,6 +295,35 @@ fn domains_of_map(
     }
 }
 
+/// A warning for each `domains/*.json` the map does not list: the game never reads it.
+fn unlisted_domains(dir: &Path, map: &Parsed<MapFile>) -> Vec<Problem> {
+    let Ok(entries) = std::fs::read_dir(dir.join("domains")) else {
+        return Vec::new();
+    };
+    let listed: Vec<&str> = map.value.domains.iter().map(|d| d.file.as_str()).collect();
+    let mut names: Vec<String> = entries
+        .filter_map(|e| e.ok())
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".json"))
+        .map(|n| format!("domains/{n}"))
+        .filter(|rel| !listed.iter().any(|l| Path::new(l) == Path::new(rel)))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|rel| Problem {
+            file: rel.clone(),
+            line: None,
+            column: None,
+            card: None,
+            path: None,
+            message: format!(
+                "`{rel}` is not on the map, so the game never reads it: add it to `domains` in map.json, or move it out of `domains/`"
+            ),
+        })
+        .collect()
+}
+
 /// Without a readable map, still check every `domains/*.json`.
 fn domains_by_listing(dir: &Path, out: &mut DomainFiles, errors: &mut Vec<Problem>) {
     out.missing = true;
@@ -398,7 +357,7 @@ fn io_words(e: &std::io::Error) -> String {
 
 /// Reads one file of the directory and parses it; a problem is pushed when either fails.
 /// `None` when the file could not be read, `Some(Err)` when it did not parse.
-fn read_and_parse<T: DeserializeOwned>(
+fn read_and_parse<T: CardFile>(
     dir: &Path,
     rel: &str,
     kind: FileKind,
@@ -421,9 +380,119 @@ fn read_and_parse<T: DeserializeOwned>(
     }
 }
 
-/// Parses one file's text, pushing its (first) parse error in plain words. On failure
-/// the file's [`Source`] is returned, for what can still be read of it.
-pub(crate) fn parse_text<T: DeserializeOwned>(
+/// A kind of card file, and how much of a broken one can still be read.
+pub(crate) trait CardFile: DeserializeOwned + Sized {
+    /// After a data error in a file that is valid JSON: read it again piece by piece,
+    /// returning every problem found and, when enough of it parsed, the file without the
+    /// pieces that did not (with their indices). `None`: the file has no pieces.
+    fn recover(_src: &Source, _text: &str) -> Option<Recovered<Self>> {
+        None
+    }
+}
+
+/// What a piece-by-piece read of a broken file found.
+pub(crate) struct Recovered<T> {
+    pub problems: Vec<Problem>,
+    /// The file without its broken pieces, and the indices of those pieces.
+    pub value: Option<(T, Vec<usize>)>,
+}
+
+impl CardFile for MapFile {}
+impl CardFile for TravellerFile {}
+impl CardFile for GuardianFile {}
+
+impl CardFile for DomainFile {
+    /// Each Station card is read on its own, then the rest of the file without them, so
+    /// that a mistake in one card does not hide the mistakes in the others.
+    fn recover(src: &Source, text: &str) -> Option<Recovered<DomainFile>> {
+        let list = src.loc.span("stations")?;
+        let mut problems = Vec::new();
+        let mut cards = Vec::new();
+        let mut dropped = Vec::new();
+        for i in 0.. {
+            let path = format!("stations[{i}]");
+            let Some(span) = src.loc.span(&path) else {
+                break;
+            };
+            match deserialize::<StationCard>(src, text, &blank_outside(text, &span), &path) {
+                Ok(card) => cards.push(card),
+                Err(p) => {
+                    problems.push(*p);
+                    dropped.push(i);
+                }
+            }
+        }
+        // The list emptied in place: lines and columns of the other fields stay true.
+        let inside = text.get(list.start + 2..list.end)?;
+        let header = format!(
+            "{}[]{}{}",
+            &text[..list.start],
+            blank_outside(inside, &(0..0)),
+            &text[list.end..]
+        );
+        let value = match deserialize::<DomainFile>(src, text, &header, "") {
+            Ok(mut file) => {
+                file.stations = cards;
+                Some((file, dropped))
+            }
+            Err(p) => {
+                problems.push(*p);
+                None
+            }
+        };
+        Some(Recovered { problems, value })
+    }
+}
+
+/// `text` with everything outside `keep` turned to spaces (line breaks kept), so that
+/// serde reads only that part and still reports lines and columns of the whole text.
+fn blank_outside(text: &str, keep: &std::ops::Range<usize>) -> String {
+    text.char_indices()
+        .map(|(i, c)| {
+            if keep.contains(&i) || c == '\n' {
+                c.to_string()
+            } else {
+                " ".repeat(c.len_utf8())
+            }
+        })
+        .collect()
+}
+
+/// Deserializes `read` (the file's `text`, or part of it blanked by [`blank_outside`])
+/// as the value at `at`, turning the first error into a problem in plain words.
+fn deserialize<T: DeserializeOwned>(
+    src: &Source,
+    text: &str,
+    read: &str,
+    at: &str,
+) -> Result<T, Box<Problem>> {
+    let mut de = serde_json::Deserializer::from_str(read);
+    let result: Result<T, _> = serde_path_to_error::deserialize(&mut de);
+    let prefix = |path: Option<String>| {
+        path.map(|p| match p.as_str() {
+            "" => at.to_string(),
+            _ if at.is_empty() => p,
+            _ if p.starts_with('[') => format!("{at}{p}"),
+            _ => format!("{at}.{p}"),
+        })
+    };
+    match result.map_err(|e| (prefix(path_string(e.path())), e.into_inner())) {
+        Ok(value) => match de.end() {
+            Ok(()) => Ok(value),
+            Err(e) => Err(Box::new(syntax_problem(src, text, None, &e))),
+        },
+        Err((path, e)) => Err(Box::new(match e.classify() {
+            serde_json::error::Category::Data => data_problem(src, text, path, &e),
+            _ if src.loc.failure.is_none() => shape_problem(src, text, path, &e),
+            _ => syntax_problem(src, text, path, &e),
+        })),
+    }
+}
+
+/// Parses one file's text, pushing every parse error found in plain words (all of them
+/// where the file can be read piece by piece, see [`CardFile::recover`]). On failure the
+/// file's [`Source`] is returned, for what can still be read of it.
+pub(crate) fn parse_text<T: CardFile>(
     file: &str,
     kind: FileKind,
     text: &str,
@@ -436,23 +505,33 @@ pub(crate) fn parse_text<T: DeserializeOwned>(
         kind,
         loc: Locator::scan(text),
     };
-    let mut de = serde_json::Deserializer::from_str(text);
-    let result: Result<T, _> = serde_path_to_error::deserialize(&mut de);
-    match result.map_err(|e| (path_string(e.path()), e.into_inner())) {
-        Ok(value) => match de.end() {
-            Ok(()) => Ok(Parsed { src, value }),
-            Err(e) => {
-                errors.push(syntax_problem(&src, text, None, &e));
-                Err(Box::new(src))
+    let problem = match deserialize::<T>(&src, text, text, "") {
+        Ok(value) => {
+            return Ok(Parsed {
+                src,
+                value,
+                dropped: Vec::new(),
+            });
+        }
+        Err(p) => p,
+    };
+    let recovered = (src.loc.failure.is_none())
+        .then(|| T::recover(&src, text))
+        .flatten();
+    match recovered {
+        Some(Recovered { problems, value }) if !problems.is_empty() => {
+            errors.extend(problems);
+            match value {
+                Some((value, dropped)) => Ok(Parsed {
+                    src,
+                    value,
+                    dropped,
+                }),
+                None => Err(Box::new(src)),
             }
-        },
-        Err((path, e)) => {
-            let problem = match e.classify() {
-                serde_json::error::Category::Data => data_problem(&src, text, path, &e),
-                _ if src.loc.failure.is_none() => shape_problem(&src, text, path, &e),
-                _ => syntax_problem(&src, text, path, &e),
-            };
-            errors.push(problem);
+        }
+        _ => {
+            errors.push(*problem);
             Err(Box::new(src))
         }
     }
@@ -563,5 +642,22 @@ fn syntax_problem(
         .or_else(|| src.loc.failure.as_ref().map(|(_, p)| p.clone()))
         .unwrap_or_default();
     let pos = serde_pos(text, e).or_else(|| src.loc.failure.as_ref().map(|(p, _)| *p));
-    src.problem_at(&path, pos, messages::syntax(&bare_message(e)))
+    let message = match pos.and_then(|p| comment_at(text, p)) {
+        Some(mark) => messages::comment(mark),
+        None => messages::syntax(&bare_message(e)),
+    };
+    src.problem_at(&path, pos, message)
+}
+
+/// The comment mark (`//` or `/*`) at or just before `pos`, where serde stopped.
+fn comment_at(text: &str, pos: Pos) -> Option<&'static str> {
+    let line = text.split('\n').nth(pos.line.checked_sub(1)?)?;
+    let from = |col: usize| -> String { line.chars().skip(col).take(2).collect() };
+    let near = [
+        from(pos.column.saturating_sub(1)),
+        from(pos.column.saturating_sub(2)),
+    ];
+    ["//", "/*"]
+        .into_iter()
+        .find(|mark| near.iter().any(|s| s == mark))
 }

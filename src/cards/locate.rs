@@ -29,6 +29,8 @@ struct Entry {
     key: Option<Pos>,
     value: Pos,
     shape: Shape,
+    /// Byte range of the value in the text.
+    span: (usize, usize),
 }
 
 /// Positions of every key and value of one JSON text, by field path (`stations[2].hp`,
@@ -49,15 +51,16 @@ impl Locator {
         let mut s = Scanner {
             chars: text.chars().collect(),
             i: 0,
+            byte: 0,
             line: 1,
             column: 1,
             loc: Locator::default(),
             path: String::new(),
         };
         s.skip_ws();
-        let start = s.pos();
+        let (start, start_byte) = (s.pos(), s.byte);
         let result = s.value(0).and_then(|shape| {
-            s.record("", None, start, shape);
+            s.record("", None, start, shape, start_byte);
             s.skip_ws();
             if s.i < s.chars.len() { Err(()) } else { Ok(()) }
         });
@@ -81,6 +84,12 @@ impl Locator {
     /// The kind of value at `path`.
     pub fn shape(&self, path: &str) -> Option<Shape> {
         self.entries.get(path).map(|e| e.shape)
+    }
+
+    /// The byte range of the value at `path` in the scanned text (from its first
+    /// character to just after its last).
+    pub fn span(&self, path: &str) -> Option<std::ops::Range<usize>> {
+        self.entries.get(path).map(|e| e.span.0..e.span.1)
     }
 
     /// The string value at `path`, if it is a string.
@@ -135,6 +144,8 @@ pub fn parent(path: &str) -> &str {
 struct Scanner {
     chars: Vec<char>,
     i: usize,
+    /// The byte offset of `chars[i]` in the text.
+    byte: usize,
     line: usize,
     column: usize,
     loc: Locator,
@@ -159,6 +170,7 @@ impl Scanner {
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.i += 1;
+        self.byte += c.len_utf8();
         if c == '\n' {
             self.line += 1;
             self.column = 1;
@@ -183,10 +195,15 @@ impl Scanner {
         }
     }
 
-    fn record(&mut self, path: &str, key: Option<Pos>, value: Pos, shape: Shape) {
-        self.loc
-            .entries
-            .insert(path.to_string(), Entry { key, value, shape });
+    /// Records the value that started at `value` (byte `start`) and ends here.
+    fn record(&mut self, path: &str, key: Option<Pos>, value: Pos, shape: Shape, start: usize) {
+        let entry = Entry {
+            key,
+            value,
+            shape,
+            span: (start, self.byte),
+        };
+        self.loc.entries.insert(path.to_string(), entry);
     }
 
     /// Reads one value at `self.path`; the caller records it.
@@ -248,10 +265,10 @@ impl Scanner {
             self.skip_ws();
             self.expect(':')?;
             self.skip_ws();
-            let value_pos = self.pos();
+            let (value_pos, start) = (self.pos(), self.byte);
             let shape = self.value(depth + 1)?;
             if !self.loc.entries.contains_key(&path) {
-                self.record(&path, Some(key_pos), value_pos, shape);
+                self.record(&path, Some(key_pos), value_pos, shape, start);
             }
             keys += 1;
             self.path = base.clone();
@@ -277,9 +294,9 @@ impl Scanner {
             self.skip_ws();
             let path = format!("{base}[{index}]");
             self.path = path.clone();
-            let value_pos = self.pos();
+            let (value_pos, start) = (self.pos(), self.byte);
             let shape = self.value(depth + 1)?;
-            self.record(&path, None, value_pos, shape);
+            self.record(&path, None, value_pos, shape, start);
             index += 1;
             self.path = base.clone();
             self.skip_ws();
@@ -342,6 +359,11 @@ mod tests {
             })
         );
         assert_eq!(loc.string("stations[0].id"), Some("a"));
+        let card = loc.span("stations[0]").expect("span");
+        assert!(
+            text[card].starts_with('{') && text[loc.span("stations[0]").unwrap()].ends_with('}')
+        );
+        assert_eq!(&text[loc.span("stations[0].hp").unwrap()], "5");
         // A card is located at its id; a missing field at its card.
         assert_eq!(loc.locate("stations[0]"), Some(Pos { line: 4, column: 7 }));
         assert_eq!(

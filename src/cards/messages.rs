@@ -307,6 +307,13 @@ fn plain_expected(expected: &str) -> String {
     }
 }
 
+/// The message for a comment (`//` or `/*`) in a card file.
+pub fn comment(mark: &str) -> String {
+    format!(
+        "JSON syntax error: a `{mark}` comment; JSON files cannot hold comments: delete it, or put a note for the Guide in `guide_notes`"
+    )
+}
+
 /// Rewrites a JSON syntax error message into plain words.
 pub fn syntax(msg: &str) -> String {
     let plain = match msg {

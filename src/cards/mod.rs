@@ -1,12 +1,18 @@
 //! Card data: the JSON format designers write, loading with precise errors, validation,
 //! and the indexed [`CardSet`] the rules core plays with.
 
+pub mod edit;
+mod lint;
 pub mod load;
 mod locate;
 mod messages;
 pub mod model;
+pub mod report;
 pub mod schema;
 pub mod set;
+mod source;
+mod stats;
+pub mod text_check;
 pub mod validate;
 
 pub use model::CardId;

@@ -54,6 +54,7 @@ pub struct MapDomain {
     /// The Domain file, relative to the cards directory (`"domains/termina.json"`).
     pub file: String,
     /// Row on the diamond, 1 at the bottom.
+    #[schemars(range(min = 1))]
     pub row: u8,
     /// Position in its row, 0 on the left.
     pub column: u8,
@@ -87,12 +88,15 @@ pub struct TravellerFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guide_notes: Option<String>,
     /// Starting (and maximum) Health. The rules use 20.
+    #[schemars(range(min = 1, max = 99))]
     pub health: i32,
     /// Attack added to Hit and Critical results.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 10))]
     pub atk: i32,
     /// Defence subtracted from incoming damage.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 5))]
     pub def: i32,
 }
 
@@ -111,10 +115,13 @@ pub struct GuardianFile {
     pub flavor: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guide_notes: Option<String>,
+    #[schemars(range(min = 1, max = 999))]
     pub hp: i32,
     #[serde(default)]
+    #[schemars(range(min = 0, max = 5))]
     pub def: i32,
     /// Exactly six faces, for die results 1 to 6.
+    #[schemars(length(equal = 6))]
     pub faces: Vec<Face>,
     /// Conditions the traveller must meet; each unmet one applies its penalty.
     #[serde(default)]
@@ -266,12 +273,15 @@ pub struct StationCard {
     pub ability: Option<Ability>,
     /// Foe: hit points.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "i32", range(min = 1, max = 99))]
     pub hp: Option<i32>,
     /// Foe: defence subtracted from Hits and Criticals.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "i32", range(min = 0, max = 5))]
     pub def: Option<i32>,
-    /// Foe: exactly six faces for die results 1 to 6.
+    /// Foe: exactly six faces for die results 1 to 6 (an unbeatable foe may have none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = 6), extend("not" = { "minItems": 1, "maxItems": 5 }))]
     pub faces: Vec<Face>,
     /// Foe: kinds of harm it ignores.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -290,6 +300,7 @@ pub struct StationCard {
     pub toll: Option<Vec<Effect>>,
     /// Terror: exactly two options.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = 2), extend("not" = { "minItems": 1, "maxItems": 1 }))]
     pub options: Vec<TerrorOption>,
     /// Pit: the test.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -314,11 +325,13 @@ fn is_false(b: &bool) -> bool {
 #[serde(untagged)]
 pub enum Amount {
     /// A fixed number.
-    Fixed(i32),
+    Fixed(#[schemars(range(min = 1, max = 20))] i32),
     /// Roll `d6` dice and add `plus`.
     Dice {
+        #[schemars(range(min = 1, max = 3))]
         d6: u8,
         #[serde(default)]
+        #[schemars(range(min = -10, max = 10))]
         plus: i32,
     },
     /// Up to the maximum (only meaningful for `heal`).
@@ -394,23 +407,23 @@ pub enum Effect {
     /// Lose Health: `{"lose_health": 2}`.
     LoseHealth(Amount),
     /// Move the marker up toward Resolve (capped at +4): `{"resolve": 1}`.
-    Resolve(u8),
+    Resolve(#[schemars(range(min = 1, max = 8))] u8),
     /// Move the marker down toward Dread; past -4 the run is lost: `{"dread": 1}`.
-    Dread(u8),
+    Dread(#[schemars(range(min = 1, max = 8))] u8),
     /// Raise (or lower) maximum Health: `{"max_health": 2}`.
-    MaxHealth(i32),
+    MaxHealth(#[schemars(range(min = -10, max = 10), extend("not" = { "const": 0 }))] i32),
     /// Damage the current foe directly (only in a duel; DEF does not reduce it): `{"hit_foe": 2}`.
-    HitFoe(i32),
+    HitFoe(#[schemars(range(min = 1, max = 20))] i32),
     /// Look at N face-down cards of the row (leftmost unknown first); they stay face down.
-    Peek(u8),
+    Peek(#[schemars(range(min = 1, max = 3))] u8),
     /// Turn N face-down cards of the row face up (leftmost unknown first).
-    Reveal(u8),
+    Reveal(#[schemars(range(min = 1, max = 3))] u8),
     /// Look at the top N cards of the Domain deck.
-    PeekDeck(u8),
+    PeekDeck(#[schemars(range(min = 1, max = 3))] u8),
     /// Look at the top N (at most 3) cards of the Domain deck and put them back in an order you choose.
-    Reorder(u8),
+    Reorder(#[schemars(range(min = 2, max = 3))] u8),
     /// Remove N Snares of your choice.
-    Cleanse(u8),
+    Cleanse(#[schemars(range(min = 1, max = 3))] u8),
     /// A one-off bonus: `{"bonus": {"to": "next_duel", "amount": 1}}`.
     Bonus(Bonus),
     /// Branch on a condition: `{"if": {"when": {"holds": "x"}, "then": [...], "else": [...]}}`.
@@ -418,7 +431,7 @@ pub enum Effect {
     /// The Guide picks one of these options (2 to 6) for the traveller; alone, a die picks
     /// (counting along the options from the first):
     /// `{"guide_chooses": [{"label": "...", "effects": [...]}, ...]}`.
-    GuideChooses(Vec<GuideOption>),
+    GuideChooses(#[schemars(length(min = 2, max = 6))] Vec<GuideOption>),
     /// The traveller loses one held card of this kind, the Guide choosing which (alone, a
     /// die picks, counting along the slots from the left): `{"lose": "item"}`.
     Lose(LoseKind),
@@ -463,6 +476,7 @@ pub struct IfEffect {
 #[serde(deny_unknown_fields)]
 pub struct Bonus {
     pub to: BonusTarget,
+    #[schemars(range(min = -5, max = 5), extend("not" = { "const": 0 }))]
     pub amount: i32,
 }
 
@@ -483,11 +497,11 @@ pub enum BonusTarget {
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Condition {
     /// Marker >= N.
-    ResolveAtLeast(i8),
+    ResolveAtLeast(#[schemars(range(min = 1, max = 4))] i8),
     /// Marker <= -N.
-    DreadAtLeast(i8),
-    HealthAtLeast(i32),
-    HealthAtMost(i32),
+    DreadAtLeast(#[schemars(range(min = 1, max = 4))] i8),
+    HealthAtLeast(#[schemars(range(min = 1, max = 99))] i32),
+    HealthAtMost(#[schemars(range(min = 0, max = 99))] i32),
     /// The card is in an Item or Equipment slot, or carried by a companion.
     Holds(CardId),
     /// The companion follows the traveller.
@@ -497,12 +511,12 @@ pub enum Condition {
     /// The current foe has this tag.
     FoeTag(String),
     /// At least N Snares are caught.
-    SnaresAtLeast(u8),
+    SnaresAtLeast(#[schemars(range(min = 1, max = 9))] u8),
     /// The Domain has been cleared this run.
     Cleared(CardId),
     Not(Box<Condition>),
-    All(Vec<Condition>),
-    Any(Vec<Condition>),
+    All(#[schemars(length(min = 1))] Vec<Condition>),
+    Any(#[schemars(length(min = 1))] Vec<Condition>),
 }
 
 /// A companion carrying a card.
@@ -518,25 +532,25 @@ pub struct Carry {
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Modifier {
     /// Added to Hit and Critical damage.
-    Atk(i32),
+    Atk(#[schemars(range(min = -5, max = 5), extend("not" = { "const": 0 }))] i32),
     /// Subtracted from incoming duel damage.
-    Def(i32),
+    Def(#[schemars(range(min = -5, max = 5), extend("not" = { "const": 0 }))] i32),
     /// Added to every Pit test roll.
-    TestRolls(i32),
+    TestRolls(#[schemars(range(min = -3, max = 3), extend("not" = { "const": 0 }))] i32),
     /// Added to every duel roll of the traveller.
-    DuelRolls(i32),
+    DuelRolls(#[schemars(range(min = -3, max = 3), extend("not" = { "const": 0 }))] i32),
     /// Added to every roll of the traveller (duels and tests).
-    AllRolls(i32),
+    AllRolls(#[schemars(range(min = -3, max = 3), extend("not" = { "const": 0 }))] i32),
     /// Extra Health for each heal bought at a Rest.
-    RestHeal(i32),
+    RestHeal(#[schemars(range(min = -5, max = 10), extend("not" = { "const": 0 }))] i32),
     /// Added to the damage of the traveller's Counter.
-    CounterDamage(i32),
+    CounterDamage(#[schemars(range(min = 1, max = 5), extend("not" = { "const": 0 }))] i32),
     /// The traveller cannot spend Resolve.
     NoSpendResolve,
     /// The traveller cannot use Rest cards.
     NoRest,
     /// The traveller's first N attacks in each duel deal nothing.
-    FirstAttacksMiss(u8),
+    FirstAttacksMiss(#[schemars(range(min = 1, max = 5))] u8),
 }
 
 /// Effects fired by an occasion.
@@ -544,6 +558,7 @@ pub enum Modifier {
 #[serde(deny_unknown_fields)]
 pub struct Trigger {
     pub on: Occasion,
+    #[schemars(length(min = 1))]
     pub effects: Vec<Effect>,
 }
 
@@ -605,12 +620,14 @@ pub struct Face {
     pub name: String,
     /// Damage dealt to the traveller (before DEF).
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(min = 0, max = 20))]
     pub deal: i32,
     /// Stops all the traveller's damage this exchange.
     #[serde(default, skip_serializing_if = "is_false")]
     pub block: bool,
     /// The foe heals itself this much.
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(min = 0, max = 20))]
     pub heal: i32,
     /// Its damage goes through the traveller's Parry or Counter.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -620,15 +637,18 @@ pub struct Face {
     pub skip_roll: bool,
     /// Subtracted from the traveller's next roll.
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(min = 0, max = 5))]
     pub roll_penalty: i32,
     /// No rerolls (Grace or otherwise) in the next exchange.
     #[serde(default, skip_serializing_if = "is_false")]
     pub no_rerolls: bool,
     /// +N damage on every later hit of this fight.
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(min = 0, max = 5))]
     pub enrage: i32,
     /// +N damage on its next hit (or on the next time the face named by `empower_face` comes up).
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(min = 0, max = 10))]
     pub empower: i32,
     /// The face `empower` waits for (absent: the next hit).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -692,9 +712,9 @@ pub struct TerrorOption {
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Payment {
     /// Spend N Resolve (needs marker >= N and no Snare forbidding it).
-    SpendResolve(u8),
+    SpendResolve(#[schemars(range(min = 1, max = 4))] u8),
     /// Spend N Grace.
-    SpendGrace(u8),
+    SpendGrace(#[schemars(range(min = 1, max = 3))] u8),
     /// Discard a held card of this kind (the leftmost).
     Discard(SlotKind),
 }
@@ -712,9 +732,11 @@ pub enum SlotKind {
 #[serde(deny_unknown_fields)]
 pub struct Test {
     /// The roll (plus modifiers) must reach this.
+    #[schemars(range(min = 2, max = 12))]
     pub target: i32,
     /// Dice rolled and added (1 or 2).
     #[serde(default = "one")]
+    #[schemars(range(min = 1, max = 2))]
     pub dice: u8,
     /// Extended: repeat until 3 successes or 3 failures.
     #[serde(default, skip_serializing_if = "is_false")]

@@ -1,78 +1,11 @@
 //! Checking a card set: every problem found, with where it is and what was expected.
 
-use serde::Serialize;
-use std::collections::BTreeMap;
-use std::fmt;
+pub use super::report::{Problem, Report};
 
-/// One problem in the card files.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Problem {
-    /// File, relative to the cards directory (`domains/termina.json`).
-    pub file: String,
-    /// 1-based line, where it applies.
-    pub line: Option<usize>,
-    /// 1-based column, where it applies.
-    pub column: Option<usize>,
-    /// The card id, where it applies.
-    pub card: Option<String>,
-    /// The field path inside the file (`stations[3].faces[2].deal`), where it applies.
-    pub path: Option<String>,
-    /// What is wrong and what was expected.
-    pub message: String,
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.file)?;
-        if let Some(line) = self.line {
-            write!(f, ":{line}")?;
-            if let Some(col) = self.column {
-                write!(f, ":{col}")?;
-            }
-        }
-        if let Some(card) = &self.card {
-            write!(f, " [{card}]")?;
-        }
-        if let Some(path) = &self.path {
-            write!(f, " {path}")?;
-        }
-        write!(f, ": {}", self.message)
-    }
-}
-
-/// The outcome of checking a cards directory.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct Report {
-    /// Domains found.
-    pub domains: usize,
-    /// Station cards found.
-    pub stations: usize,
-    /// Station cards per type (`"foe": 18`).
-    pub by_type: BTreeMap<String, usize>,
-    pub errors: Vec<Problem>,
-    pub warnings: Vec<Problem>,
-}
-
-impl Report {
-    /// The closing summary line: `N domains, M station cards, E errors, W warnings`.
-    pub fn summary(&self) -> String {
-        format!(
-            "{} domains, {} station cards, {} errors, {} warnings",
-            self.domains,
-            self.stations,
-            self.errors.len(),
-            self.warnings.len()
-        )
-    }
-}
-
-// ---------------------------------------------------------------------------------------
-// The semantic checks: everything that parsed, checked as a whole.
-
-use super::load::{Loaded, Source};
 use super::locate::join;
 use super::messages::{did_you_mean, or_list};
 use super::model::*;
+use super::source::{Loaded, Source};
 use std::collections::{HashMap, HashSet};
 
 /// Station cards per Domain in the full set.
@@ -141,6 +74,13 @@ impl<'a> Checker<'a> {
                 .collect(),
         };
         let mut unparsed_ids = HashSet::new();
+        for (_, d) in &loaded.domains {
+            for i in &d.dropped {
+                if let Some(id) = d.src.loc.string(&format!("stations[{i}].id")) {
+                    unparsed_ids.insert(id.to_string());
+                }
+            }
+        }
         let mut incomplete = loaded.missing_domains;
         for src in &loaded.failed_domains {
             incomplete |= src.loc.failure.is_some();
@@ -242,7 +182,7 @@ impl<'a> Checker<'a> {
             }
         }
         for (_, d) in &l.domains {
-            for (i, card) in d.value.stations.iter().enumerate() {
+            for (i, card) in d.stations() {
                 let what = format!("the {} card", card.card_type);
                 all.push((&card.id.0, &d.src, format!("stations[{i}].id"), what));
             }
@@ -863,14 +803,14 @@ impl<'a> Checker<'a> {
             self.not_blank(src, "text", "text", &v.text);
             self.not_blank(src, "theme", "theme", &v.theme);
             self.effects(src, "on_enter", &v.on_enter);
-            for (i, card) in v.stations.iter().enumerate() {
+            for (i, card) in d.stations() {
                 self.station(src, &format!("stations[{i}]"), card);
             }
-            if v.stations.len() != FULL_DECK {
+            let count = v.stations.len() + d.dropped.len();
+            if count != FULL_DECK {
                 let msg = format!(
-                    "domain `{}` has {} station cards; the full set has {FULL_DECK}",
-                    v.id,
-                    v.stations.len()
+                    "domain `{}` has {count} station cards; the full set has {FULL_DECK}",
+                    v.id
                 );
                 self.warn(src, "stations", msg);
             }

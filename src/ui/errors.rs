@@ -100,6 +100,8 @@ pub struct ErrorScreen {
     scroll: usize,
     /// How many times F5 has been pressed on this screen's predecessors.
     reloads: u32,
+    /// Esc goes back to the screen F5 was pressed on (else it quits).
+    returns: bool,
 }
 
 impl ErrorScreen {
@@ -133,6 +135,22 @@ impl ErrorScreen {
             wrapped_for: -1.0,
             scroll: 0,
             reloads,
+            returns: false,
+        }
+    }
+
+    /// The screen when Esc goes back to the one it interrupted: its footer says so.
+    pub fn returning(mut self) -> ErrorScreen {
+        self.returns = true;
+        self
+    }
+
+    /// The footer: what the keys do here.
+    fn hint(&self) -> &'static str {
+        if self.returns {
+            "Fix the files and press F5 to reload  ·  Up/Down, Page keys or the wheel scroll  ·  Esc back"
+        } else {
+            "Fix the files and press F5 to reload  ·  Up/Down, Page keys or the wheel scroll  ·  Esc quits"
         }
     }
 
@@ -303,7 +321,7 @@ impl ErrorScreen {
                 style::dim(),
             );
         }
-        let hint = "Fix the files and press F5 to reload  ·  Up/Down, Page keys or the wheel scroll  ·  Esc quits";
+        let hint = self.hint();
         let hint_size = style::fit_size(hint, &fonts.italic, 19, 12, size.x - 2.0 * l.left);
         style::text(
             hint,
@@ -393,6 +411,13 @@ mod tests {
         assert_eq!(kinds, [Severity::Error, Severity::Error, Severity::Warning]);
         assert_eq!(s.problems[0].1, report.errors[0].to_string());
         assert!(s.problems[2].1.contains("c.json:3:7 [shrine-01]"));
+    }
+
+    #[test]
+    fn the_footer_says_what_esc_does() {
+        let s = ErrorScreen::new(&Report::default(), Path::new("."), 0);
+        assert!(s.hint().ends_with("Esc quits"));
+        assert!(s.returning().hint().ends_with("Esc back"));
     }
 
     #[test]

@@ -8,6 +8,7 @@ use super::input::Input;
 use super::style::{self, Fonts, colour, fade};
 use crate::cards::CardSet;
 use crate::cards::model::StationType;
+use crate::cards::text_check::check_card;
 use macroquad::prelude::*;
 use std::sync::Arc;
 
@@ -63,11 +64,41 @@ pub struct GalleryScreen {
     pinned: Option<Entry>,
     /// A note under the title (after a reload).
     pub note: Option<String>,
+    /// Index into [`ZOOM_HEIGHTS`]: how tall the grid's cards are.
+    zoom: usize,
+    /// For each Station card, what its text fails to say about its data (the
+    /// validator's text check), marked on the card.
+    mismatches: Vec<Vec<String>>,
 }
+
+/// What each Station card's text fails to say about its data.
+fn mismatches_of(set: &CardSet) -> Vec<Vec<String>> {
+    let names: std::collections::HashMap<String, String> = set
+        .cards
+        .iter()
+        .map(|c| (c.id.0.clone(), c.name.clone()))
+        .collect();
+    set.cards
+        .iter()
+        .map(|c| match serde_json::to_value(c) {
+            Ok(v) => check_card(&v, &names)
+                .into_iter()
+                .map(|p| p.message)
+                .collect(),
+            Err(_) => Vec::new(),
+        })
+        .collect()
+}
+
+/// The grid's card heights, smallest first: more cards per screen, or larger cards.
+const ZOOM_HEIGHTS: [f32; 4] = [110.0, 150.0, 180.0, 250.0];
+/// The zoom a gallery opens at (the height it always had).
+const DEFAULT_ZOOM: usize = 2;
 
 impl GalleryScreen {
     pub fn new(cards: Arc<CardSet>) -> GalleryScreen {
         GalleryScreen {
+            mismatches: mismatches_of(&cards),
             cards,
             domain: None,
             kind: None,
@@ -75,6 +106,7 @@ impl GalleryScreen {
             hovered: None,
             pinned: None,
             note: None,
+            zoom: DEFAULT_ZOOM,
         }
     }
 
@@ -82,6 +114,7 @@ impl GalleryScreen {
     pub fn reloaded(self, cards: Arc<CardSet>) -> GalleryScreen {
         let domain = self.domain.filter(|&d| d <= cards.domains.len());
         GalleryScreen {
+            mismatches: mismatches_of(&cards),
             cards,
             domain,
             kind: self.kind,
@@ -89,6 +122,7 @@ impl GalleryScreen {
             hovered: None,
             pinned: None,
             note: Some("cards reloaded from disk".into()),
+            zoom: self.zoom,
         }
     }
 
@@ -175,8 +209,9 @@ impl GalleryScreen {
         }
         let top = y + 44.0;
         let grid = Rect::new(margin, top, left_w, size.y - top - 40.0);
-        // As many rows of cards about 180 px high as fit, stretched to fill the height.
-        let rows = ((grid.h + GAP) / (180.0 + GAP)).round().max(1.0) as usize;
+        // As many rows of cards of about the zoom's height as fit, stretched to fill.
+        let height = ZOOM_HEIGHTS[self.zoom.min(ZOOM_HEIGHTS.len() - 1)];
+        let rows = ((grid.h + GAP) / (height + GAP)).round().max(1.0) as usize;
         let card_h = ((grid.h + GAP) / rows as f32 - GAP).min(300.0);
         let card = vec2(card_h / ASPECT, card_h);
         let columns = (((left_w + GAP) / (card.x + GAP)) as usize).max(1);
@@ -203,6 +238,27 @@ impl GalleryScreen {
             l.card.x,
             l.card.y,
         ))
+    }
+
+    /// Pins the next (or previous) shown card and scrolls to it.
+    fn select_next(&mut self, l: &Layout, shown: &[Entry], forward: bool) {
+        if shown.is_empty() {
+            return;
+        }
+        let at = self.pinned.and_then(|p| shown.iter().position(|&e| e == p));
+        let i = match (at, forward) {
+            (None, true) => 0,
+            (None, false) => shown.len() - 1,
+            (Some(i), true) => (i + 1) % shown.len(),
+            (Some(i), false) => (i + shown.len() - 1) % shown.len(),
+        };
+        self.pinned = Some(shown[i]);
+        let row = i / l.columns.max(1);
+        if row < self.scroll {
+            self.scroll = row;
+        } else if row >= self.scroll + l.rows {
+            self.scroll = row + 1 - l.rows;
+        }
     }
 
     /// The last first row: the final rows fill the viewport.
@@ -249,11 +305,19 @@ impl GalleryScreen {
             }
             changed = true;
         }
+        match input.typed {
+            Some('+' | '=') => self.zoom = (self.zoom + 1).min(ZOOM_HEIGHTS.len() - 1),
+            Some('-') => self.zoom = self.zoom.saturating_sub(1),
+            _ => {}
+        }
         if changed {
             self.scroll = 0;
             self.pinned = None;
         }
         let shown = self.shown();
+        if let Some(step @ ('n' | 'p')) = input.typed {
+            self.select_next(&l, &shown, step == 'n');
+        }
         let mut s = self.scroll as i64;
         let page = l.rows.max(1) as i64;
         if (input.up && !input.tab) || input.wheel > 0.0 {
@@ -365,6 +429,21 @@ impl GalleryScreen {
                 f.stats = None;
             }
             cardface::draw_face(r, &f, fonts, selected == Some(c));
+            if let Entry::Station(i) = c
+                && !self.mismatches[i].is_empty()
+            {
+                // The text does not say what the data does: a mark at the top right.
+                let centre = vec2(r.right() - 12.0, r.y + 12.0);
+                draw_circle(centre.x, centre.y, 9.0, colour::ERROR);
+                style::text_centred(
+                    "!",
+                    centre.x,
+                    centre.y + 6.0,
+                    &fonts.serif,
+                    17,
+                    colour::TILE,
+                );
+            }
         }
         if shown.is_empty() {
             style::text(
@@ -396,7 +475,7 @@ impl GalleryScreen {
         if let Some(c) = preview {
             self.draw_preview(&l, c, fonts);
         }
-        let hint = "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click pins  ·  F5 reload  ·  Esc back";
+        let hint = "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  +/- zoom  ·  F5 reload  ·  Esc back";
         let hs = style::fit_size(hint, &fonts.italic, 18, 12, size.x - 48.0);
         style::text_centred(
             hint,
@@ -531,9 +610,43 @@ impl GalleryScreen {
             about.push_str(&sc.tags.join(", "));
         }
         style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
-        y += 16.0;
+        y += 22.0;
+        // The id, for designers: what other cards and `validate` call this card.
+        let id = style::ellipsize(&format!("id  {}", sc.id), p.w, |x| {
+            style::width(x, &fonts.serif, 15)
+        });
+        style::text(&id, p.x, y, &fonts.serif, 15, colour::PARCHMENT);
+        // A foe's faces as the engine reads them, beside the designer's text on the card.
+        for (i, f) in sc.faces.iter().enumerate() {
+            y += 17.0;
+            let line = style::ellipsize(&engine_face(i, f), p.w, |x| {
+                style::width(x, &fonts.serif, 15)
+            });
+            style::text(&line, p.x, y, &fonts.serif, 15, colour::PARCHMENT);
+        }
+        // Where the text does not say what the data does (as `forward validate` warns).
+        for m in &self.mismatches[c] {
+            y += 17.0;
+            let line = style::ellipsize(&format!("! {m}"), p.w, |x| {
+                style::width(x, &fonts.serif, 15)
+            });
+            style::text(&line, p.x, y, &fonts.serif, 15, colour::ERROR);
+        }
         guide(sc.guide_notes.as_deref(), p, y, fonts);
     }
+}
+
+/// One foe face as the engine reads it: `5 Tail Lash: deal 2 · +1 when Bite comes up`.
+fn engine_face(i: usize, f: &crate::cards::model::Face) -> String {
+    let mut words = super::words::face_summary(f);
+    if let Some(target) = &f.empower_face {
+        // The summary says "next hit"; the bonus really waits for the named face.
+        words = words.replace(
+            &format!("+{} next hit", f.empower),
+            &format!("+{} when {target} comes up", f.empower),
+        );
+    }
+    format!("{} {}: {words}", i + 1, f.name)
 }
 
 /// The Guide notes under the large card, from `y` to the bottom of `p`.
@@ -564,6 +677,75 @@ mod tests {
     fn gallery() -> GalleryScreen {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
         GalleryScreen::new(Arc::new(crate::cards::load::load_dir(&dir).unwrap().0))
+    }
+
+    #[test]
+    fn a_face_that_waits_for_a_named_face_says_so() {
+        let f = crate::cards::model::Face {
+            name: "Tail Lash".into(),
+            deal: 2,
+            empower: 1,
+            empower_face: Some("Bite".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            engine_face(4, &f),
+            "5 Tail Lash: deal 2, +1 when Bite comes up"
+        );
+        let plain = crate::cards::model::Face {
+            name: "Snarl".into(),
+            empower: 2,
+            ..Default::default()
+        };
+        assert_eq!(engine_face(0, &plain), "1 Snarl: +2 next hit");
+    }
+
+    #[test]
+    fn n_and_p_pick_single_cards() {
+        let mut g = gallery();
+        g.filter(Some("termina"), None).unwrap();
+        let shown = g.shown();
+        let l = Layout {
+            chips: Vec::new(),
+            grid: Rect::new(0.0, 0.0, 600.0, 400.0),
+            columns: 6,
+            rows: 2,
+            card: vec2(100.0, 140.0),
+            preview: Rect::new(0.0, 0.0, 1.0, 1.0),
+        };
+        g.select_next(&l, &shown, true);
+        assert_eq!(g.pinned, Some(shown[0]));
+        g.select_next(&l, &shown, false);
+        assert_eq!(g.pinned, shown.last().copied());
+        // The last card's row (18 cards, 6 a row: the third) is scrolled into view.
+        assert_eq!(g.scroll, 1);
+        // Past the last card: the first again, its row scrolled back into view.
+        g.select_next(&l, &shown, true);
+        assert_eq!(g.pinned, Some(shown[0]));
+        assert_eq!(g.scroll, 0);
+        for _ in 0..12 {
+            g.select_next(&l, &shown, true);
+        }
+        assert_eq!(g.pinned, Some(shown[12]));
+        assert_eq!(g.scroll, 1);
+    }
+
+    #[test]
+    fn a_card_whose_text_and_data_disagree_is_marked() {
+        let g = gallery();
+        assert!(
+            g.mismatches.iter().all(Vec::is_empty),
+            "the shipped set agrees"
+        );
+        let mut set = (*g.cards).clone();
+        let hound = set.card_by_str("cinder_hound").unwrap();
+        set.cards[usize::from(hound.index)].hp = Some(9);
+        let g = g.reloaded(Arc::new(set));
+        let marked: Vec<usize> = (0..g.mismatches.len())
+            .filter(|&i| !g.mismatches[i].is_empty())
+            .collect();
+        assert_eq!(marked, [usize::from(hound.index)]);
+        assert_eq!(g.mismatches[marked[0]], ["the text does not say HP 9"]);
     }
 
     #[test]

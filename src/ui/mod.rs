@@ -130,7 +130,7 @@ impl Screen {
             Screen::Gallery(g) => match load_dir(dir) {
                 Ok((set, _)) => Screen::Gallery(Box::new(g.reloaded(Arc::new(set)))),
                 Err(report) => Screen::CardErrors(
-                    Box::new(ErrorScreen::new(&report, dir, reloads)),
+                    Box::new(ErrorScreen::new(&report, dir, reloads).returning()),
                     Some(Box::new(Screen::Gallery(g))),
                 ),
             },
@@ -140,7 +140,7 @@ impl Screen {
                     Screen::Table(t, set)
                 }
                 Err(report) => Screen::CardErrors(
-                    Box::new(ErrorScreen::new(&report, dir, reloads)),
+                    Box::new(ErrorScreen::new(&report, dir, reloads).returning()),
                     Some(Box::new(Screen::Table(t, set))),
                 ),
             },

@@ -1,0 +1,807 @@
+//! Does a Station card's text say what its data does? A player reads the `text`; the
+//! engine runs the effects, faces, test, options, passive, triggers, ability and hit
+//! points. Every number those hold must appear in the text, with the words that name what
+//! they do (Resolve, Dread, Health, Grace, "once per Domain", each face of a foe, ...).
+//!
+//! The checks read a card as JSON (what the model writes out, or a designer's own file),
+//! so that they can be run on any card set; each finding is a warning of the validator.
+
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+
+/// What a card's text fails to say about its data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextProblem {
+    /// What is missing, and where in the data it comes from (`effects: heal`).
+    pub message: String,
+}
+
+/// Checks one Station card (a JSON object): every way its text and its data disagree.
+/// `names` maps card ids to card names, for conditions and passages that name a card.
+pub fn check_card(card: &Value, names: &HashMap<String, String>) -> Vec<TextProblem> {
+    let Some(c) = card.as_object() else {
+        return Vec::new();
+    };
+    let mut checker = Checker {
+        text: c
+            .get("text")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string(),
+        names,
+        problems: Vec::new(),
+        guide_choices: 0,
+    };
+    checker.check(c);
+    checker
+        .problems
+        .into_iter()
+        .map(|message| TextProblem { message })
+        .collect()
+}
+
+/// The only key of a one-key object (an effect, condition, modifier or payment).
+fn single(v: &Value) -> Option<(&String, &Value)> {
+    v.as_object().and_then(|m| m.iter().next())
+}
+
+/// `beast` → `Beast`.
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// Whether `n` occurs in `text` as a whole number (not as part of a longer one).
+pub fn has_number(text: &str, n: i64) -> bool {
+    let needle = n.abs().to_string();
+    let bytes = text.as_bytes();
+    text.match_indices(&needle).any(|(i, _)| {
+        let before = i.checked_sub(1).map(|j| bytes[j]);
+        let after = bytes.get(i + needle.len()).copied();
+        !before.is_some_and(|b| b.is_ascii_digit()) && !after.is_some_and(|b| b.is_ascii_digit())
+    })
+}
+
+pub fn has_word(text: &str, word: &str) -> bool {
+    text.to_lowercase().contains(&word.to_lowercase())
+}
+
+/// A card name as it reads in running text: "The Sage" may be "the Sage".
+fn name_in(text: &str, name: &str) -> bool {
+    let bare = name.strip_prefix("The ").unwrap_or(name);
+    text.contains(name) || text.contains(bare)
+}
+
+/// How a card's text introduces a `guide_chooses` effect, always in the same words, so
+/// that a player alone knows a die stands in for the Guide.
+pub const GUIDE_CHOOSES: &str = "the Guide chooses (alone, roll a die)";
+
+/// How a card's text says who picks the card a `lose` effect takes.
+pub const GUIDE_PICKS: &str = "the Guide picks which";
+
+/// Whether one of `phrases` occurs in `text` (ignoring case) without `then` right after it:
+/// "one of your items" that does not go on "or equipment".
+pub fn phrase_not_followed_by(text: &str, phrases: &[&str], then: &str) -> bool {
+    let lower = text.to_lowercase();
+    phrases.iter().any(|p| {
+        let p = p.to_lowercase();
+        lower
+            .match_indices(&p)
+            .any(|(i, _)| !lower[i + p.len()..].starts_with(then))
+    })
+}
+
+/// Every whole number written anywhere in a JSON value (effects, conditions, amounts).
+fn numbers_in(v: &Value, out: &mut Vec<i64>) {
+    match v {
+        Value::Number(n) => out.extend(n.as_i64()),
+        Value::Array(a) => a.iter().for_each(|x| numbers_in(x, out)),
+        Value::Object(m) => m
+            .iter()
+            .filter(|(k, _)| k.as_str() != "label")
+            .for_each(|(_, x)| numbers_in(x, out)),
+        _ => {}
+    }
+}
+
+/// How many times `key` occurs as an object key anywhere in `v`.
+fn keys_in(v: &Value, key: &str) -> usize {
+    match v {
+        Value::Array(a) => a.iter().map(|x| keys_in(x, key)).sum(),
+        Value::Object(m) => m
+            .iter()
+            .map(|(k, x)| usize::from(k == key) + keys_in(x, key))
+            .sum(),
+        _ => 0,
+    }
+}
+
+/// Every `lose` kind in a list of effects, nested ones included.
+fn lose_kinds_in(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Array(a) => a.iter().for_each(|x| lose_kinds_in(x, out)),
+        Value::Object(m) => {
+            for (k, x) in m {
+                match (k.as_str(), x.as_str()) {
+                    ("lose", Some(kind)) => out.push(kind.to_string()),
+                    _ => lose_kinds_in(x, out),
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Checks one card and pushes what is wrong with it into `problems`.
+struct Checker<'a> {
+    text: String,
+    names: &'a HashMap<String, String>,
+    problems: Vec<String>,
+    /// How many `guide_chooses` effects have been checked so far: the n-th one is
+    /// matched with the n-th time the text says "the Guide chooses".
+    guide_choices: usize,
+}
+
+impl Checker<'_> {
+    fn fail(&mut self, what: String) {
+        self.problems.push(what);
+    }
+
+    fn number(&mut self, n: i64, context: &str) {
+        if !has_number(&self.text, n) {
+            self.fail(format!("the text does not state {n} ({context})"));
+        }
+    }
+
+    fn word(&mut self, word: &str, context: &str) {
+        if !has_word(&self.text, word) {
+            self.fail(format!("the text does not say \"{word}\" ({context})"));
+        }
+    }
+
+    fn any_word(&mut self, words: &[&str], context: &str) {
+        if !words.iter().any(|w| has_word(&self.text, w)) {
+            self.fail(format!("the text says none of {words:?} ({context})"));
+        }
+    }
+
+    /// One of the phrases, with `{n}` standing for the number, must appear in the text.
+    fn phrase(&mut self, v: &Value, forms: &[&str], context: &str) {
+        let Some(n) = v.as_i64() else {
+            return;
+        };
+        let wanted: Vec<String> = forms
+            .iter()
+            .map(|f| f.replace("{n}", &n.abs().to_string()))
+            .collect();
+        if !wanted.iter().any(|w| has_word(&self.text, w)) {
+            self.fail(format!("the text says none of {wanted:?} ({context})"));
+        }
+    }
+
+    fn card_name(&mut self, id: &Value, context: &str) {
+        let id = id.as_str().unwrap_or_default();
+        let name = self
+            .names
+            .get(id)
+            .cloned()
+            .unwrap_or_else(|| id.to_string());
+        if !name_in(&self.text, &name) {
+            self.fail(format!("the text does not name {name} ({context})"));
+        }
+    }
+
+    fn amount(&mut self, v: &Value, context: &str) {
+        match v {
+            Value::Number(n) => self.number(n.as_i64().unwrap_or_default(), context),
+            Value::String(s) if s == "full" => self.any_word(&["full Health", "fully"], context),
+            Value::Object(m) => {
+                let d = m.get("d6").and_then(Value::as_i64).unwrap_or_default();
+                if !self.text.contains(&format!("{d}d6")) {
+                    self.fail(format!("the text does not say {d}d6 ({context})"));
+                }
+                if let Some(p) = m.get("plus").and_then(Value::as_i64)
+                    && p != 0
+                {
+                    self.number(p, context);
+                }
+            }
+            other => self.fail(format!("unexpected amount {other} ({context})")),
+        }
+    }
+
+    fn effects(&mut self, list: &Value, context: &str) {
+        for e in list.as_array().into_iter().flatten() {
+            let Some((key, v)) = single(e) else {
+                continue;
+            };
+            let ctx = format!("{context}: {key}");
+            match key.as_str() {
+                "heal" => {
+                    self.word("heal", &ctx);
+                    self.phrase(v, &["heal {n}"], &ctx);
+                    self.amount(v, &ctx);
+                }
+                "lose_health" => {
+                    self.word("lose", &ctx);
+                    self.word("Health", &ctx);
+                    self.phrase(v, &["lose {n} Health", "lose only {n} Health"], &ctx);
+                    self.amount(v, &ctx);
+                }
+                "resolve" => {
+                    self.phrase(v, &["{n} Resolve"], &ctx);
+                    self.amount(v, &ctx);
+                }
+                "dread" => {
+                    self.phrase(v, &["{n} Dread"], &ctx);
+                    self.amount(v, &ctx);
+                }
+                "max_health" => {
+                    self.word("maximum Health", &ctx);
+                    self.amount(v, &ctx);
+                }
+                "hit_foe" => {
+                    self.phrase(v, &["deal {n} damage"], &ctx);
+                    self.amount(v, &ctx);
+                }
+                "peek" => {
+                    self.phrase(v, &["look at {n}"], &ctx);
+                    self.word("face down", &ctx);
+                    self.amount(v, &ctx);
+                }
+                "reveal" => {
+                    self.word("face up", &ctx);
+                    self.phrase(v, &["turn {n}"], &ctx);
+                    self.amount(v, &ctx);
+                }
+                "peek_deck" => {
+                    self.word("top", &ctx);
+                    self.word("Domain deck", &ctx);
+                    self.phrase(v, &["top {n}"], &ctx);
+                    self.amount(v, &ctx);
+                }
+                "reorder" => {
+                    self.word("any order", &ctx);
+                    self.phrase(v, &["top {n}"], &ctx);
+                    self.amount(v, &ctx);
+                }
+                "cleanse" => {
+                    self.phrase(v, &["remove {n} Snare"], &ctx);
+                    self.amount(v, &ctx);
+                }
+                "bonus" => {
+                    let to = v["to"].as_str().unwrap_or_default();
+                    let words: &[&str] = match to {
+                        "next_duel" => &["next duel"],
+                        "next_test" => &["next Pit test", "next test"],
+                        "next_heal" => &["next heal"],
+                        _ => &[],
+                    };
+                    if !words.is_empty() {
+                        self.any_word(words, &ctx);
+                    }
+                    let form = if to == "next_heal" {
+                        "{n} more Health"
+                    } else {
+                        "+{n}"
+                    };
+                    self.phrase(&v["amount"], &[form], &ctx);
+                    self.amount(&v["amount"], &ctx);
+                }
+                "if" => {
+                    self.any_word(&["if", "unless"], &ctx);
+                    self.condition(&v["when"], &ctx);
+                    self.effects(&v["then"], &format!("{ctx} then"));
+                    self.effects(&v["else"], &format!("{ctx} else"));
+                }
+                "guide_chooses" => self.guide_chooses(v, &ctx),
+                "lose" => {
+                    let kind = v.as_str().unwrap_or_default();
+                    let (forms, then): (&[&str], &str) = match kind {
+                        "item" => (&["one of your items", "an item"], " or equipment"),
+                        "equipment" => (&["piece of your equipment", "piece of equipment"], ""),
+                        "any" => (&["items or equipment", "item or equipment"], ""),
+                        _ => (&[], ""),
+                    };
+                    self.word("lose", &ctx);
+                    if then.is_empty() {
+                        self.any_word(forms, &ctx);
+                    } else if !phrase_not_followed_by(&self.text, forms, then) {
+                        self.fail(format!(
+                            "the text says none of {forms:?} (without \"{then}\") ({ctx})"
+                        ));
+                    }
+                    self.word(GUIDE_PICKS, &ctx);
+                }
+                other => self.fail(format!("effect `{other}` is not checked ({ctx})")),
+            }
+        }
+    }
+
+    /// A choice the Guide makes: the text introduces it in the agreed words, lists as many
+    /// options as there are (separated by "; or"), and states every option's effects; each
+    /// option's label states its own numbers and what card it takes, since the Guide reads
+    /// the labels out when choosing.
+    fn guide_chooses(&mut self, v: &Value, ctx: &str) {
+        let Some(options) = v.as_array() else {
+            return;
+        };
+        let nth = self.guide_choices;
+        self.guide_choices += 1;
+        let lower = self.text.to_lowercase();
+        let intro = GUIDE_CHOOSES.to_lowercase();
+        match lower.match_indices(&intro).nth(nth) {
+            None => self.fail(format!(
+                "the text does not say \"{GUIDE_CHOOSES}\" for choice {} ({ctx})",
+                nth + 1
+            )),
+            Some((at, _)) => {
+                let rest = &lower[at + intro.len()..];
+                let sentence = &rest[..rest.find('.').unwrap_or(rest.len())];
+                let listed = sentence.matches("; or ").count() + 1;
+                if listed != options.len() {
+                    self.fail(format!(
+                        "the text lists {listed} options for the Guide, the card has {} ({ctx})",
+                        options.len()
+                    ));
+                }
+            }
+        }
+        for (i, o) in options.iter().enumerate() {
+            let octx = format!("{ctx} option {i}");
+            let label = o["label"].as_str().unwrap_or("");
+            if label.trim().is_empty() {
+                self.fail(format!("the label is empty ({octx})"));
+            }
+            let mut numbers = Vec::new();
+            numbers_in(&o["effects"], &mut numbers);
+            for n in numbers {
+                if !has_number(label, n) {
+                    self.fail(format!("the label \"{label}\" does not state {n} ({octx})"));
+                }
+            }
+            let mut kinds = Vec::new();
+            lose_kinds_in(&o["effects"], &mut kinds);
+            for kind in kinds {
+                let words: &[&str] = match kind.as_str() {
+                    "any" => &["item", "equipment"],
+                    other => &[other],
+                };
+                for &word in words {
+                    if !has_word(label, word) {
+                        self.fail(format!(
+                            "the label \"{label}\" does not say {word} ({octx})"
+                        ));
+                    }
+                }
+            }
+            self.effects(&o["effects"], &octx);
+        }
+    }
+
+    fn condition(&mut self, c: &Value, context: &str) {
+        let Some((key, v)) = single(c) else {
+            return;
+        };
+        let ctx = format!("{context}: {key}");
+        match key.as_str() {
+            "resolve_at_least" => {
+                self.phrase(v, &["Resolve {n} or more", "at least {n} Resolve"], &ctx);
+                self.amount(v, &ctx);
+            }
+            "dread_at_least" => {
+                self.phrase(v, &["Dread {n} or more", "at least {n} Dread"], &ctx);
+                self.amount(v, &ctx);
+            }
+            "health_at_least" | "health_at_most" => {
+                self.word("Health", &ctx);
+                self.amount(v, &ctx);
+            }
+            "holds" | "follows" => self.card_name(v, &ctx),
+            "carries" => {
+                self.card_name(&v["companion"], &ctx);
+                self.card_name(&v["card"], &ctx);
+            }
+            "foe_tag" => self.word(v.as_str().unwrap_or_default(), &ctx),
+            "snares_at_least" => {
+                self.word("Snare", &ctx);
+                self.amount(v, &ctx);
+            }
+            "cleared" => {}
+            "not" => self.condition(v, &ctx),
+            "all" | "any" => {
+                for inner in v.as_array().into_iter().flatten() {
+                    self.condition(inner, &ctx);
+                }
+            }
+            other => self.fail(format!("condition `{other}` is not checked ({ctx})")),
+        }
+    }
+
+    fn modifiers(&mut self, list: &Value) {
+        for m in list.as_array().into_iter().flatten() {
+            if let Some(s) = m.as_str() {
+                let words: &[&str] = match s {
+                    "no_spend_resolve" => &["cannot spend Resolve"],
+                    "no_rest" => &["cannot use Rest", "cannot Rest"],
+                    _ => continue,
+                };
+                self.any_word(words, s);
+                continue;
+            }
+            let Some((key, v)) = single(m) else {
+                continue;
+            };
+            let n = v.as_i64().unwrap_or_default();
+            let ctx = format!("passive {key}");
+            let (words, form): (&[&str], &str) = match key.as_str() {
+                "atk" => (&["ATK"], "+{n} ATK"),
+                "def" => (&["DEF"], "DEF {n}"),
+                "test_rolls" => (&["test"], "{n} to your Pit test rolls"),
+                "duel_rolls" => (&["duel rolls"], "{n} to your duel rolls"),
+                "all_rolls" => (&["all your rolls"], "{n} to all your rolls"),
+                "rest_heal" => (&["Rest"], "heal {n} more"),
+                "counter_damage" => (&["Counter"], "{n} more damage"),
+                "first_attacks_miss" => (&["attacks"], "first {n} attacks"),
+                _ => continue,
+            };
+            self.phrase(v, &[form], &ctx);
+            self.any_word(words, &ctx);
+            self.number(n, &ctx);
+            if n < 0 && !self.text.contains(&format!("-{}", -n)) {
+                self.fail(format!("the text does not say -{} ({ctx})", -n));
+            }
+            if n > 0 && key != "first_attacks_miss" && self.text.contains(&format!("-{n}")) {
+                self.fail(format!("the text says -{n} for a bonus ({ctx})"));
+            }
+        }
+    }
+
+    fn triggers(&mut self, list: &Value) {
+        for t in list.as_array().into_iter().flatten() {
+            let on = t["on"].as_str().unwrap_or_default();
+            let words: &[&str] = match on {
+                "flip" => &["face up"],
+                "duel_start" => &["start of each duel"],
+                "domain_enter" => &["enter"],
+                "foe_defeated" => &["defeat"],
+                _ => continue,
+            };
+            self.any_word(words, &format!("trigger on {on}"));
+            self.effects(&t["effects"], &format!("trigger on {on}"));
+        }
+    }
+
+    fn ability(&mut self, u: &Value) {
+        let per = u["per"].as_str().unwrap_or("once");
+        let words: &[&str] = match per {
+            "once" => &["discard"],
+            "domain" => &["once per Domain"],
+            "fight" => &["once per duel", "once per fight"],
+            "run" => &["once per run"],
+            _ => &[],
+        };
+        if !words.is_empty() {
+            self.any_word(words, &format!("use per {per}"));
+        }
+        if u["duel_only"].as_bool() == Some(true) {
+            self.word("duel only", "use duel_only");
+        }
+        if !u["requires"].is_null() {
+            self.condition(&u["requires"], "use requires");
+        }
+        if u["reroll"].as_bool() == Some(true) {
+            self.any_word(&["roll again", "reroll"], "use reroll");
+        }
+        self.effects(&u["effects"], "use");
+    }
+
+    fn test(&mut self, t: &Value) {
+        let target = t["target"].as_i64().unwrap_or_default();
+        if !self.text.contains(&format!("{target}+")) {
+            self.fail(format!("the text does not say {target}+ (test target)"));
+        }
+        let dice = t["dice"].as_i64().unwrap_or(1);
+        let words: &[&str] = match dice {
+            1 => &["one die"],
+            2 => &["two dice"],
+            _ => &["dice"],
+        };
+        self.any_word(words, "test dice");
+        let extended = t["extended"].as_bool() == Some(true);
+        if extended {
+            self.word("Extended test", "test extended");
+            self.word("3 passes or 3 fails", "test extended");
+            self.word("Each fail", "test each_failure");
+        } else if has_word(&self.text, "extended") {
+            self.fail("the text calls a single test extended".to_string());
+        }
+        for e in t["each_failure"].as_array().into_iter().flatten() {
+            if let Some(n) = e["lose_health"].as_i64() {
+                self.phrase(
+                    &n.into(),
+                    &["Each fail: lose {n} Health"],
+                    "test each_failure",
+                );
+            }
+        }
+        self.effects(&t["each_failure"], "test each_failure");
+        if t["success"].as_array().is_some_and(|a| !a.is_empty()) {
+            self.word("pass", "test success");
+        }
+        if t["failure"].as_array().is_some_and(|a| !a.is_empty()) {
+            self.word("fail", "test failure");
+        }
+        self.effects(&t["success"], "test success");
+        self.effects(&t["failure"], "test failure");
+    }
+
+    fn foe(&mut self, c: &Map<String, Value>) {
+        if let Some(tag) = c.get("tags").and_then(|t| t[0].as_str()) {
+            let cap = capitalised(tag);
+            if !self.text.starts_with(&format!("{cap}.")) {
+                self.fail(format!("the text does not open with \"{cap}.\""));
+            }
+        }
+        if let Some(hp) = c.get("hp").and_then(Value::as_i64)
+            && !self.text.contains(&format!("HP {hp}."))
+        {
+            self.fail(format!("the text does not say HP {hp}"));
+        }
+        if let Some(d) = c.get("def").and_then(Value::as_i64)
+            && d != 0
+            && !self.text.contains(&format!("DEF {d}"))
+        {
+            self.fail(format!("the text does not say DEF {d}"));
+        }
+        for i in c
+            .get("immune")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let word = match i.as_str().unwrap_or_default() {
+                "items" => "Immune to damage from Items",
+                "counter" => "Immune to the damage of your Counter",
+                "attacks" => "Immune to your Hits",
+                _ => continue,
+            };
+            self.word(word, "immune");
+        }
+        if c.get("unbeatable").and_then(Value::as_bool) == Some(true) {
+            self.word("Cannot be fought", "unbeatable");
+        }
+        let faces = c
+            .get("faces")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let text = self.text.clone();
+        for (i, f) in faces.iter().enumerate() {
+            let name = f["name"].as_str().unwrap_or_default();
+            let head = format!("{} {name} (", i + 1);
+            let Some(at) = text.find(&head) else {
+                self.fail(format!("the text does not list face \"{head}...)\""));
+                continue;
+            };
+            let rest = &text[at + head.len()..];
+            let inner = &rest[..rest.find(')').unwrap_or(rest.len())];
+            self.face(i + 1, name, f, inner);
+        }
+        self.effects(c.get("on_defeat").unwrap_or(&Value::Null), "on_defeat");
+        if c.contains_key("on_defeat") {
+            self.word("When defeated", "on_defeat");
+        }
+        for p in c
+            .get("passage")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            for key in ["show", "give"] {
+                if let Some(id) = p.get(key) {
+                    self.card_name(id, &format!("passage {key}"));
+                }
+            }
+            if p["joins"].as_bool() == Some(true) {
+                self.word("joins", "passage joins");
+            }
+            self.effects(&p["effects"], "passage");
+        }
+        if let Some(toll) = c.get("toll") {
+            self.effects(toll, "toll");
+        }
+    }
+
+    fn face(&mut self, i: usize, name: &str, f: &Value, inner: &str) {
+        let mut want: Vec<String> = Vec::new();
+        let mut forbid: Vec<&str> = Vec::new();
+        let deal = f["deal"].as_i64().unwrap_or(0);
+        let block = f["block"].as_bool() == Some(true);
+        match (block, deal) {
+            (true, 0) => want.push("blocks".into()),
+            (true, d) => want.push(format!("blocks and deals {d}")),
+            (false, 0) => forbid.extend(["deals", "blocks"]),
+            (false, d) => {
+                want.push(format!("deals {d}"));
+                forbid.push("blocks");
+            }
+        }
+        if block && deal == 0 {
+            forbid.push("deals");
+        }
+        let flag = |k: &str| f[k].as_bool() == Some(true);
+        let num = |k: &str| f[k].as_i64().unwrap_or(0);
+        if flag("ignore_block") {
+            want.push("through your block".into());
+        }
+        if num("heal") > 0 {
+            want.push(format!("heals itself {}", num("heal")));
+        } else {
+            forbid.push("heals");
+        }
+        if flag("skip_roll") {
+            want.push("forfeit your next roll".into());
+        } else {
+            forbid.push("forfeit");
+        }
+        if num("roll_penalty") > 0 {
+            want.push(format!("next roll is {} lower", num("roll_penalty")));
+        } else {
+            forbid.push("lower");
+        }
+        if flag("no_rerolls") {
+            want.push("no rerolls".into());
+        } else {
+            forbid.push("rerolls");
+        }
+        if num("enrage") > 0 {
+            want.push(format!("+{} damage on every later hit", num("enrage")));
+        }
+        if num("empower") > 0 {
+            want.push(format!("+{} damage", num("empower")));
+            if let Some(target) = f["empower_face"].as_str() {
+                want.push(format!("next time {target} comes up"));
+            } else {
+                want.push("next hit".into());
+            }
+        }
+        if num("enrage") == 0 && num("empower") == 0 {
+            forbid.push("+");
+        }
+        if flag("copy") {
+            want.push("copies your".into());
+        } else {
+            forbid.push("copies");
+        }
+        if want.is_empty() {
+            want.push("miss".into());
+        }
+        for w in &want {
+            if !inner.contains(w.as_str()) {
+                self.fail(format!("face {i} {name}: \"{inner}\" does not say \"{w}\""));
+            }
+        }
+        for w in forbid {
+            if inner.contains(w) {
+                self.fail(format!(
+                    "face {i} {name}: \"{inner}\" says \"{w}\", the face does not"
+                ));
+            }
+        }
+    }
+
+    fn check(&mut self, c: &Map<String, Value>) {
+        let ty = c.get("type").and_then(Value::as_str).unwrap_or_default();
+        let has = |k: &str| c.get(k).is_some_and(|v| !v.is_null());
+        match ty {
+            "caesura" => {
+                let quiet = c
+                    .get("effects")
+                    .and_then(Value::as_array)
+                    .is_none_or(Vec::is_empty);
+                if quiet != has_word(&self.text, "No effect") {
+                    self.fail("a quiet Caesura says \"No effect\", and only a quiet one".into());
+                }
+            }
+            "rest" => self.word("Rest.", "rest"),
+            "terror" => {
+                self.word("Choose one", "terror");
+                for o in c
+                    .get("options")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                {
+                    for p in o
+                        .get("cost")
+                        .and_then(Value::as_array)
+                        .into_iter()
+                        .flatten()
+                    {
+                        let Some((key, v)) = single(p) else {
+                            continue;
+                        };
+                        match key.as_str() {
+                            "spend_resolve" => self.word("Resolve", "cost"),
+                            "spend_grace" => self.word("Grace", "cost"),
+                            "discard" => self.word("discard", "cost"),
+                            _ => {}
+                        }
+                        if let Some(n) = v.as_i64() {
+                            self.number(n, "cost");
+                        }
+                    }
+                    self.effects(&o["effects"], "option");
+                }
+            }
+            "equipment" => {
+                let trinket = c
+                    .get("tags")
+                    .and_then(Value::as_array)
+                    .is_some_and(|t| t.iter().any(|t| t == "trinket"));
+                if trinket != has_word(&self.text, "Trinket") {
+                    self.fail("a trinket says \"Trinket\", and only a trinket".into());
+                }
+            }
+            "companion" => {
+                if let Some(j) = c.get("join") {
+                    if let Some((_, id)) = single(j) {
+                        self.card_name(id, "join");
+                    }
+                } else {
+                    self.word("Joins you at once", "join");
+                }
+                if let Some(r) = c.get("refused") {
+                    self.effects(r, "refused");
+                }
+                for id in c
+                    .get("carries")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                {
+                    self.card_name(id, "carries");
+                }
+            }
+            "foe" => self.foe(c),
+            _ => {}
+        }
+        if ty != "foe" && ty != "companion" && has("hp") {
+            self.fail("hp on a card that is not a foe".into());
+        }
+        if has("effects") {
+            self.effects(&c["effects"], "effects");
+        }
+        if has("passive") {
+            self.modifiers(&c["passive"]);
+        }
+        if has("triggers") {
+            self.triggers(&c["triggers"]);
+        }
+        if has("use") {
+            self.ability(&c["use"]);
+        }
+        if has("test") {
+            self.test(&c["test"]);
+        }
+        if (has("passive") || has("triggers")) && ty == "snare" {
+            self.word("until cleansed", "snare");
+        }
+        // The text promises a Guide's choice exactly where the card makes one.
+        let card = Value::Object(c.clone());
+        let lower = self.text.to_lowercase();
+        for (key, phrase) in [("guide_chooses", GUIDE_CHOOSES), ("lose", GUIDE_PICKS)] {
+            let in_data = keys_in(&card, key);
+            let in_text = lower.matches(&phrase.to_lowercase()).count();
+            if in_data != in_text {
+                self.fail(format!(
+                    "the text says \"{phrase}\" in {in_text} places, the card has {in_data} `{key}` effects"
+                ));
+            }
+        }
+    }
+}
