@@ -638,7 +638,7 @@ impl GalleryScreen {
 
 /// One foe face as the engine reads it: `5 Tail Lash: deal 2 · +1 when Bite comes up`.
 fn engine_face(i: usize, f: &crate::cards::model::Face) -> String {
-    let mut words = super::words::face_summary(f);
+    let mut words = crate::present::words::face_summary(f);
     if let Some(target) = &f.empower_face {
         // The summary says "next hit"; the bonus really waits for the named face.
         words = words.replace(
