@@ -6,6 +6,7 @@ pub mod cards;
 pub mod cli;
 pub mod core;
 pub mod history;
+pub mod print;
 pub mod protocol;
 pub mod save;
 pub mod sim;
