@@ -52,10 +52,18 @@ fn simulate(cards: &Path) -> Value {
         "--cards",
         cards.to_str().unwrap(),
     ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let mut v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let m = v.as_object_mut().unwrap();
-    for k in ["elapsed_seconds", "runs_per_second", "runs_per_second_per_job"] {
+    for k in [
+        "elapsed_seconds",
+        "runs_per_second",
+        "runs_per_second_per_job",
+    ] {
         assert!(m.remove(k).is_some(), "simulate --json has {k}");
     }
     v
@@ -66,7 +74,11 @@ fn the_shipped_set_round_trips_through_a_spreadsheet() {
     let dir = tmp("sheets-round-trip");
     let csv = dir.join("cards.csv");
     let out = forward(&["cards", "export", csv.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let bytes = std::fs::read(&csv).unwrap();
     assert_eq!(&bytes[..3], b"\xEF\xBB\xBF", "UTF-8 with a byte-order mark");
     let text = String::from_utf8(bytes[3..].to_vec()).unwrap();
@@ -75,20 +87,44 @@ fn the_shipped_set_round_trips_through_a_spreadsheet() {
     let rows = csv::Reader::from_path(&csv).unwrap().records().count();
     assert_eq!(rows, 2 + 9 + 162);
     // A foe's faces are readable in their own cell.
-    assert!(text.contains("1 Cowers\n2 Circles Warily (block)"), "faces column");
+    assert!(
+        text.contains("1 Cowers\n2 Circles Warily (block)"),
+        "faces column"
+    );
 
     let cards = dir.join("cards");
-    let out = forward(&["cards", "import", csv.to_str().unwrap(), "--out", cards.to_str().unwrap()]);
+    let out = forward(&[
+        "cards",
+        "import",
+        csv.to_str().unwrap(),
+        "--out",
+        cards.to_str().unwrap(),
+    ]);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout.contains("read 173 rows (forward layout), made 173 cards"), "{stdout}");
-    assert!(stdout.contains("validate: 0 errors, 0 warnings"), "{stdout}");
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("read 173 rows (forward layout), made 173 cards"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("validate: 0 errors, 0 warnings"),
+        "{stdout}"
+    );
 
     let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
     let files = json_files(&shipped);
     assert_eq!(files, json_files(&cards), "the same files");
     for f in &files {
-        assert_eq!(read(&shipped.join(f)), read(&cards.join(f)), "{} differs", f.display());
+        assert_eq!(
+            read(&shipped.join(f)),
+            read(&cards.join(f)),
+            "{} differs",
+            f.display()
+        );
     }
 
     let out = forward(&["validate", cards.to_str().unwrap(), "--json"]);
@@ -106,8 +142,20 @@ fn the_designers_sheet_imports_and_reports_what_it_cannot_read() {
     let dir = tmp("sheets-designer");
     let sheet = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/designer_sheet.csv");
     let cards = dir.join("cards");
-    let out = forward(&["cards", "import", sheet.to_str().unwrap(), "--out", cards.to_str().unwrap(), "--json"]);
-    assert!(out.status.success(), "{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let out = forward(&[
+        "cards",
+        "import",
+        sheet.to_str().unwrap(),
+        "--out",
+        cards.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let s = &v["summary"];
     assert_eq!(s["layout"], "designer");
@@ -130,11 +178,23 @@ fn the_designers_sheet_imports_and_reports_what_it_cannot_read() {
     assert_eq!(
         attention,
         vec![
-            ("55".into(), "Crows Singing".into(), "Sing a song of the sea".into()),
-            ("56".into(), "Three-Legged Wolf".into(), "5 Lunge (2 DMG)".into()),
+            (
+                "55".into(),
+                "Crows Singing".into(),
+                "Sing a song of the sea".into()
+            ),
+            (
+                "56".into(),
+                "Three-Legged Wolf".into(),
+                "5 Lunge (2 DMG)".into()
+            ),
             ("57".into(), "Frozen Tea".into(), "Heal 3 HP".into()),
             ("58".into(), "Voice Under the Ice".into(), "CHOOSE:".into()),
-            ("59".into(), "Moon Palace Gate".into(), "The Moon Palace".into()),
+            (
+                "59".into(),
+                "Moon Palace Gate".into(),
+                "The Moon Palace".into()
+            ),
         ]
     );
     // 59 rows: 3 skipped, 1 with no Domain on the map; the rest are cards.
@@ -145,12 +205,24 @@ fn the_designers_sheet_imports_and_reports_what_it_cannot_read() {
     // Well-formed rows are working cards with their effects, faces and numbers.
     let termina = read(&cards.join("domains/termina.json"));
     let card = |d: &Value, id: &str| -> Value {
-        d["stations"].as_array().unwrap().iter().find(|c| c["id"] == id).cloned().unwrap_or_else(|| panic!("{id}"))
+        d["stations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] == id)
+            .cloned()
+            .unwrap_or_else(|| panic!("{id}"))
     };
     assert_eq!(termina["on_enter"], serde_json::json!([{"resolve": 1}]));
-    assert_eq!(card(&termina, "loaf_of_ash_bread")["use"], serde_json::json!({"per": "once", "effects": [{"heal": 4}]}));
+    assert_eq!(
+        card(&termina, "loaf_of_ash_bread")["use"],
+        serde_json::json!({"per": "once", "effects": [{"heal": 4}]})
+    );
     assert_eq!(card(&termina, "cinder_dog")["hp"], 4);
-    assert_eq!(card(&termina, "cinder_dog")["faces"][4], serde_json::json!({"name": "Rear and Snap", "block": true, "deal": 1}));
+    assert_eq!(
+        card(&termina, "cinder_dog")["faces"][4],
+        serde_json::json!({"name": "Rear and Snap", "block": true, "deal": 1})
+    );
     assert_eq!(
         card(&termina, "empty_cradle")["options"][1]["effects"],
         serde_json::json!([{"dread": 1}])
@@ -161,9 +233,15 @@ fn the_designers_sheet_imports_and_reports_what_it_cannot_read() {
         serde_json::json!({"target": 4, "extended": true, "each_failure": [{"lose_health": 2}],
             "success": [], "failure": [{"dread": 1}]})
     );
-    assert_eq!(card(&shrine, "cracked_bell_tower")["effects"], serde_json::json!([{"lose_health": 1}, {"peek": 1}]));
+    assert_eq!(
+        card(&shrine, "cracked_bell_tower")["effects"],
+        serde_json::json!([{"lose_health": 1}, {"peek": 1}])
+    );
     let wastes = read(&cards.join("domains/sirocco_wastes.json"));
-    assert_eq!(card(&wastes, "burning_sand_in_the_boots")["triggers"][0]["on"], "flip");
+    assert_eq!(
+        card(&wastes, "burning_sand_in_the_boots")["triggers"][0]["on"],
+        "flip"
+    );
     assert_eq!(card(&wastes, "mirror_knight")["unbeatable"], true);
     let guardian = read(&cards.join("guardian.json"));
     assert_eq!(guardian["hp"], 20);
@@ -172,10 +250,21 @@ fn the_designers_sheet_imports_and_reports_what_it_cannot_read() {
     let gaol = read(&cards.join("domains/frozen_gaol.json"));
     let wolf = card(&gaol, "three_legged_wolf");
     assert_eq!(wolf["type"], "caesura");
-    assert!(wolf["text"].as_str().unwrap().starts_with("FIGHT: 5 HP\n1 Limp (Miss)"));
+    assert!(
+        wolf["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("FIGHT: 5 HP\n1 Limp (Miss)")
+    );
 
     // The text summary names each row to fix by number, title and line.
-    let out = forward(&["cards", "import", sheet.to_str().unwrap(), "--out", cards.to_str().unwrap()]);
+    let out = forward(&[
+        "cards",
+        "import",
+        sheet.to_str().unwrap(),
+        "--out",
+        cards.to_str().unwrap(),
+    ]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("card 56 \"Three-Legged Wolf\": could not read `5 Lunge (2 DMG)`: a foe needs six faces, found 5"), "{text}");
 }
@@ -185,7 +274,15 @@ fn import_refuses_an_unknown_layout_with_a_clear_message() {
     let dir = tmp("sheets-unknown");
     let csv = dir.join("other.csv");
     std::fs::write(&csv, "a,b\n1,2\n").unwrap();
-    let out = forward(&["cards", "import", csv.to_str().unwrap(), "--out", dir.join("o").to_str().unwrap()]);
+    let out = forward(&[
+        "cards",
+        "import",
+        csv.to_str().unwrap(),
+        "--out",
+        dir.join("o").to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("the header is neither Forward's layout"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("the header is neither Forward's layout")
+    );
 }

@@ -34,7 +34,11 @@ pub fn run(cards: &Path, cmd: &CardsCommand) -> i32 {
     match cmd {
         CardsCommand::Export { file } => match sheet::export(cards, file) {
             Ok(rows) => {
-                println!("wrote {rows} cards from {} to {}", cards.display(), file.display());
+                println!(
+                    "wrote {rows} cards from {} to {}",
+                    cards.display(),
+                    file.display()
+                );
                 0
             }
             Err(e) => {
@@ -101,7 +105,7 @@ pub fn render_text(s: &ImportSummary, out: &Path, errors: usize, warnings: usize
     }
     if !s.attention.is_empty() {
         t.push_str(&format!(
-            "{} cards need attention (imported with their text as quiet cards):\n",
+            "{} rows need attention (a card that could not be read is kept with its text as a quiet Caesura):\n",
             s.attention.len()
         ));
         for a in &s.attention {
@@ -126,4 +130,3 @@ pub fn render_text(s: &ImportSummary, out: &Path, errors: usize, warnings: usize
     ));
     t
 }
-

@@ -47,7 +47,11 @@ pub fn run(cards: &Path, args: &PrintArgs) -> i32 {
                 o.out.display()
             );
             if let Some(dir) = &o.png {
-                println!("wrote {} PNG images at 300 dpi to {}", p.pngs, dir.display());
+                println!(
+                    "wrote {} PNG images at 300 dpi to {}",
+                    p.pngs,
+                    dir.display()
+                );
             }
             0
         }

@@ -113,7 +113,11 @@ pub fn face_svg(m: &Metrics, f: &CardFace, bleed: f32) -> String {
     let frame = f.frame();
     let fill = mix(TILE, frame, 0.10);
     let (w, h) = (CARD_W + 2.0 * bleed, CARD_H + 2.0 * bleed);
-    let _ = write!(s, r#"<rect x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#, hex(fill));
+    let _ = write!(
+        s,
+        r#"<rect x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#,
+        hex(fill)
+    );
     let (x0, y0) = (bleed, bleed);
     let _ = write!(
         s,
@@ -131,14 +135,39 @@ pub fn face_svg(m: &Metrics, f: &CardFace, bleed: f32) -> String {
     let band_y = y0 + PAD + 2.6;
     let icon_r = 1.5;
     let type_x = if let Kind::Station(t) = f.kind {
-        s.push_str(&icon(t, left + icon_r, band_y - 1.0, icon_r, &hex(frame), &hex(fill)));
+        s.push_str(&icon(
+            t,
+            left + icon_r,
+            band_y - 1.0,
+            icon_r,
+            &hex(frame),
+            &hex(fill),
+        ));
         left + 2.0 * icon_r + 1.4
     } else {
         left
     };
-    s.push_str(&text(m, Font::Italic, f.kind_text(), type_x, band_y, 3.2, &hex(frame), "start"));
+    s.push_str(&text(
+        m,
+        Font::Italic,
+        f.kind_text(),
+        type_x,
+        band_y,
+        3.2,
+        &hex(frame),
+        "start",
+    ));
     if let Some(st) = &f.stats {
-        s.push_str(&text(m, Font::Regular, st, right, band_y, 3.0, &hex(PARCHMENT), "start-right"));
+        s.push_str(&text(
+            m,
+            Font::Regular,
+            st,
+            right,
+            band_y,
+            3.0,
+            &hex(PARCHMENT),
+            "start-right",
+        ));
     }
     // The name: up to two lines, shrinking to fit.
     let mut name_size = 4.6;
@@ -150,7 +179,16 @@ pub fn face_svg(m: &Metrics, f: &CardFace, bleed: f32) -> String {
     let mut y = band_y + 2.2;
     for l in name_lines.iter().take(2) {
         y += name_size * 1.05;
-        s.push_str(&text(m, Font::Regular, l, left, y, name_size, &hex(PARCHMENT), "start"));
+        s.push_str(&text(
+            m,
+            Font::Regular,
+            l,
+            left,
+            y,
+            name_size,
+            &hex(PARCHMENT),
+            "start",
+        ));
     }
     y += 1.8;
     let _ = write!(
@@ -162,7 +200,16 @@ pub fn face_svg(m: &Metrics, f: &CardFace, bleed: f32) -> String {
     // From the foot up: the Domain line, the flavour, the faces table.
     let mut bottom = y0 + CARD_H - PAD;
     if let Some(d) = &f.domain {
-        s.push_str(&text(m, Font::Italic, d, x0 + CARD_W / 2.0, bottom, 2.2, &hex(mix(fill, frame, 0.7)), "middle"));
+        s.push_str(&text(
+            m,
+            Font::Italic,
+            d,
+            x0 + CARD_W / 2.0,
+            bottom,
+            2.2,
+            &hex(mix(fill, frame, 0.7)),
+            "middle",
+        ));
         bottom -= 3.0;
     }
     if let Some(fl) = f.flavor.as_deref().filter(|x| !x.is_empty()) {
@@ -198,7 +245,16 @@ pub fn face_svg(m: &Metrics, f: &CardFace, bleed: f32) -> String {
         if ty > bottom + 0.5 {
             break;
         }
-        s.push_str(&text(m, Font::Regular, l, left, ty, size, &hex(PARCHMENT), "start"));
+        s.push_str(&text(
+            m,
+            Font::Regular,
+            l,
+            left,
+            ty,
+            size,
+            &hex(PARCHMENT),
+            "start",
+        ));
         ty += size * LINE;
     }
     s
@@ -215,9 +271,17 @@ fn rules_text(f: &CardFace) -> String {
             // Keep what follows the list of faces (after its last face's full stop).
             let rest = tail
                 .match_indices(". ")
-                .nth(f.faces.len())
+                .nth(f.faces.len().saturating_sub(1))
                 .map_or("", |(j, _)| &tail[j + 2..]);
-            format!("{}{}", head.trim_end(), if rest.is_empty() { String::new() } else { format!(" {rest}") })
+            format!(
+                "{}{}",
+                head.trim_end(),
+                if rest.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {rest}")
+                }
+            )
         }
         None => f.text.clone(),
     }
@@ -249,16 +313,43 @@ fn faces_table(
             );
         }
         let base = ry + row_h * 0.72;
-        s.push_str(&text(m, Font::Regular, &(i + 1).to_string(), left, base, 2.5, &hex(frame), "start"));
+        s.push_str(&text(
+            m,
+            Font::Regular,
+            &(i + 1).to_string(),
+            left,
+            base,
+            2.5,
+            &hex(frame),
+            "start",
+        ));
         // The result takes what it needs; the name is shrunk into the rest.
         let what_w = m.width(Font::Italic, what, 2.3);
-        s.push_str(&text(m, Font::Italic, what, right, base, 2.3, &hex(frame), "start-right"));
+        s.push_str(&text(
+            m,
+            Font::Italic,
+            what,
+            right,
+            base,
+            2.3,
+            &hex(frame),
+            "start-right",
+        ));
         let room = right - what_w - 1.5 - (left + 3.0);
         let mut size = 2.5;
         while m.width(Font::Regular, name, size) > room && size > 1.6 {
             size -= 0.1;
         }
-        s.push_str(&text(m, Font::Regular, name, left + 3.0, base, size, &hex(PARCHMENT), "start"));
+        s.push_str(&text(
+            m,
+            Font::Regular,
+            name,
+            left + 3.0,
+            base,
+            size,
+            &hex(PARCHMENT),
+            "start",
+        ));
     }
     top - 1.2
 }
@@ -266,14 +357,31 @@ fn faces_table(
 /// One line of text. `anchor` is `start`, `middle` or `start-right` (right-aligned,
 /// placed by measuring rather than by SVG's `end`, so that PDF and PNG agree).
 #[allow(clippy::too_many_arguments)]
-pub fn text(m: &Metrics, font: Font, t: &str, x: f32, y: f32, size: f32, fill: &str, anchor: &str) -> String {
+pub fn text(
+    m: &Metrics,
+    font: Font,
+    t: &str,
+    x: f32,
+    y: f32,
+    size: f32,
+    fill: &str,
+    anchor: &str,
+) -> String {
     let x = match anchor {
         "start-right" => x - m.width(font, t, size),
         "middle" => x - m.width(font, t, size) / 2.0,
         _ => x,
     };
-    let style = if font == Font::Italic { r#" font-style="italic""# } else { "" };
-    let family = if font == Font::Mono { "DejaVu Sans Mono" } else { "EB Garamond" };
+    let style = if font == Font::Italic {
+        r#" font-style="italic""#
+    } else {
+        ""
+    };
+    let family = if font == Font::Mono {
+        "DejaVu Sans Mono"
+    } else {
+        "EB Garamond"
+    };
     format!(
         r#"<text x="{x:.3}" y="{y:.3}" font-family="{family}"{style} font-size="{size:.2}" fill="{fill}">{}</text>"#,
         esc(t)
@@ -283,28 +391,51 @@ pub fn text(m: &Metrics, font: Font, t: &str, x: f32, y: f32, size: f32, fill: &
 /// The type's icon (as `ui::cardface::icon`), centred on (cx, cy) in a box of half-size r.
 fn icon(t: StationType, cx: f32, cy: f32, r: f32, col: &str, hole: &str) -> String {
     let p = |pts: &[(f32, f32)]| {
-        let d: Vec<String> = pts.iter().map(|(x, y)| format!("{:.3},{:.3}", cx + x * r, cy + y * r)).collect();
+        let d: Vec<String> = pts
+            .iter()
+            .map(|(x, y)| format!("{:.3},{:.3}", cx + x * r, cy + y * r))
+            .collect();
         format!(r#"<polygon points="{}" fill="{col}"/>"#, d.join(" "))
     };
     let rect = |x: f32, y: f32, w: f32, h: f32| {
-        format!(r#"<rect x="{:.3}" y="{:.3}" width="{:.3}" height="{:.3}" fill="{col}"/>"#, cx + x * r, cy + y * r, w * r, h * r)
+        format!(
+            r#"<rect x="{:.3}" y="{:.3}" width="{:.3}" height="{:.3}" fill="{col}"/>"#,
+            cx + x * r,
+            cy + y * r,
+            w * r,
+            h * r
+        )
     };
     let circle = |x: f32, y: f32, rr: f32, c: &str| {
-        format!(r#"<circle cx="{:.3}" cy="{:.3}" r="{:.3}" fill="{c}"/>"#, cx + x * r, cy + y * r, rr * r)
+        format!(
+            r#"<circle cx="{:.3}" cy="{:.3}" r="{:.3}" fill="{c}"/>"#,
+            cx + x * r,
+            cy + y * r,
+            rr * r
+        )
     };
     let th = r * 0.18;
     let line = |a: (f32, f32), b: (f32, f32)| {
         format!(
             r#"<line x1="{:.3}" y1="{:.3}" x2="{:.3}" y2="{:.3}" stroke="{col}" stroke-width="{th:.3}" stroke-linecap="round"/>"#,
-            cx + a.0 * r, cy + a.1 * r, cx + b.0 * r, cy + b.1 * r
+            cx + a.0 * r,
+            cy + a.1 * r,
+            cx + b.0 * r,
+            cy + b.1 * r
         )
     };
     match t {
         StationType::Caesura => rect(-0.55, -0.7, 0.35, 1.4) + &rect(0.2, -0.7, 0.35, 1.4),
-        StationType::Item => circle(0.0, 0.2, 0.65, col) + &p(&[(-0.35, -0.85), (0.35, -0.85), (0.0, -0.3)]),
-        StationType::Equipment => rect(-0.65, -0.75, 1.3, 0.8) + &p(&[(-0.65, 0.05), (0.65, 0.05), (0.0, 0.9)]),
+        StationType::Item => {
+            circle(0.0, 0.2, 0.65, col) + &p(&[(-0.35, -0.85), (0.35, -0.85), (0.0, -0.3)])
+        }
+        StationType::Equipment => {
+            rect(-0.65, -0.75, 1.3, 0.8) + &p(&[(-0.65, 0.05), (0.65, 0.05), (0.0, 0.9)])
+        }
         StationType::Companion => {
-            circle(-0.38, -0.25, 0.3, col) + &circle(0.38, -0.25, 0.3, col) + &rect(-0.75, 0.15, 1.5, 0.55)
+            circle(-0.38, -0.25, 0.3, col)
+                + &circle(0.38, -0.25, 0.3, col)
+                + &rect(-0.75, 0.15, 1.5, 0.55)
         }
         StationType::Foe => {
             line((-0.8, -0.8), (0.8, 0.8))
@@ -312,19 +443,36 @@ fn icon(t: StationType, cx: f32, cy: f32, r: f32, col: &str, hole: &str) -> Stri
                 + &line((-0.8, 0.3), (-0.3, 0.8))
                 + &line((0.8, 0.3), (0.3, 0.8))
         }
-        StationType::Terror => format!(
-            r#"<ellipse cx="{cx:.3}" cy="{cy:.3}" rx="{:.3}" ry="{:.3}" fill="{col}"/>"#,
-            r * 0.9,
-            r * 0.5
-        ) + &circle(0.0, 0.0, 0.3, hole) + &circle(0.0, 0.0, 0.14, col),
-        StationType::Pit => p(&[(-0.85, -0.6), (0.85, -0.6), (0.0, 0.8)]) + &rect(-0.9, -0.85, 1.8, 0.16),
+        StationType::Terror => {
+            format!(
+                r#"<ellipse cx="{cx:.3}" cy="{cy:.3}" rx="{:.3}" ry="{:.3}" fill="{col}"/>"#,
+                r * 0.9,
+                r * 0.5
+            ) + &circle(0.0, 0.0, 0.3, hole)
+                + &circle(0.0, 0.0, 0.14, col)
+        }
+        StationType::Pit => {
+            p(&[(-0.85, -0.6), (0.85, -0.6), (0.0, 0.8)]) + &rect(-0.9, -0.85, 1.8, 0.16)
+        }
         StationType::Snare => {
-            line((-0.8, 0.5), (-0.4, -0.5)) + &line((-0.4, -0.5), (0.0, 0.5)) + &line((0.0, 0.5), (0.4, -0.5)) + &line((0.4, -0.5), (0.8, 0.5))
+            line((-0.8, 0.5), (-0.4, -0.5))
+                + &line((-0.4, -0.5), (0.0, 0.5))
+                + &line((0.0, 0.5), (0.4, -0.5))
+                + &line((0.4, -0.5), (0.8, 0.5))
         }
         StationType::Blessing => p(&[
-            (0.0, -1.0), (0.2, -0.2), (1.0, 0.0), (0.2, 0.2), (0.0, 1.0), (-0.2, 0.2), (-1.0, 0.0), (-0.2, -0.2),
+            (0.0, -1.0),
+            (0.2, -0.2),
+            (1.0, 0.0),
+            (0.2, 0.2),
+            (0.0, 1.0),
+            (-0.2, 0.2),
+            (-1.0, 0.0),
+            (-0.2, -0.2),
         ]),
-        StationType::Rest => p(&[(-0.5, 0.5), (0.5, 0.5), (0.0, -0.9)]) + &line((-0.8, 0.75), (0.8, 0.75)),
+        StationType::Rest => {
+            p(&[(-0.5, 0.5), (0.5, 0.5), (0.0, -0.9)]) + &line((-0.8, 0.75), (0.8, 0.75))
+        }
     }
 }
 
@@ -333,29 +481,51 @@ fn icon(t: StationType, cx: f32, cy: f32, r: f32, col: &str, hole: &str) -> Stri
 pub fn back_svg(m: &Metrics, bleed: f32) -> String {
     let mut s = String::new();
     let (w, h) = (CARD_W + 2.0 * bleed, CARD_H + 2.0 * bleed);
-    let _ = write!(s, r#"<rect x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#, hex(TILE));
+    let _ = write!(
+        s,
+        r#"<rect x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#,
+        hex(TILE)
+    );
     let gold = hex(mix(TILE, GOLD, 0.55));
     let faint = hex(mix(TILE, GOLD, 0.3));
     let (x0, y0) = (bleed, bleed);
     let _ = write!(
         s,
         r#"<rect x="{}" y="{}" width="{}" height="{}" rx="2.4" fill="none" stroke="{gold}" stroke-width="0.6"/>"#,
-        x0 + FRAME_INSET, y0 + FRAME_INSET, CARD_W - 2.0 * FRAME_INSET, CARD_H - 2.0 * FRAME_INSET
+        x0 + FRAME_INSET,
+        y0 + FRAME_INSET,
+        CARD_W - 2.0 * FRAME_INSET,
+        CARD_H - 2.0 * FRAME_INSET
     );
     let _ = write!(
         s,
         r#"<rect x="{}" y="{}" width="{}" height="{}" rx="1.6" fill="none" stroke="{faint}" stroke-width="0.3"/>"#,
-        x0 + 5.0, y0 + 5.0, CARD_W - 10.0, CARD_H - 10.0
+        x0 + 5.0,
+        y0 + 5.0,
+        CARD_W - 10.0,
+        CARD_H - 10.0
     );
     let (cx, cy) = (x0 + CARD_W / 2.0, y0 + CARD_H / 2.0 - 4.0);
     let d = |half: f32, fill: &str| {
         format!(
             r#"<polygon points="{cx},{} {},{cy} {cx},{} {},{cy}" fill="{fill}"/>"#,
-            cy - half, cx + half, cy + half, cx - half
+            cy - half,
+            cx + half,
+            cy + half,
+            cx - half
         )
     };
     s.push_str(&d(11.0, &gold));
     s.push_str(&d(5.5, &hex(TILE)));
-    s.push_str(&text(m, Font::Regular, "FORWARD", cx, y0 + CARD_H - 14.0, 5.0, &hex(mix(TILE, PARCHMENT, 0.8)), "middle"));
+    s.push_str(&text(
+        m,
+        Font::Regular,
+        "FORWARD",
+        cx,
+        y0 + CARD_H - 14.0,
+        5.0,
+        &hex(mix(TILE, PARCHMENT, 0.8)),
+        "middle",
+    ));
     s
 }

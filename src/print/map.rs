@@ -15,8 +15,20 @@ pub fn map_svg(m: &Metrics, files: &CardFiles, w: f32, h: f32) -> String {
     let gold = hex(mix(GOLD, TILE, 0.35));
     let paper = hex(mix(PARCHMENT, (255, 255, 255), 0.6));
     let mut s = String::new();
-    let _ = write!(s, r##"<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>"##);
-    s.push_str(&super::face::text(m, Font::Regular, "The World of Forward", w / 2.0, 22.0, 9.0, &ink, "middle"));
+    let _ = write!(
+        s,
+        r##"<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>"##
+    );
+    s.push_str(&super::face::text(
+        m,
+        Font::Regular,
+        "The World of Forward",
+        w / 2.0,
+        22.0,
+        9.0,
+        &ink,
+        "middle",
+    ));
     s.push_str(&super::face::text(
         m,
         Font::Italic,
@@ -58,11 +70,25 @@ pub fn map_svg(m: &Metrics, files: &CardFiles, w: f32, h: f32) -> String {
         }
     }
     if let Some(&f) = centre.get(&files.map.final_domain.0) {
-        s.push_str(&arrow(f, guardian_at, false, &hex(mix((0xe0, 0x5a, 0x4f), TILE, 0.2))));
+        s.push_str(&arrow(
+            f,
+            guardian_at,
+            false,
+            &hex(mix((0xe0, 0x5a, 0x4f), TILE, 0.2)),
+        ));
     }
     for (ri, _) in (1..=rows as u8).enumerate() {
         let y = row_y(ri as f32 + 1.0);
-        s.push_str(&super::face::text(m, Font::Italic, &format!("row {}", ri + 1), 6.0, y + 1.0, 3.0, &gold, "start"));
+        s.push_str(&super::face::text(
+            m,
+            Font::Italic,
+            &format!("row {}", ri + 1),
+            6.0,
+            y + 1.0,
+            3.0,
+            &gold,
+            "start",
+        ));
     }
     for d in &files.map.domains {
         let (x, y) = centre[&d.id.0];
@@ -78,7 +104,16 @@ pub fn map_svg(m: &Metrics, files: &CardFiles, w: f32, h: f32) -> String {
         if d.id == files.map.final_domain {
             label.push("final Domain");
         }
-        s.push_str(&domain_box(m, x, y, name, &label.join(" · "), &paper, &ink, &gold));
+        s.push_str(&domain_box(
+            m,
+            x,
+            y,
+            name,
+            &label.join(" · "),
+            &paper,
+            &ink,
+            &gold,
+        ));
     }
     let g = &files.guardian;
     let (gx, gy) = guardian_at;
@@ -91,14 +126,46 @@ pub fn map_svg(m: &Metrics, files: &CardFiles, w: f32, h: f32) -> String {
         80.0,
         13.0
     );
-    s.push_str(&super::face::text(m, Font::Regular, &g.name, gx, gy - 4.0, 5.0, &hex(PARCHMENT), "middle"));
-    let seals: Vec<&str> = g.requirements.iter().chain(&g.seals).map(|x| x.name.as_str()).collect();
-    s.push_str(&super::face::text(m, Font::Italic, &seals.join(" · "), gx, gy + 0.2, 2.6, &hex(mix(PARCHMENT, TILE, 0.2)), "middle"));
+    s.push_str(&super::face::text(
+        m,
+        Font::Regular,
+        &g.name,
+        gx,
+        gy - 4.0,
+        5.0,
+        &hex(PARCHMENT),
+        "middle",
+    ));
+    let seals: Vec<&str> = g
+        .requirements
+        .iter()
+        .chain(&g.seals)
+        .map(|x| x.name.as_str())
+        .collect();
+    s.push_str(&super::face::text(
+        m,
+        Font::Italic,
+        &seals.join(" · "),
+        gx,
+        gy + 0.2,
+        2.6,
+        &hex(mix(PARCHMENT, TILE, 0.2)),
+        "middle",
+    ));
     s
 }
 
 #[allow(clippy::too_many_arguments)]
-fn domain_box(m: &Metrics, x: f32, y: f32, name: &str, label: &str, paper: &str, ink: &str, gold: &str) -> String {
+fn domain_box(
+    m: &Metrics,
+    x: f32,
+    y: f32,
+    name: &str,
+    label: &str,
+    paper: &str,
+    ink: &str,
+    gold: &str,
+) -> String {
     let mut s = format!(
         r#"<rect x="{}" y="{}" width="{BOX_W}" height="{BOX_H}" rx="3" fill="{paper}" stroke="{gold}" stroke-width="0.7"/>"#,
         x - BOX_W / 2.0,
@@ -108,11 +175,29 @@ fn domain_box(m: &Metrics, x: f32, y: f32, name: &str, label: &str, paper: &str,
     let n = lines.len().min(2) as f32;
     let mut ly = y - (n - 1.0) * 2.5 + 1.2 - if label.is_empty() { 0.0 } else { 1.8 };
     for l in lines.iter().take(2) {
-        s.push_str(&super::face::text(m, Font::Regular, l, x, ly, 4.4, ink, "middle"));
+        s.push_str(&super::face::text(
+            m,
+            Font::Regular,
+            l,
+            x,
+            ly,
+            4.4,
+            ink,
+            "middle",
+        ));
         ly += 5.0;
     }
     if !label.is_empty() {
-        s.push_str(&super::face::text(m, Font::Italic, label, x, y + BOX_H / 2.0 - 2.0, 2.8, gold, "middle"));
+        s.push_str(&super::face::text(
+            m,
+            Font::Italic,
+            label,
+            x,
+            y + BOX_H / 2.0 - 2.0,
+            2.8,
+            gold,
+            "middle",
+        ));
     }
     s
 }
@@ -120,7 +205,9 @@ fn domain_box(m: &Metrics, x: f32, y: f32, name: &str, label: &str, paper: &str,
 /// The point where the segment from the centre of a box toward `d` leaves the box.
 fn edge(c: (f32, f32), d: (f32, f32), hw: f32, hh: f32) -> (f32, f32) {
     let (dx, dy) = (d.0 - c.0, d.1 - c.1);
-    let t = (hw / dx.abs().max(1e-3)).min(hh / dy.abs().max(1e-3)).min(1.0);
+    let t = (hw / dx.abs().max(1e-3))
+        .min(hh / dy.abs().max(1e-3))
+        .min(1.0);
     (c.0 + dx * t, c.1 + dy * t)
 }
 

@@ -26,7 +26,7 @@ pub const DPI: f32 = 300.0;
 /// The largest bleed accepted, in mm.
 pub const MAX_BLEED: f32 = 5.0;
 /// Length of a crop mark, and its gap from the card, in mm.
-const MARK: f32 = 4.0;
+const MARK: f32 = 3.0;
 const MARK_GAP: f32 = 1.0;
 const MM_TO_PT: f32 = 72.0 / 25.4;
 
@@ -347,7 +347,9 @@ pub fn pdf(pages: &[String], paper: Paper) -> Result<Vec<u8>, PrintError> {
                     ..Default::default()
                 },
             )
-            .ok_or_else(|| draw_err(format!("page {}", i + 1), "krilla could not draw it".into()))?;
+            .ok_or_else(|| {
+                draw_err(format!("page {}", i + 1), "krilla could not draw it".into())
+            })?;
         surface.finish();
         page.finish();
     }
@@ -356,7 +358,12 @@ pub fn pdf(pages: &[String], paper: Paper) -> Result<Vec<u8>, PrintError> {
 }
 
 /// Renders one card (with its bleed) as a PNG at [`DPI`].
-pub fn card_png(svg_body: &str, bleed: f32, opt: &usvg::Options, what: &str) -> Result<Vec<u8>, PrintError> {
+pub fn card_png(
+    svg_body: &str,
+    bleed: f32,
+    opt: &usvg::Options,
+    what: &str,
+) -> Result<Vec<u8>, PrintError> {
     let (w, h) = (CARD_W + 2.0 * bleed, CARD_H + 2.0 * bleed);
     let tree = parse(&svg_doc(w, h, svg_body), opt, what)?;
     let scale = DPI / 96.0;
@@ -408,10 +415,16 @@ pub fn print(files: &CardFiles, o: &Options) -> Result<Printed, PrintError> {
         };
         for (i, c) in cards.iter().enumerate() {
             let body = face::face_svg(&m, c, o.bleed);
-            write(format!("{:03}_{}.png", i + 1, c.id), card_png(&body, o.bleed, &opt, &c.id)?)?;
+            write(
+                format!("{:03}_{}.png", i + 1, c.id),
+                card_png(&body, o.bleed, &opt, &c.id)?,
+            )?;
             pngs += 1;
         }
-        write("back.png".into(), card_png(&face::back_svg(&m, o.bleed), o.bleed, &opt, "the back")?)?;
+        write(
+            "back.png".into(),
+            card_png(&face::back_svg(&m, o.bleed), o.bleed, &opt, "the back")?,
+        )?;
         pngs += 1;
     }
     Ok(Printed {

@@ -15,14 +15,67 @@ use std::collections::BTreeMap;
 
 /// The prototype's diamond: id, full name, row, column, links.
 const DIAMOND: &[(&str, &str, u8, u8, &[&str])] = &[
-    ("termina", "Home Village Termina", 1, 0, &["forgotten_shrine", "valthria"]),
-    ("forgotten_shrine", "Forgotten Shrine", 2, 0, &["valthria", "spiremaze", "sirocco_wastes"]),
-    ("valthria", "Bannered City Valthria", 2, 1, &["forgotten_shrine", "sirocco_wastes", "darkwood_brume"]),
-    ("spiremaze", "The Caelith Spiremaze", 3, 0, &["sirocco_wastes", "amara_rot_glade"]),
-    ("sirocco_wastes", "Sirocco Wastes", 3, 1, &["spiremaze", "darkwood_brume", "amara_rot_glade", "frozen_gaol"]),
-    ("darkwood_brume", "Darkwood Brume", 3, 2, &["sirocco_wastes", "frozen_gaol"]),
-    ("amara_rot_glade", "Amara Rot Glade", 4, 0, &["frozen_gaol", "nightsea_expanse"]),
-    ("frozen_gaol", "Frozen Gaol", 4, 1, &["amara_rot_glade", "nightsea_expanse"]),
+    (
+        "termina",
+        "Home Village Termina",
+        1,
+        0,
+        &["forgotten_shrine", "valthria"],
+    ),
+    (
+        "forgotten_shrine",
+        "Forgotten Shrine",
+        2,
+        0,
+        &["valthria", "spiremaze", "sirocco_wastes"],
+    ),
+    (
+        "valthria",
+        "Bannered City Valthria",
+        2,
+        1,
+        &["forgotten_shrine", "sirocco_wastes", "darkwood_brume"],
+    ),
+    (
+        "spiremaze",
+        "The Caelith Spiremaze",
+        3,
+        0,
+        &["sirocco_wastes", "amara_rot_glade"],
+    ),
+    (
+        "sirocco_wastes",
+        "Sirocco Wastes",
+        3,
+        1,
+        &[
+            "spiremaze",
+            "darkwood_brume",
+            "amara_rot_glade",
+            "frozen_gaol",
+        ],
+    ),
+    (
+        "darkwood_brume",
+        "Darkwood Brume",
+        3,
+        2,
+        &["sirocco_wastes", "frozen_gaol"],
+    ),
+    (
+        "amara_rot_glade",
+        "Amara Rot Glade",
+        4,
+        0,
+        &["frozen_gaol", "nightsea_expanse"],
+    ),
+    (
+        "frozen_gaol",
+        "Frozen Gaol",
+        4,
+        1,
+        &["amara_rot_glade", "nightsea_expanse"],
+    ),
     ("nightsea_expanse", "The Nightsea Expanse", 5, 0, &[]),
 ];
 
@@ -144,8 +197,17 @@ fn split_rules(rules: &str) -> Result<(String, String, Vec<&str>), Unread> {
     let (kw, rest) = first
         .split_once(':')
         .filter(|(k, _)| !k.is_empty() && k.chars().all(|c| c.is_ascii_uppercase() || c == ' '))
-        .ok_or_else(|| unread(first, "the cell does not start with a keyword and a colon (EFFECT:, FIGHT:...)"))?;
-    Ok((kw.trim().to_string(), rest.trim().to_string(), lines.collect()))
+        .ok_or_else(|| {
+            unread(
+                first,
+                "the cell does not start with a keyword and a colon (EFFECT:, FIGHT:...)",
+            )
+        })?;
+    Ok((
+        kw.trim().to_string(),
+        rest.trim().to_string(),
+        lines.collect(),
+    ))
 }
 
 /// Effect lines, split into what goes where on a card.
@@ -161,11 +223,17 @@ struct Parts {
 fn parts(lines: &[&str]) -> Result<Parts, Unread> {
     let mut p = Parts::default();
     for l in lines {
-        if l.trim() == "&" || normalise(l).starts_with("turn sideways") || normalise(l).contains("one-time use") {
+        if l.trim() == "&"
+            || normalise(l).starts_with("turn sideways")
+            || normalise(l).contains("one-time use")
+        {
             continue;
         }
         // `&` joins effects on one line; an arrow reads as "then".
-        for piece in l.split(['&', '→']).map(|x| x.trim_start_matches('>').trim()) {
+        for piece in l
+            .split(['&', '→'])
+            .map(|x| x.trim_start_matches('>').trim())
+        {
             match notation::effect_line(piece).map_err(|r| unread(l, r))? {
                 Line::Effect(v) => p.effects.push(v),
                 Line::Modifier(v) => p.passive.push(v),
@@ -223,7 +291,10 @@ fn station_body(kind: &str, r: &DRow, card: &mut Map<String, Value>) -> Result<(
             }
             let p = parts(&all)?;
             if stype != "snare" && (!p.passive.is_empty() || !p.triggers.is_empty()) {
-                return Err(unread(r.rules.lines().nth(1).unwrap_or(""), format!("a {kind} cannot hold a standing effect")));
+                return Err(unread(
+                    r.rules.lines().nth(1).unwrap_or(""),
+                    format!("a {kind} cannot hold a standing effect"),
+                ));
             }
             put(card, "effects", p.effects);
             put(card, "passive", p.passive);
@@ -232,7 +303,10 @@ fn station_body(kind: &str, r: &DRow, card: &mut Map<String, Value>) -> Result<(
         ("terror", "CHOOSE") => {
             let sides = split_or(&lines);
             if sides.len() != 2 || sides.iter().any(Vec::is_empty) {
-                return Err(unread(r.rules.lines().next().unwrap_or(""), "a Terror needs two options separated by a line `or`"));
+                return Err(unread(
+                    r.rules.lines().next().unwrap_or(""),
+                    "a Terror needs two options separated by a line `or`",
+                ));
             }
             let mut options = Vec::new();
             for side in sides {
@@ -262,7 +336,10 @@ fn station_body(kind: &str, r: &DRow, card: &mut Map<String, Value>) -> Result<(
             let low = normalise(r.rules);
             let per = if low.contains("one-time use") {
                 "once"
-            } else if low.contains("sideways") || low.contains("per location") || low.contains("per domain") {
+            } else if low.contains("sideways")
+                || low.contains("per location")
+                || low.contains("per domain")
+            {
                 "domain"
             } else if p.reroll || low.contains("per fight") {
                 "fight"
@@ -306,8 +383,17 @@ fn station_body(kind: &str, r: &DRow, card: &mut Map<String, Value>) -> Result<(
             let give = sides
                 .iter()
                 .flatten()
-                .find_map(|l| normalise(l).strip_prefix("give ").map(|g| g.split(':').next().unwrap_or("").to_string()))
-                .ok_or_else(|| unread(lines.first().unwrap_or(&""), "a companion's CHOOSE needs a line `Give X: ... follows you`"))?;
+                .find_map(|l| {
+                    normalise(l)
+                        .strip_prefix("give ")
+                        .map(|g| g.split(':').next().unwrap_or("").to_string())
+                })
+                .ok_or_else(|| {
+                    unread(
+                        lines.first().unwrap_or(&""),
+                        "a companion's CHOOSE needs a line `Give X: ... follows you`",
+                    )
+                })?;
             card.insert("join".into(), json!({ "give": slug(&give) }));
             let refused: Vec<&str> = sides
                 .into_iter()
@@ -317,7 +403,9 @@ fn station_body(kind: &str, r: &DRow, card: &mut Map<String, Value>) -> Result<(
             put(card, "refused", parts(&refused)?.effects);
         }
         ("foe", "FIGHT") => fight(&head, &lines, card)?,
-        ("pit", "CHALLENGE") => card.insert("test".into(), challenge(&head, &lines)?).map_or((), |_| ()),
+        ("pit", "CHALLENGE") => card
+            .insert("test".into(), challenge(&head, &lines)?)
+            .map_or((), |_| ()),
         _ => {
             return Err(unread(
                 r.rules.lines().next().unwrap_or(""),
@@ -348,7 +436,10 @@ fn fight(head: &str, lines: &[&str], card: &mut Map<String, Value>) -> Result<()
         faces.push(notation::face_line(l).map_err(|r| unread(l, r))?);
     }
     if faces.len() != 6 {
-        return Err(unread(lines.last().unwrap_or(&head), format!("a foe needs six faces, found {}", faces.len())));
+        return Err(unread(
+            lines.last().unwrap_or(&head),
+            format!("a foe needs six faces, found {}", faces.len()),
+        ));
     }
     let hp = hp.ok_or_else(|| unread(head, "the FIGHT line gives no HP"))?;
     card.insert("hp".into(), json!(hp));
@@ -361,13 +452,20 @@ fn challenge(head: &str, lines: &[&str]) -> Result<Value, Unread> {
     let mut t = Map::new();
     let (mut success, mut failure, mut each) = (Vec::new(), Vec::new(), Vec::new());
     let mut extended = false;
-    let all: Vec<&str> = std::iter::once(head).chain(lines.iter().copied()).filter(|l| !l.is_empty()).collect();
+    let all: Vec<&str> = std::iter::once(head)
+        .chain(lines.iter().copied())
+        .filter(|l| !l.is_empty())
+        .collect();
     for l in all {
         let n = normalise(l);
         if let Some(tg) = n.split_once("target").map(|(_, t)| t) {
-            let target = notation::first_int(tg).ok_or_else(|| unread(l, "the target has no number"))?;
+            let target =
+                notation::first_int(tg).ok_or_else(|| unread(l, "the target has no number"))?;
             t.insert("target".into(), json!(target));
-            let dice = n.split_once("roll ").and_then(|(_, d)| notation::first_int(d)).unwrap_or(1);
+            let dice = n
+                .split_once("roll ")
+                .and_then(|(_, d)| notation::first_int(d))
+                .unwrap_or(1);
             if dice != 1 {
                 t.insert("dice".into(), json!(dice));
             }
@@ -383,7 +481,10 @@ fn challenge(head: &str, lines: &[&str]) -> Result<Value, Unread> {
             } else if label.contains("success") {
                 success.extend(p.effects);
             } else {
-                return Err(unread(l, "a challenge line reads `Each failure: ...`, `On 3 failures: ...` or `On success: ...`"));
+                return Err(unread(
+                    l,
+                    "a challenge line reads `Each failure: ...`, `On 3 failures: ...` or `On success: ...`",
+                ));
             }
         } else {
             return Err(unread(l, "not a challenge line this notation knows"));
@@ -433,7 +534,10 @@ fn stand_in(id: &str, r: &DRow, why: &Unread) -> Map<String, Value> {
     }
     c.insert(
         "guide_notes".into(),
-        json!(format!("Imported as a quiet card: `{}` could not be read ({}).", why.line, why.reason)),
+        json!(format!(
+            "Imported as a quiet card: `{}` could not be read ({}).",
+            why.line, why.reason
+        )),
     );
     c
 }
@@ -481,7 +585,10 @@ pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, Impo
         let domain = match_domain(r.location);
         if kind == "location" {
             let Some(d) = match_domain(r.title).or(domain) else {
-                flag(&unread(r.title, "this Location matches none of the nine Domains of the map"));
+                flag(&unread(
+                    r.title,
+                    "this Location matches none of the nine Domains of the map",
+                ));
                 continue;
             };
             let (id, name, ..) = DIAMOND[d];
@@ -520,7 +627,8 @@ pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, Impo
                 c.insert("text".into(), json!(prose(r.rules)));
                 let mut tmp = Map::new();
                 tmp.insert("type".into(), json!("foe"));
-                let fought = split_rules(r.rules).and_then(|(_, head, lines)| fight(&head, &lines, &mut tmp));
+                let fought = split_rules(r.rules)
+                    .and_then(|(_, head, lines)| fight(&head, &lines, &mut tmp));
                 match fought {
                     Ok(()) => {
                         c.insert("hp".into(), tmp["hp"].clone());
@@ -529,12 +637,21 @@ pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, Impo
                     Err(u) => {
                         flag(&u);
                         c.insert("hp".into(), json!(DEFAULT_HEALTH));
-                        c.insert("faces".into(), json!((1..=6).map(|i| json!({"name": format!("Face {i}")})).collect::<Vec<_>>()));
+                        c.insert(
+                            "faces".into(),
+                            json!(
+                                (1..=6)
+                                    .map(|i| json!({"name": format!("Face {i}")}))
+                                    .collect::<Vec<_>>()
+                            ),
+                        );
                     }
                 }
                 guardian = Some(c);
                 *by_type.entry("guardian".into()).or_default() += 1;
-            } else if kind == "special" && (t.contains("player") || t.contains("traveller") || low.contains("starting")) {
+            } else if kind == "special"
+                && (t.contains("player") || t.contains("traveller") || low.contains("starting"))
+            {
                 let mut c = Map::new();
                 c.insert("$schema".into(), json!("schema.json"));
                 c.insert("id".into(), json!("traveller"));
@@ -553,16 +670,27 @@ pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, Impo
                 traveller = Some(c);
                 *by_type.entry("traveller".into()).or_default() += 1;
             } else {
-                skipped.push(format!("{} {} ({})", r.number.trim(), r.title.trim(), r.kind.trim()));
+                skipped.push(format!(
+                    "{} {} ({})",
+                    r.number.trim(),
+                    r.title.trim(),
+                    r.kind.trim()
+                ));
             }
             continue;
         }
         let Some((stype, tag)) = station_type(r.kind) else {
-            flag(&unread(r.kind, format!("`{}` is not a card type of the sheet", r.kind.trim())));
+            flag(&unread(
+                r.kind,
+                format!("`{}` is not a card type of the sheet", r.kind.trim()),
+            ));
             continue;
         };
         let Some(d) = domain else {
-            flag(&unread(r.location, "the Associated_Location matches none of the nine Domains"));
+            flag(&unread(
+                r.location,
+                "the Associated_Location matches none of the nine Domains, so the row has no place; it was not imported",
+            ));
             continue;
         };
         let id = unique(slug(r.title));
@@ -625,9 +753,11 @@ fn puzzle(has: &dyn Fn(&str) -> bool) -> (Vec<Value>, Vec<Value>) {
     let mut req = Vec::new();
     let mut seals = Vec::new();
     if has("ancient_sword") {
-        req.push(json!({"id": "ancient_sword_requirement", "name": "The Ancient Sword",
+        req.push(
+            json!({"id": "ancient_sword_requirement", "name": "The Ancient Sword",
             "text": "Unless you hold the Ancient Sword, nothing you do harms the Guardian.",
-            "broken_by": {"holds": "ancient_sword"}, "penalty": "invulnerable"}));
+            "broken_by": {"holds": "ancient_sword"}, "penalty": "invulnerable"}),
+        );
     }
     if has("sage") && has("ferrymans_bell") {
         seals.push(json!({"id": "seal_of_aporia", "name": "Seal of Aporia",
@@ -658,13 +788,22 @@ fn assemble(
     let ids: Vec<String> = domains
         .iter()
         .flatten()
-        .flat_map(|d| d.1.iter().filter_map(|s| s["id"].as_str().map(str::to_string)))
+        .flat_map(|d| {
+            d.1.iter()
+                .filter_map(|s| s["id"].as_str().map(str::to_string))
+        })
         .collect();
     let has = |id: &str| ids.iter().any(|x| x == id);
     // The pieces' own links: the Sage carries the Bell, the Knight joins on seeing the
     // Shard. (The Princess's gift is in her own row's CHOOSE.)
-    for (card, _) in domains.iter_mut().flatten().flat_map(|d| d.1.iter_mut().map(|c| (c, ()))) {
-        let Some(c) = card.as_object_mut() else { continue };
+    for (card, _) in domains
+        .iter_mut()
+        .flatten()
+        .flat_map(|d| d.1.iter_mut().map(|c| (c, ())))
+    {
+        let Some(c) = card.as_object_mut() else {
+            continue;
+        };
         match c["id"].as_str() {
             Some("sage") if has("ferrymans_bell") => {
                 c.insert("carries".into(), json!(["ferrymans_bell"]));
@@ -685,16 +824,30 @@ fn assemble(
         let links: Vec<&str> = links
             .iter()
             .copied()
-            .filter(|l| DIAMOND.iter().position(|d| d.0 == *l).is_some_and(|p| present[p]))
+            .filter(|l| {
+                DIAMOND
+                    .iter()
+                    .position(|d| d.0 == *l)
+                    .is_some_and(|p| present[p])
+            })
             .collect();
-        let mut e = json!({"id": id, "file": format!("domains/{id}.json"), "row": row, "column": column});
+        let mut e =
+            json!({"id": id, "file": format!("domains/{id}.json"), "row": row, "column": column});
         if !links.is_empty() {
             e["links"] = json!(links);
         }
         entries.push(e);
     }
-    let first = entries.first().and_then(|e| e["id"].as_str()).unwrap_or("termina").to_string();
-    let last = entries.last().and_then(|e| e["id"].as_str()).unwrap_or("nightsea_expanse").to_string();
+    let first = entries
+        .first()
+        .and_then(|e| e["id"].as_str())
+        .unwrap_or("termina")
+        .to_string();
+    let last = entries
+        .last()
+        .and_then(|e| e["id"].as_str())
+        .unwrap_or("nightsea_expanse")
+        .to_string();
     files.insert(
         "map.json".into(),
         json!({"$schema": "schema.json", "start": first, "final": last, "domains": entries}),

@@ -8,8 +8,8 @@
 //! when its cell reads back to exactly the same value; otherwise that field stays in `rules`.
 
 pub mod designer;
-mod notation;
 mod faces;
+mod notation;
 pub mod pretty;
 
 use serde::Serialize;
@@ -192,7 +192,10 @@ pub fn export_rows(dir: &Path) -> Result<Vec<Row>, SheetError> {
     let map_path = dir.join("map.json");
     let map = read_json(&map_path)?;
     let mut rows = Vec::new();
-    for (file, kind) in [("traveller.json", "traveller"), ("guardian.json", "guardian")] {
+    for (file, kind) in [
+        ("traveller.json", "traveller"),
+        ("guardian.json", "guardian"),
+    ] {
         let path = dir.join(file);
         let Value::Object(obj) = read_json(&path)? else {
             return Err(layout(&path, "the file is not a JSON object"));
@@ -220,7 +223,11 @@ pub fn export_rows(dir: &Path) -> Result<Vec<Row>, SheetError> {
         let Value::Object(mut entry) = entry else {
             return Err(layout(&map_path, format!("domains[{i}] is not an object")));
         };
-        let id = entry.get("id").and_then(Value::as_str).unwrap_or("").to_string();
+        let id = entry
+            .get("id")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
         let file = match entry.get("file").and_then(Value::as_str) {
             Some(f) => f.to_string(),
             None => return Err(layout(&map_path, format!("domains[{i}] has no \"file\""))),
@@ -548,12 +555,14 @@ pub fn write_files(out: &Path, files: &Files) -> Result<(), SheetError> {
         })?;
     }
     let schema = out.join("schema.json");
-    fs::write(&schema, format!("{}\n", crate::cards::schema::schema_json())).map_err(
-        |source| SheetError::Write {
-            path: schema.clone(),
-            source,
-        },
+    fs::write(
+        &schema,
+        format!("{}\n", crate::cards::schema::schema_json()),
     )
+    .map_err(|source| SheetError::Write {
+        path: schema.clone(),
+        source,
+    })
 }
 
 /// Imports `sheet` into the folder `out`.

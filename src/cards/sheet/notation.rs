@@ -70,7 +70,10 @@ pub fn effect_line(raw: &str) -> Result<Line, String> {
     } else if l == "full heal" || (l.starts_with("heal") && has("full")) {
         Line::Effect(json!({ "heal": "full" }))
     } else if l.starts_with("heal") && has("1d6") {
-        let plus = l.split_once('+').and_then(|(_, p)| first_int(p)).unwrap_or(0);
+        let plus = l
+            .split_once('+')
+            .and_then(|(_, p)| first_int(p))
+            .unwrap_or(0);
         Line::Effect(json!({ "heal": { "d6": 1, "plus": plus } }))
     } else if l.starts_with("heal") {
         Line::Effect(json!({ "heal": need(&l)? }))
@@ -190,12 +193,18 @@ mod tests {
 
     #[test]
     fn effect_lines_tolerate_case_spacing_and_units() {
-        assert_eq!(effect_line("Heal 4HP "), Ok(Line::Effect(json!({"heal": 4}))));
+        assert_eq!(
+            effect_line("Heal 4HP "),
+            Ok(Line::Effect(json!({"heal": 4})))
+        );
         assert_eq!(
             effect_line("heal 1d6+2"),
             Ok(Line::Effect(json!({"heal": {"d6": 1, "plus": 2}})))
         );
-        assert_eq!(effect_line("Lose 7hp."), Ok(Line::Effect(json!({"lose_health": 7}))));
+        assert_eq!(
+            effect_line("Lose 7hp."),
+            Ok(Line::Effect(json!({"lose_health": 7})))
+        );
         assert_eq!(
             effect_line("Move the Resolve/Dread marker down 1"),
             Ok(Line::Effect(json!({"dread": 1})))

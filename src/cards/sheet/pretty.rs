@@ -57,8 +57,12 @@ fn ordered_keys(m: &serde_json::Map<String, Value>) -> Vec<&String> {
 /// One-line form of a value, if it is short and holds no nested arrays of objects.
 fn inline(v: &Value) -> Option<String> {
     let flat = match v {
-        Value::Array(a) => a.iter().all(|x| !x.is_array() && !x.is_object() || small(x)),
-        Value::Object(m) => m.values().all(|x| !x.is_array() && !x.is_object() || small(x)),
+        Value::Array(a) => a
+            .iter()
+            .all(|x| !x.is_array() && !x.is_object() || small(x)),
+        Value::Object(m) => m
+            .values()
+            .all(|x| !x.is_array() && !x.is_object() || small(x)),
         _ => true,
     };
     if !flat {
