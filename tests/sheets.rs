@@ -6,12 +6,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn forward(args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_forward"))
+    Command::new(env!("CARGO_BIN_EXE_forward"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
-        .expect("the forward binary runs");
-    out
+        .expect("the forward binary runs")
 }
 
 fn tmp(name: &str) -> PathBuf {

@@ -7,6 +7,7 @@
 //! into the `rules` column as one `key: compact JSON` line per field. A column is used only
 //! when its cell reads back to exactly the same value; otherwise that field stays in `rules`.
 
+mod build;
 pub mod designer;
 mod faces;
 mod notation;
@@ -383,6 +384,9 @@ pub fn read_sheet(path: &Path) -> Result<(Files, ImportSummary), SheetError> {
     }
 }
 
+/// A Domain read from Forward's layout: id, file, title card, Station cards.
+type DomainRow = (String, String, Map<String, Value>, Vec<Value>);
+
 /// Reads Forward's own layout.
 fn import_forward(
     path: &Path,
@@ -393,7 +397,8 @@ fn import_forward(
     let mut map = Map::new();
     map.insert("$schema".into(), Value::from("schema.json"));
     let mut entries: Vec<Value> = Vec::new();
-    let mut domains: Vec<(String, String, Map<String, Value>, Vec<Value>)> = Vec::new();
+    // (id, file, title card, Station cards) of each Domain row, in order.
+    let mut domains: Vec<DomainRow> = Vec::new();
     let mut by_type: BTreeMap<String, usize> = BTreeMap::new();
     for (line, cells) in records {
         let cell = |col: &str| -> &str {
