@@ -193,7 +193,11 @@ fn bad_options_are_reported_before_any_work() {
         "5",
     ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("do not fit on Letter paper"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("do not fit on Letter paper; use a bleed of at most 1.2 mm"),
+        "{err}"
+    );
     assert!(
         !dir.join("y.pdf").exists(),
         "nothing written when the options are wrong"

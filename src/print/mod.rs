@@ -71,13 +71,14 @@ pub enum PrintError {
     #[error("the bleed must be between 0 and {MAX_BLEED} mm, not {0}")]
     Bleed(f32),
     #[error(
-        "nine cards with {bleed} mm bleed ({w:.1} x {h:.1} mm) do not fit on {paper:?} paper; use less bleed or A4"
+        "nine cards with {bleed} mm bleed ({w:.1} x {h:.1} mm) and crop marks do not fit on {paper:?} paper; use a bleed of at most {max:.1} mm"
     )]
     TooBig {
         bleed: f32,
         paper: Paper,
         w: f32,
         h: f32,
+        max: f32,
     },
     #[error("cannot draw {what}: {message}")]
     Draw { what: String, message: String },
@@ -97,6 +98,7 @@ pub fn check(o: &Options) -> Result<(), PrintError> {
             paper: o.paper,
             w: gw,
             h: gh,
+            max: max_bleed(o.paper),
         });
     }
     let werr = |path: &Path| {
@@ -116,6 +118,16 @@ pub fn check(o: &Options) -> Result<(), PrintError> {
         let _ = std::fs::remove_file(probe);
     }
     Ok(())
+}
+
+/// The largest bleed (to 0.1 mm) with which nine cards and their crop marks fit the paper.
+pub fn max_bleed(paper: Paper) -> f32 {
+    let (pw, ph) = paper.size_mm();
+    let margin = 2.0 * (MARK + MARK_GAP);
+    // The room each card has beyond its trim size, half of it on either side.
+    let room =
+        ((pw - margin) / PER_ROW as f32 - CARD_W).min((ph - margin) / PER_ROW as f32 - CARD_H);
+    (room / 2.0 * 10.0).floor() / 10.0
 }
 
 fn grid_size(bleed: f32) -> (f32, f32) {
@@ -195,7 +207,17 @@ pub fn cards(files: &CardFiles) -> Vec<CardFace> {
             id: g.id.0.clone(),
             kind: Kind::Guardian,
             name: g.name.clone(),
-            text: g.text.clone(),
+            // The paper Guardian carries its requirement and seals, which the window shows
+            // beside it.
+            text: std::iter::once(g.text.clone())
+                .chain(
+                    g.requirements
+                        .iter()
+                        .chain(&g.seals)
+                        .map(|x| format!("{}: {}", x.name, x.text)),
+                )
+                .collect::<Vec<_>>()
+                .join("\n"),
             flavor: g.flavor.clone(),
             stats: Some(format!("HP {} · DEF {}", g.hp, g.def)),
             faces: face_rows(&g.faces),
