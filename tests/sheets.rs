@@ -285,3 +285,21 @@ fn import_refuses_an_unknown_layout_with_a_clear_message() {
         String::from_utf8_lossy(&out.stderr).contains("the header is neither Forward's layout")
     );
 }
+
+#[test]
+fn a_loaded_set_exports_the_same_cards_as_its_folder() {
+    // The gallery's Export works from the loaded set rather than the folder.
+    use forward::cards::load::load_dir;
+    use forward::cards::sheet;
+    let dir = tmp("sheets-loaded");
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+    let (set, _) = load_dir(&shipped).unwrap();
+    let rows = sheet::rows_of(set.files()).unwrap();
+    assert_eq!(rows.len(), 173);
+    let csv = dir.join("loaded.csv");
+    sheet::write_csv(&csv, &rows).unwrap();
+    let out = dir.join("cards");
+    sheet::import(&csv, &out).unwrap();
+    let (again, _) = load_dir(&out).unwrap();
+    assert_eq!(again.files().canonical_json(), set.files().canonical_json());
+}

@@ -217,6 +217,9 @@ impl GalleryScreen {
         if input.reload {
             return Next::Reload;
         }
+        if matches!(input.typed, Some('x' | 'X')) {
+            self.note = Some(export(&self.cards));
+        }
         let l = self.layout(input.size, fonts);
         let nd = self.cards.domains.len() + 2;
         let di = self.domain.map_or(0, |d| d + 1);
@@ -389,7 +392,7 @@ impl GalleryScreen {
         if let Some(c) = preview {
             self.draw_preview(&l, c, fonts);
         }
-        let hint = "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click pins  ·  F5 reload  ·  Esc back";
+        let hint = "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click pins  ·  F5 reload  ·  X export  ·  Esc back";
         let hs = style::fit_size(hint, &fonts.italic, 18, 12, size.x - 48.0);
         style::text_centred(
             hint,
@@ -571,5 +574,31 @@ mod tests {
         assert_eq!(others.last(), Some(&Entry::Guardian));
         assert!(g.filter(Some("nowhere"), None).is_err());
         assert!(g.filter(None, Some("dragon")).is_err());
+    }
+}
+
+/// The gallery's Export (X): the set as a spreadsheet and as print-and-play sheets, in
+/// `exports/` under the working folder (`forward cards export` and `forward print` make
+/// the same files). Returns the note to show.
+fn export(cards: &CardSet) -> String {
+    let dir = std::path::Path::new("exports");
+    let (csv, pdf) = (dir.join("forward-cards.csv"), dir.join("forward-cards.pdf"));
+    let opts = crate::print::Options {
+        out: pdf.clone(),
+        paper: crate::print::Paper::A4,
+        bleed: 0.0,
+        png: None,
+    };
+    let done = std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot make {}: {e}", dir.display()))
+        .and_then(|()| {
+            let rows = crate::cards::sheet::rows_of(cards.files()).map_err(|e| e.to_string())?;
+            crate::cards::sheet::write_csv(&csv, &rows).map_err(|e| e.to_string())
+        })
+        .and_then(|()| crate::print::check(&opts).map_err(|e| e.to_string()))
+        .and_then(|()| crate::print::print(cards.files(), &opts).map_err(|e| e.to_string()));
+    match done {
+        Ok(_) => format!("exported {} and {}", csv.display(), pdf.display()),
+        Err(e) => format!("export failed: {e}"),
     }
 }

@@ -190,6 +190,41 @@ fn fill_row(row: &mut Row, mut obj: Map<String, Value>, kind: &str, extra_rules:
 /// The rows of a card folder in Forward's layout: the traveller, the Guardian, then each
 /// Domain of `map.json` in order, its title card followed by its Station cards.
 pub fn export_rows(dir: &Path) -> Result<Vec<Row>, SheetError> {
+    rows_from(dir, &|path: &Path| read_json(path))
+}
+
+/// The rows of a loaded card set (for the gallery, which holds the set, not its folder).
+/// Fields left at their defaults in the files may show here with their default value.
+pub fn rows_of(files: &crate::cards::CardFiles) -> Result<Vec<Row>, SheetError> {
+    let value = |path: &Path| -> Result<Value, SheetError> {
+        let json = |r: Result<Value, serde_json::Error>| {
+            r.map_err(|source| SheetError::Json {
+                path: path.into(),
+                source,
+            })
+        };
+        let rel = path.to_string_lossy();
+        match rel.as_ref() {
+            "map.json" => json(serde_json::to_value(&files.map)),
+            "traveller.json" => json(serde_json::to_value(&files.traveller)),
+            "guardian.json" => json(serde_json::to_value(&files.guardian)),
+            _ => {
+                let entry = files.map.domains.iter().find(|d| d.file == rel);
+                match entry.and_then(|e| files.domains.iter().find(|d| d.id == e.id)) {
+                    Some(d) => json(serde_json::to_value(d)),
+                    None => Err(layout(path, "no such Domain in the set")),
+                }
+            }
+        }
+    };
+    rows_from(Path::new(""), &value)
+}
+
+/// The rows, reading each file (relative to `dir`) through `read`.
+fn rows_from(
+    dir: &Path,
+    read_json: &dyn Fn(&Path) -> Result<Value, SheetError>,
+) -> Result<Vec<Row>, SheetError> {
     let map_path = dir.join("map.json");
     let map = read_json(&map_path)?;
     let mut rows = Vec::new();
