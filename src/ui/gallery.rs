@@ -548,6 +548,32 @@ fn type_label(i: usize, t: StationType) -> String {
     format!("{} {}", (i + 1) % 10, type_name(t))
 }
 
+/// The gallery's Export (X): the set as a spreadsheet and as print-and-play sheets, in
+/// `exports/` under the working folder (`forward cards export` and `forward print` make
+/// the same files). Returns the note to show.
+fn export(cards: &CardSet) -> String {
+    let dir = std::path::Path::new("exports");
+    let (csv, pdf) = (dir.join("forward-cards.csv"), dir.join("forward-cards.pdf"));
+    let opts = crate::print::Options {
+        out: pdf.clone(),
+        paper: crate::print::Paper::A4,
+        bleed: 0.0,
+        png: None,
+    };
+    let done = std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot make {}: {e}", dir.display()))
+        .and_then(|()| {
+            let rows = crate::cards::sheet::rows_of(cards.files()).map_err(|e| e.to_string())?;
+            crate::cards::sheet::write_csv(&csv, &rows).map_err(|e| e.to_string())
+        })
+        .and_then(|()| crate::print::check(&opts).map_err(|e| e.to_string()))
+        .and_then(|()| crate::print::print(cards.files(), &opts).map_err(|e| e.to_string()));
+    match done {
+        Ok(_) => format!("exported {} and {}", csv.display(), pdf.display()),
+        Err(e) => format!("export failed: {e}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -574,31 +600,5 @@ mod tests {
         assert_eq!(others.last(), Some(&Entry::Guardian));
         assert!(g.filter(Some("nowhere"), None).is_err());
         assert!(g.filter(None, Some("dragon")).is_err());
-    }
-}
-
-/// The gallery's Export (X): the set as a spreadsheet and as print-and-play sheets, in
-/// `exports/` under the working folder (`forward cards export` and `forward print` make
-/// the same files). Returns the note to show.
-fn export(cards: &CardSet) -> String {
-    let dir = std::path::Path::new("exports");
-    let (csv, pdf) = (dir.join("forward-cards.csv"), dir.join("forward-cards.pdf"));
-    let opts = crate::print::Options {
-        out: pdf.clone(),
-        paper: crate::print::Paper::A4,
-        bleed: 0.0,
-        png: None,
-    };
-    let done = std::fs::create_dir_all(dir)
-        .map_err(|e| format!("cannot make {}: {e}", dir.display()))
-        .and_then(|()| {
-            let rows = crate::cards::sheet::rows_of(cards.files()).map_err(|e| e.to_string())?;
-            crate::cards::sheet::write_csv(&csv, &rows).map_err(|e| e.to_string())
-        })
-        .and_then(|()| crate::print::check(&opts).map_err(|e| e.to_string()))
-        .and_then(|()| crate::print::print(cards.files(), &opts).map_err(|e| e.to_string()));
-    match done {
-        Ok(_) => format!("exported {} and {}", csv.display(), pdf.display()),
-        Err(e) => format!("export failed: {e}"),
     }
 }
