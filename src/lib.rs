@@ -9,6 +9,7 @@ pub mod cli;
 pub mod core;
 pub mod history;
 pub mod present;
+pub mod print;
 pub mod protocol;
 pub mod save;
 pub mod session;

@@ -36,6 +36,8 @@ fn main() {
         }
         Some(Command::History { json }) => forward::cli::history::run(cli.saves.as_deref(), json),
         Some(Command::Simulate(args)) => forward::cli::simulate::run(&cli.cards, &args),
+        Some(Command::Cards(cmd)) => forward::cli::cards::run(&cli.cards, &cmd),
+        Some(Command::Print(args)) => forward::cli::print::run(&cli.cards, &args),
         Some(Command::Schema) => {
             use std::io::Write;
             // A closed pipe (`forward schema | head`) is not an error worth a panic.

@@ -13,6 +13,7 @@ pub mod set;
 mod source;
 mod stats;
 pub mod text_check;
+pub mod sheet;
 pub mod validate;
 
 pub use model::CardId;

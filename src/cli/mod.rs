@@ -1,8 +1,10 @@
-//! The command line: `forward [validate|play|simulate|history|schema]`. With no subcommand the binary opens
+//! The command line: `forward [validate|play|simulate|history|schema|cards|print]`. With no subcommand the binary opens
 //! the game window (see `main.rs`).
 
+pub mod cards;
 pub mod history;
 pub mod play;
+pub mod print;
 pub mod simulate;
 pub mod validate;
 
@@ -155,4 +157,9 @@ pub enum Command {
     },
     /// Print the JSON Schema of the card files (what `cards/schema.json` holds).
     Schema,
+    /// The cards as a spreadsheet: `export FILE.csv`, `import FILE.csv --out DIR`.
+    #[command(subcommand)]
+    Cards(cards::CardsCommand),
+    /// Print-and-play sheets: every card at poker size, nine to a page, as a PDF.
+    Print(print::PrintArgs),
 }

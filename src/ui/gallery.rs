@@ -273,6 +273,9 @@ impl GalleryScreen {
         if input.reload {
             return Next::Reload;
         }
+        if matches!(input.typed, Some('x' | 'X')) {
+            self.note = Some(export(&self.cards));
+        }
         let l = self.layout(input.size, fonts);
         let nd = self.cards.domains.len() + 2;
         let di = self.domain.map_or(0, |d| d + 1);
@@ -475,7 +478,7 @@ impl GalleryScreen {
         if let Some(c) = preview {
             self.draw_preview(&l, c, fonts);
         }
-        let hint = "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  +/- zoom  ·  F5 reload  ·  Esc back";
+        let hint = "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  +/- zoom  ·  F5 reload  ·  X export  ·  Esc back";
         let hs = style::fit_size(hint, &fonts.italic, 18, 12, size.x - 48.0);
         style::text_centred(
             hint,
@@ -668,6 +671,32 @@ fn guide(notes: Option<&str>, p: Rect, y: f32, fonts: &Fonts) {
 /// A type chip's label with its key: "1 Caesura" ... "0 Rest".
 fn type_label(i: usize, t: StationType) -> String {
     format!("{} {}", (i + 1) % 10, type_name(t))
+}
+
+/// The gallery's Export (X): the set as a spreadsheet and as print-and-play sheets, in
+/// `exports/` under the working folder (`forward cards export` and `forward print` make
+/// the same files). Returns the note to show.
+fn export(cards: &CardSet) -> String {
+    let dir = std::path::Path::new("exports");
+    let (csv, pdf) = (dir.join("forward-cards.csv"), dir.join("forward-cards.pdf"));
+    let opts = crate::print::Options {
+        out: pdf.clone(),
+        paper: crate::print::Paper::A4,
+        bleed: 0.0,
+        png: None,
+    };
+    let done = std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot make {}: {e}", dir.display()))
+        .and_then(|()| {
+            let rows = crate::cards::sheet::rows_of(cards.files()).map_err(|e| e.to_string())?;
+            crate::cards::sheet::write_csv(&csv, &rows).map_err(|e| e.to_string())
+        })
+        .and_then(|()| crate::print::check(&opts).map_err(|e| e.to_string()))
+        .and_then(|()| crate::print::print(cards.files(), &opts).map_err(|e| e.to_string()));
+    match done {
+        Ok(_) => format!("exported {} and {}", csv.display(), pdf.display()),
+        Err(e) => format!("export failed: {e}"),
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,243 @@
+//! The designer's rules notation, one line at a time: effect lines (`Heal 4 HP`, `Move the
+//! Resolve/Dread marker down 1`), standing modifiers (`Cannot Rest`, `-1 to all rolls`),
+//! and foe face results (`Block & 2 DMG`). Numbers, case and spacing vary in the sheet
+//! ("7 HP", "7hp", "Heal 4HP"); every reader here normalises first.
+
+use serde_json::{Value, json};
+
+/// What one effect line means.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Line {
+    /// An effect, applied when its card says (`{"heal": 4}`).
+    Effect(Value),
+    /// A standing modifier, for `passive` (`"no_rest"`, `{"all_rolls": -1}`).
+    Modifier(Value),
+    /// Effects on an occasion, for `triggers` (`{"on": "flip", ...}`).
+    Trigger(Value),
+    /// Reroll one just-rolled die (an ability with no effects).
+    Reroll,
+    /// A thrown thing: an effect usable only in a duel.
+    Thrown(Value),
+    /// Says nothing happens (`None`, `No effect`).
+    Nothing,
+}
+
+/// Lower case, single spaces, no trailing full stop, `→` spelt `->`.
+pub fn normalise(line: &str) -> String {
+    let l = line.replace('→', "->").to_lowercase();
+    let l = l.split_whitespace().collect::<Vec<_>>().join(" ");
+    l.trim_end_matches(['.', ' ']).to_string()
+}
+
+/// The first whole number in `s`, with its sign (`+1`, `-1`), or a number word.
+pub fn first_int(s: &str) -> Option<i64> {
+    const WORDS: [&str; 6] = ["one", "two", "three", "four", "five", "six"];
+    let b = s.as_bytes();
+    let mut first: Option<(usize, i64)> = None;
+    for (i, c) in b.iter().enumerate() {
+        if c.is_ascii_digit() {
+            let end = b[i..]
+                .iter()
+                .position(|c| !c.is_ascii_digit())
+                .map_or(b.len(), |p| i + p);
+            let n: i64 = s[i..end].parse().ok()?;
+            let neg = i > 0 && b[i - 1] == b'-';
+            first = Some((i, if neg { -n } else { n }));
+            break;
+        }
+    }
+    let word = s
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .find_map(|w| WORDS.iter().position(|x| *x == w).map(|p| p as i64 + 1))
+        .map(|n| (s.find(WORDS[n as usize - 1]).unwrap_or(usize::MAX), n));
+    match (first, word) {
+        (Some(a), Some(w)) if w.0 < a.0 => Some(w.1),
+        (Some(a), _) => Some(a.1),
+        (None, w) => w.map(|w| w.1),
+    }
+}
+
+fn n_or(l: &str, default: i64) -> i64 {
+    first_int(l).unwrap_or(default)
+}
+
+/// Reads one effect line; `Err` with the reason when it is not in the notation.
+pub fn effect_line(raw: &str) -> Result<Line, String> {
+    let l = normalise(raw);
+    let has = |w: &str| l.contains(w);
+    let line = if l.is_empty() || ["none", "no effect", "nothing"].contains(&l.as_str()) {
+        Line::Nothing
+    } else if l == "full heal" || (l.starts_with("heal") && has("full")) {
+        Line::Effect(json!({ "heal": "full" }))
+    } else if l.starts_with("heal") && has("1d6") {
+        let plus = l
+            .split_once('+')
+            .and_then(|(_, p)| first_int(p))
+            .unwrap_or(0);
+        Line::Effect(json!({ "heal": { "d6": 1, "plus": plus } }))
+    } else if l.starts_with("heal") {
+        Line::Effect(json!({ "heal": need(&l)? }))
+    } else if l.starts_with("lose") && has("each time") && (has("flip") || has("turned")) {
+        Line::Trigger(json!({ "on": "flip", "effects": [{ "lose_health": need(&l)? }] }))
+    } else if l.starts_with("lose") && has("hp") {
+        Line::Effect(json!({ "lose_health": need(&l)? }))
+    } else if has("throw") {
+        Line::Thrown(json!({ "hit_foe": need(&l)? }))
+    } else if has("next duel") || has("next fight") {
+        Line::Effect(json!({ "bonus": { "to": "next_duel", "amount": n_or(&l, 1) } }))
+    } else if has("next challenge") || has("next test") {
+        Line::Effect(json!({ "bonus": { "to": "next_test", "amount": n_or(&l, 1) } }))
+    } else if has("next heal") {
+        Line::Effect(json!({ "bonus": { "to": "next_heal", "amount": n_or(&l, 1) } }))
+    } else if l.starts_with("cleanse") || l.starts_with("remove") && has("snare") {
+        Line::Effect(json!({ "cleanse": n_or(&l, 1) }))
+    } else if has("marker") && has(" up") {
+        Line::Effect(json!({ "resolve": n_or(&l, 1) }))
+    } else if has("marker") && has(" down") {
+        Line::Effect(json!({ "dread": n_or(&l, 1) }))
+    } else if has("cannot spend resolve") {
+        Line::Modifier(json!("no_spend_resolve"))
+    } else if has("cannot rest") {
+        Line::Modifier(json!("no_rest"))
+    } else if has("all rolls") {
+        Line::Modifier(json!({ "all_rolls": need(&l)? }))
+    } else if has("fight rolls") || has("duel rolls") || has("combat rolls") {
+        Line::Modifier(json!({ "duel_rolls": need(&l)? }))
+    } else if has("challenge rolls") || has("test rolls") {
+        Line::Modifier(json!({ "test_rolls": need(&l)? }))
+    } else if has("resting") || has("when you rest") {
+        Line::Modifier(json!({ "rest_heal": need(&l)? }))
+    } else if has("attack") && has("miss") {
+        Line::Modifier(json!({ "first_attacks_miss": n_or(&l, 1) }))
+    } else if has("def") || has("standing block") {
+        Line::Modifier(json!({ "def": n_or(&l, 1) }))
+    } else if has("atk") {
+        Line::Modifier(json!({ "atk": n_or(&l, 1) }))
+    } else if has("reroll") {
+        Line::Reroll
+    } else if (l.starts_with("peek") || l.starts_with("look")) && has("deck") {
+        Line::Effect(json!({ "peek_deck": n_or(&l, 1) }))
+    } else if l.starts_with("peek") || l.starts_with("look") {
+        Line::Effect(json!({ "peek": n_or(&l, 1) }))
+    } else if has("reorder") {
+        Line::Effect(json!({ "reorder": n_or(&l, 3).min(3) }))
+    } else if has("face up") {
+        Line::Effect(json!({ "reveal": n_or(&l, 1) }))
+    } else {
+        return Err("not an effect this notation knows".into());
+    };
+    Ok(line)
+}
+
+fn need(l: &str) -> Result<i64, String> {
+    first_int(l).ok_or_else(|| "a number is missing".to_string())
+}
+
+/// Reads one foe face line, `N Name (result)`; a face with no parenthesis is a flourish
+/// with no effect (a miss).
+pub fn face_line(raw: &str) -> Result<Value, String> {
+    let t = raw.trim();
+    let (num, rest) = t
+        .split_once(char::is_whitespace)
+        .ok_or("a face reads `N Name (result)`")?;
+    num.trim_end_matches(['.', ':', ')'])
+        .parse::<u8>()
+        .ok()
+        .filter(|n| (1..=6).contains(n))
+        .ok_or("a face starts with its die number, 1 to 6")?;
+    let rest = rest.trim();
+    let (name, result) = match rest.strip_suffix(')').and_then(|r| r.rsplit_once('(')) {
+        Some((name, result)) => (name.trim(), result),
+        None => (rest, ""),
+    };
+    if name.is_empty() {
+        return Err("the face has no name".into());
+    }
+    let mut face = serde_json::Map::new();
+    face.insert("name".into(), json!(name));
+    for part in result.split('&').map(normalise).filter(|p| !p.is_empty()) {
+        let p = part.as_str();
+        let (k, v) = if p == "miss" {
+            continue;
+        } else if p == "block" {
+            ("block", json!(true))
+        } else if p.starts_with("heal") {
+            ("heal", json!(need(p)?))
+        } else if p.contains("skip") {
+            ("skip_roll", json!(true))
+        } else if p.contains("next roll") {
+            ("roll_penalty", json!(need(p)?.abs()))
+        } else if p.contains("reroll") {
+            ("no_rerolls", json!(true))
+        } else if p.contains("rest of") {
+            ("enrage", json!(need(p)?))
+        } else if p.contains("next hit") {
+            ("empower", json!(need(p)?))
+        } else if p.contains("ignore") {
+            ("ignore_block", json!(true))
+        } else if p.contains("copy") {
+            ("copy", json!(true))
+        } else if p.contains("dmg") || p.contains("damage") {
+            ("deal", json!(need(p)?))
+        } else {
+            return Err(format!("`{part}` is not a face result this notation knows"));
+        };
+        face.insert(k.into(), v);
+    }
+    Ok(Value::Object(face))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn effect_lines_tolerate_case_spacing_and_units() {
+        assert_eq!(
+            effect_line("Heal 4HP "),
+            Ok(Line::Effect(json!({"heal": 4})))
+        );
+        assert_eq!(
+            effect_line("heal 1d6+2"),
+            Ok(Line::Effect(json!({"heal": {"d6": 1, "plus": 2}})))
+        );
+        assert_eq!(
+            effect_line("Lose 7hp."),
+            Ok(Line::Effect(json!({"lose_health": 7})))
+        );
+        assert_eq!(
+            effect_line("Move the Resolve/Dread marker down 1"),
+            Ok(Line::Effect(json!({"dread": 1})))
+        );
+        assert_eq!(
+            effect_line("-1 to all rolls"),
+            Ok(Line::Modifier(json!({"all_rolls": -1})))
+        );
+        assert_eq!(
+            effect_line("Lose 2 HP each time a card is flipped"),
+            Ok(Line::Trigger(
+                json!({"on": "flip", "effects": [{"lose_health": 2}]})
+            ))
+        );
+        assert!(effect_line("Sing a song of the sea").is_err());
+    }
+
+    #[test]
+    fn face_lines_read_every_result() {
+        assert_eq!(
+            face_line("6 Snarl (Block & 1 DMG)"),
+            Ok(json!({"name": "Snarl", "block": true, "deal": 1}))
+        );
+        assert_eq!(
+            face_line("2 Frost Grip (1 DMG & Player skips next roll)"),
+            Ok(json!({"name": "Frost Grip", "deal": 1, "skip_roll": true}))
+        );
+        assert_eq!(
+            face_line("1 Howl (-1 to Player's next roll)"),
+            Ok(json!({"name": "Howl", "roll_penalty": 1}))
+        );
+        assert_eq!(face_line("4 Flourish"), Ok(json!({"name": "Flourish"})));
+        assert!(face_line("7 Bite (1 DMG)").is_err());
+        assert!(face_line("3 Bite (sings)").is_err());
+    }
+}

@@ -1,0 +1,531 @@
+//! One card drawn as SVG in millimetres, the way the game's window draws it
+//! (`ui::cardface`): a dark tile tinted with the type's colour, a rounded frame in that
+//! colour, the type's icon and name, the card's name, a rule, the rules text, a foe's faces
+//! as a table, and the flavour in italics at the foot. Also the common card back.
+
+use super::text::{Font, Metrics, esc, wrap};
+use crate::cards::model::StationType;
+use std::fmt::Write;
+
+/// Poker size, in millimetres.
+pub const CARD_W: f32 = 63.0;
+pub const CARD_H: f32 = 88.0;
+
+/// The game's colours (the same values as `ui::style::colour` and `ui::cardface`).
+pub const TILE: (u8, u8, u8) = (0x14, 0x17, 0x2a);
+pub const PARCHMENT: (u8, u8, u8) = (0xf1, 0xe6, 0xc8);
+pub const GOLD: (u8, u8, u8) = (0xd9, 0xb3, 0x6c);
+pub const FOE_RED: (u8, u8, u8) = (0xe0, 0x5a, 0x4f);
+
+/// The frame colour of a Station type (as `ui::cardface::type_colour`).
+pub fn type_colour(t: StationType) -> (u8, u8, u8) {
+    match t {
+        StationType::Caesura => (0x9a, 0xa7, 0xc7),
+        StationType::Item => (0xd9, 0xb3, 0x6c),
+        StationType::Equipment => (0xb8, 0xc4, 0xd0),
+        StationType::Companion => (0x7f, 0xd1, 0x9b),
+        StationType::Foe => (0xe0, 0x5a, 0x4f),
+        StationType::Terror => (0xb0, 0x7c, 0xe8),
+        StationType::Pit => (0xe0, 0x93, 0x4a),
+        StationType::Snare => (0xc2, 0x5f, 0x9e),
+        StationType::Blessing => (0xf2, 0xe2, 0x8c),
+        StationType::Rest => (0x8f, 0xd6, 0xea),
+    }
+}
+
+/// `#rrggbb`.
+pub fn hex(c: (u8, u8, u8)) -> String {
+    format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
+}
+
+/// `a` moved toward `b` by `t`.
+pub fn mix(a: (u8, u8, u8), b: (u8, u8, u8), t: f32) -> (u8, u8, u8) {
+    let m = |x: u8, y: u8| (x as f32 + (y as f32 - x as f32) * t).round() as u8;
+    (m(a.0, b.0), m(a.1, b.1), m(a.2, b.2))
+}
+
+/// What kind of card a face is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Kind {
+    Station(StationType),
+    Domain,
+    Traveller,
+    Guardian,
+}
+
+/// Everything a printed face shows.
+#[derive(Debug, Clone)]
+pub struct CardFace {
+    pub id: String,
+    pub kind: Kind,
+    pub name: String,
+    pub text: String,
+    pub flavor: Option<String>,
+    /// "HP 5 · DEF 1" for a foe or the Guardian; "Health 20" for the traveller.
+    pub stats: Option<String>,
+    /// A foe's faces: (name, what it does).
+    pub faces: Vec<(String, String)>,
+    /// The Domain a Station card belongs to, printed small at the foot.
+    pub domain: Option<String>,
+}
+
+impl CardFace {
+    fn frame(&self) -> (u8, u8, u8) {
+        match self.kind {
+            Kind::Station(t) => type_colour(t),
+            Kind::Guardian => FOE_RED,
+            Kind::Domain | Kind::Traveller => GOLD,
+        }
+    }
+    fn kind_text(&self) -> &'static str {
+        match self.kind {
+            Kind::Station(t) => match t {
+                StationType::Caesura => "Caesura",
+                StationType::Item => "Item",
+                StationType::Equipment => "Equipment",
+                StationType::Companion => "Companion",
+                StationType::Foe => "Foe",
+                StationType::Terror => "Terror",
+                StationType::Pit => "Pit",
+                StationType::Snare => "Snare",
+                StationType::Blessing => "Blessing",
+                StationType::Rest => "Rest",
+            },
+            Kind::Domain => "Domain",
+            Kind::Traveller => "Traveller",
+            Kind::Guardian => "Guardian",
+        }
+    }
+}
+
+/// Inset of the frame from the trim line, and of the content from the trim line.
+const FRAME_INSET: f32 = 2.6;
+const PAD: f32 = 5.0;
+/// Body text starts at this size (mm) and shrinks to fit, down to the minimum.
+const TEXT_SIZE: f32 = 3.0;
+const TEXT_MIN: f32 = 1.9;
+const LINE: f32 = 1.2;
+
+/// The SVG elements of a face whose bleed box starts at (0, 0); the trim box starts at
+/// (`bleed`, `bleed`).
+pub fn face_svg(m: &Metrics, f: &CardFace, bleed: f32) -> String {
+    let mut s = String::new();
+    let frame = f.frame();
+    let fill = mix(TILE, frame, 0.10);
+    let (w, h) = (CARD_W + 2.0 * bleed, CARD_H + 2.0 * bleed);
+    let _ = write!(
+        s,
+        r#"<rect x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#,
+        hex(fill)
+    );
+    let (x0, y0) = (bleed, bleed);
+    let _ = write!(
+        s,
+        r#"<rect x="{}" y="{}" width="{}" height="{}" rx="2.4" fill="none" stroke="{}" stroke-width="0.6"/>"#,
+        x0 + FRAME_INSET,
+        y0 + FRAME_INSET,
+        CARD_W - 2.0 * FRAME_INSET,
+        CARD_H - 2.0 * FRAME_INSET,
+        hex(frame)
+    );
+    let left = x0 + PAD;
+    let right = x0 + CARD_W - PAD;
+    let width = right - left;
+    // The type band: icon, type name, stats.
+    let band_y = y0 + PAD + 2.6;
+    let icon_r = 1.5;
+    let type_x = if let Kind::Station(t) = f.kind {
+        s.push_str(&icon(
+            t,
+            left + icon_r,
+            band_y - 1.0,
+            icon_r,
+            &hex(frame),
+            &hex(fill),
+        ));
+        left + 2.0 * icon_r + 1.4
+    } else {
+        left
+    };
+    s.push_str(&text(
+        m,
+        Font::Italic,
+        f.kind_text(),
+        type_x,
+        band_y,
+        3.2,
+        &hex(frame),
+        "start",
+    ));
+    if let Some(st) = &f.stats {
+        s.push_str(&text(
+            m,
+            Font::Regular,
+            st,
+            right,
+            band_y,
+            3.0,
+            &hex(PARCHMENT),
+            "start-right",
+        ));
+    }
+    // The name: up to two lines, shrinking to fit.
+    let mut name_size = 4.6;
+    let mut name_lines = wrap(m, Font::Regular, &f.name, name_size, width);
+    while name_lines.len() > 2 && name_size > 3.2 {
+        name_size -= 0.2;
+        name_lines = wrap(m, Font::Regular, &f.name, name_size, width);
+    }
+    let mut y = band_y + 2.2;
+    for l in name_lines.iter().take(2) {
+        y += name_size * 1.05;
+        s.push_str(&text(
+            m,
+            Font::Regular,
+            l,
+            left,
+            y,
+            name_size,
+            &hex(PARCHMENT),
+            "start",
+        ));
+    }
+    y += 1.8;
+    let _ = write!(
+        s,
+        r#"<line x1="{left}" y1="{y}" x2="{right}" y2="{y}" stroke="{}" stroke-width="0.25"/>"#,
+        hex(mix(fill, frame, 0.6))
+    );
+    let top = y + 1.2;
+    // From the foot up: the Domain line, the flavour, the faces table.
+    let mut bottom = y0 + CARD_H - PAD;
+    if let Some(d) = &f.domain {
+        s.push_str(&text(
+            m,
+            Font::Italic,
+            d,
+            x0 + CARD_W / 2.0,
+            bottom,
+            2.2,
+            &hex(mix(fill, frame, 0.7)),
+            "middle",
+        ));
+        bottom -= 3.0;
+    }
+    if let Some(fl) = f.flavor.as_deref().filter(|x| !x.is_empty()) {
+        let size = 2.5;
+        let lines = wrap(m, Font::Italic, fl, size, width);
+        let lines = &lines[..lines.len().min(3)];
+        let mut fy = bottom - (lines.len() as f32 - 1.0) * size * LINE;
+        let col = hex(mix(fill, PARCHMENT, 0.7));
+        for l in lines {
+            s.push_str(&text(m, Font::Italic, l, left, fy, size, &col, "start"));
+            fy += size * LINE;
+        }
+        bottom -= lines.len() as f32 * size * LINE + 1.5;
+    }
+    if !f.faces.is_empty() {
+        bottom = faces_table(&mut s, m, &f.faces, left, right, bottom, frame, fill);
+    }
+    // The rules text in what is left, shrinking to fit.
+    let body = rules_text(f);
+    let mut size = TEXT_SIZE;
+    let lines = loop {
+        let lines: Vec<String> = body
+            .split('\n')
+            .flat_map(|p| wrap(m, Font::Regular, p, size, width))
+            .collect();
+        if lines.len() as f32 * size * LINE <= bottom - top || size <= TEXT_MIN {
+            break lines;
+        }
+        size -= 0.1;
+    };
+    let mut ty = top + size;
+    for l in &lines {
+        if ty > bottom + 0.5 {
+            break;
+        }
+        s.push_str(&text(
+            m,
+            Font::Regular,
+            l,
+            left,
+            ty,
+            size,
+            &hex(PARCHMENT),
+            "start",
+        ));
+        ty += size * LINE;
+    }
+    s
+}
+
+/// A foe's text without the faces it lists, since the table shows them.
+fn rules_text(f: &CardFace) -> String {
+    if f.faces.is_empty() {
+        return f.text.clone();
+    }
+    match f.text.find("Faces:") {
+        Some(i) => {
+            let (head, tail) = f.text.split_at(i);
+            // Keep what follows the list of faces (after its last face's full stop).
+            let rest = tail
+                .match_indices(". ")
+                .nth(f.faces.len().saturating_sub(1))
+                .map_or("", |(j, _)| &tail[j + 2..]);
+            format!(
+                "{}{}",
+                head.trim_end(),
+                if rest.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {rest}")
+                }
+            )
+        }
+        None => f.text.clone(),
+    }
+}
+
+/// Draws the six faces as a table above `bottom`; returns the table's top.
+#[allow(clippy::too_many_arguments)]
+fn faces_table(
+    s: &mut String,
+    m: &Metrics,
+    faces: &[(String, String)],
+    left: f32,
+    right: f32,
+    bottom: f32,
+    frame: (u8, u8, u8),
+    fill: (u8, u8, u8),
+) -> f32 {
+    let row_h = 3.4;
+    let top = bottom - faces.len() as f32 * row_h;
+    let band = hex(mix(fill, frame, 0.18));
+    for (i, (name, what)) in faces.iter().enumerate() {
+        let ry = top + i as f32 * row_h;
+        if i % 2 == 0 {
+            let _ = write!(
+                s,
+                r#"<rect x="{}" y="{ry}" width="{}" height="{row_h}" fill="{band}"/>"#,
+                left - 0.8,
+                right - left + 1.6
+            );
+        }
+        let base = ry + row_h * 0.72;
+        s.push_str(&text(
+            m,
+            Font::Regular,
+            &(i + 1).to_string(),
+            left,
+            base,
+            2.5,
+            &hex(frame),
+            "start",
+        ));
+        // The result takes what it needs; the name is shrunk into the rest.
+        let what_w = m.width(Font::Italic, what, 2.3);
+        s.push_str(&text(
+            m,
+            Font::Italic,
+            what,
+            right,
+            base,
+            2.3,
+            &hex(frame),
+            "start-right",
+        ));
+        let room = right - what_w - 1.5 - (left + 3.0);
+        let mut size = 2.5;
+        while m.width(Font::Regular, name, size) > room && size > 1.6 {
+            size -= 0.1;
+        }
+        s.push_str(&text(
+            m,
+            Font::Regular,
+            name,
+            left + 3.0,
+            base,
+            size,
+            &hex(PARCHMENT),
+            "start",
+        ));
+    }
+    top - 1.2
+}
+
+/// One line of text. `anchor` is `start`, `middle` or `start-right` (right-aligned,
+/// placed by measuring rather than by SVG's `end`, so that PDF and PNG agree).
+#[allow(clippy::too_many_arguments)]
+pub fn text(
+    m: &Metrics,
+    font: Font,
+    t: &str,
+    x: f32,
+    y: f32,
+    size: f32,
+    fill: &str,
+    anchor: &str,
+) -> String {
+    let x = match anchor {
+        "start-right" => x - m.width(font, t, size),
+        "middle" => x - m.width(font, t, size) / 2.0,
+        _ => x,
+    };
+    let style = if font == Font::Italic {
+        r#" font-style="italic""#
+    } else {
+        ""
+    };
+    let family = if font == Font::Mono {
+        "DejaVu Sans Mono"
+    } else {
+        "EB Garamond"
+    };
+    format!(
+        r#"<text x="{x:.3}" y="{y:.3}" font-family="{family}"{style} font-size="{size:.2}" fill="{fill}">{}</text>"#,
+        esc(t)
+    )
+}
+
+/// The type's icon (as `ui::cardface::icon`), centred on (cx, cy) in a box of half-size r.
+fn icon(t: StationType, cx: f32, cy: f32, r: f32, col: &str, hole: &str) -> String {
+    let p = |pts: &[(f32, f32)]| {
+        let d: Vec<String> = pts
+            .iter()
+            .map(|(x, y)| format!("{:.3},{:.3}", cx + x * r, cy + y * r))
+            .collect();
+        format!(r#"<polygon points="{}" fill="{col}"/>"#, d.join(" "))
+    };
+    let rect = |x: f32, y: f32, w: f32, h: f32| {
+        format!(
+            r#"<rect x="{:.3}" y="{:.3}" width="{:.3}" height="{:.3}" fill="{col}"/>"#,
+            cx + x * r,
+            cy + y * r,
+            w * r,
+            h * r
+        )
+    };
+    let circle = |x: f32, y: f32, rr: f32, c: &str| {
+        format!(
+            r#"<circle cx="{:.3}" cy="{:.3}" r="{:.3}" fill="{c}"/>"#,
+            cx + x * r,
+            cy + y * r,
+            rr * r
+        )
+    };
+    let th = r * 0.18;
+    let line = |a: (f32, f32), b: (f32, f32)| {
+        format!(
+            r#"<line x1="{:.3}" y1="{:.3}" x2="{:.3}" y2="{:.3}" stroke="{col}" stroke-width="{th:.3}" stroke-linecap="round"/>"#,
+            cx + a.0 * r,
+            cy + a.1 * r,
+            cx + b.0 * r,
+            cy + b.1 * r
+        )
+    };
+    match t {
+        StationType::Caesura => rect(-0.55, -0.7, 0.35, 1.4) + &rect(0.2, -0.7, 0.35, 1.4),
+        StationType::Item => {
+            circle(0.0, 0.2, 0.65, col) + &p(&[(-0.35, -0.85), (0.35, -0.85), (0.0, -0.3)])
+        }
+        StationType::Equipment => {
+            rect(-0.65, -0.75, 1.3, 0.8) + &p(&[(-0.65, 0.05), (0.65, 0.05), (0.0, 0.9)])
+        }
+        StationType::Companion => {
+            circle(-0.38, -0.25, 0.3, col)
+                + &circle(0.38, -0.25, 0.3, col)
+                + &rect(-0.75, 0.15, 1.5, 0.55)
+        }
+        StationType::Foe => {
+            line((-0.8, -0.8), (0.8, 0.8))
+                + &line((0.8, -0.8), (-0.8, 0.8))
+                + &line((-0.8, 0.3), (-0.3, 0.8))
+                + &line((0.8, 0.3), (0.3, 0.8))
+        }
+        StationType::Terror => {
+            format!(
+                r#"<ellipse cx="{cx:.3}" cy="{cy:.3}" rx="{:.3}" ry="{:.3}" fill="{col}"/>"#,
+                r * 0.9,
+                r * 0.5
+            ) + &circle(0.0, 0.0, 0.3, hole)
+                + &circle(0.0, 0.0, 0.14, col)
+        }
+        StationType::Pit => {
+            p(&[(-0.85, -0.6), (0.85, -0.6), (0.0, 0.8)]) + &rect(-0.9, -0.85, 1.8, 0.16)
+        }
+        StationType::Snare => {
+            line((-0.8, 0.5), (-0.4, -0.5))
+                + &line((-0.4, -0.5), (0.0, 0.5))
+                + &line((0.0, 0.5), (0.4, -0.5))
+                + &line((0.4, -0.5), (0.8, 0.5))
+        }
+        StationType::Blessing => p(&[
+            (0.0, -1.0),
+            (0.2, -0.2),
+            (1.0, 0.0),
+            (0.2, 0.2),
+            (0.0, 1.0),
+            (-0.2, 0.2),
+            (-1.0, 0.0),
+            (-0.2, -0.2),
+        ]),
+        StationType::Rest => {
+            p(&[(-0.5, 0.5), (0.5, 0.5), (0.0, -0.9)]) + &line((-0.8, 0.75), (0.8, 0.75))
+        }
+    }
+}
+
+/// The common card back (as `ui::cardface::draw_back`): a dark tile, a gold frame, a
+/// diamond and the game's name.
+pub fn back_svg(m: &Metrics, bleed: f32) -> String {
+    let mut s = String::new();
+    let (w, h) = (CARD_W + 2.0 * bleed, CARD_H + 2.0 * bleed);
+    let _ = write!(
+        s,
+        r#"<rect x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#,
+        hex(TILE)
+    );
+    let gold = hex(mix(TILE, GOLD, 0.55));
+    let faint = hex(mix(TILE, GOLD, 0.3));
+    let (x0, y0) = (bleed, bleed);
+    let _ = write!(
+        s,
+        r#"<rect x="{}" y="{}" width="{}" height="{}" rx="2.4" fill="none" stroke="{gold}" stroke-width="0.6"/>"#,
+        x0 + FRAME_INSET,
+        y0 + FRAME_INSET,
+        CARD_W - 2.0 * FRAME_INSET,
+        CARD_H - 2.0 * FRAME_INSET
+    );
+    let _ = write!(
+        s,
+        r#"<rect x="{}" y="{}" width="{}" height="{}" rx="1.6" fill="none" stroke="{faint}" stroke-width="0.3"/>"#,
+        x0 + 5.0,
+        y0 + 5.0,
+        CARD_W - 10.0,
+        CARD_H - 10.0
+    );
+    let (cx, cy) = (x0 + CARD_W / 2.0, y0 + CARD_H / 2.0 - 4.0);
+    let d = |half: f32, fill: &str| {
+        format!(
+            r#"<polygon points="{cx},{} {},{cy} {cx},{} {},{cy}" fill="{fill}"/>"#,
+            cy - half,
+            cx + half,
+            cy + half,
+            cx - half
+        )
+    };
+    s.push_str(&d(11.0, &gold));
+    s.push_str(&d(5.5, &hex(TILE)));
+    s.push_str(&text(
+        m,
+        Font::Regular,
+        "FORWARD",
+        cx,
+        y0 + CARD_H - 14.0,
+        5.0,
+        &hex(mix(TILE, PARCHMENT, 0.8)),
+        "middle",
+    ));
+    s
+}

@@ -1,0 +1,205 @@
+//! `forward print`: the PDF's pages and size (pdfinfo), its fonts (pdffonts), its pages
+//! as pictures (pdftoppm), the per-card PNGs, and errors found before any work.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn forward(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_forward"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the forward binary runs")
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs a poppler tool, or says why the check is skipped (a failure under CI).
+fn poppler(tool: &str, args: &[&str]) -> Option<String> {
+    match Command::new(tool).args(args).output() {
+        Ok(o) => {
+            assert!(
+                o.status.success(),
+                "{tool}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            Some(String::from_utf8_lossy(&o.stdout).into_owned())
+        }
+        Err(e) => {
+            assert!(
+                std::env::var("CI").as_deref() != Ok("true"),
+                "{tool} is needed under CI (Debian package poppler-utils): {e}"
+            );
+            eprintln!("SKIPPED: {tool} is not installed (poppler-utils): {e}");
+            None
+        }
+    }
+}
+
+/// A `Name: value` field of pdfinfo's output.
+fn field<'a>(info: &'a str, name: &str) -> &'a str {
+    info.lines()
+        .find_map(|l| l.strip_prefix(name).and_then(|r| r.strip_prefix(':')))
+        .map_or("", str::trim)
+}
+
+#[test]
+fn print_makes_sheets_of_the_shipped_set_and_one_png_per_card() {
+    let dir = tmp("print-shipped");
+    let pdf = dir.join("cards.pdf");
+    let png = dir.join("png");
+    let out = forward(&[
+        "print",
+        "--out",
+        pdf.to_str().unwrap(),
+        "--png",
+        png.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // 173 cards: 20 pages of faces, 20 of backs, and the map.
+    assert!(stdout.contains("wrote 173 cards on 41 pages"), "{stdout}");
+    let pngs: Vec<_> = std::fs::read_dir(&png)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(pngs.len(), 174, "one per card and the back");
+    // 300 dpi: 63 x 88 mm is 744 x 1039 pixels.
+    let first = std::fs::read(png.join("003_termina.png")).unwrap();
+    let (w, h) = (
+        u32::from_be_bytes(first[16..20].try_into().unwrap()),
+        u32::from_be_bytes(first[20..24].try_into().unwrap()),
+    );
+    assert_eq!((w, h), (744, 1039));
+
+    if let Some(info) = poppler("pdfinfo", &[pdf.to_str().unwrap()]) {
+        assert_eq!(field(&info, "Pages"), "41", "{info}");
+        assert_eq!(
+            field(&info, "Page size"),
+            "595.276 x 841.89 pts (A4)",
+            "{info}"
+        );
+    }
+    if let Some(fonts) = poppler("pdffonts", &[pdf.to_str().unwrap()]) {
+        assert!(fonts.contains("EBGaramond12-Regular"), "{fonts}");
+        assert!(fonts.contains("EBGaramond12-Italic"), "{fonts}");
+        // Every font embedded (the "emb" column) and subset.
+        for line in fonts.lines().skip(2) {
+            assert!(line.contains(" yes "), "not embedded: {line}");
+        }
+    }
+    let pages = dir.join("page");
+    if poppler(
+        "pdftoppm",
+        &[
+            "-png",
+            "-r",
+            "40",
+            "-f",
+            "1",
+            "-l",
+            "2",
+            pdf.to_str().unwrap(),
+            pages.to_str().unwrap(),
+        ],
+    )
+    .is_some()
+    {
+        for p in ["page-01.png", "page-02.png"] {
+            assert!(dir.join(p).metadata().unwrap().len() > 1000, "{p} rendered");
+        }
+        poppler(
+            "pdftoppm",
+            &[
+                "-png",
+                "-r",
+                "40",
+                "-f",
+                "41",
+                "-l",
+                "41",
+                pdf.to_str().unwrap(),
+                pages.to_str().unwrap(),
+            ],
+        );
+        assert!(dir.join("page-41.png").exists(), "the map page rendered");
+    }
+}
+
+#[test]
+fn letter_paper_with_bleed_is_letter_sized() {
+    let dir = tmp("print-letter");
+    let pdf = dir.join("letter.pdf");
+    let out = forward(&[
+        "print",
+        "--out",
+        pdf.to_str().unwrap(),
+        "--paper",
+        "letter",
+        "--bleed",
+        "1",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    if let Some(info) = poppler("pdfinfo", &[pdf.to_str().unwrap()]) {
+        assert_eq!(
+            field(&info, "Page size"),
+            "612 x 792 pts (letter)",
+            "{info}"
+        );
+    }
+}
+
+#[test]
+fn bad_options_are_reported_before_any_work() {
+    let dir = tmp("print-errors");
+    let out = forward(&[
+        "print",
+        "--out",
+        dir.join("x.pdf").to_str().unwrap(),
+        "--paper",
+        "a3",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("invalid value 'a3' for '--paper"));
+
+    let out = forward(&["print", "--out", "/nonexistent-folder/x.pdf"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("forward print: cannot write /nonexistent-folder/x.pdf"),
+        "{err}"
+    );
+
+    let out = forward(&[
+        "print",
+        "--out",
+        dir.join("y.pdf").to_str().unwrap(),
+        "--paper",
+        "letter",
+        "--bleed",
+        "5",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("do not fit on Letter paper; use a bleed of at most 1.2 mm"),
+        "{err}"
+    );
+    assert!(
+        !dir.join("y.pdf").exists(),
+        "nothing written when the options are wrong"
+    );
+}

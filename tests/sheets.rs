@@ -1,0 +1,305 @@
+//! `forward cards export|import`: the shipped set survives a trip through a spreadsheet
+//! unchanged, and the designer's own layout imports with every readable row a card.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn forward(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_forward"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the forward binary runs")
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn json_files(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = ["map.json", "traveller.json", "guardian.json", "schema.json"]
+        .iter()
+        .map(PathBuf::from)
+        .collect();
+    for e in std::fs::read_dir(dir.join("domains")).unwrap() {
+        let p = e.unwrap().path();
+        v.push(Path::new("domains").join(p.file_name().unwrap()));
+    }
+    v.sort();
+    v
+}
+
+fn read(p: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+}
+
+/// The simulator's JSON without its timing.
+fn simulate(cards: &Path) -> Value {
+    let out = forward(&[
+        "simulate",
+        "--runs",
+        "2000",
+        "--seed",
+        "7",
+        "--jobs",
+        "2",
+        "--json",
+        "--cards",
+        cards.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let m = v.as_object_mut().unwrap();
+    for k in [
+        "elapsed_seconds",
+        "runs_per_second",
+        "runs_per_second_per_job",
+    ] {
+        assert!(m.remove(k).is_some(), "simulate --json has {k}");
+    }
+    v
+}
+
+#[test]
+fn the_shipped_set_round_trips_through_a_spreadsheet() {
+    let dir = tmp("sheets-round-trip");
+    let csv = dir.join("cards.csv");
+    let out = forward(&["cards", "export", csv.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&csv).unwrap();
+    assert_eq!(&bytes[..3], b"\xEF\xBB\xBF", "UTF-8 with a byte-order mark");
+    let text = String::from_utf8(bytes[3..].to_vec()).unwrap();
+    assert!(text.starts_with("id,type,domain,name,text,flavor,guide_notes,tags,hp,def,atk,health,faces,rules,theme,row,column,links\n"));
+    // One row per card: traveller, Guardian, 9 Domain title cards, 162 Station cards.
+    let rows = csv::Reader::from_path(&csv).unwrap().records().count();
+    assert_eq!(rows, 2 + 9 + 162);
+    // A foe's faces are readable in their own cell.
+    assert!(
+        text.contains("1 Cowers\n2 Circles Warily (block)"),
+        "faces column"
+    );
+
+    let cards = dir.join("cards");
+    let out = forward(&[
+        "cards",
+        "import",
+        csv.to_str().unwrap(),
+        "--out",
+        cards.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("read 173 rows (forward layout), made 173 cards"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("validate: 0 errors, 0 warnings"),
+        "{stdout}"
+    );
+
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+    let files = json_files(&shipped);
+    assert_eq!(files, json_files(&cards), "the same files");
+    for f in &files {
+        assert_eq!(
+            read(&shipped.join(f)),
+            read(&cards.join(f)),
+            "{} differs",
+            f.display()
+        );
+    }
+
+    let out = forward(&["validate", cards.to_str().unwrap(), "--json"]);
+    assert!(out.status.success());
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["domains"], 9);
+    assert_eq!(report["stations"], 162);
+    assert_eq!(report["errors"].as_array().map(Vec::len), Some(0));
+
+    assert_eq!(simulate(&shipped), simulate(&cards));
+}
+
+#[test]
+fn the_designers_sheet_imports_and_reports_what_it_cannot_read() {
+    let dir = tmp("sheets-designer");
+    let sheet = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/designer_sheet.csv");
+    let cards = dir.join("cards");
+    let out = forward(&[
+        "cards",
+        "import",
+        sheet.to_str().unwrap(),
+        "--out",
+        cards.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let s = &v["summary"];
+    assert_eq!(s["layout"], "designer");
+    assert_eq!(s["rows_read"], 59);
+    // Four rows are not cards (combat reference, tracker, spare... and the unknown place).
+    assert_eq!(s["skipped"].as_array().unwrap().len(), 3);
+    assert_eq!(v["errors"].as_array().unwrap().len(), 0, "{v}");
+    let attention: Vec<(String, String, String)> = s["attention"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["card_number"].as_str().unwrap().to_string(),
+                a["title"].as_str().unwrap().to_string(),
+                a["unread"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        attention,
+        vec![
+            (
+                "55".into(),
+                "Crows Singing".into(),
+                "Sing a song of the sea".into()
+            ),
+            (
+                "56".into(),
+                "Three-Legged Wolf".into(),
+                "5 Lunge (2 DMG)".into()
+            ),
+            ("57".into(), "Frozen Tea".into(), "Heal 3 HP".into()),
+            ("58".into(), "Voice Under the Ice".into(), "CHOOSE:".into()),
+            (
+                "59".into(),
+                "Moon Palace Gate".into(),
+                "The Moon Palace".into()
+            ),
+        ]
+    );
+    // 59 rows: 3 skipped, 1 with no Domain on the map; the rest are cards.
+    assert_eq!(s["cards_made"], 55);
+    assert_eq!(s["by_type"]["domain"], 9);
+    assert_eq!(s["by_type"]["foe"], 3);
+
+    // Well-formed rows are working cards with their effects, faces and numbers.
+    let termina = read(&cards.join("domains/termina.json"));
+    let card = |d: &Value, id: &str| -> Value {
+        d["stations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] == id)
+            .cloned()
+            .unwrap_or_else(|| panic!("{id}"))
+    };
+    assert_eq!(termina["on_enter"], serde_json::json!([{"resolve": 1}]));
+    assert_eq!(
+        card(&termina, "loaf_of_ash_bread")["use"],
+        serde_json::json!({"per": "once", "effects": [{"heal": 4}]})
+    );
+    assert_eq!(card(&termina, "cinder_dog")["hp"], 4);
+    assert_eq!(
+        card(&termina, "cinder_dog")["faces"][4],
+        serde_json::json!({"name": "Rear and Snap", "block": true, "deal": 1})
+    );
+    assert_eq!(
+        card(&termina, "empty_cradle")["options"][1]["effects"],
+        serde_json::json!([{"dread": 1}])
+    );
+    let shrine = read(&cards.join("domains/forgotten_shrine.json"));
+    assert_eq!(
+        card(&shrine, "falling_arches")["test"],
+        serde_json::json!({"target": 4, "extended": true, "each_failure": [{"lose_health": 2}],
+            "success": [], "failure": [{"dread": 1}]})
+    );
+    assert_eq!(
+        card(&shrine, "cracked_bell_tower")["effects"],
+        serde_json::json!([{"lose_health": 1}, {"peek": 1}])
+    );
+    let wastes = read(&cards.join("domains/sirocco_wastes.json"));
+    assert_eq!(
+        card(&wastes, "burning_sand_in_the_boots")["triggers"][0]["on"],
+        "flip"
+    );
+    assert_eq!(card(&wastes, "mirror_knight")["unbeatable"], true);
+    let guardian = read(&cards.join("guardian.json"));
+    assert_eq!(guardian["hp"], 20);
+    assert_eq!(guardian["seals"].as_array().unwrap().len(), 3);
+    // A malformed row is kept, with its text, as a quiet card that says what to fix.
+    let gaol = read(&cards.join("domains/frozen_gaol.json"));
+    let wolf = card(&gaol, "three_legged_wolf");
+    assert_eq!(wolf["type"], "caesura");
+    assert!(
+        wolf["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("FIGHT: 5 HP\n1 Limp (Miss)")
+    );
+
+    // The text summary names each row to fix by number, title and line.
+    let out = forward(&[
+        "cards",
+        "import",
+        sheet.to_str().unwrap(),
+        "--out",
+        cards.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("card 56 \"Three-Legged Wolf\": could not read `5 Lunge (2 DMG)`: a foe needs six faces, found 5"), "{text}");
+}
+
+#[test]
+fn import_refuses_an_unknown_layout_with_a_clear_message() {
+    let dir = tmp("sheets-unknown");
+    let csv = dir.join("other.csv");
+    std::fs::write(&csv, "a,b\n1,2\n").unwrap();
+    let out = forward(&[
+        "cards",
+        "import",
+        csv.to_str().unwrap(),
+        "--out",
+        dir.join("o").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("the header is neither Forward's layout")
+    );
+}
+
+#[test]
+fn a_loaded_set_exports_the_same_cards_as_its_folder() {
+    // The gallery's Export works from the loaded set rather than the folder.
+    use forward::cards::load::load_dir;
+    use forward::cards::sheet;
+    let dir = tmp("sheets-loaded");
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+    let (set, _) = load_dir(&shipped).unwrap();
+    let rows = sheet::rows_of(set.files()).unwrap();
+    assert_eq!(rows.len(), 173);
+    let csv = dir.join("loaded.csv");
+    sheet::write_csv(&csv, &rows).unwrap();
+    let out = dir.join("cards");
+    sheet::import(&csv, &out).unwrap();
+    let (again, _) = load_dir(&out).unwrap();
+    assert_eq!(again.files().canonical_json(), set.files().canonical_json());
+}
