@@ -398,7 +398,7 @@ fn io_words(e: &std::io::Error) -> String {
 
 /// Reads one file of the directory and parses it; a problem is pushed when either fails.
 /// `None` when the file could not be read, `Some(Err)` when it did not parse.
-fn read_and_parse<T: DeserializeOwned>(
+fn read_and_parse<T: DeserializeOwned + schemars::JsonSchema>(
     dir: &Path,
     rel: &str,
     kind: FileKind,
@@ -423,7 +423,7 @@ fn read_and_parse<T: DeserializeOwned>(
 
 /// Parses one file's text, pushing its (first) parse error in plain words. On failure
 /// the file's [`Source`] is returned, for what can still be read of it.
-pub(crate) fn parse_text<T: DeserializeOwned>(
+pub(crate) fn parse_text<T: DeserializeOwned + schemars::JsonSchema>(
     file: &str,
     kind: FileKind,
     text: &str,
@@ -436,6 +436,15 @@ pub(crate) fn parse_text<T: DeserializeOwned>(
         kind,
         loc: Locator::scan(text),
     };
+    // A structure written as an array of its fields would be read (or refused in serde's
+    // words): refuse it first, in ours.
+    if let Ok(value) = serde_json::from_str::<serde_json::Value>(text)
+        && let Some(found) = super::shape::find::<T>(&value)
+    {
+        let pos = src.loc.value(&found.path);
+        errors.push(src.problem_at(&found.path, pos, found.message()));
+        return Err(Box::new(src));
+    }
     let mut de = serde_json::Deserializer::from_str(text);
     let result: Result<T, _> = serde_path_to_error::deserialize(&mut de);
     match result.map_err(|e| (path_string(e.path()), e.into_inner())) {

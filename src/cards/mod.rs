@@ -7,6 +7,7 @@ mod messages;
 pub mod model;
 pub mod schema;
 pub mod set;
+pub mod shape;
 pub mod validate;
 
 pub use model::CardId;

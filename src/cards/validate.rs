@@ -848,8 +848,11 @@ impl<'a> Checker<'a> {
         }
         for (entry, d) in &l.domains {
             let (src, v) = (&d.src, &d.value);
-            if let (Some(i), Some(map)) = (entry, &l.map) {
-                let want = &map.value.domains[*i].id;
+            // A set with more Domain files than map entries (a save's embedded set can say
+            // anything) is reported by the loader; here such a file has no entry to match.
+            if let (Some(i), Some(map)) = (entry, &l.map)
+                && let Some(want) = map.value.domains.get(*i).map(|e| &e.id)
+            {
                 if v.id != *want {
                     let msg = format!(
                         "this file's id is `{}`, but map.json lists it as domain `{want}`",

@@ -3,6 +3,7 @@
 
 pub mod history;
 pub mod play;
+pub mod sim_guard;
 pub mod simulate;
 pub mod validate;
 

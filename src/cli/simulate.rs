@@ -1,5 +1,6 @@
 //! `forward simulate`: many seeded runs by a bot, and the figures a designer needs.
 
+use super::sim_guard;
 use crate::sim::batch::{PolicyKind, Progress, simulate};
 use crate::sim::stats::Summary;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -54,16 +55,19 @@ pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
         Ok(set) => Arc::new(set),
         Err(code) => return code,
     };
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    let progress = Arc::new(Progress::default());
-    {
-        let p = Arc::clone(&progress);
-        // Ctrl-C stops the batch; the runs finished so far are reported.
-        let _ = ctrlc::set_handler(move || p.stop.store(true, Ordering::Relaxed));
+    let (jobs, capped) = sim_guard::jobs(args.jobs);
+    if let Some(note) = capped {
+        eprintln!("{note}");
     }
+    if let Some(path) = &args.report
+        && let Err(e) = sim_guard::check_report(path)
+    {
+        eprintln!("forward simulate: cannot write the report {}: {e}", path.display());
+        return 1;
+    }
+    let progress = Arc::new(Progress::default());
+    // Ctrl-C stops the batch and the runs finished so far are reported; twice exits.
+    sim_guard::on_ctrl_c(Arc::clone(&progress), |p| &p.stop);
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new(args.runs);
         bar.set_style(
@@ -116,22 +120,27 @@ pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
         runs_per_second: rate.round(),
         runs_per_second_per_job: (rate / jobs as f64).round(),
     };
-    if let Some(path) = &args.report
-        && let Err(e) = crate::sim::report::write_html(path, &out)
-    {
-        eprintln!("forward simulate: cannot write {}: {e}", path.display());
-        return 1;
-    }
-    if args.json {
+    // The figures are printed first, so a report file that fails after all loses nothing.
+    let text = if args.json {
         match serde_json::to_string_pretty(&out) {
-            Ok(s) => println!("{s}"),
+            Ok(s) => s + "\n",
             Err(e) => {
                 eprintln!("forward simulate: {e}");
                 return 1;
             }
         }
     } else {
-        print!("{}", crate::sim::report::text(&out));
+        crate::sim::report::text(&out)
+    };
+    if let Err(e) = sim_guard::print(&text) {
+        eprintln!("forward simulate: cannot print the figures: {e}");
+        return 1;
+    }
+    if let Some(path) = &args.report
+        && let Err(e) = crate::sim::report::write_html(path, &out)
+    {
+        eprintln!("forward simulate: cannot write {}: {e}", path.display());
+        return 1;
     }
     0
 }

@@ -59,6 +59,11 @@ pub fn simulate(
         (0..chunks)
             .into_par_iter()
             .map(|c| {
+                // Once stopped, the chunks not yet begun are dropped at once (`while_some`):
+                // a batch of a billion runs has millions of them.
+                if progress.stop.load(Ordering::Relaxed) {
+                    return None;
+                }
                 // Each chunk plays on its own copy of the card set: the engine clones the
                 // set's `Arc` all the time, and threads sharing one reference count would
                 // fight over its cache line.
@@ -73,8 +78,9 @@ pub fn simulate(
                     totals.add(&facts);
                     progress.done.fetch_add(1, Ordering::Relaxed);
                 }
-                totals
+                Some(totals)
             })
+            .while_some()
             .reduce(|| Totals::new(cards), Totals::merge)
     });
     Ok(totals)

@@ -139,7 +139,7 @@ impl TableScreen {
         }
         if let Some(dir) = saves {
             t.autosave =
-                Autosave::new(Some(dir.join(t.run.file_name())), dir.to_path_buf(), &t.run);
+                Autosave::new(Some(crate::store::fresh_path(dir, &t.run)), dir.to_path_buf(), &t.run);
             t.autosave();
         }
         t.refresh(vec2(1280.0, 800.0), None);
