@@ -232,7 +232,10 @@ mod tests {
         let path = temp("torn");
         append(&path, &record(1)).expect("append");
         // A record cut short by a full disk: no newline at the end.
-        let mut f = fs::OpenOptions::new().append(true).open(&path).expect("open");
+        let mut f = fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .expect("open");
         f.write_all(br#"{"version":1,"seed":2,"pa"#).expect("write");
         drop(f);
         append(&path, &record(3)).expect("append");
@@ -249,7 +252,10 @@ mod tests {
     fn a_line_that_is_not_utf8_is_skipped_with_a_note() {
         let path = temp("utf8");
         append(&path, &record(1)).expect("append");
-        let mut f = fs::OpenOptions::new().append(true).open(&path).expect("open");
+        let mut f = fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .expect("open");
         f.write_all(b"{\"seed\": \xff}\n").expect("write");
         drop(f);
         append(&path, &record(2)).expect("append");

@@ -138,7 +138,9 @@ pub fn play_run<R: BufRead, W: Write>(
         let offered = legal_actions(&run.state);
         // A line that is not UTF-8 text is answered like any other bad line.
         let result = match std::str::from_utf8(&raw) {
-            Err(e) => Err(format!("the line is not UTF-8 text ({e}); send an action object or its index")),
+            Err(e) => Err(format!(
+                "the line is not UTF-8 text ({e}); send an action object or its index"
+            )),
             Ok(_) if run.state.is_over() => Err("the run is over; no more actions".to_string()),
             Ok(line) => parse_input(line, &offered),
         };

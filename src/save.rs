@@ -295,8 +295,9 @@ pub fn clean_stale_temps(dir: &Path) -> usize {
         let name = name.to_string_lossy();
         let ours = name.starts_with('.')
             && name.strip_suffix(".tmp").is_some_and(|rest| {
-                rest.rsplit_once('.')
-                    .is_some_and(|(_, pid)| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+                rest.rsplit_once('.').is_some_and(|(_, pid)| {
+                    !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit())
+                })
             });
         let old = entry
             .metadata()

@@ -284,13 +284,22 @@ mod tests {
         b.started_at = a.started_at;
         let mut auto_a = store.autosave_for(&a);
         let mut auto_b = store.autosave_for(&b);
-        let (pa, pb) = (auto_a.path().map(Path::to_path_buf), auto_b.path().map(Path::to_path_buf));
+        let (pa, pb) = (
+            auto_a.path().map(Path::to_path_buf),
+            auto_b.path().map(Path::to_path_buf),
+        );
         assert_ne!(pa, pb, "two runs, two files");
         a.act(&Action::Abandon).expect("abandon");
         auto_a.after(&a).expect("saved");
         auto_b.after(&b).expect("saved");
-        assert_eq!(save::load(&pa.expect("a")).expect("a loads").actions.len(), 1);
-        assert_eq!(save::load(&pb.expect("b")).expect("b loads").actions.len(), 0);
+        assert_eq!(
+            save::load(&pa.expect("a")).expect("a loads").actions.len(),
+            1
+        );
+        assert_eq!(
+            save::load(&pb.expect("b")).expect("b loads").actions.len(),
+            0
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 

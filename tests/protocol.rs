@@ -749,7 +749,9 @@ fn bad_bytes_stray_fields_and_huge_lines_get_short_errors_and_the_run_goes_on() 
     // Not UTF-8: an error line, and the session goes on.
     {
         let input = s.input.as_mut().expect("stdin open");
-        input.write_all(b"{\"type\":\"abandon\"\xff}\n").expect("write");
+        input
+            .write_all(b"{\"type\":\"abandon\"\xff}\n")
+            .expect("write");
         input.flush().expect("flush");
     }
     let e: Value = serde_json::from_str(&s.line()).expect("json");

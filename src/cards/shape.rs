@@ -172,6 +172,10 @@ mod tests {
         stations[i]["faces"][0] = Value::Array(Vec::new());
         let found = find::<DomainFile>(&v).expect("found");
         assert_eq!(found.path, format!("stations[{i}].faces[0]"));
-        assert!(found.message().contains("not as an array"), "{}", found.message());
+        assert!(
+            found.message().contains("not as an array"),
+            "{}",
+            found.message()
+        );
     }
 }

@@ -76,13 +76,10 @@ pub fn run(cards: &Path, saves: Option<&Path>, args: PlayArgs) -> i32 {
     let save_path = if args.no_save || !asked {
         None
     } else {
-        args.save
-            .clone()
-            .or(loaded)
-            .or_else(|| {
-                let _ = std::fs::create_dir_all(&store_dir);
-                Some(store::fresh_path(&store_dir, &run))
-            })
+        args.save.clone().or(loaded).or_else(|| {
+            let _ = std::fs::create_dir_all(&store_dir);
+            Some(store::fresh_path(&store_dir, &run))
+        })
     };
     if let Some(path) = &save_path
         && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
@@ -106,8 +103,8 @@ pub fn run(cards: &Path, saves: Option<&Path>, args: PlayArgs) -> i32 {
     // The history goes to the saves directory the run was given (`--saves` or
     // `$FORWARD_SAVES`), else beside the save file: never into a `saves/` of whatever
     // directory the command happened to run in.
-    let given = saves.is_some()
-        || std::env::var_os(store::SAVES_ENV).is_some_and(|v| !v.is_empty());
+    let given =
+        saves.is_some() || std::env::var_os(store::SAVES_ENV).is_some_and(|v| !v.is_empty());
     let mut autosave = match save_path {
         Some(path) => {
             let history_dir = match path.parent() {

@@ -62,7 +62,10 @@ pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
     if let Some(path) = &args.report
         && let Err(e) = sim_guard::check_report(path)
     {
-        eprintln!("forward simulate: cannot write the report {}: {e}", path.display());
+        eprintln!(
+            "forward simulate: cannot write the report {}: {e}",
+            path.display()
+        );
         return 1;
     }
     let progress = Arc::new(Progress::default());
