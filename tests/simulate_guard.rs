@@ -20,7 +20,7 @@ fn kill(pid: u32, signal: &str) {
 
 #[test]
 fn ctrl_c_stops_a_billion_run_batch_and_reports_what_was_played() {
-    let mut child = forward()
+    let child = forward()
         .args(["simulate", "--runs", "1000000000", "--jobs", "2", "--json"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

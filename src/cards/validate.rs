@@ -852,14 +852,13 @@ impl<'a> Checker<'a> {
             // anything) is reported by the loader; here such a file has no entry to match.
             if let (Some(i), Some(map)) = (entry, &l.map)
                 && let Some(want) = map.value.domains.get(*i).map(|e| &e.id)
+                && v.id != *want
             {
-                if v.id != *want {
-                    let msg = format!(
-                        "this file's id is `{}`, but map.json lists it as domain `{want}`",
-                        v.id
-                    );
-                    self.err(src, "id", msg);
-                }
+                let msg = format!(
+                    "this file's id is `{}`, but map.json lists it as domain `{want}`",
+                    v.id
+                );
+                self.err(src, "id", msg);
             }
             self.file_type(src, &v.card_type, FileCardType::Domain, "domain");
             self.not_blank(src, "name", "name", &v.name);
