@@ -663,6 +663,14 @@ impl<'a> Checker<'a> {
                         d.id, d.row, to.id, to.row
                     );
                     self.err(src, &lp, msg);
+                } else if to.row == d.row && to.column.abs_diff(d.column) > 1 {
+                    // A sideways step moves to the Domain beside you; one that jumps over
+                    // a Domain of the row would let a route skip it.
+                    let msg = format!(
+                        "sideways link from `{}` (row {}, column {}) to `{}` (column {}) skips a Domain; a sideways link joins neighbours in the row",
+                        d.id, d.row, d.column, to.id, to.column
+                    );
+                    self.err(src, &lp, msg);
                 } else if to.row > d.row + 1 {
                     let msg = format!(
                         "link from `{}` (row {}) to `{}` (row {}) skips a row; links go sideways (same row) or one row up",
