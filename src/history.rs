@@ -6,7 +6,7 @@ use crate::session::{Ending, Session, now_ms};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 /// The history file's name inside the saves directory.
@@ -79,7 +79,10 @@ impl Record {
     }
 }
 
-/// Appends one record as a line (written in one piece, then fsynced).
+/// Appends one record as a whole line, then fsyncs. A file whose last line was cut short
+/// (a full disk, a kill mid-write) gets its missing newline first, so the new record is
+/// never glued to the torn one; a write that fails is cut back off, so no torn line is
+/// left behind when it can be helped.
 pub fn append(path: &Path, record: &Record) -> io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir)?;
@@ -88,12 +91,24 @@ pub fn append(path: &Path, record: &Record) -> io::Result<()> {
     line.push(b'\n');
     let mut f = fs::OpenOptions::new()
         .create(true)
+        .read(true)
         .append(true)
         .open(path)?;
-    f.write_all(&line)?;
+    let len = f.metadata()?.len();
+    if len > 0 {
+        let mut last = [0u8; 1];
+        f.seek(SeekFrom::Start(len - 1))?;
+        f.read_exact(&mut last)?;
+        if last[0] != b'\n' {
+            line.insert(0, b'\n');
+        }
+    }
+    if let Err(e) = f.write_all(&line) {
+        let _ = f.set_len(len);
+        return Err(e);
+    }
     f.sync_all()
 }
-
 /// The history read back: the records, and the lines that could not be read (line
 /// number and problem). A missing file is an empty history.
 #[derive(Debug, Clone, Default)]
@@ -102,15 +117,23 @@ pub struct History {
     pub skipped: Vec<(usize, String)>,
 }
 
-/// Reads a history file.
+/// Reads a history file. A line that is not a record (torn, edited, not UTF-8) is
+/// skipped and noted; the others are read.
 pub fn read(path: &Path) -> io::Result<History> {
-    let text = match fs::read_to_string(path) {
-        Ok(t) => t,
+    let bytes = match fs::read(path) {
+        Ok(b) => b,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(History::default()),
         Err(e) => return Err(e),
     };
     let mut h = History::default();
-    for (i, line) in text.lines().enumerate() {
+    for (i, raw) in bytes.split(|b| *b == b'\n').enumerate() {
+        let line = match std::str::from_utf8(raw) {
+            Ok(l) => l,
+            Err(e) => {
+                h.skipped.push((i + 1, format!("not UTF-8 text ({e})")));
+                continue;
+            }
+        };
         if line.trim().is_empty() {
             continue;
         }
@@ -169,5 +192,79 @@ impl Stats {
             best,
             skipped_lines: h.skipped.len(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(seed: u64) -> Record {
+        Record {
+            version: VERSION,
+            seed,
+            path: vec!["d1".into()],
+            outcome: Ending {
+                result: "lost".into(),
+                cause: Some("health".into()),
+                detail: None,
+            },
+            flips: 3,
+            health: 0,
+            started_at: 1,
+            finished_at: 2,
+            duration_secs: 0,
+            actions: 4,
+            cards_hash: "h".into(),
+            save: None,
+            guide: false,
+        }
+    }
+
+    fn temp(name: &str) -> std::path::PathBuf {
+        let p = std::env::temp_dir().join(format!("forward-history-{name}-{}", std::process::id()));
+        let _ = fs::remove_file(&p);
+        p
+    }
+
+    #[test]
+    fn a_torn_last_line_is_repaired_before_the_next_record() {
+        let path = temp("torn");
+        append(&path, &record(1)).expect("append");
+        // A record cut short by a full disk: no newline at the end.
+        let mut f = fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .expect("open");
+        f.write_all(br#"{"version":1,"seed":2,"pa"#).expect("write");
+        drop(f);
+        append(&path, &record(3)).expect("append");
+        let h = read(&path).expect("read");
+        let seeds: Vec<u64> = h.records.iter().map(|r| r.seed).collect();
+        assert_eq!(seeds, vec![1, 3]);
+        assert_eq!(h.skipped.len(), 1);
+        assert_eq!(h.skipped[0].0, 2);
+        assert!(fs::read(&path).expect("read").ends_with(b"\n"));
+        let _ = fs::remove_file(&path);
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_skipped_with_a_note() {
+        let path = temp("utf8");
+        append(&path, &record(1)).expect("append");
+        let mut f = fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .expect("open");
+        f.write_all(b"{\"seed\": \xff}\n").expect("write");
+        drop(f);
+        append(&path, &record(2)).expect("append");
+        let h = read(&path).expect("the file is read despite the bad byte");
+        let seeds: Vec<u64> = h.records.iter().map(|r| r.seed).collect();
+        assert_eq!(seeds, vec![1, 2]);
+        assert_eq!(h.skipped.len(), 1);
+        assert_eq!(h.skipped[0].0, 2);
+        assert!(h.skipped[0].1.contains("not UTF-8"), "{:?}", h.skipped);
+        let _ = fs::remove_file(&path);
     }
 }

@@ -46,12 +46,49 @@ pub fn parse_input(line: &str, offered: &[Action]) -> Result<Action, String> {
             });
     }
     let action: Action = serde_json::from_str(line).map_err(|e| format!("not an action: {e}"))?;
+    no_stray_fields(line, &action)?;
     if offered.contains(&action) {
         Ok(action)
     } else {
         Err(format!(
-            "{line} is not one of the offered actions; send one of prompt.actions or its index"
+            "{} is not one of the offered actions; send one of prompt.actions or its index",
+            echo(line)
         ))
+    }
+}
+
+/// How much of a bad input line an error message repeats.
+pub const ECHO_LIMIT: usize = 200;
+
+/// `line`, or its first [`ECHO_LIMIT`] characters and how long it was.
+fn echo(line: &str) -> String {
+    match line.char_indices().nth(ECHO_LIMIT) {
+        None => line.to_string(),
+        Some((end, _)) => format!("{}... ({} bytes)", &line[..end], line.len()),
+    }
+}
+
+/// Serde lets an internally tagged unit variant (`abandon`, `roll`...) through with any
+/// extra fields, `deny_unknown_fields` notwithstanding: refuse them here.
+fn no_stray_fields(line: &str, action: &Action) -> Result<(), String> {
+    let Ok(serde_json::Value::Object(sent)) = serde_json::from_str::<serde_json::Value>(line)
+    else {
+        return Ok(());
+    };
+    let Ok(serde_json::Value::Object(own)) = serde_json::to_value(action) else {
+        return Ok(());
+    };
+    if own.len() > 1 {
+        // A variant with fields: serde already refused unknown ones.
+        return Ok(());
+    }
+    match sent.keys().find(|k| !own.contains_key(*k)) {
+        Some(extra) => Err(format!(
+            "not an action: `{}` takes no fields, but `{}` was sent",
+            own.get("type").and_then(|t| t.as_str()).unwrap_or("?"),
+            echo(extra)
+        )),
+        None => Ok(()),
     }
 }
 
@@ -91,13 +128,21 @@ pub fn play_run<R: BufRead, W: Write>(
     mut after: impl FnMut(&Session),
 ) -> io::Result<()> {
     write_step(&mut out, &run.state, events)?;
-    for line in input.lines() {
-        let line = line?;
+    let mut input = input;
+    let mut raw = Vec::new();
+    loop {
+        raw.clear();
+        if input.read_until(b'\n', &mut raw)? == 0 {
+            break;
+        }
         let offered = legal_actions(&run.state);
-        let result = if run.state.is_over() {
-            Err("the run is over; no more actions".to_string())
-        } else {
-            parse_input(&line, &offered)
+        // A line that is not UTF-8 text is answered like any other bad line.
+        let result = match std::str::from_utf8(&raw) {
+            Err(e) => Err(format!(
+                "the line is not UTF-8 text ({e}); send an action object or its index"
+            )),
+            Ok(_) if run.state.is_over() => Err("the run is over; no more actions".to_string()),
+            Ok(line) => parse_input(line, &offered),
         };
         match result.and_then(|a| run.act(&a).map_err(|e| e.to_string())) {
             Ok(events) => {

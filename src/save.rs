@@ -189,6 +189,12 @@ impl std::fmt::Display for LoadError {
 pub enum LoadProblem {
     #[error("cannot read the file: {0}")]
     Read(#[source] io::Error),
+    #[error("it is not a regular file (a directory, a pipe or a device cannot be a save)")]
+    NotAFile,
+    #[error(
+        "the file is too large to be a save ({bytes} bytes; a save is at most {MAX_SAVE_BYTES} bytes)"
+    )]
+    TooLarge { bytes: u64 },
     #[error("the file is empty (0 bytes): it is not a save, or its writing was cut off")]
     Empty,
     #[error(
@@ -227,6 +233,35 @@ pub enum LoadProblem {
     },
 }
 
+/// The largest save file read, in bytes. A save holds its card set (some 70 KB) and one
+/// short line per action; the longest runs the simulator plays stay far below 1 MB, so
+/// this bound refuses a crafted or runaway file before it is read whole.
+pub const MAX_SAVE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Reads a save file's bytes, refusing what is not a regular file (a FIFO would block
+/// forever, a directory cannot be read) or is larger than [`MAX_SAVE_BYTES`], both
+/// checked before the file is opened.
+fn read_bounded(path: &Path) -> Result<Vec<u8>, LoadProblem> {
+    use std::io::Read;
+    let meta = fs::metadata(path).map_err(LoadProblem::Read)?;
+    if !meta.is_file() {
+        return Err(LoadProblem::NotAFile);
+    }
+    if meta.len() > MAX_SAVE_BYTES {
+        return Err(LoadProblem::TooLarge { bytes: meta.len() });
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    fs::File::open(path)
+        .and_then(|f| f.take(MAX_SAVE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(LoadProblem::Read)?;
+    if bytes.len() as u64 > MAX_SAVE_BYTES {
+        return Err(LoadProblem::TooLarge {
+            bytes: bytes.len() as u64,
+        });
+    }
+    Ok(bytes)
+}
+
 /// The backup kept next to a save: `NAME.bak`.
 pub fn backup_path(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
@@ -239,6 +274,43 @@ fn temp_path(path: &Path) -> PathBuf {
     name.push(path.file_name().unwrap_or_default());
     name.push(format!(".{}.tmp", std::process::id()));
     path.with_file_name(name)
+}
+
+/// How old a save's temporary file must be to count as left behind: a write keeps one
+/// for milliseconds, so an older one belongs to a process that was killed mid-save.
+pub const STALE_TEMP_SECS: u64 = 60;
+
+/// Removes the temporary files (`.NAME.PID.tmp`) that saves killed mid-write left in
+/// `dir` more than [`STALE_TEMP_SECS`] ago; returns how many went. Called when a saves
+/// directory is opened, so they do not pile up.
+pub fn clean_stale_temps(dir: &Path) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    let now = std::time::SystemTime::now();
+    let stale = std::time::Duration::from_secs(STALE_TEMP_SECS);
+    let mut removed = 0;
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let ours = name.starts_with('.')
+            && name.strip_suffix(".tmp").is_some_and(|rest| {
+                rest.rsplit_once('.').is_some_and(|(_, pid)| {
+                    !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit())
+                })
+            });
+        let old = entry
+            .metadata()
+            .ok()
+            .filter(fs::Metadata::is_file)
+            .and_then(|m| m.modified().ok())
+            .and_then(|t| now.duration_since(t).ok())
+            .is_some_and(|age| age > stale);
+        if ours && old && fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same directory, fsynced,
@@ -284,7 +356,7 @@ pub fn load(path: &Path) -> Result<Session, LoadError> {
         problem,
         backup: Some(backup_path(path)).filter(|b| b.is_file()),
     };
-    let bytes = fs::read(path).map_err(|e| fail(LoadProblem::Read(e)))?;
+    let bytes = read_bounded(path).map_err(fail)?;
     from_bytes(&bytes).map_err(fail)
 }
 
@@ -465,7 +537,7 @@ pub fn read_header(path: &Path) -> Result<SaveInfo, LoadError> {
         problem,
         backup: Some(backup_path(path)).filter(|b| b.is_file()),
     };
-    let bytes = fs::read(path).map_err(|e| fail(LoadProblem::Read(e)))?;
+    let bytes = read_bounded(path).map_err(fail)?;
     let value = parse_value(&bytes).map_err(fail)?;
     check_header(&value).map_err(fail)?;
     let h: Header =
@@ -483,6 +555,32 @@ pub fn read_header(path: &Path) -> Result<SaveInfo, LoadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stale_temp_files_are_cleaned_and_fresh_ones_kept() {
+        let dir = std::env::temp_dir().join(format!("forward-temps-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("dir");
+        let old = dir.join(".run-1-s1.json.4242.tmp");
+        let fresh = dir.join(".run-2-s1.json.4243.tmp");
+        let other = dir.join("notes.tmp");
+        for p in [&old, &fresh, &other] {
+            fs::write(p, b"{").expect("write");
+        }
+        let long_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        for p in [&old, &other] {
+            fs::File::options()
+                .write(true)
+                .open(p)
+                .and_then(|f| f.set_modified(long_ago))
+                .expect("set mtime");
+        }
+        assert_eq!(clean_stale_temps(&dir), 1);
+        assert!(!old.exists(), "left by a killed save: removed");
+        assert!(fresh.exists(), "maybe being written now: kept");
+        assert!(other.exists(), "not a save's temp file: kept");
+        let _ = fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn differences_are_located() {

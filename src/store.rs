@@ -43,6 +43,7 @@ impl SaveStore {
     pub fn open(dir: impl Into<PathBuf>) -> io::Result<SaveStore> {
         let dir = dir.into();
         fs::create_dir_all(&dir)?;
+        save::clean_stale_temps(&dir);
         Ok(SaveStore { dir })
     }
 
@@ -54,6 +55,16 @@ impl SaveStore {
     /// Where this store saves a run.
     pub fn path_for(&self, run: &Session) -> PathBuf {
         self.dir.join(run.file_name())
+    }
+
+    /// A file name of its own for a run starting now: [`Session::file_name`], or, when that
+    /// file exists already (another run started in the same millisecond with the same
+    /// seed), the same name with `-2`, `-3`... The name is claimed by creating the file
+    /// (empty) exclusively, so two processes cannot pick the same one; the caller saves
+    /// into it at once. Falls back to the plain name when the directory cannot be written
+    /// (the save then reports why).
+    pub fn fresh_path_for(&self, run: &Session) -> PathBuf {
+        fresh_path(&self.dir, run)
     }
 
     /// Saves a run (atomically) under its own name; returns the file.
@@ -113,8 +124,34 @@ impl SaveStore {
 
     /// Autosaving a run into this store under its own name.
     pub fn autosave_for(&self, run: &Session) -> Autosave {
-        Autosave::new(Some(self.path_for(run)), self.dir.clone(), run)
+        Autosave::new(Some(self.fresh_path_for(run)), self.dir.clone(), run)
     }
+}
+
+/// How many `-N` suffixes [`fresh_path`] tries before giving up on a unique name.
+const MAX_SUFFIX: u32 = 1000;
+
+/// See [`SaveStore::fresh_path_for`]; `dir` need not be a store yet.
+pub fn fresh_path(dir: &Path, run: &Session) -> PathBuf {
+    let name = run.file_name();
+    let stem = name.strip_suffix(".json").unwrap_or(&name);
+    for n in 1..=MAX_SUFFIX {
+        let path = if n == 1 {
+            dir.join(&name)
+        } else {
+            dir.join(format!("{stem}-{n}.json"))
+        };
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(_) => return path,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(_) => break,
+        }
+    }
+    dir.join(name)
 }
 
 /// Why an autosave did not fully happen. The run always goes on.
@@ -233,6 +270,36 @@ mod tests {
         let h = history::read(&store.history_path()).expect("history");
         assert_eq!(h.records.len(), 1, "recorded exactly once");
         assert_eq!(save::load(&path).expect("loads").actions.len(), 1);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn runs_started_in_the_same_millisecond_with_the_same_seed_get_their_own_files() {
+        let (set, _) = load_dir(Path::new("cards")).expect("the shipped cards load");
+        let set = Arc::new(set);
+        let dir = temp("same-ms");
+        let store = SaveStore::open(&dir).expect("temp dir");
+        let (mut a, _) = Session::new(set.clone(), 9, Vec::new());
+        let (mut b, _) = Session::new(set, 9, Vec::new());
+        b.started_at = a.started_at;
+        let mut auto_a = store.autosave_for(&a);
+        let mut auto_b = store.autosave_for(&b);
+        let (pa, pb) = (
+            auto_a.path().map(Path::to_path_buf),
+            auto_b.path().map(Path::to_path_buf),
+        );
+        assert_ne!(pa, pb, "two runs, two files");
+        a.act(&Action::Abandon).expect("abandon");
+        auto_a.after(&a).expect("saved");
+        auto_b.after(&b).expect("saved");
+        assert_eq!(
+            save::load(&pa.expect("a")).expect("a loads").actions.len(),
+            1
+        );
+        assert_eq!(
+            save::load(&pb.expect("b")).expect("b loads").actions.len(),
+            0
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 

@@ -741,3 +741,42 @@ fn the_transcripts_in_protocol_md_are_real() {
     let lines = play_lines(&["--guide", "--seed", "5", "--no-save"], &sent);
     assert_eq!(lines[3..], printed);
 }
+
+#[test]
+fn bad_bytes_stray_fields_and_huge_lines_get_short_errors_and_the_run_goes_on() {
+    let mut s = Session::start(&["--seed", "5"]);
+    s.line();
+    // Not UTF-8: an error line, and the session goes on.
+    {
+        let input = s.input.as_mut().expect("stdin open");
+        input
+            .write_all(b"{\"type\":\"abandon\"\xff}\n")
+            .expect("write");
+        input.flush().expect("flush");
+    }
+    let e: Value = serde_json::from_str(&s.line()).expect("json");
+    assert!(
+        e["error"].as_str().expect("error").contains("not UTF-8"),
+        "{e}"
+    );
+    // A field on an action that takes none is refused, and the run is not abandoned.
+    let e: Value = serde_json::from_str(&s.send(r#"{"type":"abandon","x":1}"#)).expect("json");
+    let msg = e["error"].as_str().expect("error");
+    assert!(msg.contains("`abandon` takes no fields"), "{msg}");
+    // A huge line that is not offered is not echoed whole.
+    let huge = format!(r#"{{"type":"go","domain":"{}"}}"#, "x".repeat(100_000));
+    let reply = s.send(&huge);
+    assert!(reply.len() < 1_000, "{} bytes echoed", reply.len());
+    let e: Value = serde_json::from_str(&reply).expect("json");
+    assert!(
+        e["error"]
+            .as_str()
+            .expect("error")
+            .contains("is not one of the offered actions"),
+        "{e}"
+    );
+    // The run still plays: abandoning now ends it.
+    let v = step(&s.send(r#"{"type":"abandon"}"#));
+    assert!(v["outcome"].is_object(), "{v}");
+    assert_eq!(s.finish(), 0);
+}

@@ -872,3 +872,89 @@ fn a_solo_save_has_no_guide_key() {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves/v1-seed42-4-actions.json");
     assert!(!save::load(&fixture).expect("fixture").state.guide);
 }
+
+#[test]
+fn a_save_whose_cards_list_more_domain_files_than_the_map_is_refused_cleanly() {
+    let dir = scratch("extra-domain");
+    let (_, good) = sample(&dir);
+    let bad = edit(&good, |v| {
+        let first = v["cards"]["domains"][0].clone();
+        v["cards"]["domains"]
+            .as_array_mut()
+            .expect("domains")
+            .push(first);
+        v["cards_hash"] = json_hash(&v["cards"]).into();
+    });
+    let e = broken(&dir, "extra-domain.json", &bad);
+    assert!(matches!(e.problem, LoadProblem::InvalidCards(_)), "{e}");
+    assert!(
+        e.to_string()
+            .contains("the card set inside the save has errors"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_fifo_or_a_huge_file_is_refused_before_it_is_read() {
+    let dir = scratch("fifo-huge");
+    let fifo = dir.join("pipe.json");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    // Opening a FIFO with no writer would block forever: the check comes first.
+    let e = save::load(&fifo).expect_err("a FIFO is no save");
+    assert!(matches!(e.problem, LoadProblem::NotAFile), "{e}");
+    assert!(e.to_string().contains("not a regular file"), "{e}");
+    let e = save::read_header(&fifo).expect_err("nor is it listed as one");
+    assert!(matches!(e.problem, LoadProblem::NotAFile), "{e}");
+
+    let huge = dir.join("huge.json");
+    let f = std::fs::File::create(&huge).expect("create");
+    f.set_len(save::MAX_SAVE_BYTES + 1).expect("sparse file");
+    let e = save::load(&huge).expect_err("too large");
+    assert!(
+        matches!(e.problem, LoadProblem::TooLarge { bytes } if bytes == save::MAX_SAVE_BYTES + 1),
+        "{e}"
+    );
+    assert!(e.to_string().contains("too large"), "{e}");
+}
+
+#[test]
+fn a_run_saved_with_save_file_records_its_history_beside_the_save() {
+    let dir = scratch("save-file-history");
+    let cwd = dir.join("cwd");
+    let elsewhere = dir.join("elsewhere");
+    std::fs::create_dir_all(&cwd).expect("cwd");
+    std::fs::create_dir_all(&elsewhere).expect("elsewhere");
+    let file = elsewhere.join("mine.json");
+    let cards = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_forward"))
+        .current_dir(&cwd)
+        .env_remove("FORWARD_SAVES")
+        .args(["play", "--headless", "--seed", "3", "--cards"])
+        .arg(&cards)
+        .arg("--save")
+        .arg(&file)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"{\"type\":\"abandon\"}\n")
+        .expect("send");
+    assert_eq!(child.wait().expect("wait").code(), Some(0));
+    assert!(file.is_file());
+    assert!(
+        !cwd.join("saves").exists(),
+        "nothing is written into the current directory's saves/"
+    );
+    let h = forward::history::read(&elsewhere.join("history.jsonl")).expect("history");
+    assert_eq!(h.records.len(), 1);
+    assert_eq!(h.records[0].seed, 3);
+}

@@ -1411,3 +1411,31 @@ fn cli_json_report() {
     assert_eq!(errors[1]["path"], "stations[1].test.target");
     assert!(errors[1]["line"].is_u64() && errors[1]["column"].is_u64());
 }
+
+#[test]
+fn a_sideways_link_must_join_neighbours_in_the_row() {
+    let dir = broken(
+        "sideways_skip",
+        &[(
+            "map.json",
+            "\"column\": 1,\n      \"links\": [\"marsh\", \"peak\"]",
+            "\"column\": 2,\n      \"links\": [\"marsh\", \"peak\"]",
+        )],
+    );
+    let report = errors_of(&dir);
+    let skips: Vec<&str> = report
+        .errors
+        .iter()
+        .map(|p| p.message.as_str())
+        .filter(|m| m.contains("skips a Domain"))
+        .collect();
+    assert_eq!(
+        skips,
+        vec![
+            "sideways link from `marsh` (row 2, column 0) to `tower` (column 2) skips a Domain; a sideways link joins neighbours in the row",
+            "sideways link from `tower` (row 2, column 2) to `marsh` (column 0) skips a Domain; a sideways link joins neighbours in the row",
+        ],
+        "{:#?}",
+        report.errors
+    );
+}

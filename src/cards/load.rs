@@ -357,7 +357,7 @@ fn io_words(e: &std::io::Error) -> String {
 
 /// Reads one file of the directory and parses it; a problem is pushed when either fails.
 /// `None` when the file could not be read, `Some(Err)` when it did not parse.
-fn read_and_parse<T: CardFile>(
+fn read_and_parse<T: CardFile + schemars::JsonSchema>(
     dir: &Path,
     rel: &str,
     kind: FileKind,
@@ -492,7 +492,7 @@ fn deserialize<T: DeserializeOwned>(
 /// Parses one file's text, pushing every parse error found in plain words (all of them
 /// where the file can be read piece by piece, see [`CardFile::recover`]). On failure the
 /// file's [`Source`] is returned, for what can still be read of it.
-pub(crate) fn parse_text<T: CardFile>(
+pub(crate) fn parse_text<T: CardFile + schemars::JsonSchema>(
     file: &str,
     kind: FileKind,
     text: &str,
@@ -505,6 +505,15 @@ pub(crate) fn parse_text<T: CardFile>(
         kind,
         loc: Locator::scan(text),
     };
+    // A structure written as an array of its fields would be read (or refused in serde's
+    // words): refuse it first, in ours.
+    if let Ok(value) = serde_json::from_str::<serde_json::Value>(text)
+        && let Some(found) = super::shape::find::<T>(&value)
+    {
+        let pos = src.loc.value(&found.path);
+        errors.push(src.problem_at(&found.path, pos, found.message()));
+        return Err(Box::new(src));
+    }
     let problem = match deserialize::<T>(&src, text, text, "") {
         Ok(value) => {
             return Ok(Parsed {

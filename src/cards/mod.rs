@@ -10,10 +10,11 @@ pub mod model;
 pub mod report;
 pub mod schema;
 pub mod set;
+pub mod shape;
+pub mod sheet;
 mod source;
 mod stats;
 pub mod text_check;
-pub mod sheet;
 pub mod validate;
 
 pub use model::CardId;

@@ -603,6 +603,14 @@ impl<'a> Checker<'a> {
                         d.id, d.row, to.id, to.row
                     );
                     self.err(src, &lp, msg);
+                } else if to.row == d.row && to.column.abs_diff(d.column) > 1 {
+                    // A sideways step moves to the Domain beside you; one that jumps over
+                    // a Domain of the row would let a route skip it.
+                    let msg = format!(
+                        "sideways link from `{}` (row {}, column {}) to `{}` (column {}) skips a Domain; a sideways link joins neighbours in the row",
+                        d.id, d.row, d.column, to.id, to.column
+                    );
+                    self.err(src, &lp, msg);
                 } else if to.row > d.row + 1 {
                     let msg = format!(
                         "link from `{}` (row {}) to `{}` (row {}) skips a row; links go sideways (same row) or one row up",
@@ -788,15 +796,17 @@ impl<'a> Checker<'a> {
         }
         for (entry, d) in &l.domains {
             let (src, v) = (&d.src, &d.value);
-            if let (Some(i), Some(map)) = (entry, &l.map) {
-                let want = &map.value.domains[*i].id;
-                if v.id != *want {
-                    let msg = format!(
-                        "this file's id is `{}`, but map.json lists it as domain `{want}`",
-                        v.id
-                    );
-                    self.err(src, "id", msg);
-                }
+            // A set with more Domain files than map entries (a save's embedded set can say
+            // anything) is reported by the loader; here such a file has no entry to match.
+            if let (Some(i), Some(map)) = (entry, &l.map)
+                && let Some(want) = map.value.domains.get(*i).map(|e| &e.id)
+                && v.id != *want
+            {
+                let msg = format!(
+                    "this file's id is `{}`, but map.json lists it as domain `{want}`",
+                    v.id
+                );
+                self.err(src, "id", msg);
             }
             self.file_type(src, &v.card_type, FileCardType::Domain, "domain");
             self.not_blank(src, "name", "name", &v.name);

@@ -76,10 +76,10 @@ pub fn run(cards: &Path, saves: Option<&Path>, args: PlayArgs) -> i32 {
     let save_path = if args.no_save || !asked {
         None
     } else {
-        args.save
-            .clone()
-            .or(loaded)
-            .or_else(|| Some(store_dir.join(run.file_name())))
+        args.save.clone().or(loaded).or_else(|| {
+            let _ = std::fs::create_dir_all(&store_dir);
+            Some(store::fresh_path(&store_dir, &run))
+        })
     };
     if let Some(path) = &save_path
         && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
@@ -91,10 +91,28 @@ pub fn run(cards: &Path, saves: Option<&Path>, args: PlayArgs) -> i32 {
         );
         return 1;
     }
+    if let Some(dir) = save_path.as_deref().and_then(Path::parent) {
+        crate::save::clean_stale_temps(if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        });
+    }
     // A run loaded already over was recorded by the session that finished it; a new or
     // resumed run is recorded in the history when it ends here.
+    // The history goes to the saves directory the run was given (`--saves` or
+    // `$FORWARD_SAVES`), else beside the save file: never into a `saves/` of whatever
+    // directory the command happened to run in.
+    let given =
+        saves.is_some() || std::env::var_os(store::SAVES_ENV).is_some_and(|v| !v.is_empty());
     let mut autosave = match save_path {
-        Some(path) => Autosave::new(Some(path), store_dir, &run),
+        Some(path) => {
+            let history_dir = match path.parent() {
+                Some(dir) if !given => dir.to_path_buf(),
+                _ => store_dir,
+            };
+            Autosave::new(Some(path), history_dir, &run)
+        }
         None => Autosave::off(),
     };
     let mut warned = false;

@@ -1,6 +1,7 @@
 //! `forward simulate`: many seeded runs by a bot, and the figures a designer needs; with
 //! `--compare`, two card sets played on the same seeds and their differences.
 
+use super::sim_guard;
 use crate::sim::batch::{PolicyKind, Progress, simulate};
 use crate::sim::compare::{Config, compare};
 use crate::sim::output::{CompareOutput, Output, Timing};
@@ -77,35 +78,39 @@ fn with_progress<T: Send>(
 
 fn progress() -> Arc<Progress> {
     let progress = Arc::new(Progress::default());
-    let p = Arc::clone(&progress);
-    // Ctrl-C stops the batch; the runs finished so far are reported.
-    let _ = ctrlc::set_handler(move || p.stop.store(true, Ordering::Relaxed));
+    // Ctrl-C stops the batch (the runs finished so far are reported); a second exits.
+    sim_guard::on_ctrl_c(Arc::clone(&progress), |p| &p.stop);
     progress
 }
 
-/// Prints `out` as JSON, or the text report; writes the HTML report if asked.
+/// Prints `out` as JSON, or the text report (a closed pipe ends quietly), then writes the
+/// HTML report if asked: the figures are out whatever happens to the file.
 fn emit<T: serde::Serialize>(
     args: &SimulateArgs,
     out: &T,
     html: impl FnOnce(&Path) -> std::io::Result<()>,
     text: impl FnOnce() -> String,
 ) -> i32 {
-    if let Some(path) = &args.report
-        && let Err(e) = html(path)
-    {
-        eprintln!("forward simulate: cannot write {}: {e}", path.display());
-        return 1;
-    }
-    if args.json {
+    let printed = if args.json {
         match serde_json::to_string_pretty(out) {
-            Ok(s) => println!("{s}"),
+            Ok(s) => s + "\n",
             Err(e) => {
                 eprintln!("forward simulate: {e}");
                 return 1;
             }
         }
     } else {
-        print!("{}", text());
+        text()
+    };
+    if let Err(e) = sim_guard::print(&printed) {
+        eprintln!("forward simulate: cannot print the figures: {e}");
+        return 1;
+    }
+    if let Some(path) = &args.report
+        && let Err(e) = html(path)
+    {
+        eprintln!("forward simulate: cannot write {}: {e}", path.display());
+        return 1;
     }
     0
 }
@@ -116,10 +121,20 @@ pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
         Ok(set) => Arc::new(set),
         Err(code) => return code,
     };
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let (jobs, capped) = sim_guard::jobs(args.jobs);
+    if let Some(note) = capped {
+        eprintln!("{note}");
+    }
+    // An unwritable report is found before the batch, not after it.
+    if let Some(path) = &args.report
+        && let Err(e) = sim_guard::check_report(path)
+    {
+        eprintln!(
+            "forward simulate: cannot write the report {}: {e}",
+            path.display()
+        );
+        return 1;
+    }
     if let Some(dir_b) = &args.compare {
         let set_b = match super::load_cards("simulate", dir_b) {
             Ok(set) => Arc::new(set),

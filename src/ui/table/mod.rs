@@ -138,8 +138,11 @@ impl TableScreen {
             t.commit(&a, &[]);
         }
         if let Some(dir) = saves {
-            t.autosave =
-                Autosave::new(Some(dir.join(t.run.file_name())), dir.to_path_buf(), &t.run);
+            t.autosave = Autosave::new(
+                Some(crate::store::fresh_path(dir, &t.run)),
+                dir.to_path_buf(),
+                &t.run,
+            );
             t.autosave();
         }
         t.refresh(vec2(1280.0, 800.0), None);
