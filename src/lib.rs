@@ -5,6 +5,7 @@
 pub mod cards;
 pub mod cli;
 pub mod core;
+pub mod guide_screen;
 pub mod history;
 pub mod present;
 pub mod protocol;
