@@ -8,12 +8,12 @@
 
 use crate::cards::CardSet;
 use crate::core::{Action, Event, Outcome, legal_actions};
+use crate::present::catalog::{Catalog, catalog};
+use crate::present::journal::{notes_journal, route_notes};
 pub use crate::present::{
     AwaitingView, BonusView, FoeView, GUIDE_NEXT, GuideView, Prompt, RolledView, TestView, View,
     choice_card, guide_view, notes_now, notes_with_source, prompt, view,
 };
-use crate::present::catalog::{Catalog, catalog};
-use crate::present::journal::{notes_journal, route_notes};
 use crate::session::Session;
 use serde::Serialize;
 use std::io::{self, BufRead, Write};
@@ -86,7 +86,9 @@ pub fn split_dice(line: &str) -> Result<(String, Vec<u8>), String> {
         .iter()
         .map(|d| match d.as_u64() {
             Some(n @ 1..=6) => Ok(n as u8),
-            _ => Err(format!("a die value must be a whole number from 1 to 6; got {d}")),
+            _ => Err(format!(
+                "a die value must be a whole number from 1 to 6; got {d}"
+            )),
         })
         .collect::<Result<Vec<u8>, String>>()?;
     Ok((v.to_string(), dice))
@@ -104,7 +106,11 @@ pub fn act_line(run: &mut Session, line: &str) -> Result<Vec<Event>, String> {
 }
 
 /// Forces `dice` (physical dice typed in) and takes an offered action.
-pub fn act_with_dice(run: &mut Session, action: &Action, dice: &[u8]) -> Result<Vec<Event>, String> {
+pub fn act_with_dice(
+    run: &mut Session,
+    action: &Action,
+    dice: &[u8],
+) -> Result<Vec<Event>, String> {
     if !legal_actions(&run.state).contains(action) {
         return Err("that action is not offered now".to_string());
     }

@@ -50,7 +50,9 @@ fn every_flipped_cards_notes_reach_the_guide_with_their_source() {
             let i = first_action(&line);
             let events = act_line(&mut run, &i.to_string()).expect("offered");
             line = guide_line(&run, &events);
-            let journal = line["state"]["guide"]["journal"].as_array().expect("journal");
+            let journal = line["state"]["guide"]["journal"]
+                .as_array()
+                .expect("journal");
             for e in &events {
                 let Event::CardFlipped { card, .. } = e else {
                     continue;
@@ -70,7 +72,10 @@ fn every_flipped_cards_notes_reach_the_guide_with_their_source() {
             }
         }
     }
-    assert!(flipped > 40 && checked > 20, "{flipped} flips, {checked} with notes");
+    assert!(
+        flipped > 40 && checked > 20,
+        "{flipped} flips, {checked} with notes"
+    );
 }
 
 #[test]
@@ -87,7 +92,11 @@ fn typed_dice_are_used_and_bad_ones_refused() {
             let before = run.clone();
             let err = act_line(&mut run, r#"{"type":"roll_foe","value":7}"#).unwrap_err();
             assert!(err.contains("1 to 6"), "{err}");
-            assert_eq!(run.actions.len(), before.actions.len(), "a refused die changes nothing");
+            assert_eq!(
+                run.actions.len(),
+                before.actions.len(),
+                "a refused die changes nothing"
+            );
             let events = act_line(&mut run, r#"{"type":"roll_foe","value":6}"#).expect("roll_foe");
             assert!(events.contains(&Event::FoeRolled { foe: 6 }), "{events:?}");
             foe_rolls += 1;
@@ -96,7 +105,13 @@ fn typed_dice_are_used_and_bad_ones_refused() {
         if p.kind == "duel" {
             let events = act_line(&mut run, r#"{"type":"roll","value":2}"#).expect("roll");
             assert!(
-                events.iter().any(|e| matches!(e, Event::TravellerRolled { traveller: Some(2), .. })),
+                events.iter().any(|e| matches!(
+                    e,
+                    Event::TravellerRolled {
+                        traveller: Some(2),
+                        ..
+                    }
+                )),
                 "{events:?}"
             );
             continue;
@@ -126,7 +141,10 @@ fn http(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
         .nth(1)
         .and_then(|c| c.parse().ok())
         .unwrap_or(0);
-    let body = resp.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
+    let body = resp
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
     (status, body)
 }
 
@@ -141,7 +159,13 @@ struct Game {
 impl Game {
     fn start(seed: u64) -> Game {
         let mut child = Command::new(env!("CARGO_BIN_EXE_forward"))
-            .args(["play", "--headless", "--guide", "--guide-screen", "127.0.0.1:0"])
+            .args([
+                "play",
+                "--headless",
+                "--guide",
+                "--guide-screen",
+                "127.0.0.1:0",
+            ])
             .args(["--seed", &seed.to_string(), "--cards"])
             .arg(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards"))
             .stdin(Stdio::piped())
@@ -152,7 +176,11 @@ impl Game {
         let mut err = BufReader::new(child.stderr.take().expect("stderr"));
         let mut first = String::new();
         err.read_line(&mut first).expect("stderr line");
-        let url = first.trim().strip_prefix("Guide's screen: http://").expect(&first).to_string();
+        let url = first
+            .trim()
+            .strip_prefix("Guide's screen: http://")
+            .expect(&first)
+            .to_string();
         let (addr, code) = url.split_once("/?code=").expect("code");
         std::thread::spawn(move || std::io::copy(&mut err, &mut std::io::sink()));
         Game {
@@ -277,8 +305,17 @@ fn chromium_loads_the_guides_screen_at_phone_size() {
     let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     let run = |extra: &[String]| {
         Command::new(chromium)
-            .args(["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-            .args(["--no-first-run", "--virtual-time-budget=3000", "--hide-scrollbars"])
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+            ])
+            .args([
+                "--no-first-run",
+                "--virtual-time-budget=3000",
+                "--hide-scrollbars",
+            ])
             .arg(format!("--user-data-dir={}", profile.display()))
             .args(extra)
             .arg(&url)
@@ -288,13 +325,19 @@ fn chromium_loads_the_guides_screen_at_phone_size() {
     let dom = run(&["--window-size=390,844".into(), "--dump-dom".into()]);
     let dom = String::from_utf8_lossy(&dom.stdout);
     assert!(dom.contains("Your turn, Guide"), "{dom}");
-    assert!(dom.contains(r#"data-action="roll_foe""#), "the foe's roll button");
+    assert!(
+        dom.contains(r#"data-action="roll_foe""#),
+        "the foe's roll button"
+    );
     assert!(dom.contains(r#"data-die="6""#), "the typed die buttons");
     assert!(dom.contains("For the Guide only"), "the notes");
     assert!(dom.contains("Journal (newest first)"));
     for (size, name) in [("390,844", "phone"), ("1280,800", "laptop")] {
         let file = shots.join(format!("guide-screen-{name}.png"));
-        run(&[format!("--window-size={size}"), format!("--screenshot={}", file.display())]);
+        run(&[
+            format!("--window-size={size}"),
+            format!("--screenshot={}", file.display()),
+        ]);
         assert!(file.exists(), "screenshot {}", file.display());
     }
     let _ = std::fs::remove_dir_all(&profile);

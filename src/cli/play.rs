@@ -151,7 +151,8 @@ pub fn run(cards: &Path, saves: Option<&Path>, args: PlayArgs) -> i32 {
     // Each line leaves in one write (the protocol flushes after every line), so a client
     // never reads half a line unless the game is killed in the middle of a write.
     let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    match crate::protocol::play_run_opts(&mut run, &events, stdin.lock(), stdout, &mut after, opts) {
+    match crate::protocol::play_run_opts(&mut run, &events, stdin.lock(), stdout, &mut after, opts)
+    {
         Ok(()) => 0,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(e) => {

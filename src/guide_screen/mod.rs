@@ -325,12 +325,15 @@ fn reply(req: tiny_http::Request, status: u16, kind: &str, body: String) {
 /// The value of `code` in a URL's query.
 fn query_code(url: &str) -> Option<&str> {
     let query = url.split_once('?')?.1;
-    query
-        .split('&')
-        .find_map(|kv| kv.strip_prefix("code="))
+    query.split('&').find_map(|kv| kv.strip_prefix("code="))
 }
 
-fn serve(server: tiny_http::Server, code: String, shared: Arc<Mutex<Shared>>, tx: SyncSender<PageAction>) {
+fn serve(
+    server: tiny_http::Server,
+    code: String,
+    shared: Arc<Mutex<Shared>>,
+    tx: SyncSender<PageAction>,
+) {
     for mut req in server.incoming_requests() {
         let url = req.url().to_string();
         if query_code(&url) != Some(code.as_str()) {
@@ -339,9 +342,14 @@ fn serve(server: tiny_http::Server, code: String, shared: Arc<Mutex<Shared>>, tx
         }
         let path = url.split('?').next().unwrap_or("");
         match (req.method(), path) {
-            (tiny_http::Method::Get, "/") => reply(req, 200, "text/html; charset=utf-8", PAGE.into()),
+            (tiny_http::Method::Get, "/") => {
+                reply(req, 200, "text/html; charset=utf-8", PAGE.into())
+            }
             (tiny_http::Method::Get, "/state") => {
-                let body = shared.lock().map(|s| s.snapshot.clone()).unwrap_or_default();
+                let body = shared
+                    .lock()
+                    .map(|s| s.snapshot.clone())
+                    .unwrap_or_default();
                 reply(req, 200, "application/json", body)
             }
             (tiny_http::Method::Post, "/act") => {
@@ -361,9 +369,17 @@ fn serve(server: tiny_http::Server, code: String, shared: Arc<Mutex<Shared>>, tx
                         continue;
                     }
                 };
-                let offered = shared.lock().map(|s| s.offered.contains(&pa.action)).unwrap_or(false);
+                let offered = shared
+                    .lock()
+                    .map(|s| s.offered.contains(&pa.action))
+                    .unwrap_or(false);
                 if !offered {
-                    reply(req, 409, "text/plain", "that is not one of the Guide's actions now".into());
+                    reply(
+                        req,
+                        409,
+                        "text/plain",
+                        "that is not one of the Guide's actions now".into(),
+                    );
                 } else if pa.dice.iter().any(|d| !(1..=6).contains(d)) {
                     reply(req, 400, "text/plain", "a die value must be 1 to 6".into());
                 } else {

@@ -8,8 +8,8 @@
 //! very step: the Guide never misses its words.
 
 use crate::cards::CardSet;
-use crate::core::state::{Phase, State};
 use crate::core::event::Zone;
+use crate::core::state::{Phase, State};
 use crate::core::{Action, Event, legal_actions};
 use serde::Serialize;
 
@@ -150,7 +150,9 @@ pub fn notes_journal(cards: &CardSet, events: &[Event]) -> Vec<NoteEntry> {
                 out.push(card_entry(cards, *card, flips));
             }
             Event::GuardianRevealed { .. } => out.push(guardian_entry(cards, flips)),
-            Event::FoeDefeated { foe } => tally.beaten.push(crate::present::words::name_of(cards, foe)),
+            Event::FoeDefeated { foe } => tally
+                .beaten
+                .push(crate::present::words::name_of(cards, foe)),
             Event::FoePassed { card, .. } => tally.passed.push(name(*card)),
             Event::CardTaken { card, .. } | Event::CompanionJoined { card, .. } => {
                 tally.gained.push(name(*card))

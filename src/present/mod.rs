@@ -9,8 +9,8 @@
 //! - [`journal`]: the Guide's notes journal (every note of the run, newest first).
 //! - [`dice`]: who rolls the dice an action needs, and how many (physical dice).
 
-pub mod dice;
 pub mod catalog;
+pub mod dice;
 pub mod journal;
 pub mod scene;
 pub mod stage;
