@@ -7,11 +7,12 @@
 //! prompt says whose turn it is.
 
 use crate::cards::CardSet;
-use crate::core::state::State;
 use crate::core::{Action, Event, Outcome, legal_actions};
+use crate::present::catalog::{Catalog, catalog};
+use crate::present::journal::{notes_journal, route_notes};
 pub use crate::present::{
     AwaitingView, BonusView, FoeView, GUIDE_NEXT, GuideView, Prompt, RolledView, TestView, View,
-    choice_card, guide_view, notes_now, prompt, view,
+    choice_card, guide_view, notes_now, notes_with_source, prompt, view,
 };
 use crate::session::Session;
 use serde::Serialize;
@@ -25,6 +26,98 @@ pub struct Step<'a> {
     pub prompt: Prompt,
     pub events: &'a [Event],
     pub outcome: Option<&'a Outcome>,
+    /// The card set in play, on the first line only, with `--describe`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cards: Option<Catalog>,
+}
+
+/// Whose stream this is (`--role`): without one, the stream is the shared one of
+/// docs/PROTOCOL.md, unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum StreamRole {
+    /// Nothing of `state.guide`; a `--describe` catalogue without Guide notes.
+    Traveller,
+    /// `state.guide` with the notes' source, the notes journal and the Domains ahead.
+    Guide,
+}
+
+/// How a stream is written: for whom, and whether the first line describes the cards.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StreamOptions {
+    pub role: Option<StreamRole>,
+    pub describe: bool,
+}
+
+/// The most dice one input line may carry (`"value": [..]`).
+pub const MAX_TYPED_DICE: usize = 8;
+
+/// Splits an input line into the action text and the physical dice it carries
+/// (`"value": 6` or `"value": [3, 5]` on `roll`, `roll_foe` and `reroll`). A line with no
+/// `value` comes back as it is. Values outside 1-6 are refused.
+pub fn split_dice(line: &str) -> Result<(String, Vec<u8>), String> {
+    let trimmed = line.trim();
+    if !trimmed.starts_with('{') || !trimmed.contains("\"value\"") {
+        return Ok((line.to_string(), Vec::new()));
+    }
+    let mut v: serde_json::Value =
+        serde_json::from_str(trimmed).map_err(|e| format!("not an action: {e}"))?;
+    let Some(obj) = v.as_object_mut() else {
+        return Ok((line.to_string(), Vec::new()));
+    };
+    let Some(value) = obj.remove("value") else {
+        return Ok((line.to_string(), Vec::new()));
+    };
+    let kind = obj.get("type").and_then(|t| t.as_str()).unwrap_or("");
+    if !matches!(kind, "roll" | "roll_foe" | "reroll") {
+        return Err(format!(
+            "\"value\" (a physical die) goes only with roll, roll_foe or reroll, not {kind:?}"
+        ));
+    }
+    let raw: Vec<serde_json::Value> = match value {
+        serde_json::Value::Array(a) => a,
+        one => vec![one],
+    };
+    if raw.is_empty() || raw.len() > MAX_TYPED_DICE {
+        return Err(format!(
+            "\"value\" must be a die (1 to 6) or a list of 1 to {MAX_TYPED_DICE} dice"
+        ));
+    }
+    let dice = raw
+        .iter()
+        .map(|d| match d.as_u64() {
+            Some(n @ 1..=6) => Ok(n as u8),
+            _ => Err(format!(
+                "a die value must be a whole number from 1 to 6; got {d}"
+            )),
+        })
+        .collect::<Result<Vec<u8>, String>>()?;
+    Ok((v.to_string(), dice))
+}
+
+/// Takes one input line on a run: parses it (an offered action or its index, with any
+/// physical dice), forces the typed dice, then acts. Nothing changes on an error.
+pub fn act_line(run: &mut Session, line: &str) -> Result<Vec<Event>, String> {
+    if run.state.is_over() {
+        return Err("the run is over; no more actions".to_string());
+    }
+    let (text, dice) = split_dice(line)?;
+    let action = parse_input(&text, &legal_actions(&run.state))?;
+    act_with_dice(run, &action, &dice)
+}
+
+/// Forces `dice` (physical dice typed in) and takes an offered action.
+pub fn act_with_dice(
+    run: &mut Session,
+    action: &Action,
+    dice: &[u8],
+) -> Result<Vec<Event>, String> {
+    if !legal_actions(&run.state).contains(action) {
+        return Err("that action is not offered now".to_string());
+    }
+    for &d in dice {
+        run.force_die(d);
+    }
+    run.act(action).map_err(|e| e.to_string())
 }
 
 /// Parses one input line: an action object exactly as offered, or its index.
@@ -117,6 +210,13 @@ pub fn play_with<R: BufRead, W: Write>(
     play_run(&mut run, &events, input, out, |_| {})
 }
 
+/// Writes one error line.
+pub fn write_error<W: Write>(out: &mut W, e: &str) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, &serde_json::json!({ "error": e }))?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
 /// Plays on from a run (new or loaded): writes its state with `events` as the first line,
 /// then one line per input line. `after` is called after each accepted action, before its
 /// line is written (the autosave: whatever a client has seen is saved).
@@ -124,10 +224,22 @@ pub fn play_run<R: BufRead, W: Write>(
     run: &mut Session,
     events: &[Event],
     input: R,
+    out: W,
+    after: impl FnMut(&Session),
+) -> io::Result<()> {
+    play_run_opts(run, events, input, out, after, StreamOptions::default())
+}
+
+/// [`play_run`] with stream options (`--role`, `--describe`).
+pub fn play_run_opts<R: BufRead, W: Write>(
+    run: &mut Session,
+    events: &[Event],
+    input: R,
     mut out: W,
     mut after: impl FnMut(&Session),
+    opts: StreamOptions,
 ) -> io::Result<()> {
-    write_step(&mut out, &run.state, events)?;
+    write_step_opts(&mut out, run, events, opts, true)?;
     let mut input = input;
     let mut raw = Vec::new();
     loop {
@@ -135,38 +247,64 @@ pub fn play_run<R: BufRead, W: Write>(
         if input.read_until(b'\n', &mut raw)? == 0 {
             break;
         }
-        let offered = legal_actions(&run.state);
         // A line that is not UTF-8 text is answered like any other bad line.
         let result = match std::str::from_utf8(&raw) {
             Err(e) => Err(format!(
                 "the line is not UTF-8 text ({e}); send an action object or its index"
             )),
-            Ok(_) if run.state.is_over() => Err("the run is over; no more actions".to_string()),
-            Ok(line) => parse_input(line, &offered),
+            Ok(line) => act_line(run, line.trim_end_matches(['\n', '\r'])),
         };
-        match result.and_then(|a| run.act(&a).map_err(|e| e.to_string())) {
+        match result {
             Ok(events) => {
                 after(run);
-                write_step(&mut out, &run.state, &events)?
+                write_step_opts(&mut out, run, &events, opts, false)?
             }
-            Err(e) => {
-                serde_json::to_writer(&mut out, &serde_json::json!({ "error": e }))?;
-                out.write_all(b"\n")?;
-            }
+            Err(e) => write_error(&mut out, &e)?,
         }
         out.flush()?;
     }
     Ok(())
 }
 
-fn write_step<W: Write>(out: &mut W, state: &State, events: &[Event]) -> io::Result<()> {
+/// Writes one step line of a run for a stream: the shared view, or the traveller's (no
+/// `state.guide`) or the Guide's (with the notes' source, the journal and the Domains
+/// ahead); `first` adds the card set with `--describe`.
+pub fn write_step_opts<W: Write>(
+    out: &mut W,
+    run: &Session,
+    events: &[Event],
+    opts: StreamOptions,
+    first: bool,
+) -> io::Result<()> {
+    let mut state = view(&run.state);
+    match opts.role {
+        None => {}
+        Some(StreamRole::Traveller) => state.guide = None,
+        Some(StreamRole::Guide) => {
+            if let Some(g) = state.guide.as_mut() {
+                extend_guide(g, run);
+            }
+        }
+    }
+    let cards = (first && opts.describe)
+        .then(|| catalog(&run.cards, opts.role != Some(StreamRole::Traveller)));
     let step = Step {
-        state: view(state),
-        prompt: prompt(state),
+        state,
+        prompt: prompt(&run.state),
         events,
-        outcome: state.outcome.as_ref(),
+        outcome: run.state.outcome.as_ref(),
+        cards,
     };
     serde_json::to_writer(&mut *out, &step)?;
     out.write_all(b"\n")?;
     out.flush()
+}
+
+/// Adds to a Guide view what only a Guide's stream carries: the source of the notes, the
+/// notes journal (newest first) and, at a route choice, the Domains ahead.
+pub fn extend_guide(g: &mut GuideView, run: &Session) {
+    let (_, source, _) = notes_with_source(&run.state);
+    g.notes_card = Some(source.to_string());
+    g.journal = Some(notes_journal(&run.cards, &run.journal));
+    g.ahead = Some(route_notes(&run.state));
 }

@@ -323,6 +323,7 @@ fn no_face_down_card_leaks_into_any_line() {
                 prompt: prompt(&state),
                 events: &events,
                 outcome: state.outcome.as_ref(),
+                cards: None,
             };
             let line = serde_json::to_value(&step).expect("line");
             // Alone, nothing of Guide mode shows: no role and no Guide view, anywhere.

@@ -32,6 +32,18 @@ pub struct PlayArgs {
     /// Resume the run saved in this file (its own cards, seed and dice are used).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "dice", "guide"])]
     pub load: Option<PathBuf>,
+    /// Whose stream to write: `traveller` (nothing of `state.guide`) or `guide` (the Guide
+    /// view with the notes' source, the notes journal and the Domains ahead). Without it,
+    /// the shared stream.
+    #[arg(long, value_enum)]
+    pub role: Option<crate::protocol::StreamRole>,
+    /// The first line also describes the card set in play (`cards`).
+    #[arg(long)]
+    pub describe: bool,
+    /// Serve the Guide's screen (a web page with the Guide's view and buttons) on this
+    /// address, e.g. `0.0.0.0:8080` or `127.0.0.1:0`; its URL is printed on stderr.
+    #[arg(long, value_name = "ADDR", requires = "guide")]
+    pub guide_screen: Option<String>,
     /// Do not autosave, even when resuming with `--load` (nor add the run to the history).
     #[arg(long, conflicts_with = "save")]
     pub no_save: bool,
@@ -129,16 +141,90 @@ pub fn run(cards: &Path, saves: Option<&Path>, args: PlayArgs) -> i32 {
         // A new run is saved before its first line, so it is listed at once.
         after(&run);
     }
+    let opts = crate::protocol::StreamOptions {
+        role: args.role,
+        describe: args.describe,
+    };
+    if let Some(addr) = &args.guide_screen {
+        let screen = match crate::guide_screen::GuideScreen::start(addr) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("forward play: {e}");
+                return 1;
+            }
+        };
+        eprintln!("Guide's screen: {}", screen.url());
+        eprintln!("{}", screen.qr_text());
+        let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+        return match play_with_screen(&mut run, &events, screen, stdout, &mut after, opts) {
+            Ok(()) => 0,
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+            Err(e) => {
+                eprintln!("forward play: {e}");
+                1
+            }
+        };
+    }
     let stdin = io::stdin();
     // Each line leaves in one write (the protocol flushes after every line), so a client
     // never reads half a line unless the game is killed in the middle of a write.
     let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    match crate::protocol::play_run(&mut run, &events, stdin.lock(), stdout, &mut after) {
+    match crate::protocol::play_run_opts(&mut run, &events, stdin.lock(), stdout, &mut after, opts)
+    {
         Ok(()) => 0,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
             eprintln!("forward play: {e}");
             1
+        }
+    }
+}
+
+/// How often the headless loop looks at the Guide's screen while stdin is quiet.
+const SCREEN_POLL: std::time::Duration = std::time::Duration::from_millis(40);
+
+/// The headless loop with a Guide's screen: stdin lines (read on a thread) and the page's
+/// actions are both applied here, by the thread that owns the session, each writing one
+/// step line. Returns at end of input.
+fn play_with_screen<W: io::Write>(
+    run: &mut Session,
+    events: &[crate::core::Event],
+    mut screen: crate::guide_screen::GuideScreen,
+    mut out: W,
+    after: &mut impl FnMut(&Session),
+    opts: crate::protocol::StreamOptions,
+) -> io::Result<()> {
+    use crate::protocol::{act_line, write_error, write_step_opts};
+    use std::io::BufRead;
+    use std::sync::mpsc::RecvTimeoutError;
+    let (tx, rx) = std::sync::mpsc::channel::<io::Result<String>>();
+    std::thread::spawn(move || {
+        for line in io::stdin().lock().lines() {
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    write_step_opts(&mut out, run, events, opts, true)?;
+    screen.publish(run);
+    loop {
+        for events in screen.apply_queued(run) {
+            after(run);
+            write_step_opts(&mut out, run, &events, opts, false)?;
+        }
+        match rx.recv_timeout(SCREEN_POLL) {
+            Ok(line) => {
+                match act_line(run, &line?) {
+                    Ok(events) => {
+                        after(run);
+                        write_step_opts(&mut out, run, &events, opts, false)?
+                    }
+                    Err(e) => write_error(&mut out, &e)?,
+                }
+                screen.publish(run);
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => return Ok(()),
         }
     }
 }

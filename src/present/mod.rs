@@ -6,9 +6,12 @@
 //! - [`words`]: readable labels of actions, log lines of events, foe faces, costs.
 //! - [`scene`] and [`stage`]: the shown state that trails the session, played one event
 //!   at a time at the pace of its moment (the table draws only that).
+//! - [`journal`]: the Guide's notes journal (every note of the run, newest first).
 //! - [`dice`]: who rolls the dice an action needs, and how many (physical dice).
 
+pub mod catalog;
 pub mod dice;
+pub mod journal;
 pub mod scene;
 pub mod stage;
 pub mod view;
@@ -16,5 +19,5 @@ pub mod words;
 
 pub use view::{
     AwaitingView, BonusView, FoeView, GUIDE_NEXT, GuideView, Prompt, RolledView, TestView, View,
-    choice_card, guide_view, notes_now, prompt, view,
+    choice_card, guide_view, notes_now, notes_with_source, prompt, view,
 };

@@ -61,6 +61,16 @@ pub struct GuideView {
     /// the card in play (the foe, the Guardian), else of the Domain.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub notes: Option<String>,
+    /// The source of `notes` (a card, Domain or Guardian id). Only in a Guide's stream
+    /// (`--role guide`), like the fields below.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notes_card: Option<String>,
+    /// Every note of the run so far, newest first ([`crate::present::journal`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub journal: Option<Vec<crate::present::journal::NoteEntry>>,
+    /// At a route choice: the scene notes of each Domain offered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ahead: Option<Vec<crate::present::journal::NoteEntry>>,
 }
 
 /// How many of the deck's next cards the Guide sees.
@@ -82,6 +92,12 @@ pub fn choice_card(s: &State) -> Option<crate::cards::CardRef> {
 /// from, else the card in play (or the foe), else the Guardian in a duel with it or at the
 /// crossing, else the Domain.
 pub fn notes_now(s: &State) -> (&str, Option<String>) {
+    let (name, _, notes) = notes_with_source(s);
+    (name, notes)
+}
+
+/// [`notes_now`] with the id of the notes' source (a card, the Guardian or the Domain).
+pub fn notes_with_source(s: &State) -> (&str, &str, Option<String>) {
     let cards = &s.cards;
     match choice_card(s)
         .or(s.resolving)
@@ -89,14 +105,16 @@ pub fn notes_now(s: &State) -> (&str, Option<String>) {
     {
         Some(c) => {
             let c = cards.card(c);
-            (&c.name, c.guide_notes.clone())
+            (&c.name, &c.id.0, c.guide_notes.clone())
         }
-        None if s.duel().is_some() || s.phase == Phase::Crossing => {
-            (&cards.guardian.name, cards.guardian.guide_notes.clone())
-        }
+        None if s.duel().is_some() || s.phase == Phase::Crossing => (
+            &cards.guardian.name,
+            &cards.guardian.id.0,
+            cards.guardian.guide_notes.clone(),
+        ),
         None => {
             let d = cards.domain(s.domain);
-            (&d.name, d.guide_notes.clone())
+            (&d.name, &d.id.0, d.guide_notes.clone())
         }
     }
 }
@@ -111,6 +129,9 @@ pub fn guide_view(s: &State) -> Option<GuideView> {
         row: s.row.map(|slot| slot.map(|rc| rc.card.id.to_string())),
         next: ids(s.deck.iter().rev().take(GUIDE_NEXT)),
         notes,
+        notes_card: None,
+        journal: None,
+        ahead: None,
     })
 }
 

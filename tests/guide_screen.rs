@@ -1,0 +1,344 @@
+//! The Guide's side of a guided run: every flipped card's notes reach the Guide's stream
+//! with their source, typed dice in the protocol, the role-filtered stream, and the Guide's
+//! screen served over HTTP (join code, the foe's die from the page, a typed die, a
+//! headless Chromium at phone size).
+
+use forward::core::Event;
+use forward::protocol::{StreamOptions, StreamRole, act_line, write_step_opts};
+use forward::session::Session;
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+
+fn cards() -> Arc<forward::cards::CardSet> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+    Arc::new(forward::cards::load::load_dir(&dir).expect("cards").0)
+}
+
+fn guide_line(run: &Session, events: &[Event]) -> Value {
+    let mut out = Vec::new();
+    let opts = StreamOptions {
+        role: Some(StreamRole::Guide),
+        describe: false,
+    };
+    write_step_opts(&mut out, run, events, opts, false).expect("write");
+    serde_json::from_slice(&out).expect("json")
+}
+
+/// A simple policy: the first offered action that is not `abandon`.
+fn first_action(line: &Value) -> usize {
+    let actions = line["prompt"]["actions"].as_array().expect("actions");
+    actions
+        .iter()
+        .position(|a| a["type"] != "abandon")
+        .unwrap_or(0)
+}
+
+#[test]
+fn every_flipped_cards_notes_reach_the_guide_with_their_source() {
+    let set = cards();
+    let (mut checked, mut flipped) = (0, 0);
+    for seed in 1..=8 {
+        let (mut run, events) = Session::new_with(set.clone(), seed, Vec::new(), true);
+        let mut line = guide_line(&run, &events);
+        for _ in 0..3000 {
+            if run.is_over() {
+                break;
+            }
+            let i = first_action(&line);
+            let events = act_line(&mut run, &i.to_string()).expect("offered");
+            line = guide_line(&run, &events);
+            let journal = line["state"]["guide"]["journal"]
+                .as_array()
+                .expect("journal");
+            for e in &events {
+                let Event::CardFlipped { card, .. } = e else {
+                    continue;
+                };
+                flipped += 1;
+                let Some(notes) = &set.card(*card).guide_notes else {
+                    continue;
+                };
+                assert!(
+                    journal
+                        .iter()
+                        .any(|n| n["card"] == card.id && n["direction"] == notes.as_str()),
+                    "seed {seed}: the notes of {} are not in the Guide's journal of the flip's step",
+                    card.id
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        flipped > 40 && checked > 20,
+        "{flipped} flips, {checked} with notes"
+    );
+}
+
+#[test]
+fn typed_dice_are_used_and_bad_ones_refused() {
+    let set = cards();
+    let (mut run, _) = Session::new_with(set, 3, Vec::new(), true);
+    let mut foe_rolls = 0;
+    for _ in 0..3000 {
+        if run.is_over() || foe_rolls == 2 {
+            break;
+        }
+        let p = forward::protocol::prompt(&run.state);
+        if p.kind == "foe_roll" {
+            let before = run.clone();
+            let err = act_line(&mut run, r#"{"type":"roll_foe","value":7}"#).unwrap_err();
+            assert!(err.contains("1 to 6"), "{err}");
+            assert_eq!(
+                run.actions.len(),
+                before.actions.len(),
+                "a refused die changes nothing"
+            );
+            let events = act_line(&mut run, r#"{"type":"roll_foe","value":6}"#).expect("roll_foe");
+            assert!(events.contains(&Event::FoeRolled { foe: 6 }), "{events:?}");
+            foe_rolls += 1;
+            continue;
+        }
+        if p.kind == "duel" {
+            let events = act_line(&mut run, r#"{"type":"roll","value":2}"#).expect("roll");
+            assert!(
+                events.iter().any(|e| matches!(
+                    e,
+                    Event::TravellerRolled {
+                        traveller: Some(2),
+                        ..
+                    }
+                )),
+                "{events:?}"
+            );
+            continue;
+        }
+        let line = serde_json::to_value(&p).expect("prompt");
+        let i = first_action(&serde_json::json!({ "prompt": line }));
+        act_line(&mut run, &i.to_string()).expect("offered");
+    }
+    assert_eq!(foe_rolls, 2, "seed 3 reaches two foe rolls");
+    let err = act_line(&mut run, r#"{"type":"abandon","value":3}"#).unwrap_err();
+    assert!(err.contains("only with roll"), "{err}");
+}
+
+/// An HTTP/1.0 request; returns the status and the body.
+fn http(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).expect("connect");
+    write!(
+        s,
+        "{method} {path} HTTP/1.0\r\nHost: {addr}\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("send");
+    let mut resp = String::new();
+    s.read_to_string(&mut resp).expect("read");
+    let status = resp
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = resp
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
+    (status, body)
+}
+
+struct Game {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    out: BufReader<std::process::ChildStdout>,
+    addr: String,
+    code: String,
+}
+
+impl Game {
+    fn start(seed: u64) -> Game {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_forward"))
+            .args([
+                "play",
+                "--headless",
+                "--guide",
+                "--guide-screen",
+                "127.0.0.1:0",
+            ])
+            .args(["--seed", &seed.to_string(), "--cards"])
+            .arg(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn forward");
+        let mut err = BufReader::new(child.stderr.take().expect("stderr"));
+        let mut first = String::new();
+        err.read_line(&mut first).expect("stderr line");
+        let url = first
+            .trim()
+            .strip_prefix("Guide's screen: http://")
+            .expect(&first)
+            .to_string();
+        let (addr, code) = url.split_once("/?code=").expect("code");
+        std::thread::spawn(move || std::io::copy(&mut err, &mut std::io::sink()));
+        Game {
+            stdin: child.stdin.take().expect("stdin"),
+            out: BufReader::new(child.stdout.take().expect("stdout")),
+            child,
+            addr: addr.to_string(),
+            code: code.to_string(),
+        }
+    }
+
+    fn line(&mut self) -> Value {
+        let mut l = String::new();
+        self.out.read_line(&mut l).expect("line");
+        serde_json::from_str(&l).expect("json line")
+    }
+
+    fn send(&mut self, i: usize) -> Value {
+        writeln!(self.stdin, "{i}").expect("send");
+        self.line()
+    }
+
+    fn act(&mut self, body: &str) -> (u16, String) {
+        let path = format!("/act?code={}", self.code);
+        http(&self.addr.clone(), "POST", &path, body)
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn the_guides_screen_joins_with_the_code_and_rolls_the_foes_die() {
+    let mut g = Game::start(3);
+    let (ok, page) = http(&g.addr, "GET", &format!("/?code={}", g.code), "");
+    assert_eq!(ok, 200);
+    assert!(page.contains("The Guide's screen"));
+    for path in ["/", "/?code=wrong", "/state", "/state?code=0000", "/act"] {
+        let (status, body) = http(&g.addr, "GET", path, "");
+        assert_eq!((status, body.as_str()), (403, ""), "{path}");
+    }
+    let mut line = g.line();
+    let mut rolled = 0;
+    for _ in 0..3000 {
+        if line["prompt"]["kind"] == "foe_roll" {
+            // The host publishes after the line is written; wait for the page's snapshot.
+            let state_path = format!("/state?code={}", g.code);
+            let mut offered = false;
+            for _ in 0..200 {
+                let (_, snap) = http(&g.addr, "GET", &state_path, "");
+                let snap: Value = serde_json::from_str(&snap).expect("snapshot");
+                if snap["turn"] == "guide" && snap["actions"][0]["action"]["type"] == "roll_foe" {
+                    assert!(snap["notes_card"].is_string());
+                    offered = true;
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            assert!(offered, "the page offers the foe's roll");
+            let (bad, _) = g.act(r#"{"action":{"type":"roll_foe"},"dice":[9]}"#);
+            assert_eq!(bad, 400);
+            let (no, _) = g.act(r#"{"action":{"type":"abandon"}}"#);
+            assert_eq!(no, 409, "abandon is not the page's to send");
+            let body = if rolled == 0 {
+                r#"{"action":{"type":"roll_foe"}}"#
+            } else {
+                r#"{"action":{"type":"roll_foe"},"dice":[6]}"#
+            };
+            assert_eq!(g.act(body).0, 202);
+            line = g.line();
+            let foe = line["events"]
+                .as_array()
+                .expect("events")
+                .iter()
+                .find(|e| e["type"] == "foe_rolled")
+                .expect("the foe's die was rolled from the page")["foe"]
+                .as_u64()
+                .expect("foe die");
+            if rolled == 1 {
+                assert_eq!(foe, 6, "the typed die is used");
+                break;
+            }
+            rolled += 1;
+            continue;
+        }
+        let i = first_action(&line);
+        line = g.send(i);
+    }
+    assert_eq!(rolled, 1, "two foe rolls were made from the page");
+}
+
+#[test]
+fn chromium_loads_the_guides_screen_at_phone_size() {
+    let chromium = ["chromium", "chromium-browser"]
+        .into_iter()
+        .find(|c| Command::new(c).arg("--version").output().is_ok());
+    let Some(chromium) = chromium else {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "chromium is missing (Debian package `chromium`)"
+        );
+        eprintln!("skipped: chromium is not installed (Debian package `chromium`)");
+        return;
+    };
+    let mut g = Game::start(3);
+    let mut line = g.line();
+    for _ in 0..3000 {
+        if line["prompt"]["kind"] == "foe_roll" {
+            break;
+        }
+        let i = first_action(&line);
+        line = g.send(i);
+    }
+    assert_eq!(line["prompt"]["kind"], "foe_roll");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let url = format!("http://{}/?code={}", g.addr, g.code);
+    let profile = std::env::temp_dir().join(format!("forward-chromium-{}", std::process::id()));
+    let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let run = |extra: &[String]| {
+        Command::new(chromium)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+            ])
+            .args([
+                "--no-first-run",
+                "--virtual-time-budget=3000",
+                "--hide-scrollbars",
+            ])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .args(extra)
+            .arg(&url)
+            .output()
+            .expect("chromium")
+    };
+    let dom = run(&["--window-size=390,844".into(), "--dump-dom".into()]);
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    assert!(dom.contains("Your turn, Guide"), "{dom}");
+    assert!(
+        dom.contains(r#"data-action="roll_foe""#),
+        "the foe's roll button"
+    );
+    assert!(dom.contains(r#"data-die="6""#), "the typed die buttons");
+    assert!(dom.contains("For the Guide only"), "the notes");
+    assert!(dom.contains("Journal (newest first)"));
+    for (size, name) in [("390,844", "phone"), ("1280,800", "laptop")] {
+        let file = shots.join(format!("guide-screen-{name}.png"));
+        run(&[
+            format!("--window-size={size}"),
+            format!("--screenshot={}", file.display()),
+        ]);
+        assert!(file.exists(), "screenshot {}", file.display());
+    }
+    let _ = std::fs::remove_dir_all(&profile);
+}
