@@ -1,6 +1,7 @@
 //! `forward simulate`: many seeded runs by a bot, and the figures a designer needs.
 
-use crate::sim::batch::{PolicyKind, Progress, simulate};
+use crate::core::DiceMode;
+use crate::sim::batch::{PolicyKind, Progress, simulate_in};
 use crate::sim::stats::Summary;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -25,6 +26,10 @@ pub struct SimulateArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Deal the runs' duel, test and reroll dice from each side's deck of results instead
+    /// of rolling them (docs/RULES.md, "Dice: rolled or dealt").
+    #[arg(long)]
+    pub dice_deck: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -38,6 +43,8 @@ pub struct SimulateArgs {
 pub struct Output<'a> {
     pub policy: PolicyKind,
     pub seed: u64,
+    /// `rolled` or `deck`.
+    pub dice: DiceMode,
     pub jobs: usize,
     /// True when Ctrl-C stopped the batch early (the figures cover the runs finished).
     pub interrupted: bool,
@@ -58,6 +65,11 @@ pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
+    let mode = if args.dice_deck {
+        DiceMode::Deck
+    } else {
+        DiceMode::Rolled
+    };
     let progress = Arc::new(Progress::default());
     {
         let p = Arc::clone(&progress);
@@ -78,7 +90,7 @@ pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
     let totals = std::thread::scope(|scope| {
         // The worker times itself: this loop only wakes now and then for the progress bar.
         let worker = scope.spawn(|| {
-            let totals = simulate(&set, args.runs, args.seed, args.policy, jobs, &progress);
+            let totals = simulate_in(&set, args.runs, args.seed, args.policy, mode, jobs, &progress);
             (totals, started.elapsed())
         });
         while !worker.is_finished() {
@@ -109,6 +121,7 @@ pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
     let out = Output {
         policy: args.policy,
         seed: args.seed,
+        dice: mode,
         jobs,
         interrupted: progress.stop.load(Ordering::Relaxed),
         summary: &summary,

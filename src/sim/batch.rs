@@ -3,7 +3,8 @@
 
 use super::bots::Heuristic;
 use super::policy::{Policy, RandomBot};
-use super::run::{play, run_seed};
+use super::run::{play_in, run_seed};
+use crate::core::DiceMode;
 use super::stats::Totals;
 use crate::cards::CardSet;
 use rayon::prelude::*;
@@ -51,6 +52,19 @@ pub fn simulate(
     jobs: usize,
     progress: &Progress,
 ) -> Result<Totals, rayon::ThreadPoolBuildError> {
+    simulate_in(cards, runs, seed, policy, DiceMode::Rolled, jobs, progress)
+}
+
+/// [`simulate`] with the runs' dice rolled or dealt from a deck (`mode`).
+pub fn simulate_in(
+    cards: &Arc<CardSet>,
+    runs: u64,
+    seed: u64,
+    policy: PolicyKind,
+    mode: DiceMode,
+    jobs: usize,
+    progress: &Progress,
+) -> Result<Totals, rayon::ThreadPoolBuildError> {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     // Chunks of runs: each worker keeps one bot and one set of totals per chunk.
     const CHUNK: u64 = 256;
@@ -69,7 +83,7 @@ pub fn simulate(
                     if progress.stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let facts = play(&cards, run_seed(seed, i), bot.as_mut());
+                    let facts = play_in(&cards, run_seed(seed, i), mode, bot.as_mut());
                     totals.add(&facts);
                     progress.done.fetch_add(1, Ordering::Relaxed);
                 }

@@ -12,11 +12,12 @@ pub fn text(o: &Output) -> String {
     let mut t = String::new();
     let _ = writeln!(
         t,
-        "{} runs with the {:?} bot (seed {}, {} jobs){}",
+        "{} runs with the {:?} bot (seed {}, {} jobs, {}){}",
         s.runs,
         o.policy,
         o.seed,
         o.jobs,
+        o.dice.label(),
         if o.interrupted {
             " — interrupted"
         } else {
@@ -283,12 +284,13 @@ pub fn write_html(path: &Path, o: &Output) -> std::io::Result<()> {
 <style>body{{font-family:sans-serif;max-width:960px;margin:2em auto;color:#222}}\
 table{{border-collapse:collapse;margin:1em 0}}td,th{{border-bottom:1px solid #ddd;padding:3px 8px;text-align:right}}\
 td:first-child,th:first-child{{text-align:left}}h2{{margin-top:1.6em}}.big{{font-size:1.4em}}</style></head><body>\
-<h1>Forward balance report</h1><p class=\"big\">{} runs, {:?} bot, seed {}: <b>{:.1}%</b> won \
+<h1>Forward balance report</h1><p class=\"big\">{} runs, {:?} bot, seed {}, {}: <b>{:.1}%</b> won \
 (95% CI {:.1}–{:.1}%)</p><p>Lost by: {}. Mean flips {:.1}, mean duel exchanges {:.1}. \
 {:.0} runs/s on {} jobs.</p>",
         s.runs,
         o.policy,
         o.seed,
+        o.dice.label(),
         s.win_rate * 100.0,
         s.win_rate_ci95[0] * 100.0,
         s.win_rate_ci95[1] * 100.0,

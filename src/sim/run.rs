@@ -3,7 +3,8 @@
 use super::policy::{BotRng, Policy, mix};
 use crate::cards::{CardRef, CardSet, DomainRef};
 use crate::core::{
-    Action, Cause, Event, Observation, Outcome, execute_offered_into, legal_actions_into, new_run,
+    Action, Cause, DiceMode, Event, Observation, Outcome, execute_offered_into,
+    legal_actions_into, new_run_in,
 };
 use std::sync::Arc;
 
@@ -84,7 +85,17 @@ impl Tracker {
 
 /// Plays one run to its end with `policy`.
 pub fn play(cards: &Arc<CardSet>, seed: u64, policy: &mut dyn Policy) -> RunFacts {
-    let (mut state, events) = new_run(Arc::clone(cards), seed, Vec::new());
+    play_in(cards, seed, DiceMode::Rolled, policy)
+}
+
+/// [`play`] with the run's dice rolled or dealt from a deck (`mode`).
+pub fn play_in(
+    cards: &Arc<CardSet>,
+    seed: u64,
+    mode: DiceMode,
+    policy: &mut dyn Policy,
+) -> RunFacts {
+    let (mut state, events) = new_run_in(Arc::clone(cards), seed, Vec::new(), false, mode);
     let mut rng = BotRng::new(mix(seed ^ 0x5EED_B075));
     let mut facts = RunFacts::default();
     let mut t = Tracker {

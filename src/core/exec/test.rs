@@ -2,6 +2,7 @@
 //! extended tests).
 
 use super::Exec;
+use crate::core::dice::Side;
 use crate::cards::model::BonusTarget;
 use crate::core::event::Event;
 use crate::core::modifiers::test_modifier;
@@ -21,7 +22,7 @@ impl Exec<'_> {
             .test
             .as_ref()
             .map_or(1, |t| t.dice.max(1));
-        let dice = self.s.dice.preview(n as usize);
+        let dice = self.s.dice.preview_for(Side::Traveller, n as usize);
         self.emit(Event::TestRolled { card, dice });
     }
 

@@ -55,6 +55,8 @@ pub struct Start {
     pub table_dice: Option<String>,
     /// Play the last of `actions` on the stage (not at rest): screenshots of a moment.
     pub play_last: bool,
+    /// Dice rolled or dealt from a deck.
+    pub dice: crate::core::DiceMode,
 }
 
 pub struct TableScreen {
@@ -106,7 +108,7 @@ impl TableScreen {
         saves: Option<&std::path::Path>,
     ) -> Result<TableScreen, String> {
         let seed = start.seed;
-        let (mut run, _) = Session::new_with(cards, seed, Vec::new(), start.guide);
+        let (mut run, _) = Session::new_in(cards, seed, Vec::new(), start.guide, start.dice);
         let (last, first) = match start.actions.split_last() {
             Some((last, first)) if start.play_last => (Some(*last), first),
             _ => (None, &start.actions[..]),

@@ -49,6 +49,7 @@ pub fn tips(s: &State, l: &Layout, model: &MapModel) -> Vec<(Rect, String)> {
             out.push((r, tip));
         }
     }
+    out.extend(super::panels::deck::tips(s, l));
     let ml = map::layout(model, l.map_area());
     for (i, r) in ml.tiles.iter().enumerate() {
         let d = &s.cards.domains[i];
