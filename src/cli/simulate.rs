@@ -90,7 +90,15 @@ pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
     let totals = std::thread::scope(|scope| {
         // The worker times itself: this loop only wakes now and then for the progress bar.
         let worker = scope.spawn(|| {
-            let totals = simulate_in(&set, args.runs, args.seed, args.policy, mode, jobs, &progress);
+            let totals = simulate_in(
+                &set,
+                args.runs,
+                args.seed,
+                args.policy,
+                mode,
+                jobs,
+                &progress,
+            );
             (totals, started.elapsed())
         });
         while !worker.is_finished() {

@@ -4,9 +4,9 @@
 use super::bots::Heuristic;
 use super::policy::{Policy, RandomBot};
 use super::run::{play_in, run_seed};
-use crate::core::DiceMode;
 use super::stats::Totals;
 use crate::cards::CardSet;
+use crate::core::DiceMode;
 use rayon::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

@@ -3,8 +3,8 @@
 use super::policy::{BotRng, Policy, mix};
 use crate::cards::{CardRef, CardSet, DomainRef};
 use crate::core::{
-    Action, Cause, DiceMode, Event, Observation, Outcome, execute_offered_into,
-    legal_actions_into, new_run_in,
+    Action, Cause, DiceMode, Event, Observation, Outcome, execute_offered_into, legal_actions_into,
+    new_run_in,
 };
 use std::sync::Arc;
 

@@ -2,8 +2,8 @@
 //! extended tests).
 
 use super::Exec;
-use crate::core::dice::Side;
 use crate::cards::model::BonusTarget;
+use crate::core::dice::Side;
 use crate::core::event::Event;
 use crate::core::modifiers::test_modifier;
 use crate::core::rules::EXTENDED_TALLY;

@@ -3,9 +3,9 @@
 //! ATK/DEF line. Hovering a stack lists the faces still in that half (see [`tips`]).
 
 use super::Ctx;
+use crate::core::State;
 use crate::core::dice::{DiceDeck, Side};
 use crate::core::rules::DECK_HALF;
-use crate::core::State;
 use crate::ui::style::{self, colour, fade, mix};
 use crate::ui::table::layout::{Layout, StatusLayout, text};
 use macroquad::prelude::*;

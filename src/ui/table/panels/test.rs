@@ -65,7 +65,7 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
         let v = dice.get(i).copied();
         let rect = Rect::new(r.x + i as f32 * (die + 14.0), y, die, die);
         draw_result(
-        cx.s().dice.deck().is_some(),
+            cx.s().dice.deck().is_some(),
             rect,
             v,
             tumble,
