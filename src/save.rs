@@ -16,7 +16,7 @@ use crate::cards::CardFiles;
 use crate::cards::load::load_files;
 use crate::cards::set::json_hash;
 use crate::core::{Action, DiceMode};
-use crate::session::{ForcedDie, ReplayError, Session, Summary, format_time};
+use crate::session::{ForcedDie, ReplayError, Session, Setup, Summary, format_time};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fs;
@@ -350,10 +350,12 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Session, LoadProblem> {
     }
     let run = Session::replay(
         cards,
-        save.seed,
-        save.guide,
-        save.dice_mode,
-        save.dice,
+        Setup {
+            seed: save.seed,
+            guide: save.guide,
+            mode: save.dice_mode,
+            dice: save.dice,
+        },
         &save.actions,
         &save.forced,
         save.started_at,

@@ -196,15 +196,18 @@ impl Session {
     /// log cannot take the game down.
     pub fn replay(
         cards: Arc<CardSet>,
-        seed: u64,
-        guide: bool,
-        mode: DiceMode,
-        dice: Vec<u8>,
+        start: Setup,
         actions: &[Action],
         forced: &[ForcedDie],
         started_at: u64,
     ) -> Result<Session, ReplayError> {
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let Setup {
+                seed,
+                guide,
+                mode,
+                dice,
+            } = start;
             let (mut run, _) = Session::new_in(cards, seed, dice, guide, mode);
             run.started_at = started_at;
             let mut later = forced.iter().peekable();
@@ -234,6 +237,18 @@ impl Session {
             Err(ReplayError::Panicked(msg))
         })
     }
+}
+
+/// What a run was started with, all a replay needs before the first action.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    pub seed: u64,
+    /// Played with a Guide.
+    pub guide: bool,
+    /// Dice rolled or dealt from a deck.
+    pub mode: DiceMode,
+    /// The dice forced at the start (`--dice`).
+    pub dice: Vec<u8>,
 }
 
 /// How a run ended, as saves and the history record it.

@@ -279,7 +279,7 @@ fn the_cli_takes_dice_deck() {
     assert_eq!(v["dice"], "deck");
     assert_eq!(v["runs"].as_u64(), Some(50));
     // The headless protocol: the run in deck mode, its first state line, then quit.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_forward"))
+    let child = Command::new(env!("CARGO_BIN_EXE_forward"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(["play", "--headless", "--seed", "4", "--dice-deck"])
         .stdin(std::process::Stdio::null())
