@@ -3,9 +3,10 @@ use forward::cli::{Cli, Command};
 
 fn main() {
     let cli = Cli::parse();
+    let cards = forward::cards::CardSource::resolve(cli.cards.as_deref());
     let code = match cli.command {
         None => forward::ui::run(forward::ui::Options {
-            cards: cli.cards,
+            cards: cards.clone(),
             screenshot: cli.screenshot,
             frames: cli.frames,
             seed: cli.seed,
@@ -27,13 +28,14 @@ fn main() {
             layout_report: cli.layout_report,
         }),
         Some(Command::Validate { dir, json }) => {
-            forward::cli::validate::run(&dir.unwrap_or(cli.cards), json)
+            let source = dir.map_or(cards, forward::cards::CardSource::Dir);
+            forward::cli::validate::run(&source, json)
         }
         Some(Command::Play(args)) => {
-            forward::cli::play::run(&cli.cards, cli.saves.as_deref(), args)
+            forward::cli::play::run(&cards, cli.saves.as_deref(), args)
         }
         Some(Command::History { json }) => forward::cli::history::run(cli.saves.as_deref(), json),
-        Some(Command::Simulate(args)) => forward::cli::simulate::run(&cli.cards, &args),
+        Some(Command::Simulate(args)) => forward::cli::simulate::run(&cards, &args),
         Some(Command::Schema) => {
             use std::io::Write;
             // A closed pipe (`forward schema | head`) is not an error worth a panic.

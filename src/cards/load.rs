@@ -7,6 +7,8 @@
 
 use super::locate::{Locator, Pos, Shape, join};
 use super::messages;
+use super::CardSource;
+use super::embedded;
 use super::model::{DomainFile, GuardianFile, MapFile, StationType, TravellerFile};
 use super::set::{CardFiles, CardSet};
 use super::validate::{self, Problem, Report};
@@ -93,11 +95,72 @@ pub(crate) struct Loaded {
 /// Loads and checks a cards directory. `Ok` only when there are no errors (warnings are
 /// returned alongside); `Err` carries the full report.
 pub fn load_dir(dir: &Path) -> Result<(CardSet, Report), Report> {
+    load_from(Reader::Dir(dir))
+}
+
+/// Loads and checks a card source: a directory, or the set built into the binary.
+pub fn load_source(source: &CardSource) -> Result<(CardSet, Report), Report> {
+    match source {
+        CardSource::Dir(dir) => load_from(Reader::Dir(dir)),
+        CardSource::Builtin => load_from(Reader::Builtin),
+    }
+}
+
+/// Where the card files are read from.
+#[derive(Clone, Copy)]
+enum Reader<'a> {
+    Dir(&'a Path),
+    Builtin,
+}
+
+impl Reader<'_> {
+    fn read(self, rel: &str) -> std::io::Result<String> {
+        match self {
+            Reader::Dir(dir) => std::fs::read_to_string(dir.join(rel)),
+            Reader::Builtin => embedded::FILES
+                .iter()
+                .find(|(f, _)| *f == rel)
+                .map(|(_, text)| (*text).to_string())
+                .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::NotFound)),
+        }
+    }
+
+    /// The `*.json` names in `domains/`, sorted; `None` when there is no such folder.
+    fn domain_names(self) -> Option<Vec<String>> {
+        let mut names: Vec<String> = match self {
+            Reader::Dir(dir) => std::fs::read_dir(dir.join("domains"))
+                .ok()?
+                .filter_map(|e| e.ok())
+                .filter_map(|e| e.file_name().into_string().ok())
+                .filter(|n| n.ends_with(".json"))
+                .collect(),
+            Reader::Builtin => embedded::FILES
+                .iter()
+                .filter_map(|(f, _)| f.strip_prefix("domains/"))
+                .map(str::to_string)
+                .collect(),
+        };
+        names.sort();
+        Some(names)
+    }
+
+    /// How a file is named in a message.
+    fn display(self, rel: &str) -> String {
+        match self {
+            Reader::Dir(dir) => dir.join(rel).display().to_string(),
+            Reader::Builtin => format!("{rel} (built-in cards)"),
+        }
+    }
+}
+
+fn load_from(reader: Reader) -> Result<(CardSet, Report), Report> {
     let mut report = Report::default();
     for t in StationType::ALL {
         report.by_type.insert(t.as_str().to_string(), 0);
     }
-    if !dir.is_dir() {
+    if let Reader::Dir(dir) = reader
+        && !dir.is_dir()
+    {
         let message = if dir.exists() {
             format!("`{}` is not a directory", dir.display())
         } else {
@@ -115,6 +178,7 @@ pub fn load_dir(dir: &Path) -> Result<(CardSet, Report), Report> {
     }
 
     let mut errors = Vec::new();
+    let dir = reader;
     let map =
         read_and_parse::<MapFile>(dir, "map.json", FileKind::Map, &mut errors).and_then(Result::ok);
     let traveller =
@@ -306,7 +370,7 @@ struct DomainFiles {
 
 /// Reads and parses the Domain files the map names, in map order.
 fn domains_of_map(
-    dir: &Path,
+    dir: Reader,
     map: &Parsed<MapFile>,
     out: &mut DomainFiles,
     errors: &mut Vec<Problem>,
@@ -343,8 +407,8 @@ fn domains_of_map(
             continue;
         }
         seen.push((rel, entry.id.0.as_str()));
-        let full = dir.join(rel);
-        match std::fs::read_to_string(&full) {
+        let full = dir.display(rel);
+        match dir.read(rel) {
             Ok(text) => match parse_text::<DomainFile>(rel, FileKind::Domain, &text, errors) {
                 Ok(parsed) => out.domains.push((Some(i), parsed)),
                 Err(src) => out.failed.push(*src),
@@ -357,7 +421,7 @@ fn domains_of_map(
                         "cannot read domain file `{rel}` of domain `{}`: {} (looked for `{}`)",
                         entry.id,
                         io_words(&e),
-                        full.display()
+                        full
                     ),
                 ))
             }
@@ -366,17 +430,11 @@ fn domains_of_map(
 }
 
 /// Without a readable map, still check every `domains/*.json`.
-fn domains_by_listing(dir: &Path, out: &mut DomainFiles, errors: &mut Vec<Problem>) {
+fn domains_by_listing(dir: Reader, out: &mut DomainFiles, errors: &mut Vec<Problem>) {
     out.missing = true;
-    let Ok(entries) = std::fs::read_dir(dir.join("domains")) else {
+    let Some(names) = dir.domain_names() else {
         return;
     };
-    let mut names: Vec<String> = entries
-        .filter_map(|e| e.ok())
-        .filter_map(|e| e.file_name().into_string().ok())
-        .filter(|n| n.ends_with(".json"))
-        .collect();
-    names.sort();
     for n in names {
         let rel = format!("domains/{n}");
         match read_and_parse::<DomainFile>(dir, &rel, FileKind::Domain, errors) {
@@ -399,13 +457,12 @@ fn io_words(e: &std::io::Error) -> String {
 /// Reads one file of the directory and parses it; a problem is pushed when either fails.
 /// `None` when the file could not be read, `Some(Err)` when it did not parse.
 fn read_and_parse<T: DeserializeOwned>(
-    dir: &Path,
+    dir: Reader,
     rel: &str,
     kind: FileKind,
     errors: &mut Vec<Problem>,
 ) -> Option<Result<Parsed<T>, Box<Source>>> {
-    let full = dir.join(rel);
-    match std::fs::read_to_string(&full) {
+    match dir.read(rel) {
         Ok(text) => Some(parse_text(rel, kind, &text, errors)),
         Err(e) => {
             errors.push(Problem {
@@ -414,7 +471,7 @@ fn read_and_parse<T: DeserializeOwned>(
                 column: None,
                 card: None,
                 path: None,
-                message: format!("cannot read `{}`: {}", full.display(), io_words(&e)),
+                message: format!("cannot read `{}`: {}", dir.display(rel), io_words(&e)),
             });
             None
         }

@@ -7,7 +7,14 @@ mod messages;
 pub mod model;
 pub mod schema;
 pub mod set;
+pub mod source;
 pub mod validate;
 
 pub use model::CardId;
+pub use source::CardSource;
 pub use set::{CardFiles, CardRef, CardSet, Domain, DomainRef};
+
+/// The shipped card files, built into the binary by `build.rs`.
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/embedded_cards.rs"));
+}

@@ -5,7 +5,7 @@ use crate::sim::stats::Summary;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -49,7 +49,7 @@ pub struct Output<'a> {
 }
 
 /// Runs the simulator; returns the exit code.
-pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
+pub fn run(cards: &crate::cards::CardSource, args: &SimulateArgs) -> i32 {
     let set = match super::load_cards("simulate", cards) {
         Ok(set) => Arc::new(set),
         Err(code) => return code,

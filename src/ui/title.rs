@@ -146,6 +146,10 @@ pub struct TitleScreen {
     seed: String,
     /// The newest save of a run in progress (what Continue resumes).
     resume: Option<SaveInfo>,
+    /// Which card set is in play (`built-in cards`, `cards from DIR`).
+    source: String,
+    /// Quit was chosen (or Esc pressed): Enter quits, anything else stays.
+    confirm_quit: bool,
 }
 
 impl TitleScreen {
@@ -171,7 +175,15 @@ impl TitleScreen {
             refused: 0,
             seed: String::new(),
             resume,
+            source: String::new(),
+            confirm_quit: false,
         }
+    }
+
+    /// Names the card set in play in the footer.
+    pub fn from(mut self, source: &crate::cards::CardSource) -> TitleScreen {
+        self.source = source.to_string();
+        self
     }
 
     /// Whether choosing the entry does something now.
@@ -182,8 +194,17 @@ impl TitleScreen {
     pub fn update(&mut self, input: &Input) -> Next {
         let layout = Layout::new(input.size);
         self.refused = self.refused.saturating_sub(1);
+        if self.confirm_quit {
+            if input.activate {
+                return Next::Quit;
+            }
+            // Anything else keeps the game open.
+            self.confirm_quit = !input.any_press();
+            return Next::Stay;
+        }
         if input.back {
-            return Next::Quit;
+            self.confirm_quit = true;
+            return Next::Stay;
         }
         if input.reload {
             return Next::Reload;
@@ -200,11 +221,12 @@ impl TitleScreen {
             self.seed.pop();
         }
         let n = Item::ALL.len();
+        // No wrapping: Up from Continue must not land on Quit.
         if input.up {
-            self.selected = (self.selected + n - 1) % n;
+            self.selected = self.selected.saturating_sub(1);
         }
         if input.down {
-            self.selected = (self.selected + 1) % n;
+            self.selected = (self.selected + 1).min(n - 1);
         }
         let under_pointer = (0..n).find(|&i| layout.item_rect(i).contains(input.mouse));
         if let Some(i) = under_pointer
@@ -224,7 +246,10 @@ impl TitleScreen {
             let item = Item::ALL[self.selected];
             if self.enabled(item) {
                 return match item {
-                    Item::Quit => Next::Quit,
+                    Item::Quit => {
+                        self.confirm_quit = true;
+                        Next::Stay
+                    }
                     Item::NewRun => Next::NewRun {
                         seed: self.seed.parse().ok(),
                         guide: false,
@@ -469,6 +494,7 @@ fn tooltip(s: &str, x: f32, baseline: f32, fonts: &Fonts) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::input::Press;
 
     fn screen() -> TitleScreen {
         TitleScreen {
@@ -485,6 +511,8 @@ mod tests {
             refused: 0,
             seed: String::new(),
             resume: None,
+            source: String::new(),
+            confirm_quit: false,
         }
     }
 
@@ -558,7 +586,7 @@ mod tests {
         assert_eq!(s.update(&up), Next::Stay);
         assert_eq!(Item::ALL[s.selected], Item::Continue);
         s.update(&up);
-        assert_eq!(Item::ALL[s.selected], Item::Quit);
+        assert_eq!(Item::ALL[s.selected], Item::Continue, "no wrap to Quit");
         let down = Input {
             down: true,
             ..input()
@@ -588,19 +616,50 @@ mod tests {
         s.selected = Item::Rules.index();
         assert_eq!(s.update(&enter), Next::Rules);
         s.selected = Item::Quit.index();
+        assert_eq!(s.update(&enter), Next::Stay, "Quit asks first");
+        assert!(s.confirm_quit);
         assert_eq!(s.update(&enter), Next::Quit);
     }
 
     #[test]
-    fn esc_quits_and_f5_reloads() {
+    fn quitting_asks_and_any_other_key_stays() {
         let mut s = screen();
-        assert_eq!(
-            s.update(&Input {
-                back: true,
-                ..input()
-            }),
-            Next::Quit
-        );
+        let esc = Input {
+            back: true,
+            presses: vec![Press::Key(KeyCode::Escape)],
+            ..input()
+        };
+        assert_eq!(s.update(&esc), Next::Stay);
+        assert!(s.confirm_quit);
+        let other = Input {
+            presses: vec![Press::Char('x')],
+            ..input()
+        };
+        assert_eq!(s.update(&other), Next::Stay);
+        assert!(!s.confirm_quit, "a stray key cancels");
+        s.update(&esc);
+        let enter = Input {
+            activate: true,
+            presses: vec![Press::Key(KeyCode::Enter)],
+            ..input()
+        };
+        assert_eq!(s.update(&enter), Next::Quit);
+    }
+
+    #[test]
+    fn esc_asks_to_quit_and_f5_reloads() {
+        let mut s = screen();
+        let esc = Input {
+            back: true,
+            ..input()
+        };
+        assert_eq!(s.update(&esc), Next::Stay);
+        let enter = Input {
+            activate: true,
+            ..input()
+        };
+        assert_eq!(s.update(&enter), Next::Quit);
+        let mut s = screen();
         assert_eq!(
             s.update(&Input {
                 reload: true,
@@ -627,7 +686,8 @@ mod tests {
             click: true,
             ..input()
         };
-        assert_eq!(s.update(&click), Next::Quit);
+        assert_eq!(s.update(&click), Next::Stay, "Quit asks first");
+        assert!(s.confirm_quit);
     }
 
     #[test]
