@@ -405,11 +405,6 @@ impl RulesScreen {
         (self.page.height - (bottom - top)).max(0.0)
     }
 
-    /// The scroll offset now (for tests).
-    pub fn scroll(&self) -> f32 {
-        self.scroll
-    }
-
     pub fn update(&mut self, input: &Input, fonts: &Fonts) -> Next {
         if input.back {
             return Next::Title;
