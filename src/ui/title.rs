@@ -592,8 +592,10 @@ mod tests {
             ..input()
         };
         s.update(&down);
-        s.update(&down);
         assert_eq!(Item::ALL[s.selected], Item::NewRun);
+        s.selected = Item::Quit.index();
+        s.update(&down);
+        assert_eq!(Item::ALL[s.selected], Item::Quit, "no wrap from Quit either");
     }
 
     #[test]

@@ -507,6 +507,7 @@ fn the_table_autosaves_records_once_and_saves_and_quits() {
     assert!(t.stage.idle(), "a resumed run opens at rest");
     key(&mut t, |i| i.back = true, 10.0);
     key(&mut t, |i| i.digit = Some(3), 10.1);
+    key(&mut t, |i| i.activate = true, 10.2);
     assert_eq!(t.run.state.phase, Phase::Over);
     t.autosave();
     let h = crate::history::read(&saves.join(crate::history::FILE_NAME)).unwrap();
