@@ -18,7 +18,11 @@ fn main() {
             let name = e.file_name().to_string_lossy().into_owned();
             // The schema is generated from the code; it is not part of the set.
             if name.ends_with(".json") && name != "schema.json" && e.path().is_file() {
-                let rel = if sub.is_empty() { name } else { format!("{sub}/{name}") };
+                let rel = if sub.is_empty() {
+                    name
+                } else {
+                    format!("{sub}/{name}")
+                };
                 println!("cargo:rerun-if-changed=cards/{rel}");
                 files.push(rel);
             }
@@ -29,9 +33,13 @@ fn main() {
     out.push_str("pub static FILES: &[(&str, &str)] = &[\n");
     for rel in &files {
         let full = root.join(rel);
-        out.push_str(&format!("    ({rel:?}, include_str!({:?})),\n", full.display().to_string()));
+        out.push_str(&format!(
+            "    ({rel:?}, include_str!({:?})),\n",
+            full.display().to_string()
+        ));
     }
     out.push_str("];\n");
-    let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded_cards.rs");
+    let dest =
+        Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded_cards.rs");
     std::fs::write(dest, out).expect("OUT_DIR is writable");
 }

@@ -31,9 +31,7 @@ fn main() {
             let source = dir.map_or(cards, forward::cards::CardSource::Dir);
             forward::cli::validate::run(&source, json)
         }
-        Some(Command::Play(args)) => {
-            forward::cli::play::run(&cards, cli.saves.as_deref(), args)
-        }
+        Some(Command::Play(args)) => forward::cli::play::run(&cards, cli.saves.as_deref(), args),
         Some(Command::History { json }) => forward::cli::history::run(cli.saves.as_deref(), json),
         Some(Command::Simulate(args)) => forward::cli::simulate::run(&cards, &args),
         Some(Command::Schema) => {

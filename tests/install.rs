@@ -93,9 +93,17 @@ fn a_cards_folder_in_the_current_directory_overrides_the_built_in_set() {
     std::fs::write(local.join("map.json"), "{").unwrap();
     let out = forward(&dir, &["validate"], "");
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stdout).contains("map.json"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("map.json"),
+        "{}",
+        text(&out.stdout)
+    );
     // `--cards` names another folder.
     let out = forward(&dir, &["validate", "--cards", "nowhere"], "");
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stdout).contains("nowhere"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("nowhere"),
+        "{}",
+        text(&out.stdout)
+    );
 }

@@ -5,10 +5,10 @@
 //! checks of [`super::validate`] run over everything that parsed, and only a set without
 //! errors is built into a [`CardSet`].
 
-use super::locate::{Locator, Pos, Shape, join};
-use super::messages;
 use super::CardSource;
 use super::embedded;
+use super::locate::{Locator, Pos, Shape, join};
+use super::messages;
 use super::model::{DomainFile, GuardianFile, MapFile, StationType, TravellerFile};
 use super::set::{CardFiles, CardSet};
 use super::validate::{self, Problem, Report};

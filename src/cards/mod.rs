@@ -11,8 +11,8 @@ pub mod source;
 pub mod validate;
 
 pub use model::CardId;
-pub use source::CardSource;
 pub use set::{CardFiles, CardRef, CardSet, Domain, DomainRef};
+pub use source::CardSource;
 
 /// The shipped card files, built into the binary by `build.rs`.
 mod embedded {

@@ -18,9 +18,7 @@ pub fn load_cards(command: &str, source: &CardSource) -> Result<CardSet, i32> {
     match load_source(source) {
         Ok((set, _warnings)) => Ok(set),
         Err(report) => {
-            eprintln!(
-                "forward {command}: the {source} have errors:"
-            );
+            eprintln!("forward {command}: the {source} have errors:");
             for p in &report.errors {
                 eprintln!("error: {p}");
             }

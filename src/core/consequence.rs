@@ -44,7 +44,10 @@ impl fmt::Display for Warning {
             Warning::Wasted {
                 card,
                 used_up: true,
-            } => write!(f, "{card} would be used up for nothing: it changes nothing now"),
+            } => write!(
+                f,
+                "{card} would be used up for nothing: it changes nothing now"
+            ),
             Warning::Wasted { card, .. } => write!(
                 f,
                 "{card}'s once-a-run ability would be spent for nothing: it changes nothing now"
@@ -75,9 +78,14 @@ pub fn consequence(state: &State, action: &Action) -> Option<Warning> {
         return None;
     }
     let lost = matches!(after.phase, Phase::Over)
-        && events
-            .iter()
-            .any(|e| matches!(e, Event::RunEnded { outcome: Outcome::Lost { .. } }))
+        && events.iter().any(|e| {
+            matches!(
+                e,
+                Event::RunEnded {
+                    outcome: Outcome::Lost { .. }
+                }
+            )
+        })
         && !matches!(action, Action::Abandon);
     if lost || (after.health <= 0 && state.health > 0) {
         return Some(Warning::Fatal);

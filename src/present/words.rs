@@ -135,16 +135,16 @@ fn toll_cost(s: &State) -> Option<String> {
         match e {
             Event::EffectRolled { .. } | Event::TestRolled { .. } => return None,
             Event::HealthChanged { by, .. } if *by < 0 => parts.push(format!("{} Health", by)),
-            Event::MaxHealthChanged { by, .. } if *by < 0 => {
-                parts.push(format!("{by} max Health"))
-            }
+            Event::MaxHealthChanged { by, .. } if *by < 0 => parts.push(format!("{by} max Health")),
             Event::MarkerMoved { by, .. } if *by < 0 => parts.push(format!("{} Dread", -by)),
             Event::GraceChanged { by, .. } if *by < 0 => parts.push(format!("{by} Grace")),
             Event::CardDiscarded {
                 card,
                 from: Zone::Items | Zone::Equipment,
             } => parts.push(format!("lose {}", s.cards.card(*card).name)),
-            Event::SnareCaught { card } => parts.push(format!("Snare {}", s.cards.card(*card).name)),
+            Event::SnareCaught { card } => {
+                parts.push(format!("Snare {}", s.cards.card(*card).name))
+            }
             _ => {}
         }
     }

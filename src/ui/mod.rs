@@ -101,9 +101,10 @@ impl Screen {
                     Arc::new(set),
                 )
             }
-            Err(report) => {
-                Screen::CardErrors(Box::new(ErrorScreen::new(&report, &errors_path(dir), reloads)), None)
-            }
+            Err(report) => Screen::CardErrors(
+                Box::new(ErrorScreen::new(&report, &errors_path(dir), reloads)),
+                None,
+            ),
         }
     }
 
@@ -750,8 +751,12 @@ mod tests {
         let (dir, set) = shipped();
         let table = TableScreen::new(set.clone(), 1, &[], None).unwrap();
         let mut banner = None;
-        let screen =
-            Screen::Table(Box::new(table), set.clone()).reloaded(&CardSource::Dir(dir.clone()), 1, &mut banner, None);
+        let screen = Screen::Table(Box::new(table), set.clone()).reloaded(
+            &CardSource::Dir(dir.clone()),
+            1,
+            &mut banner,
+            None,
+        );
         let Screen::Table(_, kept) = screen else {
             panic!("the run goes on");
         };

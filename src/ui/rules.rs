@@ -370,7 +370,7 @@ fn frame(size: Vec2) -> (f32, f32, f32, f32) {
 
 /// The left edge of the contents list, if it fits beside the text.
 fn contents_x(size: Vec2) -> Option<f32> {
-    (size.x >= 900.0).then_some(20.0)
+    (size.x >= 1100.0).then_some(20.0)
 }
 
 /// The contents list's entries: (rect, section index).

@@ -595,7 +595,11 @@ mod tests {
         assert_eq!(Item::ALL[s.selected], Item::NewRun);
         s.selected = Item::Quit.index();
         s.update(&down);
-        assert_eq!(Item::ALL[s.selected], Item::Quit, "no wrap from Quit either");
+        assert_eq!(
+            Item::ALL[s.selected],
+            Item::Quit,
+            "no wrap from Quit either"
+        );
     }
 
     #[test]

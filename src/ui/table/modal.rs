@@ -318,9 +318,20 @@ fn draw_confirm(c: Confirm, guided: bool, fonts: &Fonts, l: &Layout, mouse: Vec2
     for (r, label, warn) in [(yes, confirm, true), (no, "Any other key  Cancel", false)] {
         let on = r.contains(mouse);
         let edge = if warn { colour::EMBER } else { colour::GOLD };
-        let fill = if on { mix(colour::TILE, edge, 0.3) } else { colour::TILE };
+        let fill = if on {
+            mix(colour::TILE, edge, 0.3)
+        } else {
+            colour::TILE
+        };
         style::card(r, 7.0, 1.5, fill, edge);
         let size = style::fit_size(label, &fonts.serif, text::LABEL, 12, r.w - 16.0);
-        style::text_centred(label, r.center().x, r.y + 28.0, &fonts.serif, size, colour::PARCHMENT);
+        style::text_centred(
+            label,
+            r.center().x,
+            r.y + 28.0,
+            &fonts.serif,
+            size,
+            colour::PARCHMENT,
+        );
     }
 }
