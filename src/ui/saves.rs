@@ -443,7 +443,7 @@ fn short_path(p: &std::path::Path) -> String {
 fn columns(r: Rect) -> [f32; 5] {
     let x = r.x + 38.0;
     let w = r.w - 76.0;
-    [x, x + w * 0.22, x + w * 0.36, x + w * 0.68, x + w * 0.80]
+    [x, x + w * 0.21, x + w * 0.42, x + w * 0.70, x + w * 0.81]
 }
 
 /// The Statistics screen: the figures of the run history.

@@ -281,6 +281,9 @@ impl TitleScreen {
         self.draw_menu(fonts, &l);
         self.draw_warnings(fonts, &l);
         self.draw_footer(fonts, &l, size);
+        if self.confirm_quit {
+            draw_quit_question(fonts, size);
+        }
     }
 
     fn draw_title(&self, fonts: &Fonts, l: &Layout) {
@@ -451,17 +454,39 @@ impl TitleScreen {
             1.0,
             fade(colour::GOLD, 0.18),
         );
-        style::text(
-            &self.summary,
-            l.left,
-            y,
-            &fonts.serif,
-            19,
-            colour::PARCHMENT,
-        );
+        let summary = if self.source.is_empty() {
+            self.summary.clone()
+        } else {
+            format!("{}  ·  {}", self.summary, self.source)
+        };
+        style::text(&summary, l.left, y, &fonts.serif, 19, colour::PARCHMENT);
         let hint = "Up/Down choose  ·  Enter select  ·  digits: seed  ·  F5 reload  ·  Esc quit";
         style::text_right(hint, size.x - l.left, y, &fonts.italic, 18, colour::DIM);
     }
+}
+
+/// "Quit the game?" over a darkened title.
+fn draw_quit_question(fonts: &Fonts, size: Vec2) {
+    draw_rectangle(0.0, 0.0, size.x, size.y, fade(BLACK, 0.6));
+    let w = 520.0f32.min(size.x - 40.0);
+    let r = Rect::new(size.x / 2.0 - w / 2.0, size.y / 2.0 - 70.0, w, 140.0);
+    style::card(r, 12.0, 2.0, colour::TILE, colour::GOLD);
+    style::text_centred(
+        "Quit Forward?",
+        r.center().x,
+        r.y + 52.0,
+        &fonts.serif,
+        28,
+        colour::PARCHMENT,
+    );
+    style::text_centred(
+        "Enter quits  ·  any other key stays",
+        r.center().x,
+        r.y + 100.0,
+        &fonts.italic,
+        20,
+        colour::DIM,
+    );
 }
 
 /// Draws `s` letter by letter with extra `spacing`; returns the width drawn.
