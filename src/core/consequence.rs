@@ -125,3 +125,62 @@ fn wasted(state: &State, events: &[Event]) -> Option<Warning> {
         used_up: per == Per::Once,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::load::load_dir;
+    use crate::core::exec::new_run;
+    use crate::core::state::Follower;
+    use std::borrow::Cow;
+    use std::sync::Arc;
+
+    fn run() -> State {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let cards = Arc::new(load_dir(&dir).expect("the shipped cards load").0);
+        new_run(cards, 1, Vec::new()).0
+    }
+
+    #[test]
+    fn a_once_a_run_cleanse_with_no_snare_is_marked_wasted() {
+        let mut s = run();
+        let tamsin = s.cards.card_by_str("tamsin_herbwife").unwrap();
+        s.companions.push(Follower {
+            card: tamsin,
+            carrying: Vec::new(),
+        });
+        let use_her = Action::Use {
+            card: Cow::Borrowed("tamsin_herbwife"),
+        };
+        assert!(s.snares.is_empty());
+        let w = consequence(&s, &use_her).expect("a warning");
+        assert_eq!(
+            w,
+            Warning::Wasted {
+                card: "Tamsin the Herbwife".into(),
+                used_up: false
+            }
+        );
+        assert_eq!(
+            w.to_string(),
+            "Tamsin the Herbwife's once-a-run ability would be spent for nothing: it changes nothing now"
+        );
+        // Flipping a card is never judged.
+        assert_eq!(consequence(&s, &Action::Flip { slot: 0 }), None);
+    }
+
+    #[test]
+    fn a_terror_option_that_takes_the_last_health_is_marked_fatal() {
+        let mut s = run();
+        let raid = s.cards.card_by_str("termina_the_raid_remembered").unwrap();
+        s.phase = Phase::Terror { card: raid };
+        let relive = Action::Choose { option: 0 };
+        s.health = 7;
+        assert_eq!(consequence(&s, &relive), Some(Warning::Fatal));
+        assert_eq!(Warning::Fatal.short(), "kills you");
+        s.health = 8;
+        assert_eq!(consequence(&s, &relive), None);
+        // The other option (1 Dread from the neutral marker) costs no life.
+        assert_eq!(consequence(&s, &Action::Choose { option: 1 }), None);
+    }
+}
