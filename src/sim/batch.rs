@@ -64,6 +64,7 @@ const CHUNK: u64 = 256;
 pub fn in_chunks<T, F, M>(
     runs: u64,
     jobs: usize,
+    progress: &Progress,
     chunk: F,
     merge: M,
 ) -> Result<Option<T>, rayon::ThreadPoolBuildError>
@@ -77,7 +78,10 @@ where
     Ok(pool.install(|| {
         (0..chunks)
             .into_par_iter()
-            .map(|c| chunk(c * CHUNK..((c + 1) * CHUNK).min(runs)))
+            // Once stopped (Ctrl-C), the chunks not yet begun are dropped at once: a batch
+            // of a billion runs has millions of them.
+            .map(|c| (!progress.stopped()).then(|| chunk(c * CHUNK..((c + 1) * CHUNK).min(runs))))
+            .while_some()
             .reduce_with(merge)
     }))
 }
@@ -94,6 +98,7 @@ pub fn simulate(
     let totals = in_chunks(
         runs,
         jobs,
+        progress,
         |range| {
             // Each chunk plays on its own copy of the card set: the engine clones the
             // set's `Arc` all the time, and threads sharing one reference count would

@@ -229,6 +229,7 @@ pub fn compare(
     let out = in_chunks(
         runs,
         jobs,
+        progress,
         |range| {
             // Own copies of the sets per chunk (see `batch::simulate`).
             let cards = [

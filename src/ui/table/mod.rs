@@ -90,7 +90,7 @@ impl TableScreen {
         seed: u64,
         actions: &[usize],
         saves: Option<&std::path::Path>,
-    ) -> Result<TableScreen, String> {
+    ) -> Result<TableScreen, StartError> {
         let start = Start {
             seed,
             actions: actions.to_vec(),
@@ -104,7 +104,7 @@ impl TableScreen {
         cards: Arc<CardSet>,
         start: &Start,
         saves: Option<&std::path::Path>,
-    ) -> Result<TableScreen, String> {
+    ) -> Result<TableScreen, StartError> {
         let seed = start.seed;
         let (mut run, _) = Session::new_with(cards, seed, Vec::new(), start.guide);
         let (last, first) = match start.actions.split_last() {
@@ -113,7 +113,7 @@ impl TableScreen {
         };
         for (n, &i) in first.iter().enumerate() {
             let a = offered_at(&run, n, i)?;
-            run.act(&a).map_err(|e| e.to_string())?;
+            run.act(&a)?;
         }
         let mut t = TableScreen::blank(run, Autosave::off());
         t.stage.scene_mut().log.insert(
@@ -572,14 +572,22 @@ impl TableScreen {
     }
 }
 
+/// Why a table could not open on a run (`--actions` that do not play).
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("action {n} (index {i}) is out of range: {offered} actions are offered")]
+    OutOfRange { n: usize, i: usize, offered: usize },
+    #[error(transparent)]
+    Illegal(#[from] crate::core::Illegal),
+}
+
 /// The action at index `i` of the legal actions, for the `n`th starting action.
-fn offered_at(run: &Session, n: usize, i: usize) -> Result<Action, String> {
+fn offered_at(run: &Session, n: usize, i: usize) -> Result<Action, StartError> {
     let offered = legal_actions(&run.state);
-    offered.get(i).cloned().ok_or_else(|| {
-        format!(
-            "action {n} (index {i}) is out of range: {} actions are offered",
-            offered.len()
-        )
+    offered.get(i).cloned().ok_or(StartError::OutOfRange {
+        n,
+        i,
+        offered: offered.len(),
     })
 }
 
