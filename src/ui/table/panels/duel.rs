@@ -106,47 +106,7 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
         Some(MomentKind::FoeHit { amount }) => (*amount, 0),
         _ => (0, 0),
     };
-    let p = blow.map_or(1.0, |m| m.tail_progress());
-    // The HP bar slides from before the blow to after it.
-    let shown_hp = v.hp as f32 + to_foe as f32 * (1.0 - ease(p));
-    let label = if v.over && v.hp <= 0 {
-        format!("0 / {} HP · defeated", v.max_hp)
-    } else {
-        format!(
-            "{} / {} HP · exchange {}",
-            v.hp.max(0),
-            v.max_hp,
-            v.exchange + 1
-        )
-    };
-    let label_w = style::width(&label, &fonts.serif, text::LABEL);
-    let name = style::ellipsize(&v.name, r.w - label_w - 24.0, |x| {
-        style::width(x, &fonts.serif, text::TITLE)
-    });
-    style::text(
-        &name,
-        r.x,
-        r.y + 24.0,
-        &fonts.serif,
-        text::TITLE,
-        colour::PARCHMENT,
-    );
-    let bar = Rect::new(r.x, r.y + 34.0, r.w - 8.0, 16.0);
-    style::rounded_rect(bar, 4.0, fade(colour::DIM, 0.3));
-    let frac = (shown_hp / v.max_hp.max(1) as f32).clamp(0.0, 1.0);
-    style::rounded_rect(
-        Rect::new(bar.x, bar.y, bar.w * frac, bar.h),
-        4.0,
-        colour::ERROR,
-    );
-    style::text_right(
-        &label,
-        bar.right(),
-        r.y + 24.0,
-        &fonts.serif,
-        text::LABEL,
-        fade(colour::PARCHMENT, 0.9),
-    );
+    let bar = draw_header(cx, &v, r, to_foe, blow.map_or(1.0, |m| m.tail_progress()));
     let die = 58.0;
     let dy = bar.bottom() + 14.0;
     let tumble = cx
@@ -268,6 +228,53 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
         );
     }
     true
+}
+
+/// The foe's name, its HP bar (sliding from before a blow to after it, `p` along) and the
+/// HP and exchange label; returns the bar's rectangle.
+fn draw_header(cx: &Ctx, v: &View, r: Rect, to_foe: i32, p: f32) -> Rect {
+    let fonts = cx.fonts;
+    // The HP bar slides from before the blow to after it.
+    let shown_hp = v.hp as f32 + to_foe as f32 * (1.0 - ease(p));
+    let label = if v.over && v.hp <= 0 {
+        format!("0 / {} HP · defeated", v.max_hp)
+    } else {
+        format!(
+            "{} / {} HP · exchange {}",
+            v.hp.max(0),
+            v.max_hp,
+            v.exchange + 1
+        )
+    };
+    let label_w = style::width(&label, &fonts.serif, text::LABEL);
+    let name = style::ellipsize(&v.name, r.w - label_w - 24.0, |x| {
+        style::width(x, &fonts.serif, text::TITLE)
+    });
+    style::text(
+        &name,
+        r.x,
+        r.y + 24.0,
+        &fonts.serif,
+        text::TITLE,
+        colour::PARCHMENT,
+    );
+    let bar = Rect::new(r.x, r.y + 34.0, r.w - 8.0, 16.0);
+    style::rounded_rect(bar, 4.0, fade(colour::DIM, 0.3));
+    let frac = (shown_hp / v.max_hp.max(1) as f32).clamp(0.0, 1.0);
+    style::rounded_rect(
+        Rect::new(bar.x, bar.y, bar.w * frac, bar.h),
+        4.0,
+        colour::ERROR,
+    );
+    style::text_right(
+        &label,
+        bar.right(),
+        r.y + 24.0,
+        &fonts.serif,
+        text::LABEL,
+        fade(colour::PARCHMENT, 0.9),
+    );
+    bar
 }
 
 /// Ease out: fast, then settling.

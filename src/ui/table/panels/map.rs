@@ -160,29 +160,7 @@ pub fn draw(cx: &Ctx) {
         text::LABEL,
         fade(colour::SEA_LIGHT, 0.9),
     );
-    let legend = if route {
-        "Click a glowing Domain to travel there."
-    } else {
-        "Gold: here · bright edge: next · seal: cleared"
-    };
-    let legend_size = style::fit_size(
-        legend,
-        &fonts.italic,
-        text::LABEL,
-        text::SMALL,
-        l.map.w - 28.0,
-    );
-    let legend = style::ellipsize(legend, l.map.w - 28.0, |x| {
-        style::width(x, &fonts.italic, legend_size)
-    });
-    style::text(
-        &legend,
-        l.map.x + 14.0,
-        l.map.bottom() - 12.0,
-        &fonts.italic,
-        legend_size,
-        fade(colour::PARCHMENT, 0.8),
-    );
+    draw_legend(cx, route);
 }
 
 /// One size for every name: the largest at which each fits in two lines, whole words.
@@ -221,4 +199,32 @@ fn draw_seal(r: Rect, p: f32) {
         draw_line(c.x - 4.0, c.y, c.x - 1.0, c.y + 3.0, 2.0, col);
         draw_line(c.x - 1.0, c.y + 3.0, c.x + 4.0, c.y - 4.0, 2.0, col);
     }
+}
+
+/// The line under the map: how to read it, or how to choose the route.
+fn draw_legend(cx: &Ctx, route: bool) {
+    let (l, fonts) = (cx.l, cx.fonts);
+    let legend = if route {
+        "Click a glowing Domain to travel there."
+    } else {
+        "Gold: here · bright edge: next · seal: cleared"
+    };
+    let legend_size = style::fit_size(
+        legend,
+        &fonts.italic,
+        text::LABEL,
+        text::SMALL,
+        l.map.w - 28.0,
+    );
+    let legend = style::ellipsize(legend, l.map.w - 28.0, |x| {
+        style::width(x, &fonts.italic, legend_size)
+    });
+    style::text(
+        &legend,
+        l.map.x + 14.0,
+        l.map.bottom() - 12.0,
+        &fonts.italic,
+        legend_size,
+        fade(colour::PARCHMENT, 0.8),
+    );
 }

@@ -142,31 +142,39 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
             y += 30.0;
         }
     }
-    if let Some(m) = judged
-        && let MomentKind::Judged { success } = m.kind
-    {
-        let over = !matches!(s.phase, Phase::Pit(_));
-        let word = match (success, over) {
-            (true, true) => "Passed",
-            (false, true) => "Failed",
-            (true, false) => "A success",
-            (false, false) => "A failure",
-        };
-        let c = if success {
-            colour::SEA_LIGHT
-        } else {
-            colour::ERROR
-        };
-        let a = (m.tail_progress() * 3.0).min(1.0);
-        let size = text::BIG + ((1.0 - a) * 16.0) as u16;
-        style::text(
-            word,
-            r.x + 210.0,
-            r.y + 52.0 + die * 0.8,
-            &fonts.serif,
-            size,
-            fade(c, a),
-        );
+    if let Some(m) = judged {
+        draw_stamp(cx, m, r, die);
     }
     true
+}
+
+/// The verdict of a judged test, stamped beside the dice as its moment plays.
+fn draw_stamp(cx: &Ctx, m: &crate::present::stage::Moment, r: Rect, die: f32) {
+    let MomentKind::Judged { success } = m.kind else {
+        return;
+    };
+    let s = cx.s();
+    let fonts = cx.fonts;
+    let over = !matches!(s.phase, Phase::Pit(_));
+    let word = match (success, over) {
+        (true, true) => "Passed",
+        (false, true) => "Failed",
+        (true, false) => "A success",
+        (false, false) => "A failure",
+    };
+    let c = if success {
+        colour::SEA_LIGHT
+    } else {
+        colour::ERROR
+    };
+    let a = (m.tail_progress() * 3.0).min(1.0);
+    let size = text::BIG + ((1.0 - a) * 16.0) as u16;
+    style::text(
+        word,
+        r.x + 210.0,
+        r.y + 52.0 + die * 0.8,
+        &fonts.serif,
+        size,
+        fade(c, a),
+    );
 }

@@ -1,0 +1,118 @@
+//! What the main loop applies around the screens: the player's settings (loaded, saved,
+//! made to take effect), the table's pace and sound, and the layout check's report.
+
+use super::{Options, Screen, style, table};
+use crate::audio::{self, SoundOut};
+use crate::present::stage::Speed;
+use crate::settings::{self as prefs, Settings};
+use macroquad::prelude::*;
+use std::path::PathBuf;
+
+/// The settings the window starts with and where they are kept (`None`: not kept).
+pub(super) struct Prefs {
+    pub(super) settings: Settings,
+    dir: Option<PathBuf>,
+}
+
+impl Prefs {
+    /// Loads the settings; a problem with the file is reported here, once.
+    pub(super) fn load(options: &Options) -> Prefs {
+        let dir = match (&options.screenshot, &options.config) {
+            (Some(_), None) => None,
+            (_, flag) => prefs::dir_from(flag.as_deref()),
+        };
+        let settings = match &dir {
+            Some(d) => {
+                let (settings, problem) = prefs::load(d);
+                if let Some(p) = problem {
+                    eprintln!("forward: settings: {p}");
+                }
+                settings
+            }
+            None => Settings::default(),
+        };
+        Prefs { settings, dir }
+    }
+
+    /// Saves `settings` if they are kept; a failure is reported on stderr (the game goes on).
+    pub(super) fn save(&self, settings: &Settings) {
+        if let Some(d) = &self.dir
+            && let Err(e) = prefs::save(d, settings)
+        {
+            eprintln!("forward: settings: {e}");
+        }
+    }
+}
+
+/// Makes `now` take effect: the look of every screen, the sound levels and, when it
+/// changed from `before`, full screen.
+pub(super) fn apply(now: &Settings, before: Option<&Settings>, sound: &mut dyn SoundOut) {
+    style::set_look(style::Look {
+        text_scale: now.text_size.scale(),
+        colour_blind: now.colour_blind,
+        high_contrast: now.high_contrast,
+    });
+    sound.set_levels(now.levels());
+    if before.is_some_and(|b| b.fullscreen != now.fullscreen) {
+        set_fullscreen(now.fullscreen);
+        if !now.fullscreen {
+            request_new_screen_size(now.window[0] as f32, now.window[1] as f32);
+        }
+    }
+}
+
+/// The table's pace and sound: the moments' speed from the settings (reduce motion plays
+/// them at once, a held card still waits), each started moment's cues, and the ambience of
+/// the Domain shown (a table opened on a saved run has no event that enters it).
+pub(super) fn table_sound(
+    screen: &mut Screen,
+    settings: &Settings,
+    flag: Option<Speed>,
+    sound: &mut dyn SoundOut,
+) {
+    let Screen::Table(t, _) = screen else {
+        // Quiet away from the table (the Settings screen over a table keeps its bed).
+        if !matches!(screen, Screen::Settings(..)) {
+            sound.set_ambience(None);
+        }
+        return;
+    };
+    let speed = flag.unwrap_or(if settings.reduce_motion {
+        Speed::Instant
+    } else {
+        match settings.speed {
+            prefs::Speed::Slow => Speed::Slow,
+            prefs::Speed::Normal => Speed::Normal,
+            prefs::Speed::Fast => Speed::Fast,
+            prefs::Speed::Instant => Speed::Instant,
+        }
+    });
+    t.set_speed(speed);
+    for (event, before) in t.take_cues() {
+        sound.event(&event, &before, speed.factor().max(0.05));
+    }
+    sound.set_ambience(audio::Ambience::of(t.shown_domain()));
+}
+
+/// The layout check's report: the table's areas at this window size and every string
+/// drawn, all in layout units.
+pub(super) fn layout_report_json(size: Vec2, drawn: &[style::Drawn]) -> String {
+    let l = table::Layout::new(size);
+    let rect = |r: Rect| [r.x, r.y, r.w, r.h];
+    let strings: Vec<serde_json::Value> = drawn
+        .iter()
+        .map(|d| {
+            serde_json::json!({
+                "text": d.text, "x": d.x, "baseline": d.baseline, "size": d.size, "width": d.width
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "window": [size.x, size.y],
+        "scale": l.k,
+        "canvas": [l.size.x, l.size.y],
+        "areas": l.areas().map(rect),
+        "drawn": strings,
+    })
+    .to_string()
+}
