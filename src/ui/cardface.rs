@@ -2,6 +2,7 @@
 //! drawn from lines and shapes per type, the name, the rules text wrapped to fit and the
 //! flavor in italics. Also the card back and a block-of-text helper.
 
+use super::memo;
 use super::style::{self, Fonts, colour, fade, mix};
 use crate::cards::model::StationType;
 use macroquad::prelude::*;
@@ -197,29 +198,54 @@ pub fn icon(t: StationType, c: Vec2, r: f32, col: Color) {
 /// fits without breaking a word; returns the height used. Text that still does not fit at
 /// `min` ends its last line with an ellipsis.
 pub fn text_block(s: &str, r: Rect, font: &Font, size: u16, min: u16, col: Color) -> f32 {
+    let font_id = font as *const Font as usize;
+    let scale = style::scale().to_bits();
+    let text = style::look().text_scale.to_bits();
+    let key = memo::key((
+        s,
+        r.w.to_bits(),
+        r.h.to_bits(),
+        font_id,
+        size,
+        min,
+        scale,
+        text,
+    ));
+    let block = memo::block(key, || fit_block(s, r, font, size, min));
+    // Lines are spaced by the size as drawn (the player's text size included).
+    let drawn = style::scaled(block.size) as f32;
+    let line_h = drawn * LINE;
+    let mut y = r.y + drawn * 0.9;
+    for line in &block.lines {
+        style::text(line, r.x, y, font, block.size, col);
+        y += line_h;
+    }
+    block.lines.len() as f32 * line_h
+}
+
+/// Line height as a share of the text size.
+const LINE: f32 = 1.18;
+
+/// [`text_block`]'s layout: the largest size from `size` down to `min` at which the words
+/// fit `r` whole, the lines at that size, the last one cut with an ellipsis if even `min`
+/// does not fit.
+fn fit_block(s: &str, r: Rect, font: &Font, size: u16, min: u16) -> memo::Block {
     let mut size = size.max(min);
     loop {
         let measure = |x: &str| style::width(x, font, size);
-        let lines = style::wrap(s, r.w, measure);
-        let line_h = size as f32 * 1.18;
+        let mut lines = style::wrap(s, r.w, measure);
+        let line_h = style::scaled(size) as f32 * LINE;
         let words_fit = s.split_whitespace().all(|w| measure(w) <= r.w);
         let fits = lines.len() as f32 * line_h <= r.h + 1.0 && words_fit;
         if fits || size <= min {
             let room = ((r.h + 1.0) / line_h).floor().max(1.0) as usize;
-            let cut = lines.len() > room;
-            let mut y = r.y + size as f32 * 0.9;
-            let mut used = 0.0;
-            for (i, line) in lines.iter().take(room).enumerate() {
-                if cut && i + 1 == room {
-                    let last = style::ellipsize(&format!("{line} …"), r.w, measure);
-                    style::text(&last, r.x, y, font, size, col);
-                } else {
-                    style::text(line, r.x, y, font, size, col);
+            if lines.len() > room {
+                lines.truncate(room);
+                if let Some(last) = lines.last_mut() {
+                    *last = style::ellipsize(&format!("{last} …"), r.w, measure);
                 }
-                y += line_h;
-                used += line_h;
             }
-            return used;
+            return memo::Block { size, lines };
         }
         size -= 1;
     }

@@ -11,6 +11,7 @@ mod gallery;
 mod guide;
 mod input;
 mod map;
+mod memo;
 mod rules;
 mod saves;
 mod settings;

@@ -400,6 +400,8 @@ pub fn opaque<T>(draw: impl FnOnce() -> T) -> T {
 }
 
 thread_local! {
+    /// Whether [`use_scale`] has a scale on macroquad's matrix stack.
+    static SCALED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// How many window pixels one layout unit is (see [`set_scale`]).
     static SCALE: std::cell::Cell<f32> = const { std::cell::Cell::new(1.0) };
     /// Every string drawn while a layout check runs: text, left, baseline, size, width.
@@ -419,18 +421,22 @@ pub fn scale() -> f32 {
 
 /// Draws the rest of the frame in layout units of `k` window pixels each (`k` = 1: plain
 /// window pixels).
-pub fn use_scale(k: f32, window: Vec2) {
+///
+/// Scaled by the model matrix rather than a camera: changing the camera makes macroquad
+/// draw everything queued so far at once, which on a software renderer costs milliseconds
+/// in the middle of the frame; a model matrix only tags the draw calls that follow.
+pub fn use_scale(k: f32, _window: Vec2) {
     set_scale(k);
-    if (k - 1.0).abs() < 1e-4 {
-        set_default_camera();
-        return;
+    // SAFETY: macroquad's drawing context is only used from this (the main) thread, and
+    // the matrix stack is left as it was found once the scale returns to 1.
+    let gl = unsafe { get_internal_gl() }.quad_gl;
+    if SCALED.with(|s| s.replace(false)) {
+        gl.pop_model_matrix();
     }
-    let v = window / k;
-    set_camera(&Camera2D {
-        target: v / 2.0,
-        zoom: vec2(2.0 / v.x, 2.0 / v.y),
-        ..Default::default()
-    });
+    if (k - 1.0).abs() >= 1e-4 {
+        gl.push_model_matrix(Mat4::from_scale(vec3(k, k, 1.0)));
+        SCALED.with(|s| s.set(true));
+    }
 }
 
 /// A string drawn, as a layout check records it.
@@ -499,7 +505,10 @@ pub fn text(s: &str, x: f32, y: f32, font: &Font, size: u16, color: Color) -> f3
 /// Width of `s` in `font` at `size` (layout units; scaled like [`text`]).
 pub fn width(s: &str, font: &Font, size: u16) -> f32 {
     let (px, back) = raster(scaled(size));
-    measure_text(s, Some(font), px, back).width
+    // The font's address names it: the fonts live as long as the window.
+    let font_id = font as *const Font as usize;
+    let key = super::memo::key((s, font_id, px, back.to_bits()));
+    super::memo::width(key, || measure_text(s, Some(font), px, back).width)
 }
 
 /// Draws `s` centred on `cx`, baseline at `y`.
