@@ -7,8 +7,11 @@ use super::style::{self, Fonts, colour, fade, mix};
 use crate::cards::model::StationType;
 use macroquad::prelude::*;
 
-/// The frame colour of a type.
+/// The frame colour of a type in the palette in force.
 pub fn type_colour(t: StationType) -> Color {
+    if style::look().colour_blind {
+        return style::card_colour_safe(t);
+    }
     let c = |r: u8, g: u8, b: u8| Color::from_rgba(r, g, b, 255);
     match t {
         StationType::Caesura => c(0x9a, 0xa7, 0xc7),

@@ -322,11 +322,13 @@ fn draw_preview(r: Rect, fonts: &Fonts, size: u16) {
         Rect::new(r.x + pad, y, die, die),
         Some(5),
         DieOwner::Traveller,
+        0.0,
     );
     style::draw_die_face(
         Rect::new(r.x + pad * 2.0 + die, y, die, die),
         Some(2),
         DieOwner::Foe,
+        0.0,
     );
     let lx = r.x + pad * 3.0 + die * 2.0;
     style::text(
@@ -353,11 +355,7 @@ fn draw_preview(r: Rect, fonts: &Fonts, size: u16) {
     for (k, t) in StationType::ALL.iter().enumerate() {
         let x = r.x + pad + (k % cols) as f32 * cell_w;
         let cy = y + (k / cols) as f32 * cell_h;
-        let c = if cb {
-            style::card_colour_safe(*t)
-        } else {
-            super::cardface::type_colour(*t)
-        };
+        let c = super::cardface::type_colour(*t);
         let m = (cell_h * 0.8).min(line * 1.2);
         if cb {
             style::draw_mark(style::card_mark(*t), Rect::new(x, cy, m, m), c);

@@ -89,16 +89,17 @@ pub enum DieOwner {
 /// The look of `owner`'s die in the current palette.
 pub fn die_look(owner: DieOwner) -> DieLook {
     match (owner, look().colour_blind) {
+        // Dark dice told apart by the colour of their rim and pips.
         (DieOwner::Traveller, false) => DieLook {
-            face: colour::PARCHMENT,
-            pips: colour::TILE,
-            edge: colour::GOLD,
+            face: mix(colour::TILE, colour::PARCHMENT, 0.14),
+            pips: colour::PARCHMENT,
+            edge: colour::PARCHMENT,
             shape: DieShape::Rounded,
         },
         (DieOwner::Foe, false) => DieLook {
-            face: Color::from_rgba(0xe0, 0x5a, 0x4f, 255),
-            pips: colour::TILE,
-            edge: colour::EMBER,
+            face: mix(colour::TILE, colour::ERROR, 0.14),
+            pips: colour::ERROR,
+            edge: colour::ERROR,
             shape: DieShape::Rounded,
         },
         // Okabe-Ito sky blue, light with dark pips; vermilion-black, dark with light
@@ -237,56 +238,76 @@ pub fn draw_mark(mark: Mark, r: Rect, color: Color) {
     }
 }
 
-/// Draws a die face showing `value` (none: blank) in `owner`'s look.
-pub fn draw_die_face(r: Rect, value: Option<u8>, owner: DieOwner) {
+/// Draws a die face showing `value` (none: blank) in `owner`'s look, turned by `turn`
+/// radians about its centre (a die in mid-tumble).
+pub fn draw_die_face(r: Rect, value: Option<u8>, owner: DieOwner, turn: f32) {
     let l = die_look(owner);
-    match l.shape {
-        DieShape::Rounded => card(r, r.w * 0.18, 2.0, l.face, l.edge),
-        DieShape::Cut => {
-            let cut = r.w * 0.22;
-            let pts = [
-                vec2(r.x + cut, r.y),
-                vec2(r.right() - cut, r.y),
-                vec2(r.right(), r.y + cut),
-                vec2(r.right(), r.bottom() - cut),
-                vec2(r.right() - cut, r.bottom()),
-                vec2(r.x + cut, r.bottom()),
-                vec2(r.x, r.bottom() - cut),
-                vec2(r.x, r.y + cut),
-            ];
-            let c = r.center();
-            for i in 0..pts.len() {
-                draw_triangle(c, pts[i], pts[(i + 1) % pts.len()], l.face);
-                let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
-                draw_line(a.x, a.y, b.x, b.y, 2.5, l.edge);
-            }
+    let c = r.center();
+    let half = r.w / 2.0;
+    let rot = |p: Vec2| {
+        let (s, co) = turn.sin_cos();
+        c + vec2(p.x * co - p.y * s, p.x * s + p.y * co)
+    };
+    // The outline as points around the centre: a square, or one with its corners cut.
+    let outline: Vec<Vec2> = match l.shape {
+        DieShape::Rounded if turn == 0.0 => {
+            card(r, r.w * 0.16, 2.0, l.face, l.edge);
+            Vec::new()
         }
+        DieShape::Rounded => [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+            .iter()
+            .map(|&(x, y)| rot(vec2(x, y) * half))
+            .collect(),
+        DieShape::Cut => {
+            let k = 1.0 - 0.44;
+            [
+                (-k, -1.0),
+                (k, -1.0),
+                (1.0, -k),
+                (1.0, k),
+                (k, 1.0),
+                (-k, 1.0),
+                (-1.0, k),
+                (-1.0, -k),
+            ]
+            .iter()
+            .map(|&(x, y)| rot(vec2(x, y) * half))
+            .collect()
+        }
+    };
+    let n = outline.len();
+    for i in 0..n {
+        draw_triangle(c, outline[i], outline[(i + 1) % n], l.face);
+    }
+    for i in 0..n {
+        let (a, b) = (outline[i], outline[(i + 1) % n]);
+        draw_line(a.x, a.y, b.x, b.y, 2.5, l.edge);
     }
     let Some(v) = value else { return };
-    let (c, q) = (r.center(), r.w * 0.26);
-    let at = |dx: f32, dy: f32| vec2(c.x + dx * q, c.y + dy * q);
-    let pips: &[Vec2] = &match v {
-        1 => vec![at(0.0, 0.0)],
-        2 => vec![at(-1.0, -1.0), at(1.0, 1.0)],
-        3 => vec![at(-1.0, -1.0), at(0.0, 0.0), at(1.0, 1.0)],
-        4 => vec![at(-1.0, -1.0), at(1.0, -1.0), at(-1.0, 1.0), at(1.0, 1.0)],
-        5 => vec![
-            at(-1.0, -1.0),
-            at(1.0, -1.0),
-            at(0.0, 0.0),
-            at(-1.0, 1.0),
-            at(1.0, 1.0),
+    let q = r.w * 0.26;
+    let pips: &[(f32, f32)] = match v {
+        1 => &[(0.0, 0.0)],
+        2 => &[(-1.0, -1.0), (1.0, 1.0)],
+        3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
+        4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
+        5 => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (0.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
         ],
-        _ => vec![
-            at(-1.0, -1.0),
-            at(1.0, -1.0),
-            at(-1.0, 0.0),
-            at(1.0, 0.0),
-            at(-1.0, 1.0),
-            at(1.0, 1.0),
+        _ => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (-1.0, 0.0),
+            (1.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
         ],
     };
-    for p in pips {
+    for &(x, y) in pips {
+        let p = rot(vec2(x, y) * q);
         draw_circle(p.x, p.y, r.w * 0.085, l.pips);
     }
 }

@@ -78,9 +78,9 @@ pub fn draw_notes(cx: &Ctx, r: Rect, sc: &StationCard) {
             );
             let c = match chosen {
                 Some(k) if k == i => colour::GOLD,
-                Some(_) => fade(colour::DIM, 0.8),
+                Some(_) => fade(style::dim(), 0.8),
                 None if ok => colour::PARCHMENT,
-                None => mix(colour::DIM, colour::PARCHMENT, 0.3),
+                None => mix(style::dim(), colour::PARCHMENT, 0.3),
             };
             y += cardface::text_block(
                 &line,

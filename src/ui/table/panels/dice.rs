@@ -3,18 +3,19 @@
 
 use crate::cards::model::Face;
 use crate::present::words;
-use crate::ui::style::{self, Fonts, colour, fade, mix};
+use crate::ui::style::{self, DieOwner, Fonts, colour, fade};
 use crate::ui::table::layout::text;
 use macroquad::prelude::*;
 
 /// A die: pips for `value`, "?" if none. `tumble` (0 to 1) while it rolls: random faces,
-/// bouncing less as it slows, until it lands.
+/// bouncing less as it slows, until it lands. Drawn in its owner's look (the colour-blind
+/// palette tells the dice apart by lightness and shape).
 pub fn draw_die(
     r: Rect,
     value: Option<u8>,
     tumble: Option<f32>,
     t: f32,
-    col: Color,
+    owner: DieOwner,
     fonts: &Fonts,
 ) {
     let (shown, dy, turn) = match tumble {
@@ -25,69 +26,19 @@ pub fn draw_die(
         }
         None => (value, 0.0, 0.0),
     };
-    let c = vec2(r.center().x, r.center().y + dy);
-    let half = r.w / 2.0;
-    // The die as a rounded square, turned a little while it tumbles.
-    let corners: Vec<Vec2> = (0..4)
-        .map(|i| {
-            let a = turn + std::f32::consts::FRAC_PI_4 + i as f32 * std::f32::consts::FRAC_PI_2;
-            c + vec2(a.cos(), a.sin()) * half * std::f32::consts::SQRT_2
-        })
-        .collect();
-    if tumble.is_none() {
-        style::card(
-            Rect::new(c.x - half, c.y - half, r.w, r.h),
-            8.0,
-            2.0,
-            mix(colour::TILE, col, 0.14),
-            col,
-        );
-    } else {
-        let fill = mix(colour::TILE, col, 0.14);
-        draw_triangle(corners[0], corners[1], corners[2], fill);
-        draw_triangle(corners[0], corners[2], corners[3], fill);
-        for i in 0..4 {
-            let (a, b) = (corners[i], corners[(i + 1) % 4]);
-            draw_line(a.x, a.y, b.x, b.y, 2.0, col);
-        }
-    }
-    let Some(v) = shown else {
+    let at = Rect::new(r.x, r.y + dy, r.w, r.h);
+    style::draw_die_face(at, shown, owner, turn);
+    if shown.is_none() {
+        let c = at.center();
+        let col = fade(style::die_look(owner).pips, 0.6);
         style::text_centred(
             "?",
             c.x,
             c.y + r.h * 0.18,
             &fonts.serif,
             (r.h * 0.5) as u16,
-            fade(col, 0.6),
+            col,
         );
-        return;
-    };
-    let o = r.w * 0.26;
-    let pips: &[(f32, f32)] = match v {
-        1 => &[(0.0, 0.0)],
-        2 => &[(-1.0, -1.0), (1.0, 1.0)],
-        3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
-        4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
-        5 => &[
-            (-1.0, -1.0),
-            (1.0, -1.0),
-            (0.0, 0.0),
-            (-1.0, 1.0),
-            (1.0, 1.0),
-        ],
-        _ => &[
-            (-1.0, -1.0),
-            (1.0, -1.0),
-            (-1.0, 0.0),
-            (1.0, 0.0),
-            (-1.0, 1.0),
-            (1.0, 1.0),
-        ],
-    };
-    let (s, co) = turn.sin_cos();
-    for (dx, dy) in pips {
-        let p = vec2(dx * co - dy * s, dx * s + dy * co) * o;
-        draw_circle(c.x + p.x, c.y + p.y, r.w * 0.08, col);
     }
 }
 
@@ -145,14 +96,11 @@ pub fn draw_faces(r: Rect, fonts: &Fonts, faces: &[Face], lit: Option<usize>) {
     }
 }
 
+/// The text size for table rows `lh` apart: as large as fits the row as drawn (with the
+/// player's text size), never above a label's.
 fn row_size(lh: f32) -> u16 {
-    if lh >= 24.0 {
-        text::LABEL
-    } else if lh >= 19.0 {
-        15
-    } else {
-        text::SMALL
-    }
+    let room = lh * 0.86 / style::look().text_scale;
+    (room.floor() as u16).clamp(9, text::LABEL)
 }
 
 /// One row of a face or combat table: cut with an ellipsis to the row's width.

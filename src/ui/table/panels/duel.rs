@@ -9,7 +9,7 @@ use super::dice::{draw_combat_table, draw_die, draw_faces};
 use crate::present::scene::{DuelMemory, Exchange};
 use crate::present::stage::MomentKind;
 use crate::present::words;
-use crate::ui::style::{self, colour, fade};
+use crate::ui::style::{self, DieOwner, colour, fade};
 use crate::ui::table::layout::text;
 use macroquad::prelude::*;
 
@@ -122,7 +122,7 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
         mine,
         mine_tumbles,
         cx.t,
-        colour::PARCHMENT,
+        DieOwner::Traveller,
         fonts,
     );
     style::text(
@@ -149,7 +149,7 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
         theirs,
         foe_tumbles,
         cx.t + 0.3,
-        colour::ERROR,
+        DieOwner::Foe,
         fonts,
     );
     style::text(
@@ -259,7 +259,7 @@ fn draw_header(cx: &Ctx, v: &View, r: Rect, to_foe: i32, p: f32) -> Rect {
         colour::PARCHMENT,
     );
     let bar = Rect::new(r.x, r.y + 34.0, r.w - 8.0, 16.0);
-    style::rounded_rect(bar, 4.0, fade(colour::DIM, 0.3));
+    style::rounded_rect(bar, 4.0, fade(style::dim(), 0.3));
     let frac = (shown_hp / v.max_hp.max(1) as f32).clamp(0.0, 1.0);
     style::rounded_rect(
         Rect::new(bar.x, bar.y, bar.w * frac, bar.h),

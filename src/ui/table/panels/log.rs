@@ -17,7 +17,7 @@ pub fn draw(cx: &Ctx, scroll: usize) {
         colour::GOLD,
     );
     let size = text::LABEL;
-    let lh = size as f32 * 1.2;
+    let lh = style::scaled(size) as f32 * 1.2;
     let w = r.w - 28.0;
     let log = &cx.scene.log;
     let n = log.len();

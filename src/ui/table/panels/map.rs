@@ -47,7 +47,7 @@ pub fn draw(cx: &Ctx) {
     let ml = map::layout(cx.map, l.map_area());
     let centre = |i: usize| ml.tiles[i].center();
     for &(a, b) in &cx.map.links {
-        style::dashed_line(centre(a), centre(b), 1.5, 6.0, 6.0, fade(colour::DIM, 0.6));
+        style::dashed_line(centre(a), centre(b), 1.5, 6.0, 6.0, fade(style::dim(), 0.6));
     }
     // The path taken; while a Domain is entered, the last leg draws itself.
     let entering = cx.playing(|k| *k == MomentKind::DomainEntered);
@@ -111,8 +111,8 @@ pub fn draw(cx: &Ctx) {
             // Out of reach: dim, but still readable.
             (
                 mix(colour::TILE, BLACK, 0.3),
-                fade(colour::DIM, 0.45),
-                mix(colour::DIM, colour::PARCHMENT, 0.35),
+                fade(style::dim(), 0.45),
+                mix(style::dim(), colour::PARCHMENT, 0.35),
                 1.0,
             )
         };
@@ -134,9 +134,10 @@ pub fn draw(cx: &Ctx) {
         let lines = style::wrap(&tile.name, r.w - 10.0, |x| {
             style::width(x, &fonts.serif, size)
         });
-        let lh = size as f32 * 1.05;
+        let drawn = style::scaled(size) as f32;
+        let lh = drawn * 1.05;
         let shown = lines.len().min(2);
-        let mut y = r.center().y - lh * shown as f32 / 2.0 + size as f32 * 0.8;
+        let mut y = r.center().y - lh * shown as f32 / 2.0 + drawn * 0.8;
         for line in lines.iter().take(shown) {
             style::text_centred(line, r.center().x, y, &fonts.serif, size, ink);
             y += lh;

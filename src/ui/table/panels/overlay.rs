@@ -20,7 +20,7 @@ pub fn tooltip(words: &str, at: Vec2, fonts: &Fonts, l: &Layout) {
     let lines = style::wrap(words, w - 20.0, |x| {
         style::width(x, &fonts.serif, text::LABEL)
     });
-    let lh = text::LABEL as f32 * 1.22;
+    let lh = style::scaled(text::LABEL) as f32 * 1.22;
     let h = lines.len() as f32 * lh + 16.0;
     let x = (at.x + 16.0).min(l.size.x - w - 8.0).max(8.0);
     let y = if at.y + 20.0 + h > l.size.y {
@@ -52,7 +52,7 @@ pub fn save_warning(warning: &str, l: &Layout, fonts: &Fonts) {
         style::width(x, &fonts.serif, text::SMALL)
     });
     let lines = &lines[..lines.len().min(3)];
-    let lh = text::SMALL as f32 * 1.2;
+    let lh = style::scaled(text::SMALL) as f32 * 1.2;
     let r = Rect::new(
         l.log.x + 8.0,
         l.log.y + 8.0,

@@ -103,8 +103,8 @@ fn draw_button(cx: &Ctx, b: &Button, guides_turn: bool) {
     let (fill, border, ink) = if b.disabled.is_some() {
         (
             fade(colour::TILE, 0.9),
-            fade(colour::DIM, 0.6),
-            mix(colour::DIM, colour::PARCHMENT, 0.3),
+            fade(style::dim(), 0.6),
+            mix(style::dim(), colour::PARCHMENT, 0.3),
         )
     } else if guides {
         (

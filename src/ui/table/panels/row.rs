@@ -136,7 +136,7 @@ fn draw_row(cx: &Ctx, flipping: Option<(u8, CardRef, f32)>) {
             continue;
         }
         match obs.slot(i) {
-            Slot::Empty => style::rounded_outline(r, 9.0, 1.0, fade(colour::DIM, 0.5)),
+            Slot::Empty => style::rounded_outline(r, 9.0, 1.0, fade(style::dim(), 0.5)),
             Slot::Hidden => cardface::draw_back(r, cx.fonts, &format!("{}", i + 1), hover),
             Slot::Known(c) => {
                 cardface::draw_face(r, &cardface::station_face(s.cards.card(c)), cx.fonts, hover)

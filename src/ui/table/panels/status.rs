@@ -66,7 +66,7 @@ pub fn draw(cx: &Ctx) {
             }
             style::diamond(c, 10.0, colour::GOLD);
         } else {
-            style::diamond(c, 10.0, fade(colour::DIM, 0.45));
+            style::diamond(c, 10.0, fade(style::dim(), 0.45));
         }
     }
     let taken = cx
@@ -98,14 +98,14 @@ pub fn draw(cx: &Ctx) {
                     draw_slot(cx, *rr, *c);
                 }
                 None => {
-                    style::rounded_outline(*rr, 6.0, 1.0, fade(colour::DIM, 0.5));
+                    style::rounded_outline(*rr, 6.0, 1.0, fade(style::dim(), 0.5));
                     style::text(
                         "empty",
                         rr.x + 10.0,
                         rr.center().y + 5.0,
                         &fonts.italic,
                         text::SMALL,
-                        mix(colour::DIM, colour::PARCHMENT, 0.3),
+                        mix(style::dim(), colour::PARCHMENT, 0.3),
                     );
                 }
             }
@@ -136,7 +136,7 @@ pub fn draw(cx: &Ctx) {
                     r.y + 13.0,
                     &fonts.italic,
                     text::SMALL,
-                    mix(colour::DIM, colour::PARCHMENT, 0.3),
+                    mix(style::dim(), colour::PARCHMENT, 0.3),
                 );
             }
             ListRow::Entry(n, _, r, card) => {
@@ -236,7 +236,7 @@ fn draw_health(cx: &Ctx, sl: &StatusLayout) {
                 Color::from_rgba(0xd0, 0x5a, 0x5a, 255)
             }
         } else {
-            fade(colour::DIM, 0.3)
+            fade(style::dim(), 0.3)
         };
         let col = match change {
             Some((by, p)) if flashing && by < 0 => mix(colour::PARCHMENT, col, p),
@@ -287,7 +287,7 @@ fn draw_marker(cx: &Ctx, sl: &StatusLayout) {
         } else if k > 0 {
             colour::SEA_LIGHT
         } else {
-            colour::DIM
+            style::dim()
         };
         style::rounded_rect(cell, 3.0, fade(base, if k == 0 { 0.15 } else { 0.25 }));
         if k == s.marker {

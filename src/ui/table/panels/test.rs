@@ -7,7 +7,7 @@ use super::dice::draw_die;
 use crate::core::mods;
 use crate::core::state::Phase;
 use crate::present::stage::MomentKind;
-use crate::ui::style::{self, colour, fade};
+use crate::ui::style::{self, DieOwner, colour, fade};
 use crate::ui::table::layout::text;
 use macroquad::prelude::*;
 
@@ -69,7 +69,7 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
             v,
             tumble,
             cx.t + i as f32 * 0.2,
-            colour::PARCHMENT,
+            DieOwner::Traveller,
             fonts,
         );
     }

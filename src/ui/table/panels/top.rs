@@ -88,7 +88,7 @@ pub fn draw(cx: &Ctx) {
         }
         cardface::draw_back(deck, fonts, "", false);
     } else {
-        style::rounded_outline(deck, 8.0, 1.0, fade(colour::DIM, 0.5));
+        style::rounded_outline(deck, 8.0, 1.0, fade(style::dim(), 0.5));
     }
     style::text_centred(
         &format!("Deck {left}"),
@@ -103,7 +103,7 @@ pub fn draw(cx: &Ctx) {
             let sc = s.cards.card(*c);
             cardface::draw_face(discard, &cardface::station_face(sc), fonts, false);
         }
-        None => style::rounded_outline(discard, 8.0, 1.0, fade(colour::DIM, 0.5)),
+        None => style::rounded_outline(discard, 8.0, 1.0, fade(style::dim(), 0.5)),
     }
     style::text_centred(
         &format!("Discard {}", s.discard.len()),
