@@ -22,6 +22,7 @@ fn main() {
             gallery_type: cli.gallery_type,
             guide: cli.guide,
             guide_view: cli.guide_view,
+            guide_screen: cli.guide_screen,
             table_dice: cli.table_dice,
             play_last: cli.play_last,
             speed: cli.speed,

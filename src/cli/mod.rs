@@ -92,6 +92,10 @@ pub struct Cli {
     /// Window only: open the table with the Guide's view showing (with `--guide`).
     #[arg(long, requires = "guide")]
     pub guide_view: bool,
+    /// Window only: serve the Guide's screen on this address (`0.0.0.0:8080`,
+    /// `127.0.0.1:0`...) from the start (with `--guide`); the Esc menu turns it on too.
+    #[arg(long, value_name = "ADDR", requires = "guide")]
+    pub guide_screen: Option<String>,
     /// Window only: the settings directory (default `$FORWARD_CONFIG`, else the per-user
     /// config directory). A `--screenshot` run keeps no settings unless this is given.
     #[arg(long, value_name = "DIR")]

@@ -179,7 +179,13 @@ struct Shared {
     snapshot: String,
     offered: Vec<Action>,
     version: u64,
+    /// When the page last asked for the state (it asks several times a second).
+    last_seen: Option<std::time::Instant>,
 }
+
+/// A page that has not asked for the state for this long has gone (closed, asleep, out of
+/// range); the page asks every 0.7 s.
+pub const GONE_AFTER: std::time::Duration = std::time::Duration::from_secs(4);
 
 /// A running Guide's screen.
 pub struct GuideScreen {
@@ -211,6 +217,7 @@ impl GuideScreen {
             snapshot: "{}".into(),
             offered: Vec::new(),
             version: 0,
+            last_seen: None,
         }));
         let (tx, rx) = sync_channel(MAX_QUEUED);
         let (thread_shared, thread_code) = (shared.clone(), code.clone());
@@ -271,6 +278,22 @@ impl GuideScreen {
         snap.refused = self.refused.clone();
         sh.offered = snap.actions.iter().map(|o| o.action.clone()).collect();
         sh.snapshot = serde_json::to_string(&snap).unwrap_or_else(|_| "{}".into());
+    }
+
+    /// Whether a page is following the run now (it asked for the state within
+    /// [`GONE_AFTER`]).
+    pub fn connected(&self) -> bool {
+        self.shared
+            .lock()
+            .ok()
+            .and_then(|s| s.last_seen)
+            .is_some_and(|t| t.elapsed() < GONE_AFTER)
+    }
+
+    /// Tells the page why its last action was refused (`None`: clears it); shown from the
+    /// next [`GuideScreen::publish`].
+    pub fn set_refused(&mut self, why: Option<String>) {
+        self.refused = why;
     }
 
     /// The page's actions queued since the last poll.
@@ -348,7 +371,10 @@ fn serve(
             (tiny_http::Method::Get, "/state") => {
                 let body = shared
                     .lock()
-                    .map(|s| s.snapshot.clone())
+                    .map(|mut s| {
+                        s.last_seen = Some(std::time::Instant::now());
+                        s.snapshot.clone()
+                    })
                     .unwrap_or_default();
                 reply(req, 200, "application/json", body)
             }

@@ -258,6 +258,8 @@ pub struct Options {
     pub guide: bool,
     /// Open the table with the Guide's view showing (`--guide-view`, for screenshots).
     pub guide_view: bool,
+    /// Serve the Guide's screen on this address from the start (`--guide-screen`).
+    pub guide_screen: Option<String>,
     /// Whose dice start as physical dice typed in: `traveller`, `guide` or `both`.
     pub table_dice: Option<String>,
     /// Play the last of `actions` on the stage (`--play-last`).
@@ -339,6 +341,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         gallery_type,
         guide,
         guide_view,
+        guide_screen,
         table_dice,
         play_last,
         speed,
@@ -384,6 +387,16 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         match TableScreen::start(set.clone(), &start, saves_dir.as_deref()) {
             Ok(mut t) => {
                 t.set_speed(speed);
+                if let Some(addr) = &guide_screen {
+                    t.open_link(Some(addr));
+                    match t.link() {
+                        Some(link) => eprintln!("Guide's screen: {}", link.screen.url()),
+                        None => {
+                            eprintln!("forward: the Guide's screen cannot listen on {addr}");
+                            return 1;
+                        }
+                    }
+                }
                 screen = Screen::Table(Box::new(t), set)
             }
             Err(e) => {

@@ -32,6 +32,8 @@ pub struct Button {
 pub enum Control {
     Peek,
     Dice(Role),
+    /// The Guide's screen's address and code.
+    Link,
 }
 
 /// Number keys given to offered actions, kept while each action stays offered.
@@ -179,9 +181,12 @@ pub fn lay_out(mut buttons: Vec<Button>, l: &Layout, fonts: &Fonts) -> Vec<Butto
 
 /// The controls under the choices, left to right: the Guide's view (with a Guide) and
 /// each player's dice switch.
+/// `link`: the Guide's screen, if it is on (`true`: a page follows the run, and the
+/// Guide's view is there rather than behind Tab).
 pub fn controls(
     s: &State,
     table_dice: [bool; 2],
+    link: Option<bool>,
     l: &Layout,
     fonts: &Fonts,
 ) -> Vec<(Rect, Control, String)> {
@@ -191,7 +196,14 @@ pub fn controls(
     let dice = |on: bool| if on { "table dice" } else { "on screen" };
     let mut specs: Vec<(Control, String)> = Vec::new();
     if s.guide {
-        specs.push((Control::Peek, "Tab  Guide's view".into()));
+        match link {
+            Some(true) => specs.push((Control::Link, "Guide's screen: following".into())),
+            Some(false) => {
+                specs.push((Control::Peek, "Tab  Guide's view".into()));
+                specs.push((Control::Link, "Guide's screen: waiting".into()));
+            }
+            None => specs.push((Control::Peek, "Tab  Guide's view".into())),
+        }
         specs.push((
             Control::Dice(Role::Traveller),
             format!("D  Traveller's dice: {}", dice(table_dice[0])),
@@ -234,6 +246,9 @@ pub fn control_tip(c: Control, guided: bool) -> &'static str {
         }
         Control::Dice(Role::Guide) => {
             "Real dice for the Guide (F): each roll of the foe's die then asks the Guide for the number rolled, 1 to 6."
+        }
+        Control::Link => {
+            "The Guide's view on a phone or a second computer: click to show its address and QR code. While it follows the run, the Guide reads and decides there and this table never asks the traveller to look away."
         }
     }
 }

@@ -16,6 +16,7 @@
 
 mod frame;
 mod layout;
+mod link;
 mod modal;
 mod panels;
 mod tips;
@@ -78,6 +79,8 @@ pub struct TableScreen {
     /// Log lines scrolled back (0: the newest at the bottom).
     log_scroll: usize,
     recap: Option<Recap>,
+    /// The Guide's screen, once turned on.
+    link: Option<link::Link>,
 }
 
 impl TableScreen {
@@ -191,6 +194,7 @@ impl TableScreen {
             now: 0.0,
             log_scroll: 0,
             recap: None,
+            link: None,
         }
     }
 
@@ -251,15 +255,19 @@ impl TableScreen {
         }
         let before = self.run.state.clone();
         match self.run.act(a) {
-            Ok(events) => {
-                self.stage.push(&before, &events);
-                self.log_scroll = 0;
-                self.autosave();
-                if self.run.is_over() {
-                    self.recap = Some(Recap::of(&self.run.cards, &self.run.journal));
-                }
-            }
+            Ok(events) => self.played(&before, &events),
             Err(e) => self.stage.scene_mut().note(format!("Refused: {e}")),
+        }
+    }
+
+    /// An action taken (here or on the Guide's screen) from the state `before`: its
+    /// events go to the stage, the run is saved.
+    fn played(&mut self, before: &crate::core::State, events: &[crate::core::Event]) {
+        self.stage.push(before, events);
+        self.log_scroll = 0;
+        self.autosave();
+        if self.run.is_over() {
+            self.recap = Some(Recap::of(&self.run.cards, &self.run.journal));
         }
     }
 
@@ -278,6 +286,7 @@ impl TableScreen {
         }
         self.stage.set_fast(input.held && !self.stage.idle());
         self.stage.advance(dt);
+        self.poll_link();
         let next = self.handle(input, &l);
         self.refresh(input.size, fonts);
         next
@@ -457,8 +466,9 @@ impl TableScreen {
     /// Opens the Guide's view (behind its cover), or switches a player's table dice.
     fn control(&mut self, c: Control) {
         match c {
+            Control::Link => self.modal = Some(Modal::Link),
             Control::Peek => {
-                if self.run.state.guide {
+                if self.run.state.guide && !self.link_connected() {
                     self.modal = Some(Modal::Guide(guide::Peek::Cover {
                         since: self.now,
                         held: false,
@@ -506,7 +516,13 @@ impl TableScreen {
         self.frame = match fonts {
             Some(f) => Frame {
                 buttons: frame::lay_out(buttons, &l, f),
-                controls: frame::controls(shown, self.table_dice, &l, f),
+                controls: frame::controls(
+                    shown,
+                    self.table_dice,
+                    self.link.as_ref().map(|k| k.screen.connected()),
+                    &l,
+                    f,
+                ),
                 tips: tips::tips(shown, &l, &self.map),
             },
             None => Frame {

@@ -22,6 +22,8 @@ pub enum Modal {
     Dice(guide::Entry),
     /// The Guide's view (its cover, or open).
     Guide(guide::Peek),
+    /// The Guide's screen's address and QR code, to scan with a phone.
+    Link,
 }
 
 /// Keys that never skip a moment or press anything on their own.
@@ -67,7 +69,9 @@ impl TableScreen {
         match self.modal.take() {
             None => {
                 let mut peek = guide::Peek::Closed;
-                if self.run.state.guide && peek.update(input, self.now) {
+                // With a Guide's screen following, the Guide's view is there: the
+                // shared table never asks the traveller to look away.
+                if self.run.state.guide && !self.link_connected() && peek.update(input, self.now) {
                     self.modal = Some(Modal::Guide(peek));
                     return Some(Next::Stay);
                 }
@@ -85,6 +89,13 @@ impl TableScreen {
                 Some(Next::Stay)
             }
             Some(Modal::Menu { sel }) => Some(self.update_menu(input, l, sel)),
+            Some(Modal::Link) => {
+                // Any key or click puts the code away.
+                if input.presses.is_empty() && !input.click {
+                    self.modal = Some(Modal::Link);
+                }
+                Some(Next::Stay)
+            }
         }
     }
 
@@ -176,6 +187,10 @@ impl TableScreen {
             }
             3 => Next::Quit,
             4 => Next::Settings,
+            5 => {
+                self.open_link(None);
+                Next::Stay
+            }
             _ => Next::Stay,
         }
     }
@@ -192,6 +207,12 @@ impl Modal {
                 guide::draw_cover(*peek, fonts, l.size, t.now)
             }
             Modal::Guide(peek) => guide::draw_view(&t.run.state, *peek, fonts, l.size),
+            Modal::Link => {
+                if let Some(link) = t.link() {
+                    let url = link.screen.url();
+                    super::panels::link::draw(&url, &link.qr, link.screen.connected(), fonts, l);
+                }
+            }
         }
     }
 }

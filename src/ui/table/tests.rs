@@ -535,3 +535,88 @@ fn out_of_range_actions_are_refused() {
     assert!(TableScreen::new(cards.clone(), 1, &[99], None).is_err());
     assert!(TableScreen::new(cards, 1, &[0], None).is_ok());
 }
+
+/// An HTTP/1.0 request to the Guide's screen; returns the status and the body.
+fn http(addr: std::net::SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.0\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    s.write_all(format!("{head}{body}").as_bytes()).unwrap();
+    let mut resp = String::new();
+    s.read_to_string(&mut resp).unwrap();
+    let status = resp.split_whitespace().nth(1).and_then(|c| c.parse().ok());
+    let body = resp.split_once("\r\n\r\n").map(|(_, b)| b.to_string());
+    (status.unwrap_or(0), body.unwrap_or_default())
+}
+
+#[test]
+fn a_guides_screen_rolls_the_foes_die_on_the_table_and_keeps_the_look_away_view_shut() {
+    let mut t = at_a_duel(true, None);
+    t.open_link(Some("127.0.0.1:0"));
+    assert_eq!(t.modal, Some(Modal::Link), "the address and code are shown");
+    let (addr, code) = {
+        let link = t.link().expect("the Guide's screen is on");
+        (link.screen.addr, link.screen.code.clone())
+    };
+    // Any key puts the code away.
+    key(&mut t, |i| i.typed = Some('x'), 0.0);
+    assert_eq!(t.modal, None);
+    // A page follows the run: the table says so, and Tab no longer covers the table.
+    let (status, state) = http(addr, "GET", &format!("/state?code={code}"), "");
+    assert_eq!(status, 200);
+    assert!(state.contains("\"turn\":\"traveller\""), "{state}");
+    key(&mut t, |_| {}, 0.1);
+    assert!(t.link_connected());
+    assert!(
+        t.stage
+            .scene()
+            .log
+            .iter()
+            .any(|l| l.contains("following the run"))
+    );
+    key(&mut t, |i| i.tab_held = true, 1.0);
+    key(&mut t, |i| i.tab_held = true, 1.0 + guide::COVER_TIME + 0.1);
+    assert_eq!(peek(&t), guide::Peek::Closed);
+    // The traveller rolls; the page rolls the foe's die with a typed 6.
+    let mut now = 2.0;
+    key(&mut t, |i| i.activate = true, now);
+    assert_eq!(t.run.state.role(), Role::Guide);
+    settle(&mut t, &mut now);
+    now += 0.1;
+    key(&mut t, |_| {}, now);
+    let act = r#"{"action":{"type":"roll_foe"},"dice":[6]}"#;
+    let (status, _) = http(addr, "POST", &format!("/act?code={code}"), act);
+    assert_eq!(status, 202);
+    // Without the code the page learns nothing and does nothing.
+    assert_eq!(http(addr, "POST", "/act", act).0, 403);
+    for _ in 0..100 {
+        now += 0.05;
+        key(&mut t, |_| {}, now);
+        if foe_die(&t).is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_eq!(foe_die(&t), Some(6), "the page's die was used");
+    assert!(!t.stage.idle(), "the roll plays on the table's stage");
+    let (_, state) = http(addr, "GET", &format!("/state?code={code}"), "");
+    assert!(state.contains("\"turn\":\"traveller\""), "{state}");
+}
+
+#[test]
+fn alone_there_is_no_guides_screen() {
+    let mut t = at_a_duel(false, None);
+    t.open_link(Some("127.0.0.1:0"));
+    assert!(t.link().is_none());
+    assert_eq!(t.modal, None);
+    assert!(
+        t.stage
+            .scene()
+            .log
+            .iter()
+            .any(|l| l.contains("with a Guide"))
+    );
+}

@@ -6,6 +6,7 @@ pub mod card;
 pub mod dice;
 pub mod duel;
 pub mod end;
+pub mod link;
 pub mod log;
 pub mod map;
 pub mod overlay;

@@ -6,12 +6,13 @@ use crate::ui::table::layout::{Layout, text};
 use macroquad::prelude::*;
 
 /// The Esc menu's entries.
-pub const MENU: [&str; 5] = [
+pub const MENU: [&str; 6] = [
     "Resume",
     "Save & Quit",
     "Abandon the run",
     "Quit the game",
     "Settings",
+    "Guide's screen",
 ];
 
 /// A box of explanation near the pointer (all in layout units).

@@ -53,10 +53,12 @@ pub fn draw(cx: &Ctx) {
     for (cr, c, label) in &cx.frame.controls {
         let on = match c {
             Control::Peek => false,
+            // Lit while a page follows the run.
+            Control::Link => label.ends_with("following"),
             Control::Dice(who) => cx.table_dice[*who as usize],
         };
         let col = match c {
-            Control::Peek | Control::Dice(Role::Guide) => colour::GUIDE,
+            Control::Peek | Control::Link | Control::Dice(Role::Guide) => colour::GUIDE,
             Control::Dice(Role::Traveller) => colour::GOLD,
         };
         let hover = cr.contains(cx.mouse);

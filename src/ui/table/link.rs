@@ -1,0 +1,125 @@
+//! The Guide's screen seen from the table: the window serves the Guide's view to a phone
+//! or a second computer (see `crate::guide_screen`), applies the page's actions as if
+//! they were taken here (their events play on the stage), and, while a page follows the
+//! run, never opens the look-away view on the shared table.
+
+use super::TableScreen;
+use super::modal::Modal;
+use crate::guide_screen::{GuideScreen, apply};
+
+/// A running Guide's screen and what the table last told about it.
+pub struct Link {
+    pub screen: GuideScreen,
+    /// The journal's length when the page was last given the run.
+    published: usize,
+    /// Whether a page was following at the last frame (a change is logged).
+    was_connected: bool,
+    /// The join address as a QR code (dark modules true), made once.
+    pub qr: Vec<Vec<bool>>,
+}
+
+/// The address to listen on when the player turns the Guide's screen on: this machine's
+/// address on the local network (so that a phone on the same network can reach it), on a
+/// port the system picks; the loopback address if there is no network.
+pub fn local_addr() -> String {
+    // Connecting a UDP socket sends nothing; it only asks the system which address it
+    // would send from.
+    let ip = std::net::UdpSocket::bind("0.0.0.0:0")
+        .and_then(|s| s.connect("192.0.2.1:9").map(|()| s))
+        .and_then(|s| s.local_addr())
+        .map(|a| a.ip())
+        .ok()
+        .filter(|ip| !ip.is_unspecified());
+    match ip {
+        Some(ip) => format!("{ip}:0"),
+        None => "127.0.0.1:0".into(),
+    }
+}
+
+impl TableScreen {
+    /// Turns the Guide's screen on, listening on `addr` (`None`: [`local_addr`]), and
+    /// shows its address and QR code. Only a guided run has one.
+    pub fn open_link(&mut self, addr: Option<&str>) {
+        if !self.run.state.guide {
+            let note = "The Guide's screen is for a run with a Guide.";
+            self.stage.scene_mut().note(note.into());
+            return;
+        }
+        if self.link.is_none() {
+            let addr = addr.map_or_else(local_addr, str::to_string);
+            match GuideScreen::start(&addr) {
+                Ok(mut screen) => {
+                    screen.publish(&self.run);
+                    let note = "The Guide's screen is on: the Guide scans its code or opens its address (Esc, 6 shows them again).";
+                    self.stage.scene_mut().note(note.into());
+                    self.link = Some(Link {
+                        qr: screen.qr_modules(),
+                        screen,
+                        published: self.run.journal.len(),
+                        was_connected: false,
+                    });
+                }
+                Err(e) => {
+                    self.stage.scene_mut().note(format!("{e}."));
+                    return;
+                }
+            }
+        }
+        self.modal = Some(Modal::Link);
+    }
+
+    /// Whether a Guide's screen is following the run now.
+    pub fn link_connected(&self) -> bool {
+        self.link.as_ref().is_some_and(|l| l.screen.connected())
+    }
+
+    /// The Guide's screen, if it is on.
+    pub fn link(&self) -> Option<&Link> {
+        self.link.as_ref()
+    }
+
+    /// Once a frame: the page's queued actions are taken (each checked again, its events
+    /// on the stage), the page is given the run when it changed, and a page arriving or
+    /// leaving is told on the table.
+    pub(super) fn poll_link(&mut self) {
+        let Some(link) = self.link.as_mut() else {
+            return;
+        };
+        let queued = link.screen.poll();
+        let asked = !queued.is_empty();
+        for pa in queued {
+            let before = self.run.state.clone();
+            let result = apply(&mut self.run, &pa);
+            let Some(link) = self.link.as_mut() else {
+                return;
+            };
+            match result {
+                Ok(events) => {
+                    link.screen.set_refused(None);
+                    self.played(&before, &events);
+                }
+                Err(e) => link.screen.set_refused(Some(e)),
+            }
+        }
+        let Some(link) = self.link.as_mut() else {
+            return;
+        };
+        if asked || link.published != self.run.journal.len() {
+            link.screen.publish(&self.run);
+            link.published = self.run.journal.len();
+        }
+        let connected = link.screen.connected();
+        if connected != link.was_connected {
+            link.was_connected = connected;
+            let note = if connected {
+                "The Guide's screen is following the run: the Guide's view is there, not on this table."
+            } else {
+                "The Guide's screen has gone quiet: the run waits; Tab opens the Guide's view here again, and the page picks up where it was when it returns."
+            };
+            self.stage.scene_mut().note(note.into());
+            if connected && matches!(self.modal, Some(Modal::Guide(_))) {
+                self.modal = None;
+            }
+        }
+    }
+}
