@@ -49,9 +49,10 @@ use wiring::{Prefs, apply, layout_report_json, table_sound};
 const FPS: u32 = 60;
 /// Frame rate while nobody touches anything: the sky only twinkles, and a software
 /// renderer (Xvfb, remote desktops) should not spend a core on that. Mesa's software GL
-/// takes 10-20 ms to draw the full table, so 4 frames a second keeps an idle window under
-/// a tenth of a core; the first key after an idle spell waits at most a quarter second.
-const IDLE_FPS: u32 = 4;
+/// takes 15-30 ms to draw the full table, so 3 frames a second keeps an idle window under
+/// a tenth of a core; the first key after an idle spell waits at most a third of a second.
+/// Moments that play without input (a Guide's screen's action) keep the full rate.
+const IDLE_FPS: u32 = 3;
 /// How long after the last input the window counts as idle.
 const IDLE_AFTER: Duration = Duration::from_secs(2);
 
@@ -220,6 +221,15 @@ impl Screen {
     fn text_focus(&self) -> bool {
         match self {
             Screen::Title(s, _) => s.typing(),
+            _ => false,
+        }
+    }
+
+    /// Whether something plays without input (the table's moments): the loop then keeps
+    /// its full frame rate.
+    fn playing(&self) -> bool {
+        match self {
+            Screen::Table(t, _) => t.playing(),
             _ => false,
         }
     }
@@ -633,7 +643,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
             request_new_screen_size(input.size.x.max(min_w), input.size.y.max(min_h));
         }
         next_frame().await;
-        pace.wait(input.active || screenshot.is_some());
+        pace.wait(input.active || screen.playing() || screenshot.is_some());
     }
 }
 

@@ -199,6 +199,11 @@ impl TableScreen {
     }
 
     /// How fast moments play.
+    /// Whether a moment is playing (a held card waits for the player: not playing).
+    pub fn playing(&self) -> bool {
+        !self.stage.idle() && !self.stage.holding()
+    }
+
     pub fn set_speed(&mut self, speed: Speed) {
         self.stage.set_speed(speed);
     }
