@@ -150,32 +150,12 @@ pub fn icon(t: StationType, c: Vec2, r: f32, col: Color) {
             }
         }
         StationType::Blessing => {
-            // A four-pointed star.
+            // A four-pointed star: a diamond and a long point each way.
             style::diamond(c, r * 0.35, col);
-            draw_triangle(
-                vec2(c.x, c.y - r),
-                vec2(c.x - r * 0.2, c.y),
-                vec2(c.x + r * 0.2, c.y),
-                col,
-            );
-            draw_triangle(
-                vec2(c.x, c.y + r),
-                vec2(c.x - r * 0.2, c.y),
-                vec2(c.x + r * 0.2, c.y),
-                col,
-            );
-            draw_triangle(
-                vec2(c.x - r, c.y),
-                vec2(c.x, c.y - r * 0.2),
-                vec2(c.x, c.y + r * 0.2),
-                col,
-            );
-            draw_triangle(
-                vec2(c.x + r, c.y),
-                vec2(c.x, c.y - r * 0.2),
-                vec2(c.x, c.y + r * 0.2),
-                col,
-            );
+            for d in [vec2(0.0, -1.0), vec2(0.0, 1.0), vec2(-1.0, 0.0), vec2(1.0, 0.0)] {
+                let side = vec2(d.y, d.x) * r * 0.2;
+                draw_triangle(c + d * r, c - side, c + side, col);
+            }
         }
         StationType::Rest => {
             // A small fire.
