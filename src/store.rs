@@ -21,6 +21,20 @@ pub fn load(path: &Path) -> Result<Session, LoadError> {
     save::load(path)
 }
 
+/// The per-user data directory of the game (`directories`' `ProjectDirs`, the same as
+/// the settings use); `None` when the system names no home directory.
+pub fn user_data_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "Forward").map(|p| p.data_dir().to_path_buf())
+}
+
+/// Whether `dir` is a checkout of the game's source (a `Cargo.toml` of the `forward`
+/// package beside a `cards/` folder): there the saves stay in `saves/` as they always have.
+pub fn in_checkout(dir: &Path) -> bool {
+    dir.join("cards").is_dir()
+        && fs::read_to_string(dir.join("Cargo.toml"))
+            .is_ok_and(|t| t.lines().any(|l| l.trim() == "name = \"forward\""))
+}
+
 /// A directory of saves (by default `saves/`), with the run history beside them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SaveStore {
@@ -29,14 +43,19 @@ pub struct SaveStore {
 
 impl SaveStore {
     /// The saves directory: `flag` (`--saves DIR`) if given, else `$FORWARD_SAVES`, else
-    /// `saves`.
+    /// `saves` when run from a checkout of the game (see [`in_checkout`]), else `saves` in
+    /// the per-user data directory (`~/.local/share/forward/saves` on Linux).
     pub fn dir_from(flag: Option<&Path>) -> PathBuf {
-        match flag {
-            Some(d) => d.to_path_buf(),
-            None => std::env::var_os(SAVES_ENV)
-                .filter(|v| !v.is_empty())
-                .map_or_else(|| PathBuf::from(DEFAULT_DIR), PathBuf::from),
+        if let Some(d) = flag {
+            return d.to_path_buf();
         }
+        if let Some(v) = std::env::var_os(SAVES_ENV).filter(|v| !v.is_empty()) {
+            return PathBuf::from(v);
+        }
+        if in_checkout(Path::new(".")) {
+            return PathBuf::from(DEFAULT_DIR);
+        }
+        user_data_dir().map_or_else(|| PathBuf::from(DEFAULT_DIR), |d| d.join(DEFAULT_DIR))
     }
 
     /// Opens (creating it if needed) a saves directory.

@@ -84,14 +84,25 @@ pub fn action_label(s: &State, a: &Action) -> String {
             _ => "Continue".into(),
         },
         Action::Spend { purpose } => match purpose {
-            SpendFor::Grace => "1 Resolve: +1 Grace".into(),
-            SpendFor::Heal => "1 Resolve: +5 Health".into(),
+            SpendFor::Grace => format!(
+                "{} Resolve: +{} Grace",
+                crate::core::rules::REST_SPEND,
+                crate::core::rules::REST_GRACE
+            ),
+            SpendFor::Heal => format!(
+                "{} Resolve: +{} Health",
+                crate::core::rules::REST_SPEND,
+                crate::core::modifiers::rest_heal(&crate::core::mods(s))
+            ),
         },
         Action::Use { card } => format!("Use {}", name(card)),
         Action::Give { card, to } => format!("Give {} to {}", name(card), name(to)),
         Action::Show { card, to } => format!("Show {} to {}", name(card), name(to)),
         Action::Fight => "Fight".into(),
-        Action::Toll => "Pay the toll".into(),
+        Action::Toll => match toll_cost(s) {
+            Some(cost) => format!("Pay the toll: {cost}"),
+            None => "Pay the toll".into(),
+        },
         Action::Order { order } => {
             let shown = match &s.phase {
                 Phase::Choice(c) => match &c.kind {
@@ -111,6 +122,33 @@ pub fn action_label(s: &State, a: &Action) -> String {
         Action::Go { domain } => format!("Go to {}", name(domain)),
         Action::Abandon => "Abandon the run".into(),
     }
+}
+
+/// What paying the toll takes, read from the rules by paying it on a copy of the state
+/// (`None` when it rolls dice, or takes nothing).
+fn toll_cost(s: &State) -> Option<String> {
+    use crate::core::event::{Event, Zone};
+    let mut after = s.clone();
+    let events = crate::core::execute(&mut after, &Action::Toll).ok()?;
+    let mut parts = Vec::new();
+    for e in &events {
+        match e {
+            Event::EffectRolled { .. } | Event::TestRolled { .. } => return None,
+            Event::HealthChanged { by, .. } if *by < 0 => parts.push(format!("{} Health", by)),
+            Event::MaxHealthChanged { by, .. } if *by < 0 => parts.push(format!("{by} max Health")),
+            Event::MarkerMoved { by, .. } if *by < 0 => parts.push(format!("{} Dread", -by)),
+            Event::GraceChanged { by, .. } if *by < 0 => parts.push(format!("{by} Grace")),
+            Event::CardDiscarded {
+                card,
+                from: Zone::Items | Zone::Equipment,
+            } => parts.push(format!("lose {}", s.cards.card(*card).name)),
+            Event::SnareCaught { card } => {
+                parts.push(format!("Snare {}", s.cards.card(*card).name))
+            }
+            _ => {}
+        }
+    }
+    (!parts.is_empty()).then(|| parts.join(", "))
 }
 
 fn offered(s: &State) -> Option<String> {

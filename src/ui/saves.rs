@@ -205,7 +205,7 @@ impl LoadScreen {
             fonts,
             r,
             "Load a saved run",
-            &format!("Saves in {}, newest first", self.dir.display()),
+            &format!("Saves in {}, newest first", short_path(&self.dir)),
         );
         if self.entries.is_empty() {
             style::text(
@@ -253,7 +253,13 @@ impl LoadScreen {
                     };
                     let text = if on { WHITE } else { colour::PARCHMENT };
                     style::text(&info.date(), cols[0], y, &fonts.serif, 18, text);
-                    style::text(&info.seed.to_string(), cols[1], y, &fonts.mono, 15, text);
+                    // A 19-digit seed shrinks (and at worst is cut) to stay in its column.
+                    let seed = info.seed.to_string();
+                    let room = cols[2] - cols[1] - 12.0;
+                    let size = style::fit_size(&seed, &fonts.mono, 15, 10, room);
+                    let seed =
+                        style::ellipsize(&seed, room, |x| style::width(x, &fonts.mono, size));
+                    style::text(&seed, cols[1], y, &fonts.mono, size, text);
                     let name = style::ellipsize(&s.domain_name, cols[3] - cols[2] - 16.0, |x| {
                         style::width(x, &fonts.serif, 18)
                     });
@@ -398,7 +404,10 @@ impl LoadScreen {
                             .map_or(String::new(), |d| format!(": {d}"))
                     ),
                 });
-                let name = info.path.display().to_string();
+                let name = info.path.file_name().map_or_else(
+                    || info.path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
                 let mut y = d.y + 28.0;
                 for line in &lines {
                     let line =
@@ -422,10 +431,19 @@ fn entry_path(e: &Result<SaveInfo, LoadError>) -> &Path {
 }
 
 /// The x of each column of the list.
+/// A path as a player reads it: the home directory written `~`.
+fn short_path(p: &std::path::Path) -> String {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    match home.as_deref().and_then(|h| p.strip_prefix(h).ok()) {
+        Some(rest) => format!("~/{}", rest.display()),
+        None => p.display().to_string(),
+    }
+}
+
 fn columns(r: Rect) -> [f32; 5] {
     let x = r.x + 38.0;
     let w = r.w - 76.0;
-    [x, x + w * 0.22, x + w * 0.36, x + w * 0.68, x + w * 0.80]
+    [x, x + w * 0.21, x + w * 0.42, x + w * 0.70, x + w * 0.81]
 }
 
 /// The Statistics screen: the figures of the run history.
@@ -471,7 +489,7 @@ impl StatsScreen {
             fonts,
             r,
             "Statistics",
-            &format!("From the run history, {}", self.file.display()),
+            &format!("From the run history, {}", short_path(&self.file)),
         );
         footer(fonts, r, "Esc, Enter or click: back to the title");
         let s = match &self.stats {

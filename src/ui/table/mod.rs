@@ -465,6 +465,7 @@ impl TableScreen {
                     }));
                 }
             }
+            Control::Dice(who) if self.modal.is_none() && self.ask_dice(who) => {}
             Control::Dice(who) => {
                 let i = who as usize;
                 self.table_dice[i] = !self.table_dice[i];
