@@ -123,6 +123,23 @@ impl SaveStore {
             .find(|i| !i.is_over())
     }
 
+    /// Deletes a save of this directory and its backup (`NAME.bak`). The history keeps
+    /// the run: a finished run stays in the statistics. A file outside the directory is
+    /// refused.
+    pub fn delete(&self, path: &Path) -> io::Result<()> {
+        if path.parent() != Some(self.dir.as_path()) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{} is not a save of {}", path.display(), self.dir.display()),
+            ));
+        }
+        fs::remove_file(path)?;
+        match fs::remove_file(save::backup_path(path)) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        }
+    }
+
     /// Loads a save (see [`save::load`]).
     pub fn load(&self, path: &Path) -> Result<Session, LoadError> {
         save::load(path)
@@ -319,6 +336,28 @@ mod tests {
             save::load(&pb.expect("b")).expect("b loads").actions.len(),
             0
         );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn deleting_a_save_removes_it_and_its_backup_and_nothing_outside() {
+        let dir = temp("delete");
+        let store = SaveStore::open(&dir).unwrap();
+        let (set, _) = load_dir(Path::new("cards")).expect("the shipped cards load");
+        let (run, _) = Session::new(Arc::new(set), 5, vec![]);
+        let path = store.save(&run).unwrap();
+        // A second save makes the backup.
+        store.save(&run).unwrap();
+        assert!(save::backup_path(&path).is_file());
+        let outside = dir.with_extension("outside.json");
+        fs::write(&outside, b"{}").unwrap();
+        assert!(store.delete(&outside).is_err());
+        assert!(outside.is_file());
+        store.delete(&path).unwrap();
+        assert!(!path.exists());
+        assert!(!save::backup_path(&path).exists());
+        assert!(store.list().is_empty());
+        let _ = fs::remove_file(outside);
         let _ = fs::remove_dir_all(&dir);
     }
 

@@ -6,6 +6,7 @@
 //! screen) and the sound output.
 
 mod cardface;
+mod clipboard;
 mod errors;
 mod gallery;
 mod guide;

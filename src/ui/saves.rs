@@ -3,7 +3,7 @@
 //! history's figures, the same as `forward history`). See docs/SAVES.md.
 
 use super::Next;
-use super::input::Input;
+use super::input::{Input, Press};
 use super::style::{self, Fonts, colour, fade, mix};
 use crate::cards::CardSet;
 use crate::history::{self, Stats};
@@ -69,6 +69,12 @@ fn footer(fonts: &Fonts, r: Rect, hint: &str) {
 /// The Load screen: every save of the directory, newest first.
 pub struct LoadScreen {
     dir: PathBuf,
+    /// The store the saves are deleted from (`None`: saves are off).
+    store: Option<SaveStore>,
+    /// Delete was pressed: Enter deletes the selected save, anything else keeps it.
+    confirm_delete: bool,
+    /// What the last copy or deletion did, shown in the footer.
+    notice: Option<String>,
     entries: Vec<Result<SaveInfo, LoadError>>,
     selected: usize,
     /// The first row shown (the list scrolls to keep the selection in view).
@@ -90,6 +96,9 @@ impl LoadScreen {
     pub fn new(store: Option<&SaveStore>) -> LoadScreen {
         LoadScreen {
             dir: store.map_or_else(PathBuf::new, |s| s.dir().to_path_buf()),
+            store: store.cloned(),
+            confirm_delete: false,
+            notice: None,
             entries: store.map_or_else(Vec::new, SaveStore::list),
             selected: 0,
             first: 0,
@@ -135,8 +144,30 @@ impl LoadScreen {
     }
 
     pub fn update(&mut self, input: &Input) -> Next {
+        if self.confirm_delete {
+            // Enter deletes; any other key or click keeps the save.
+            if input.activate {
+                self.delete_selected();
+                self.confirm_delete = false;
+            } else if input.any_press() {
+                self.confirm_delete = false;
+                self.notice = Some("Nothing was deleted.".into());
+            }
+            return Next::Stay;
+        }
         if input.back {
             return Next::Title;
+        }
+        let pressed = |k: KeyCode| input.presses.contains(&Press::Key(k));
+        if !self.entries.is_empty() && (pressed(KeyCode::Delete) || input.backspace) {
+            self.confirm_delete = true;
+            return Next::Stay;
+        }
+        if pressed(KeyCode::C)
+            && let Some(Ok(info)) = self.entries.get(self.selected)
+        {
+            self.notice = Some(super::clipboard::copy("seed", &info.seed.to_string()));
+            return Next::Stay;
         }
         let n = self.entries.len();
         if n == 0 {
@@ -188,6 +219,28 @@ impl LoadScreen {
             return Next::Open(info.path.clone());
         }
         Next::Stay
+    }
+
+    /// Deletes the selected save (and its backup) and takes it off the list.
+    fn delete_selected(&mut self) {
+        let Some(entry) = self.entries.get(self.selected) else {
+            return;
+        };
+        let path = entry_path(entry).to_path_buf();
+        let name = file_name(&path);
+        let done = match &self.store {
+            Some(store) => store.delete(&path),
+            None => Err(std::io::Error::other("saves are off")),
+        };
+        self.notice = Some(match done {
+            Ok(()) => {
+                let _gone = self.entries.remove(self.selected);
+                self.selected = self.selected.min(self.entries.len().saturating_sub(1));
+                self.first = self.first.min(self.selected);
+                format!("Deleted {name}.")
+            }
+            Err(e) => format!("Could not delete {name}: {e}"),
+        });
     }
 
     fn scroll(&mut self, page: usize) {
@@ -312,11 +365,17 @@ impl LoadScreen {
             );
         }
         self.draw_detail(fonts, r);
-        footer(
-            fonts,
-            r,
-            "Up/Down choose  ·  Enter or click: resume  ·  Esc: back to the title",
-        );
+        let hint = match &self.notice {
+            Some(notice) => notice.clone(),
+            None => "Up/Down choose  ·  Enter or click: resume  ·  C: copy the seed  ·  Delete: delete  ·  Esc: back".into(),
+        };
+        let hint = style::ellipsize(&hint, r.w - 40.0, |x| style::width(x, &fonts.italic, 17));
+        footer(fonts, r, &hint);
+        if self.confirm_delete
+            && let Some(entry) = self.entries.get(self.selected)
+        {
+            confirm_delete(fonts, size, &file_name(entry_path(entry)));
+        }
     }
 
     /// What the selected save is: its error in full, or what resuming does.
@@ -421,6 +480,36 @@ impl LoadScreen {
             }
         }
     }
+}
+
+/// The question over the darkened list: Enter deletes, anything else keeps the save.
+fn confirm_delete(fonts: &Fonts, size: Vec2, name: &str) {
+    draw_rectangle(0.0, 0.0, size.x, size.y, fade(BLACK, 0.6));
+    let w = (size.x - 40.0).min(620.0);
+    let r = Rect::new(size.x / 2.0 - w / 2.0, size.y / 2.0 - 80.0, w, 160.0);
+    style::card(r, 12.0, 2.0, colour::TILE, colour::ERROR);
+    let c = r.center().x;
+    style::text_centred(
+        "Delete this save?",
+        c,
+        r.y + 44.0,
+        &fonts.serif,
+        30,
+        colour::ERROR,
+    );
+    let name = style::ellipsize(name, w - 40.0, |x| style::width(x, &fonts.mono, 15));
+    style::text_centred(&name, c, r.y + 80.0, &fonts.mono, 15, colour::PARCHMENT);
+    let hint = "Enter: delete it for good  ·  any other key or a click: keep it";
+    let hs = style::fit_size(hint, &fonts.italic, 18, 12, w - 30.0);
+    style::text_centred(hint, c, r.y + 126.0, &fonts.italic, hs, style::dim());
+}
+
+/// A save's file name, as a player reads it.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }
 
 fn entry_path(e: &Result<SaveInfo, LoadError>) -> &Path {
@@ -726,6 +815,43 @@ mod tests {
             }),
             Next::Title
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn delete_asks_first_and_only_enter_deletes() {
+        let dir = scratch("delete");
+        let store = SaveStore::open(&dir).unwrap();
+        let cards_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let cards = std::sync::Arc::new(crate::cards::load::load_dir(&cards_dir).unwrap().0);
+        let (run, _) = crate::session::Session::new(cards, 9, Vec::new());
+        let path = store.save(&run).unwrap();
+        let mut s = LoadScreen::new(Some(&store));
+        let delete = Input {
+            presses: vec![Press::Key(KeyCode::Delete)],
+            ..input()
+        };
+        // Delete, then a stray key: nothing is deleted.
+        assert_eq!(s.update(&delete), Next::Stay);
+        assert!(s.confirm_delete);
+        s.update(&Input {
+            presses: vec![Press::Key(KeyCode::Down)],
+            down: true,
+            ..input()
+        });
+        assert!(!s.confirm_delete);
+        assert!(path.is_file());
+        assert_eq!(s.entries.len(), 1);
+        // Delete, then Enter: the file and the entry are gone, and Enter did not open it.
+        s.update(&delete);
+        let enter = Input {
+            activate: true,
+            ..input()
+        };
+        assert_eq!(s.update(&enter), Next::Stay);
+        assert!(!path.exists());
+        assert!(s.entries.is_empty());
+        assert!(s.notice.as_deref().unwrap().starts_with("Deleted run-"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -245,6 +245,13 @@ impl TableScreen {
         if input.back {
             return Next::Stay;
         }
+        if input.presses.contains(&Press::Key(KeyCode::C)) {
+            let seed = self.run.state.seed.to_string();
+            let done = crate::ui::clipboard::copy("seed", &seed);
+            self.stage.scene_mut().note(format!("{done}."));
+            self.modal = Some(Modal::Menu { sel });
+            return Next::Stay;
+        }
         let picked = input.activate
             || input.click && rects.iter().any(|r| r.contains(at))
             || input.digit.is_some_and(|d| (1..=n as u8).contains(&d));
@@ -284,7 +291,10 @@ impl Modal {
     pub fn draw(&self, t: &TableScreen, fonts: &Fonts, l: &Layout) {
         let mouse = t.mouse.unwrap_or(vec2(-1e4, -1e4));
         match self {
-            Modal::Menu { sel } => menu(fonts, l, *sel),
+            Modal::Menu { sel } => {
+                menu(fonts, l, *sel);
+                seed_line(t, fonts, l);
+            }
             Modal::Dice(e) => guide::draw_entry(e, &t.run.state, fonts, l.size, mouse),
             Modal::Guide(peek @ guide::Peek::Cover { .. }) => {
                 guide::draw_cover(*peek, fonts, l.size, t.now)
@@ -293,6 +303,24 @@ impl Modal {
             Modal::Confirm(c) => draw_confirm(*c, t.run.state.guide, fonts, l, mouse),
         }
     }
+}
+
+/// The run's seed under the menu, and how to copy it (the last copy's words once done).
+fn seed_line(t: &TableScreen, fonts: &Fonts, l: &Layout) {
+    use crate::ui::style::{self, colour};
+    let rects = menu_rects(l);
+    let Some(last) = rects.last() else {
+        return;
+    };
+    let line = format!("Seed {}  ·  C: copy it", t.run.state.seed);
+    style::text_centred(
+        &line,
+        last.center().x,
+        last.bottom() + 52.0,
+        &fonts.italic,
+        18,
+        colour::PARCHMENT,
+    );
 }
 
 /// The question over a darkened table, with its two buttons.
