@@ -298,7 +298,8 @@ impl TableScreen {
                 break;
             }
         }
-        if input.wheel != 0.0 {
+        // The wheel scrolls the log when the pointer is over it.
+        if input.wheel != 0.0 && l.log.contains(l.to_layout(input.mouse)) {
             self.scroll_log(if input.wheel > 0.0 { 3 } else { -3 });
         }
         if input.click {
@@ -320,6 +321,10 @@ impl TableScreen {
         }
         if modal::is_modifier(key) {
             return None;
+        }
+        // Reading back the log never skips what is playing.
+        if matches!(key, KeyCode::PageUp | KeyCode::PageDown | KeyCode::End) {
+            return self.intent(key);
         }
         if !self.stage.idle() {
             if self.stage.holding() {

@@ -313,10 +313,14 @@ fn seed_line(t: &TableScreen, fonts: &Fonts, l: &Layout) {
         return;
     };
     let line = format!("Seed {}  ·  C: copy it", t.run.state.seed);
+    let y = last.bottom() + 40.0;
+    let w = style::width(&line, &fonts.italic, 18) + 28.0;
+    let back = Rect::new(last.center().x - w / 2.0, y, w, 30.0);
+    style::card(back, 6.0, 1.0, colour::TILE, style::fade(colour::GOLD, 0.4));
     style::text_centred(
         &line,
         last.center().x,
-        last.bottom() + 52.0,
+        y + 21.0,
         &fonts.italic,
         18,
         colour::PARCHMENT,

@@ -565,3 +565,34 @@ fn a_stray_d_does_not_switch_to_table_dice() {
     assert!(!t.table_dice[0]);
     assert_eq!(t.modal, None);
 }
+
+#[test]
+fn the_wheel_scrolls_the_log_only_over_it_and_page_up_never_skips_a_moment() {
+    let mut t = at_a_duel(false, None);
+    let l = Layout::new(vec2(1280.0, 800.0));
+    assert!(
+        t.stage.scene().log.len() > 4,
+        "a duel has a log to read back"
+    );
+    // Over the row: the log stays at its newest line.
+    let row = l.stage.center() * l.k;
+    key(&mut t, |i| (i.mouse, i.wheel) = (row, 1.0), 0.0);
+    assert_eq!(t.log_scroll, 0);
+    let log = l.log.center() * l.k;
+    key(&mut t, |i| (i.mouse, i.wheel) = (log, 1.0), 0.1);
+    assert_eq!(t.log_scroll, 3);
+    key(&mut t, |i| i.presses = vec![Press::Key(KeyCode::End)], 0.2);
+    assert_eq!(t.log_scroll, 0);
+    // A roll starts a moment; PageUp reads back without finishing it.
+    key(&mut t, |i| i.activate = true, 0.3);
+    assert!(!t.stage.idle());
+    let playing = t.stage.scene().log.len();
+    key(
+        &mut t,
+        |i| i.presses = vec![Press::Key(KeyCode::PageUp)],
+        0.31,
+    );
+    assert!(t.log_scroll > 0);
+    assert!(!t.stage.idle(), "PageUp did not skip the moment");
+    assert_eq!(t.stage.scene().log.len(), playing);
+}
