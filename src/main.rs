@@ -3,10 +3,11 @@ use forward::cli::{Cli, Command};
 
 fn main() {
     let cli = Cli::parse();
+    let cards = forward::cards::CardSource::resolve(cli.cards.as_deref());
     let code = match cli.command {
-        None if cli.render_sounds.is_some() => render_sounds(&cli),
+        None if cli.render_sounds.is_some() => render_sounds(&cli, &cards),
         None => forward::ui::run(forward::ui::Options {
-            cards: cli.cards,
+            cards: cards.clone(),
             screenshot: cli.screenshot,
             frames: cli.frames,
             seed: cli.seed,
@@ -30,15 +31,14 @@ fn main() {
             config: cli.config,
         }),
         Some(Command::Validate { dir, json }) => {
-            forward::cli::validate::run(&dir.unwrap_or(cli.cards), json)
+            let source = dir.map_or(cards, forward::cards::CardSource::Dir);
+            forward::cli::validate::run(&source, json)
         }
-        Some(Command::Play(args)) => {
-            forward::cli::play::run(&cli.cards, cli.saves.as_deref(), args)
-        }
+        Some(Command::Play(args)) => forward::cli::play::run(&cards, cli.saves.as_deref(), args),
         Some(Command::History { json }) => forward::cli::history::run(cli.saves.as_deref(), json),
-        Some(Command::Simulate(args)) => forward::cli::simulate::run(&cli.cards, &args),
-        Some(Command::Cards(cmd)) => forward::cli::cards::run(&cli.cards, &cmd),
-        Some(Command::Print(args)) => forward::cli::print::run(&cli.cards, &args),
+        Some(Command::Simulate(args)) => forward::cli::simulate::run(&cards, &args),
+        Some(Command::Cards(cmd)) => forward::cli::cards::run(&cards, &cmd),
+        Some(Command::Print(args)) => forward::cli::print::run(&cards, &args),
         Some(Command::Schema) => {
             use std::io::Write;
             // A closed pipe (`forward schema | head`) is not an error worth a panic.
@@ -55,16 +55,16 @@ fn main() {
 
 /// `--render-sounds OUT.wav`: the sounds of a scripted duel, rendered offline.
 #[cfg(feature = "sound")]
-fn render_sounds(cli: &Cli) -> i32 {
+fn render_sounds(cli: &Cli, cards: &forward::cards::CardSource) -> i32 {
     let out = cli
         .render_sounds
         .as_deref()
         .unwrap_or(std::path::Path::new("sounds.wav"));
-    forward::audio::render::run(&cli.cards, out, cli.seed.unwrap_or(1), &cli.dice)
+    forward::audio::render::run(cards, out, cli.seed.unwrap_or(1), &cli.dice)
 }
 
 #[cfg(not(feature = "sound"))]
-fn render_sounds(_: &Cli) -> i32 {
+fn render_sounds(_: &Cli, _: &forward::cards::CardSource) -> i32 {
     eprintln!(
         "forward --render-sounds: this build has no sound (built without the `sound` feature)"
     );

@@ -21,6 +21,20 @@ pub fn load(path: &Path) -> Result<Session, LoadError> {
     save::load(path)
 }
 
+/// The per-user data directory of the game (`directories`' `ProjectDirs`, the same as
+/// the settings use); `None` when the system names no home directory.
+pub fn user_data_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "Forward").map(|p| p.data_dir().to_path_buf())
+}
+
+/// Whether `dir` is a checkout of the game's source (a `Cargo.toml` of the `forward`
+/// package beside a `cards/` folder): there the saves stay in `saves/` as they always have.
+pub fn in_checkout(dir: &Path) -> bool {
+    dir.join("cards").is_dir()
+        && fs::read_to_string(dir.join("Cargo.toml"))
+            .is_ok_and(|t| t.lines().any(|l| l.trim() == "name = \"forward\""))
+}
+
 /// A directory of saves (by default `saves/`), with the run history beside them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SaveStore {
@@ -29,14 +43,19 @@ pub struct SaveStore {
 
 impl SaveStore {
     /// The saves directory: `flag` (`--saves DIR`) if given, else `$FORWARD_SAVES`, else
-    /// `saves`.
+    /// `saves` when run from a checkout of the game (see [`in_checkout`]), else `saves` in
+    /// the per-user data directory (`~/.local/share/forward/saves` on Linux).
     pub fn dir_from(flag: Option<&Path>) -> PathBuf {
-        match flag {
-            Some(d) => d.to_path_buf(),
-            None => std::env::var_os(SAVES_ENV)
-                .filter(|v| !v.is_empty())
-                .map_or_else(|| PathBuf::from(DEFAULT_DIR), PathBuf::from),
+        if let Some(d) = flag {
+            return d.to_path_buf();
         }
+        if let Some(v) = std::env::var_os(SAVES_ENV).filter(|v| !v.is_empty()) {
+            return PathBuf::from(v);
+        }
+        if in_checkout(Path::new(".")) {
+            return PathBuf::from(DEFAULT_DIR);
+        }
+        user_data_dir().map_or_else(|| PathBuf::from(DEFAULT_DIR), |d| d.join(DEFAULT_DIR))
     }
 
     /// Opens (creating it if needed) a saves directory.
@@ -102,6 +121,23 @@ impl SaveStore {
             .into_iter()
             .filter_map(Result::ok)
             .find(|i| !i.is_over())
+    }
+
+    /// Deletes a save of this directory and its backup (`NAME.bak`). The history keeps
+    /// the run: a finished run stays in the statistics. A file outside the directory is
+    /// refused.
+    pub fn delete(&self, path: &Path) -> io::Result<()> {
+        if path.parent() != Some(self.dir.as_path()) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{} is not a save of {}", path.display(), self.dir.display()),
+            ));
+        }
+        fs::remove_file(path)?;
+        match fs::remove_file(save::backup_path(path)) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        }
     }
 
     /// Loads a save (see [`save::load`]).
@@ -300,6 +336,28 @@ mod tests {
             save::load(&pb.expect("b")).expect("b loads").actions.len(),
             0
         );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn deleting_a_save_removes_it_and_its_backup_and_nothing_outside() {
+        let dir = temp("delete");
+        let store = SaveStore::open(&dir).unwrap();
+        let (set, _) = load_dir(Path::new("cards")).expect("the shipped cards load");
+        let (run, _) = Session::new(Arc::new(set), 5, vec![]);
+        let path = store.save(&run).unwrap();
+        // A second save makes the backup.
+        store.save(&run).unwrap();
+        assert!(save::backup_path(&path).is_file());
+        let outside = dir.with_extension("outside.json");
+        fs::write(&outside, b"{}").unwrap();
+        assert!(store.delete(&outside).is_err());
+        assert!(outside.is_file());
+        store.delete(&path).unwrap();
+        assert!(!path.exists());
+        assert!(!save::backup_path(&path).exists());
+        assert!(store.list().is_empty());
+        let _ = fs::remove_file(outside);
         let _ = fs::remove_dir_all(&dir);
     }
 

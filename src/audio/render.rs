@@ -266,7 +266,7 @@ pub fn write_wav(path: &Path, samples: &[f32]) -> Result<(), RenderError> {
 
 /// The `--render-sounds` command: renders the scripted duel of `seed` and `dice` to
 /// `out`, prints the timeline; returns the exit code.
-pub fn run(cards: &Path, out: &Path, seed: u64, dice: &[u8]) -> i32 {
+pub fn run(cards: &crate::cards::CardSource, out: &Path, seed: u64, dice: &[u8]) -> i32 {
     if let Some(bad) = dice.iter().find(|d| !(1..=6).contains(*d)) {
         eprintln!("forward --render-sounds: --dice values must be 1 to 6; got {bad}");
         return 2;

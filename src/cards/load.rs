@@ -8,6 +8,7 @@
 use super::locate::{Locator, Pos, Shape, join};
 use super::messages;
 use super::model::{DomainFile, GuardianFile, MapFile, StationCard, StationType, TravellerFile};
+use super::origin::{CardSource, Reader};
 use super::report::{Problem, Report};
 use super::set::{CardFiles, CardSet};
 use super::source::{FileKind, Loaded, Parsed, Source};
@@ -18,11 +19,22 @@ use std::path::{Component, Path};
 /// Loads and checks a cards directory. `Ok` only when there are no errors (warnings are
 /// returned alongside); `Err` carries the full report.
 pub fn load_dir(dir: &Path) -> Result<(CardSet, Report), Report> {
+    load_from(Reader::Dir(dir))
+}
+
+/// Loads and checks a card source: a directory, or the set built into the binary.
+pub fn load_source(source: &CardSource) -> Result<(CardSet, Report), Report> {
+    load_from(Reader::of(source))
+}
+
+fn load_from(reader: Reader) -> Result<(CardSet, Report), Report> {
     let mut report = Report::default();
     for t in StationType::ALL {
         report.by_type.insert(t.as_str().to_string(), 0);
     }
-    if !dir.is_dir() {
+    if let Reader::Dir(dir) = reader
+        && !dir.is_dir()
+    {
         let message = if dir.exists() {
             format!("`{}` is not a directory", dir.display())
         } else {
@@ -40,6 +52,7 @@ pub fn load_dir(dir: &Path) -> Result<(CardSet, Report), Report> {
     }
 
     let mut errors = Vec::new();
+    let dir = reader;
     let map =
         read_and_parse::<MapFile>(dir, "map.json", FileKind::Map, &mut errors).and_then(Result::ok);
     let traveller =
@@ -236,7 +249,7 @@ struct DomainFiles {
 
 /// Reads and parses the Domain files the map names, in map order.
 fn domains_of_map(
-    dir: &Path,
+    dir: Reader,
     map: &Parsed<MapFile>,
     out: &mut DomainFiles,
     errors: &mut Vec<Problem>,
@@ -273,8 +286,8 @@ fn domains_of_map(
             continue;
         }
         seen.push((rel, entry.id.0.as_str()));
-        let full = dir.join(rel);
-        match std::fs::read_to_string(&full) {
+        let full = dir.display(rel);
+        match dir.read(rel) {
             Ok(text) => match parse_text::<DomainFile>(rel, FileKind::Domain, &text, errors) {
                 Ok(parsed) => out.domains.push((Some(i), parsed)),
                 Err(src) => out.failed.push(*src),
@@ -287,7 +300,7 @@ fn domains_of_map(
                         "cannot read domain file `{rel}` of domain `{}`: {} (looked for `{}`)",
                         entry.id,
                         io_words(&e),
-                        full.display()
+                        full
                     ),
                 ))
             }
@@ -296,21 +309,15 @@ fn domains_of_map(
 }
 
 /// A warning for each `domains/*.json` the map does not list: the game never reads it.
-fn unlisted_domains(dir: &Path, map: &Parsed<MapFile>) -> Vec<Problem> {
-    let Ok(entries) = std::fs::read_dir(dir.join("domains")) else {
+fn unlisted_domains(dir: Reader, map: &Parsed<MapFile>) -> Vec<Problem> {
+    let Some(names) = dir.domain_names() else {
         return Vec::new();
     };
     let listed: Vec<&str> = map.value.domains.iter().map(|d| d.file.as_str()).collect();
-    let mut names: Vec<String> = entries
-        .filter_map(|e| e.ok())
-        .filter_map(|e| e.file_name().into_string().ok())
-        .filter(|n| n.ends_with(".json"))
-        .map(|n| format!("domains/{n}"))
-        .filter(|rel| !listed.iter().any(|l| Path::new(l) == Path::new(rel)))
-        .collect();
-    names.sort();
     names
         .into_iter()
+        .map(|n| format!("domains/{n}"))
+        .filter(|rel| !listed.iter().any(|l| Path::new(l) == Path::new(rel)))
         .map(|rel| Problem {
             file: rel.clone(),
             line: None,
@@ -325,17 +332,11 @@ fn unlisted_domains(dir: &Path, map: &Parsed<MapFile>) -> Vec<Problem> {
 }
 
 /// Without a readable map, still check every `domains/*.json`.
-fn domains_by_listing(dir: &Path, out: &mut DomainFiles, errors: &mut Vec<Problem>) {
+fn domains_by_listing(dir: Reader, out: &mut DomainFiles, errors: &mut Vec<Problem>) {
     out.missing = true;
-    let Ok(entries) = std::fs::read_dir(dir.join("domains")) else {
+    let Some(names) = dir.domain_names() else {
         return;
     };
-    let mut names: Vec<String> = entries
-        .filter_map(|e| e.ok())
-        .filter_map(|e| e.file_name().into_string().ok())
-        .filter(|n| n.ends_with(".json"))
-        .collect();
-    names.sort();
     for n in names {
         let rel = format!("domains/{n}");
         match read_and_parse::<DomainFile>(dir, &rel, FileKind::Domain, errors) {
@@ -358,13 +359,12 @@ fn io_words(e: &std::io::Error) -> String {
 /// Reads one file of the directory and parses it; a problem is pushed when either fails.
 /// `None` when the file could not be read, `Some(Err)` when it did not parse.
 fn read_and_parse<T: CardFile + schemars::JsonSchema>(
-    dir: &Path,
+    dir: Reader,
     rel: &str,
     kind: FileKind,
     errors: &mut Vec<Problem>,
 ) -> Option<Result<Parsed<T>, Box<Source>>> {
-    let full = dir.join(rel);
-    match std::fs::read_to_string(&full) {
+    match dir.read(rel) {
         Ok(text) => Some(parse_text(rel, kind, &text, errors)),
         Err(e) => {
             errors.push(Problem {
@@ -373,7 +373,7 @@ fn read_and_parse<T: CardFile + schemars::JsonSchema>(
                 column: None,
                 card: None,
                 path: None,
-                message: format!("cannot read `{}`: {}", full.display(), io_words(&e)),
+                message: format!("cannot read `{}`: {}", dir.display(rel), io_words(&e)),
             });
             None
         }

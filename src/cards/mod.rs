@@ -7,6 +7,7 @@ pub mod load;
 mod locate;
 mod messages;
 pub mod model;
+pub mod origin;
 pub mod report;
 pub mod schema;
 pub mod set;
@@ -18,4 +19,5 @@ pub mod text_check;
 pub mod validate;
 
 pub use model::CardId;
+pub use origin::CardSource;
 pub use set::{CardFiles, CardRef, CardSet, Domain, DomainRef};

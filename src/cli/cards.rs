@@ -1,7 +1,8 @@
 //! `forward cards export FILE.csv` and `forward cards import FILE.csv --out DIR`: the card
 //! set as a spreadsheet and back (see `crate::cards::sheet`).
 
-use crate::cards::load::load_dir;
+use crate::cards::CardSource;
+use crate::cards::load::{load_dir, load_source};
 use crate::cards::sheet::{self, ImportSummary};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -10,7 +11,7 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Clone, clap::Subcommand)]
 pub enum CardsCommand {
     /// Write every card (Domains, Station cards, traveller, Guardian) to a CSV file, one row
-    /// per card (the cards folder is `--cards`, default `cards`).
+    /// per card (the set in play: `--cards`, else `cards/` here, else the built-in set).
     Export {
         /// The CSV file to write.
         file: PathBuf,
@@ -30,15 +31,11 @@ pub enum CardsCommand {
 }
 
 /// Runs a `forward cards` subcommand; returns the exit code.
-pub fn run(cards: &Path, cmd: &CardsCommand) -> i32 {
+pub fn run(cards: &CardSource, cmd: &CardsCommand) -> i32 {
     match cmd {
-        CardsCommand::Export { file } => match sheet::export(cards, file) {
+        CardsCommand::Export { file } => match export(cards, file) {
             Ok(rows) => {
-                println!(
-                    "wrote {rows} cards from {} to {}",
-                    cards.display(),
-                    file.display()
-                );
+                println!("wrote {rows} {cards} to {}", file.display());
                 0
             }
             Err(e) => {
@@ -47,6 +44,22 @@ pub fn run(cards: &Path, cmd: &CardsCommand) -> i32 {
             }
         },
         CardsCommand::Import { file, out, json } => import(file, out, *json),
+    }
+}
+
+/// Exports a folder as it is on disk; the built-in set from its loaded files.
+fn export(cards: &CardSource, file: &Path) -> Result<usize, String> {
+    match cards {
+        CardSource::Dir(dir) => sheet::export(dir, file).map_err(|e| e.to_string()),
+        CardSource::Builtin => {
+            let (set, _) = load_source(cards).map_err(|r| {
+                let first = r.errors.first().map(ToString::to_string);
+                format!("the {cards} have errors: {}", first.unwrap_or_default())
+            })?;
+            let rows = sheet::rows_of(set.files()).map_err(|e| e.to_string())?;
+            sheet::write_csv(file, &rows).map_err(|e| e.to_string())?;
+            Ok(rows.len())
+        }
     }
 }
 

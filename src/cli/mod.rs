@@ -10,20 +10,18 @@ pub mod simulate;
 pub mod validate;
 
 use crate::cards::CardSet;
-use crate::cards::load::load_dir;
+use crate::cards::CardSource;
+use crate::cards::load::load_source;
 use clap::{Parser, Subcommand};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Loads a card set for a command; on errors prints them to stderr (as `forward validate`
 /// would) and returns the exit code 1.
-pub fn load_cards(command: &str, dir: &Path) -> Result<CardSet, i32> {
-    match load_dir(dir) {
+pub fn load_cards(command: &str, source: &CardSource) -> Result<CardSet, i32> {
+    match load_source(source) {
         Ok((set, _warnings)) => Ok(set),
         Err(report) => {
-            eprintln!(
-                "forward {command}: the cards in {} have errors:",
-                dir.display()
-            );
+            eprintln!("forward {command}: the {source} have errors:");
             for p in &report.errors {
                 eprintln!("error: {p}");
             }
@@ -39,11 +37,12 @@ pub fn load_cards(command: &str, dir: &Path) -> Result<CardSet, i32> {
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// Cards directory for the game window.
-    #[arg(long, default_value = "cards", global = true)]
-    pub cards: PathBuf,
+    /// A cards directory to play (default: `cards/` in the current directory if there is
+    /// one, else the shipped set built into the game).
+    #[arg(long, value_name = "DIR", global = true)]
+    pub cards: Option<PathBuf>,
     /// The saves directory (autosaves and `history.jsonl`); default `$FORWARD_SAVES`, else
-    /// `saves`.
+    /// `saves` in a checkout of the game, else the per-user data directory.
     #[arg(long, value_name = "DIR", global = true)]
     pub saves: Option<PathBuf>,
     /// Window only: render N frames, write a PNG screenshot to this file and exit.
@@ -144,7 +143,7 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
 pub enum Command {
     /// Check a cards directory and report every problem found.
     Validate {
-        /// The cards directory (default: `cards`).
+        /// The cards directory (default: as `--cards`).
         dir: Option<PathBuf>,
         /// Print one JSON object instead of text.
         #[arg(long)]

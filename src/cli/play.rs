@@ -50,7 +50,7 @@ pub struct PlayArgs {
 }
 
 /// Plays a run over stdin/stdout; returns the exit code.
-pub fn run(cards: &Path, saves: Option<&Path>, args: PlayArgs) -> i32 {
+pub fn run(cards: &crate::cards::CardSource, saves: Option<&Path>, args: PlayArgs) -> i32 {
     if !args.headless {
         eprintln!(
             "forward play: only --headless is available here; run `forward` with no subcommand to open the game window"

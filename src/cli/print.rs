@@ -2,7 +2,7 @@
 //! print-and-play sheets of the card set (see `crate::print`).
 
 use crate::print::{self, Options, Paper};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Options of `forward print`.
 #[derive(Debug, Clone, clap::Args)]
@@ -22,7 +22,7 @@ pub struct PrintArgs {
 }
 
 /// Runs `forward print`; returns the exit code.
-pub fn run(cards: &Path, args: &PrintArgs) -> i32 {
+pub fn run(cards: &crate::cards::CardSource, args: &PrintArgs) -> i32 {
     let o = Options {
         out: args.out.clone(),
         paper: args.paper,

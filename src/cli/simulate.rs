@@ -2,6 +2,7 @@
 //! `--compare`, two card sets played on the same seeds and their differences.
 
 use super::sim_guard;
+use crate::cards::CardSource;
 use crate::sim::batch::{PolicyKind, Progress, simulate};
 use crate::sim::compare::{Config, compare};
 use crate::sim::output::{CompareOutput, Output, Timing};
@@ -116,7 +117,7 @@ fn emit<T: serde::Serialize>(
 }
 
 /// Runs the simulator; returns the exit code.
-pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
+pub fn run(cards: &CardSource, args: &SimulateArgs) -> i32 {
     let set = match super::load_cards("simulate", cards) {
         Ok(set) => Arc::new(set),
         Err(code) => return code,
@@ -136,16 +137,17 @@ pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
         return 1;
     }
     if let Some(dir_b) = &args.compare {
-        let set_b = match super::load_cards("simulate", dir_b) {
+        let source_b = CardSource::Dir(dir_b.clone());
+        let set_b = match super::load_cards("simulate", &source_b) {
             Ok(set) => Arc::new(set),
             Err(code) => return code,
         };
-        let side = |dir: &Path, cards| Config {
-            label: dir.display().to_string(),
+        let side = |source: &CardSource, cards| Config {
+            label: source.label(),
             cards,
             policy: args.policy,
         };
-        return run_compare(args, jobs, &side(cards, set), &side(dir_b, set_b));
+        return run_compare(args, jobs, &side(cards, set), &side(&source_b, set_b));
     }
     let progress = progress();
     let done = with_progress(args.runs, &progress, || {

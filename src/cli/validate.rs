@@ -1,14 +1,14 @@
 //! `forward validate [DIR] [--json]`: check a cards directory and print every problem.
 
-use crate::cards::load::load_dir;
+use crate::cards::CardSource;
+use crate::cards::load::load_source;
 use crate::cards::validate::Report;
 use std::io::Write;
-use std::path::Path;
 
 /// Runs the validator and prints its report; returns the exit code (1 when there are
 /// errors, else 0).
-pub fn run(dir: &Path, json: bool) -> i32 {
-    let report = match load_dir(dir) {
+pub fn run(source: &CardSource, json: bool) -> i32 {
+    let report = match load_source(source) {
         Ok((_, report)) => report,
         Err(report) => report,
     };

@@ -23,6 +23,7 @@
 pub mod action;
 pub mod apply;
 pub mod combat;
+pub mod consequence;
 pub mod dice;
 pub mod error;
 pub mod event;
@@ -35,6 +36,7 @@ pub mod state;
 
 pub use action::{Action, Die, SpendFor};
 pub use apply::apply;
+pub use consequence::{Warning, consequence};
 pub use error::{Illegal, Why};
 pub use event::{Event, Strike, Zone};
 pub use exec::{execute, execute_offered, execute_offered_into, new_run, new_run_with};

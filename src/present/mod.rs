@@ -7,10 +7,12 @@
 //! - [`scene`] and [`stage`]: the shown state that trails the session, played one event
 //!   at a time at the pace of its moment (the table draws only that).
 //! - [`journal`]: the Guide's notes journal (every note of the run, newest first).
+//! - [`glossary`]: the keywords of card text and their rules (hover tips, the gallery).
 //! - [`dice`]: who rolls the dice an action needs, and how many (physical dice).
 
 pub mod catalog;
 pub mod dice;
+pub mod glossary;
 pub mod journal;
 pub mod scene;
 pub mod stage;

@@ -4,9 +4,10 @@
 //! `core::apply` and then notes the event, so it can never drift from the rules.
 
 use super::words;
+use crate::cards::model::Occasion;
 use crate::cards::{CardRef, DomainRef};
 use crate::core::event::SealCheck;
-use crate::core::{Event, State, Strike, apply};
+use crate::core::{Cause, Event, Outcome, State, Strike, apply};
 
 /// Lines of the event log kept.
 pub const LOG_KEEP: usize = 200;
@@ -40,6 +41,17 @@ pub struct DuelMemory {
     pub exchange: u32,
 }
 
+/// The exchange that took the traveller's last Health, kept for the words of the loss.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FatalBlow {
+    /// The foe's card (`None`: the Guardian).
+    pub foe: Option<CardRef>,
+    /// The face that struck.
+    pub face: &'static str,
+    /// Whether the foe fell in the same exchange.
+    pub foe_fell: bool,
+}
+
 /// The state as shown, and what the table remembers.
 #[derive(Debug, Clone)]
 pub struct Scene {
@@ -53,6 +65,9 @@ pub struct Scene {
     pub last_duel: Option<DuelMemory>,
     /// The Guardian's requirements and seals, once revealed.
     pub seals: Vec<SealCheck>,
+    pub fatal_blow: Option<FatalBlow>,
+    /// The cards whose duel-start triggers are running, named on the changes they make.
+    trigger_source: Option<String>,
 }
 
 impl Scene {
@@ -66,6 +81,8 @@ impl Scene {
             last_judged: None,
             last_duel: None,
             seals: Vec::new(),
+            fatal_blow: None,
+            trigger_source: None,
         }
     }
 
@@ -87,12 +104,23 @@ impl Scene {
     /// Remembers an event without applying it (an event already in the state: the
     /// events of the start, or of a run reopened from its journal).
     pub fn remember(&mut self, e: &Event) {
-        if let Some(line) = words::describe(&self.state.cards, e) {
-            self.note(line);
+        if !is_change(e) {
+            self.trigger_source = None;
+        }
+        let line = match e {
+            Event::RunEnded { .. } => self.ending(),
+            _ => words::describe(&self.state.cards, e),
+        };
+        if let Some(line) = line {
+            match &self.trigger_source {
+                Some(source) => self.note(format!("{source}: {line}")),
+                None => self.note(line),
+            }
         }
         match e {
             Event::DomainEntered { domain } => self.path.push(*domain),
             Event::DuelStarted { card, hp, .. } => {
+                self.trigger_source = self.duel_start_cards();
                 self.last_exchange = None;
                 self.last_duel = Some(DuelMemory {
                     card: *card,
@@ -109,8 +137,17 @@ impl Scene {
                 to_foe,
                 to_traveller,
                 foe_hp,
+                health,
+                face,
                 ..
             } => {
+                if *health == 0 {
+                    self.fatal_blow = Some(FatalBlow {
+                        foe: self.last_duel.as_ref().and_then(|d| d.card),
+                        face,
+                        foe_fell: *foe_hp <= 0,
+                    });
+                }
                 self.last_exchange = Some(Exchange {
                     roll: *roll,
                     strike: *strike,
@@ -151,4 +188,62 @@ impl Scene {
             _ => {}
         }
     }
+
+    /// How the run ended, for the log.
+    pub fn ending(&self) -> Option<String> {
+        Some(match self.state.outcome.as_ref()? {
+            Outcome::Won => "The run is won.".into(),
+            Outcome::Lost { .. } => format!("The run is lost: {}", self.loss_detail()?),
+        })
+    }
+
+    /// What ended a lost run, in a player's words: a duel's loss names the foe (see
+    /// [`words::duel_loss`]); any other loss as the rules core tells it.
+    pub fn loss_detail(&self) -> Option<String> {
+        let Some(Outcome::Lost { cause, detail }) = &self.state.outcome else {
+            return None;
+        };
+        Some(match (&self.fatal_blow, cause) {
+            (Some(blow), Cause::Health) => {
+                let cards = &self.state.cards;
+                let foe = blow
+                    .foe
+                    .map_or(cards.guardian.name.clone(), |c| cards.card(c).name.clone());
+                words::duel_loss(&foe, blow.face, blow.foe_fell)
+            }
+            _ => detail.clone(),
+        })
+    }
+
+    /// The active cards with a duel-start trigger (a Snare that bites as a duel begins),
+    /// named, or `None` when there are none.
+    fn duel_start_cards(&self) -> Option<String> {
+        let cards = &self.state.cards;
+        let names: Vec<String> = self
+            .state
+            .active_cards()
+            .filter(|c| {
+                cards
+                    .card(*c)
+                    .triggers
+                    .iter()
+                    .any(|t| t.on == Occasion::DuelStart)
+            })
+            .map(|c| cards.card(c).name.clone())
+            .collect();
+        (!names.is_empty()).then(|| names.join(", "))
+    }
+}
+
+/// The events a trigger's effects make (the changes it is named on in the log).
+fn is_change(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::HealthChanged { .. }
+            | Event::MaxHealthChanged { .. }
+            | Event::MarkerMoved { .. }
+            | Event::GraceChanged { .. }
+            | Event::BonusGained { .. }
+            | Event::EffectRolled { .. }
+    )
 }

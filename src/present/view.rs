@@ -4,6 +4,7 @@
 //! draws them; the simulator's bots read the same traveller's view through
 //! `core::Observation`.
 
+use super::words;
 use crate::cards::model::StationType;
 use crate::core::state::{ChoiceKind, DuelStatus, Phase, Seen, State};
 use crate::core::{Action, Outcome, legal_actions, mods, phase_name};
@@ -275,6 +276,67 @@ pub fn view(s: &State) -> View {
     }
 }
 
+/// A Rest's words, with the figures the spends will give (the same rules as the effect).
+fn rest_text(s: &State, name: &str) -> String {
+    use crate::core::rules::{REST_GRACE, REST_SPEND};
+    let heal = crate::core::modifiers::rest_heal(&mods(s));
+    format!(
+        "{name}: spend {REST_SPEND} Resolve for {REST_GRACE} Grace or for {heal} Health, as often as you like, then continue."
+    )
+}
+
+/// A foe barring the way: only the ways past that are offered now, the toll with its cost.
+fn encounter_text(s: &State, name: &str) -> String {
+    let mut ways = Vec::new();
+    for a in legal_actions(s) {
+        match a {
+            Action::Fight => ways.push("fight".to_string()),
+            Action::Show { card, .. } => {
+                ways.push(format!("show {}", words::name_of(&s.cards, &card)))
+            }
+            Action::Give { card, .. } => {
+                ways.push(format!("give {}", words::name_of(&s.cards, &card)))
+            }
+            Action::Toll => ways.push(match words::toll_cost(s) {
+                Some(cost) => format!("pay the toll ({cost})"),
+                None => "go past".to_string(),
+            }),
+            _ => {}
+        }
+    }
+    match ways.len() {
+        0 => format!("{name} bars the way."),
+        1 => format!("{name} bars the way: {}.", ways[0]),
+        n => format!(
+            "{name} bars the way: {}, or {}.",
+            ways[..n - 1].join(", "),
+            ways[n - 1]
+        ),
+    }
+}
+
+/// What can be done before a duel's roll: roll, and each card usable now, a companion
+/// called a companion.
+fn duel_choices(s: &State) -> String {
+    let mut ways = vec!["roll".to_string()];
+    for a in legal_actions(s) {
+        if let Action::Use { card } = a
+            && let Some(c) = s.cards.card_by_str(&card)
+        {
+            let c = s.cards.card(c);
+            ways.push(if c.card_type == StationType::Companion {
+                format!("call on your companion {}", c.name)
+            } else {
+                format!("use {}", c.name)
+            });
+        }
+    }
+    match ways.len() {
+        1 => ways.remove(0),
+        n => format!("{}, or {}", ways[..n - 1].join(", "), ways[n - 1]),
+    }
+}
+
 /// The prompt for the current phase, with every legal action.
 pub fn prompt(s: &State) -> Prompt {
     let cards = &s.cards;
@@ -299,10 +361,7 @@ pub fn prompt(s: &State) -> Prompt {
             )
         }
         Phase::Terror { card } => format!("{}: choose one option.", name(card)),
-        Phase::Rest { card } => format!(
-            "{}: spend 1 Resolve for 1 Grace or for 5 Health, as often as you like, then continue.",
-            name(card)
-        ),
+        Phase::Rest { card } => rest_text(s, &name(card)),
         Phase::Pit(t) => {
             let target = cards.card(t.card).test.as_ref().map_or(0, |x| x.target);
             if t.dice.is_empty() {
@@ -315,12 +374,7 @@ pub fn prompt(s: &State) -> Prompt {
                 )
             }
         }
-        Phase::Encounter { card } => {
-            format!(
-                "{} bars the way: fight, or find another way past.",
-                name(card)
-            )
-        }
+        Phase::Encounter { card } => encounter_text(s, &name(card)),
         Phase::Companion { card } => format!("{} would follow you, for a price.", name(card)),
         Phase::Duel(d) => {
             let foe = d.card.map_or(cards.guardian.name.clone(), |c| name(&c));
@@ -331,7 +385,7 @@ pub fn prompt(s: &State) -> Prompt {
                         .and_then(|h| h.traveller)
                         .map_or("nothing (skipped)".to_string(), |v| v.to_string()),
                 ),
-                None => format!("Duel with {foe} ({} HP): roll, or use an item.", d.hp),
+                None => format!("Duel with {foe} ({} HP): {}.", d.hp, duel_choices(s)),
                 Some(r) => format!(
                     "Duel with {foe}: you rolled {}, the foe rolled {}; reroll with Grace or continue.",
                     r.traveller

@@ -3,7 +3,7 @@
 //! without a window.
 
 use crate::cards::CardSet;
-use crate::cards::model::{Face, Payment, SlotKind, StationType};
+use crate::cards::model::{Amount, Effect, Face, LoseKind, Payment, SlotKind, StationType};
 use crate::core::state::{Phase, State};
 use crate::core::{Action, Die, Event, Outcome, SpendFor, Strike};
 
@@ -84,14 +84,27 @@ pub fn action_label(s: &State, a: &Action) -> String {
             _ => "Continue".into(),
         },
         Action::Spend { purpose } => match purpose {
-            SpendFor::Grace => "1 Resolve: +1 Grace".into(),
-            SpendFor::Heal => "1 Resolve: +5 Health".into(),
+            SpendFor::Grace => format!(
+                "{} Resolve: +{} Grace",
+                crate::core::rules::REST_SPEND,
+                crate::core::rules::REST_GRACE
+            ),
+            SpendFor::Heal => format!(
+                "{} Resolve: +{} Health",
+                crate::core::rules::REST_SPEND,
+                crate::core::modifiers::rest_heal(&crate::core::mods(s))
+            ),
         },
         Action::Use { card } => format!("Use {}", name(card)),
         Action::Give { card, to } => format!("Give {} to {}", name(card), name(to)),
         Action::Show { card, to } => format!("Show {} to {}", name(card), name(to)),
         Action::Fight => "Fight".into(),
-        Action::Toll => "Pay the toll".into(),
+        Action::Toll => match (toll_cost(s), has_toll(s)) {
+            (Some(cost), _) => format!("Pay the toll ({cost})"),
+            (None, true) => "Pay the toll".into(),
+            // An unbeatable foe with no toll and no way past lets the traveller by.
+            (None, false) => "Go past".into(),
+        },
         Action::Order { order } => {
             let shown = match &s.phase {
                 Phase::Choice(c) => match &c.kind {
@@ -110,6 +123,62 @@ pub fn action_label(s: &State, a: &Action) -> String {
         Action::Cleanse { card } => format!("Remove {}", name(card)),
         Action::Go { domain } => format!("Go to {}", name(domain)),
         Action::Abandon => "Abandon the run".into(),
+    }
+}
+
+/// What paying the toll of the foe barring the way takes, from the card's toll effects
+/// (never by trying it: a toll that rolls must not tell its roll in advance).
+pub fn toll_cost(s: &State) -> Option<String> {
+    let Phase::Encounter { card } = &s.phase else {
+        return None;
+    };
+    cost_words(s.cards.card(*card).toll.as_deref()?)
+}
+
+fn has_toll(s: &State) -> bool {
+    matches!(&s.phase, Phase::Encounter { card } if s.cards.card(*card).toll.is_some())
+}
+
+/// A list of costs in a few words: "1 Dread, then 3 Health or an Item". `None` when one
+/// of the effects has no short words (the card's text then says it).
+pub fn cost_words(effects: &[Effect]) -> Option<String> {
+    let parts: Option<Vec<String>> = effects.iter().map(effect_cost).collect();
+    let parts = parts?;
+    let mut out = String::new();
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            // A choice comes after what is paid first.
+            out.push_str(if p.contains(" or ") { ", then " } else { ", " });
+        }
+        out.push_str(p);
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+fn effect_cost(e: &Effect) -> Option<String> {
+    Some(match e {
+        Effect::LoseHealth(a) => format!("{} Health", amount_words(a)),
+        Effect::Dread(n) => format!("{n} Dread"),
+        Effect::MaxHealth(n) if *n < 0 => format!("{} max Health", -n),
+        Effect::Lose(LoseKind::Item) => "an Item".into(),
+        Effect::Lose(LoseKind::Equipment) => "an Equipment".into(),
+        Effect::Lose(LoseKind::Any) => "a held card".into(),
+        Effect::GuideChooses(options) => {
+            let each: Option<Vec<String>> =
+                options.iter().map(|o| cost_words(&o.effects)).collect();
+            each?.join(" or ")
+        }
+        _ => return None,
+    })
+}
+
+/// An amount in words: "3", "1d6+2", "all".
+pub fn amount_words(a: &Amount) -> String {
+    match a {
+        Amount::Fixed(n) => n.to_string(),
+        Amount::Dice { d6, plus: 0 } => format!("{d6}d6"),
+        Amount::Dice { d6, plus } => format!("{d6}d6{plus:+}"),
+        Amount::Full(_) => "all".into(),
     }
 }
 
@@ -357,6 +426,19 @@ pub fn describe(cards: &CardSet, e: &Event) -> Option<String> {
     })
 }
 
+/// A loss in a duel in a player's words: the foe by its name (the face that struck is
+/// only how), and, when the foe fell in the same exchange, that both fell (the traveller
+/// must live through an exchange to win it).
+pub fn duel_loss(foe: &str, face: &str, foe_fell: bool) -> String {
+    if foe_fell {
+        format!(
+            "You and {foe} fell together ({face}): a duel is won only by living through its last exchange."
+        )
+    } else {
+        format!("Fell in the duel with {foe} ({face}).")
+    }
+}
+
 /// Dice values in words: "3", "3 and 5".
 fn join_dice(dice: &[u8]) -> String {
     let v: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
@@ -420,6 +502,102 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_toll_shows_its_cost_from_the_card_and_a_duel_loss_names_the_foe() {
+        let cards = shipped();
+        let knight = cards.card(cards.card_by_str("mirror_knight").unwrap());
+        assert_eq!(
+            cost_words(knight.toll.as_deref().unwrap()).as_deref(),
+            Some("1 Dread, then 3 Health or an Item")
+        );
+        assert_eq!(
+            duel_loss("Glassback Scorpion", "Sting", false),
+            "Fell in the duel with Glassback Scorpion (Sting)."
+        );
+        assert!(
+            duel_loss("Glassback Scorpion", "Sting", true)
+                .starts_with("You and Glassback Scorpion fell together")
+        );
+        assert_eq!(amount_words(&Amount::Dice { d6: 1, plus: 2 }), "1d6+2");
+    }
+
+    #[test]
+    fn the_scene_names_the_foe_and_says_both_fell() {
+        use crate::core::state::{Cause, Outcome};
+        let cards = shipped();
+        let (s, _) = new_run(cards.clone(), 1, Vec::new());
+        let scorpion = cards.card_by_str("glassback_scorpion").unwrap();
+        let mut scene = crate::present::scene::Scene::new(s);
+        scene.remember(&Event::DuelStarted {
+            foe: scorpion.id,
+            hp: 6,
+            card: Some(scorpion),
+            guardian: Default::default(),
+            bonus: 0,
+        });
+        let blow = |foe_hp| Event::ExchangeResolved {
+            exchange: 3,
+            roll: Some(2),
+            strike: Strike::Hit,
+            foe_roll: 5,
+            face: "Sting",
+            to_foe: 2,
+            to_traveller: 3,
+            reflected: 0,
+            foe_healed: 0,
+            foe_hp,
+            health: 0,
+            status: Default::default(),
+        };
+        scene.remember(&blow(0));
+        scene.state.outcome = Some(Outcome::Lost {
+            cause: Cause::Health,
+            detail: "Fell in a duel (Sting).".into(),
+        });
+        let both = scene.loss_detail().unwrap();
+        assert!(
+            both.starts_with("You and Glassback Scorpion fell together (Sting)"),
+            "{both}"
+        );
+        scene.remember(&blow(2));
+        assert_eq!(
+            scene.loss_detail().unwrap(),
+            "Fell in the duel with Glassback Scorpion (Sting)."
+        );
+        assert_eq!(
+            scene.ending().unwrap(),
+            "The run is lost: Fell in the duel with Glassback Scorpion (Sting)."
+        );
+    }
+
+    #[test]
+    fn a_snare_biting_at_a_duels_start_is_named_on_its_change() {
+        let cards = shipped();
+        let (mut s, _) = new_run(cards.clone(), 1, Vec::new());
+        let needle = cards.card_by_str("shrine_reliquary_needle").unwrap();
+        let scorpion = cards.card_by_str("glassback_scorpion").unwrap();
+        s.snares.push(needle);
+        let mut scene = crate::present::scene::Scene::new(s);
+        let start = Event::DuelStarted {
+            foe: scorpion.id,
+            hp: 6,
+            card: Some(scorpion),
+            guardian: Default::default(),
+            bonus: 0,
+        };
+        scene.remember(&start);
+        scene.remember(&Event::HealthChanged { by: -1, health: 9 });
+        let name = &cards.card(needle).name;
+        assert_eq!(
+            scene.log.last().unwrap(),
+            &format!("{name}: -1 Health (9).")
+        );
+        // Once the duel goes on, changes are no longer the Snare's.
+        scene.remember(&Event::FoeRolled { foe: 3 });
+        scene.remember(&Event::HealthChanged { by: -2, health: 7 });
+        assert_eq!(scene.log.last().unwrap(), "-2 Health (7).");
     }
 
     #[test]

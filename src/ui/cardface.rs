@@ -152,7 +152,12 @@ pub fn icon(t: StationType, c: Vec2, r: f32, col: Color) {
         StationType::Blessing => {
             // A four-pointed star: a diamond and a long point each way.
             style::diamond(c, r * 0.35, col);
-            for d in [vec2(0.0, -1.0), vec2(0.0, 1.0), vec2(-1.0, 0.0), vec2(1.0, 0.0)] {
+            for d in [
+                vec2(0.0, -1.0),
+                vec2(0.0, 1.0),
+                vec2(-1.0, 0.0),
+                vec2(1.0, 0.0),
+            ] {
                 let side = vec2(d.y, d.x) * r * 0.2;
                 draw_triangle(c + d * r, c - side, c + side, col);
             }

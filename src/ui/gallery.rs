@@ -60,6 +60,8 @@ pub struct GalleryScreen {
     /// The first row shown.
     scroll: usize,
     hovered: Option<Entry>,
+    /// The pointer, for the keyword tip over the large card.
+    mouse: Vec2,
     /// Clicked: stays in the preview while the pointer is elsewhere.
     pinned: Option<Entry>,
     /// A note under the title (after a reload).
@@ -104,6 +106,7 @@ impl GalleryScreen {
             kind: None,
             scroll: 0,
             hovered: None,
+            mouse: vec2(-1e4, -1e4),
             pinned: None,
             note: None,
             zoom: DEFAULT_ZOOM,
@@ -120,6 +123,7 @@ impl GalleryScreen {
             kind: self.kind,
             scroll: 0,
             hovered: None,
+            mouse: vec2(-1e4, -1e4),
             pinned: None,
             note: Some("cards reloaded from disk".into()),
             zoom: self.zoom,
@@ -342,6 +346,7 @@ impl GalleryScreen {
             s = i64::MAX / 2;
         }
         self.scroll = s.clamp(0, Self::max_scroll(&l, shown.len()) as i64) as usize;
+        self.mouse = input.mouse;
         self.hovered = if l.grid.contains(input.mouse) {
             (0..shown.len())
                 .find(|&i| Self::cell(&l, i, self.scroll).is_some_and(|r| r.contains(input.mouse)))
@@ -475,9 +480,7 @@ impl GalleryScreen {
             draw_line(x, ty, x, ty + thumb, 4.0, fade(colour::GOLD, 0.8));
         }
         let preview = selected.or(shown.first().copied());
-        if let Some(c) = preview {
-            self.draw_preview(&l, c, fonts);
-        }
+        let card = preview.map(|c| (c, self.draw_preview(&l, c, fonts)));
         let hint = "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  +/- zoom  ·  F5 reload  ·  X export  ·  Esc back";
         let hs = style::fit_size(hint, &fonts.italic, 18, 12, size.x - 48.0);
         style::text_centred(
@@ -488,6 +491,9 @@ impl GalleryScreen {
             hs,
             style::dim(),
         );
+        if let Some((c, r)) = card {
+            self.draw_keyword_tip(r, self.face(c).text, fonts, size);
+        }
     }
 
     /// An entry's card face.
@@ -531,14 +537,16 @@ impl GalleryScreen {
         }
     }
 
-    fn draw_preview(&self, l: &Layout, e: Entry, fonts: &Fonts) {
+    /// Draws the large card and its notes; returns the card's rectangle.
+    fn draw_preview(&self, l: &Layout, e: Entry, fonts: &Fonts) -> Rect {
         let p = l.preview;
         // The Guardian's faces, requirements and seals need the room below the card.
         let share = if e == Entry::Guardian { 0.42 } else { 0.62 };
         let card_h = (p.h * share).min(p.w * 1.4);
         let card_w = (card_h / 1.4).min(p.w);
         let r = Rect::new(p.x + (p.w - card_w) / 2.0, p.y, card_w, card_h);
-        cardface::draw_face(r, &self.face(e), fonts, true);
+        let face = self.face(e);
+        cardface::draw_face(r, &face, fonts, true);
         let y = r.bottom() + 18.0;
         let set = &*self.cards;
         match e {
@@ -595,6 +603,37 @@ impl GalleryScreen {
                 );
                 section("Seals", g.seals.iter().map(seal).collect(), &mut y);
             }
+        }
+        r
+    }
+
+    /// Over the large card: the rules of the keywords in its text (the table's glossary).
+    fn draw_keyword_tip(&self, card: Rect, text: &str, fonts: &Fonts, size: Vec2) {
+        if !card.contains(self.mouse) {
+            return;
+        }
+        let rules: Vec<String> = crate::present::glossary::keywords_in(text)
+            .iter()
+            .map(|e| format!("{}: {}", e.word, e.rule))
+            .collect();
+        if rules.is_empty() {
+            return;
+        }
+        let w = 380.0f32.min(size.x - 20.0);
+        let measure = |x: &str| style::width(x, &fonts.serif, 16);
+        let lines: Vec<String> = rules
+            .iter()
+            .flat_map(|r| style::wrap(r, w - 20.0, measure))
+            .collect();
+        let lh = 19.0;
+        let h = lines.len() as f32 * lh + 14.0;
+        let x = (self.mouse.x - w - 16.0).max(8.0);
+        let y = (self.mouse.y + 16.0).min(size.y - h - 8.0).max(8.0);
+        let r = Rect::new(x, y, w, h);
+        style::card(r, 6.0, 1.0, Color::new(0.04, 0.05, 0.1, 0.97), colour::GOLD);
+        for (i, line) in lines.iter().enumerate() {
+            let ly = r.y + lh * (i as f32 + 1.0);
+            style::text(line, r.x + 10.0, ly, &fonts.serif, 16, colour::PARCHMENT);
         }
     }
 

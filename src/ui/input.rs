@@ -89,6 +89,12 @@ fn presses() -> Vec<Press> {
 }
 
 impl Input {
+    /// A key was pressed, a character typed or a button clicked this frame (what cancels a
+    /// confirmation).
+    pub fn any_press(&self) -> bool {
+        !self.presses.is_empty() || self.click || self.activate || self.back || self.typed.is_some()
+    }
+
     /// Reads this frame's input. `last` carries the pointer and window size between
     /// frames.
     pub fn read(last: &mut Option<(Vec2, Vec2)>) -> Input {

@@ -6,6 +6,7 @@
 //! screen) and the sound output.
 
 mod cardface;
+mod clipboard;
 mod errors;
 mod gallery;
 mod guide;
@@ -23,7 +24,8 @@ mod wiring;
 
 use crate::audio::{self, Cue};
 use crate::cards::CardSet;
-use crate::cards::load::load_dir;
+use crate::cards::CardSource;
+use crate::cards::load::load_source;
 use crate::present::stage::Speed;
 use crate::settings::Settings;
 use crate::store::{self, SaveStore};
@@ -105,18 +107,19 @@ impl Screen {
     /// Loads `dir` and picks the screen: the title for a usable set, else its errors.
     /// `reloads` counts the F5 presses so far (shown while the cards keep failing).
     /// `store`: the saves, where Continue finds the run in progress.
-    fn load(dir: &Path, reloads: u32, store: Option<&SaveStore>) -> Screen {
-        match load_dir(dir) {
+    fn load(dir: &CardSource, reloads: u32, store: Option<&SaveStore>) -> Screen {
+        match load_source(dir) {
             Ok((set, report)) => {
                 let resume = store.and_then(SaveStore::latest);
                 Screen::Title(
-                    Box::new(TitleScreen::new(&set, &report, resume)),
+                    Box::new(TitleScreen::new(&set, &report, resume).from(dir)),
                     Arc::new(set),
                 )
             }
-            Err(report) => {
-                Screen::CardErrors(Box::new(ErrorScreen::new(&report, dir, reloads)), None)
-            }
+            Err(report) => Screen::CardErrors(
+                Box::new(ErrorScreen::new(&report, &errors_path(dir), reloads)),
+                None,
+            ),
         }
     }
 
@@ -124,27 +127,27 @@ impl Screen {
     /// run keeps its own; cards that fail show their errors, with Esc back to `self`.
     fn reloaded(
         self,
-        dir: &Path,
+        dir: &CardSource,
         reloads: u32,
         banner: &mut Option<String>,
         store: Option<&SaveStore>,
     ) -> Screen {
         match self {
             Screen::CardErrors(_, Some(prev)) => prev.reloaded(dir, reloads, banner, store),
-            Screen::Gallery(g) => match load_dir(dir) {
+            Screen::Gallery(g) => match load_source(dir) {
                 Ok((set, _)) => Screen::Gallery(Box::new(g.reloaded(Arc::new(set)))),
                 Err(report) => Screen::CardErrors(
-                    Box::new(ErrorScreen::new(&report, dir, reloads).returning()),
+                    Box::new(ErrorScreen::new(&report, &errors_path(dir), reloads).returning()),
                     Some(Box::new(Screen::Gallery(g))),
                 ),
             },
-            Screen::Table(t, set) => match load_dir(dir) {
+            Screen::Table(t, set) => match load_source(dir) {
                 Ok(_) => {
                     *banner = Some("cards reloaded; this run keeps its cards".into());
                     Screen::Table(t, set)
                 }
                 Err(report) => Screen::CardErrors(
-                    Box::new(ErrorScreen::new(&report, dir, reloads).returning()),
+                    Box::new(ErrorScreen::new(&report, &errors_path(dir), reloads).returning()),
                     Some(Box::new(Screen::Table(t, set))),
                 ),
             },
@@ -235,11 +238,19 @@ impl Screen {
     }
 }
 
+/// The folder the card-errors screen names (the built-in set has none: it is checked
+/// when the game is built, so its errors are not expected).
+fn errors_path(source: &CardSource) -> PathBuf {
+    source
+        .dir()
+        .map_or_else(|| PathBuf::from("(built-in cards)"), Path::to_path_buf)
+}
+
 /// What the window is asked to do (from the command line).
 #[derive(Debug, Clone, Default)]
 pub struct Options {
-    /// The cards directory.
-    pub cards: PathBuf,
+    /// Where the cards come from.
+    pub cards: CardSource,
     /// Render `frames` frames, write the last one as a PNG here and exit.
     pub screenshot: Option<PathBuf>,
     pub frames: u32,
@@ -792,7 +803,7 @@ mod tests {
 
     fn shipped() -> (PathBuf, Arc<CardSet>) {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
-        let set = Arc::new(load_dir(&dir).unwrap().0);
+        let set = Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
         (dir, set)
     }
 
@@ -802,7 +813,7 @@ mod tests {
         let gallery = Screen::Gallery(Box::new(GalleryScreen::new(set)));
         let missing = dir.join("no-such-subdirectory");
         let mut banner = None;
-        let screen = gallery.reloaded(&missing, 1, &mut banner, None);
+        let screen = gallery.reloaded(&CardSource::Dir(missing.clone()), 1, &mut banner, None);
         let Screen::CardErrors(_, Some(prev)) = screen else {
             panic!("a failed reload shows the errors, keeping the gallery to go back to");
         };
@@ -810,14 +821,14 @@ mod tests {
         // F5 again, with the files fixed: the gallery with the new set.
         let screen = Screen::CardErrors(
             Box::new(ErrorScreen::new(
-                &load_dir(&missing).unwrap_err(),
+                &crate::cards::load::load_dir(&missing).unwrap_err(),
                 &missing,
                 1,
             )),
             Some(prev),
         );
         assert!(matches!(
-            screen.reloaded(&dir, 2, &mut banner, None),
+            screen.reloaded(&CardSource::Dir(dir.clone()), 2, &mut banner, None),
             Screen::Gallery(_)
         ));
     }
@@ -827,8 +838,12 @@ mod tests {
         let (dir, set) = shipped();
         let table = TableScreen::new(set.clone(), 1, &[], None).unwrap();
         let mut banner = None;
-        let screen =
-            Screen::Table(Box::new(table), set.clone()).reloaded(&dir, 1, &mut banner, None);
+        let screen = Screen::Table(Box::new(table), set.clone()).reloaded(
+            &CardSource::Dir(dir.clone()),
+            1,
+            &mut banner,
+            None,
+        );
         let Screen::Table(_, kept) = screen else {
             panic!("the run goes on");
         };
@@ -838,7 +853,7 @@ mod tests {
             Box::new(TableScreen::new(set.clone(), 1, &[], None).unwrap()),
             set,
         )
-        .reloaded(&dir.join("nope"), 1, &mut None, None);
+        .reloaded(&CardSource::Dir(dir.join("nope")), 1, &mut None, None);
         assert!(matches!(screen, Screen::CardErrors(_, Some(_))));
     }
 

@@ -187,6 +187,8 @@ struct Placed {
 #[derive(Default)]
 struct Page {
     words: Vec<Placed>,
+    /// The sections (level-2 headings) and the y of their top, for the contents list.
+    sections: Vec<(String, f32)>,
     rules: Vec<(f32, f32, f32, Color)>,
     height: f32,
     width: f32,
@@ -232,6 +234,9 @@ fn lay_out(blocks: &[Block], width: f32, fonts: &Fonts) -> Page {
         match b {
             Block::Heading(level, text) => {
                 let size = font_of(Look::Head(*level), fonts).1 as f32;
+                if *level == 2 {
+                    page.sections.push((text.clone(), y));
+                }
                 y += if *level == 1 { size } else { size * 1.2 };
                 y = flow(
                     &mut page,
@@ -334,6 +339,13 @@ pub struct RulesScreen {
     blocks: Vec<Block>,
     page: Page,
     scroll: f32,
+    /// The pointer is dragging the scroll bar's thumb.
+    dragging: bool,
+}
+
+thread_local! {
+    /// Where the reader was when the screen was last left: it opens there again.
+    static PLACE: std::cell::Cell<f32> = const { std::cell::Cell::new(0.0) };
 }
 
 impl Default for RulesScreen {
@@ -342,10 +354,40 @@ impl Default for RulesScreen {
     }
 }
 
+/// Width of the contents list at the left, when the window is wide enough for it.
+const CONTENTS_W: f32 = 210.0;
+/// One line of the keyboard or the wheel.
+const STEP: f32 = 40.0;
+/// One notch of the wheel.
+const WHEEL_STEP: f32 = 80.0;
+
 /// Where the text column goes in a window of `size`: (left, width, top, bottom).
 fn frame(size: Vec2) -> (f32, f32, f32, f32) {
-    let w = (size.x - 80.0).clamp(200.0, 900.0);
-    ((size.x - w) / 2.0, w, 20.0, size.y - 52.0)
+    let aside = contents_x(size).map_or(0.0, |_| CONTENTS_W + 20.0);
+    let w = (size.x - 110.0 - aside).clamp(200.0, 900.0);
+    (aside + (size.x - aside - w) / 2.0, w, 20.0, size.y - 52.0)
+}
+
+/// The left edge of the contents list, if it fits beside the text.
+fn contents_x(size: Vec2) -> Option<f32> {
+    (size.x >= 1100.0).then_some(20.0)
+}
+
+/// The contents list's entries: (rect, section index).
+fn contents_rects(page: &Page, size: Vec2) -> Vec<(Rect, usize)> {
+    let Some(x) = contents_x(size) else {
+        return Vec::new();
+    };
+    let step = 30.0f32.min((size.y - 120.0) / page.sections.len().max(1) as f32);
+    (0..page.sections.len())
+        .map(|i| (Rect::new(x, 62.0 + i as f32 * step, CONTENTS_W, step), i))
+        .collect()
+}
+
+/// The scroll bar's track: (x, top, length).
+fn track(size: Vec2) -> (f32, f32, f32) {
+    let (left, w, top, bottom) = frame(size);
+    (left + w + 16.0, top + 10.0, bottom - top - 20.0)
 }
 
 impl RulesScreen {
@@ -353,7 +395,8 @@ impl RulesScreen {
         RulesScreen {
             blocks: parse(RULES_MD),
             page: Page::default(),
-            scroll: 0.0,
+            scroll: PLACE.with(std::cell::Cell::get),
+            dragging: false,
         }
     }
 
@@ -373,10 +416,10 @@ impl RulesScreen {
         let view = bottom - top;
         let mut s = self.scroll;
         if input.up {
-            s -= 40.0;
+            s -= STEP;
         }
         if input.down {
-            s += 40.0;
+            s += STEP;
         }
         if input.page_up {
             s -= view - 60.0;
@@ -384,15 +427,52 @@ impl RulesScreen {
         if input.page_down {
             s += view - 60.0;
         }
-        s -= input.wheel.signum() * 80.0;
+        // (`signum` of 0.0 is 1.0: without the test every frame scrolled back up.)
+        if input.wheel != 0.0 {
+            s -= input.wheel.signum() * WHEEL_STEP;
+        }
         if input.home {
             s = 0.0;
         }
         if input.end {
             s = f32::MAX;
         }
+        // A digit jumps to that section of the contents.
+        if let Some(d) = input.digit.filter(|d| *d > 0)
+            && let Some((_, y)) = self.page.sections.get(d as usize - 1)
+        {
+            s = *y;
+        }
+        if input.click
+            && let Some((_, i)) = contents_rects(&self.page, input.size)
+                .into_iter()
+                .find(|(r, _)| r.contains(input.mouse))
+        {
+            s = self.page.sections[i].1;
+        }
+        s = self.drag(input, s);
         self.scroll = s.clamp(0.0, self.max_scroll(input.size));
+        PLACE.with(|p| p.set(self.scroll));
         Next::Stay
+    }
+
+    /// A click on the scroll bar's track jumps there; holding the button drags.
+    fn drag(&mut self, input: &Input, s: f32) -> f32 {
+        let (x, y0, len) = track(input.size);
+        let on_track = (input.mouse.x - x).abs() < 14.0
+            && input.mouse.y >= y0 - 6.0
+            && input.mouse.y <= y0 + len + 6.0;
+        if input.click && on_track {
+            self.dragging = true;
+        }
+        if !input.held {
+            self.dragging = false;
+        }
+        if !self.dragging {
+            return s;
+        }
+        let f = ((input.mouse.y - y0) / len).clamp(0.0, 1.0);
+        f * self.max_scroll(input.size)
     }
 
     pub fn draw(&self, fonts: &Fonts, size: Vec2) {
@@ -419,33 +499,55 @@ impl RulesScreen {
                 draw_line(left + x0, y, left + x1, y, 1.0, col);
             }
         }
-        // The scroll bar.
-        let max = self.max_scroll(size);
-        if max > 0.0 {
-            let track = bottom - top - 20.0;
-            let view = bottom - top;
-            let thumb = (track * view / self.page.height).max(30.0);
-            let ty = top + 10.0 + (track - thumb) * (self.scroll / max);
-            let x = left + w + 16.0;
-            draw_line(
-                x,
-                top + 10.0,
-                x,
-                top + 10.0 + track,
-                2.0,
-                fade(style::dim(), 0.3),
-            );
-            draw_line(x, ty, x, ty + thumb, 4.0, fade(colour::GOLD, 0.8));
-        }
-        let hint = "Up/Down, wheel, Page Up/Down, Home/End scroll  ·  Esc back";
+        self.draw_bar(size);
+        self.draw_contents(fonts, size);
+        let hint = "Up/Down, wheel, Page Up/Down, Home/End scroll  ·  1-9 or click: a section  ·  Esc back";
+        let hs = style::fit_size(hint, &fonts.italic, 18, 12, size.x - 40.0);
         style::text_centred(
             hint,
             size.x / 2.0,
             size.y - 18.0,
             &fonts.italic,
-            18,
+            hs,
             style::dim(),
         );
+    }
+
+    fn draw_bar(&self, size: Vec2) {
+        let max = self.max_scroll(size);
+        if max <= 0.0 {
+            return;
+        }
+        let (_, _, top, bottom) = frame(size);
+        let (x, y0, len) = track(size);
+        let thumb = (len * (bottom - top) / self.page.height).max(30.0);
+        let ty = y0 + (len - thumb) * (self.scroll / max);
+        draw_line(x, y0, x, y0 + len, 2.0, fade(style::dim(), 0.3));
+        draw_line(x, ty, x, ty + thumb, 6.0, fade(colour::GOLD, 0.8));
+    }
+
+    /// The sections at the left; the one being read is lit.
+    fn draw_contents(&self, fonts: &Fonts, size: Vec2) {
+        let rects = contents_rects(&self.page, size);
+        if rects.is_empty() {
+            return;
+        }
+        style::text("Contents", 20.0, 44.0, &fonts.serif, 20, colour::GOLD);
+        let current = self
+            .page
+            .sections
+            .iter()
+            .rposition(|(_, y)| *y <= self.scroll + 1.0);
+        for (r, i) in rects {
+            let label = format!("{}  {}", i + 1, self.page.sections[i].0);
+            let col = if Some(i) == current {
+                colour::PARCHMENT
+            } else {
+                style::dim()
+            };
+            let fs = style::fit_size(&label, &fonts.serif, 17, 12, r.w);
+            style::text(&label, r.x, r.y + r.h * 0.7, &fonts.serif, fs, col);
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! history's figures, the same as `forward history`). See docs/SAVES.md.
 
 use super::Next;
-use super::input::Input;
+use super::input::{Input, Press};
 use super::style::{self, Fonts, colour, fade, mix};
 use crate::cards::CardSet;
 use crate::history::{self, Stats};
@@ -69,6 +69,12 @@ fn footer(fonts: &Fonts, r: Rect, hint: &str) {
 /// The Load screen: every save of the directory, newest first.
 pub struct LoadScreen {
     dir: PathBuf,
+    /// The store the saves are deleted from (`None`: saves are off).
+    store: Option<SaveStore>,
+    /// Delete was pressed: Enter deletes the selected save, anything else keeps it.
+    confirm_delete: bool,
+    /// What the last copy or deletion did, shown in the footer.
+    notice: Option<String>,
     entries: Vec<Result<SaveInfo, LoadError>>,
     selected: usize,
     /// The first row shown (the list scrolls to keep the selection in view).
@@ -90,6 +96,9 @@ impl LoadScreen {
     pub fn new(store: Option<&SaveStore>) -> LoadScreen {
         LoadScreen {
             dir: store.map_or_else(PathBuf::new, |s| s.dir().to_path_buf()),
+            store: store.cloned(),
+            confirm_delete: false,
+            notice: None,
             entries: store.map_or_else(Vec::new, SaveStore::list),
             selected: 0,
             first: 0,
@@ -135,8 +144,30 @@ impl LoadScreen {
     }
 
     pub fn update(&mut self, input: &Input) -> Next {
+        if self.confirm_delete {
+            // Enter deletes; any other key or click keeps the save.
+            if input.activate {
+                self.delete_selected();
+                self.confirm_delete = false;
+            } else if input.any_press() {
+                self.confirm_delete = false;
+                self.notice = Some("Nothing was deleted.".into());
+            }
+            return Next::Stay;
+        }
         if input.back {
             return Next::Title;
+        }
+        let pressed = |k: KeyCode| input.presses.contains(&Press::Key(k));
+        if !self.entries.is_empty() && (pressed(KeyCode::Delete) || input.backspace) {
+            self.confirm_delete = true;
+            return Next::Stay;
+        }
+        if pressed(KeyCode::C)
+            && let Some(Ok(info)) = self.entries.get(self.selected)
+        {
+            self.notice = Some(super::clipboard::copy("seed", &info.seed.to_string()));
+            return Next::Stay;
         }
         let n = self.entries.len();
         if n == 0 {
@@ -190,6 +221,28 @@ impl LoadScreen {
         Next::Stay
     }
 
+    /// Deletes the selected save (and its backup) and takes it off the list.
+    fn delete_selected(&mut self) {
+        let Some(entry) = self.entries.get(self.selected) else {
+            return;
+        };
+        let path = entry_path(entry).to_path_buf();
+        let name = file_name(&path);
+        let done = match &self.store {
+            Some(store) => store.delete(&path),
+            None => Err(std::io::Error::other("saves are off")),
+        };
+        self.notice = Some(match done {
+            Ok(()) => {
+                let _gone = self.entries.remove(self.selected);
+                self.selected = self.selected.min(self.entries.len().saturating_sub(1));
+                self.first = self.first.min(self.selected);
+                format!("Deleted {name}.")
+            }
+            Err(e) => format!("Could not delete {name}: {e}"),
+        });
+    }
+
     fn scroll(&mut self, page: usize) {
         if self.selected < self.first {
             self.first = self.selected;
@@ -205,7 +258,7 @@ impl LoadScreen {
             fonts,
             r,
             "Load a saved run",
-            &format!("Saves in {}, newest first", self.dir.display()),
+            &format!("Saves in {}, newest first", short_path(&self.dir)),
         );
         if self.entries.is_empty() {
             style::text(
@@ -253,7 +306,13 @@ impl LoadScreen {
                     };
                     let text = if on { WHITE } else { colour::PARCHMENT };
                     style::text(&info.date(), cols[0], y, &fonts.serif, 18, text);
-                    style::text(&info.seed.to_string(), cols[1], y, &fonts.mono, 15, text);
+                    // A 19-digit seed shrinks (and at worst is cut) to stay in its column.
+                    let seed = info.seed.to_string();
+                    let room = cols[2] - cols[1] - 12.0;
+                    let size = style::fit_size(&seed, &fonts.mono, 15, 10, room);
+                    let seed =
+                        style::ellipsize(&seed, room, |x| style::width(x, &fonts.mono, size));
+                    style::text(&seed, cols[1], y, &fonts.mono, size, text);
                     let name = style::ellipsize(&s.domain_name, cols[3] - cols[2] - 16.0, |x| {
                         style::width(x, &fonts.serif, 18)
                     });
@@ -306,11 +365,17 @@ impl LoadScreen {
             );
         }
         self.draw_detail(fonts, r);
-        footer(
-            fonts,
-            r,
-            "Up/Down choose  ·  Enter or click: resume  ·  Esc: back to the title",
-        );
+        let hint = match &self.notice {
+            Some(notice) => notice.clone(),
+            None => "Up/Down choose  ·  Enter or click: resume  ·  C: copy the seed  ·  Delete: delete  ·  Esc: back".into(),
+        };
+        let hint = style::ellipsize(&hint, r.w - 40.0, |x| style::width(x, &fonts.italic, 17));
+        footer(fonts, r, &hint);
+        if self.confirm_delete
+            && let Some(entry) = self.entries.get(self.selected)
+        {
+            confirm_delete(fonts, size, &file_name(entry_path(entry)));
+        }
     }
 
     /// What the selected save is: its error in full, or what resuming does.
@@ -398,7 +463,10 @@ impl LoadScreen {
                             .map_or(String::new(), |d| format!(": {d}"))
                     ),
                 });
-                let name = info.path.display().to_string();
+                let name = info.path.file_name().map_or_else(
+                    || info.path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
                 let mut y = d.y + 28.0;
                 for line in &lines {
                     let line =
@@ -414,6 +482,36 @@ impl LoadScreen {
     }
 }
 
+/// The question over the darkened list: Enter deletes, anything else keeps the save.
+fn confirm_delete(fonts: &Fonts, size: Vec2, name: &str) {
+    draw_rectangle(0.0, 0.0, size.x, size.y, fade(BLACK, 0.6));
+    let w = (size.x - 40.0).min(620.0);
+    let r = Rect::new(size.x / 2.0 - w / 2.0, size.y / 2.0 - 80.0, w, 160.0);
+    style::card(r, 12.0, 2.0, colour::TILE, colour::ERROR);
+    let c = r.center().x;
+    style::text_centred(
+        "Delete this save?",
+        c,
+        r.y + 44.0,
+        &fonts.serif,
+        30,
+        colour::ERROR,
+    );
+    let name = style::ellipsize(name, w - 40.0, |x| style::width(x, &fonts.mono, 15));
+    style::text_centred(&name, c, r.y + 80.0, &fonts.mono, 15, colour::PARCHMENT);
+    let hint = "Enter: delete it for good  ·  any other key or a click: keep it";
+    let hs = style::fit_size(hint, &fonts.italic, 18, 12, w - 30.0);
+    style::text_centred(hint, c, r.y + 126.0, &fonts.italic, hs, style::dim());
+}
+
+/// A save's file name, as a player reads it.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
 fn entry_path(e: &Result<SaveInfo, LoadError>) -> &Path {
     match e {
         Ok(i) => &i.path,
@@ -422,10 +520,19 @@ fn entry_path(e: &Result<SaveInfo, LoadError>) -> &Path {
 }
 
 /// The x of each column of the list.
+/// A path as a player reads it: the home directory written `~`.
+fn short_path(p: &std::path::Path) -> String {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    match home.as_deref().and_then(|h| p.strip_prefix(h).ok()) {
+        Some(rest) => format!("~/{}", rest.display()),
+        None => p.display().to_string(),
+    }
+}
+
 fn columns(r: Rect) -> [f32; 5] {
     let x = r.x + 38.0;
     let w = r.w - 76.0;
-    [x, x + w * 0.22, x + w * 0.36, x + w * 0.68, x + w * 0.80]
+    [x, x + w * 0.21, x + w * 0.42, x + w * 0.70, x + w * 0.81]
 }
 
 /// The Statistics screen: the figures of the run history.
@@ -471,7 +578,7 @@ impl StatsScreen {
             fonts,
             r,
             "Statistics",
-            &format!("From the run history, {}", self.file.display()),
+            &format!("From the run history, {}", short_path(&self.file)),
         );
         footer(fonts, r, "Esc, Enter or click: back to the title");
         let s = match &self.stats {
@@ -708,6 +815,43 @@ mod tests {
             }),
             Next::Title
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn delete_asks_first_and_only_enter_deletes() {
+        let dir = scratch("delete");
+        let store = SaveStore::open(&dir).unwrap();
+        let cards_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let cards = std::sync::Arc::new(crate::cards::load::load_dir(&cards_dir).unwrap().0);
+        let (run, _) = crate::session::Session::new(cards, 9, Vec::new());
+        let path = store.save(&run).unwrap();
+        let mut s = LoadScreen::new(Some(&store));
+        let delete = Input {
+            presses: vec![Press::Key(KeyCode::Delete)],
+            ..input()
+        };
+        // Delete, then a stray key: nothing is deleted.
+        assert_eq!(s.update(&delete), Next::Stay);
+        assert!(s.confirm_delete);
+        s.update(&Input {
+            presses: vec![Press::Key(KeyCode::Down)],
+            down: true,
+            ..input()
+        });
+        assert!(!s.confirm_delete);
+        assert!(path.is_file());
+        assert_eq!(s.entries.len(), 1);
+        // Delete, then Enter: the file and the entry are gone, and Enter did not open it.
+        s.update(&delete);
+        let enter = Input {
+            activate: true,
+            ..input()
+        };
+        assert_eq!(s.update(&enter), Next::Stay);
+        assert!(!path.exists());
+        assert!(s.entries.is_empty());
+        assert!(s.notice.as_deref().unwrap().starts_with("Deleted run-"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -150,6 +150,10 @@ pub struct TitleScreen {
     seed: String,
     /// The newest save of a run in progress (what Continue resumes).
     resume: Option<SaveInfo>,
+    /// Which card set is in play (`built-in cards`, `cards from DIR`).
+    source: String,
+    /// Quit was chosen (or Esc pressed): Enter quits, anything else stays.
+    confirm_quit: bool,
 }
 
 impl TitleScreen {
@@ -175,6 +179,8 @@ impl TitleScreen {
             refused: 0,
             seed: String::new(),
             resume,
+            source: String::new(),
+            confirm_quit: false,
         }
     }
 
@@ -182,6 +188,12 @@ impl TitleScreen {
     /// mute, stay off while it does).
     pub fn typing(&self) -> bool {
         !self.seed.is_empty()
+    }
+
+    /// Names the card set in play in the footer.
+    pub fn from(mut self, source: &crate::cards::CardSource) -> TitleScreen {
+        self.source = source.to_string();
+        self
     }
 
     /// Whether choosing the entry does something now.
@@ -192,8 +204,17 @@ impl TitleScreen {
     pub fn update(&mut self, input: &Input) -> Next {
         let layout = Layout::new(input.size);
         self.refused = self.refused.saturating_sub(1);
+        if self.confirm_quit {
+            if input.activate {
+                return Next::Quit;
+            }
+            // Anything else keeps the game open.
+            self.confirm_quit = !input.any_press();
+            return Next::Stay;
+        }
         if input.back {
-            return Next::Quit;
+            self.confirm_quit = true;
+            return Next::Stay;
         }
         if input.reload {
             return Next::Reload;
@@ -210,11 +231,12 @@ impl TitleScreen {
             self.seed.pop();
         }
         let n = Item::ALL.len();
+        // No wrapping: Up from Continue must not land on Quit.
         if input.up {
-            self.selected = (self.selected + n - 1) % n;
+            self.selected = self.selected.saturating_sub(1);
         }
         if input.down {
-            self.selected = (self.selected + 1) % n;
+            self.selected = (self.selected + 1).min(n - 1);
         }
         let under_pointer = (0..n).find(|&i| layout.item_rect(i).contains(input.mouse));
         if let Some(i) = under_pointer
@@ -234,7 +256,10 @@ impl TitleScreen {
             let item = Item::ALL[self.selected];
             if self.enabled(item) {
                 return match item {
-                    Item::Quit => Next::Quit,
+                    Item::Quit => {
+                        self.confirm_quit = true;
+                        Next::Stay
+                    }
                     Item::NewRun => Next::NewRun {
                         seed: self.seed.parse().ok(),
                         guide: false,
@@ -267,6 +292,9 @@ impl TitleScreen {
         self.draw_menu(fonts, &l);
         self.draw_warnings(fonts, &l);
         self.draw_footer(fonts, &l, size);
+        if self.confirm_quit {
+            draw_quit_question(fonts, size);
+        }
     }
 
     fn draw_title(&self, fonts: &Fonts, l: &Layout) {
@@ -437,17 +465,39 @@ impl TitleScreen {
             1.0,
             fade(colour::GOLD, 0.18),
         );
-        style::text(
-            &self.summary,
-            l.left,
-            y,
-            &fonts.serif,
-            19,
-            colour::PARCHMENT,
-        );
+        let summary = if self.source.is_empty() {
+            self.summary.clone()
+        } else {
+            format!("{}  ·  {}", self.summary, self.source)
+        };
+        style::text(&summary, l.left, y, &fonts.serif, 19, colour::PARCHMENT);
         let hint = "Up/Down choose  ·  Enter select  ·  digits: seed  ·  F5 reload  ·  Esc quit";
         style::text_right(hint, size.x - l.left, y, &fonts.italic, 18, style::dim());
     }
+}
+
+/// "Quit the game?" over a darkened title.
+fn draw_quit_question(fonts: &Fonts, size: Vec2) {
+    draw_rectangle(0.0, 0.0, size.x, size.y, fade(BLACK, 0.6));
+    let w = 520.0f32.min(size.x - 40.0);
+    let r = Rect::new(size.x / 2.0 - w / 2.0, size.y / 2.0 - 70.0, w, 140.0);
+    style::card(r, 12.0, 2.0, colour::TILE, colour::GOLD);
+    style::text_centred(
+        "Quit Forward?",
+        r.center().x,
+        r.y + 52.0,
+        &fonts.serif,
+        28,
+        colour::PARCHMENT,
+    );
+    style::text_centred(
+        "Enter quits  ·  any other key stays",
+        r.center().x,
+        r.y + 100.0,
+        &fonts.italic,
+        20,
+        style::dim(),
+    );
 }
 
 /// Draws `s` letter by letter with extra `spacing`; returns the width drawn.
@@ -480,6 +530,7 @@ fn tooltip(s: &str, x: f32, baseline: f32, fonts: &Fonts) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::input::Press;
 
     fn screen() -> TitleScreen {
         TitleScreen {
@@ -496,6 +547,8 @@ mod tests {
             refused: 0,
             seed: String::new(),
             resume: None,
+            source: String::new(),
+            confirm_quit: false,
         }
     }
 
@@ -570,14 +623,20 @@ mod tests {
         assert_eq!(s.update(&up), Next::Stay);
         assert_eq!(Item::ALL[s.selected], Item::Continue);
         s.update(&up);
-        assert_eq!(Item::ALL[s.selected], Item::Quit);
+        assert_eq!(Item::ALL[s.selected], Item::Continue, "no wrap to Quit");
         let down = Input {
             down: true,
             ..input()
         };
         s.update(&down);
-        s.update(&down);
         assert_eq!(Item::ALL[s.selected], Item::NewRun);
+        s.selected = Item::Quit.index();
+        s.update(&down);
+        assert_eq!(
+            Item::ALL[s.selected],
+            Item::Quit,
+            "no wrap from Quit either"
+        );
     }
 
     #[test]
@@ -602,19 +661,50 @@ mod tests {
         s.selected = Item::Settings.index();
         assert_eq!(s.update(&enter), Next::Settings);
         s.selected = Item::Quit.index();
+        assert_eq!(s.update(&enter), Next::Stay, "Quit asks first");
+        assert!(s.confirm_quit);
         assert_eq!(s.update(&enter), Next::Quit);
     }
 
     #[test]
-    fn esc_quits_and_f5_reloads() {
+    fn quitting_asks_and_any_other_key_stays() {
         let mut s = screen();
-        assert_eq!(
-            s.update(&Input {
-                back: true,
-                ..input()
-            }),
-            Next::Quit
-        );
+        let esc = Input {
+            back: true,
+            presses: vec![Press::Key(KeyCode::Escape)],
+            ..input()
+        };
+        assert_eq!(s.update(&esc), Next::Stay);
+        assert!(s.confirm_quit);
+        let other = Input {
+            presses: vec![Press::Char('x')],
+            ..input()
+        };
+        assert_eq!(s.update(&other), Next::Stay);
+        assert!(!s.confirm_quit, "a stray key cancels");
+        s.update(&esc);
+        let enter = Input {
+            activate: true,
+            presses: vec![Press::Key(KeyCode::Enter)],
+            ..input()
+        };
+        assert_eq!(s.update(&enter), Next::Quit);
+    }
+
+    #[test]
+    fn esc_asks_to_quit_and_f5_reloads() {
+        let mut s = screen();
+        let esc = Input {
+            back: true,
+            ..input()
+        };
+        assert_eq!(s.update(&esc), Next::Stay);
+        let enter = Input {
+            activate: true,
+            ..input()
+        };
+        assert_eq!(s.update(&enter), Next::Quit);
+        let mut s = screen();
         assert_eq!(
             s.update(&Input {
                 reload: true,
@@ -641,7 +731,8 @@ mod tests {
             click: true,
             ..input()
         };
-        assert_eq!(s.update(&click), Next::Quit);
+        assert_eq!(s.update(&click), Next::Stay, "Quit asks first");
+        assert!(s.confirm_quit);
     }
 
     #[test]

@@ -98,7 +98,14 @@ pub fn choices(s: &State, keys: &KeyMap) -> Vec<Button> {
             _ => action_label(s, &a),
         };
         match why {
-            None => specs.push((label, Some(a), None)),
+            None => {
+                // A fatal or wasted choice says so on its button (the core judges it).
+                let label = match crate::core::consequence(s, &a) {
+                    Some(w) => format!("{label} — {}", w.short()),
+                    None => label,
+                };
+                specs.push((label, Some(a), None))
+            }
             Some(why) => {
                 let label = if matches!(a, Action::Choose { .. }) {
                     format!("{label} — cannot pay")

@@ -312,7 +312,8 @@ impl TableScreen {
                 break;
             }
         }
-        if input.wheel != 0.0 {
+        // The wheel scrolls the log when the pointer is over it.
+        if input.wheel != 0.0 && l.log.contains(l.to_layout(input.mouse)) {
             self.scroll_log(if input.wheel > 0.0 { 3 } else { -3 });
         }
         if input.click {
@@ -334,6 +335,10 @@ impl TableScreen {
         }
         if modal::is_modifier(key) {
             return None;
+        }
+        // Reading back the log never skips what is playing.
+        if matches!(key, KeyCode::PageUp | KeyCode::PageDown | KeyCode::End) {
+            return self.intent(key);
         }
         if !self.stage.idle() {
             if self.stage.holding() {
@@ -480,6 +485,7 @@ impl TableScreen {
                     }));
                 }
             }
+            Control::Dice(who) if self.modal.is_none() && self.ask_dice(who) => {}
             Control::Dice(who) => {
                 let i = who as usize;
                 self.table_dice[i] = !self.table_dice[i];

@@ -6,6 +6,7 @@
 use super::TableScreen;
 use super::layout::Layout;
 use super::panels::overlay::{MENU, menu, menu_rects};
+use crate::core::state::Role;
 use crate::core::{Action, legal_actions};
 use crate::ui::Next;
 use crate::ui::guide;
@@ -24,6 +25,57 @@ pub enum Modal {
     Guide(guide::Peek),
     /// The Guide's screen's address and QR code, to scan with a phone.
     Link,
+    /// A step that cannot be taken back, waiting for Enter (anything else cancels).
+    Confirm(Confirm),
+}
+
+/// What a confirmation asks about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Confirm {
+    /// Abandon the run (it is recorded as a loss).
+    Abandon,
+    /// Quit the game (the run is saved as it is).
+    Quit,
+    /// Switch these dice to physical ones typed in by hand.
+    Dice(Role),
+}
+
+impl Confirm {
+    /// The question and what Enter does.
+    pub fn words(self, guided: bool) -> (&'static str, &'static str) {
+        match self {
+            Confirm::Abandon => (
+                "Abandon this run? It counts as a loss.",
+                "Enter  Abandon the run",
+            ),
+            Confirm::Quit => (
+                "Quit the game? The run is saved and can be continued.",
+                "Enter  Quit",
+            ),
+            Confirm::Dice(Role::Guide) => (
+                "Use real dice for the Guide? Each foe roll will ask for the number rolled.",
+                "Enter  Use real dice",
+            ),
+            Confirm::Dice(Role::Traveller) if guided => (
+                "Use real dice for the traveller? Each roll will ask for the number rolled.",
+                "Enter  Use real dice",
+            ),
+            Confirm::Dice(Role::Traveller) => (
+                "Use real dice? Each roll will ask for the number rolled.",
+                "Enter  Use real dice",
+            ),
+        }
+    }
+}
+
+/// The confirmation's box and its two buttons (confirm, cancel), in layout units.
+pub fn confirm_rects(l: &Layout) -> (Rect, Rect, Rect) {
+    let w = 560.0f32.min(l.size.x - 40.0);
+    let panel = Rect::new(l.size.x / 2.0 - w / 2.0, l.size.y / 2.0 - 90.0, w, 180.0);
+    let bw = (w - 60.0) / 2.0;
+    let yes = Rect::new(panel.x + 20.0, panel.bottom() - 64.0, bw, 44.0);
+    let no = Rect::new(yes.right() + 20.0, yes.y, bw, 44.0);
+    (panel, yes, no)
 }
 
 /// Keys that never skip a moment or press anything on their own.
@@ -96,6 +148,49 @@ impl TableScreen {
                 }
                 Some(Next::Stay)
             }
+            Some(Modal::Confirm(c)) => Some(self.update_confirm(input, l, c)),
+        }
+    }
+
+    /// Asks before switching `who`'s dice to physical ones; `false` when no question is
+    /// needed (switching back to the screen's dice).
+    pub(super) fn ask_dice(&mut self, who: Role) -> bool {
+        if self.table_dice[who as usize] {
+            return false;
+        }
+        self.modal = Some(Modal::Confirm(Confirm::Dice(who)));
+        true
+    }
+
+    /// Enter (or a click on the confirm button) does it; any other key or click cancels.
+    fn update_confirm(&mut self, input: &Input, l: &Layout, c: Confirm) -> Next {
+        let at = l.to_layout(input.mouse);
+        let (_, yes, _) = confirm_rects(l);
+        let enter = input
+            .presses
+            .iter()
+            .any(|p| matches!(p, Press::Key(KeyCode::Enter | KeyCode::KpEnter)));
+        if !(enter || input.click && yes.contains(at)) {
+            if !input.any_press() {
+                self.modal = Some(Modal::Confirm(c));
+            }
+            return Next::Stay;
+        }
+        match c {
+            Confirm::Abandon => {
+                if legal_actions(&self.run.state).contains(&Action::Abandon) {
+                    self.act(&Action::Abandon);
+                }
+                Next::Stay
+            }
+            Confirm::Quit => Next::Quit,
+            Confirm::Dice(who) => {
+                // With a modal up, `control` switches at once instead of asking again.
+                self.modal = Some(Modal::Confirm(c));
+                self.control(super::frame::Control::Dice(who));
+                self.modal = None;
+                Next::Stay
+            }
         }
     }
 
@@ -161,6 +256,13 @@ impl TableScreen {
         if input.back {
             return Next::Stay;
         }
+        if input.presses.contains(&Press::Key(KeyCode::C)) {
+            let seed = self.run.state.seed.to_string();
+            let done = crate::ui::clipboard::copy("seed", &seed);
+            self.stage.scene_mut().note(format!("{done}."));
+            self.modal = Some(Modal::Menu { sel });
+            return Next::Stay;
+        }
         let picked = input.activate
             || input.click && rects.iter().any(|r| r.contains(at))
             || input.digit.is_some_and(|d| (1..=n as u8).contains(&d));
@@ -181,11 +283,14 @@ impl TableScreen {
             }
             2 => {
                 if legal_actions(&self.run.state).contains(&Action::Abandon) {
-                    self.act(&Action::Abandon);
+                    self.modal = Some(Modal::Confirm(Confirm::Abandon));
                 }
                 Next::Stay
             }
-            3 => Next::Quit,
+            3 => {
+                self.modal = Some(Modal::Confirm(Confirm::Quit));
+                Next::Stay
+            }
             4 => Next::Settings,
             5 => {
                 self.open_link(None);
@@ -201,7 +306,10 @@ impl Modal {
     pub fn draw(&self, t: &TableScreen, fonts: &Fonts, l: &Layout) {
         let mouse = t.mouse.unwrap_or(vec2(-1e4, -1e4));
         match self {
-            Modal::Menu { sel } => menu(fonts, l, *sel),
+            Modal::Menu { sel } => {
+                menu(fonts, l, *sel);
+                seed_line(t, fonts, l);
+            }
             Modal::Dice(e) => guide::draw_entry(e, &t.run.state, fonts, l.size, mouse),
             Modal::Guide(peek @ guide::Peek::Cover { .. }) => {
                 guide::draw_cover(*peek, fonts, l.size, t.now)
@@ -213,6 +321,71 @@ impl Modal {
                     super::panels::link::draw(&url, &link.qr, link.screen.connected(), fonts, l);
                 }
             }
+            Modal::Confirm(c) => draw_confirm(*c, t.run.state.guide, fonts, l, mouse),
         }
+    }
+}
+
+/// The run's seed under the menu, and how to copy it (the last copy's words once done).
+fn seed_line(t: &TableScreen, fonts: &Fonts, l: &Layout) {
+    use crate::ui::style::{self, colour};
+    let rects = menu_rects(l);
+    let Some(last) = rects.last() else {
+        return;
+    };
+    let line = format!("Seed {}  ·  C: copy it", t.run.state.seed);
+    let y = last.bottom() + 40.0;
+    let w = style::width(&line, &fonts.italic, 18) + 28.0;
+    let back = Rect::new(last.center().x - w / 2.0, y, w, 30.0);
+    style::card(back, 6.0, 1.0, colour::TILE, style::fade(colour::GOLD, 0.4));
+    style::text_centred(
+        &line,
+        last.center().x,
+        y + 21.0,
+        &fonts.italic,
+        18,
+        colour::PARCHMENT,
+    );
+}
+
+/// The question over a darkened table, with its two buttons.
+fn draw_confirm(c: Confirm, guided: bool, fonts: &Fonts, l: &Layout, mouse: Vec2) {
+    use crate::ui::style::{self, colour, fade, mix};
+    use crate::ui::table::layout::text;
+    draw_rectangle(0.0, 0.0, l.size.x, l.size.y, fade(BLACK, 0.6));
+    let (panel, yes, no) = confirm_rects(l);
+    style::card(panel, 12.0, 2.0, colour::TILE, colour::GOLD);
+    let (question, confirm) = c.words(guided);
+    let lines = style::wrap(question, panel.w - 40.0, |x| {
+        style::width(x, &fonts.serif, text::TITLE)
+    });
+    for (i, line) in lines.iter().take(2).enumerate() {
+        style::text_centred(
+            line,
+            panel.center().x,
+            panel.y + 42.0 + i as f32 * 30.0,
+            &fonts.serif,
+            text::TITLE,
+            colour::PARCHMENT,
+        );
+    }
+    for (r, label, warn) in [(yes, confirm, true), (no, "Any other key  Cancel", false)] {
+        let on = r.contains(mouse);
+        let edge = if warn { colour::EMBER } else { colour::GOLD };
+        let fill = if on {
+            mix(colour::TILE, edge, 0.3)
+        } else {
+            colour::TILE
+        };
+        style::card(r, 7.0, 1.5, fill, edge);
+        let size = style::fit_size(label, &fonts.serif, text::LABEL, 12, r.w - 16.0);
+        style::text_centred(
+            label,
+            r.center().x,
+            r.y + 28.0,
+            &fonts.serif,
+            size,
+            colour::PARCHMENT,
+        );
     }
 }

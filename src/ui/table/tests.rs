@@ -316,7 +316,9 @@ fn entry(t: &TableScreen) -> Option<&guide::Entry> {
 fn table_dice_refuse_anything_but_1_to_6_and_force_what_is_typed() {
     let mut t = at_a_duel(false, None);
     key(&mut t, |i| i.typed = Some('d'), 0.0);
-    assert!(t.table_dice[0]);
+    assert!(!t.table_dice[0], "D asks first");
+    key(&mut t, |i| i.activate = true, 0.05);
+    assert!(t.table_dice[0], "Enter confirms");
     let taken = t.run.actions.len();
     key(&mut t, |i| i.activate = true, 0.1);
     assert!(entry(&t).is_some(), "rolling asks for the dice");
@@ -505,6 +507,7 @@ fn the_table_autosaves_records_once_and_saves_and_quits() {
     assert!(t.stage.idle(), "a resumed run opens at rest");
     key(&mut t, |i| i.back = true, 10.0);
     key(&mut t, |i| i.digit = Some(3), 10.1);
+    key(&mut t, |i| i.activate = true, 10.2);
     assert_eq!(t.run.state.phase, Phase::Over);
     t.autosave();
     let h = crate::history::read(&saves.join(crate::history::FILE_NAME)).unwrap();
@@ -619,4 +622,62 @@ fn alone_there_is_no_guides_screen() {
             .iter()
             .any(|l| l.contains("with a Guide"))
     );
+}
+
+#[test]
+fn esc_3_asks_before_abandoning_and_only_enter_confirms() {
+    use super::modal::Confirm;
+    let mut t = at_a_duel(false, None);
+    key(&mut t, |i| i.back = true, 0.0);
+    key(&mut t, |i| i.digit = Some(3), 0.1);
+    assert_eq!(t.modal, Some(Modal::Confirm(Confirm::Abandon)));
+    assert_ne!(t.run.state.phase, Phase::Over, "not abandoned at once");
+    // Any other key cancels, and the run goes on.
+    key(&mut t, |i| i.typed = Some('x'), 0.2);
+    assert_eq!(t.modal, None);
+    assert_ne!(t.run.state.phase, Phase::Over);
+    key(&mut t, |i| i.back = true, 0.3);
+    key(&mut t, |i| i.digit = Some(3), 0.4);
+    key(&mut t, |i| i.activate = true, 0.5);
+    assert_eq!(t.run.state.phase, Phase::Over, "Enter abandons");
+}
+
+#[test]
+fn a_stray_d_does_not_switch_to_table_dice() {
+    let mut t = at_a_duel(false, None);
+    key(&mut t, |i| i.typed = Some('d'), 0.0);
+    key(&mut t, |i| i.typed = Some('x'), 0.1);
+    assert!(!t.table_dice[0]);
+    assert_eq!(t.modal, None);
+}
+
+#[test]
+fn the_wheel_scrolls_the_log_only_over_it_and_page_up_never_skips_a_moment() {
+    let mut t = at_a_duel(false, None);
+    let l = Layout::new(vec2(1280.0, 800.0));
+    assert!(
+        t.stage.scene().log.len() > 4,
+        "a duel has a log to read back"
+    );
+    // Over the row: the log stays at its newest line.
+    let row = l.stage.center() * l.k;
+    key(&mut t, |i| (i.mouse, i.wheel) = (row, 1.0), 0.0);
+    assert_eq!(t.log_scroll, 0);
+    let log = l.log.center() * l.k;
+    key(&mut t, |i| (i.mouse, i.wheel) = (log, 1.0), 0.1);
+    assert_eq!(t.log_scroll, 3);
+    key(&mut t, |i| i.presses = vec![Press::Key(KeyCode::End)], 0.2);
+    assert_eq!(t.log_scroll, 0);
+    // A roll starts a moment; PageUp reads back without finishing it.
+    key(&mut t, |i| i.activate = true, 0.3);
+    assert!(!t.stage.idle());
+    let playing = t.stage.scene().log.len();
+    key(
+        &mut t,
+        |i| i.presses = vec![Press::Key(KeyCode::PageUp)],
+        0.31,
+    );
+    assert!(t.log_scroll > 0);
+    assert!(!t.stage.idle(), "PageUp did not skip the moment");
+    assert_eq!(t.stage.scene().log.len(), playing);
 }

@@ -1,11 +1,13 @@
 //! What hovering each region of the table explains: the trackers, the slots, the row, the
 //! lists and the map's Domains. Built with the frame, from the same rectangles the panels
-//! draw in.
+//! draw in. A card's tip ends with the rules of the keywords its text uses (from
+//! `present::glossary`).
 
 use super::layout::{Layout, StatusLayout};
 use super::panels::status::{ListRow, lists};
 use crate::core::state::Phase;
 use crate::core::{Observation, Slot, State, mods};
+use crate::present::glossary::with_rules;
 use crate::ui::map::{self, MapModel};
 use macroquad::prelude::*;
 
@@ -23,7 +25,7 @@ pub fn tips(s: &State, l: &Layout, model: &MapModel) -> Vec<(Rect, String)> {
             let text = match held.get(i) {
                 Some(c) => {
                     let sc = s.cards.card(*c);
-                    format!("{}: {}", sc.name, sc.text)
+                    with_rules(&format!("{}: {}", sc.name, sc.text))
                 }
                 None => "An empty slot. You hold at most two Items and two Equipment.".into(),
             };
@@ -38,15 +40,23 @@ pub fn tips(s: &State, l: &Layout, model: &MapModel) -> Vec<(Rect, String)> {
                 Slot::Hidden => format!("Face down. Click or press {} to flip it.", i + 1),
                 Slot::Known(c) => {
                     let sc = s.cards.card(c);
-                    format!("{} (known): {}", sc.name, sc.text)
+                    with_rules(&format!("{} (known): {}", sc.name, sc.text))
                 }
             };
             out.push((*r, text));
         }
     }
     for row in lists(s, l) {
-        if let ListRow::Entry(_, tip, r, _) = row {
-            out.push((r, tip));
+        if let ListRow::Entry(_, tip, r, card) = row {
+            // A card's tip adds the rules of the keywords in its text.
+            out.push((
+                r,
+                if card.is_some() {
+                    with_rules(&tip)
+                } else {
+                    tip
+                },
+            ));
         }
     }
     let ml = map::layout(model, l.map_area());

@@ -58,7 +58,8 @@ pub fn draw(cx: &Ctx, recap: &Recap) {
     };
     style::text_centred(title, r.center().x, r.y + 50.0, &fonts.serif, 40, accent);
     let detail = match &s.outcome {
-        Some(Outcome::Lost { detail, cause }) => {
+        Some(Outcome::Lost { cause, .. }) => {
+            let detail = cx.scene.loss_detail().unwrap_or_default();
             let why = match cause {
                 Cause::Health => "Health ran out",
                 Cause::Dread => "Dread passed 4",

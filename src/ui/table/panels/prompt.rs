@@ -38,6 +38,9 @@ pub fn draw(cx: &Ctx) {
     let holding = cx.moment.is_some_and(|m| m.holding());
     let words = if holding {
         "Take your time to read it. Any key, Space or a click goes on.".to_string()
+    } else if let Some(detail) = cx.scene.loss_detail() {
+        // The loss in the scene's words (a duel's names the foe, not its face).
+        format!("The run is lost. {detail}")
     } else {
         prompt(s).text
     };

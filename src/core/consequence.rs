@@ -1,0 +1,186 @@
+//! What an offered choice will cost the traveller, said before it is taken: a choice that
+//! ends the run, or one that spends a use of a card for nothing.
+//!
+//! The answer comes from the rules themselves: the action is played on a copy of the state
+//! and the events it emits are read. A choice that rolls dice is not judged (what it does
+//! depends on a die not yet rolled, and the copy must not tell the player the future).
+//! This sits beside `legal` rather than in it: it uses `exec`, which uses `legal`.
+
+use super::action::Action;
+use super::event::{Event, Zone};
+use super::exec::execute;
+use super::state::{Outcome, Phase, State};
+use crate::cards::model::Per;
+use std::fmt;
+
+/// A consequence worth a word on the choice's button.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Warning {
+    /// The choice ends the run: the traveller falls.
+    Fatal,
+    /// The choice uses up this card, or its once-a-run ability, and changes nothing now.
+    Wasted {
+        /// The card's name.
+        card: String,
+        /// The card is discarded (an item used up), not only its ability spent.
+        used_up: bool,
+    },
+}
+
+impl Warning {
+    /// A few words for a button: `kills you`, `changes nothing now`.
+    pub fn short(&self) -> &'static str {
+        match self {
+            Warning::Fatal => "kills you",
+            Warning::Wasted { .. } => "changes nothing now",
+        }
+    }
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Warning::Fatal => write!(f, "this will kill the traveller"),
+            Warning::Wasted {
+                card,
+                used_up: true,
+            } => write!(
+                f,
+                "{card} would be used up for nothing: it changes nothing now"
+            ),
+            Warning::Wasted { card, .. } => write!(
+                f,
+                "{card}'s once-a-run ability would be spent for nothing: it changes nothing now"
+            ),
+        }
+    }
+}
+
+/// What taking the offered `action` will cost beyond what it says, if anything worth a
+/// warning. `None` for an action not offered, one that rolls dice, and harmless ones.
+pub fn consequence(state: &State, action: &Action) -> Option<Warning> {
+    if !judged(action) {
+        return None;
+    }
+    let mut after = state.clone();
+    let events = execute(&mut after, action).ok()?;
+    let rolled = events.iter().any(|e| {
+        matches!(
+            e,
+            Event::EffectRolled { .. }
+                | Event::TestRolled { .. }
+                | Event::ExchangeRolled { .. }
+                | Event::TravellerRolled { .. }
+                | Event::FoeRolled { .. }
+        )
+    });
+    if rolled {
+        return None;
+    }
+    let lost = matches!(after.phase, Phase::Over)
+        && events.iter().any(|e| {
+            matches!(
+                e,
+                Event::RunEnded {
+                    outcome: Outcome::Lost { .. }
+                }
+            )
+        })
+        && !matches!(action, Action::Abandon);
+    if lost || (after.health <= 0 && state.health > 0) {
+        return Some(Warning::Fatal);
+    }
+    wasted(state, &events)
+}
+
+/// The actions judged: choices whose effects are known before they are taken.
+fn judged(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Choose { .. } | Action::Use { .. } | Action::Spend { .. } | Action::Pick { .. }
+    )
+}
+
+/// A card's use (once, or once a run) whose other events change nothing.
+fn wasted(state: &State, events: &[Event]) -> Option<Warning> {
+    let (card, per) = events.iter().find_map(|e| match e {
+        Event::AbilityUsed { card, per } => Some((*card, *per)),
+        _ => None,
+    })?;
+    if !matches!(per, Per::Once | Per::Run) {
+        return None;
+    }
+    let idle = events.iter().all(|e| match e {
+        Event::AbilityUsed { .. } | Event::ChoiceClosed => true,
+        Event::CardDiscarded { card: c, from } => {
+            *c == card && matches!(from, Zone::Items | Zone::Equipment)
+        }
+        Event::HealthChanged { by, .. } | Event::MaxHealthChanged { by, .. } => *by == 0,
+        Event::MarkerMoved { by, .. } => *by == 0,
+        Event::GraceChanged { by, .. } => *by == 0,
+        _ => false,
+    });
+    idle.then(|| Warning::Wasted {
+        card: state.cards.card(card).name.clone(),
+        used_up: per == Per::Once,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::load::load_dir;
+    use crate::core::exec::new_run;
+    use crate::core::state::Follower;
+    use std::borrow::Cow;
+    use std::sync::Arc;
+
+    fn run() -> State {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let cards = Arc::new(load_dir(&dir).expect("the shipped cards load").0);
+        new_run(cards, 1, Vec::new()).0
+    }
+
+    #[test]
+    fn a_once_a_run_cleanse_with_no_snare_is_marked_wasted() {
+        let mut s = run();
+        let tamsin = s.cards.card_by_str("tamsin_herbwife").unwrap();
+        s.companions.push(Follower {
+            card: tamsin,
+            carrying: Vec::new(),
+        });
+        let use_her = Action::Use {
+            card: Cow::Borrowed("tamsin_herbwife"),
+        };
+        assert!(s.snares.is_empty());
+        let w = consequence(&s, &use_her).expect("a warning");
+        assert_eq!(
+            w,
+            Warning::Wasted {
+                card: "Tamsin the Herbwife".into(),
+                used_up: false
+            }
+        );
+        assert_eq!(
+            w.to_string(),
+            "Tamsin the Herbwife's once-a-run ability would be spent for nothing: it changes nothing now"
+        );
+        // Flipping a card is never judged.
+        assert_eq!(consequence(&s, &Action::Flip { slot: 0 }), None);
+    }
+
+    #[test]
+    fn a_terror_option_that_takes_the_last_health_is_marked_fatal() {
+        let mut s = run();
+        let raid = s.cards.card_by_str("termina_the_raid_remembered").unwrap();
+        s.phase = Phase::Terror { card: raid };
+        let relive = Action::Choose { option: 0 };
+        s.health = 7;
+        assert_eq!(consequence(&s, &relive), Some(Warning::Fatal));
+        assert_eq!(Warning::Fatal.short(), "kills you");
+        s.health = 8;
+        assert_eq!(consequence(&s, &relive), None);
+        // The other option (1 Dread from the neutral marker) costs no life.
+        assert_eq!(consequence(&s, &Action::Choose { option: 1 }), None);
+    }
+}
