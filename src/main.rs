@@ -23,6 +23,7 @@ fn main() {
             guide: cli.guide,
             guide_view: cli.guide_view,
             table_dice: cli.table_dice,
+            dice_deck: cli.dice_deck,
             play_last: cli.play_last,
             speed: cli.speed,
             layout_report: cli.layout_report,

@@ -35,9 +35,10 @@ pub mod state;
 
 pub use action::{Action, Die, SpendFor};
 pub use apply::apply;
+pub use dice::{DiceMode, Side};
 pub use error::{Illegal, Why};
 pub use event::{Event, Strike, Zone};
-pub use exec::{execute, execute_offered, execute_offered_into, new_run, new_run_with};
+pub use exec::{execute, execute_offered, execute_offered_into, new_run, new_run_in, new_run_with};
 pub use legal::{candidates, check, holds, legal_actions, legal_actions_into, phase_name, why_not};
 pub use modifiers::{Mods, foe_stats, mods, roll_modifier, test_modifier};
 pub use observe::{Observation, Slot};

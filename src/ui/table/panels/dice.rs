@@ -91,6 +91,68 @@ pub fn draw_die(
     }
 }
 
+/// A die result as the run makes it: a tumbling die, or with dice dealt from a deck
+/// (`dealt`) a card turning over ([`draw_dealt`]).
+pub fn draw_result(
+    dealt: bool,
+    r: Rect,
+    value: Option<u8>,
+    tumble: Option<f32>,
+    t: f32,
+    col: Color,
+    fonts: &Fonts,
+) {
+    if dealt {
+        draw_dealt(r, value, tumble, col, fonts);
+    } else {
+        draw_die(r, value, tumble, t, col, fonts);
+    }
+}
+
+/// A result dealt from a dice deck: a small card, face down then turning over while
+/// `turning` (0 to 1) runs, its face showing the value in large figures ("?" if none).
+pub fn draw_dealt(r: Rect, value: Option<u8>, turning: Option<f32>, col: Color, fonts: &Fonts) {
+    let (w, h) = (r.h * 0.74, r.h);
+    let c = r.center();
+    // Turning over: the card narrows to its edge and opens again on its face.
+    let (squash, face_up) = match turning {
+        Some(p) => {
+            let a = (p.clamp(0.0, 1.0) * std::f32::consts::PI).cos();
+            (a.abs().max(0.06), a < 0.0)
+        }
+        None => (1.0, true),
+    };
+    let cw = w * squash;
+    let card = Rect::new(c.x - cw / 2.0, c.y - h / 2.0, cw, h);
+    if !face_up {
+        style::card(card, 6.0, 2.0, mix(colour::TILE, col, 0.30), col);
+        style::diamond(c, (cw * 0.28).min(h * 0.2), fade(col, 0.7));
+        return;
+    }
+    style::card(card, 6.0, 2.0, mix(colour::TILE, col, 0.10), col);
+    let label = value.map_or("?".to_string(), |v| v.to_string());
+    style::text_centred(
+        &label,
+        c.x,
+        c.y + h * 0.2,
+        &fonts.serif,
+        (h * 0.58) as u16,
+        if value.is_some() { col } else { fade(col, 0.6) },
+    );
+    if squash > 0.6
+        && let Some(v) = value
+    {
+        style::text(
+            &v.to_string(),
+            card.x + 4.0,
+            card.y + h * 0.2,
+            &fonts.serif,
+            (h * 0.18) as u16,
+            fade(col, 0.8),
+        );
+    }
+}
+
 /// The traveller's combat table with row `lit` highlighted.
 pub fn draw_combat_table(r: Rect, lit: Option<usize>, fonts: &Fonts) {
     style::text(

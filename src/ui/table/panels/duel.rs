@@ -5,7 +5,7 @@
 //! HP bar at 0.
 
 use super::Ctx;
-use super::dice::{draw_combat_table, draw_die, draw_faces};
+use super::dice::{draw_combat_table, draw_faces, draw_result};
 use crate::present::scene::{DuelMemory, Exchange};
 use crate::present::stage::MomentKind;
 use crate::present::words;
@@ -117,7 +117,8 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
     // Alone both dice tumble; with a Guide only the die being rolled does.
     let foe_tumbles = tumble.filter(|_| !cx.s().guide || mine.is_some());
     let mine_tumbles = tumble.filter(|_| !(cx.s().guide && mine.is_some()));
-    draw_die(
+    draw_result(
+        cx.s().dice.deck().is_some(),
         Rect::new(r.x, dy, die, die),
         mine,
         mine_tumbles,
@@ -144,7 +145,8 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
         );
     }
     let fx = r.x + (r.w * 0.5).max(130.0);
-    draw_die(
+    draw_result(
+        cx.s().dice.deck().is_some(),
         Rect::new(fx, dy, die, die),
         theirs,
         foe_tumbles,

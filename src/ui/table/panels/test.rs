@@ -3,7 +3,7 @@
 //! test is judged, and the tally stays up through its moment even once the test is over.
 
 use super::Ctx;
-use super::dice::draw_die;
+use super::dice::draw_result;
 use crate::core::mods;
 use crate::core::state::Phase;
 use crate::present::stage::MomentKind;
@@ -64,7 +64,8 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
     for i in 0..spec.dice as usize {
         let v = dice.get(i).copied();
         let rect = Rect::new(r.x + i as f32 * (die + 14.0), y, die, die);
-        draw_die(
+        draw_result(
+            cx.s().dice.deck().is_some(),
             rect,
             v,
             tumble,
