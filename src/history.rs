@@ -228,7 +228,25 @@ mod tests {
             cards_hash: "h".into(),
             save: None,
             guide: false,
+            dice_mode: DiceMode::Rolled,
         }
+    }
+
+    #[test]
+    fn a_record_says_when_its_dice_were_dealt() {
+        let rolled = serde_json::to_value(record(1)).expect("json");
+        assert!(rolled.get("dice_mode").is_none(), "{rolled}");
+        // Older records, written before the option, read as rolled.
+        let back: Record = serde_json::from_value(rolled).expect("reads back");
+        assert_eq!(back.dice_mode, DiceMode::Rolled);
+        let dealt = Record {
+            dice_mode: DiceMode::Deck,
+            ..record(2)
+        };
+        let v = serde_json::to_value(&dealt).expect("json");
+        assert_eq!(v["dice_mode"], "deck");
+        let back: Record = serde_json::from_value(v).expect("reads back");
+        assert_eq!(back.dice_mode, DiceMode::Deck);
     }
 
     fn temp(name: &str) -> std::path::PathBuf {

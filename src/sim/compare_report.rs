@@ -170,7 +170,7 @@ unchanged ones may show here by chance)",
     for (label, x, y) in endings_rows(a, b) {
         let _ = writeln!(t, "  {label:<36} {:>7.2}% {:>7.2}%", x * 100.0, y * 100.0);
     }
-    let _ = writeln!(t, "\nspread of outcomes:  {:>24} {:>8}", "A", "B");
+    let _ = writeln!(t, "\n{:<44} {:>8} {:>8}", "spread of outcomes:", "A", "B");
     for (label, x, y, share) in spread_rows(a, b) {
         let (x, y) = (spread_value(x, share), spread_value(y, share));
         let _ = writeln!(t, "  {label:<42} {x:>8} {y:>8}");
