@@ -391,10 +391,16 @@ fn reports_show_both_modes_and_their_spread() {
     let mut args = base.to_vec();
     args.extend(["--compare-dice", "--report", html_arg]);
     let text = simulate_cli(&args);
-    assert!(text.contains("dice: A rolled (d6), B dealt from a deck"), "{text}");
+    assert!(
+        text.contains("dice: A rolled (d6), B dealt from a deck"),
+        "{text}"
+    );
     assert!(text.contains("spread of outcomes:"), "{text}");
     assert!(text.contains("runs lost to such a streak"), "{text}");
-    assert!(text.contains("sd of Health after Home Village Termina"), "{text}");
+    assert!(
+        text.contains("sd of Health after Home Village Termina"),
+        "{text}"
+    );
     let page = std::fs::read_to_string(&html).expect("the HTML report");
     assert!(page.contains("Dice: A rolled (d6), B dealt from a deck."));
     assert!(page.contains("<h2>Spread of outcomes</h2>"));
@@ -405,7 +411,10 @@ fn reports_show_both_modes_and_their_spread() {
     args.extend(["--dice-deck", "--report", single.to_str().expect("UTF-8")]);
     let text = simulate_cli(&args);
     assert!(text.contains("Dice: dealt from a deck"), "{text}");
-    assert!(text.contains("Runs with 3 or more misses in a row: "), "{text}");
+    assert!(
+        text.contains("Runs with 3 or more misses in a row: "),
+        "{text}"
+    );
     let page = std::fs::read_to_string(&single).expect("the HTML report");
     assert!(page.contains("Dice: dealt from a deck: <b>"));
     assert!(page.contains("lost to such a streak"));
@@ -416,7 +425,14 @@ fn reports_show_both_modes_and_their_spread() {
 fn compare_dice_refuses_a_second_comparison() {
     let out = Command::new(env!("CARGO_BIN_EXE_forward"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["simulate", "--runs", "5", "--compare-dice", "--compare", "cards"])
+        .args([
+            "simulate",
+            "--runs",
+            "5",
+            "--compare-dice",
+            "--compare",
+            "cards",
+        ])
         .output()
         .expect("run forward simulate");
     assert!(!out.status.success());

@@ -183,7 +183,15 @@ pub fn run(cards: &Path, args: &SimulateArgs) -> i32 {
     let progress = progress();
     let done = with_progress(args.runs, &progress, || {
         let dice = args.dice();
-        simulate_in(&set, args.runs, args.seed, args.policy, dice, jobs, &progress)
+        simulate_in(
+            &set,
+            args.runs,
+            args.seed,
+            args.policy,
+            dice,
+            jobs,
+            &progress,
+        )
     });
     let (totals, elapsed) = match done {
         Some((Ok(t), elapsed)) => (t, elapsed),

@@ -295,10 +295,12 @@ seed, and each difference's 95% interval comes from the per-run differences.</p>
         "Health after each Domain (mean ± 1 sd): A blue, B red",
         980,
     )));
-    h.push_str("<h2>Spread of outcomes</h2><p>How far luck spreads the runs: the share of \
+    h.push_str(
+        "<h2>Spread of outcomes</h2><p>How far luck spreads the runs: the share of \
 runs with a streak of misses and lost to one (a miss is a duel exchange struck as a Miss or a \
 failed test roll), and the standard deviation of Health after each Domain among the runs that \
-cleared it.</p><table><tr><th>figure</th><th>A</th><th>B</th></tr>");
+cleared it.</p><table><tr><th>figure</th><th>A</th><th>B</th></tr>",
+    );
     for (label, x, y, share) in spread_rows(a, b) {
         let _ = write!(
             h,

@@ -245,7 +245,9 @@ impl Tracker {
                 } => {
                     self.contest(facts, !*success);
                     if *over {
-                        facts.notes.push((card.index, Note::Pit { passed: *success }));
+                        facts
+                            .notes
+                            .push((card.index, Note::Pit { passed: *success }));
                     }
                 }
                 Event::DuelStarted { card, .. } => match card {

@@ -13,7 +13,7 @@ use macroquad::prelude::*;
 /// The two stacks' places: the traveller's, then the foes'.
 pub fn rects(l: &Layout) -> [Rect; 2] {
     let row = StatusLayout::new(l.status).atk_def;
-    let (w, h, gap) = (58.0, 24.0, 6.0);
+    let (w, h, gap) = (64.0, 24.0, 6.0);
     let right = l.status.right() - 12.0;
     let foe = Rect::new(right - w, row.y, w, h);
     let traveller = Rect::new(foe.x - gap - w, row.y, w, h);
@@ -42,8 +42,9 @@ pub fn draw(cx: &Ctx) {
             text::SMALL,
             fade(colour::PARCHMENT, if hover { 1.0 } else { 0.75 }),
         );
-        // A stack: one card edge behind per four results left, the top card with the count.
-        let card = Rect::new(r.right() - 22.0, r.y, 18.0, r.h);
+        // A stack: one card edge behind per four results left, the top card with the count
+        // (in the mono face: the serif's old-style 1 reads as an I at this size).
+        let card = Rect::new(r.right() - 26.0, r.y, 24.0, r.h);
         let behind = left.div_ceil(4).saturating_sub(1);
         for k in (1..=behind).rev() {
             let off = k as f32 * 2.5;
@@ -59,8 +60,8 @@ pub fn draw(cx: &Ctx) {
         style::text_centred(
             &left.to_string(),
             card.center().x,
-            card.y + 16.5,
-            &cx.fonts.serif,
+            card.y + 17.0,
+            &cx.fonts.mono,
             text::SMALL,
             if left * 4 <= DECK_HALF {
                 colour::WARNING

@@ -2,6 +2,8 @@
 //! table and a foe's six faces, each with the row rolled lit.
 
 use crate::cards::model::Face;
+use crate::core::{Die, Event};
+use crate::present::stage::Moment;
 use crate::present::words;
 use crate::ui::style::{self, Fonts, colour, fade, mix};
 use crate::ui::table::layout::text;
@@ -63,7 +65,16 @@ pub fn draw_die(
         return;
     };
     let o = r.w * 0.26;
-    let pips: &[(f32, f32)] = match v {
+    let (s, co) = turn.sin_cos();
+    for (dx, dy) in pips(v) {
+        let p = vec2(dx * co - dy * s, dx * s + dy * co) * o;
+        draw_circle(c.x + p.x, c.y + p.y, r.w * 0.08, col);
+    }
+}
+
+/// Where a face's pips lie, in steps of one pip spacing from the centre.
+fn pips(v: u8) -> &'static [(f32, f32)] {
+    match v {
         1 => &[(0.0, 0.0)],
         2 => &[(-1.0, -1.0), (1.0, 1.0)],
         3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
@@ -83,11 +94,37 @@ pub fn draw_die(
             (-1.0, 1.0),
             (1.0, 1.0),
         ],
-    };
-    let (s, co) = turn.sin_cos();
-    for (dx, dy) in pips {
-        let p = vec2(dx * co - dy * s, dx * s + dy * co) * o;
-        draw_circle(c.x + p.x, c.y + p.y, r.w * 0.08, col);
+    }
+}
+
+/// How a result moves while the dice moment `m` plays: a die tumbles through the lead
+/// (`None` once it lands); a card dealt from a deck (`dealt`) turns over across the whole
+/// moment, edge-on when its value reaches the shown state, so that it opens on the value
+/// and never on a "?" (`None` once it lies face up). Effect dice are rolled, not dealt: a
+/// dealt card does not turn for them.
+pub fn motion(m: Option<&Moment>, dealt: bool) -> Option<f32> {
+    let m = m?;
+    if dealt && matches!(m.event, Some(Event::EffectRolled { .. })) {
+        return None;
+    }
+    match (dealt, m.applied) {
+        (false, applied) => (!applied).then(|| m.lead_progress()),
+        (true, false) => Some(0.5 * m.lead_progress()),
+        (true, true) => (m.tail_progress() < 1.0).then(|| 0.5 + 0.5 * m.tail_progress()),
+    }
+}
+
+/// Which of a duel's two results, the traveller's and the foe's, move in the dice moment
+/// `m`: alone both; with a Guide only the one being rolled or rerolled.
+pub fn moving(m: Option<&Moment>, guide: bool) -> (bool, bool) {
+    if !guide {
+        return (true, true);
+    }
+    match m.and_then(|m| m.event.as_ref()) {
+        Some(Event::TravellerRolled { .. }) => (true, false),
+        Some(Event::FoeRolled { .. }) => (false, true),
+        Some(Event::Rerolled { die, .. }) => (*die != Die::Foe, *die == Die::Foe),
+        _ => (true, true),
     }
 }
 
@@ -130,25 +167,32 @@ pub fn draw_dealt(r: Rect, value: Option<u8>, turning: Option<f32>, col: Color, 
         return;
     }
     style::card(card, 6.0, 2.0, mix(colour::TILE, col, 0.10), col);
-    let label = value.map_or("?".to_string(), |v| v.to_string());
-    style::text_centred(
-        &label,
-        c.x,
-        c.y + h * 0.2,
-        &fonts.serif,
-        (h * 0.58) as u16,
-        if value.is_some() { col } else { fade(col, 0.6) },
-    );
-    if squash > 0.6
-        && let Some(v) = value
-    {
+    let Some(v) = value else {
+        style::text_centred(
+            "?",
+            c.x,
+            c.y + h * 0.2,
+            &fonts.serif,
+            (h * 0.58) as u16,
+            fade(col, 0.6),
+        );
+        return;
+    };
+    // The face as pips, like a die's on a playing card, and its value in the corner (in the
+    // mono face: the serif's old-style 1 reads as an I).
+    for (dx, dy) in pips(v) {
+        let p = vec2(dx * cw * 0.22, dy * h * 0.22);
+        draw_circle(c.x + p.x, c.y + p.y, w * 0.085 * squash.min(1.0), col);
+    }
+    if squash > 0.6 {
+        let size = (h * 0.17) as u16;
         style::text(
             &v.to_string(),
             card.x + 4.0,
-            card.y + h * 0.2,
-            &fonts.serif,
-            (h * 0.18) as u16,
-            fade(col, 0.8),
+            card.y + h * 0.19,
+            &fonts.mono,
+            size,
+            fade(col, 0.85),
         );
     }
 }
@@ -228,4 +272,55 @@ fn table_line(line: &str, r: Rect, y: f32, lh: f32, size: u16, fonts: &Fonts) {
         size,
         colour::PARCHMENT,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::present::stage::{Hold, MomentKind};
+
+    fn moment(event: Event, t: f32, applied: bool) -> Moment {
+        Moment {
+            kind: MomentKind::Dice,
+            event: Some(event),
+            lead: 0.4,
+            tail: 0.6,
+            hold: Hold::No,
+            t,
+            applied,
+        }
+    }
+
+    #[test]
+    fn a_dealt_card_is_edge_on_when_its_value_arrives_and_a_die_lands_then() {
+        let foe = Event::FoeRolled { foe: 4 };
+        let lead = moment(foe.clone(), 0.2, false);
+        assert_eq!(motion(Some(&lead), true), Some(0.25));
+        assert_eq!(motion(Some(&lead), false), Some(0.5));
+        let tail = moment(foe.clone(), 0.7, true);
+        assert_eq!(motion(Some(&tail), true), Some(0.75));
+        assert_eq!(motion(Some(&tail), false), None);
+        assert_eq!(motion(Some(&moment(foe, 1.0, true)), true), None);
+        // Effect dice are rolled even in a deck run: the dealt cards stay still.
+        let heal = moment(Event::EffectRolled { dice: vec![3] }, 0.2, false);
+        assert_eq!(motion(Some(&heal), true), None);
+        assert_eq!(motion(None, true), None);
+    }
+
+    #[test]
+    fn with_a_guide_only_the_die_rolled_moves() {
+        let foe = moment(Event::FoeRolled { foe: 2 }, 0.1, false);
+        assert_eq!(moving(Some(&foe), true), (false, true));
+        assert_eq!(moving(Some(&foe), false), (true, true));
+        let reroll = Event::Rerolled {
+            die: Die::Traveller,
+            index: 0,
+            value: 5,
+            card: None,
+        };
+        assert_eq!(
+            moving(Some(&moment(reroll, 0.1, false)), true),
+            (true, false)
+        );
+    }
 }
