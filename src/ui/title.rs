@@ -368,16 +368,18 @@ impl TitleScreen {
             }
             let w = style::text(item.label(), x, baseline, &fonts.serif, size, color);
             if matches!(*item, Item::NewRun | Item::GuideRun) {
+                // Short enough to end before the map at 1024 px (digits for a seed are in
+                // the footer's hints).
                 let seed = match (*item, self.seed.is_empty()) {
-                    (Item::GuideRun, true) => "two players, one screen".to_string(),
+                    (Item::GuideRun, true) => "two players".to_string(),
                     (Item::GuideRun, false) => format!("two players · seed {}_", self.seed),
-                    (_, true) => "random seed (type digits for a seed)".to_string(),
+                    (_, true) => "random seed".to_string(),
                     (_, false) => format!("seed {}_", self.seed),
                 };
                 let dice = if self.deck {
-                    "dice dealt from a deck (←→)"
+                    "dice from a deck (←→)"
                 } else {
-                    "dice rolled (←→: deck)"
+                    "dice rolled (←→)"
                 };
                 let seed = format!("{seed} · {dice}");
                 style::text(
