@@ -2,6 +2,7 @@
 //! figures `forward history` prints (wins, losses, causes, best run, deaths per Domain).
 //! The window's Statistics screen is meant to show the same [`Stats`].
 
+use crate::core::DiceMode;
 use crate::session::{Ending, Session, now_ms};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -40,6 +41,14 @@ pub struct Record {
     /// Played with a Guide (absent for a run alone, and in older records).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub guide: bool,
+    /// `deck` for a run whose dice were dealt from a deck (absent for rolled dice, and in
+    /// older records).
+    #[serde(default, skip_serializing_if = "is_rolled")]
+    pub dice_mode: DiceMode,
+}
+
+fn is_rolled(mode: &DiceMode) -> bool {
+    *mode == DiceMode::Rolled
 }
 
 impl Record {
@@ -66,6 +75,7 @@ impl Record {
             cards_hash: run.cards.files().hash(),
             save: save.map(|p| p.display().to_string()),
             guide: s.guide,
+            dice_mode: s.dice.mode(),
         })
     }
 
@@ -218,7 +228,25 @@ mod tests {
             cards_hash: "h".into(),
             save: None,
             guide: false,
+            dice_mode: DiceMode::Rolled,
         }
+    }
+
+    #[test]
+    fn a_record_says_when_its_dice_were_dealt() {
+        let rolled = serde_json::to_value(record(1)).expect("json");
+        assert!(rolled.get("dice_mode").is_none(), "{rolled}");
+        // Older records, written before the option, read as rolled.
+        let back: Record = serde_json::from_value(rolled).expect("reads back");
+        assert_eq!(back.dice_mode, DiceMode::Rolled);
+        let dealt = Record {
+            dice_mode: DiceMode::Deck,
+            ..record(2)
+        };
+        let v = serde_json::to_value(&dealt).expect("json");
+        assert_eq!(v["dice_mode"], "deck");
+        let back: Record = serde_json::from_value(v).expect("reads back");
+        assert_eq!(back.dice_mode, DiceMode::Deck);
     }
 
     fn temp(name: &str) -> std::path::PathBuf {

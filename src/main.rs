@@ -25,6 +25,7 @@ fn main() {
             guide_view: cli.guide_view,
             guide_screen: cli.guide_screen,
             table_dice: cli.table_dice,
+            dice_deck: cli.dice_deck,
             play_last: cli.play_last,
             speed: cli.speed,
             layout_report: cli.layout_report,

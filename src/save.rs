@@ -15,8 +15,8 @@
 use crate::cards::CardFiles;
 use crate::cards::load::load_files;
 use crate::cards::set::json_hash;
-use crate::core::Action;
-use crate::session::{ForcedDie, ReplayError, Session, Summary, format_time};
+use crate::core::{Action, DiceMode};
+use crate::session::{ForcedDie, ReplayError, Session, Setup, Summary, format_time};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fs;
@@ -53,6 +53,7 @@ fn to_bytes_at(run: &Session, saved_at: u64) -> Vec<u8> {
         started_at: run.started_at,
         seed: run.seed,
         guide: run.state.guide,
+        dice_mode: run.dice_mode(),
         dice: &run.dice,
         summary: run.summary(),
         actions: &run.actions,
@@ -66,6 +67,10 @@ fn to_bytes_at(run: &Session, saved_at: u64) -> Vec<u8> {
     bytes
 }
 
+fn is_rolled(mode: &DiceMode) -> bool {
+    *mode == DiceMode::Rolled
+}
+
 /// A save as written.
 #[derive(Serialize)]
 struct SaveOut<'a> {
@@ -76,6 +81,10 @@ struct SaveOut<'a> {
     seed: u64,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     guide: bool,
+    /// Written only for a run dealt from a deck: a replay must know the mode before its
+    /// first die (the decks' positions are in the snapshot, which the replay must match).
+    #[serde(skip_serializing_if = "is_rolled")]
+    dice_mode: DiceMode,
     dice: &'a [u8],
     summary: Summary,
     actions: &'a [Action],
@@ -99,6 +108,9 @@ struct SaveV1 {
     /// Absent in solo saves (and in saves from before Guide mode).
     #[serde(default)]
     guide: bool,
+    /// Absent in rolled runs (and in saves from before the option).
+    #[serde(default)]
+    dice_mode: DiceMode,
     dice: Vec<u8>,
     summary: Summary,
     actions: Vec<Action>,
@@ -410,9 +422,12 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Session, LoadProblem> {
     }
     let run = Session::replay(
         cards,
-        save.seed,
-        save.guide,
-        save.dice,
+        Setup {
+            seed: save.seed,
+            guide: save.guide,
+            mode: save.dice_mode,
+            dice: save.dice,
+        },
         &save.actions,
         &save.forced,
         save.started_at,

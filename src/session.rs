@@ -9,7 +9,7 @@
 //! reopening a run on the table both use it).
 
 use crate::cards::CardSet;
-use crate::core::{Action, Event, Illegal, Outcome, State, execute, new_run_with};
+use crate::core::{Action, DiceMode, Event, Illegal, Outcome, State, execute, new_run_in};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -105,7 +105,18 @@ impl Session {
         dice: Vec<u8>,
         guide: bool,
     ) -> (Session, Vec<Event>) {
-        let (state, events) = new_run_with(cards.clone(), seed, dice.clone(), guide);
+        Session::new_in(cards, seed, dice, guide, DiceMode::Rolled)
+    }
+
+    /// A new run, with a Guide or alone, its dice rolled or dealt from a deck (`mode`).
+    pub fn new_in(
+        cards: Arc<CardSet>,
+        seed: u64,
+        dice: Vec<u8>,
+        guide: bool,
+        mode: DiceMode,
+    ) -> (Session, Vec<Event>) {
+        let (state, events) = new_run_in(cards.clone(), seed, dice.clone(), guide, mode);
         let session = Session {
             cards,
             seed,
@@ -173,21 +184,31 @@ impl Session {
         format!("run-{t}-{:03}-s{}.json", self.started_at % 1000, self.seed)
     }
 
-    /// Rebuilds a run from its log: a new run from the seed and the starting dice, then
+    /// Rolled or dealt dice: the run's mode, fixed at its start.
+    pub fn dice_mode(&self) -> DiceMode {
+        self.state.dice.mode()
+    }
+
+    /// Rebuilds a run from its log: a new run from the seed, the dice mode and the starting
+    /// dice, then
     /// every action, each forced die at its place. The one replay loop: loading a save and
     /// reopening a run use it. A rules-engine panic is caught and reported, so a crafted
     /// log cannot take the game down.
     pub fn replay(
         cards: Arc<CardSet>,
-        seed: u64,
-        guide: bool,
-        dice: Vec<u8>,
+        start: Setup,
         actions: &[Action],
         forced: &[ForcedDie],
         started_at: u64,
     ) -> Result<Session, ReplayError> {
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let (mut run, _) = Session::new_with(cards, seed, dice, guide);
+            let Setup {
+                seed,
+                guide,
+                mode,
+                dice,
+            } = start;
+            let (mut run, _) = Session::new_in(cards, seed, dice, guide, mode);
             run.started_at = started_at;
             let mut later = forced.iter().peekable();
             for (i, a) in actions.iter().enumerate() {
@@ -216,6 +237,18 @@ impl Session {
             Err(ReplayError::Panicked(msg))
         })
     }
+}
+
+/// What a run was started with, all a replay needs before the first action.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    pub seed: u64,
+    /// Played with a Guide.
+    pub guide: bool,
+    /// Dice rolled or dealt from a deck.
+    pub mode: DiceMode,
+    /// The dice forced at the start (`--dice`).
+    pub dice: Vec<u8>,
 }
 
 /// How a run ended, as saves and the history record it.

@@ -3,6 +3,7 @@
 
 use forward::cards::CardSet;
 use forward::cards::load::load_dir;
+use forward::core::DiceMode;
 use forward::sim::batch::{PolicyKind, Progress, simulate};
 use forward::sim::compare::{Change, Config, compare};
 use serde_json::Value;
@@ -55,6 +56,7 @@ fn config(dir: &Path) -> Config {
         label: dir.display().to_string(),
         cards: load(dir),
         policy: PolicyKind::Planner,
+        dice: DiceMode::Rolled,
     }
 }
 

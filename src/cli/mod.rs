@@ -110,6 +110,10 @@ pub struct Cli {
     /// roll then asks its owner to type the result).
     #[arg(long, value_name = "WHO", value_parser = ["traveller", "guide", "both"])]
     pub table_dice: Option<String>,
+    /// Window only: open the table at once with a new run whose duel, test and reroll dice
+    /// are dealt from a deck (docs/RULES.md, "Dice: rolled or dealt").
+    #[arg(long, conflicts_with = "resume")]
+    pub dice_deck: bool,
     /// Window only: play the last of `--actions` on the table's stage instead of opening
     /// at rest (with `--screenshot --frames N`: a picture of its moment, N/60 s in).
     #[arg(long, requires = "actions")]

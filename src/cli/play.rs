@@ -1,6 +1,7 @@
 //! `forward play --headless`: a run over stdin and stdout (docs/PROTOCOL.md), autosaved
 //! after every action and resumable (docs/SAVES.md).
 
+use crate::core::DiceMode;
 use crate::session::Session;
 use crate::store::{self, Autosave, SaveStore, StoreError};
 use clap::Args;
@@ -24,13 +25,17 @@ pub struct PlayArgs {
     /// (`"role"`), and the state carries a `guide` object with what only the Guide sees.
     #[arg(long)]
     pub guide: bool,
+    /// Deal the duel, test and reroll dice from each side's deck of results instead of
+    /// rolling them (docs/RULES.md, "Dice: rolled or dealt"); fixed for the run.
+    #[arg(long)]
+    pub dice_deck: bool,
     /// Autosave to this file after every action. Without `--save`, `--load` or `--saves`
     /// a headless run is not saved; with `--saves DIR` alone it is saved as a new file in
     /// DIR; with `--load FILE` back to FILE.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     /// Resume the run saved in this file (its own cards, seed and dice are used).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "dice", "guide"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "dice", "guide", "dice_deck"])]
     pub load: Option<PathBuf>,
     /// Whose stream to write: `traveller` (nothing of `state.guide`) or `guide` (the Guide
     /// view with the notes' source, the notes journal and the Domains ahead). Without it,
@@ -75,8 +80,13 @@ pub fn run(cards: &crate::cards::CardSource, saves: Option<&Path>, args: PlayArg
                 Err(code) => return code,
             };
             let seed = args.seed.unwrap_or_else(random_seed);
+            let mode = if args.dice_deck {
+                DiceMode::Deck
+            } else {
+                DiceMode::Rolled
+            };
             let (run, events) =
-                Session::new_with(Arc::new(set), seed, args.dice.clone(), args.guide);
+                Session::new_in(Arc::new(set), seed, args.dice.clone(), args.guide, mode);
             (run, events, None)
         }
     };

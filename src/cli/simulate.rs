@@ -1,9 +1,11 @@
 //! `forward simulate`: many seeded runs by a bot, and the figures a designer needs; with
-//! `--compare`, two card sets played on the same seeds and their differences.
+//! `--compare`, two card sets played on the same seeds and their differences; with
+//! `--compare-dice`, the set's dice rolled against dealt from a deck, on the same seeds.
 
 use super::sim_guard;
 use crate::cards::CardSource;
-use crate::sim::batch::{PolicyKind, Progress, simulate};
+use crate::core::DiceMode;
+use crate::sim::batch::{PolicyKind, Progress, simulate_in};
 use crate::sim::compare::{Config, compare};
 use crate::sim::output::{CompareOutput, Output, Timing};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -37,6 +39,26 @@ pub struct SimulateArgs {
     /// Compare the set given by --cards (A) with this one (B), run by run on the same seeds.
     #[arg(long, value_name = "DIR_B")]
     pub compare: Option<PathBuf>,
+    /// Deal the runs' duel, test and reroll dice from each side's deck of results instead
+    /// of rolling them (docs/RULES.md, "Dice: rolled or dealt"); with --compare, on both
+    /// sides.
+    #[arg(long)]
+    pub dice_deck: bool,
+    /// Compare dice rolled (A) with dice dealt from a deck (B) on the --cards set, run by
+    /// run on the same seeds.
+    #[arg(long, conflicts_with_all = ["compare", "dice_deck"])]
+    pub compare_dice: bool,
+}
+
+impl SimulateArgs {
+    /// The dice of a single batch, or of both sides of `--compare`.
+    fn dice(&self) -> DiceMode {
+        if self.dice_deck {
+            DiceMode::Deck
+        } else {
+            DiceMode::Rolled
+        }
+    }
 }
 
 /// Plays `work` on a worker thread while a progress bar (on a terminal) follows
@@ -146,12 +168,32 @@ pub fn run(cards: &CardSource, args: &SimulateArgs) -> i32 {
             label: source.label(),
             cards,
             policy: args.policy,
+            dice: args.dice(),
         };
         return run_compare(args, jobs, &side(cards, set), &side(&source_b, set_b));
     }
+    if args.compare_dice {
+        let side = |dice: DiceMode| Config {
+            label: format!("{}, dice {}", cards.label(), dice.words()),
+            cards: Arc::clone(&set),
+            policy: args.policy,
+            dice,
+        };
+        let (a, b) = (side(DiceMode::Rolled), side(DiceMode::Deck));
+        return run_compare(args, jobs, &a, &b);
+    }
     let progress = progress();
     let done = with_progress(args.runs, &progress, || {
-        simulate(&set, args.runs, args.seed, args.policy, jobs, &progress)
+        let dice = args.dice();
+        simulate_in(
+            &set,
+            args.runs,
+            args.seed,
+            args.policy,
+            dice,
+            jobs,
+            &progress,
+        )
     });
     let (totals, elapsed) = match done {
         Some((Ok(t), elapsed)) => (t, elapsed),
@@ -168,6 +210,7 @@ pub fn run(cards: &CardSource, args: &SimulateArgs) -> i32 {
     let out = Output {
         policy: args.policy,
         seed: args.seed,
+        dice: args.dice(),
         jobs,
         interrupted: progress.stopped(),
         summary: &summary,

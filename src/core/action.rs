@@ -81,6 +81,17 @@ pub enum Die {
     Test,
 }
 
+impl Die {
+    /// Whose deck a reroll of this die is dealt from in deck mode: the side that rolled it.
+    pub fn side(self) -> crate::core::dice::Side {
+        use crate::core::dice::Side;
+        match self {
+            Die::Foe => Side::Foe,
+            Die::Traveller | Die::Test => Side::Traveller,
+        }
+    }
+}
+
 /// What Resolve is spent on at a Rest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

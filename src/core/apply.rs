@@ -5,16 +5,21 @@
 //! rebuilds the run exactly, dice included: events that carry dice results draw them from
 //! the state's generator here, and in debug builds check they match.
 
+use super::dice::Side;
 use super::event::{Event, Zone};
 use super::state::*;
 use crate::cards::model::{Per, SlotKind, StationType};
 
 /// Draws the dice an event carries from the state's generator (or its forced results), in
 /// order, so that the stream stands where it stood when they were rolled; debug builds
-/// check each one matches.
-fn replay_dice(state: &mut State, dice: impl IntoIterator<Item = u8>) {
+/// check each one matches. `side` is whose deck they are dealt from in deck mode (`None`:
+/// always rolled).
+fn replay_dice(state: &mut State, side: Option<Side>, dice: impl IntoIterator<Item = u8>) {
     for want in dice {
-        let v = state.dice.roll();
+        let v = match side {
+            Some(side) => state.dice.roll_for(side),
+            None => state.dice.roll(),
+        };
         debug_assert_eq!(v, want);
     }
 }
@@ -90,7 +95,7 @@ pub fn apply(state: &mut State, event: &Event) {
             state.deck_seen = state.deck_seen.max(n);
         }
         Event::EffectRolled { dice } => {
-            replay_dice(state, dice.iter().copied());
+            replay_dice(state, None, dice.iter().copied());
         }
         Event::HealthChanged { health, .. } => state.health = *health,
         Event::MaxHealthChanged { max_health, .. } => {
@@ -169,7 +174,7 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::RestSpent { .. } => {}
         Event::TerrorChosen { card, .. } => state.phase = Phase::Resolving { card: *card },
         Event::TestRolled { dice, .. } => {
-            replay_dice(state, dice.iter().copied());
+            replay_dice(state, Some(Side::Traveller), dice.iter().copied());
             if let Phase::Pit(t) = &mut state.phase {
                 t.dice = dice.clone();
             }
@@ -177,7 +182,7 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Rerolled {
             die, index, value, ..
         } => {
-            replay_dice(state, [*value]);
+            replay_dice(state, Some(die.side()), [*value]);
             match (&mut state.phase, die) {
                 (Phase::Pit(t), _) => {
                     if let Some(d) = t.dice.get_mut(*index as usize) {
@@ -240,7 +245,8 @@ pub fn apply(state: &mut State, event: &Event) {
             modifier,
             no_rerolls,
         } => {
-            replay_dice(state, traveller.iter().copied().chain([*foe]));
+            replay_dice(state, Some(Side::Traveller), *traveller);
+            replay_dice(state, Some(Side::Foe), [*foe]);
             if let Phase::Duel(d) = &mut state.phase {
                 d.rolled = Some(Rolls {
                     traveller: *traveller,
@@ -255,7 +261,7 @@ pub fn apply(state: &mut State, event: &Event) {
             modifier,
             no_rerolls,
         } => {
-            replay_dice(state, *traveller);
+            replay_dice(state, Some(Side::Traveller), *traveller);
             if let Phase::Duel(d) = &mut state.phase {
                 d.awaiting_foe = Some(TravellerRoll {
                     traveller: *traveller,
@@ -265,7 +271,7 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::FoeRolled { foe } => {
-            replay_dice(state, [*foe]);
+            replay_dice(state, Some(Side::Foe), [*foe]);
             if let Phase::Duel(d) = &mut state.phase
                 && let Some(half) = d.awaiting_foe.take()
             {
@@ -278,7 +284,7 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::GuideChose { die, .. } => {
-            replay_dice(state, *die);
+            replay_dice(state, None, *die);
         }
         Event::ExchangeResolved {
             exchange,

@@ -5,11 +5,156 @@
 //! rejection sampling and Fisher–Yates, not rand's helpers: ChaCha8's stream is fixed by its
 //! specification, so a seed and a list of actions replay the same run on any platform and
 //! any later release of this game or of rand.
+//!
+//! A run may instead deal its contest dice from a deck ([`DiceMode::Deck`], docs/RULES.md
+//! "Dice: rolled or dealt"): each side draws from its own [`SideDeck`] of two halves.
 
+use super::rules::{DECK_FACE_COPIES, DECK_HALF};
 use ::rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
+
+/// How a run's contest dice are made, chosen at the start and fixed for the run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DiceMode {
+    /// Every die is a seeded d6.
+    #[default]
+    Rolled,
+    /// Duel, test and reroll dice are dealt from each side's deck of results.
+    Deck,
+}
+
+impl DiceMode {
+    /// The mode as players read it: `Dice: rolled (d6)` / `Dice: dealt from a deck`.
+    pub fn label(self) -> &'static str {
+        match self {
+            DiceMode::Rolled => "Dice: rolled (d6)",
+            DiceMode::Deck => "Dice: dealt from a deck",
+        }
+    }
+
+    /// The mode in a few words, for reports: `rolled (d6)` / `dealt from a deck`.
+    pub fn words(self) -> &'static str {
+        match self {
+            DiceMode::Rolled => "rolled (d6)",
+            DiceMode::Deck => "dealt from a deck",
+        }
+    }
+}
+
+/// Whose luck a die is: in deck mode each side deals from its own deck.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// The traveller's duel dice, test dice and their rerolls.
+    Traveller,
+    /// The foes' and the Guardian's duel dice and their rerolls.
+    Foe,
+}
+
+/// One side's deck of results: two halves, each holding every face
+/// [`DECK_FACE_COPIES`] times. Results are dealt from the half in use; when it is spent it
+/// is reshuffled and play moves to the other half.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SideDeck {
+    halves: [[u8; DECK_HALF]; 2],
+    /// The half in use (0 or 1).
+    half: u8,
+    /// Results already dealt from the half in use.
+    dealt: u8,
+}
+
+impl SideDeck {
+    fn new(rng: &mut ChaCha8Rng) -> SideDeck {
+        let mut halves = [fresh_half(), fresh_half()];
+        shuffle(rng, &mut halves[0]);
+        shuffle(rng, &mut halves[1]);
+        SideDeck {
+            halves,
+            half: 0,
+            dealt: 0,
+        }
+    }
+
+    fn draw(&mut self, rng: &mut ChaCha8Rng) -> u8 {
+        let h = self.half as usize;
+        let v = self.halves[h][self.dealt as usize];
+        self.dealt += 1;
+        if self.dealt as usize == DECK_HALF {
+            // Spent: shuffle it back together while the other half is in play.
+            self.halves[h] = fresh_half();
+            shuffle(rng, &mut self.halves[h]);
+            self.half ^= 1;
+            self.dealt = 0;
+        }
+        v
+    }
+
+    /// The half in use (0 or 1).
+    pub fn half(&self) -> u8 {
+        self.half
+    }
+
+    /// How many results the half in use still holds (1 to 12: a spent half is replaced at
+    /// once).
+    pub fn left(&self) -> usize {
+        DECK_HALF - self.dealt as usize
+    }
+
+    /// The faces still in the half in use, lowest first (what a counting player knows;
+    /// their order stays hidden).
+    pub fn faces_left(&self) -> Vec<u8> {
+        let mut v = self.halves[self.half as usize][self.dealt as usize..].to_vec();
+        v.sort_unstable();
+        v
+    }
+}
+
+/// A half before shuffling: every face, [`DECK_FACE_COPIES`] times.
+fn fresh_half() -> [u8; DECK_HALF] {
+    std::array::from_fn(|i| (i / DECK_FACE_COPIES) as u8 + 1)
+}
+
+/// Both sides' decks, with their own seeded stream (stream 1 of the run's seed), so the
+/// stations are shuffled the same whichever mode the run is in.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DiceDeck {
+    #[serde(skip)]
+    rng: ChaCha8Rng,
+    pub traveller: SideDeck,
+    pub foe: SideDeck,
+}
+
+impl DiceDeck {
+    fn new(seed: u64) -> DiceDeck {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(1);
+        let traveller = SideDeck::new(&mut rng);
+        let foe = SideDeck::new(&mut rng);
+        DiceDeck {
+            rng,
+            traveller,
+            foe,
+        }
+    }
+
+    fn draw(&mut self, side: Side) -> u8 {
+        match side {
+            Side::Traveller => self.traveller.draw(&mut self.rng),
+            Side::Foe => self.foe.draw(&mut self.rng),
+        }
+    }
+
+    /// One side's deck.
+    pub fn side(&self, side: Side) -> &SideDeck {
+        match side {
+            Side::Traveller => &self.traveller,
+            Side::Foe => &self.foe,
+        }
+    }
+}
 
 /// The seeded dice of one run.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -22,16 +167,80 @@ pub struct Dice {
     /// table finds out how many physical dice an action needs.
     #[serde(skip)]
     generated: u64,
+    /// The decks, in [`DiceMode::Deck`] (absent from rolled runs' snapshots, so saves from
+    /// before the option still compare equal).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deck: Option<DiceDeck>,
 }
 
 impl Dice {
     /// Dice for `seed`, with `forced` results used first (each must be 1..=6).
     pub fn new(seed: u64, forced: impl IntoIterator<Item = u8>) -> Dice {
+        Dice::with_mode(seed, forced, DiceMode::Rolled)
+    }
+
+    /// [`Dice::new`] in a given mode.
+    pub fn with_mode(seed: u64, forced: impl IntoIterator<Item = u8>, mode: DiceMode) -> Dice {
         Dice {
             rng: ChaCha8Rng::seed_from_u64(seed),
             forced: forced.into_iter().collect(),
             generated: 0,
+            deck: (mode == DiceMode::Deck).then(|| DiceDeck::new(seed)),
         }
+    }
+
+    /// Rolled or dealt.
+    pub fn mode(&self) -> DiceMode {
+        if self.deck.is_some() {
+            DiceMode::Deck
+        } else {
+            DiceMode::Rolled
+        }
+    }
+
+    /// The decks, in deck mode.
+    pub fn deck(&self) -> Option<&DiceDeck> {
+        self.deck.as_ref()
+    }
+
+    /// One side's die: a forced result first, else dealt from that side's deck in deck
+    /// mode, else rolled.
+    pub fn roll_for(&mut self, side: Side) -> u8 {
+        if let Some(v) = self.forced.pop_front() {
+            return v;
+        }
+        match self.deck.as_mut() {
+            Some(deck) => {
+                self.generated += 1;
+                deck.draw(side)
+            }
+            None => self.roll(),
+        }
+    }
+
+    /// What the next [`Dice::roll_for`] `side` will give, without drawing.
+    pub fn peek_for(&self, side: Side) -> u8 {
+        if self.deck.is_none() {
+            return self.peek();
+        }
+        self.clone().roll_for(side)
+    }
+
+    /// The next `n` results for `side`, without drawing.
+    pub fn preview_for(&self, side: Side, n: usize) -> Vec<u8> {
+        let mut d = self.clone();
+        (0..n).map(|_| d.roll_for(side)).collect()
+    }
+
+    /// The next two results, for `a` then `b`, without drawing (the dice of a duel's
+    /// exchange).
+    pub fn preview_sides(&self, a: Side, b: Side) -> (u8, u8) {
+        if self.deck.is_none() {
+            return self.preview_pair();
+        }
+        let mut d = self.clone();
+        let first = d.roll_for(a);
+        (first, d.roll_for(b))
     }
 
     /// Queues a die result to be used by the next roll (physical dice).

@@ -32,3 +32,7 @@ pub const DIE_MAX: i32 = 6;
 /// A backstop on the steps run without a decision after one action (a card set that loops
 /// for ever stops here instead of hanging the game).
 pub const SETTLE_STEPS: usize = 10_000;
+/// Copies of each face in one half of a dice deck (deck mode).
+pub const DECK_FACE_COPIES: usize = 2;
+/// Results in one half of a dice deck: every face, [`DECK_FACE_COPIES`] times.
+pub const DECK_HALF: usize = 6 * DECK_FACE_COPIES;

@@ -1,6 +1,6 @@
 //! The state of one run. Only [`super::apply::apply`] changes it.
 
-use super::dice::Dice;
+use super::dice::{Dice, DiceMode};
 use crate::cards::model::{Effect, GuideOption, Per};
 use crate::cards::{CardRef, CardSet, DomainRef};
 use serde::Serialize;
@@ -318,11 +318,16 @@ impl State {
     /// A new run at the start of the map, before the first Domain is entered.
     /// Use [`super::new_run`] to get a run ready to play.
     pub fn blank(cards: Arc<CardSet>, seed: u64, forced: Vec<u8>) -> State {
+        State::blank_in(cards, seed, forced, DiceMode::Rolled)
+    }
+
+    /// [`State::blank`] with its dice rolled or dealt.
+    pub fn blank_in(cards: Arc<CardSet>, seed: u64, forced: Vec<u8>, mode: DiceMode) -> State {
         let t = &cards.traveller;
         State {
             seed,
             guide: false,
-            dice: Dice::new(seed, forced),
+            dice: Dice::with_mode(seed, forced, mode),
             health: t.health,
             max_health: t.health,
             marker: 0,

@@ -46,9 +46,45 @@ pub struct View {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub test: Option<TestView>,
     pub flips: u32,
+    /// Only in a run whose dice are dealt from a deck: each side's half in use.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dice_deck: Option<DiceDeckView>,
     /// Only in a run with a Guide: what the Guide sees and the traveller does not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub guide: Option<GuideView>,
+}
+
+/// Both sides' dice decks as a counting player knows them (the protocol's
+/// `state.dice_deck`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DiceDeckView {
+    pub traveller: HalfView,
+    pub foe: HalfView,
+}
+
+/// One side's half in use: which (0 or 1), how many results are left, and which faces
+/// (lowest first; the order stays hidden).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HalfView {
+    pub half: u8,
+    pub left: usize,
+    pub faces: Vec<u8>,
+}
+
+fn dice_deck_view(s: &State) -> Option<DiceDeckView> {
+    let deck = s.dice.deck()?;
+    let half = |side| {
+        let d = deck.side(side);
+        HalfView {
+            half: d.half(),
+            left: d.left(),
+            faces: d.faces_left(),
+        }
+    };
+    Some(DiceDeckView {
+        traveller: half(crate::core::Side::Traveller),
+        foe: half(crate::core::Side::Foe),
+    })
 }
 
 /// What only the Guide may see (the protocol's `state.guide`).
@@ -272,6 +308,7 @@ pub fn view(s: &State) -> View {
         foe,
         test,
         flips: s.flips,
+        dice_deck: dice_deck_view(s),
         guide: guide_view(s),
     }
 }

@@ -6,6 +6,7 @@ use super::policy::{Policy, RandomBot};
 use super::run::{RunFacts, play_into, run_seed};
 use super::stats::Totals;
 use crate::cards::CardSet;
+use crate::core::DiceMode;
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::Arc;
@@ -95,6 +96,19 @@ pub fn simulate(
     jobs: usize,
     progress: &Progress,
 ) -> Result<Totals, rayon::ThreadPoolBuildError> {
+    simulate_in(cards, runs, seed, policy, DiceMode::Rolled, jobs, progress)
+}
+
+/// [`simulate`] with the runs' dice rolled or dealt from a deck (`mode`).
+pub fn simulate_in(
+    cards: &Arc<CardSet>,
+    runs: u64,
+    seed: u64,
+    policy: PolicyKind,
+    mode: DiceMode,
+    jobs: usize,
+    progress: &Progress,
+) -> Result<Totals, rayon::ThreadPoolBuildError> {
     let totals = in_chunks(
         runs,
         jobs,
@@ -111,7 +125,7 @@ pub fn simulate(
                 if progress.stopped() {
                     break;
                 }
-                play_into(&cards, run_seed(seed, i), bot.as_mut(), &mut facts);
+                play_into(&cards, run_seed(seed, i), mode, bot.as_mut(), &mut facts);
                 totals.add(&facts);
                 progress.tick();
             }

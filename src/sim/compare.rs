@@ -6,14 +6,15 @@
 //! figure is a per-run value (an outcome that happened or not, or a Health) taken on both
 //! sides; its mean difference and the spread of the per-run differences give the
 //! interval. Every accumulator is an integer sum, so the result does not depend on the
-//! number of jobs. The two sides are any [`Config`]s: two card sets, two bots, or (later)
-//! two kinds of dice.
+//! number of jobs. The two sides are any [`Config`]s: two card sets, two bots, or two kinds
+//! of dice (rolled, or dealt from a deck: `--compare-dice`).
 
 use super::batch::{PolicyKind, Progress, in_chunks};
-use super::run::{Ending, RunFacts, play_into, run_seed};
+use super::run::{Ending, MISS_STREAK, RunFacts, play_into, run_seed};
 use super::stats::{Totals, Z95};
 use super::summary::{Summary, round};
 use crate::cards::CardSet;
+use crate::core::DiceMode;
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -24,6 +25,8 @@ pub struct Config {
     pub label: String,
     pub cards: Arc<CardSet>,
     pub policy: PolicyKind,
+    /// Dice rolled or dealt from a deck.
+    pub dice: DiceMode,
 }
 
 /// The figures both sides share, matched by id: the union of the two sets' Domains,
@@ -57,6 +60,7 @@ fn union(rows: &mut Vec<(String, String)>, id: &str, name: &str) -> u32 {
 // The per-run outcomes compared, laid out in one index space.
 const WON: usize = 0;
 const REACHED: usize = 1;
+const STREAK: usize = 2;
 
 impl Keys {
     /// Matches the Domains, cards and checks of two sets by id.
@@ -85,7 +89,7 @@ impl Keys {
     }
 
     fn ending_base(&self) -> usize {
-        REACHED + 1
+        STREAK + 1
     }
     fn duel_ix(&self) -> usize {
         self.ending_base() + self.domains.len()
@@ -104,10 +108,10 @@ impl Keys {
         self.card_base() + self.cards.len()
     }
 
-    /// The outcomes that happened in one run of a side (at most four, all distinct).
-    fn happened(&self, side: usize, f: &RunFacts) -> ([usize; 4], usize) {
+    /// The outcomes that happened in one run of a side (at most five, all distinct).
+    fn happened(&self, side: usize, f: &RunFacts) -> ([usize; 5], usize) {
         let m = &self.sides[side];
-        let mut out = [usize::MAX; 4];
+        let mut out = [usize::MAX; 5];
         let mut n = 0;
         let mut push = |i: usize| {
             out[n] = i;
@@ -118,6 +122,9 @@ impl Keys {
         }
         if f.guardian_unmet.is_some() {
             push(REACHED);
+        }
+        if f.lost_to_streak {
+            push(STREAK);
         }
         match f.ending {
             Ending::Won => {}
@@ -245,7 +252,8 @@ pub fn compare(
                 }
                 let s = run_seed(seed, i);
                 for side in 0..2 {
-                    play_into(&cards[side], s, bots[side].as_mut(), &mut facts[side]);
+                    let dice = [a.dice, b.dice][side];
+                    play_into(&cards[side], s, dice, bots[side].as_mut(), &mut facts[side]);
                 }
                 c.a.add(&facts[0]);
                 c.b.add(&facts[1]);
@@ -282,7 +290,7 @@ pub fn paired_interval(n: u64, sum_a: f64, sum_b: f64, sum_sq: f64) -> (f64, [f6
 /// One compared figure.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Change {
-    /// `win_rate`, `reached_guardian`, `ended_in`, `guardian_duel`, `requirement`/`seal`,
+    /// `win_rate`, `reached_guardian`, `lost_to_streak`, `ended_in`, `guardian_duel`, `requirement`/`seal`,
     /// `abandoned`, `kill_rate` or `health_after`.
     pub figure: &'static str,
     /// The Domain, card or check it is about (empty for whole-run figures).
@@ -339,6 +347,8 @@ pub struct CompareSummary {
 pub struct SideSummary {
     pub label: String,
     pub policy: PolicyKind,
+    /// `rolled` or `deck`.
+    pub dice: DiceMode,
     pub summary: Summary,
 }
 
@@ -359,6 +369,12 @@ impl Comparison {
                 "",
                 "reached the Guardian".into(),
                 REACHED,
+            ),
+            rate(
+                "lost_to_streak",
+                "",
+                format!("runs lost to {MISS_STREAK}+ misses in a row"),
+                STREAK,
             ),
         ];
         for (i, (id, name)) in keys.domains.iter().enumerate() {
@@ -394,6 +410,7 @@ impl Comparison {
         let side = |c: &Config, t: &Totals| SideSummary {
             label: c.label.clone(),
             policy: c.policy,
+            dice: c.dice,
             summary: t.summary(&c.cards),
         };
         CompareSummary {

@@ -63,6 +63,53 @@ fn endings_rows(a: &Summary, b: &Summary) -> Vec<(String, f64, f64)> {
     rows.into_iter().map(|r| (r.1, r.2, r.3)).collect()
 }
 
+/// The spread of outcomes on each side, Domains matched by id: (label, A, B, is a share).
+/// The standard deviation of Health after each Domain is over the runs that cleared it
+/// on that side (`None`: none did, or the Domain is not in that side's set).
+fn spread_rows(a: &Summary, b: &Summary) -> Vec<(String, Option<f64>, Option<f64>, bool)> {
+    let (ma, mb) = (&a.miss_streaks, &b.miss_streaks);
+    let mut rows = vec![
+        ("won".to_string(), Some(a.win_rate), Some(b.win_rate), true),
+        (
+            format!("runs with {}+ misses in a row", ma.length),
+            Some(ma.share_with),
+            Some(mb.share_with),
+            true,
+        ),
+        (
+            "runs lost to such a streak".to_string(),
+            Some(ma.share_lost_to),
+            Some(mb.share_lost_to),
+            true,
+        ),
+    ];
+    let sd = |s: &Summary, id: &str| {
+        s.per_domain
+            .iter()
+            .find(|d| d.id == id && d.cleared > 0)
+            .map(|d| d.sd_health_after)
+    };
+    let mut ids: Vec<(&str, &str)> = Vec::new();
+    for d in a.per_domain.iter().chain(&b.per_domain) {
+        if !ids.iter().any(|(i, _)| *i == d.id) {
+            ids.push((&d.id, &d.name));
+        }
+    }
+    for (id, name) in ids {
+        let label = format!("sd of Health after {name}");
+        rows.push((label, sd(a, id), sd(b, id), false));
+    }
+    rows
+}
+
+fn spread_value(x: Option<f64>, share: bool) -> String {
+    match x {
+        None => "—".to_string(),
+        Some(x) if share => format!("{:.2}%", x * 100.0),
+        Some(x) => format!("{x:.2}"),
+    }
+}
+
 /// The text report.
 pub fn text(o: &CompareOutput) -> String {
     let s = o.summary;
@@ -83,6 +130,7 @@ pub fn text(o: &CompareOutput) -> String {
             ""
         }
     );
+    let _ = writeln!(t, "dice: A {}, B {}", s.a.dice.words(), s.b.dice.words());
     if let Some(w) = s.changes.iter().find(|c| c.figure == "win_rate") {
         let _ = writeln!(
             t,
@@ -121,6 +169,11 @@ unchanged ones may show here by chance)",
     );
     for (label, x, y) in endings_rows(a, b) {
         let _ = writeln!(t, "  {label:<36} {:>7.2}% {:>7.2}%", x * 100.0, y * 100.0);
+    }
+    let _ = writeln!(t, "\n{:<44} {:>8} {:>8}", "spread of outcomes:", "A", "B");
+    for (label, x, y, share) in spread_rows(a, b) {
+        let (x, y) = (spread_value(x, share), spread_value(y, share));
+        let _ = writeln!(t, "  {label:<42} {x:>8} {y:>8}");
     }
     let _ = writeln!(t, "\nwhole runs, places, Health after each Domain:");
     for c in s
@@ -187,6 +240,12 @@ seed, and each difference's 95% interval comes from the per-run differences.</p>
         o.policy,
         o.seed
     );
+    let _ = write!(
+        h,
+        "<p>Dice: A {}, B {}.</p>",
+        s.a.dice.words(),
+        s.b.dice.words()
+    );
     for (name, side) in [("A", a), ("B", b)] {
         if let Some(why) = &side.stopped_by {
             let _ = write!(
@@ -236,6 +295,22 @@ seed, and each difference's 95% interval comes from the per-run differences.</p>
         "Health after each Domain (mean ± 1 sd): A blue, B red",
         980,
     )));
+    h.push_str(
+        "<h2>Spread of outcomes</h2><p>How far luck spreads the runs: the share of \
+runs with a streak of misses and lost to one (a miss is a duel exchange struck as a Miss or a \
+failed test roll), and the standard deviation of Health after each Domain among the runs that \
+cleared it.</p><table><tr><th>figure</th><th>A</th><th>B</th></tr>",
+    );
+    for (label, x, y, share) in spread_rows(a, b) {
+        let _ = write!(
+            h,
+            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(&label),
+            spread_value(x, share),
+            spread_value(y, share)
+        );
+    }
+    h.push_str("</table>");
     h.push_str("<h2>Completed routes</h2>");
     // Routes need the full width for their labels: one above the other.
     h.push_str(&embed(routes_chart(

@@ -4,6 +4,7 @@
 use super::batch::PolicyKind;
 use super::compare::CompareSummary;
 use super::summary::Summary;
+use crate::core::DiceMode;
 use serde::Serialize;
 
 /// How fast a batch went (left out when comparing results across `--jobs`).
@@ -31,6 +32,8 @@ impl Timing {
 pub struct Output<'a> {
     pub policy: PolicyKind,
     pub seed: u64,
+    /// `rolled` or `deck`.
+    pub dice: DiceMode,
     pub jobs: usize,
     /// True when Ctrl-C stopped the batch early (the figures cover the runs finished).
     pub interrupted: bool,

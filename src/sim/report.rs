@@ -18,11 +18,12 @@ pub fn text(o: &Output) -> String {
     let mut t = String::new();
     let _ = writeln!(
         t,
-        "{} runs with the {:?} bot (seed {}, {} jobs){}",
+        "{} runs with the {:?} bot (seed {}, {} jobs, {}){}",
         s.runs,
         o.policy,
         o.seed,
         o.jobs,
+        o.dice.label(),
         if o.interrupted {
             " — interrupted"
         } else {
@@ -51,6 +52,7 @@ pub fn text(o: &Output) -> String {
         "mean flips {:.1}, mean duel exchanges {:.1}",
         s.mean_flips, s.mean_exchanges
     );
+    let _ = writeln!(t, "{}", streaks_line(s));
     endings_text(&mut t, s);
     domains_text(&mut t, s);
     cards_text(&mut t, s);
@@ -70,6 +72,19 @@ pub fn text(o: &Output) -> String {
         o.timing.runs_per_second, o.timing.runs_per_second_per_job, o.timing.elapsed_seconds
     );
     t
+}
+
+/// The streaks of misses in one sentence.
+pub(super) fn streaks_line(s: &Summary) -> String {
+    let m = &s.miss_streaks;
+    format!(
+        "Runs with {} or more misses in a row: {} ({}); lost to such a streak: {} ({}).",
+        m.length,
+        m.runs_with,
+        pct(m.share_with),
+        m.lost_to,
+        pct(m.share_lost_to)
+    )
 }
 
 /// Where runs end, and the Guardian's checks.
@@ -399,11 +414,12 @@ pub fn write_html(path: &Path, o: &Output) -> std::io::Result<()> {
     let mut h = head("Forward balance report");
     let _ = write!(
         h,
-        "<h1>Forward balance report</h1><p class=\"big\">{} runs, {:?} bot, seed {}: <b>{:.1}%</b> won \
+        "<h1>Forward balance report</h1><p class=\"big\">{} runs, {:?} bot, seed {}, {}: <b>{:.1}%</b> won \
 (95% CI {:.1}–{:.1}%)</p>",
         s.runs,
         o.policy,
         o.seed,
+        o.dice.label(),
         s.win_rate * 100.0,
         s.win_rate_ci95[0] * 100.0,
         s.win_rate_ci95[1] * 100.0,
@@ -417,7 +433,7 @@ pub fn write_html(path: &Path, o: &Output) -> std::io::Result<()> {
     }
     let _ = write!(
         h,
-        "<p>Lost by: {}. Mean flips {:.1}, mean duel exchanges {:.1}. {:.0} runs/s on {} jobs.</p>",
+        "<p>Lost by: {}. Mean flips {:.1}, mean duel exchanges {:.1}. {} {:.0} runs/s on {} jobs.</p>",
         s.losses_by_cause
             .iter()
             .map(|(c, n)| format!("{c} {n}"))
@@ -425,6 +441,7 @@ pub fn write_html(path: &Path, o: &Output) -> std::io::Result<()> {
             .join(", "),
         s.mean_flips,
         s.mean_exchanges,
+        esc(&streaks_line(s)),
         o.timing.runs_per_second,
         o.jobs
     );

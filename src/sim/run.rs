@@ -4,8 +4,8 @@ use super::policy::{BotRng, Policy, mix};
 use crate::cards::model::SealPenalty;
 use crate::cards::{CardRef, CardSet, DomainRef};
 use crate::core::{
-    Action, Cause, Event, Observation, Outcome, Phase, Zone, execute_offered_into,
-    legal_actions_into, new_run,
+    Action, Cause, DiceMode, Event, Observation, Outcome, Phase, Strike, Zone,
+    execute_offered_into, legal_actions_into, new_run_in,
 };
 use std::sync::Arc;
 
@@ -15,6 +15,9 @@ pub const ACTION_LIMIT: usize = 50_000;
 
 /// Flips before a loss that count as "lost within a few flips" of a card.
 pub const NEAR_FLIPS: usize = 3;
+
+/// Misses in a row that make a streak: "lost to a streak" in the reports.
+pub const MISS_STREAK: u32 = 3;
 
 /// At most this many Guardian requirements and seals are followed one by one (a bit each).
 pub const MAX_CHECKS: usize = 32;
@@ -110,6 +113,14 @@ pub struct RunFacts {
     pub guardian_unmet: Option<u32>,
     /// Whether the duel with the Guardian began.
     pub guardian_duel: bool,
+    /// The most misses in a row (a duel exchange struck as a Miss, or a failed test roll).
+    pub longest_miss_streak: u32,
+    /// Cards flipped when a streak of [`MISS_STREAK`] misses or more last grew (`None`:
+    /// never).
+    pub streak_at: Option<usize>,
+    /// Lost (not abandoned) while a streak of [`MISS_STREAK`] misses or more came during
+    /// one of its last [`NEAR_FLIPS`] cards (or at the Guardian).
+    pub lost_to_streak: bool,
 }
 
 impl RunFacts {
@@ -148,6 +159,8 @@ struct Tracker {
     /// Where the flow is being gathered (`None`: at the Guardian).
     here: Option<DomainRef>,
     final_domain: DomainRef,
+    /// Misses in a row so far.
+    misses: u32,
 }
 
 impl Tracker {
@@ -186,8 +199,13 @@ impl Tracker {
                 }
                 // A card is resolved before the next one is flipped.
                 Event::CardResolved { .. } => self.close_resolved(facts),
-                Event::HealthChanged { health, .. } | Event::ExchangeResolved { health, .. } => {
-                    self.set_health(*health)
+                Event::HealthChanged { health, .. } => self.set_health(*health),
+                Event::ExchangeResolved { health, strike, .. } => {
+                    self.set_health(*health);
+                    // A skipped roll is no contest: the streak stands as it was.
+                    if *strike != Strike::Skipped {
+                        self.contest(facts, *strike == Strike::Miss);
+                    }
                 }
                 Event::MaxHealthChanged { max_health, .. } => {
                     self.set_health(self.health.min(*max_health))
@@ -221,12 +239,17 @@ impl Tracker {
                 }
                 Event::TestJudged {
                     card,
-                    over: true,
+                    over,
                     success,
                     ..
-                } => facts
-                    .notes
-                    .push((card.index, Note::Pit { passed: *success })),
+                } => {
+                    self.contest(facts, !*success);
+                    if *over {
+                        facts
+                            .notes
+                            .push((card.index, Note::Pit { passed: *success }));
+                    }
+                }
                 Event::DuelStarted { card, .. } => match card {
                     Some(c) => facts.notes.push((c.index, Note::Fought)),
                     None => facts.guardian_duel = true,
@@ -261,6 +284,19 @@ impl Tracker {
         }
     }
 
+    /// One die contest of the traveller's, lost (`miss`) or not.
+    fn contest(&mut self, facts: &mut RunFacts, miss: bool) {
+        if !miss {
+            self.misses = 0;
+            return;
+        }
+        self.misses += 1;
+        facts.longest_miss_streak = facts.longest_miss_streak.max(self.misses);
+        if self.misses >= MISS_STREAK {
+            facts.streak_at = Some(facts.flips.len());
+        }
+    }
+
     fn close_flip(&self, facts: &mut RunFacts) {
         if let Some(f) = facts.flips.last_mut() {
             f.delta = self.health - self.at_flip;
@@ -278,15 +314,31 @@ impl Tracker {
 
 /// Plays one run to its end with `policy`.
 pub fn play(cards: &Arc<CardSet>, seed: u64, policy: &mut dyn Policy) -> RunFacts {
+    play_in(cards, seed, DiceMode::Rolled, policy)
+}
+
+/// [`play`] with the run's dice rolled or dealt from a deck (`mode`).
+pub fn play_in(
+    cards: &Arc<CardSet>,
+    seed: u64,
+    mode: DiceMode,
+    policy: &mut dyn Policy,
+) -> RunFacts {
     let mut facts = RunFacts::default();
-    play_into(cards, seed, policy, &mut facts);
+    play_into(cards, seed, mode, policy, &mut facts);
     facts
 }
 
-/// [`play`] into `facts` (cleared first), reusing its buffers.
-pub fn play_into(cards: &Arc<CardSet>, seed: u64, policy: &mut dyn Policy, facts: &mut RunFacts) {
+/// [`play_in`] into `facts` (cleared first), reusing its buffers.
+pub fn play_into(
+    cards: &Arc<CardSet>,
+    seed: u64,
+    mode: DiceMode,
+    policy: &mut dyn Policy,
+    facts: &mut RunFacts,
+) {
     facts.clear();
-    let (mut state, events) = new_run(Arc::clone(cards), seed, Vec::new());
+    let (mut state, events) = new_run_in(Arc::clone(cards), seed, Vec::new(), false, mode);
     let mut rng = BotRng::new(mix(seed ^ 0x5EED_B075));
     let mut t = Tracker {
         health: state.health,
@@ -296,6 +348,7 @@ pub fn play_into(cards: &Arc<CardSet>, seed: u64, policy: &mut dyn Policy, facts
         flow: Flow::default(),
         here: None,
         final_domain: cards.final_domain,
+        misses: 0,
     };
     t.record(facts, &events, false);
     policy.start(&Observation::of(&state));
@@ -339,6 +392,15 @@ pub fn play_into(cards: &Arc<CardSet>, seed: u64, policy: &mut dyn Policy, facts
         Some(state.domain)
     };
     facts.ending = ending(cards, facts);
+    facts.lost_to_streak = lost_to_streak(facts);
+}
+
+/// Whether a finished run was lost (not abandoned) with a streak of misses during one of
+/// its last [`NEAR_FLIPS`] cards (the card flipped `k`-th is in play from `k` flips on)
+/// or at the Guardian.
+fn lost_to_streak(f: &RunFacts) -> bool {
+    f.cause.is_some_and(|c| c != Cause::Abandoned)
+        && f.streak_at.is_some_and(|k| k + NEAR_FLIPS > f.flips.len())
 }
 
 /// The place a finished run ended.
@@ -378,4 +440,64 @@ fn ending(cards: &CardSet, f: &RunFacts) -> Ending {
         }
     }
     Ending::GuardianDuel
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tracker() -> Tracker {
+        Tracker {
+            health: 20,
+            marker: 0,
+            grace: 0,
+            at_flip: 20,
+            flow: Flow::default(),
+            here: None,
+            final_domain: DomainRef { index: 0, id: "d" },
+            misses: 0,
+        }
+    }
+
+    fn flip(f: &mut RunFacts) {
+        f.flips.push(Flip {
+            card: CardRef { index: 0, id: "c" },
+            delta: 0,
+            resolved: None,
+        });
+    }
+
+    #[test]
+    fn three_misses_in_a_row_make_a_streak_and_a_hit_ends_it() {
+        let (mut t, mut f) = (tracker(), RunFacts::default());
+        flip(&mut f);
+        for miss in [true, true, false, true, true] {
+            t.contest(&mut f, miss);
+        }
+        assert_eq!((f.longest_miss_streak, f.streak_at), (2, None));
+        flip(&mut f);
+        t.contest(&mut f, true);
+        assert_eq!((f.longest_miss_streak, f.streak_at), (3, Some(2)));
+    }
+
+    #[test]
+    fn a_loss_counts_as_a_streak_only_with_one_near_its_end() {
+        let mut f = RunFacts {
+            cause: Some(Cause::Health),
+            streak_at: Some(2),
+            ..RunFacts::default()
+        };
+        for _ in 0..4 {
+            flip(&mut f);
+        }
+        // Card 2 of 4 is among the last three; card 1 would not be.
+        assert!(lost_to_streak(&f));
+        f.streak_at = Some(1);
+        assert!(!lost_to_streak(&f));
+        f.streak_at = Some(4);
+        f.cause = Some(Cause::Abandoned);
+        assert!(!lost_to_streak(&f));
+        f.cause = None;
+        assert!(!lost_to_streak(&f));
+    }
 }

@@ -5,7 +5,7 @@
 use super::bots::Heuristic;
 use super::policy::{BotRng, Policy};
 use crate::cards::CardSet;
-use crate::core::{Observation, State, execute, legal_actions, new_run_with};
+use crate::core::{DiceMode, Observation, State, execute, legal_actions, new_run_in};
 use std::sync::Arc;
 
 /// A run brought to a scene: its seed, and the indices into `legal_actions` played.
@@ -37,8 +37,19 @@ pub fn find_in(
     guide: bool,
     wanted: impl Fn(&State) -> bool,
 ) -> Option<Scene> {
+    find_with(cards, seeds, guide, DiceMode::Rolled, wanted)
+}
+
+/// [`find_in`] in runs whose dice are rolled or dealt from a deck (`dice`).
+pub fn find_with(
+    cards: &Arc<CardSet>,
+    seeds: u64,
+    guide: bool,
+    dice: DiceMode,
+    wanted: impl Fn(&State) -> bool,
+) -> Option<Scene> {
     for seed in 0..seeds {
-        let (mut state, _) = new_run_with(Arc::clone(cards), seed, Vec::new(), guide);
+        let (mut state, _) = new_run_in(Arc::clone(cards), seed, Vec::new(), guide, dice);
         let mut bot = Heuristic::greedy();
         let mut rng = BotRng::new(seed ^ 0x7AB1E);
         bot.start(&Observation::of(&state));

@@ -3,7 +3,7 @@
 //! report is identical whatever the number of jobs. [`super::summary`] turns them into
 //! the report's figures.
 
-use super::run::{Ending, Flow, NEAR_FLIPS, Note, RunFacts};
+use super::run::{Ending, Flow, MISS_STREAK, NEAR_FLIPS, Note, RunFacts};
 use crate::cards::CardSet;
 use crate::core::Cause;
 use std::collections::HashMap;
@@ -164,6 +164,10 @@ pub struct Totals {
     pub(super) guardian: GuardianTotals,
     /// Route -> runs, wins, runs that reached the Guardian by it.
     pub(super) paths: HashMap<Vec<u8>, [u64; 3]>,
+    /// Runs with a streak of misses (`RunFacts::longest_miss_streak` at least
+    /// `MISS_STREAK`), and runs lost to one (`RunFacts::lost_to_streak`).
+    pub(super) streak_runs: u64,
+    pub(super) streak_losses: u64,
 }
 
 impl Totals {
@@ -190,6 +194,8 @@ impl Totals {
         if f.won {
             self.wins += 1;
         }
+        self.streak_runs += u64::from(f.longest_miss_streak >= MISS_STREAK);
+        self.streak_losses += u64::from(f.lost_to_streak);
         for d in &f.path {
             self.domains[d.index as usize].entered += 1;
         }
@@ -283,6 +289,8 @@ impl Totals {
         self.wins += o.wins;
         self.flips += o.flips;
         self.exchanges += o.exchanges;
+        self.streak_runs += o.streak_runs;
+        self.streak_losses += o.streak_losses;
         for i in 0..5 {
             self.losses[i] += o.losses[i];
             self.guardian_losses[i] += o.guardian_losses[i];

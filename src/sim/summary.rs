@@ -1,6 +1,7 @@
 //! The report's figures, computed from [`Totals`]: means and rates are taken only here,
 //! after every integer sum is in.
 
+use super::run::MISS_STREAK;
 use super::stats::{CAUSES, FlowTotals, Totals, wilson};
 use crate::cards::model::{Condition, SealPenalty, StationType};
 use crate::cards::{CardSet, DomainRef};
@@ -132,6 +133,13 @@ impl Totals {
             per_path,
             endings,
             guardian,
+            miss_streaks: Streaks {
+                length: MISS_STREAK,
+                runs_with: self.streak_runs,
+                share_with: round(self.streak_runs as f64 / runs),
+                lost_to: self.streak_losses,
+                share_lost_to: round(self.streak_losses as f64 / runs),
+            },
             stopped_by: None,
         };
         if hi < NEAR_ZERO && self.runs > 0 {
@@ -373,9 +381,27 @@ pub struct Summary {
     /// Every place runs end; the rows' `runs` add up to the losses.
     pub endings: Vec<EndingRow>,
     pub guardian: GuardianSummary,
+    /// Streaks of misses: how often the dice turn against the traveller several times
+    /// running.
+    pub miss_streaks: Streaks,
     /// When the win rate is 0 or near it: what stops the runs, in words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped_by: Option<String>,
+}
+
+/// Streaks of misses in a row: a duel exchange struck as a Miss or a failed test roll is a
+/// miss; any other exchange or a passed test ends the streak (a skipped roll leaves it).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Streaks {
+    /// Misses in a row that count as a streak.
+    pub length: u32,
+    /// Runs with a streak, and that as a share of all runs.
+    pub runs_with: u64,
+    pub share_with: f64,
+    /// Runs lost (not abandoned) with a streak during one of their last three cards or at
+    /// the Guardian, and that as a share of all runs.
+    pub lost_to: u64,
+    pub share_lost_to: f64,
 }
 
 /// Figures for one Domain.

@@ -68,6 +68,7 @@ pub enum Next {
     NewRun {
         seed: Option<u64>,
         guide: bool,
+        dice: crate::core::DiceMode,
     },
     /// Back to the title screen.
     Title,
@@ -283,6 +284,8 @@ pub struct Options {
     pub guide_screen: Option<String>,
     /// Whose dice start as physical dice typed in: `traveller`, `guide` or `both`.
     pub table_dice: Option<String>,
+    /// Open the table at once with a new run whose dice are dealt from a deck.
+    pub dice_deck: bool,
     /// Play the last of `actions` on the stage (`--play-last`).
     pub play_last: bool,
     /// How fast the table's moments play (`--speed`).
@@ -367,6 +370,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         play_last,
         speed,
         layout_report,
+        dice_deck,
         ..
     } = options;
     // `--speed` wins over the setting (tests and screenshots ask for a pace).
@@ -393,7 +397,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     let fonts = Fonts::load();
     let sky = Sky::new();
     let mut screen = Screen::load(&cards, 0, store().as_ref());
-    if (seed.is_some() || !actions.is_empty() || guide)
+    if (seed.is_some() || !actions.is_empty() || guide || dice_deck)
         && let Screen::Title(_, set) = &screen
     {
         let set = set.clone();
@@ -404,6 +408,11 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
             guide_view,
             table_dice: table_dice.clone(),
             play_last,
+            dice: if dice_deck {
+                crate::core::DiceMode::Deck
+            } else {
+                crate::core::DiceMode::Rolled
+            },
         };
         match TableScreen::start(set.clone(), &start, saves_dir.as_deref()) {
             Ok(mut t) => {
@@ -534,12 +543,13 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                 let prev = std::mem::replace(&mut screen, Screen::Rules(Box::default()));
                 screen = Screen::Settings(Box::default(), Some(Box::new(prev)));
             }
-            Next::NewRun { seed, guide } => {
+            Next::NewRun { seed, guide, dice } => {
                 if let Some(set) = screen.set() {
                     let seed = seed.unwrap_or_else(::rand::random);
                     let start = table::Start {
                         seed,
                         guide,
+                        dice,
                         ..Default::default()
                     };
                     if let Ok(t) = TableScreen::start(set.clone(), &start, saves_dir.as_deref()) {

@@ -587,6 +587,26 @@ mod tests {
     }
 
     #[test]
+    fn the_rules_screen_explains_dealt_dice() {
+        let blocks = parse(RULES_MD);
+        let at = blocks
+            .iter()
+            .position(|b| matches!(b, Block::Heading(2, t) if t == "Dice: rolled or dealt"))
+            .expect("the section");
+        // Its table of which deck each die comes from, with a reason on every row.
+        let table = blocks[at..]
+            .iter()
+            .find_map(|b| match b {
+                Block::Table(rows) => Some(rows),
+                _ => None,
+            })
+            .expect("a table");
+        assert_eq!(table[0], ["Die", "Dealt from", "Why"]);
+        assert_eq!(table.len(), 7);
+        assert!(table.iter().all(|r| r.len() == 3 && !r[2].is_empty()));
+    }
+
+    #[test]
     fn inline_markers_become_looks() {
         let w = words("**The marker.** Gaining `Resolve`, up", Look::Plain);
         let looks: Vec<_> = w

@@ -7,6 +7,7 @@ use super::map::{self, MapModel};
 use super::style::{self, Fonts, colour, fade};
 use crate::cards::CardSet;
 use crate::cards::validate::Report;
+use crate::core::DiceMode;
 use crate::store::SaveInfo;
 use macroquad::prelude::*;
 
@@ -148,6 +149,8 @@ pub struct TitleScreen {
     refused: u32,
     /// Digits typed for the next run's seed (empty: a random seed).
     seed: String,
+    /// Dice dealt from a deck for the next new run (←/→ on a New run entry toggles it).
+    deck: bool,
     /// The newest save of a run in progress (what Continue resumes).
     resume: Option<SaveInfo>,
     /// Which card set is in play (`built-in cards`, `cards from DIR`).
@@ -178,6 +181,7 @@ impl TitleScreen {
             pointer_live: false,
             refused: 0,
             seed: String::new(),
+            deck: false,
             resume,
             source: String::new(),
             confirm_quit: false,
@@ -230,6 +234,10 @@ impl TitleScreen {
         if input.backspace {
             self.seed.pop();
         }
+        let on_new_run = matches!(Item::ALL[self.selected], Item::NewRun | Item::GuideRun);
+        if on_new_run && (input.left || input.right) {
+            self.deck = !self.deck;
+        }
         let n = Item::ALL.len();
         // No wrapping: Up from Continue must not land on Quit.
         if input.up {
@@ -263,10 +271,12 @@ impl TitleScreen {
                     Item::NewRun => Next::NewRun {
                         seed: self.seed.parse().ok(),
                         guide: false,
+                        dice: self.dice_mode(),
                     },
                     Item::GuideRun => Next::NewRun {
                         seed: self.seed.parse().ok(),
                         guide: true,
+                        dice: self.dice_mode(),
                     },
                     Item::Continue => self
                         .resume
@@ -282,6 +292,15 @@ impl TitleScreen {
             self.refused = 18;
         }
         Next::Stay
+    }
+
+    /// The dice mode the next new run gets.
+    pub fn dice_mode(&self) -> DiceMode {
+        if self.deck {
+            DiceMode::Deck
+        } else {
+            DiceMode::Rolled
+        }
     }
 
     pub fn draw(&self, fonts: &Fonts, size: Vec2, t: f32) {
@@ -377,12 +396,20 @@ impl TitleScreen {
             }
             let w = style::text(item.label(), x, baseline, &fonts.serif, size, color);
             if matches!(*item, Item::NewRun | Item::GuideRun) {
+                // Short enough to end before the map at 1024 px (digits for a seed are in
+                // the footer's hints).
                 let seed = match (*item, self.seed.is_empty()) {
-                    (Item::GuideRun, true) => "two players, one screen".to_string(),
+                    (Item::GuideRun, true) => "two players".to_string(),
                     (Item::GuideRun, false) => format!("two players · seed {}_", self.seed),
-                    (_, true) => "random seed (type digits for a seed)".to_string(),
+                    (_, true) => "random seed".to_string(),
                     (_, false) => format!("seed {}_", self.seed),
                 };
+                let dice = if self.deck {
+                    "dice from a deck (←→)"
+                } else {
+                    "dice rolled (←→)"
+                };
+                let seed = format!("{seed} · {dice}");
                 style::text(
                     &seed,
                     x + w + 18.0,
@@ -546,6 +573,7 @@ mod tests {
             pointer_live: false,
             refused: 0,
             seed: String::new(),
+            deck: false,
             resume: None,
             source: String::new(),
             confirm_quit: false,
@@ -591,7 +619,8 @@ mod tests {
             s.update(&enter),
             Next::NewRun {
                 seed: None,
-                guide: false
+                guide: false,
+                dice: DiceMode::Rolled
             }
         );
         for d in [4, 2, 7] {
@@ -604,11 +633,17 @@ mod tests {
             backspace: true,
             ..input()
         });
+        // ← or → on New run switches the dice to a deck.
+        s.update(&Input {
+            right: true,
+            ..input()
+        });
         assert_eq!(
             s.update(&enter),
             Next::NewRun {
                 seed: Some(42),
-                guide: false
+                guide: false,
+                dice: DiceMode::Deck
             }
         );
     }

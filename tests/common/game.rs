@@ -2,7 +2,7 @@
 //! and find the seed and actions that bring a run to a scene.
 
 use forward::cards::load::load_dir;
-use forward::core::State;
+use forward::core::{DiceMode, State};
 use macroquad::prelude::{Image, ImageFormat};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -50,19 +50,34 @@ pub fn near(want: [u8; 3]) -> impl Fn([u8; 3]) -> bool {
 /// by playing the shipped cards in process with the greedy bot (a little randomness so
 /// runs differ). Searching at test time keeps the tests true when the cards change.
 pub fn scene(what: &str, guide: bool, wanted: impl Fn(&State) -> bool) -> (String, String) {
+    scene_with(what, guide, DiceMode::Rolled, wanted)
+}
+
+/// [`scene`] in a run whose dice are rolled or dealt from a deck (`dice`).
+pub fn scene_with(
+    what: &str,
+    guide: bool,
+    dice: DiceMode,
+    wanted: impl Fn(&State) -> bool,
+) -> (String, String) {
     let cards = match load_dir(Path::new(CARDS)) {
         Ok((set, _)) => Arc::new(set),
         Err(report) => panic!("the shipped cards do not load: {}", report.summary()),
     };
-    let Some(scene) = forward::sim::scene::find_in(&cards, 2000, guide, wanted) else {
+    let Some(scene) = forward::sim::scene::find_with(&cards, 2000, guide, dice, wanted) else {
         panic!("no seed in 0..2000 reaches {what} with the shipped cards");
     };
     // Printed so that a failing picture can be reproduced by hand.
     eprintln!(
-        "{what}: --seed {} --actions {}{}",
+        "{what}: --seed {} --actions {}{}{}",
         scene.seed,
         scene.actions_arg(),
-        if guide { " --guide" } else { "" }
+        if guide { " --guide" } else { "" },
+        if dice == DiceMode::Deck {
+            " --dice-deck"
+        } else {
+            ""
+        }
     );
     (scene.seed.to_string(), scene.actions_arg())
 }

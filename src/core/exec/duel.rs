@@ -7,6 +7,7 @@ use crate::cards::model::{BonusTarget, Effect, Face, Immunity, Occasion, Per};
 use crate::cards::{CardRef, CardSet};
 use crate::core::action::Die;
 use crate::core::combat;
+use crate::core::dice::Side;
 use crate::core::event::Event;
 use crate::core::modifiers::{duel_shift, fighter, foe_stats, modified_roll, mods, roll_modifier};
 use crate::core::rules::{DIE_MAX, DIE_MIN, EXCHANGE_LIMIT, REROLL_GRACE};
@@ -51,7 +52,7 @@ impl Exec<'_> {
         if self.s.guide {
             // The same dice in the same order as alone: the traveller's first, then (at
             // the Guide's hand) the foe's.
-            let traveller = (!skip).then(|| self.s.dice.peek());
+            let traveller = (!skip).then(|| self.s.dice.peek_for(Side::Traveller));
             self.emit(Event::TravellerRolled {
                 traveller,
                 modifier,
@@ -59,11 +60,11 @@ impl Exec<'_> {
             });
             return;
         }
-        let (first, second) = self.s.dice.preview_pair();
         let (traveller, foe) = if skip {
-            (None, first)
+            (None, self.s.dice.peek_for(Side::Foe))
         } else {
-            (Some(first), second)
+            let (t, f) = self.s.dice.preview_sides(Side::Traveller, Side::Foe);
+            (Some(t), f)
         };
         self.emit(Event::ExchangeRolled {
             traveller,
@@ -76,7 +77,7 @@ impl Exec<'_> {
     /// `roll_foe`: the Guide rolls the foe's die.
     pub(super) fn roll_foe(&mut self) {
         if matches!(&self.s.phase, Phase::Duel(d) if d.awaiting_foe.is_some()) {
-            let foe = self.s.dice.peek();
+            let foe = self.s.dice.peek_for(Side::Foe);
             self.emit(Event::FoeRolled { foe });
         }
     }
@@ -84,7 +85,7 @@ impl Exec<'_> {
     /// `reroll`: one die just rolled, for a Grace or with a card's free reroll.
     pub(super) fn reroll(&mut self, die: Die, index: u8, card: Option<&str>) {
         let cards = self.cards();
-        let value = self.s.dice.peek();
+        let value = self.s.dice.peek_for(die.side());
         let with = card.and_then(|id| cards.card_by_str(id));
         self.emit(Event::Rerolled {
             die,

@@ -12,6 +12,7 @@ mod test;
 
 use super::action::Action;
 use super::apply::apply;
+use super::dice::DiceMode;
 use super::error::Illegal;
 use super::event::Event;
 use super::legal::{can_reroll, check, encounter_options};
@@ -33,8 +34,19 @@ pub fn new_run_with(
     forced: Vec<u8>,
     guide: bool,
 ) -> (State, Vec<Event>) {
+    new_run_in(cards, seed, forced, guide, DiceMode::Rolled)
+}
+
+/// [`new_run_with`], with the run's dice rolled or dealt from a deck (`mode`).
+pub fn new_run_in(
+    cards: Arc<CardSet>,
+    seed: u64,
+    forced: Vec<u8>,
+    guide: bool,
+    mode: DiceMode,
+) -> (State, Vec<Event>) {
     let start = cards.start;
-    let mut state = State::blank(Arc::clone(&cards), seed, forced);
+    let mut state = State::blank_in(Arc::clone(&cards), seed, forced, mode);
     state.guide = guide;
     let mut x = Exec::new(&mut state, &cards);
     x.enter_domain(start);

@@ -3,6 +3,7 @@
 
 use super::Exec;
 use crate::cards::model::BonusTarget;
+use crate::core::dice::Side;
 use crate::core::event::Event;
 use crate::core::modifiers::test_modifier;
 use crate::core::rules::EXTENDED_TALLY;
@@ -21,7 +22,7 @@ impl Exec<'_> {
             .test
             .as_ref()
             .map_or(1, |t| t.dice.max(1));
-        let dice = self.s.dice.preview(n as usize);
+        let dice = self.s.dice.preview_for(Side::Traveller, n as usize);
         self.emit(Event::TestRolled { card, dice });
     }
 

@@ -56,6 +56,8 @@ pub struct Start {
     pub table_dice: Option<String>,
     /// Play the last of `actions` on the stage (not at rest): screenshots of a moment.
     pub play_last: bool,
+    /// Dice rolled or dealt from a deck.
+    pub dice: crate::core::DiceMode,
 }
 
 pub struct TableScreen {
@@ -109,7 +111,7 @@ impl TableScreen {
         saves: Option<&std::path::Path>,
     ) -> Result<TableScreen, StartError> {
         let seed = start.seed;
-        let (mut run, _) = Session::new_with(cards, seed, Vec::new(), start.guide);
+        let (mut run, _) = Session::new_in(cards, seed, Vec::new(), start.guide, start.dice);
         let (last, first) = match start.actions.split_last() {
             Some((last, first)) if start.play_last => (Some(*last), first),
             _ => (None, &start.actions[..]),
@@ -119,14 +121,15 @@ impl TableScreen {
             run.act(&a)?;
         }
         let mut t = TableScreen::blank(run, Autosave::off());
-        t.stage.scene_mut().log.insert(
-            0,
-            if start.guide {
-                format!("A new run with a Guide, seed {seed}. Hold Tab for the Guide's view.")
-            } else {
-                format!("A new run, seed {seed}.")
-            },
-        );
+        let mut first_line = if start.guide {
+            format!("A new run with a Guide, seed {seed}. Hold Tab for the Guide's view.")
+        } else {
+            format!("A new run, seed {seed}.")
+        };
+        if start.dice == crate::core::DiceMode::Deck {
+            first_line.push_str(" Dice dealt from a deck.");
+        }
+        t.stage.scene_mut().log.insert(0, first_line);
         if start.guide_view && start.guide {
             t.modal = Some(Modal::Guide(guide::Peek::Open { held: false }));
         }

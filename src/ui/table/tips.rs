@@ -59,6 +59,8 @@ pub fn tips(s: &State, l: &Layout, model: &MapModel) -> Vec<(Rect, String)> {
             ));
         }
     }
+    // First: the deck stacks sit on the ATK/DEF line, whose tip would hide theirs.
+    out.splice(0..0, super::panels::deck::tips(s, l));
     let ml = map::layout(model, l.map_area());
     for (i, r) in ml.tiles.iter().enumerate() {
         let d = &s.cards.domains[i];

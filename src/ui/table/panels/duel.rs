@@ -5,7 +5,7 @@
 //! HP bar at 0.
 
 use super::Ctx;
-use super::dice::{draw_combat_table, draw_die, draw_faces};
+use super::dice::{draw_combat_table, draw_faces, draw_result, motion, moving};
 use crate::present::scene::{DuelMemory, Exchange};
 use crate::present::stage::MomentKind;
 use crate::present::words;
@@ -109,15 +109,14 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
     let bar = draw_header(cx, &v, r, to_foe, blow.map_or(1.0, |m| m.tail_progress()));
     let die = 58.0;
     let dy = bar.bottom() + 14.0;
-    let tumble = cx
-        .playing(|k| *k == MomentKind::Dice)
-        .filter(|m| !m.applied)
-        .map(|m| m.lead_progress());
+    let rolling = cx.playing(|k| *k == MomentKind::Dice);
+    let tumble = motion(rolling, cx.s().dice.deck().is_some());
     let (mine, theirs, modifier) = v.dice;
-    // Alone both dice tumble; with a Guide only the die being rolled does.
-    let foe_tumbles = tumble.filter(|_| !cx.s().guide || mine.is_some());
-    let mine_tumbles = tumble.filter(|_| !(cx.s().guide && mine.is_some()));
-    draw_die(
+    let (mine_moves, foe_moves) = moving(rolling, cx.s().guide);
+    let foe_tumbles = tumble.filter(|_| foe_moves);
+    let mine_tumbles = tumble.filter(|_| mine_moves);
+    draw_result(
+        cx.s().dice.deck().is_some(),
         Rect::new(r.x, dy, die, die),
         mine,
         mine_tumbles,
@@ -144,7 +143,8 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
         );
     }
     let fx = r.x + (r.w * 0.5).max(130.0);
-    draw_die(
+    draw_result(
+        cx.s().dice.deck().is_some(),
         Rect::new(fx, dy, die, die),
         theirs,
         foe_tumbles,

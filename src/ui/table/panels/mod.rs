@@ -3,6 +3,7 @@
 //! moment playing, the layout and the frame's model of the controls.
 
 pub mod card;
+pub mod deck;
 pub mod dice;
 pub mod duel;
 pub mod end;

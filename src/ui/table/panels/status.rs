@@ -47,6 +47,7 @@ pub fn draw(cx: &Ctx) {
         colour::PARCHMENT,
     );
     draw_health(cx, &sl);
+    super::deck::draw(cx);
     draw_marker(cx, &sl);
     style::text(
         "Grace",

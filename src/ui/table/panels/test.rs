@@ -3,7 +3,7 @@
 //! test is judged, and the tally stays up through its moment even once the test is over.
 
 use super::Ctx;
-use super::dice::draw_die;
+use super::dice::{draw_result, motion};
 use crate::core::mods;
 use crate::core::state::Phase;
 use crate::present::stage::MomentKind;
@@ -56,15 +56,16 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
         );
         y += 22.0;
     }
-    let tumble = cx
-        .playing(|k| *k == MomentKind::Dice)
-        .filter(|m| !m.applied)
-        .map(|m| m.lead_progress());
+    let tumble = motion(
+        cx.playing(|k| *k == MomentKind::Dice),
+        cx.s().dice.deck().is_some(),
+    );
     let die = 60.0;
     for i in 0..spec.dice as usize {
         let v = dice.get(i).copied();
         let rect = Rect::new(r.x + i as f32 * (die + 14.0), y, die, die);
-        draw_die(
+        draw_result(
+            cx.s().dice.deck().is_some(),
             rect,
             v,
             tumble,
