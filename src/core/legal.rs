@@ -119,6 +119,11 @@ fn usable(state: &State, card: CardRef, in_duel: bool) -> bool {
         && a.requires.as_ref().is_none_or(|c| holds(state, c))
 }
 
+/// Held cards and companions whose ability could be used now in a duel.
+pub(super) fn usable_in_duel(state: &State) -> impl Iterator<Item = CardRef> + '_ {
+    ability_cards(state).filter(|&c| usable(state, c, true))
+}
+
 /// Cards whose free reroll is ready.
 fn free_rerolls(state: &State) -> impl Iterator<Item = CardRef> + '_ {
     ability_cards(state).filter(|&c| {

@@ -233,13 +233,20 @@ impl Exec<'_> {
 
     /// Changes Health within 0..=max; at 0 the run is lost.
     pub(super) fn change_health(&mut self, by: i32) {
+        self.change_health_or_fall(by, None);
+    }
+
+    /// [`Self::change_health`], losing with `fall` (cause and detail) instead of the plain
+    /// Health loss when Health reaches 0.
+    pub(super) fn change_health_or_fall(&mut self, by: i32, fall: Option<(Cause, String)>) {
         let health = (self.s.health + by).clamp(0, self.s.max_health);
         let actual = health - self.s.health;
         if actual != 0 {
             self.emit(Event::HealthChanged { by: actual, health });
         }
         if health == 0 {
-            self.lose(Cause::Health, "Health fell to 0.".into());
+            let (cause, detail) = fall.unwrap_or((Cause::Health, "Health fell to 0.".into()));
+            self.lose(cause, detail);
         }
     }
 

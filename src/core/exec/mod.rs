@@ -76,10 +76,6 @@ struct Exec<'a> {
     /// while emitting events (one reference-count increment per action, not per lookup).
     cards: &'a CardSet,
     events: Vec<Event>,
-    /// Whether this action may have changed what decides if a duel can end (the
-    /// traveller's modifiers): rolling and rerolling cannot, so their exchanges skip the
-    /// check (see `check_unending`).
-    recheck: bool,
 }
 
 impl<'a> Exec<'a> {
@@ -93,7 +89,6 @@ impl<'a> Exec<'a> {
             s,
             cards,
             events,
-            recheck: true,
         }
     }
 
@@ -120,10 +115,6 @@ impl<'a> Exec<'a> {
 
     /// Performs one action, then carries on with whatever needs no decision.
     fn act(&mut self, action: &Action) {
-        self.recheck = !matches!(
-            action,
-            Action::Roll | Action::RollFoe | Action::Reroll { .. } | Action::Continue
-        );
         match action {
             Action::Abandon => {
                 self.lose(Cause::Abandoned, "The traveller turned back.".into());
