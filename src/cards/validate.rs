@@ -913,6 +913,9 @@ impl<'a> Checker<'a> {
             if card.passage.is_empty() && card.toll.is_none() {
                 let msg = "an unbeatable foe needs a `passage` or a `toll`: there is no other way past it";
                 self.err(src, &join(p, "unbeatable"), msg);
+            } else if card.toll.is_none() {
+                let msg = "an unbeatable foe without a `toll` ends the run of a traveller who lacks every card its `passage` asks for";
+                self.warn(src, &join(p, "unbeatable"), msg);
             }
             if !card.faces.is_empty() && card.faces.len() != 6 {
                 self.err(src, &join(p, "faces"), faces_msg(card.faces.len()));

@@ -161,6 +161,17 @@ fn reroll_actions(state: &State, dice: &[(Die, u8)], no_rerolls: bool, out: &mut
     }
 }
 
+/// Whether the traveller has no way past this foe: it cannot be fought, has no toll, and
+/// asks (to be shown or given) only cards the traveller does not hold.
+pub(super) fn no_way_past(state: &State, card: &StationCard) -> bool {
+    let can_hand = |id: &Option<crate::cards::model::CardId>| {
+        id.as_ref().is_some_and(|id| state.holds(&id.0))
+    };
+    card.unbeatable
+        && card.toll.is_none()
+        && !card.passage.iter().any(|p| can_hand(&p.show) || can_hand(&p.give))
+}
+
 pub(super) fn encounter_options(card: &StationCard) -> bool {
     card.unbeatable || !card.passage.is_empty() || card.toll.is_some()
 }
@@ -264,10 +275,9 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
                     });
                 }
             }
-            // An unbeatable foe with no toll and no usable passage lets the traveller by
-            // for nothing rather than trapping the run (the validator warns about it).
-            let stuck = c.unbeatable && !out.iter().any(|a| !matches!(a, Action::Fight));
-            if c.toll.is_some() || stuck {
+            // An unbeatable foe with no toll and no usable passage is no free pass: it ends
+            // the run as soon as it is met (see `no_way_past`).
+            if c.toll.is_some() {
                 out.push(Action::Toll);
             }
         }

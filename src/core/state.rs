@@ -297,7 +297,8 @@ pub enum Cause {
     Guardian,
     /// The traveller gave up.
     Abandoned,
-    /// No uncleared Domain was linked from the one just cleared (a broken map).
+    /// No way on: no uncleared Domain linked from the one just cleared (a broken map), or
+    /// an unbeatable foe without a toll asking for cards the traveller does not hold.
     Stranded,
 }
 

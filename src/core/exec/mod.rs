@@ -14,7 +14,7 @@ use super::action::Action;
 use super::apply::apply;
 use super::error::Illegal;
 use super::event::Event;
-use super::legal::{can_reroll, check, encounter_options};
+use super::legal::{can_reroll, check, encounter_options, no_way_past};
 use super::rules::SETTLE_STEPS;
 use super::state::*;
 use crate::cards::CardSet;
@@ -183,6 +183,16 @@ impl<'a> Exec<'a> {
                     if self.s.row.iter().all(Option::is_none) && self.s.deck.is_empty() =>
                 {
                     self.domain_cleared();
+                }
+                Phase::Encounter { card } if no_way_past(self.s, cards.card(*card)) => {
+                    let c = cards.card(*card);
+                    let asks: Vec<&str> = c.passage.iter().map(|p| p.label.as_str()).collect();
+                    let detail = format!(
+                        "{} bars the way, and the traveller holds nothing it asks for ({}).",
+                        c.name,
+                        asks.join("; ")
+                    );
+                    self.lose(Cause::Stranded, detail);
                 }
                 Phase::Encounter { card } if !encounter_options(cards.card(*card)) => {
                     let card = *card;
