@@ -3,7 +3,7 @@
 use super::action::{Action, Die, SpendFor};
 use super::error::{Illegal, Why};
 use super::modifiers::{Mods, mods};
-use super::rules::{GRACE_MAX, REST_SPEND, SLOTS};
+use super::rules::{GRACE_MAX, REST_SPEND, ROW, SLOTS};
 use super::state::*;
 use crate::cards::model::{Condition, Join, Modifier, Payment, SlotKind, StationCard, StationType};
 use crate::cards::{CardRef, DomainRef};
@@ -117,6 +117,19 @@ fn usable(state: &State, card: CardRef, in_duel: bool) -> bool {
         && !state.is_spent(card)
         && (in_duel || !a.duel_only)
         && a.requires.as_ref().is_none_or(|c| holds(state, c))
+}
+
+/// Row slots whose card a peek (or, with `face_up`, a reveal) would show something new.
+pub(super) fn seeable(state: &State, face_up: bool) -> Vec<usize> {
+    (0..ROW)
+        .filter(|&slot| {
+            state.row[slot].is_some_and(|rc| match rc.seen {
+                Seen::Hidden => true,
+                Seen::Peeked => face_up,
+                Seen::FaceUp => false,
+            })
+        })
+        .collect()
 }
 
 /// Held cards and companions whose ability could be used now in a duel.
@@ -330,6 +343,18 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
             ChoiceKind::Lose { cards: held } => {
                 out.extend((0..held.len() as u8).map(|option| Action::Pick { option }));
             }
+            ChoiceKind::Discard { cards: held, .. } => {
+                out.extend(held.iter().map(|c| Action::Discard {
+                    card: Cow::Borrowed(c.id),
+                }));
+            }
+            ChoiceKind::Look { face_up, .. } => {
+                out.extend(
+                    seeable(state, *face_up)
+                        .into_iter()
+                        .map(|slot| Action::Look { slot: slot as u8 }),
+                );
+            }
         },
     }
     out.push(Action::Abandon);
@@ -431,6 +456,8 @@ pub fn phase_name(p: &Phase) -> &'static str {
             ChoiceKind::Cleanse { .. } => "cleanse",
             ChoiceKind::Guide { .. } => "guide_choice",
             ChoiceKind::Lose { .. } => "guide_lose",
+            ChoiceKind::Discard { .. } => "discard",
+            ChoiceKind::Look { .. } => "look",
         },
         Phase::Route => "route",
         Phase::Crossing => "crossing",

@@ -341,6 +341,8 @@ impl Policy for Heuristic {
                 ChoiceKind::Reorder { .. } | ChoiceKind::Guide { .. } | ChoiceKind::Lose { .. } => {
                     0
                 }
+                // The leftmost card, as the rules took before the traveller could pick.
+                ChoiceKind::Discard { .. } | ChoiceKind::Look { .. } => 0,
                 ChoiceKind::Cleanse { .. } => {
                     let mut best = (0, f32::MIN);
                     for (i, a) in actions.iter().enumerate() {

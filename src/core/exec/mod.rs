@@ -139,6 +139,8 @@ impl<'a> Exec<'a> {
             Action::Toll => self.toll(),
             Action::Order { order } => self.order(order),
             Action::Cleanse { card } => self.cleanse(card),
+            Action::Discard { card } => self.discard_chosen(card),
+            Action::Look { slot } => self.look(*slot),
         }
         self.settle();
     }
