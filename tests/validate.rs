@@ -142,7 +142,9 @@ fn valid_set_loads_with_only_deck_size_warnings() {
     assert_eq!(shade.file, "domains/peak.json");
     assert_eq!(shade.card.as_deref(), Some("mirror_shade"));
     assert!(shade.message.contains("an unbeatable foe without a `toll`"));
-    let sizes = design.into_iter().filter(|w| w.path.as_deref() == Some("stations"));
+    let sizes = design
+        .into_iter()
+        .filter(|w| w.path.as_deref() == Some("stations"));
     for (i, w) in sizes.enumerate() {
         let id = ["hamlet", "marsh", "tower", "peak"][i];
         let file = format!("domains/{id}.json");

@@ -250,7 +250,10 @@ fn foe_can_fall(st: &Standing) -> bool {
         let (rolls, n) = rolls_of(statuses[node], st.shift);
         for face in st.faces {
             let next = RollStatus::after(face);
-            let to = statuses[..count].iter().position(|s| *s == next).unwrap_or(0);
+            let to = statuses[..count]
+                .iter()
+                .position(|s| *s == next)
+                .unwrap_or(0);
             for &r in &rolls[..n] {
                 let net = step(face, r);
                 if need - net <= 0 {

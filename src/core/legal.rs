@@ -177,12 +177,14 @@ fn reroll_actions(state: &State, dice: &[(Die, u8)], no_rerolls: bool, out: &mut
 /// Whether the traveller has no way past this foe: it cannot be fought, has no toll, and
 /// asks (to be shown or given) only cards the traveller does not hold.
 pub(super) fn no_way_past(state: &State, card: &StationCard) -> bool {
-    let can_hand = |id: &Option<crate::cards::model::CardId>| {
-        id.as_ref().is_some_and(|id| state.holds(&id.0))
-    };
+    let can_hand =
+        |id: &Option<crate::cards::model::CardId>| id.as_ref().is_some_and(|id| state.holds(&id.0));
     card.unbeatable
         && card.toll.is_none()
-        && !card.passage.iter().any(|p| can_hand(&p.show) || can_hand(&p.give))
+        && !card
+            .passage
+            .iter()
+            .any(|p| can_hand(&p.show) || can_hand(&p.give))
 }
 
 pub(super) fn encounter_options(card: &StationCard) -> bool {

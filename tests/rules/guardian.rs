@@ -318,7 +318,10 @@ fn guardian_reflect_seal_unbroken_is_fought_as_written_and_a_fall_names_the_seal
             "The Mirror is unbroken: The ferryman must carry the mirror."
         )]
     );
-    assert!(matches!(events[1], Event::ExchangeResolved { health: 0, .. }));
+    assert!(matches!(
+        events[1],
+        Event::ExchangeResolved { health: 0, .. }
+    ));
 }
 
 #[test]

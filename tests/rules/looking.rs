@@ -23,7 +23,10 @@ fn peek_shows_a_row_card_to_the_traveller_only() {
     act(&mut s, Action::Flip { slot: k as u8 });
     // Two face-down cards and one peek: the traveller picks which.
     let other = (0..3).find(|&i| i != k && i != j).unwrap();
-    let mut looks = vec![Action::Look { slot: j as u8 }, Action::Look { slot: other as u8 }];
+    let mut looks = vec![
+        Action::Look { slot: j as u8 },
+        Action::Look { slot: other as u8 },
+    ];
     looks.sort_by_key(|a| match a {
         Action::Look { slot } => *slot,
         _ => 9,
@@ -153,11 +156,16 @@ fn reorder_puts_the_top_cards_back_in_the_chosen_order() {
 fn peek_lets_the_traveller_pick_any_face_down_card() {
     // A lantern held in Explore: three face-down cards, two peeks. The traveller picks
     // the rightmost first, then the middle one; the leftmost stays unknown.
-    let lantern = r#"{"id": "lantern", "type": "item", "use": {"per": "run", "effects": [{"peek": 2}]}}"#;
+    let lantern =
+        r#"{"id": "lantern", "type": "item", "use": {"per": "run", "effects": [{"peek": 2}]}}"#;
     let mut s = start_lab(&rocks_and(lantern), &[]);
     bring_up(&mut s, "lantern");
     get(&mut s, "lantern");
-    assert!(s.row.iter().all(|r| r.is_some_and(|rc| rc.seen == Seen::Hidden)));
+    assert!(
+        s.row
+            .iter()
+            .all(|r| r.is_some_and(|rc| rc.seen == Seen::Hidden))
+    );
     act(&mut s, use_card("lantern"));
     assert_eq!(
         legal(&s),

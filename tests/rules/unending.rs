@@ -246,7 +246,14 @@ fn healing_that_outpaces_the_best_damage_is_broken_off_at_once() {
     assert_eq!(events, broken_off_at_once(&s, &events, "hydra", 5));
 
     // One face that heals less than a Critical deals wears it down: the duel goes on.
-    let f = arr(&[mend, mend, mend, mend, mend, r#"{"name": "Doze", "heal": 1}"#]);
+    let f = arr(&[
+        mend,
+        mend,
+        mend,
+        mend,
+        mend,
+        r#"{"name": "Doze", "heal": 1}"#,
+    ]);
     let s = duel(&[], &foe_with("hydra", 5, &f), &[]);
     assert!(s.duel().is_some(), "the duel must go on: {:?}", s.phase);
 }

@@ -97,7 +97,11 @@ impl Exec<'_> {
                     _ => self.pay(p),
                 }
             }
-            let work: Vec<Sourced> = opt.effects.iter().map(|e| (e.clone(), Some(card))).collect();
+            let work: Vec<Sourced> = opt
+                .effects
+                .iter()
+                .map(|e| (e.clone(), Some(card)))
+                .collect();
             let held = |k: &SlotKind| match k {
                 SlotKind::Item => self.s.items.len(),
                 SlotKind::Equipment => self.s.equipment.len(),

@@ -85,11 +85,7 @@ impl<'a> Exec<'a> {
 
     fn with_buffer(s: &'a mut State, cards: &'a CardSet, mut events: Vec<Event>) -> Self {
         events.clear();
-        Exec {
-            s,
-            cards,
-            events,
-        }
+        Exec { s, cards, events }
     }
 
     fn emit(&mut self, e: Event) {
