@@ -439,7 +439,7 @@ impl<'a> Checker<'a> {
                 let p = join(&join(path, "bonus"), "amount");
                 return self.shift(src, &p, "amount", b.amount as i64, -5, 5);
             }
-            Effect::Lose(_) => return,
+            Effect::Lose(_) | Effect::Marker(_) => return,
             Effect::GuideChooses(options) => {
                 let p = join(path, "guide_chooses");
                 if !(2..=6).contains(&options.len()) {

@@ -58,6 +58,11 @@ fn effects_value(effects: &[Effect], view: &Observation) -> f32 {
                     / options.len().max(1) as f32
             }
             Effect::Lose(_) => -4.0,
+            // Back to the middle: worth the Dread it clears, a loss of the Resolve it spends.
+            Effect::Marker(_) => {
+                let m = view.marker() as f32;
+                if m < 0.0 { -3.5 * m } else { -2.5 * m }
+            }
         })
         .sum()
 }

@@ -3,7 +3,7 @@
 
 use super::Exec;
 use crate::cards::CardRef;
-use crate::cards::model::{Amount, Bonus, BonusTarget, Effect, GuideOption, LoseKind};
+use crate::cards::model::{Amount, Bonus, BonusTarget, Effect, GuideOption, LoseKind, MarkerAt};
 use crate::core::event::Event;
 use crate::core::legal::{held, holds, seeable};
 use crate::core::rules::{GRACE_MAX, MARKER_MAX, MARKER_MIN, REORDER_MAX};
@@ -104,6 +104,7 @@ impl Exec<'_> {
             }
             Effect::GuideChooses(options) => return self.guide_chooses(options, from, work),
             Effect::Lose(kind) => return self.lose_held(kind, work),
+            Effect::Marker(MarkerAt::Neutral) => self.move_marker(-self.s.marker),
         }
         Next::Go
     }
