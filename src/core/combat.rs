@@ -192,35 +192,51 @@ pub fn who_can_fall(st: &Standing) -> (bool, bool) {
 
 fn traveller_can_fall(st: &Standing) -> bool {
     let extra = if st.enrage_possible { 1000 } else { 0 };
-    let harm = |status: RollStatus| {
+    // The most one exchange can take from the traveller with this roll status, stopping
+    // early once it reaches `enough`.
+    let harm = |status: RollStatus, enough: i32| {
         let (rolls, n) = rolls_of(status, st.shift);
         let mut most = 0;
         for &r in &rolls[..n] {
             for face in st.faces {
                 let x = exchange(r, face, st.me, st.foe, extra, false);
                 most = most.max(x.to_traveller + x.reflected);
+                if most >= enough {
+                    return most;
+                }
             }
         }
         most
     };
     // Harm after any face can come again and again; harm only in the next exchange comes
     // once, and must take all the traveller's Health.
-    st.faces.iter().any(|f| harm(RollStatus::after(f)) > 0) || harm(st.next) >= st.health
+    let (statuses, count) = face_statuses(st.faces, None);
+    statuses[..count].iter().any(|&s| harm(s, 1) > 0) || harm(st.next, st.health) >= st.health
 }
 
 /// The largest number of roll statuses: the one in force and one per face.
 const STATUSES: usize = 7;
 
-fn foe_can_fall(st: &Standing) -> bool {
-    let mut statuses = [st.next; STATUSES];
-    let mut count = 1;
-    for f in st.faces {
+/// The distinct roll statuses the faces leave (after `first`, if given), on the stack.
+fn face_statuses(faces: &[Face], first: Option<RollStatus>) -> ([RollStatus; STATUSES], usize) {
+    let none = RollStatus {
+        skip: false,
+        penalty: 0,
+    };
+    let mut out = [first.unwrap_or(none); STATUSES];
+    let mut count = usize::from(first.is_some());
+    for f in faces {
         let s = RollStatus::after(f);
-        if !statuses[..count].contains(&s) {
-            statuses[count] = s;
+        if count < STATUSES && !out[..count].contains(&s) {
+            out[count] = s;
             count += 1;
         }
     }
+    (out, count)
+}
+
+fn foe_can_fall(st: &Standing) -> bool {
+    let (statuses, count) = face_statuses(st.faces, Some(st.next));
     let step = |face: &Face, r: Option<u8>| {
         let x = exchange(r, face, st.me, st.foe, 0, false);
         x.to_foe - x.foe_heal
