@@ -127,13 +127,25 @@ fn valid_set_loads_with_only_deck_size_warnings() {
     assert_eq!(report.by_type.values().sum::<usize>(), 12);
     assert_eq!(
         report.summary(),
-        "4 domains, 12 station cards, 0 errors, 48 warnings"
+        "4 domains, 12 station cards, 0 errors, 49 warnings"
     );
 
-    // The deck-size warning, once per Domain; the others are about the short card texts.
+    // The deck-size warning, once per Domain, and the Mirror Shade (unbeatable, no toll);
+    // the others are about the short card texts.
     let dir = valid_dir();
-    assert_eq!(design_warnings(&report).len(), 4);
-    for (i, w) in design_warnings(&report).into_iter().enumerate() {
+    let design = design_warnings(&report);
+    assert_eq!(design.len(), 5);
+    let shade = design
+        .iter()
+        .find(|w| w.path.as_deref() == Some("stations[2].unbeatable"))
+        .expect("the unbeatable foe without a toll is flagged");
+    assert_eq!(shade.file, "domains/peak.json");
+    assert_eq!(shade.card.as_deref(), Some("mirror_shade"));
+    assert!(shade.message.contains("an unbeatable foe without a `toll`"));
+    let sizes = design
+        .into_iter()
+        .filter(|w| w.path.as_deref() == Some("stations"));
+    for (i, w) in sizes.enumerate() {
         let id = ["hamlet", "marsh", "tower", "peak"][i];
         let file = format!("domains/{id}.json");
         let pos = at(&dir, &file, "\"stations\"");
@@ -178,7 +190,8 @@ fn full_decks_give_no_warning() {
     );
     let (_, report) = load_dir(&dir).unwrap_or_else(|r| panic!("{r:#?}"));
     assert_eq!(report.stations, 27);
-    assert_eq!(design_warnings(&report).len(), 3);
+    // Three deck sizes and the Mirror Shade without a toll.
+    assert_eq!(design_warnings(&report).len(), 4);
     assert!(
         design_warnings(&report)
             .iter()
@@ -1290,7 +1303,7 @@ fn several_mistakes_are_all_reported() {
     // The Station cards that parsed are counted, in every Domain file that is valid JSON.
     assert_eq!(
         report.summary(),
-        "3 domains, 8 station cards, 7 errors, 26 warnings"
+        "3 domains, 8 station cards, 7 errors, 27 warnings"
     );
 }
 
@@ -1313,16 +1326,16 @@ fn cli_text_report() {
     let (code, out) = forward(&["validate", valid.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
     let lines: Vec<&str> = out.lines().filter(|l| !l.contains(TEXT_MISMATCH)).collect();
-    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(lines.len(), 6, "{out}");
     assert!(
-        lines[..4]
+        lines[..5]
             .iter()
             .all(|l| l.starts_with("warning: domains/")),
         "{out}"
     );
     assert_eq!(
-        lines[4],
-        "4 domains, 12 station cards, 0 errors, 48 warnings"
+        lines[5],
+        "4 domains, 12 station cards, 0 errors, 49 warnings"
     );
 
     let dir = broken(
@@ -1341,7 +1354,7 @@ fn cli_text_report() {
     assert!(lines[1].starts_with("warning: "));
     assert_eq!(
         lines.last().copied(),
-        Some("4 domains, 11 station cards, 1 errors, 47 warnings")
+        Some("4 domains, 11 station cards, 1 errors, 48 warnings")
     );
     assert_eq!(out.lines().filter(|l| l.contains(" domains, ")).count(), 1);
 
@@ -1376,7 +1389,8 @@ fn cli_json_report() {
                 .starts_with(TEXT_MISMATCH)
         })
         .count();
-    assert_eq!(design, 4);
+    // Four deck sizes and the unbeatable foe without a toll.
+    assert_eq!(design, 5);
 
     let dir = broken(
         "cli_json",

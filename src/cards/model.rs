@@ -435,6 +435,16 @@ pub enum Effect {
     /// The traveller loses one held card of this kind, the Guide choosing which (alone, a
     /// die picks, counting along the slots from the left): `{"lose": "item"}`.
     Lose(LoseKind),
+    /// Set the Resolve/Dread marker to a position, whatever it was: `{"marker": "neutral"}`.
+    Marker(MarkerAt),
+}
+
+/// Where a `marker` effect puts the Resolve/Dread marker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MarkerAt {
+    /// The middle: neither Resolve nor Dread (0).
+    Neutral,
 }
 
 /// One option of a `guide_chooses` effect.

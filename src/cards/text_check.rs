@@ -298,6 +298,10 @@ impl Checker<'_> {
                     self.effects(&v["else"], &format!("{ctx} else"));
                 }
                 "guide_chooses" => self.guide_chooses(v, &ctx),
+                "marker" => {
+                    self.word("marker", &ctx);
+                    self.word("neutral", &ctx);
+                }
                 "lose" => {
                     let kind = v.as_str().unwrap_or_default();
                     let (forms, then): (&[&str], &str) = match kind {

@@ -439,7 +439,7 @@ impl<'a> Checker<'a> {
                 let p = join(&join(path, "bonus"), "amount");
                 return self.shift(src, &p, "amount", b.amount as i64, -5, 5);
             }
-            Effect::Lose(_) => return,
+            Effect::Lose(_) | Effect::Marker(_) => return,
             Effect::GuideChooses(options) => {
                 let p = join(path, "guide_chooses");
                 if !(2..=6).contains(&options.len()) {
@@ -913,6 +913,9 @@ impl<'a> Checker<'a> {
             if card.passage.is_empty() && card.toll.is_none() {
                 let msg = "an unbeatable foe needs a `passage` or a `toll`: there is no other way past it";
                 self.err(src, &join(p, "unbeatable"), msg);
+            } else if card.toll.is_none() {
+                let msg = "an unbeatable foe without a `toll` ends the run of a traveller who lacks every card its `passage` asks for";
+                self.warn(src, &join(p, "unbeatable"), msg);
             }
             if !card.faces.is_empty() && card.faces.len() != 6 {
                 self.err(src, &join(p, "faces"), faces_msg(card.faces.len()));

@@ -62,6 +62,10 @@ pub enum Action {
     Order { order: Vec<u8> },
     /// Remove this Snare (when a card lets you cleanse).
     Cleanse { card: Id },
+    /// Pay a cost "discard an Item" (or Equipment) with this held card.
+    Discard { card: Id },
+    /// Look at (or turn up) the face-down card in this row slot, when a card lets you.
+    Look { slot: u8 },
     /// Travel to this Domain.
     Go { domain: Id },
     /// Give up the run.

@@ -106,11 +106,15 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::GraceChanged { grace, .. } => state.grace = *grace,
         Event::BonusGained { to, amount } => *bonus_mut(state, *to) += amount,
         Event::BonusUsed { to, .. } => *bonus_mut(state, *to) = 0,
-        Event::CardTaken { card, kind } => {
+        Event::CardTaken { card, kind, slot } => {
             take_resolving(state, *card);
-            match kind {
-                SlotKind::Item => state.items.push(*card),
-                SlotKind::Equipment => state.equipment.push(*card),
+            let slots = match kind {
+                SlotKind::Item => &mut state.items,
+                SlotKind::Equipment => &mut state.equipment,
+            };
+            match slot {
+                Some(i) => slots.insert((*i as usize).min(slots.len()), *card),
+                None => slots.push(*card),
             }
         }
         Event::CardDiscarded { card, from } => {

@@ -2,6 +2,7 @@
 //! and by the check for fights that cannot end.
 
 use super::event::Strike;
+use super::rules::{DIE_MAX, DIE_MIN};
 use crate::cards::model::Face;
 
 /// The traveller's numbers that matter in a duel.
@@ -120,35 +121,175 @@ pub fn exchange(
     }
 }
 
-/// Whether, in some exchange from now on, the foe could lose HP and the traveller could
-/// lose Health. `rolls` are the traveller's reachable modified rolls (`None`: a skipped
-/// roll). `full_heal`: the foe heals fully after each exchange, so only a single exchange
-/// of `hp` damage fells it.
-pub fn who_can_fall(
-    rolls: &[Option<u8>],
-    faces: &[Face],
-    me: Fighter,
-    foe: FoeStats,
-    enrage_possible: bool,
-    full_heal_hp: Option<i32>,
-) -> (bool, bool) {
-    let mut foe_can = false;
-    let mut me_can = false;
-    for &r in rolls.iter() {
-        for face in faces {
-            let extra = if enrage_possible { 1000 } else { 0 };
-            let x = exchange(r, face, me, foe, extra, false);
-            match full_heal_hp {
-                Some(hp) => foe_can |= x.to_foe >= hp,
-                None => foe_can |= x.to_foe > 0,
+/// What the traveller's die can do in one exchange: skipped, or rolled with this penalty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RollStatus {
+    pub skip: bool,
+    pub penalty: i32,
+}
+
+impl RollStatus {
+    /// The status a face leaves for the next exchange.
+    pub fn after(face: &Face) -> Self {
+        RollStatus {
+            skip: face.skip_roll,
+            penalty: face.roll_penalty,
+        }
+    }
+}
+
+/// How a duel stands, for [`who_can_fall`].
+#[derive(Debug, Clone, Copy)]
+pub struct Standing<'a> {
+    pub faces: &'a [Face],
+    pub me: Fighter,
+    pub foe: FoeStats,
+    /// Added to every traveller roll whatever the foe does (see `modifiers::duel_shift`).
+    pub shift: i32,
+    /// What the last exchange left for the next roll (the default before the first).
+    pub next: RollStatus,
+    /// Whether enrage or empower can lift the foe's damage without bound.
+    pub enrage_possible: bool,
+    pub foe_hp: i32,
+    pub foe_max_hp: i32,
+    /// The foe heals to full after every exchange it survives (a Guardian seal).
+    pub full_heal: bool,
+    /// Damage held cards can still deal the foe between exchanges (finite: each use counted
+    /// once).
+    pub item_damage: i32,
+    pub health: i32,
+}
+
+/// The modified rolls a status allows (`None`: a skipped roll), at most six, on the stack.
+fn rolls_of(status: RollStatus, shift: i32) -> ([Option<u8>; 6], usize) {
+    let mut out = [None; 6];
+    if status.skip {
+        return (out, 1);
+    }
+    let mut n = 0;
+    for v in DIE_MIN..=DIE_MAX {
+        let r = Some((v + shift - status.penalty).clamp(DIE_MIN, DIE_MAX) as u8);
+        if !out[..n].contains(&r) {
+            out[n] = r;
+            n += 1;
+        }
+    }
+    (out, n)
+}
+
+/// Whether the foe could still lose all its HP, and the traveller all their Health.
+///
+/// The foe's die can show any face in any exchange, and a face decides the traveller's next
+/// roll (skipped, or with a penalty), so the rolls possible in an exchange are those of the
+/// status now in force (once, for the next exchange) or of any face (every exchange after).
+/// The foe's side is searched exactly over (status, HP), so healing that always outpaces the
+/// traveller's damage, penalties that leave only Misses and skipped rolls are all seen before
+/// the first useless exchange. Held cards' damage counts (finite, but possibly sufficient):
+/// it is best spent all at once, just before the exchange that can finish the foe.
+pub fn who_can_fall(st: &Standing) -> (bool, bool) {
+    (foe_can_fall(st), traveller_can_fall(st))
+}
+
+fn traveller_can_fall(st: &Standing) -> bool {
+    let extra = if st.enrage_possible { 1000 } else { 0 };
+    // The most one exchange can take from the traveller with this roll status, stopping
+    // early once it reaches `enough`.
+    let harm = |status: RollStatus, enough: i32| {
+        let (rolls, n) = rolls_of(status, st.shift);
+        let mut most = 0;
+        for &r in &rolls[..n] {
+            for face in st.faces {
+                let x = exchange(r, face, st.me, st.foe, extra, false);
+                most = most.max(x.to_traveller + x.reflected);
+                if most >= enough {
+                    return most;
+                }
             }
-            me_can |= x.to_traveller > 0 || x.reflected > 0;
-            if foe_can && me_can {
-                return (true, true);
+        }
+        most
+    };
+    // Harm after any face can come again and again; harm only in the next exchange comes
+    // once, and must take all the traveller's Health.
+    let (statuses, count) = face_statuses(st.faces, None);
+    statuses[..count].iter().any(|&s| harm(s, 1) > 0) || harm(st.next, st.health) >= st.health
+}
+
+/// The largest number of roll statuses: the one in force and one per face.
+const STATUSES: usize = 7;
+
+/// The distinct roll statuses the faces leave (after `first`, if given), on the stack.
+fn face_statuses(faces: &[Face], first: Option<RollStatus>) -> ([RollStatus; STATUSES], usize) {
+    let none = RollStatus {
+        skip: false,
+        penalty: 0,
+    };
+    let mut out = [first.unwrap_or(none); STATUSES];
+    let mut count = usize::from(first.is_some());
+    for f in faces {
+        let s = RollStatus::after(f);
+        if count < STATUSES && !out[..count].contains(&s) {
+            out[count] = s;
+            count += 1;
+        }
+    }
+    (out, count)
+}
+
+fn foe_can_fall(st: &Standing) -> bool {
+    let (statuses, count) = face_statuses(st.faces, Some(st.next));
+    let step = |face: &Face, r: Option<u8>| {
+        let x = exchange(r, face, st.me, st.foe, 0, false);
+        x.to_foe - x.foe_heal
+    };
+    // Quick answer: a face that, coming up again and again, wears the foe down a little each
+    // time fells it from any HP.
+    if !st.full_heal {
+        for f in st.faces {
+            let s = RollStatus::after(f);
+            let (rolls, n) = rolls_of(s, st.shift);
+            if rolls[..n].iter().any(|&r| step(f, r) > 0) {
+                return true;
             }
         }
     }
-    (foe_can, me_can)
+    // Otherwise search every (status, HP) the duel can reach from here.
+    let max_hp = st.foe_max_hp.max(st.foe_hp).max(1);
+    let width = max_hp as usize + 1;
+    let mut seen = vec![false; STATUSES * width];
+    let mut todo = vec![(0usize, st.foe_hp.clamp(1, max_hp))];
+    seen[st.foe_hp.clamp(1, max_hp) as usize] = true;
+    while let Some((node, hp)) = todo.pop() {
+        let need = hp - st.item_damage;
+        if need <= 0 {
+            return true;
+        }
+        let (rolls, n) = rolls_of(statuses[node], st.shift);
+        for face in st.faces {
+            let next = RollStatus::after(face);
+            let to = statuses[..count]
+                .iter()
+                .position(|s| *s == next)
+                .unwrap_or(0);
+            for &r in &rolls[..n] {
+                let net = step(face, r);
+                if need - net <= 0 {
+                    return true;
+                }
+                // It survives (`hp - net > need - net > 0`).
+                let left = if st.full_heal {
+                    max_hp
+                } else {
+                    (hp - net).min(max_hp)
+                };
+                let key = to * width + left as usize;
+                if !seen[key] {
+                    seen[key] = true;
+                    todo.push((to, left));
+                }
+            }
+        }
+    }
+    false
 }
 
 #[cfg(test)]

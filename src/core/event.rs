@@ -53,8 +53,14 @@ pub enum Event {
     BonusGained { to: BonusTarget, amount: i32 },
     /// A one-off bonus was used up.
     BonusUsed { to: BonusTarget, amount: i32 },
-    /// The card being resolved went into an Item or Equipment slot.
-    CardTaken { card: CardRef, kind: SlotKind },
+    /// The card being resolved went into an Item or Equipment slot: the next free one, or
+    /// `slot` (the place of a card just swapped out).
+    CardTaken {
+        card: CardRef,
+        kind: SlotKind,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        slot: Option<u8>,
+    },
     /// A card went to the Domain discard.
     CardDiscarded { card: CardRef, from: Zone },
     /// The card being resolved became a caught Snare.

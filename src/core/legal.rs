@@ -3,7 +3,7 @@
 use super::action::{Action, Die, SpendFor};
 use super::error::{Illegal, Why};
 use super::modifiers::{Mods, mods};
-use super::rules::{GRACE_MAX, REST_SPEND, SLOTS};
+use super::rules::{GRACE_MAX, REST_SPEND, ROW, SLOTS};
 use super::state::*;
 use crate::cards::model::{Condition, Join, Modifier, Payment, SlotKind, StationCard, StationType};
 use crate::cards::{CardRef, DomainRef};
@@ -119,6 +119,24 @@ fn usable(state: &State, card: CardRef, in_duel: bool) -> bool {
         && a.requires.as_ref().is_none_or(|c| holds(state, c))
 }
 
+/// Row slots whose card a peek (or, with `face_up`, a reveal) would show something new.
+pub(super) fn seeable(state: &State, face_up: bool) -> Vec<usize> {
+    (0..ROW)
+        .filter(|&slot| {
+            state.row[slot].is_some_and(|rc| match rc.seen {
+                Seen::Hidden => true,
+                Seen::Peeked => face_up,
+                Seen::FaceUp => false,
+            })
+        })
+        .collect()
+}
+
+/// Held cards and companions whose ability could be used now in a duel.
+pub(super) fn usable_in_duel(state: &State) -> impl Iterator<Item = CardRef> + '_ {
+    ability_cards(state).filter(|&c| usable(state, c, true))
+}
+
 /// Cards whose free reroll is ready.
 fn free_rerolls(state: &State) -> impl Iterator<Item = CardRef> + '_ {
     ability_cards(state).filter(|&c| {
@@ -154,6 +172,19 @@ fn reroll_actions(state: &State, dice: &[(Die, u8)], no_rerolls: bool, out: &mut
             });
         }
     }
+}
+
+/// Whether the traveller has no way past this foe: it cannot be fought, has no toll, and
+/// asks (to be shown or given) only cards the traveller does not hold.
+pub(super) fn no_way_past(state: &State, card: &StationCard) -> bool {
+    let can_hand =
+        |id: &Option<crate::cards::model::CardId>| id.as_ref().is_some_and(|id| state.holds(&id.0));
+    card.unbeatable
+        && card.toll.is_none()
+        && !card
+            .passage
+            .iter()
+            .any(|p| can_hand(&p.show) || can_hand(&p.give))
 }
 
 pub(super) fn encounter_options(card: &StationCard) -> bool {
@@ -259,10 +290,9 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
                     });
                 }
             }
-            // An unbeatable foe with no toll and no usable passage lets the traveller by
-            // for nothing rather than trapping the run (the validator warns about it).
-            let stuck = c.unbeatable && !out.iter().any(|a| !matches!(a, Action::Fight));
-            if c.toll.is_some() || stuck {
+            // An unbeatable foe with no toll and no usable passage is no free pass: it ends
+            // the run as soon as it is met (see `no_way_past`).
+            if c.toll.is_some() {
                 out.push(Action::Toll);
             }
         }
@@ -314,6 +344,18 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
             }
             ChoiceKind::Lose { cards: held } => {
                 out.extend((0..held.len() as u8).map(|option| Action::Pick { option }));
+            }
+            ChoiceKind::Discard { cards: held, .. } => {
+                out.extend(held.iter().map(|c| Action::Discard {
+                    card: Cow::Borrowed(c.id),
+                }));
+            }
+            ChoiceKind::Look { face_up, .. } => {
+                out.extend(
+                    seeable(state, *face_up)
+                        .into_iter()
+                        .map(|slot| Action::Look { slot: slot as u8 }),
+                );
             }
         },
     }
@@ -416,6 +458,8 @@ pub fn phase_name(p: &Phase) -> &'static str {
             ChoiceKind::Cleanse { .. } => "cleanse",
             ChoiceKind::Guide { .. } => "guide_choice",
             ChoiceKind::Lose { .. } => "guide_lose",
+            ChoiceKind::Discard { .. } => "discard",
+            ChoiceKind::Look { .. } => "look",
         },
         Phase::Route => "route",
         Phase::Crossing => "crossing",

@@ -1,7 +1,7 @@
 //! The state of one run. Only [`super::apply::apply`] changes it.
 
 use super::dice::{Dice, DiceMode};
-use crate::cards::model::{Effect, GuideOption, Per};
+use crate::cards::model::{Effect, GuideOption, Per, SlotKind};
 use crate::cards::{CardRef, CardSet, DomainRef};
 use serde::Serialize;
 use std::sync::Arc;
@@ -186,6 +186,16 @@ pub enum ChoiceKind {
     },
     /// The Guide picks which of these held cards the traveller loses (only with a Guide).
     Lose { cards: Vec<CardRef> },
+    /// The traveller picks which of these held cards pays a Terror's discard cost; `more`
+    /// are the kinds still to pay after it.
+    Discard {
+        cards: Vec<CardRef>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        more: Vec<SlotKind>,
+    },
+    /// The traveller picks `left` more face-down cards of the row to look at (`face_up`:
+    /// to turn face up).
+    Look { left: u8, face_up: bool },
 }
 
 impl Choice {
@@ -297,7 +307,8 @@ pub enum Cause {
     Guardian,
     /// The traveller gave up.
     Abandoned,
-    /// No uncleared Domain was linked from the one just cleared (a broken map).
+    /// No way on: no uncleared Domain linked from the one just cleared (a broken map), or
+    /// an unbeatable foe without a toll asking for cards the traveller does not hold.
     Stranded,
 }
 

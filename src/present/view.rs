@@ -449,6 +449,14 @@ pub fn prompt(s: &State) -> Prompt {
                 "Guide, choose the card the traveller loses: {}.",
                 held.iter().map(name).collect::<Vec<_>>().join(", ")
             ),
+            ChoiceKind::Discard { cards: held, .. } => format!(
+                "Choose the card you discard to pay: {}.",
+                held.iter().map(name).collect::<Vec<_>>().join(", ")
+            ),
+            ChoiceKind::Look { left, face_up } => format!(
+                "Choose a face-down card to {} ({left} to go).",
+                if *face_up { "turn face up" } else { "look at" }
+            ),
         },
         Phase::Crossing => format!(
             "{} is cleared. Use or hand over what you carry, then continue to face {}.",

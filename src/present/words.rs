@@ -4,7 +4,7 @@
 
 use crate::cards::CardSet;
 use crate::cards::model::{Amount, Effect, Face, LoseKind, Payment, SlotKind, StationType};
-use crate::core::state::{Phase, State};
+use crate::core::state::{ChoiceKind, Phase, State};
 use crate::core::{Action, Die, Event, Outcome, SpendFor, Strike};
 
 /// A card's name from its id (the Guardian's too); the id itself if unknown.
@@ -121,6 +121,13 @@ pub fn action_label(s: &State, a: &Action) -> String {
             format!("Top first: {}", names.join(", "))
         }
         Action::Cleanse { card } => format!("Remove {}", name(card)),
+        Action::Discard { card } => format!("Discard {}", name(card)),
+        Action::Look { slot } => match &s.phase {
+            Phase::Choice(c) if matches!(c.kind, ChoiceKind::Look { face_up: true, .. }) => {
+                format!("Turn up card {}", slot + 1)
+            }
+            _ => format!("Look at card {}", slot + 1),
+        },
         Action::Go { domain } => format!("Go to {}", name(domain)),
         Action::Abandon => "Abandon the run".into(),
     }

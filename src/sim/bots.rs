@@ -58,6 +58,11 @@ fn effects_value(effects: &[Effect], view: &Observation) -> f32 {
                     / options.len().max(1) as f32
             }
             Effect::Lose(_) => -4.0,
+            // Back to the middle: worth the Dread it clears, a loss of the Resolve it spends.
+            Effect::Marker(_) => {
+                let m = view.marker() as f32;
+                if m < 0.0 { -3.5 * m } else { -2.5 * m }
+            }
         })
         .sum()
 }
@@ -341,6 +346,8 @@ impl Policy for Heuristic {
                 ChoiceKind::Reorder { .. } | ChoiceKind::Guide { .. } | ChoiceKind::Lose { .. } => {
                     0
                 }
+                // The leftmost card, as the rules took before the traveller could pick.
+                ChoiceKind::Discard { .. } | ChoiceKind::Look { .. } => 0,
                 ChoiceKind::Cleanse { .. } => {
                     let mut best = (0, f32::MIN);
                     for (i, a) in actions.iter().enumerate() {

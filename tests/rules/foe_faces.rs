@@ -259,6 +259,35 @@ fn unbeatable_foe_passes_by_showing_a_card_and_joins_as_companion() {
 }
 
 #[test]
+fn unbeatable_foe_without_a_toll_is_no_free_pass() {
+    // The ghost asks to see the mirror; it has no toll. Without the mirror there is no
+    // way past it: the run ends where it is met (no toll, no free passing).
+    let ghost = r#"{"id": "ghost", "name": "Ghost", "type": "foe", "unbeatable": true,
+        "passage": [{"label": "Show the mirror", "show": "mirror", "joins": true}]}"#;
+    let mut s = start_lab(&arr(&[ghost, ROCK]), &[]);
+    let events = flip_id(&mut s, "ghost");
+    assert_eq!(
+        events,
+        vec![
+            Event::CardFlipped {
+                slot: slot_of_flipped(&events),
+                card: card(&s, "ghost"),
+            },
+            Event::RunEnded {
+                outcome: Outcome::Lost {
+                    cause: Cause::Stranded,
+                    detail: "Ghost bars the way, and the traveller holds nothing it asks for \
+                             (Show the mirror)."
+                        .into(),
+                },
+            },
+        ]
+    );
+    assert_eq!(s.phase, Phase::Over);
+    assert!(legal(&s).is_empty());
+}
+
+#[test]
 fn foe_passage_by_giving_a_card_gives_it_away() {
     let gold = r#"{"id": "gold", "type": "item"}"#;
     let troll = r#"{"id": "troll", "type": "foe", "hp": 9,

@@ -236,10 +236,45 @@ fn guardian_full_heal_seal_unbroken_when_it_can_never_fall_loses_naming_it() {
 }
 
 #[test]
-fn guardian_reflect_seal_unbroken_means_it_can_never_fall_and_names_the_seal() {
-    // The ferryman follows but does not carry the mirror: every blow would come back,
-    // so the Guardian can never fall and the run is lost at once.
-    let (_, events) = to_guardian(&[BLADE, WHET, EMBER, MIRROR, FERRYMAN], false, &[]);
+fn full_heal_guardian_an_item_and_a_hit_can_finish_is_fought() {
+    // No ember: it heals fully after each exchange, and without the whetstone the best
+    // exchange deals 2 of its 3 HP. A held flask (1 damage) plus a Critical can finish it
+    // within one exchange, so the duel is fought, and won.
+    let flask = r#"{"id": "flask", "type": "item", "use": {"per": "once", "duel_only": true, "effects": [{"hit_foe": 1}]}}"#;
+    let (mut s, events) = to_guardian(&[BLADE, MIRROR, FERRYMAN, flask], true, &[5, 1]);
+    let tail = from_reveal(&events);
+    assert_eq!(tail.len(), 2, "the duel goes on: {tail:?}");
+    let events = act(&mut s, use_card("flask"));
+    assert_eq!(
+        events[1],
+        Event::FoeHit {
+            amount: 1,
+            foe_hp: 2
+        }
+    );
+    let events = act(&mut s, Action::Roll);
+    assert!(matches!(
+        events[1],
+        Event::ExchangeResolved {
+            strike: Strike::Critical,
+            to_foe: 2,
+            foe_hp: 0,
+            ..
+        }
+    ));
+    assert_eq!(
+        events.last(),
+        Some(&Event::RunEnded {
+            outcome: Outcome::Won
+        })
+    );
+}
+
+#[test]
+fn guardian_reflect_seal_unbroken_is_fought_as_written_and_a_fall_names_the_seal() {
+    // The ferryman follows but does not carry the mirror: the duel is fought, every blow
+    // the traveller lands comes back on them, and the fall it ends in names the seal.
+    let (mut s, events) = to_guardian(&[BLADE, WHET, EMBER, MIRROR, FERRYMAN], false, &[5, 1]);
     let tail = from_reveal(&events);
     assert_eq!(
         tail[0],
@@ -258,10 +293,35 @@ fn guardian_reflect_seal_unbroken_means_it_can_never_fall_and_names_the_seal() {
             ..
         }
     ));
+    assert_eq!(tail.len(), 2, "the duel goes on: {tail:?}");
+    // A Critical with ATK 1 deals 3: all of it strikes the traveller (20 -> 17).
+    let events = act(&mut s, Action::Roll);
+    assert!(matches!(
+        events[1],
+        Event::ExchangeResolved {
+            strike: Strike::Critical,
+            to_foe: 0,
+            reflected: 3,
+            foe_hp: 3,
+            health: 17,
+            ..
+        }
+    ));
+    assert_eq!(events.len(), 2);
+    // Down to 3 Health, one more Critical: the fall names the seal.
+    set_health(&mut s, 3);
+    dice(&mut s, &[5, 1]);
+    let events = act(&mut s, Action::Roll);
     assert_eq!(
-        tail[2],
-        lost_to_guardian("The Mirror is unbroken: The ferryman must carry the mirror.")
+        events[2..],
+        [lost_to_guardian(
+            "The Mirror is unbroken: The ferryman must carry the mirror."
+        )]
     );
+    assert!(matches!(
+        events[1],
+        Event::ExchangeResolved { health: 0, .. }
+    ));
 }
 
 #[test]

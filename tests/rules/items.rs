@@ -18,6 +18,7 @@ fn item_is_taken_into_a_free_slot() {
             Event::CardTaken {
                 card: sv,
                 kind: SlotKind::Item,
+                slot: None,
             },
             Event::CardResolved { card: sv },
         ]
@@ -59,11 +60,13 @@ fn with_both_slots_full_only_swap_or_decline() {
             Event::CardTaken {
                 card: new,
                 kind: SlotKind::Item,
+                slot: Some(0),
             },
             Event::CardResolved { card: new },
         ]
     );
-    assert_eq!(s.items, vec![kept, new]);
+    // The new card keeps the swapped card's place: the left slot.
+    assert_eq!(s.items, vec![new, kept]);
     assert_eq!(s.discard, vec![old]);
     // Decline: the new card is discarded.
     let mut s = start_lab(&lab_cards, &[]);

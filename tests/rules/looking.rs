@@ -20,19 +20,34 @@ fn peek_shows_a_row_card_to_the_traveller_only() {
     let j = (0..3).find(|&i| i != k).unwrap();
     let target = s.row[j].unwrap().card;
     assert_eq!(view(&s).row[j], Some("hidden".to_string()));
-    let events = act(&mut s, Action::Flip { slot: k as u8 });
+    act(&mut s, Action::Flip { slot: k as u8 });
+    // Two face-down cards and one peek: the traveller picks which.
+    let other = (0..3).find(|&i| i != k && i != j).unwrap();
+    let mut looks = vec![
+        Action::Look { slot: j as u8 },
+        Action::Look { slot: other as u8 },
+    ];
+    looks.sort_by_key(|a| match a {
+        Action::Look { slot } => *slot,
+        _ => 9,
+    });
+    looks.push(Action::Abandon);
+    assert_eq!(legal(&s), looks);
+    let events = act(&mut s, Action::Look { slot: j as u8 });
     assert_eq!(
-        events[1],
-        Event::CardSeen {
-            slot: j as u8,
-            card: target,
-            face_up: false,
-        }
+        events[..2],
+        [
+            Event::CardSeen {
+                slot: j as u8,
+                card: target,
+                face_up: false,
+            },
+            Event::ChoiceClosed,
+        ]
     );
     assert_eq!(s.row[j].unwrap().seen, Seen::Peeked);
     let row = view(&s).row;
     assert_eq!(row[j], Some(target.id.to_string()));
-    let other = (0..3).find(|&i| i != k && i != j).unwrap();
     assert_eq!(row[other], Some("hidden".to_string()));
 }
 
@@ -135,4 +150,75 @@ fn reorder_puts_the_top_cards_back_in_the_chosen_order() {
         }));
     }
     assert_eq!(drawn, chosen[1..]);
+}
+
+#[test]
+fn peek_lets_the_traveller_pick_any_face_down_card() {
+    // A lantern held in Explore: three face-down cards, two peeks. The traveller picks
+    // the rightmost first, then the middle one; the leftmost stays unknown.
+    let lantern =
+        r#"{"id": "lantern", "type": "item", "use": {"per": "run", "effects": [{"peek": 2}]}}"#;
+    let mut s = start_lab(&rocks_and(lantern), &[]);
+    bring_up(&mut s, "lantern");
+    get(&mut s, "lantern");
+    assert!(
+        s.row
+            .iter()
+            .all(|r| r.is_some_and(|rc| rc.seen == Seen::Hidden))
+    );
+    act(&mut s, use_card("lantern"));
+    assert_eq!(
+        legal(&s),
+        vec![
+            Action::Look { slot: 0 },
+            Action::Look { slot: 1 },
+            Action::Look { slot: 2 },
+            Action::Abandon
+        ]
+    );
+    let right = s.row[2].unwrap().card;
+    let events = act(&mut s, Action::Look { slot: 2 });
+    let asked = |left: u8| Event::ChoiceOffered {
+        kind: ChoiceKind::Look {
+            left,
+            face_up: false,
+        },
+        pending: Vec::new(),
+        sources: Vec::new(),
+    };
+    assert_eq!(
+        events,
+        vec![
+            Event::CardSeen {
+                slot: 2,
+                card: right,
+                face_up: false,
+            },
+            Event::ChoiceClosed,
+            asked(1),
+        ]
+    );
+    assert_eq!(
+        legal(&s),
+        vec![
+            Action::Look { slot: 0 },
+            Action::Look { slot: 1 },
+            Action::Abandon
+        ]
+    );
+    let middle = s.row[1].unwrap().card;
+    let events = act(&mut s, Action::Look { slot: 1 });
+    assert_eq!(
+        events,
+        vec![
+            Event::CardSeen {
+                slot: 1,
+                card: middle,
+                face_up: false,
+            },
+            Event::ChoiceClosed,
+        ]
+    );
+    assert_eq!(s.row[0].unwrap().seen, Seen::Hidden);
+    assert_eq!(s.phase, Phase::Explore);
 }

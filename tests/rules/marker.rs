@@ -22,6 +22,28 @@ fn resolve_is_capped_at_plus_four() {
 }
 
 #[test]
+fn marker_neutral_sets_the_marker_to_zero_from_either_side() {
+    let calm = r#"{"id": "calm", "type": "caesura", "effects": [{"marker": "neutral"}]}"#;
+    let calm2 = r#"{"id": "calm2", "type": "caesura", "effects": [{"marker": "neutral"}]}"#;
+    let calm3 = r#"{"id": "calm3", "type": "caesura", "effects": [{"marker": "neutral"}]}"#;
+    let mut s = start_lab(&arr(&[calm, calm2, calm3]), &[]);
+    set_marker(&mut s, -3);
+    let events = flip_id(&mut s, "calm");
+    assert_eq!(events[1], Event::MarkerMoved { by: 3, marker: 0 });
+    set_marker(&mut s, 4);
+    let events = flip_id(&mut s, "calm2");
+    assert_eq!(events[1], Event::MarkerMoved { by: -4, marker: 0 });
+    // Already neutral: nothing moves.
+    let events = flip_id(&mut s, "calm3");
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::MarkerMoved { .. }))
+    );
+    assert_eq!(s.marker, 0);
+}
+
+#[test]
 fn dread_to_minus_four_is_fine_past_it_loses() {
     let fear = r#"{"id": "fear", "type": "caesura", "effects": [{"dread": 4}]}"#;
     let fear2 = r#"{"id": "fear2", "type": "caesura", "effects": [{"dread": 1}, {"resolve": 4}]}"#;

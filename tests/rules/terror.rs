@@ -107,3 +107,50 @@ fn terror_grace_and_discard_costs_and_no_spend_resolve() {
         vec![Action::Choose { option: 1 }, Action::Abandon]
     );
 }
+
+#[test]
+fn terror_discard_cost_lets_the_traveller_pick_the_item() {
+    let terror = r#"{"id": "maw", "type": "terror", "options": [
+        {"label": "Feed it", "cost": [{"discard": "item"}], "effects": [{"resolve": 1}]},
+        {"label": "Endure", "effects": [{"lose_health": 1}]}
+    ]}"#;
+    let key = r#"{"id": "key", "type": "item"}"#;
+    let bread = r#"{"id": "bread", "type": "item"}"#;
+    let mut s = start_lab(&arr(&[key, bread, terror, ROCK]), &[]);
+    get_all(&mut s, &["key", "bread"]);
+    let (k, b, m) = (card(&s, "key"), card(&s, "bread"), card(&s, "maw"));
+    let left = s.items[0];
+    let right = s.items[1];
+    flip_id(&mut s, "maw");
+    let events = act(&mut s, Action::Choose { option: 0 });
+    assert_eq!(events[0], Event::TerrorChosen { card: m, option: 0 });
+    assert_eq!(events.len(), 2, "the choice waits: {events:?}");
+    let discard = |c: forward::cards::CardRef| Action::Discard {
+        card: c.id.to_string().into(),
+    };
+    assert_eq!(
+        legal(&s),
+        vec![discard(left), discard(right), Action::Abandon]
+    );
+    // The right-hand card pays; the left one stays, and the option's effects follow.
+    let events = act(&mut s, discard(right));
+    assert_eq!(
+        events,
+        vec![
+            Event::CardDiscarded {
+                card: right,
+                from: Zone::Items,
+            },
+            Event::ChoiceClosed,
+            Event::MarkerMoved { by: 1, marker: 1 },
+            Event::CardDiscarded {
+                card: m,
+                from: Zone::Resolving,
+            },
+            Event::CardResolved { card: m },
+        ]
+    );
+    assert_eq!(s.items, vec![left]);
+    assert!(s.items.contains(&k) != s.items.contains(&b));
+    assert_eq!(s.phase, Phase::Explore);
+}

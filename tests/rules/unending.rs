@@ -130,3 +130,180 @@ fn a_roll_penalty_that_lets_damage_through_is_not_a_stalemate() {
     assert_eq!(x[1].0, Some(3));
     assert_eq!(x[1].2, 2);
 }
+
+/// The events of flipping a foe that is broken off before its first exchange.
+fn broken_off_at_once(s: &State, events: &[Event], id: &'static str, hp: i32) -> Vec<Event> {
+    let c = card(s, id);
+    vec![
+        Event::CardFlipped {
+            slot: slot_of_flipped(events),
+            card: c,
+        },
+        Event::DuelStarted {
+            foe: id,
+            hp,
+            card: Some(c),
+            guardian: GuardianPenalties::default(),
+            bonus: 0,
+        },
+        Event::DuelStalemate {
+            foe: id,
+            reason: "neither side can harm the other".into(),
+        },
+        Event::CardDiscarded {
+            card: c,
+            from: Zone::Resolving,
+        },
+        Event::CardResolved { card: c },
+    ]
+}
+
+/// The events after an exchange that leaves a duel unending (the exchange's own two
+/// events come first).
+fn broken_off_after(s: &State, id: &'static str) -> Vec<Event> {
+    let c = card(s, id);
+    vec![
+        Event::DuelStalemate {
+            foe: id,
+            reason: "neither side can harm the other".into(),
+        },
+        Event::CardDiscarded {
+            card: c,
+            from: Zone::Resolving,
+        },
+        Event::CardResolved { card: c },
+    ]
+}
+
+#[test]
+fn a_foe_that_only_makes_the_traveller_skip_is_broken_off_before_a_useless_exchange() {
+    // Hex deals nothing and makes the traveller skip every roll after the first. At 3 HP
+    // the first roll's best (a Critical, 2) cannot fell it: broken off at once.
+    let hex = r#"{"name": "Hex", "skip_roll": true}"#;
+    let f = arr(&[hex; 6]);
+    let mut s = start_lab(&arr(&[&foe_with("hexer", 3, &f), ROCK]), &[]);
+    let events = flip_id(&mut s, "hexer");
+    assert_eq!(events, broken_off_at_once(&s, &events, "hexer", 3));
+    assert_eq!(s.phase, Phase::Explore);
+
+    // At 2 HP the first roll could fell it; a Miss leaves only skipped rolls: broken off
+    // right after that exchange, before a second.
+    let mut s = duel(&[], &foe_with("hexer", 2, &f), &[1, 4]);
+    let events = act(&mut s, Action::Roll);
+    assert!(matches!(
+        events[1],
+        Event::ExchangeResolved {
+            exchange: 1,
+            strike: Strike::Miss,
+            to_foe: 0,
+            foe_hp: 2,
+            ..
+        }
+    ));
+    assert_eq!(events[2..], broken_off_after(&s, "hexer")[..]);
+    assert_eq!(s.phase, Phase::Explore);
+}
+
+#[test]
+fn roll_penalties_that_leave_only_misses_are_broken_off_before_a_useless_exchange() {
+    // -5 on every next roll: even a natural 6 becomes a 1, a Miss.
+    let daze = r#"{"name": "Daze", "roll_penalty": 5}"#;
+    let f = arr(&[daze; 6]);
+    let mut s = start_lab(&arr(&[&foe_with("mesmer", 3, &f), ROCK]), &[]);
+    let events = flip_id(&mut s, "mesmer");
+    assert_eq!(events, broken_off_at_once(&s, &events, "mesmer", 3));
+
+    // At 2 HP the first roll's Critical could fell it; a Hit leaves 1 HP, and after it
+    // only Misses are possible: broken off before a second exchange.
+    let mut s = duel(&[], &foe_with("mesmer", 2, &f), &[3, 2]);
+    let events = act(&mut s, Action::Roll);
+    assert!(matches!(
+        events[1],
+        Event::ExchangeResolved {
+            exchange: 1,
+            strike: Strike::Hit,
+            to_foe: 1,
+            foe_hp: 1,
+            ..
+        }
+    ));
+    assert_eq!(events[2..], broken_off_after(&s, "mesmer")[..]);
+}
+
+#[test]
+fn healing_that_outpaces_the_best_damage_is_broken_off_at_once() {
+    // It heals 3 every exchange; the traveller's best is a Critical for 2.
+    let mend = r#"{"name": "Mend", "heal": 3}"#;
+    let f = arr(&[mend; 6]);
+    let mut s = start_lab(&arr(&[&foe_with("hydra", 5, &f), ROCK]), &[]);
+    let events = flip_id(&mut s, "hydra");
+    assert_eq!(events, broken_off_at_once(&s, &events, "hydra", 5));
+
+    // Healing 2 only matches a Critical: still no way down.
+    let mend2 = r#"{"name": "Mend", "heal": 2}"#;
+    let mut s = start_lab(&arr(&[&foe_with("hydra", 5, &arr(&[mend2; 6])), ROCK]), &[]);
+    let events = flip_id(&mut s, "hydra");
+    assert_eq!(events, broken_off_at_once(&s, &events, "hydra", 5));
+
+    // One face that heals less than a Critical deals wears it down: the duel goes on.
+    let f = arr(&[
+        mend,
+        mend,
+        mend,
+        mend,
+        mend,
+        r#"{"name": "Doze", "heal": 1}"#,
+    ]);
+    let s = duel(&[], &foe_with("hydra", 5, &f), &[]);
+    assert!(s.duel().is_some(), "the duel must go on: {:?}", s.phase);
+}
+
+/// A flask thrown for 3 damage (once).
+const FLASK: &str = r#"{"id": "flask", "type": "item", "use": {"per": "once", "duel_only": true, "effects": [{"hit_foe": 3}]}}"#;
+
+#[test]
+fn a_held_item_that_can_fell_the_foe_keeps_the_duel_going() {
+    // Immune to attacks and Counters, it can only be harmed by a card. With the flask
+    // held, the duel goes on and the flask fells it: its on-defeat reward comes.
+    let warden = r#"{"id": "warden", "type": "foe", "hp": 3, "immune": ["attacks", "counter"],
+        "on_defeat": [{"resolve": 2}],
+        "faces": [{"name": "Idle"}, {"name": "Idle"}, {"name": "Idle"},
+                  {"name": "Idle"}, {"name": "Idle"}, {"name": "Idle"}]}"#;
+    let mut s = duel(&[FLASK], warden, &[]);
+    assert!(is_legal(&s, &use_card("flask")));
+    let w = card(&s, "warden");
+    let events = act(&mut s, use_card("flask"));
+    assert_eq!(
+        events,
+        vec![
+            Event::AbilityUsed {
+                card: card(&s, "flask"),
+                per: Per::Once,
+            },
+            Event::FoeHit {
+                amount: 3,
+                foe_hp: 0,
+            },
+            Event::FoeDefeated { foe: "warden" },
+            Event::MarkerMoved { by: 2, marker: 2 },
+            Event::CardDiscarded {
+                card: w,
+                from: Zone::Resolving,
+            },
+            Event::CardResolved { card: w },
+        ]
+    );
+    assert_eq!(s.marker, 2);
+
+    // Without the flask nothing can harm it: broken off at once.
+    let mut s = start_lab(&arr(&[warden, ROCK]), &[]);
+    let events = flip_id(&mut s, "warden");
+    assert_eq!(events, broken_off_at_once(&s, &events, "warden", 3));
+
+    // A flask too weak for its 4 HP is not enough: broken off at once too.
+    let big = warden.replace(r#""hp": 3"#, r#""hp": 4"#);
+    let mut s = start_lab(&arr(&[FLASK, &big, ROCK]), &[]);
+    get(&mut s, "flask");
+    let events = flip_id(&mut s, "warden");
+    assert_eq!(events, broken_off_at_once(&s, &events, "warden", 4));
+}

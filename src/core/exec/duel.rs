@@ -6,9 +6,10 @@ use super::effects::Sourced;
 use crate::cards::model::{BonusTarget, Effect, Face, Immunity, Occasion, Per};
 use crate::cards::{CardRef, CardSet};
 use crate::core::action::Die;
-use crate::core::combat;
+use crate::core::combat::{self, FoeStats, RollStatus, Standing};
 use crate::core::dice::Side;
 use crate::core::event::Event;
+use crate::core::legal::usable_in_duel;
 use crate::core::modifiers::{duel_shift, fighter, foe_stats, modified_roll, mods, roll_modifier};
 use crate::core::rules::{DIE_MAX, DIE_MIN, EXCHANGE_LIMIT, REROLL_GRACE};
 use crate::core::state::{Cause, Duel, GuardianPenalties, Outcome, Phase};
@@ -144,7 +145,8 @@ impl Exec<'_> {
             .card
             .is_some_and(|c| cards.card(c).immune.contains(&Immunity::Items));
         if d.guardian.reflect {
-            self.change_health(-n);
+            let cause = self.reflect_fall();
+            self.change_health_or_fall(-n, cause);
             return Vec::new();
         }
         if immune || d.guardian.invulnerable || n <= 0 {
@@ -263,7 +265,10 @@ impl Exec<'_> {
         });
         if health == 0 {
             // Both falling together is a loss: the traveller must survive the exchange.
-            self.lose(Cause::Health, format!("Fell in a duel ({}).", face.name));
+            let (cause, detail) = self
+                .reflect_fall()
+                .unwrap_or((Cause::Health, format!("Fell in a duel ({}).", face.name)));
+            self.lose(cause, detail);
             return;
         }
         if foe_hp <= 0 {
@@ -281,53 +286,36 @@ impl Exec<'_> {
         let Some(d) = self.s.duel() else {
             return;
         };
-        // Whether either side can still fall depends on the foe's printed card and the
-        // traveller's modifiers (every face's effects are taken as possible), so it is
-        // worked out when a duel starts and after actions that may change modifiers; in
-        // between, only the exchange limit needs watching.
-        if !self.recheck && d.exchange > 0 && d.exchange < EXCHANGE_LIMIT {
-            return;
-        }
         let d = d.clone();
         let m = mods(self.s);
         let cards = self.cards();
         let faces = foe_faces(cards, &d);
-        let shift = duel_shift(&m, &d);
-        // Every roll the traveller could still make: with any roll penalty a face can
-        // give, or skipped (a skipped roll blocks nothing). A set of at most 7 values,
-        // kept on the stack: this runs before every exchange.
-        let mut reachable = [false; 7];
-        let penalties = faces
-            .iter()
-            .map(|f| f.roll_penalty)
-            .chain([0, d.status.penalty]);
-        for p in penalties {
-            for v in DIE_MIN..=DIE_MAX {
-                reachable[modified_roll(v, shift - p) as usize] = true;
-            }
-        }
-        reachable[0] = d.status.skip || faces.iter().any(|f| f.skip_roll);
-        let mut buf = [None; 7];
-        let mut n = 0;
-        for (i, _) in reachable.iter().enumerate().filter(|(_, r)| **r) {
-            buf[n] = if i == 0 { None } else { Some(i as u8) };
-            n += 1;
-        }
-        let rolls = &buf[..n];
+        let foe = foe_stats(cards, &d);
         // Enrage and empower can lift a hit through the traveller's DEF.
         let enrage_possible = faces.iter().any(|f| f.enrage > 0 || f.empower > 0)
             || d.status.enrage > 0
             || d.status.empower > 0;
-        let (foe_can, me_can) = combat::who_can_fall(
-            rolls,
+        let (foe_can, me_can) = combat::who_can_fall(&Standing {
             faces,
-            fighter(&m),
-            foe_stats(cards, &d),
+            me: fighter(&m),
+            foe,
+            shift: duel_shift(&m, &d),
+            next: RollStatus {
+                skip: d.status.skip,
+                penalty: d.status.penalty,
+            },
             enrage_possible,
-            d.guardian.full_heal.then_some(d.max_hp),
-        );
+            foe_hp: d.hp,
+            foe_max_hp: d.max_hp,
+            full_heal: d.guardian.full_heal,
+            item_damage: self.item_damage(&d, foe),
+            health: self.s.health,
+        });
         let limit = d.exchange >= EXCHANGE_LIMIT;
         match d.card {
+            // Under the reflect seal alone the duel is fought as written: the traveller's
+            // blows come back on them until they fall (see RULES.md).
+            None if !limit && !foe_can && me_can && foe.reflect && !foe.invulnerable => {}
             None if !foe_can || limit => {
                 let detail = match self.guardian_reason() {
                     Some(reason) if !foe_can => reason,
@@ -349,4 +337,47 @@ impl Exec<'_> {
             _ => {}
         }
     }
+
+    /// How a fall is told in a Guardian duel under the reflect seal: the seal that turned
+    /// the traveller's blows back (a Guardian loss, like every unmet seal).
+    fn reflect_fall(&self) -> Option<(Cause, String)> {
+        let d = self.s.duel()?;
+        if d.card.is_some() || !d.guardian.reflect {
+            return None;
+        }
+        Some((Cause::Guardian, self.guardian_reason()?))
+    }
+
+    /// Damage the traveller's held cards and companions can still deal this foe between
+    /// exchanges: each ability usable now counted once (see RULES.md, "Items count").
+    fn item_damage(&self, d: &Duel, foe: FoeStats) -> i32 {
+        let cards = self.cards();
+        let immune = d
+            .card
+            .is_some_and(|c| cards.card(c).immune.contains(&Immunity::Items));
+        if immune || foe.invulnerable || foe.reflect {
+            return 0;
+        }
+        usable_in_duel(self.s)
+            .filter_map(|c| cards.card(c).ability.as_ref())
+            .map(|a| foe_damage(&a.effects))
+            .sum()
+    }
+}
+
+/// The most damage these effects can deal the foe (the best branch of a choice).
+fn foe_damage(effects: &[Effect]) -> i32 {
+    effects
+        .iter()
+        .map(|e| match e {
+            Effect::HitFoe(n) => *n,
+            Effect::If(b) => foe_damage(&b.then).max(foe_damage(&b.otherwise)),
+            Effect::GuideChooses(options) => options
+                .iter()
+                .map(|o| foe_damage(&o.effects))
+                .max()
+                .unwrap_or(0),
+            _ => 0,
+        })
+        .sum()
 }

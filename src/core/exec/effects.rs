@@ -3,11 +3,11 @@
 
 use super::Exec;
 use crate::cards::CardRef;
-use crate::cards::model::{Amount, Bonus, BonusTarget, Effect, GuideOption, LoseKind};
+use crate::cards::model::{Amount, Bonus, BonusTarget, Effect, GuideOption, LoseKind, MarkerAt};
 use crate::core::event::Event;
-use crate::core::legal::{held, holds};
-use crate::core::rules::{GRACE_MAX, MARKER_MAX, MARKER_MIN, REORDER_MAX, ROW};
-use crate::core::state::{Cause, ChoiceKind, Phase, Seen};
+use crate::core::legal::{held, holds, seeable};
+use crate::core::rules::{GRACE_MAX, MARKER_MAX, MARKER_MIN, REORDER_MAX};
+use crate::core::state::{Cause, ChoiceKind, Phase};
 use std::collections::VecDeque;
 
 /// An effect waiting to run, with the card it comes from (`None`: the card being
@@ -15,7 +15,7 @@ use std::collections::VecDeque;
 pub(super) type Sourced = (Effect, Option<CardRef>);
 
 /// What [`Exec::step`] leaves to do.
-enum Next {
+pub(super) enum Next {
     Go,
     /// A choice was offered: the rest waits in it.
     Wait,
@@ -74,8 +74,8 @@ impl Exec<'_> {
                     work.push_front(x);
                 }
             }
-            Effect::Peek(n) => self.see_row(n, false),
-            Effect::Reveal(n) => self.see_row(n, true),
+            Effect::Peek(n) => return self.see_row(n, false, work),
+            Effect::Reveal(n) => return self.see_row(n, true, work),
             Effect::PeekDeck(n) => {
                 let top = self.top_of_deck(n as usize);
                 if !top.is_empty() {
@@ -104,12 +104,13 @@ impl Exec<'_> {
             }
             Effect::GuideChooses(options) => return self.guide_chooses(options, from, work),
             Effect::Lose(kind) => return self.lose_held(kind, work),
+            Effect::Marker(MarkerAt::Neutral) => self.move_marker(-self.s.marker),
         }
         Next::Go
     }
 
     /// Offers a choice; the effects left in `work` wait in it.
-    fn ask(&mut self, kind: ChoiceKind, work: &mut VecDeque<Sourced>) -> Next {
+    pub(super) fn ask(&mut self, kind: ChoiceKind, work: &mut VecDeque<Sourced>) -> Next {
         let (pending, sources) = std::mem::take(work).into_iter().unzip();
         self.emit(Event::ChoiceOffered {
             kind,
@@ -178,28 +179,27 @@ impl Exec<'_> {
         self.s.deck.iter().rev().take(n).copied().collect()
     }
 
-    /// Peeks at (or turns face up) the first `n` row cards not yet seen that way.
-    fn see_row(&mut self, n: u8, face_up: bool) {
-        let mut left = n;
-        for slot in 0..ROW {
-            if left == 0 {
-                break;
-            }
-            if let Some(rc) = self.s.row[slot] {
-                let new = match rc.seen {
-                    Seen::Hidden => true,
-                    Seen::Peeked => face_up,
-                    Seen::FaceUp => false,
-                };
-                if new {
-                    self.emit(Event::CardSeen {
-                        slot: slot as u8,
-                        card: rc.card,
-                        face_up,
-                    });
-                    left -= 1;
-                }
-            }
+    /// Looks at `n` face-down cards of the row (turns them face up with `face_up`): the
+    /// traveller picks which when there are more than `n` to choose from.
+    fn see_row(&mut self, n: u8, face_up: bool, work: &mut VecDeque<Sourced>) -> Next {
+        let slots = seeable(self.s, face_up);
+        if slots.len() > n as usize {
+            return self.ask(ChoiceKind::Look { left: n, face_up }, work);
+        }
+        for slot in slots {
+            self.see_slot(slot, face_up);
+        }
+        Next::Go
+    }
+
+    /// Looks at (or turns up) the card in one row slot.
+    pub(super) fn see_slot(&mut self, slot: usize, face_up: bool) {
+        if let Some(rc) = self.s.row.get(slot).copied().flatten() {
+            self.emit(Event::CardSeen {
+                slot: slot as u8,
+                card: rc.card,
+                face_up,
+            });
         }
     }
 
@@ -233,13 +233,20 @@ impl Exec<'_> {
 
     /// Changes Health within 0..=max; at 0 the run is lost.
     pub(super) fn change_health(&mut self, by: i32) {
+        self.change_health_or_fall(by, None);
+    }
+
+    /// [`Self::change_health`], losing with `fall` (cause and detail) instead of the plain
+    /// Health loss when Health reaches 0.
+    pub(super) fn change_health_or_fall(&mut self, by: i32, fall: Option<(Cause, String)>) {
         let health = (self.s.health + by).clamp(0, self.s.max_health);
         let actual = health - self.s.health;
         if actual != 0 {
             self.emit(Event::HealthChanged { by: actual, health });
         }
         if health == 0 {
-            self.lose(Cause::Health, "Health fell to 0.".into());
+            let (cause, detail) = fall.unwrap_or((Cause::Health, "Health fell to 0.".into()));
+            self.lose(cause, detail);
         }
     }
 

@@ -10,7 +10,7 @@ use crate::core::event::{Event, Zone};
 use crate::core::legal::{next_domains, slot_kind};
 use crate::core::modifiers::{mods, rest_heal};
 use crate::core::rules::{REST_GRACE, REST_SPEND, ROW};
-use crate::core::state::{Cause, Phase};
+use crate::core::state::{Cause, ChoiceKind, Phase};
 
 impl Exec<'_> {
     /// `flip`: turns a row card over; its effects (after any flip triggers) run.
@@ -43,7 +43,11 @@ impl Exec<'_> {
     pub(super) fn take(&mut self) {
         if let Phase::Offer { card } = self.s.phase {
             let kind = slot_kind(self.cards().card(card));
-            self.emit(Event::CardTaken { card, kind });
+            self.emit(Event::CardTaken {
+                card,
+                kind,
+                slot: None,
+            });
             self.finish_card(card);
         }
     }
@@ -60,7 +64,12 @@ impl Exec<'_> {
                 card: old,
                 from: zone,
             });
-            self.emit(Event::CardTaken { card, kind });
+            // The new card takes the swapped card's place in the row of slots.
+            self.emit(Event::CardTaken {
+                card,
+                kind,
+                slot: Some(slot),
+            });
             self.finish_card(card);
         }
     }
@@ -81,11 +90,31 @@ impl Exec<'_> {
     pub(super) fn choose(&mut self, option: u8) {
         if let Phase::Terror { card } = self.s.phase {
             let opt = &self.cards().card(card).options[option as usize];
+            let mut discards = Vec::new();
             for p in &opt.cost {
-                self.pay(p);
+                match p {
+                    Payment::Discard(kind) => discards.push(*kind),
+                    _ => self.pay(p),
+                }
             }
-            self.emit(Event::TerrorChosen { card, option });
-            self.run(opt.effects.clone(), Some(card));
+            let work: Vec<Sourced> = opt
+                .effects
+                .iter()
+                .map(|e| (e.clone(), Some(card)))
+                .collect();
+            let held = |k: &SlotKind| match k {
+                SlotKind::Item => self.s.items.len(),
+                SlotKind::Equipment => self.s.equipment.len(),
+            };
+            if discards.iter().any(|k| held(k) > 1) {
+                // The traveller picks what to discard once the option is taken.
+                self.emit(Event::TerrorChosen { card, option });
+                self.pay_discards(discards, work);
+            } else {
+                self.pay_discards(discards, Vec::new());
+                self.emit(Event::TerrorChosen { card, option });
+                self.run_work(work);
+            }
         }
     }
 
@@ -174,16 +203,37 @@ impl Exec<'_> {
         match p {
             Payment::SpendResolve(n) => self.move_marker(-(*n as i8)),
             Payment::SpendGrace(n) => self.change_grace(-(*n as i8)),
-            Payment::Discard(kind) => {
-                let (card, from) = match kind {
-                    SlotKind::Item => (self.s.items.first().copied(), Zone::Items),
-                    SlotKind::Equipment => (self.s.equipment.first().copied(), Zone::Equipment),
-                };
-                if let Some(card) = card {
-                    self.emit(Event::CardDiscarded { card, from });
+            Payment::Discard(kind) => self.pay_discards(vec![*kind], Vec::new()),
+        }
+    }
+
+    /// Pays "discard a held card of this kind" costs in turn, then runs `then`. A single
+    /// card of the kind pays at once; with more the traveller picks which (the choice
+    /// holds `then` and the kinds still to pay).
+    pub(super) fn pay_discards(&mut self, mut kinds: Vec<SlotKind>, then: Vec<Sourced>) {
+        while !kinds.is_empty() {
+            let kind = kinds.remove(0);
+            let held = match kind {
+                SlotKind::Item => self.s.items.clone(),
+                SlotKind::Equipment => self.s.equipment.clone(),
+            };
+            match held.as_slice() {
+                [] => {}
+                [card] => self.discard_held(*card),
+                _ => {
+                    let mut work = then.into();
+                    self.ask(
+                        ChoiceKind::Discard {
+                            cards: held,
+                            more: kinds,
+                        },
+                        &mut work,
+                    );
+                    return;
                 }
             }
         }
+        self.run_work(then);
     }
 
     /// Enters a Domain: a fresh shuffled deck, a dealt row, then its scene effects and

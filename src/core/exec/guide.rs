@@ -44,6 +44,41 @@ impl Exec<'_> {
         self.run_work(work);
     }
 
+    /// `discard`: the held card the traveller picked pays a discard cost; any further
+    /// discard costs follow, then the effects that waited.
+    pub(super) fn discard_chosen(&mut self, card: &str) {
+        if let Phase::Choice(c) = &self.s.phase
+            && let ChoiceKind::Discard { more, .. } = &c.kind
+            && let Some(held) = self.cards().card_by_str(card)
+        {
+            let (more, pending) = (more.clone(), c.resumed());
+            self.discard_held(held);
+            self.emit(Event::ChoiceClosed);
+            self.pay_discards(more, pending);
+        }
+    }
+
+    /// `look`: the face-down card the traveller picked is looked at (or turned up); more
+    /// may be asked for.
+    pub(super) fn look(&mut self, slot: u8) {
+        if let Phase::Choice(c) = &self.s.phase
+            && let ChoiceKind::Look { left, face_up } = c.kind
+        {
+            let mut pending = c.resumed();
+            self.see_slot(slot as usize, face_up);
+            self.emit(Event::ChoiceClosed);
+            if left > 1 {
+                let more = if face_up {
+                    Effect::Reveal(left - 1)
+                } else {
+                    Effect::Peek(left - 1)
+                };
+                pending.insert(0, (more, None));
+            }
+            self.run_work(pending);
+        }
+    }
+
     /// `order`: puts the deck's top cards back in the order chosen.
     pub(super) fn order(&mut self, order: &[u8]) {
         if let Phase::Choice(c) = &self.s.phase

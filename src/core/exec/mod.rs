@@ -15,7 +15,7 @@ use super::apply::apply;
 use super::dice::DiceMode;
 use super::error::Illegal;
 use super::event::Event;
-use super::legal::{can_reroll, check, encounter_options};
+use super::legal::{can_reroll, check, encounter_options, no_way_past};
 use super::rules::SETTLE_STEPS;
 use super::state::*;
 use crate::cards::CardSet;
@@ -88,10 +88,6 @@ struct Exec<'a> {
     /// while emitting events (one reference-count increment per action, not per lookup).
     cards: &'a CardSet,
     events: Vec<Event>,
-    /// Whether this action may have changed what decides if a duel can end (the
-    /// traveller's modifiers): rolling and rerolling cannot, so their exchanges skip the
-    /// check (see `check_unending`).
-    recheck: bool,
 }
 
 impl<'a> Exec<'a> {
@@ -101,12 +97,7 @@ impl<'a> Exec<'a> {
 
     fn with_buffer(s: &'a mut State, cards: &'a CardSet, mut events: Vec<Event>) -> Self {
         events.clear();
-        Exec {
-            s,
-            cards,
-            events,
-            recheck: true,
-        }
+        Exec { s, cards, events }
     }
 
     fn emit(&mut self, e: Event) {
@@ -132,10 +123,6 @@ impl<'a> Exec<'a> {
 
     /// Performs one action, then carries on with whatever needs no decision.
     fn act(&mut self, action: &Action) {
-        self.recheck = !matches!(
-            action,
-            Action::Roll | Action::RollFoe | Action::Reroll { .. } | Action::Continue
-        );
         match action {
             Action::Abandon => {
                 self.lose(Cause::Abandoned, "The traveller turned back.".into());
@@ -160,6 +147,8 @@ impl<'a> Exec<'a> {
             Action::Toll => self.toll(),
             Action::Order { order } => self.order(order),
             Action::Cleanse { card } => self.cleanse(card),
+            Action::Discard { card } => self.discard_chosen(card),
+            Action::Look { slot } => self.look(*slot),
         }
         self.settle();
     }
@@ -204,6 +193,16 @@ impl<'a> Exec<'a> {
                     if self.s.row.iter().all(Option::is_none) && self.s.deck.is_empty() =>
                 {
                     self.domain_cleared();
+                }
+                Phase::Encounter { card } if no_way_past(self.s, cards.card(*card)) => {
+                    let c = cards.card(*card);
+                    let asks: Vec<&str> = c.passage.iter().map(|p| p.label.as_str()).collect();
+                    let detail = format!(
+                        "{} bars the way, and the traveller holds nothing it asks for ({}).",
+                        c.name,
+                        asks.join("; ")
+                    );
+                    self.lose(Cause::Stranded, detail);
                 }
                 Phase::Encounter { card } if !encounter_options(cards.card(*card)) => {
                     let card = *card;

@@ -236,9 +236,11 @@ fn draw_choice(cx: &Ctx, kind: &ChoiceKind, card_r: Rect, panel: Rect) {
         None => cx.l.stage,
     };
     let cards: Vec<CardRef> = match kind {
-        ChoiceKind::Reorder { cards } | ChoiceKind::Lose { cards } => cards.clone(),
+        ChoiceKind::Reorder { cards }
+        | ChoiceKind::Lose { cards }
+        | ChoiceKind::Discard { cards, .. } => cards.clone(),
         ChoiceKind::Cleanse { .. } => s.snares.clone(),
-        ChoiceKind::Guide { .. } => Vec::new(),
+        ChoiceKind::Guide { .. } | ChoiceKind::Look { .. } => Vec::new(),
     };
     let (head, ink) = match kind {
         ChoiceKind::Reorder { .. } => (
@@ -251,6 +253,13 @@ fn draw_choice(cx: &Ctx, kind: &ChoiceKind, card_r: Rect, panel: Rect) {
             colour::GUIDE,
         ),
         ChoiceKind::Guide { .. } => ("The Guide chooses what befalls you:", colour::GUIDE),
+        ChoiceKind::Discard { .. } => ("Choose the card you discard to pay.", colour::GOLD),
+        ChoiceKind::Look { face_up: false, .. } => {
+            ("Choose a face-down card to look at.", colour::GOLD)
+        }
+        ChoiceKind::Look { face_up: true, .. } => {
+            ("Choose a face-down card to turn face up.", colour::GOLD)
+        }
     };
     let used = cardface::text_block(
         head,
