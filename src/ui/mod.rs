@@ -8,6 +8,7 @@
 mod cardface;
 mod clipboard;
 mod errors;
+mod flow;
 mod gallery;
 mod guide;
 mod input;
@@ -28,7 +29,7 @@ use crate::cards::CardSource;
 use crate::cards::load::load_source;
 use crate::present::stage::Speed;
 use crate::settings::Settings;
-use crate::store::{self, SaveStore};
+use crate::store::SaveStore;
 use errors::ErrorScreen;
 use gallery::GalleryScreen;
 use input::Input;
@@ -349,28 +350,15 @@ pub fn run(options: Options) -> i32 {
 
 /// The main loop.
 async fn game(options: Options, prefs: Prefs) -> i32 {
+    let opening = options.clone();
     let Options {
         cards,
         screenshot,
         frames,
-        seed,
-        actions,
         perf,
         saves,
-        resume,
-        open,
-        rules,
-        gallery,
-        gallery_domain,
-        gallery_type,
-        guide,
-        guide_view,
-        guide_screen,
-        table_dice,
-        play_last,
         speed,
         layout_report,
-        dice_deck,
         ..
     } = options;
     // `--speed` wins over the setting (tests and screenshots ask for a pace).
@@ -396,87 +384,11 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     prevent_quit();
     let fonts = Fonts::load();
     let sky = Sky::new();
-    let mut screen = Screen::load(&cards, 0, store().as_ref());
-    if (seed.is_some() || !actions.is_empty() || guide || dice_deck)
-        && let Screen::Title(_, set) = &screen
-    {
-        let set = set.clone();
-        let start = table::Start {
-            seed: seed.unwrap_or(1),
-            actions,
-            guide,
-            guide_view,
-            table_dice: table_dice.clone(),
-            play_last,
-            dice: if dice_deck {
-                crate::core::DiceMode::Deck
-            } else {
-                crate::core::DiceMode::Rolled
-            },
-        };
-        match TableScreen::start(set.clone(), &start, saves_dir.as_deref()) {
-            Ok(mut t) => {
-                t.set_speed(speed);
-                if let Some(addr) = &guide_screen {
-                    t.open_link(Some(addr));
-                    match t.link() {
-                        Some(link) => eprintln!("Guide's screen: {}", link.screen.url()),
-                        None => {
-                            eprintln!("forward: the Guide's screen cannot listen on {addr}");
-                            return 1;
-                        }
-                    }
-                }
-                screen = Screen::Table(Box::new(t), set)
-            }
-            Err(e) => {
-                eprintln!("forward: --actions: {e}");
-                return 1;
-            }
-        }
-    } else if resume && let Screen::Title(_, set) = &screen {
-        let set = set.clone();
-        let dir = saves_dir.clone().unwrap_or_default();
-        let Some(latest) = store().and_then(|s| s.latest()) else {
-            eprintln!(
-                "forward: --continue: no run in progress in `{}`",
-                dir.display()
-            );
-            return 1;
-        };
-        match store::load(&latest.path) {
-            Ok(run) => {
-                screen = Screen::Table(Box::new(TableScreen::resume(run, Some(latest.path))), set)
-            }
-            Err(e) => {
-                eprintln!("forward: --continue: {e}");
-                return 1;
-            }
-        }
-    } else if let Some(name) = &open
-        && let Screen::Title(_, set) = &screen
-    {
-        let set = set.clone();
-        screen = match name.as_str() {
-            "load" => Screen::Load(Box::new(LoadScreen::new(store().as_ref())), set),
-            "settings" => {
-                let title = std::mem::replace(&mut screen, Screen::Rules(Box::default()));
-                Screen::Settings(Box::default(), Some(Box::new(title)))
-            }
-            _ => Screen::Stats(Box::new(StatsScreen::new(store().as_ref(), &set)), set),
-        };
-    }
-    if rules {
-        screen = Screen::Rules(Box::default());
-    }
-    if gallery && let Screen::Title(_, set) = &screen {
-        let mut g = GalleryScreen::new(set.clone());
-        if let Err(e) = g.filter(gallery_domain.as_deref(), gallery_type.as_deref()) {
-            eprintln!("forward: {e}");
-            return 1;
-        }
-        screen = Screen::Gallery(Box::new(g));
-    }
+    let screen = Screen::load(&cards, 0, store().as_ref());
+    let mut screen = match flow::first_screen(screen, &opening, saves_dir.as_deref(), speed) {
+        Ok(screen) => screen,
+        Err(code) => return code,
+    };
     // A short note over any screen (after F5 on the table), and when it was set.
     let mut banner: Option<String> = None;
     let mut banner_since = 0.0;
@@ -516,16 +428,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         let next = screen.update(&input, &fonts, t, &mut settings);
         table_sound(&mut screen, &settings, speed_flag, &mut *sound);
         if settings != before {
-            apply(&settings, Some(&before), &mut *sound);
-            if (Settings {
-                window: before.window,
-                ..settings.clone()
-            }) != before
-            {
-                prefs.save(&settings);
-                // A tick at the new level, so that a volume change is heard.
-                sound.play(Cue::UiClick);
-            }
+            settings_changed(&settings, &before, &prefs, &mut *sound);
         }
         if !matches!(next, Next::Stay) {
             sound.play(Cue::UiClick);
@@ -539,72 +442,6 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                 }
                 return 0;
             }
-            Next::Settings => {
-                let prev = std::mem::replace(&mut screen, Screen::Rules(Box::default()));
-                screen = Screen::Settings(Box::default(), Some(Box::new(prev)));
-            }
-            Next::NewRun { seed, guide, dice } => {
-                if let Some(set) = screen.set() {
-                    let seed = seed.unwrap_or_else(::rand::random);
-                    let start = table::Start {
-                        seed,
-                        guide,
-                        dice,
-                        ..Default::default()
-                    };
-                    if let Ok(t) = TableScreen::start(set.clone(), &start, saves_dir.as_deref()) {
-                        screen = Screen::Table(Box::new(t), set);
-                    }
-                }
-            }
-            Next::Open(path) => {
-                if let Some(set) = screen.set() {
-                    match store::load(&path) {
-                        Ok(run) => {
-                            // The run plays with the cards kept in its save.
-                            let cards = run.cards.clone();
-                            screen = Screen::Table(
-                                Box::new(TableScreen::resume(run, Some(path))),
-                                cards,
-                            );
-                        }
-                        Err(e) => {
-                            // Shown on the Load screen; the file is left as it is.
-                            if let Screen::Load(s, _) = &mut screen {
-                                s.failed(e);
-                            } else {
-                                let mut s = LoadScreen::new(store().as_ref());
-                                s.failed(e);
-                                screen = Screen::Load(Box::new(s), set);
-                            }
-                        }
-                    }
-                }
-            }
-            Next::LoadList => {
-                if let Some(set) = screen.set() {
-                    screen = Screen::Load(Box::new(LoadScreen::new(store().as_ref())), set);
-                }
-            }
-            Next::Statistics => {
-                if let Some(set) = screen.set() {
-                    let s = StatsScreen::new(store().as_ref(), &set);
-                    screen = Screen::Stats(Box::new(s), set);
-                }
-            }
-            Next::Title => screen = Screen::load(&cards, 0, store().as_ref()),
-            Next::Rules => screen = Screen::Rules(Box::default()),
-            Next::Gallery => {
-                if let Screen::Title(_, set) = &screen {
-                    screen = Screen::Gallery(Box::new(GalleryScreen::new(set.clone())));
-                }
-            }
-            Next::Back => {
-                screen = match screen {
-                    Screen::CardErrors(_, Some(prev)) | Screen::Settings(_, Some(prev)) => *prev,
-                    _ => Screen::load(&cards, 0, store().as_ref()),
-                };
-            }
             Next::Reload => {
                 reloads += 1;
                 screen = screen.reloaded(&cards, reloads, &mut banner, store().as_ref());
@@ -613,19 +450,12 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                     reloads = 0;
                 }
             }
+            other => screen = flow::follow(other, screen, &cards, saves_dir.as_deref()),
         }
-        clear_background(style::colour::SKY_TOP);
         let last = screenshot.is_some() && frame + 1 >= u64::from(frames.max(1));
-        if last && layout_report.is_some() {
-            style::record_drawn();
-        }
-        screen.draw(&fonts, &sky, input.size, t, &settings);
-        if last && let Some(path) = &layout_report {
-            let report = layout_report_json(input.size, &style::take_drawn());
-            if let Err(e) = std::fs::write(path, report) {
-                eprintln!("forward: cannot write `{}`: {e}", path.display());
-                return 1;
-            }
+        let report = layout_report.as_deref().filter(|_| last);
+        if let Err(code) = draw_frame(&screen, &fonts, &sky, &input, t, &settings, report) {
+            return code;
         }
         if let Some(b) = &banner {
             if t - banner_since < 4.0 && matches!(screen, Screen::Table(..)) {
@@ -636,12 +466,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         }
         frame += 1;
         if perf {
-            timings.push(work.elapsed());
-            if perf_report.elapsed() >= Duration::from_secs(5) {
-                print_perf(&timings);
-                timings.clear();
-                perf_report = Instant::now();
-            }
+            perf_tick(&mut timings, &mut perf_report, work.elapsed());
         }
         if let Some(path) = &screenshot
             && frame >= u64::from(frames.max(1))
@@ -665,6 +490,66 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         }
         next_frame().await;
         pace.wait(input.active || screen.playing() || screenshot.is_some());
+    }
+}
+
+/// Draws the frame of `screen`; with `report`, writes the layout check of the strings
+/// drawn there. `Err`: the exit code (the report could not be written).
+fn draw_frame(
+    screen: &Screen,
+    fonts: &Fonts,
+    sky: &Sky,
+    input: &Input,
+    t: f32,
+    settings: &Settings,
+    report: Option<&Path>,
+) -> Result<(), i32> {
+    clear_background(style::colour::SKY_TOP);
+    if report.is_some() {
+        style::record_drawn();
+    }
+    screen.draw(fonts, sky, input.size, t, settings);
+    if let Some(path) = report {
+        let overlays = match screen {
+            Screen::Table(t, _) => t.overlays(input.size),
+            _ => Vec::new(),
+        };
+        let json = layout_report_json(input.size, &style::take_drawn(), &overlays);
+        if let Err(e) = std::fs::write(path, json) {
+            eprintln!("forward: cannot write `{}`: {e}", path.display());
+            return Err(1);
+        }
+    }
+    Ok(())
+}
+
+/// A setting changed this frame: applied at once, and saved (with a tick at the new
+/// level, so that a volume change is heard) unless only the window's size moved.
+fn settings_changed(
+    settings: &Settings,
+    before: &Settings,
+    prefs: &Prefs,
+    sound: &mut dyn audio::SoundOut,
+) {
+    apply(settings, Some(before), sound);
+    if (Settings {
+        window: before.window,
+        ..settings.clone()
+    }) != *before
+    {
+        prefs.save(settings);
+        // A tick at the new level, so that a volume change is heard.
+        sound.play(Cue::UiClick);
+    }
+}
+
+/// Counts one frame's `took` for `--perf`, printing the median every 5 s.
+fn perf_tick(timings: &mut Vec<Duration>, since: &mut Instant, took: Duration) {
+    timings.push(took);
+    if since.elapsed() >= Duration::from_secs(5) {
+        print_perf(timings);
+        timings.clear();
+        *since = Instant::now();
     }
 }
 

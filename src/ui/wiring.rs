@@ -96,7 +96,8 @@ pub(super) fn table_sound(
 
 /// The layout check's report: the table's areas at this window size and every string
 /// drawn, all in layout units.
-pub(super) fn layout_report_json(size: Vec2, drawn: &[style::Drawn]) -> String {
+/// `overlays`: panels drawn over the areas (the end of a run), which hold strings too.
+pub(super) fn layout_report_json(size: Vec2, drawn: &[style::Drawn], overlays: &[Rect]) -> String {
     let l = table::Layout::new(size);
     let rect = |r: Rect| [r.x, r.y, r.w, r.h];
     let strings: Vec<serde_json::Value> = drawn
@@ -111,7 +112,7 @@ pub(super) fn layout_report_json(size: Vec2, drawn: &[style::Drawn]) -> String {
         "window": [size.x, size.y],
         "scale": l.k,
         "canvas": [l.size.x, l.size.y],
-        "areas": l.areas().map(rect),
+        "areas": l.areas().iter().chain(overlays).map(|r| rect(*r)).collect::<Vec<_>>(),
         "drawn": strings,
     })
     .to_string()

@@ -110,6 +110,14 @@ impl Layout {
     }
 
     /// Every area, for checks that nothing is drawn outside them.
+    /// The end-of-run panel, over the top of the stage and the Domain panel.
+    pub fn end_panel(&self) -> Rect {
+        let st = self.stage;
+        let w = (st.w - 20.0).min(700.0);
+        let h = (st.h + self.top.h - 10.0).min(460.0);
+        Rect::new(st.center().x - w / 2.0, self.top.y + 8.0, w, h)
+    }
+
     pub fn areas(&self) -> [Rect; 6] {
         [
             self.map,

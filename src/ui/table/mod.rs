@@ -202,6 +202,16 @@ impl TableScreen {
     }
 
     /// How fast moments play.
+    /// Panels drawn over the table's areas now (the end of a run), for the layout check.
+    pub fn overlays(&self, window: Vec2) -> Vec<Rect> {
+        let over = self.stage.shown().phase == Phase::Over && self.stage.idle();
+        if over {
+            vec![Layout::new(window).end_panel()]
+        } else {
+            Vec::new()
+        }
+    }
+
     /// Whether a moment is playing (a held card waits for the player: not playing).
     pub fn playing(&self) -> bool {
         !self.stage.idle() && !self.stage.holding()

@@ -3,7 +3,7 @@
 //! card with its requirements and seals, and a card held up to be read.
 
 use super::Ctx;
-use super::dice::draw_faces;
+use super::tables::draw_faces;
 use crate::cards::model::{StationCard, StationType};
 use crate::core::state::Phase;
 use crate::core::{Action, legal_actions};

@@ -5,7 +5,8 @@
 //! HP bar at 0.
 
 use super::Ctx;
-use super::dice::{draw_combat_table, draw_faces, draw_result, motion, moving};
+use super::dice::{draw_result, motion, moving};
+use super::tables::{draw_combat_table, draw_faces};
 use crate::present::scene::{DuelMemory, Exchange};
 use crate::present::stage::MomentKind;
 use crate::present::words;

@@ -44,10 +44,7 @@ impl Recap {
 pub fn draw(cx: &Ctx, recap: &Recap) {
     let s = cx.s();
     let fonts = cx.fonts;
-    let st = cx.l.stage;
-    let w = (st.w - 20.0).min(700.0);
-    let h = (st.h + cx.l.top.h - 10.0).min(460.0);
-    let r = Rect::new(st.center().x - w / 2.0, cx.l.top.y + 8.0, w, h);
+    let r = cx.l.end_panel();
     let won = matches!(s.outcome, Some(Outcome::Won));
     let accent = if won { colour::GOLD } else { colour::ERROR };
     style::card(r, 12.0, 3.0, mix(colour::TILE, accent, 0.1), accent);

@@ -14,8 +14,10 @@ pub mod overlay;
 pub mod prompt;
 pub mod row;
 pub mod status;
+pub mod tables;
 pub mod test;
 pub mod top;
+pub mod tracks;
 
 use super::frame::Frame;
 use super::layout::Layout;

@@ -1,0 +1,185 @@
+//! Which screen comes next: the one the window opens on (from the command line), and the
+//! one a screen's [`Next`] asks for.
+
+use super::table::{self, TableScreen};
+use super::{GalleryScreen, LoadScreen, Next, Options, Screen, StatsScreen};
+use crate::cards::CardSource;
+use crate::present::stage::Speed;
+use crate::store::{self, SaveStore};
+use std::path::Path;
+
+/// The screen the window opens on: the loaded `screen` (the title, or the card errors),
+/// or what the command line asks for instead (a table at once, `--continue`, `--open`,
+/// the Rules, the gallery). `Err`: the exit code, the reason already on stderr.
+pub(super) fn first_screen(
+    mut screen: Screen,
+    o: &Options,
+    saves_dir: Option<&Path>,
+    speed: Speed,
+) -> Result<Screen, i32> {
+    let store = || saves_dir.and_then(|d| SaveStore::open(d).ok());
+    if (o.seed.is_some() || !o.actions.is_empty() || o.guide || o.dice_deck)
+        && let Screen::Title(_, set) = &screen
+    {
+        let set = set.clone();
+        let start = table::Start {
+            seed: o.seed.unwrap_or(1),
+            actions: o.actions.clone(),
+            guide: o.guide,
+            guide_view: o.guide_view,
+            table_dice: o.table_dice.clone(),
+            play_last: o.play_last,
+            dice: if o.dice_deck {
+                crate::core::DiceMode::Deck
+            } else {
+                crate::core::DiceMode::Rolled
+            },
+        };
+        match TableScreen::start(set.clone(), &start, saves_dir) {
+            Ok(mut t) => {
+                t.set_speed(speed);
+                if let Some(addr) = &o.guide_screen {
+                    t.open_link(Some(addr));
+                    match t.link() {
+                        Some(link) => eprintln!("Guide's screen: {}", link.screen.url()),
+                        None => {
+                            eprintln!("forward: the Guide's screen cannot listen on {addr}");
+                            return Err(1);
+                        }
+                    }
+                }
+                screen = Screen::Table(Box::new(t), set)
+            }
+            Err(e) => {
+                eprintln!("forward: --actions: {e}");
+                return Err(1);
+            }
+        }
+    } else if o.resume
+        && let Screen::Title(_, set) = &screen
+    {
+        let set = set.clone();
+        let dir = saves_dir.map(Path::to_path_buf).unwrap_or_default();
+        let Some(latest) = store().and_then(|s| s.latest()) else {
+            eprintln!(
+                "forward: --continue: no run in progress in `{}`",
+                dir.display()
+            );
+            return Err(1);
+        };
+        match store::load(&latest.path) {
+            Ok(run) => {
+                screen = Screen::Table(Box::new(TableScreen::resume(run, Some(latest.path))), set)
+            }
+            Err(e) => {
+                eprintln!("forward: --continue: {e}");
+                return Err(1);
+            }
+        }
+    } else if let Some(name) = &o.open
+        && let Screen::Title(_, set) = &screen
+    {
+        let set = set.clone();
+        screen = match name.as_str() {
+            "load" => Screen::Load(Box::new(LoadScreen::new(store().as_ref())), set),
+            "settings" => {
+                let title = std::mem::replace(&mut screen, Screen::Rules(Box::default()));
+                Screen::Settings(Box::default(), Some(Box::new(title)))
+            }
+            _ => Screen::Stats(Box::new(StatsScreen::new(store().as_ref(), &set)), set),
+        };
+    }
+    if o.rules {
+        screen = Screen::Rules(Box::default());
+    }
+    if o.gallery
+        && let Screen::Title(_, set) = &screen
+    {
+        let mut g = GalleryScreen::new(set.clone());
+        if let Err(e) = g.filter(o.gallery_domain.as_deref(), o.gallery_type.as_deref()) {
+            eprintln!("forward: {e}");
+            return Err(1);
+        }
+        screen = Screen::Gallery(Box::new(g));
+    }
+    Ok(screen)
+}
+
+/// The screen that `next` asks for from `screen` (every [`Next`] but staying, quitting
+/// and reloading, which the main loop handles).
+pub(super) fn follow(
+    next: Next,
+    mut screen: Screen,
+    cards: &CardSource,
+    saves_dir: Option<&Path>,
+) -> Screen {
+    let store = || saves_dir.and_then(|d| SaveStore::open(d).ok());
+    match next {
+        Next::Settings => {
+            let prev = std::mem::replace(&mut screen, Screen::Rules(Box::default()));
+            screen = Screen::Settings(Box::default(), Some(Box::new(prev)));
+        }
+        Next::NewRun { seed, guide, dice } => {
+            if let Some(set) = screen.set() {
+                let seed = seed.unwrap_or_else(::rand::random);
+                let start = table::Start {
+                    seed,
+                    guide,
+                    dice,
+                    ..Default::default()
+                };
+                if let Ok(t) = TableScreen::start(set.clone(), &start, saves_dir) {
+                    screen = Screen::Table(Box::new(t), set);
+                }
+            }
+        }
+        Next::Open(path) => {
+            if let Some(set) = screen.set() {
+                match store::load(&path) {
+                    Ok(run) => {
+                        // The run plays with the cards kept in its save.
+                        let cards = run.cards.clone();
+                        screen =
+                            Screen::Table(Box::new(TableScreen::resume(run, Some(path))), cards);
+                    }
+                    Err(e) => {
+                        // Shown on the Load screen; the file is left as it is.
+                        if let Screen::Load(s, _) = &mut screen {
+                            s.failed(e);
+                        } else {
+                            let mut s = LoadScreen::new(store().as_ref());
+                            s.failed(e);
+                            screen = Screen::Load(Box::new(s), set);
+                        }
+                    }
+                }
+            }
+        }
+        Next::LoadList => {
+            if let Some(set) = screen.set() {
+                screen = Screen::Load(Box::new(LoadScreen::new(store().as_ref())), set);
+            }
+        }
+        Next::Statistics => {
+            if let Some(set) = screen.set() {
+                let s = StatsScreen::new(store().as_ref(), &set);
+                screen = Screen::Stats(Box::new(s), set);
+            }
+        }
+        Next::Title => screen = Screen::load(cards, 0, store().as_ref()),
+        Next::Rules => screen = Screen::Rules(Box::default()),
+        Next::Gallery => {
+            if let Screen::Title(_, set) = &screen {
+                screen = Screen::Gallery(Box::new(GalleryScreen::new(set.clone())));
+            }
+        }
+        Next::Back => {
+            screen = match screen {
+                Screen::CardErrors(_, Some(prev)) | Screen::Settings(_, Some(prev)) => *prev,
+                _ => Screen::load(cards, 0, store().as_ref()),
+            };
+        }
+        Next::Stay | Next::Quit | Next::Reload => {}
+    }
+    screen
+}

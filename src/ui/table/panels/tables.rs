@@ -1,0 +1,82 @@
+//! The tables the dice read: the traveller's combat table and a foe's six faces, each
+//! with the row rolled lit.
+
+use crate::cards::model::Face;
+use crate::present::words;
+use crate::ui::style::{self, Fonts, colour, fade};
+use crate::ui::table::layout::text;
+use macroquad::prelude::*;
+
+/// The traveller's combat table with row `lit` highlighted.
+pub fn draw_combat_table(r: Rect, lit: Option<usize>, fonts: &Fonts) {
+    style::text(
+        "Your die",
+        r.x,
+        r.y + 15.0,
+        &fonts.italic,
+        text::SMALL,
+        fade(colour::PARCHMENT, 0.8),
+    );
+    let lh = ((r.h - 22.0) / 5.0).min(28.0);
+    let size = row_size(lh);
+    for (i, (faces, name, what)) in words::COMBAT_TABLE.iter().enumerate() {
+        let y = r.y + 22.0 + i as f32 * lh;
+        if lit == Some(i) {
+            style::rounded_rect(
+                Rect::new(r.x - 2.0, y, r.w, lh - 1.0),
+                3.0,
+                fade(colour::GOLD, 0.45),
+            );
+        }
+        table_line(&format!("{faces}  {name}: {what}"), r, y, lh, size, fonts);
+    }
+}
+
+/// A foe's six faces, with `lit` (0-based) highlighted.
+pub fn draw_faces(r: Rect, fonts: &Fonts, faces: &[Face], lit: Option<usize>) {
+    if faces.is_empty() {
+        return;
+    }
+    style::text(
+        "Foe's die",
+        r.x,
+        r.y + 15.0,
+        &fonts.italic,
+        text::SMALL,
+        fade(colour::PARCHMENT, 0.8),
+    );
+    let lh = ((r.h - 22.0) / faces.len() as f32).min(28.0);
+    let size = row_size(lh);
+    for (i, f) in faces.iter().enumerate() {
+        let y = r.y + 22.0 + i as f32 * lh;
+        if lit == Some(i) {
+            style::rounded_rect(
+                Rect::new(r.x - 2.0, y, r.w, lh - 1.0),
+                3.0,
+                fade(colour::ERROR, 0.4),
+            );
+        }
+        let line = format!("{}  {}: {}", i + 1, f.name, words::face_summary(f));
+        table_line(&line, r, y, lh, size, fonts);
+    }
+}
+
+/// The text size for table rows `lh` apart: as large as fits the row as drawn (with the
+/// player's text size), never above a label's.
+fn row_size(lh: f32) -> u16 {
+    let room = lh * 0.86 / style::look().text_scale;
+    (room.floor() as u16).clamp(9, text::LABEL)
+}
+
+/// One row of a face or combat table: cut with an ellipsis to the row's width.
+fn table_line(line: &str, r: Rect, y: f32, lh: f32, size: u16, fonts: &Fonts) {
+    let line = style::ellipsize(line, r.w - 6.0, |x| style::width(x, &fonts.serif, size));
+    style::text(
+        &line,
+        r.x + 2.0,
+        y + lh * 0.72,
+        &fonts.serif,
+        size,
+        colour::PARCHMENT,
+    );
+}
