@@ -232,6 +232,39 @@ impl StationType {
             StationType::Rest => "rest",
         }
     }
+
+    /// The type's name as printed on a card ("Caesura", "Item"...).
+    pub fn title(self) -> &'static str {
+        match self {
+            StationType::Caesura => "Caesura",
+            StationType::Item => "Item",
+            StationType::Equipment => "Equipment",
+            StationType::Companion => "Companion",
+            StationType::Foe => "Foe",
+            StationType::Terror => "Terror",
+            StationType::Pit => "Pit",
+            StationType::Snare => "Snare",
+            StationType::Blessing => "Blessing",
+            StationType::Rest => "Rest",
+        }
+    }
+
+    /// The type's card colour (frame, tint, icon) in the normal palette, as RGB bytes;
+    /// shared by the window and the printed cards.
+    pub fn rgb(self) -> (u8, u8, u8) {
+        match self {
+            StationType::Caesura => (0x9a, 0xa7, 0xc7),
+            StationType::Item => (0xd9, 0xb3, 0x6c),
+            StationType::Equipment => (0xb8, 0xc4, 0xd0),
+            StationType::Companion => (0x7f, 0xd1, 0x9b),
+            StationType::Foe => (0xe0, 0x5a, 0x4f),
+            StationType::Terror => (0xb0, 0x7c, 0xe8),
+            StationType::Pit => (0xe0, 0x93, 0x4a),
+            StationType::Snare => (0xc2, 0x5f, 0x9e),
+            StationType::Blessing => (0xf2, 0xe2, 0x8c),
+            StationType::Rest => (0x8f, 0xd6, 0xea),
+        }
+    }
 }
 
 impl fmt::Display for StationType {

@@ -17,20 +17,9 @@ pub const PARCHMENT: (u8, u8, u8) = (0xf1, 0xe6, 0xc8);
 pub const GOLD: (u8, u8, u8) = (0xd9, 0xb3, 0x6c);
 pub const FOE_RED: (u8, u8, u8) = (0xe0, 0x5a, 0x4f);
 
-/// The frame colour of a Station type (as `ui::cardface::type_colour`).
+/// The frame colour of a Station type (the normal palette, as in the window).
 pub fn type_colour(t: StationType) -> (u8, u8, u8) {
-    match t {
-        StationType::Caesura => (0x9a, 0xa7, 0xc7),
-        StationType::Item => (0xd9, 0xb3, 0x6c),
-        StationType::Equipment => (0xb8, 0xc4, 0xd0),
-        StationType::Companion => (0x7f, 0xd1, 0x9b),
-        StationType::Foe => (0xe0, 0x5a, 0x4f),
-        StationType::Terror => (0xb0, 0x7c, 0xe8),
-        StationType::Pit => (0xe0, 0x93, 0x4a),
-        StationType::Snare => (0xc2, 0x5f, 0x9e),
-        StationType::Blessing => (0xf2, 0xe2, 0x8c),
-        StationType::Rest => (0x8f, 0xd6, 0xea),
-    }
+    t.rgb()
 }
 
 /// `#rrggbb`.
@@ -79,18 +68,7 @@ impl CardFace {
     }
     fn kind_text(&self) -> &'static str {
         match self.kind {
-            Kind::Station(t) => match t {
-                StationType::Caesura => "Caesura",
-                StationType::Item => "Item",
-                StationType::Equipment => "Equipment",
-                StationType::Companion => "Companion",
-                StationType::Foe => "Foe",
-                StationType::Terror => "Terror",
-                StationType::Pit => "Pit",
-                StationType::Snare => "Snare",
-                StationType::Blessing => "Blessing",
-                StationType::Rest => "Rest",
-            },
+            Kind::Station(t) => t.title(),
             Kind::Domain => "Domain",
             Kind::Traveller => "Traveller",
             Kind::Guardian => "Guardian",
@@ -112,152 +90,206 @@ pub fn face_svg(m: &Metrics, f: &CardFace, bleed: f32) -> String {
     let mut s = String::new();
     let frame = f.frame();
     let fill = mix(TILE, frame, 0.10);
+    tile_and_frame(&mut s, bleed, fill, frame);
+    let (x0, y0) = (bleed, bleed);
+    let pen = Pen {
+        m,
+        left: x0 + PAD,
+        right: x0 + CARD_W - PAD,
+        frame,
+        fill,
+    };
+    let band_y = y0 + PAD + 2.6;
+    pen.type_band(&mut s, f, band_y);
+    let y = pen.name(&mut s, &f.name, band_y + 2.2) + 1.8;
+    let _ = write!(
+        s,
+        r#"<line x1="{}" y1="{y}" x2="{}" y2="{y}" stroke="{}" stroke-width="0.25"/>"#,
+        pen.left,
+        pen.right,
+        hex(mix(fill, frame, 0.6))
+    );
+    let top = y + 1.2;
+    // From the foot up: the Domain line, the flavour, the faces table.
+    let mut bottom = pen.foot(&mut s, f, x0 + CARD_W / 2.0, y0 + CARD_H - PAD);
+    if !f.faces.is_empty() {
+        bottom = faces_table(
+            &mut s, m, &f.faces, pen.left, pen.right, bottom, frame, fill,
+        );
+    }
+    pen.rules_body(&mut s, &rules_text(f), top, bottom);
+    s
+}
+
+/// The bleed box filled with the tinted tile, and the rounded frame inside the trim line.
+fn tile_and_frame(s: &mut String, bleed: f32, fill: (u8, u8, u8), frame: (u8, u8, u8)) {
     let (w, h) = (CARD_W + 2.0 * bleed, CARD_H + 2.0 * bleed);
     let _ = write!(
         s,
         r#"<rect x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#,
         hex(fill)
     );
-    let (x0, y0) = (bleed, bleed);
     let _ = write!(
         s,
         r#"<rect x="{}" y="{}" width="{}" height="{}" rx="2.4" fill="none" stroke="{}" stroke-width="0.6"/>"#,
-        x0 + FRAME_INSET,
-        y0 + FRAME_INSET,
+        bleed + FRAME_INSET,
+        bleed + FRAME_INSET,
         CARD_W - 2.0 * FRAME_INSET,
         CARD_H - 2.0 * FRAME_INSET,
         hex(frame)
     );
-    let left = x0 + PAD;
-    let right = x0 + CARD_W - PAD;
-    let width = right - left;
-    // The type band: icon, type name, stats.
-    let band_y = y0 + PAD + 2.6;
-    let icon_r = 1.5;
-    let type_x = if let Kind::Station(t) = f.kind {
-        s.push_str(&icon(
-            t,
-            left + icon_r,
-            band_y - 1.0,
-            icon_r,
-            &hex(frame),
-            &hex(fill),
-        ));
-        left + 2.0 * icon_r + 1.4
-    } else {
-        left
-    };
-    s.push_str(&text(
-        m,
-        Font::Italic,
-        f.kind_text(),
-        type_x,
-        band_y,
-        3.2,
-        &hex(frame),
-        "start",
-    ));
-    if let Some(st) = &f.stats {
+}
+
+/// What the parts of a face share: the font metrics, the content's left and right edges,
+/// and the frame and tile colours.
+struct Pen<'a> {
+    m: &'a Metrics,
+    left: f32,
+    right: f32,
+    frame: (u8, u8, u8),
+    fill: (u8, u8, u8),
+}
+
+impl Pen<'_> {
+    /// The type band on baseline `band_y`: a Station's icon, the type name, the stats.
+    fn type_band(&self, s: &mut String, f: &CardFace, band_y: f32) {
+        let icon_r = 1.5;
+        let type_x = if let Kind::Station(t) = f.kind {
+            s.push_str(&icon(
+                t,
+                self.left + icon_r,
+                band_y - 1.0,
+                icon_r,
+                &hex(self.frame),
+                &hex(self.fill),
+            ));
+            self.left + 2.0 * icon_r + 1.4
+        } else {
+            self.left
+        };
         s.push_str(&text(
-            m,
-            Font::Regular,
-            st,
-            right,
-            band_y,
-            3.0,
-            &hex(PARCHMENT),
-            "start-right",
-        ));
-    }
-    // The name: up to two lines, shrinking to fit.
-    let mut name_size = 4.6;
-    let mut name_lines = wrap(m, Font::Regular, &f.name, name_size, width);
-    while name_lines.len() > 2 && name_size > 3.2 {
-        name_size -= 0.2;
-        name_lines = wrap(m, Font::Regular, &f.name, name_size, width);
-    }
-    let mut y = band_y + 2.2;
-    for l in name_lines.iter().take(2) {
-        y += name_size * 1.05;
-        s.push_str(&text(
-            m,
-            Font::Regular,
-            l,
-            left,
-            y,
-            name_size,
-            &hex(PARCHMENT),
-            "start",
-        ));
-    }
-    y += 1.8;
-    let _ = write!(
-        s,
-        r#"<line x1="{left}" y1="{y}" x2="{right}" y2="{y}" stroke="{}" stroke-width="0.25"/>"#,
-        hex(mix(fill, frame, 0.6))
-    );
-    let top = y + 1.2;
-    // From the foot up: the Domain line, the flavour, the faces table.
-    let mut bottom = y0 + CARD_H - PAD;
-    if let Some(d) = &f.domain {
-        s.push_str(&text(
-            m,
+            self.m,
             Font::Italic,
-            d,
-            x0 + CARD_W / 2.0,
-            bottom,
-            2.2,
-            &hex(mix(fill, frame, 0.7)),
-            "middle",
-        ));
-        bottom -= 3.0;
-    }
-    if let Some(fl) = f.flavor.as_deref().filter(|x| !x.is_empty()) {
-        let size = 2.5;
-        let lines = wrap(m, Font::Italic, fl, size, width);
-        let lines = &lines[..lines.len().min(3)];
-        let mut fy = bottom - (lines.len() as f32 - 1.0) * size * LINE;
-        let col = hex(mix(fill, PARCHMENT, 0.7));
-        for l in lines {
-            s.push_str(&text(m, Font::Italic, l, left, fy, size, &col, "start"));
-            fy += size * LINE;
-        }
-        bottom -= lines.len() as f32 * size * LINE + 1.5;
-    }
-    if !f.faces.is_empty() {
-        bottom = faces_table(&mut s, m, &f.faces, left, right, bottom, frame, fill);
-    }
-    // The rules text in what is left, shrinking to fit.
-    let body = rules_text(f);
-    let mut size = TEXT_SIZE;
-    let lines = loop {
-        let lines: Vec<String> = body
-            .split('\n')
-            .flat_map(|p| wrap(m, Font::Regular, p, size, width))
-            .collect();
-        if lines.len() as f32 * size * LINE <= bottom - top || size <= TEXT_MIN {
-            break lines;
-        }
-        size -= 0.1;
-    };
-    let mut ty = top + size;
-    for l in &lines {
-        if ty > bottom + 0.5 {
-            break;
-        }
-        s.push_str(&text(
-            m,
-            Font::Regular,
-            l,
-            left,
-            ty,
-            size,
-            &hex(PARCHMENT),
+            f.kind_text(),
+            type_x,
+            band_y,
+            3.2,
+            &hex(self.frame),
             "start",
         ));
-        ty += size * LINE;
+        if let Some(st) = &f.stats {
+            s.push_str(&text(
+                self.m,
+                Font::Regular,
+                st,
+                self.right,
+                band_y,
+                3.0,
+                &hex(PARCHMENT),
+                "start-right",
+            ));
+        }
     }
-    s
+
+    /// The card's name below `y`: up to two lines, shrinking to fit. Returns the last
+    /// line's baseline.
+    fn name(&self, s: &mut String, name: &str, mut y: f32) -> f32 {
+        let width = self.right - self.left;
+        let mut name_size = 4.6;
+        let mut name_lines = wrap(self.m, Font::Regular, name, name_size, width);
+        while name_lines.len() > 2 && name_size > 3.2 {
+            name_size -= 0.2;
+            name_lines = wrap(self.m, Font::Regular, name, name_size, width);
+        }
+        for l in name_lines.iter().take(2) {
+            y += name_size * 1.05;
+            s.push_str(&text(
+                self.m,
+                Font::Regular,
+                l,
+                self.left,
+                y,
+                name_size,
+                &hex(PARCHMENT),
+                "start",
+            ));
+        }
+        y
+    }
+
+    /// The foot, up from `bottom`: the Domain line centred on `centre_x`, then up to three
+    /// lines of flavour. Returns the new bottom of the space left for the body.
+    fn foot(&self, s: &mut String, f: &CardFace, centre_x: f32, mut bottom: f32) -> f32 {
+        if let Some(d) = &f.domain {
+            s.push_str(&text(
+                self.m,
+                Font::Italic,
+                d,
+                centre_x,
+                bottom,
+                2.2,
+                &hex(mix(self.fill, self.frame, 0.7)),
+                "middle",
+            ));
+            bottom -= 3.0;
+        }
+        if let Some(fl) = f.flavor.as_deref().filter(|x| !x.is_empty()) {
+            let size = 2.5;
+            let lines = wrap(self.m, Font::Italic, fl, size, self.right - self.left);
+            let lines = &lines[..lines.len().min(3)];
+            let mut fy = bottom - (lines.len() as f32 - 1.0) * size * LINE;
+            let col = hex(mix(self.fill, PARCHMENT, 0.7));
+            for l in lines {
+                s.push_str(&text(
+                    self.m,
+                    Font::Italic,
+                    l,
+                    self.left,
+                    fy,
+                    size,
+                    &col,
+                    "start",
+                ));
+                fy += size * LINE;
+            }
+            bottom -= lines.len() as f32 * size * LINE + 1.5;
+        }
+        bottom
+    }
+
+    /// The rules text between `top` and `bottom`, shrinking to fit down to `TEXT_MIN`
+    /// (lines that still do not fit are left out).
+    fn rules_body(&self, s: &mut String, body: &str, top: f32, bottom: f32) {
+        let width = self.right - self.left;
+        let mut size = TEXT_SIZE;
+        let lines = loop {
+            let lines: Vec<String> = body
+                .split('\n')
+                .flat_map(|p| wrap(self.m, Font::Regular, p, size, width))
+                .collect();
+            if lines.len() as f32 * size * LINE <= bottom - top || size <= TEXT_MIN {
+                break lines;
+            }
+            size -= 0.1;
+        };
+        let mut ty = top + size;
+        for l in &lines {
+            if ty > bottom + 0.5 {
+                break;
+            }
+            s.push_str(&text(
+                self.m,
+                Font::Regular,
+                l,
+                self.left,
+                ty,
+                size,
+                &hex(PARCHMENT),
+                "start",
+            ));
+            ty += size * LINE;
+        }
+    }
 }
 
 /// A foe's text without the faces it lists, since the table shows them.

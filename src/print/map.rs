@@ -4,71 +4,43 @@
 use super::face::{GOLD, PARCHMENT, TILE, hex, mix};
 use super::text::{Font, Metrics, wrap};
 use crate::cards::CardFiles;
+use std::collections::HashMap;
 use std::fmt::Write;
 
 const BOX_W: f32 = 50.0;
 const BOX_H: f32 = 17.0;
 
+/// The map's inks, as `#rrggbb`.
+struct Inks {
+    ink: String,
+    gold: String,
+    paper: String,
+}
+
+/// Where the map's Domain boxes are centred, by Domain id.
+type Centres = HashMap<String, (f32, f32)>;
+
 /// The SVG elements of the map on a page of `w` x `h` mm (a light page, to spare ink).
 pub fn map_svg(m: &Metrics, files: &CardFiles, w: f32, h: f32) -> String {
-    let ink = hex(TILE);
-    let gold = hex(mix(GOLD, TILE, 0.35));
-    let paper = hex(mix(PARCHMENT, (255, 255, 255), 0.6));
+    let inks = Inks {
+        ink: hex(TILE),
+        gold: hex(mix(GOLD, TILE, 0.35)),
+        paper: hex(mix(PARCHMENT, (255, 255, 255), 0.6)),
+    };
     let mut s = String::new();
     let _ = write!(
         s,
         r##"<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>"##
     );
-    s.push_str(&super::face::text(
-        m,
-        Font::Regular,
-        "The World of Forward",
-        w / 2.0,
-        22.0,
-        9.0,
-        &ink,
-        "middle",
-    ));
-    s.push_str(&super::face::text(
-        m,
-        Font::Italic,
-        "Begin at the bottom; after clearing a Domain, follow an arrow to one not yet cleared.",
-        w / 2.0,
-        30.0,
-        3.6,
-        &ink,
-        "middle",
-    ));
+    heading(&mut s, m, w, &inks.ink);
     let rows = files.map.domains.iter().map(|d| d.row).max().unwrap_or(1) as f32;
     // Rows from the bottom of the page up, with one more slot on top for the Guardian.
     let (top, bottom) = (52.0, h - 22.0);
     let step = (bottom - top) / rows;
     let row_y = |row: f32| bottom - (row - 0.5) * step;
-    let mut centre = std::collections::HashMap::new();
-    for d in &files.map.domains {
-        let in_row = files.map.domains.iter().filter(|x| x.row == d.row).count() as f32;
-        let gap = (w - 20.0) / in_row;
-        let x = 10.0 + gap * (d.column as f32 + 0.5);
-        centre.insert(d.id.0.clone(), (x, row_y(d.row as f32)));
-    }
+    let centre = centres(files, w, row_y);
     let guardian_at = (w / 2.0, top - 4.0);
-    // Links under the boxes.
-    for d in &files.map.domains {
-        let a = centre[&d.id.0];
-        for l in &d.links {
-            let Some(&b) = centre.get(&l.0) else { continue };
-            let back = files
-                .map
-                .domains
-                .iter()
-                .any(|x| x.id == *l && x.links.contains(&d.id));
-            // A two-way link is drawn once, from the first of the pair.
-            if back && l.0 < d.id.0 {
-                continue;
-            }
-            s.push_str(&arrow(a, b, back, &gold));
-        }
-    }
+    links(&mut s, files, &centre, &inks.gold);
     if let Some(&f) = centre.get(&files.map.final_domain.0) {
         s.push_str(&arrow(
             f,
@@ -86,10 +58,75 @@ pub fn map_svg(m: &Metrics, files: &CardFiles, w: f32, h: f32) -> String {
             6.0,
             y + 1.0,
             3.0,
-            &gold,
+            &inks.gold,
             "start",
         ));
     }
+    domain_boxes(&mut s, m, files, &centre, &inks);
+    guardian_box(&mut s, m, files, guardian_at, &inks.ink);
+    s
+}
+
+/// The page's title and its one line of instructions, centred across width `w`.
+fn heading(s: &mut String, m: &Metrics, w: f32, ink: &str) {
+    s.push_str(&super::face::text(
+        m,
+        Font::Regular,
+        "The World of Forward",
+        w / 2.0,
+        22.0,
+        9.0,
+        ink,
+        "middle",
+    ));
+    s.push_str(&super::face::text(
+        m,
+        Font::Italic,
+        "Begin at the bottom; after clearing a Domain, follow an arrow to one not yet cleared.",
+        w / 2.0,
+        30.0,
+        3.6,
+        ink,
+        "middle",
+    ));
+}
+
+/// Each Domain's centre: its row's height (`row_y`), and its column spread evenly across
+/// the width `w` among the Domains of its row.
+fn centres(files: &CardFiles, w: f32, row_y: impl Fn(f32) -> f32) -> Centres {
+    let mut centre = HashMap::new();
+    for d in &files.map.domains {
+        let in_row = files.map.domains.iter().filter(|x| x.row == d.row).count() as f32;
+        let gap = (w - 20.0) / in_row;
+        let x = 10.0 + gap * (d.column as f32 + 0.5);
+        centre.insert(d.id.0.clone(), (x, row_y(d.row as f32)));
+    }
+    centre
+}
+
+/// An arrow for each link (drawn before the boxes, so it runs under them); a two-way link
+/// is one line with two heads.
+fn links(s: &mut String, files: &CardFiles, centre: &Centres, gold: &str) {
+    for d in &files.map.domains {
+        let a = centre[&d.id.0];
+        for l in &d.links {
+            let Some(&b) = centre.get(&l.0) else { continue };
+            let back = files
+                .map
+                .domains
+                .iter()
+                .any(|x| x.id == *l && x.links.contains(&d.id));
+            // A two-way link is drawn once, from the first of the pair.
+            if back && l.0 < d.id.0 {
+                continue;
+            }
+            s.push_str(&arrow(a, b, back, gold));
+        }
+    }
+}
+
+/// Each Domain's box with its name, and `start` / `final Domain` where they apply.
+fn domain_boxes(s: &mut String, m: &Metrics, files: &CardFiles, centre: &Centres, inks: &Inks) {
     for d in &files.map.domains {
         let (x, y) = centre[&d.id.0];
         let name = files
@@ -110,13 +147,17 @@ pub fn map_svg(m: &Metrics, files: &CardFiles, w: f32, h: f32) -> String {
             y,
             name,
             &label.join(" · "),
-            &paper,
-            &ink,
-            &gold,
+            &inks.paper,
+            &inks.ink,
+            &inks.gold,
         ));
     }
+}
+
+/// The Guardian's dark box at `at`: its name, and the requirements and seals it asks for.
+fn guardian_box(s: &mut String, m: &Metrics, files: &CardFiles, at: (f32, f32), ink: &str) {
     let g = &files.guardian;
-    let (gx, gy) = guardian_at;
+    let (gx, gy) = at;
     let red = hex((0xe0, 0x5a, 0x4f));
     let _ = write!(
         s,
@@ -152,7 +193,6 @@ pub fn map_svg(m: &Metrics, files: &CardFiles, w: f32, h: f32) -> String {
         &hex(mix(PARCHMENT, TILE, 0.2)),
         "middle",
     ));
-    s
 }
 
 #[allow(clippy::too_many_arguments)]

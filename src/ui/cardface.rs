@@ -12,35 +12,13 @@ pub fn type_colour(t: StationType) -> Color {
     if style::look().colour_blind {
         return style::card_colour_safe(t);
     }
-    let c = |r: u8, g: u8, b: u8| Color::from_rgba(r, g, b, 255);
-    match t {
-        StationType::Caesura => c(0x9a, 0xa7, 0xc7),
-        StationType::Item => c(0xd9, 0xb3, 0x6c),
-        StationType::Equipment => c(0xb8, 0xc4, 0xd0),
-        StationType::Companion => c(0x7f, 0xd1, 0x9b),
-        StationType::Foe => c(0xe0, 0x5a, 0x4f),
-        StationType::Terror => c(0xb0, 0x7c, 0xe8),
-        StationType::Pit => c(0xe0, 0x93, 0x4a),
-        StationType::Snare => c(0xc2, 0x5f, 0x9e),
-        StationType::Blessing => c(0xf2, 0xe2, 0x8c),
-        StationType::Rest => c(0x8f, 0xd6, 0xea),
-    }
+    let (r, g, b) = t.rgb();
+    Color::from_rgba(r, g, b, 255)
 }
 
 /// The type's name as printed on the card.
 pub fn type_name(t: StationType) -> &'static str {
-    match t {
-        StationType::Caesura => "Caesura",
-        StationType::Item => "Item",
-        StationType::Equipment => "Equipment",
-        StationType::Companion => "Companion",
-        StationType::Foe => "Foe",
-        StationType::Terror => "Terror",
-        StationType::Pit => "Pit",
-        StationType::Snare => "Snare",
-        StationType::Blessing => "Blessing",
-        StationType::Rest => "Rest",
-    }
+    t.title()
 }
 
 /// A small icon for a type, drawn in a box of half-size `r` around `c`.

@@ -289,123 +289,15 @@ fn station_body(kind: &str, r: &DRow, card: &mut Map<String, Value>) -> Result<(
     let stype = card["type"].as_str().unwrap_or("").to_string();
     match (stype.as_str(), kw.as_str()) {
         ("caesura" | "blessing" | "snare", "EFFECT") => {
-            let mut all = lines.clone();
-            if !head.is_empty() {
-                all.insert(0, head.as_str());
-            }
-            let p = parts(&all)?;
-            if stype != "snare" && (!p.passive.is_empty() || !p.triggers.is_empty()) {
-                return Err(unread(
-                    r.rules.lines().nth(1).unwrap_or(""),
-                    format!("a {kind} cannot hold a standing effect"),
-                ));
-            }
-            put(card, "effects", p.effects);
-            put(card, "passive", p.passive);
-            put(card, "triggers", p.triggers);
+            effect_body(kind, &stype, r.rules, &head, &lines, card)?;
         }
         ("terror", "CHOOSE") => {
-            let sides = split_or(&lines);
-            if sides.len() != 2 || sides.iter().any(Vec::is_empty) {
-                return Err(unread(
-                    r.rules.lines().next().unwrap_or(""),
-                    "a Terror needs two options separated by a line `or`",
-                ));
-            }
-            let mut options = Vec::new();
-            for side in sides {
-                let label = side.join(" ");
-                let mut cost = Vec::new();
-                let mut rest = Vec::new();
-                for l in &side {
-                    let n = normalise(l);
-                    if n.starts_with("spend") || n.starts_with("pay") {
-                        cost.push(json!({ "spend_resolve": notation::first_int(&n).unwrap_or(1) }));
-                    } else {
-                        rest.push(*l);
-                    }
-                }
-                let p = parts(&rest)?;
-                let mut o = Map::new();
-                o.insert("label".into(), json!(label));
-                put(&mut o, "cost", cost);
-                o.insert("effects".into(), Value::Array(p.effects));
-                options.push(Value::Object(o));
-            }
-            card.insert("options".into(), Value::Array(options));
+            card.insert("options".into(), terror_options(r.rules, &lines)?);
         }
         ("rest", "REST") => {}
-        ("item" | "equipment", "USE" | "EQUIP") => {
-            let p = parts(&lines)?;
-            let low = normalise(r.rules);
-            let per = if low.contains("one-time use") {
-                "once"
-            } else if low.contains("sideways")
-                || low.contains("per location")
-                || low.contains("per domain")
-            {
-                "domain"
-            } else if p.reroll || low.contains("per fight") {
-                "fight"
-            } else if stype == "item" {
-                "once"
-            } else {
-                "domain"
-            };
-            put(card, "passive", p.passive);
-            put(card, "triggers", p.triggers);
-            if !p.effects.is_empty() || p.reroll {
-                let mut u = Map::new();
-                u.insert("per".into(), json!(per));
-                if p.thrown {
-                    u.insert("duel_only".into(), json!(true));
-                }
-                if p.reroll {
-                    u.insert("reroll".into(), json!(true));
-                }
-                u.insert("effects".into(), Value::Array(p.effects));
-                card.insert("use".into(), Value::Object(u));
-            }
-            if stype == "equipment" && !card.contains_key("use") && !card.contains_key("passive") {
-                card.insert("tags".into(), json!(["trinket"]));
-            }
-        }
-        ("companion", "ENCOUNTER") => {
-            // "X follows you" restates what ENCOUNTER means; other lines are rules.
-            let rules: Vec<&str> = lines
-                .iter()
-                .copied()
-                .filter(|l| !normalise(l).contains("follows you"))
-                .collect();
-            let p = parts(&rules)?;
-            put(card, "passive", p.passive);
-            put(card, "triggers", p.triggers);
-            put(card, "effects", p.effects);
-        }
-        ("companion", "CHOOSE") => {
-            let sides = split_or(&lines);
-            let give = sides
-                .iter()
-                .flatten()
-                .find_map(|l| {
-                    normalise(l)
-                        .strip_prefix("give ")
-                        .map(|g| g.split(':').next().unwrap_or("").to_string())
-                })
-                .ok_or_else(|| {
-                    unread(
-                        lines.first().unwrap_or(&""),
-                        "a companion's CHOOSE needs a line `Give X: ... follows you`",
-                    )
-                })?;
-            card.insert("join".into(), json!({ "give": slug(&give) }));
-            let refused: Vec<&str> = sides
-                .into_iter()
-                .filter(|s| !s.iter().any(|l| normalise(l).starts_with("give ")))
-                .flatten()
-                .collect();
-            put(card, "refused", parts(&refused)?.effects);
-        }
+        ("item" | "equipment", "USE" | "EQUIP") => usable_body(&stype, r.rules, &lines, card)?,
+        ("companion", "ENCOUNTER") => encounter_body(&lines, card)?,
+        ("companion", "CHOOSE") => join_body(&lines, card)?,
         ("foe", "FIGHT") => fight(&head, &lines, card)?,
         ("pit", "CHALLENGE") => card
             .insert("test".into(), challenge(&head, &lines)?)
@@ -417,6 +309,163 @@ fn station_body(kind: &str, r: &DRow, card: &mut Map<String, Value>) -> Result<(
             ));
         }
     }
+    Ok(())
+}
+
+/// `EFFECT:` of a Caesura, Blessing or Snare: its effects, and (a Snare only) its standing
+/// modifiers and triggers.
+fn effect_body(
+    kind: &str,
+    stype: &str,
+    rules: &str,
+    head: &str,
+    lines: &[&str],
+    card: &mut Map<String, Value>,
+) -> Result<(), Unread> {
+    let mut all = lines.to_vec();
+    if !head.is_empty() {
+        all.insert(0, head);
+    }
+    let p = parts(&all)?;
+    if stype != "snare" && (!p.passive.is_empty() || !p.triggers.is_empty()) {
+        return Err(unread(
+            rules.lines().nth(1).unwrap_or(""),
+            format!("a {kind} cannot hold a standing effect"),
+        ));
+    }
+    put(card, "effects", p.effects);
+    put(card, "passive", p.passive);
+    put(card, "triggers", p.triggers);
+    Ok(())
+}
+
+/// A Terror's `CHOOSE:`: exactly two options separated by a line `or`.
+fn terror_options(rules: &str, lines: &[&str]) -> Result<Value, Unread> {
+    let sides = split_or(lines);
+    if sides.len() != 2 || sides.iter().any(Vec::is_empty) {
+        return Err(unread(
+            rules.lines().next().unwrap_or(""),
+            "a Terror needs two options separated by a line `or`",
+        ));
+    }
+    let options = sides
+        .iter()
+        .map(|side| terror_option(side))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Value::Array(options))
+}
+
+/// One Terror option: its label (the side's lines), its cost (`Spend`/`Pay` lines) and
+/// its effects (the other lines).
+fn terror_option(side: &[&str]) -> Result<Value, Unread> {
+    let label = side.join(" ");
+    let mut cost = Vec::new();
+    let mut rest = Vec::new();
+    for l in side {
+        let n = normalise(l);
+        if n.starts_with("spend") || n.starts_with("pay") {
+            cost.push(json!({ "spend_resolve": notation::first_int(&n).unwrap_or(1) }));
+        } else {
+            rest.push(*l);
+        }
+    }
+    let p = parts(&rest)?;
+    let mut o = Map::new();
+    o.insert("label".into(), json!(label));
+    put(&mut o, "cost", cost);
+    o.insert("effects".into(), Value::Array(p.effects));
+    Ok(Value::Object(o))
+}
+
+/// How often an Item or Equipment may be used (`once`, `domain` or `fight`), from the
+/// wording of its rules cell (`rules_low`, normalised) and what its lines hold.
+fn use_per(stype: &str, rules_low: &str, p: &Parts) -> &'static str {
+    if rules_low.contains("one-time use") {
+        "once"
+    } else if rules_low.contains("sideways")
+        || rules_low.contains("per location")
+        || rules_low.contains("per domain")
+    {
+        "domain"
+    } else if p.reroll || rules_low.contains("per fight") {
+        "fight"
+    } else if stype == "item" {
+        "once"
+    } else {
+        "domain"
+    }
+}
+
+/// `USE:` / `EQUIP:` of an Item or Equipment: standing effects, a `use` with its
+/// frequency, and the `trinket` tag for Equipment that does nothing by itself.
+fn usable_body(
+    stype: &str,
+    rules: &str,
+    lines: &[&str],
+    card: &mut Map<String, Value>,
+) -> Result<(), Unread> {
+    let p = parts(lines)?;
+    let per = use_per(stype, &normalise(rules), &p);
+    put(card, "passive", p.passive);
+    put(card, "triggers", p.triggers);
+    if !p.effects.is_empty() || p.reroll {
+        let mut u = Map::new();
+        u.insert("per".into(), json!(per));
+        if p.thrown {
+            u.insert("duel_only".into(), json!(true));
+        }
+        if p.reroll {
+            u.insert("reroll".into(), json!(true));
+        }
+        u.insert("effects".into(), Value::Array(p.effects));
+        card.insert("use".into(), Value::Object(u));
+    }
+    if stype == "equipment" && !card.contains_key("use") && !card.contains_key("passive") {
+        card.insert("tags".into(), json!(["trinket"]));
+    }
+    Ok(())
+}
+
+/// A companion's `ENCOUNTER:`: its rules lines, without the "X follows you" restatement.
+fn encounter_body(lines: &[&str], card: &mut Map<String, Value>) -> Result<(), Unread> {
+    // "X follows you" restates what ENCOUNTER means; other lines are rules.
+    let rules: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| !normalise(l).contains("follows you"))
+        .collect();
+    let p = parts(&rules)?;
+    put(card, "passive", p.passive);
+    put(card, "triggers", p.triggers);
+    put(card, "effects", p.effects);
+    Ok(())
+}
+
+/// A companion's `CHOOSE:`: what to give for it to join (`join`), and the effects of
+/// refusing (`refused`).
+fn join_body(lines: &[&str], card: &mut Map<String, Value>) -> Result<(), Unread> {
+    let sides = split_or(lines);
+    let give = sides
+        .iter()
+        .flatten()
+        .find_map(|l| {
+            normalise(l)
+                .strip_prefix("give ")
+                .map(|g| g.split(':').next().unwrap_or("").to_string())
+        })
+        .ok_or_else(|| {
+            unread(
+                lines.first().unwrap_or(&""),
+                "a companion's CHOOSE needs a line `Give X: ... follows you`",
+            )
+        })?;
+    card.insert("join".into(), json!({ "give": slug(&give) }));
+    let refused: Vec<&str> = sides
+        .into_iter()
+        .filter(|s| !s.iter().any(|l| normalise(l).starts_with("give ")))
+        .flatten()
+        .collect();
+    put(card, "refused", parts(&refused)?.effects);
     Ok(())
 }
 
@@ -550,154 +599,175 @@ fn stand_in(id: &str, r: &DRow, why: &Unread) -> Map<String, Value> {
 /// rows, the traveller, the Guardian with the prototype's requirement and seals wired to
 /// the pieces the sheet holds, and the diamond map.
 pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, ImportSummary) {
-    let col = |name: &str| header.iter().position(|h| h == name);
-    let idx: Vec<Option<usize>> = HEADER.iter().map(|h| col(h)).collect();
-    let mut domains: Vec<Option<DomainCards>> = vec![None; DIAMOND.len()];
-    let mut traveller: Option<Map<String, Value>> = None;
-    let mut guardian: Option<Map<String, Value>> = None;
-    let mut attention = Vec::new();
-    let mut skipped = Vec::new();
-    let mut by_type: BTreeMap<String, usize> = BTreeMap::new();
-    let mut used_ids: BTreeMap<String, usize> = BTreeMap::new();
-    let mut unique = |base: String| -> String {
-        let n = used_ids.entry(base.clone()).or_default();
+    let idx: Vec<Option<usize>> = HEADER
+        .iter()
+        .map(|name| header.iter().position(|h| h == name))
+        .collect();
+    let mut g = Gathered::new();
+    for (line, cells) in records {
+        g.row(&drow(&idx, *line, cells));
+    }
+    let files = assemble(g.domains, g.traveller, g.guardian, &mut g.attention);
+    let cards_made = g.by_type.values().sum();
+    let summary = ImportSummary {
+        layout: "designer",
+        rows_read: records.len(),
+        cards_made,
+        by_type: g.by_type,
+        skipped: g.skipped,
+        attention: g.attention,
+        files: files.keys().cloned().collect(),
+    };
+    (files, summary)
+}
+
+/// A record's cells by the designer's column names (`idx`: each `HEADER` column's position
+/// in the file, if present); a missing cell reads as empty.
+fn drow<'a>(idx: &[Option<usize>], line: u64, cells: &'a [String]) -> DRow<'a> {
+    let get = |i: usize| idx[i].and_then(|c| cells.get(c)).map_or("", |s| s.as_str());
+    DRow {
+        line,
+        title: get(0),
+        location: get(1),
+        number: get(2),
+        flavor: get(3),
+        art: get(4),
+        rules: get(5),
+        kind: get(6),
+    }
+}
+
+/// What an import of the designer's sheet gathers, row by row.
+struct Gathered {
+    domains: Vec<Option<DomainCards>>,
+    traveller: Option<Map<String, Value>>,
+    guardian: Option<Map<String, Value>>,
+    attention: Vec<Attention>,
+    skipped: Vec<String>,
+    by_type: BTreeMap<String, usize>,
+    /// How many cards took each slug, so later ones get `_2`, `_3`...
+    used_ids: BTreeMap<String, usize>,
+}
+
+impl Gathered {
+    fn new() -> Self {
+        Gathered {
+            domains: vec![None; DIAMOND.len()],
+            traveller: None,
+            guardian: None,
+            attention: Vec::new(),
+            skipped: Vec::new(),
+            by_type: BTreeMap::new(),
+            used_ids: BTreeMap::new(),
+        }
+    }
+
+    /// Reports a line of a row that could not be read.
+    fn flag(&mut self, r: &DRow, u: &Unread) {
+        self.attention.push(Attention {
+            line: r.line,
+            card_number: r.number.trim().to_string(),
+            title: r.title.trim().to_string(),
+            unread: u.line.clone(),
+            reason: u.reason.clone(),
+        });
+    }
+
+    /// Counts one card made of a type.
+    fn count(&mut self, t: &str) {
+        *self.by_type.entry(t.into()).or_default() += 1;
+    }
+
+    /// `base` if no card has taken it yet, else `base_2`, `base_3`...
+    fn unique(&mut self, base: String) -> String {
+        let n = self.used_ids.entry(base.clone()).or_default();
         *n += 1;
         if *n == 1 { base } else { format!("{base}_{n}") }
-    };
-    for (line, cells) in records {
-        let get = |i: usize| idx[i].and_then(|c| cells.get(c)).map_or("", |s| s.as_str());
-        let r = DRow {
-            line: *line,
-            title: get(0),
-            location: get(1),
-            number: get(2),
-            flavor: get(3),
-            art: get(4),
-            rules: get(5),
-            kind: get(6),
-        };
-        let mut flag = |u: &Unread| {
-            attention.push(Attention {
-                line: r.line,
-                card_number: r.number.trim().to_string(),
-                title: r.title.trim().to_string(),
-                unread: u.line.clone(),
-                reason: u.reason.clone(),
-            })
-        };
+    }
+
+    /// Takes one row: a Location, a special card (Guardian, traveller, or skipped), or a
+    /// Station.
+    fn row(&mut self, r: &DRow) {
         let kind = normalise(r.kind);
-        let domain = match_domain(r.location);
         if kind == "location" {
-            let Some(d) = match_domain(r.title).or(domain) else {
-                flag(&unread(
+            self.location(r);
+        } else if kind.starts_with("special") || kind == "spare" {
+            self.special(r, &kind);
+        } else {
+            self.station(r, &kind);
+        }
+    }
+
+    /// A Location row: the title card of its Domain, keeping Stations already gathered.
+    fn location(&mut self, r: &DRow) {
+        let Some(d) = match_domain(r.title).or(match_domain(r.location)) else {
+            self.flag(
+                r,
+                &unread(
                     r.title,
                     "this Location matches none of the nine Domains of the map",
-                ));
-                continue;
-            };
-            let (id, name, ..) = DIAMOND[d];
-            let mut c = Map::new();
-            c.insert("$schema".into(), json!("../schema.json"));
-            c.insert("id".into(), json!(id));
-            c.insert("name".into(), json!(name));
-            c.insert("type".into(), json!("domain"));
-            c.insert("text".into(), json!(prose(r.rules)));
-            if !r.flavor.trim().is_empty() {
-                c.insert("flavor".into(), json!(r.flavor.trim()));
-            }
-            c.insert("theme".into(), json!(r.art.trim()));
-            match split_rules(r.rules).and_then(|(_, head, lines)| {
-                let mut all = lines;
-                all.insert(0, head.as_str());
-                parts(&all).map(|p| p.effects)
-            }) {
-                Ok(fx) => put(&mut c, "on_enter", fx),
-                Err(u) => flag(&u),
-            }
-            let stations = domains[d].take().map(|x| x.1).unwrap_or_default();
-            domains[d] = Some((c, stations));
-            *by_type.entry("domain".into()).or_default() += 1;
-            continue;
+                ),
+            );
+            return;
+        };
+        let (c, failed) = domain_card(d, r);
+        if let Some(u) = failed {
+            self.flag(r, &u);
         }
-        if kind.starts_with("special") || kind == "spare" {
-            let t = normalise(r.title);
-            let low = normalise(r.rules);
-            if kind == "special" && t.contains("guardian") {
-                let mut c = Map::new();
-                c.insert("$schema".into(), json!("schema.json"));
-                c.insert("id".into(), json!("guardian"));
-                c.insert("name".into(), json!(r.title.trim()));
-                c.insert("type".into(), json!("guardian"));
-                c.insert("text".into(), json!(prose(r.rules)));
-                let mut tmp = Map::new();
-                tmp.insert("type".into(), json!("foe"));
-                let fought = split_rules(r.rules)
-                    .and_then(|(_, head, lines)| fight(&head, &lines, &mut tmp));
-                match fought {
-                    Ok(()) => {
-                        c.insert("hp".into(), tmp["hp"].clone());
-                        c.insert("faces".into(), tmp["faces"].clone());
-                    }
-                    Err(u) => {
-                        flag(&u);
-                        c.insert("hp".into(), json!(DEFAULT_HEALTH));
-                        c.insert(
-                            "faces".into(),
-                            json!(
-                                (1..=6)
-                                    .map(|i| json!({"name": format!("Face {i}")}))
-                                    .collect::<Vec<_>>()
-                            ),
-                        );
-                    }
-                }
-                guardian = Some(c);
-                *by_type.entry("guardian".into()).or_default() += 1;
-            } else if kind == "special"
-                && (t.contains("player") || t.contains("traveller") || low.contains("starting"))
-            {
-                let mut c = Map::new();
-                c.insert("$schema".into(), json!("schema.json"));
-                c.insert("id".into(), json!("traveller"));
-                c.insert("name".into(), json!(r.title.trim()));
-                c.insert("type".into(), json!("traveller"));
-                c.insert("text".into(), json!(prose(r.rules)));
-                if !r.flavor.trim().is_empty() {
-                    c.insert("flavor".into(), json!(r.flavor.trim()));
-                }
-                let health = low
-                    .lines()
-                    .find(|l| l.contains("hp") || l.contains("health"))
-                    .and_then(notation::first_int)
-                    .unwrap_or(DEFAULT_HEALTH);
-                c.insert("health".into(), json!(health));
-                traveller = Some(c);
-                *by_type.entry("traveller".into()).or_default() += 1;
-            } else {
-                skipped.push(format!(
-                    "{} {} ({})",
-                    r.number.trim(),
-                    r.title.trim(),
-                    r.kind.trim()
-                ));
+        let stations = self.domains[d].take().map(|x| x.1).unwrap_or_default();
+        self.domains[d] = Some((c, stations));
+        self.count("domain");
+    }
+
+    /// A special or spare row: the Guardian, the traveller, or a row listed as skipped.
+    fn special(&mut self, r: &DRow, kind: &str) {
+        let t = normalise(r.title);
+        let low = normalise(r.rules);
+        if kind == "special" && t.contains("guardian") {
+            let (c, failed) = guardian_card(r);
+            if let Some(u) = failed {
+                self.flag(r, &u);
             }
-            continue;
+            self.guardian = Some(c);
+            self.count("guardian");
+        } else if kind == "special"
+            && (t.contains("player") || t.contains("traveller") || low.contains("starting"))
+        {
+            self.traveller = Some(traveller_card(r, &low));
+            self.count("traveller");
+        } else {
+            self.skipped.push(format!(
+                "{} {} ({})",
+                r.number.trim(),
+                r.title.trim(),
+                r.kind.trim()
+            ));
         }
+    }
+
+    /// A Station row: a card in its Domain, or a quiet stand-in when its rules do not read.
+    fn station(&mut self, r: &DRow, kind: &str) {
         let Some((stype, tag)) = station_type(r.kind) else {
-            flag(&unread(
-                r.kind,
-                format!("`{}` is not a card type of the sheet", r.kind.trim()),
-            ));
-            continue;
+            self.flag(
+                r,
+                &unread(
+                    r.kind,
+                    format!("`{}` is not a card type of the sheet", r.kind.trim()),
+                ),
+            );
+            return;
         };
-        let Some(d) = domain else {
-            flag(&unread(
-                r.location,
-                "the Associated_Location matches none of the nine Domains, so the row has no place; it was not imported",
-            ));
-            continue;
+        let Some(d) = match_domain(r.location) else {
+            self.flag(
+                r,
+                &unread(
+                    r.location,
+                    "the Associated_Location matches none of the nine Domains, so the row has no place; it was not imported",
+                ),
+            );
+            return;
         };
-        let id = unique(slug(r.title));
+        let id = self.unique(slug(r.title));
         let mut c = Map::new();
         c.insert("id".into(), json!(id));
         c.insert("name".into(), json!(r.title.trim()));
@@ -709,31 +779,100 @@ pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, Impo
         if let Some(tag) = tag {
             c.insert("tags".into(), json!([tag]));
         }
-        let card = match station_body(&kind, &r, &mut c) {
+        let card = match station_body(kind, r, &mut c) {
             Ok(()) => {
-                *by_type.entry(stype.into()).or_default() += 1;
+                self.count(stype);
                 c
             }
             Err(u) => {
-                flag(&u);
-                *by_type.entry("caesura".into()).or_default() += 1;
-                stand_in(&id, &r, &u)
+                self.flag(r, &u);
+                self.count("caesura");
+                stand_in(&id, r, &u)
             }
         };
-        let slot = domains[d].get_or_insert_with(|| (untitled(d), Vec::new()));
+        let slot = self.domains[d].get_or_insert_with(|| (untitled(d), Vec::new()));
         slot.1.push(Value::Object(card));
     }
-    let summary_rows = records.len();
-    let files = assemble(domains, traveller, guardian, &mut attention);
-    let cards_made = by_type.values().sum();
-    let summary = ImportSummary {
-        layout: "designer",
-        rows_read: summary_rows,
-        cards_made,
-        by_type,
-        skipped,
-        attention,
-        files: files.keys().cloned().collect(),
-    };
-    (files, summary)
+}
+
+/// The title card of diamond Domain `d` from its Location row, and the line of its rules
+/// that could not be read, if any (its entry effects are then left out).
+fn domain_card(d: usize, r: &DRow) -> (Map<String, Value>, Option<Unread>) {
+    let (id, name, ..) = DIAMOND[d];
+    let mut c = Map::new();
+    c.insert("$schema".into(), json!("../schema.json"));
+    c.insert("id".into(), json!(id));
+    c.insert("name".into(), json!(name));
+    c.insert("type".into(), json!("domain"));
+    c.insert("text".into(), json!(prose(r.rules)));
+    if !r.flavor.trim().is_empty() {
+        c.insert("flavor".into(), json!(r.flavor.trim()));
+    }
+    c.insert("theme".into(), json!(r.art.trim()));
+    let entered = split_rules(r.rules).and_then(|(_, head, lines)| {
+        let mut all = lines;
+        all.insert(0, head.as_str());
+        parts(&all).map(|p| p.effects)
+    });
+    match entered {
+        Ok(fx) => {
+            put(&mut c, "on_enter", fx);
+            (c, None)
+        }
+        Err(u) => (c, Some(u)),
+    }
+}
+
+/// The Guardian card from its row, and the line that could not be read, if any (it then
+/// gets the default Health and six plain faces).
+fn guardian_card(r: &DRow) -> (Map<String, Value>, Option<Unread>) {
+    let mut c = Map::new();
+    c.insert("$schema".into(), json!("schema.json"));
+    c.insert("id".into(), json!("guardian"));
+    c.insert("name".into(), json!(r.title.trim()));
+    c.insert("type".into(), json!("guardian"));
+    c.insert("text".into(), json!(prose(r.rules)));
+    let mut tmp = Map::new();
+    tmp.insert("type".into(), json!("foe"));
+    let fought = split_rules(r.rules).and_then(|(_, head, lines)| fight(&head, &lines, &mut tmp));
+    match fought {
+        Ok(()) => {
+            c.insert("hp".into(), tmp["hp"].clone());
+            c.insert("faces".into(), tmp["faces"].clone());
+            (c, None)
+        }
+        Err(u) => {
+            c.insert("hp".into(), json!(DEFAULT_HEALTH));
+            c.insert(
+                "faces".into(),
+                json!(
+                    (1..=6)
+                        .map(|i| json!({"name": format!("Face {i}")}))
+                        .collect::<Vec<_>>()
+                ),
+            );
+            (c, Some(u))
+        }
+    }
+}
+
+/// The traveller card from the player row (`low`: its rules cell, normalised), with the
+/// Health its rules name or the default.
+fn traveller_card(r: &DRow, low: &str) -> Map<String, Value> {
+    let mut c = Map::new();
+    c.insert("$schema".into(), json!("schema.json"));
+    c.insert("id".into(), json!("traveller"));
+    c.insert("name".into(), json!(r.title.trim()));
+    c.insert("type".into(), json!("traveller"));
+    c.insert("text".into(), json!(prose(r.rules)));
+    if !r.flavor.trim().is_empty() {
+        c.insert("flavor".into(), json!(r.flavor.trim()));
+    }
+    let health = low
+        .lines()
+        .find(|l| l.contains("hp") || l.contains("health"))
+        .and_then(notation::first_int)
+        .unwrap_or(DEFAULT_HEALTH);
+    c.insert("health".into(), json!(health));
+    c
 }

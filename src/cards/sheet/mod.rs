@@ -422,6 +422,46 @@ pub fn read_sheet(path: &Path) -> Result<(Files, ImportSummary), SheetError> {
 /// A Domain read from Forward's layout: id, file, title card, Station cards.
 type DomainRow = (String, String, Map<String, Value>, Vec<Value>);
 
+/// One record of Forward's layout, with where it came from for error messages.
+struct Record<'a> {
+    path: &'a Path,
+    header: &'a [String],
+    line: u64,
+    cells: &'a [String],
+}
+
+impl Record<'_> {
+    /// The cell under column `col`, or `""`.
+    fn cell(&self, col: &str) -> &str {
+        self.header
+            .iter()
+            .position(|h| h == col)
+            .and_then(|i| self.cells.get(i))
+            .map_or("", |s| s.as_str())
+    }
+
+    /// An error about this row.
+    fn err(&self, message: String) -> SheetError {
+        SheetError::Row {
+            path: self.path.into(),
+            line: self.line,
+            card: self.cell("id").to_string(),
+            message,
+        }
+    }
+
+    /// The value of column `col`'s cell, `None` when it is empty.
+    fn decoded(&self, col: &str) -> Result<Option<Value>, SheetError> {
+        let c = self.cell(col);
+        if c.is_empty() {
+            return Ok(None);
+        }
+        decode(col, c)
+            .map(Some)
+            .ok_or_else(|| self.err(format!("the {col} cell `{c}` cannot be read")))
+    }
+}
+
 /// Reads Forward's own layout.
 fn import_forward(
     path: &Path,
@@ -436,77 +476,23 @@ fn import_forward(
     let mut domains: Vec<DomainRow> = Vec::new();
     let mut by_type: BTreeMap<String, usize> = BTreeMap::new();
     for (line, cells) in records {
-        let cell = |col: &str| -> &str {
-            header
-                .iter()
-                .position(|h| h == col)
-                .and_then(|i| cells.get(i))
-                .map_or("", |s| s.as_str())
-        };
-        let row_err = |message: String| SheetError::Row {
-            path: path.into(),
+        let r = Record {
+            path,
+            header,
             line: *line,
-            card: cell("id").to_string(),
-            message,
+            cells,
         };
-        let kind = cell("type").trim().to_string();
-        let mut obj = Map::new();
-        obj.insert("$schema".into(), Value::from(default_schema(&kind)));
-        for col in COLUMNS {
-            if matches!(*col, "domain" | "rules" | "row" | "column" | "links") {
-                continue;
-            }
-            let c = cell(col);
-            if c.is_empty() {
-                continue;
-            }
-            let v = decode(col, c)
-                .ok_or_else(|| row_err(format!("the {col} cell `{c}` cannot be read")))?;
-            obj.insert(col.to_string(), v);
-        }
-        let mut entry = Map::new();
-        for (k, v) in parse_rules(cell("rules")).map_err(row_err)? {
-            if let Some(mk) = k.strip_prefix(MAP_PREFIX) {
-                match mk {
-                    "start" | "final" if v == Value::Bool(true) => {
-                        map.insert(mk.into(), Value::from(cell("domain")));
-                    }
-                    "$schema" if v.is_null() => {
-                        map.remove(mk);
-                    }
-                    "$schema" => {
-                        map.insert(mk.into(), v);
-                    }
-                    _ => {
-                        entry.insert(mk.to_string(), v);
-                    }
-                }
-            } else if k == "$schema" && v.is_null() {
-                obj.remove("$schema");
-            } else {
-                obj.insert(k, v);
-            }
-        }
+        let kind = r.cell("type").trim().to_string();
+        let mut obj = card_columns(&r, &kind)?;
+        let entry = rules_lines(&r, &mut obj, &mut map)?;
         *by_type.entry(kind.clone()).or_default() += 1;
         match kind.as_str() {
             "traveller" | "guardian" => {
                 files.insert(format!("{kind}.json"), Value::Object(obj));
             }
             "domain" => {
-                let id = cell("domain").to_string();
-                let mut e = Map::new();
-                e.insert("id".into(), Value::from(id.as_str()));
-                e.insert("file".into(), Value::from(format!("domains/{id}.json")));
-                for col in ["row", "column", "links"] {
-                    let c = cell(col);
-                    if !c.is_empty() {
-                        let v = decode(col, c).ok_or_else(|| {
-                            row_err(format!("the {col} cell `{c}` cannot be read"))
-                        })?;
-                        e.insert(col.into(), v);
-                    }
-                }
-                e.extend(entry);
+                let id = r.cell("domain").to_string();
+                let e = map_entry(&r, &id, entry)?;
                 let file = e
                     .get("file")
                     .and_then(Value::as_str)
@@ -516,11 +502,9 @@ fn import_forward(
                 domains.push((id, file, obj, Vec::new()));
             }
             _ => {
-                let domain = cell("domain");
+                let domain = r.cell("domain");
                 let Some(d) = domains.iter_mut().rev().find(|d| d.0 == domain) else {
-                    return Err(row_err(format!(
-                        "its domain `{domain}` has no Domain row above it"
-                    )));
+                    return Err(r.err(format!("its domain `{domain}` has no Domain row above it")));
                 };
                 obj.remove("$schema");
                 d.3.push(Value::Object(obj));
@@ -544,6 +528,75 @@ fn import_forward(
         files: files.keys().cloned().collect(),
     };
     Ok((files, summary))
+}
+
+/// A row's card fields from its columns (all but the map's), with the default `$schema`
+/// of its kind.
+fn card_columns(r: &Record, kind: &str) -> Result<Map<String, Value>, SheetError> {
+    let mut obj = Map::new();
+    obj.insert("$schema".into(), Value::from(default_schema(kind)));
+    for col in COLUMNS {
+        if matches!(*col, "domain" | "rules" | "row" | "column" | "links") {
+            continue;
+        }
+        if let Some(v) = r.decoded(col)? {
+            obj.insert(col.to_string(), v);
+        }
+    }
+    Ok(obj)
+}
+
+/// Sorts a row's `rules` lines: `map.start`/`map.final`/`map.$schema` go to the map,
+/// other `map.` keys to the row's map entry (returned), the rest into the card `obj`
+/// (`$schema: null` removes the card's `$schema`).
+fn rules_lines(
+    r: &Record,
+    obj: &mut Map<String, Value>,
+    map: &mut Map<String, Value>,
+) -> Result<Map<String, Value>, SheetError> {
+    let mut entry = Map::new();
+    for (k, v) in parse_rules(r.cell("rules")).map_err(|m| r.err(m))? {
+        if let Some(mk) = k.strip_prefix(MAP_PREFIX) {
+            match mk {
+                "start" | "final" if v == Value::Bool(true) => {
+                    map.insert(mk.into(), Value::from(r.cell("domain")));
+                }
+                "$schema" if v.is_null() => {
+                    map.remove(mk);
+                }
+                "$schema" => {
+                    map.insert(mk.into(), v);
+                }
+                _ => {
+                    entry.insert(mk.to_string(), v);
+                }
+            }
+        } else if k == "$schema" && v.is_null() {
+            obj.remove("$schema");
+        } else {
+            obj.insert(k, v);
+        }
+    }
+    Ok(entry)
+}
+
+/// A Domain row's entry in `map.json`: id, file, its row/column/links cells, then the
+/// `map.` lines of its rules (`entry`).
+fn map_entry(
+    r: &Record,
+    id: &str,
+    entry: Map<String, Value>,
+) -> Result<Map<String, Value>, SheetError> {
+    let mut e = Map::new();
+    e.insert("id".into(), Value::from(id));
+    e.insert("file".into(), Value::from(format!("domains/{id}.json")));
+    for col in ["row", "column", "links"] {
+        if let Some(v) = r.decoded(col)? {
+            e.insert(col.into(), v);
+        }
+    }
+    e.extend(entry);
+    Ok(e)
 }
 
 /// Splits a `rules` cell into `key: JSON` entries; a line that does not start a new key
