@@ -453,7 +453,7 @@ impl TableScreen {
             }
         } else if s.phase == Phase::Route {
             let ml = map::layout(&self.map, l.map_area());
-            let on_stage = panels::row::route_cards(s, l)
+            let on_stage = panels::route::route_cards(s, l)
                 .into_iter()
                 .find(|(r, _)| r.contains(at))
                 .map(|(_, i)| i);

@@ -3,6 +3,7 @@
 //! moment playing, the layout and the frame's model of the controls.
 
 pub mod card;
+pub mod choice;
 pub mod deck;
 pub mod dice;
 pub mod duel;
@@ -10,8 +11,10 @@ pub mod end;
 pub mod link;
 pub mod log;
 pub mod map;
+pub mod notes;
 pub mod overlay;
 pub mod prompt;
+pub mod route;
 pub mod row;
 pub mod status;
 pub mod tables;

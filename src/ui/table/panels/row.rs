@@ -2,14 +2,14 @@
 //! slot), the card in play with its duel, test or choice beside it, the route choice, the
 //! Guardian's stage, or a card held up to be read.
 
-use super::{Ctx, card, duel, map, test};
+use super::{Ctx, card, choice, duel, notes, route, test};
 use crate::cards::CardRef;
-use crate::core::state::{ChoiceKind, Phase};
+use crate::core::state::Phase;
 use crate::core::{Action, Observation, Slot, legal_actions};
 use crate::present::stage::MomentKind;
 use crate::ui::cardface;
-use crate::ui::style::{self, colour, fade, mix};
-use crate::ui::table::layout::{Layout, text};
+use crate::ui::style::{self, colour, fade};
+use crate::ui::table::layout::text;
 use macroquad::prelude::*;
 
 pub fn draw(cx: &Ctx) {
@@ -23,7 +23,7 @@ pub fn draw(cx: &Ctx) {
         _ => None,
     };
     if s.phase == Phase::Route && flipping.is_none() {
-        draw_route(cx);
+        route::draw_route(cx);
         return;
     }
     let obs = Observation::of(s);
@@ -87,14 +87,14 @@ pub fn draw(cx: &Ctx) {
         return;
     }
     if let Phase::Choice(choice) = &s.phase {
-        draw_choice(cx, &choice.kind, card_r, panel);
+        choice::draw_choice(cx, &choice.kind, card_r, panel);
         return;
     }
     if let Some(c) = obs.resolving() {
         let sc = s.cards.card(c);
         cardface::draw_face(card_r, &cardface::station_face(sc), cx.fonts, true);
         if !test::draw(cx, panel) {
-            card::draw_notes(cx, panel, sc);
+            notes::draw_notes(cx, panel, sc);
         }
     }
 }
@@ -152,152 +152,5 @@ fn draw_row(cx: &Ctx, flipping: Option<(u8, CardRef, f32)>) {
             text::LABEL,
             fade(colour::PARCHMENT, 0.8),
         );
-    }
-}
-
-/// The Domains to choose from, as cards in the stage (also clickable).
-pub fn route_cards(s: &crate::core::State, l: &Layout) -> Vec<(Rect, usize)> {
-    let reach = map::reachable(s);
-    let n = reach.len().clamp(1, 3) as f32;
-    let st = l.stage;
-    let gap = 18.0;
-    let w = ((st.w - 40.0 - gap * (n - 1.0)) / n).min(280.0);
-    let h = (st.h - 76.0).min(w * 0.75);
-    let x0 = st.center().x - (n * w + (n - 1.0) * gap) / 2.0;
-    reach
-        .into_iter()
-        .take(3)
-        .enumerate()
-        .map(|(k, i)| (Rect::new(x0 + k as f32 * (w + gap), st.y + 56.0, w, h), i))
-        .collect()
-}
-
-fn draw_route(cx: &Ctx) {
-    let s = cx.s();
-    let fonts = cx.fonts;
-    style::text_centred(
-        "Where next? Click a Domain here or on the map.",
-        cx.l.stage.center().x,
-        cx.l.stage.y + 34.0,
-        &fonts.serif,
-        text::TITLE,
-        colour::GOLD,
-    );
-    for (r, i) in route_cards(s, cx.l) {
-        let d = &s.cards.domains[i];
-        let hover = r.contains(cx.mouse) && !cx.busy;
-        let fill = mix(
-            colour::TILE,
-            colour::SEA_LIGHT,
-            if hover { 0.2 } else { 0.08 },
-        );
-        style::card(
-            r,
-            9.0,
-            2.0,
-            Color::new(fill.r, fill.g, fill.b, 1.0),
-            colour::SEA_LIGHT,
-        );
-        let inner = Rect::new(r.x + 12.0, r.y + 10.0, r.w - 24.0, 60.0);
-        let used = cardface::text_block(
-            &d.name,
-            inner,
-            &fonts.serif,
-            text::TITLE,
-            text::BODY,
-            colour::PARCHMENT,
-        );
-        cardface::text_block(
-            &d.theme,
-            Rect::new(r.x + 12.0, r.y + 18.0 + used, r.w - 24.0, r.h - used - 28.0),
-            &fonts.italic,
-            text::BODY,
-            text::SMALL,
-            fade(colour::PARCHMENT, 0.85),
-        );
-    }
-}
-
-/// A choice in the middle of an effect: the card it comes from, what it is about, the
-/// cards or options to choose from.
-fn draw_choice(cx: &Ctx, kind: &ChoiceKind, card_r: Rect, panel: Rect) {
-    let s = cx.s();
-    let fonts = cx.fonts;
-    let area = match crate::present::choice_card(s).or(s.resolving) {
-        Some(c) => {
-            cardface::draw_face(
-                card_r,
-                &cardface::station_face(s.cards.card(c)),
-                fonts,
-                true,
-            );
-            panel
-        }
-        None => cx.l.stage,
-    };
-    let cards: Vec<CardRef> = match kind {
-        ChoiceKind::Reorder { cards }
-        | ChoiceKind::Lose { cards }
-        | ChoiceKind::Discard { cards, .. } => cards.clone(),
-        ChoiceKind::Cleanse { .. } => s.snares.clone(),
-        ChoiceKind::Guide { .. } | ChoiceKind::Look { .. } => Vec::new(),
-    };
-    let (head, ink) = match kind {
-        ChoiceKind::Reorder { .. } => (
-            "The top of the deck, top first: choose the order to put them back.",
-            colour::GOLD,
-        ),
-        ChoiceKind::Cleanse { .. } => ("Your Snares: choose one to remove.", colour::GOLD),
-        ChoiceKind::Lose { .. } => (
-            "The Guide chooses which of these cards you lose.",
-            colour::GUIDE,
-        ),
-        ChoiceKind::Guide { .. } => ("The Guide chooses what befalls you:", colour::GUIDE),
-        ChoiceKind::Discard { .. } => ("Choose the card you discard to pay.", colour::GOLD),
-        ChoiceKind::Look { face_up: false, .. } => {
-            ("Choose a face-down card to look at.", colour::GOLD)
-        }
-        ChoiceKind::Look { face_up: true, .. } => {
-            ("Choose a face-down card to turn face up.", colour::GOLD)
-        }
-    };
-    let used = cardface::text_block(
-        head,
-        Rect::new(area.x + 4.0, area.y + 4.0, area.w - 8.0, 56.0),
-        &fonts.serif,
-        text::TITLE,
-        text::BODY,
-        ink,
-    );
-    let mut y = area.y + used + 14.0;
-    if let ChoiceKind::Guide { options, .. } = kind {
-        let room = (area.bottom() - y - 8.0) / options.len().max(1) as f32;
-        for (i, o) in options.iter().enumerate() {
-            style::text(
-                &format!("{}", i + 1),
-                area.x + 6.0,
-                y + 22.0,
-                &fonts.serif,
-                text::TITLE,
-                colour::GUIDE,
-            );
-            let used = cardface::text_block(
-                &o.label,
-                Rect::new(area.x + 34.0, y, area.w - 40.0, room - 10.0),
-                &fonts.serif,
-                text::BODY,
-                text::SMALL,
-                colour::PARCHMENT,
-            );
-            y += used.max(26.0) + 14.0;
-        }
-    }
-    let n = cards.len().max(1) as f32;
-    let gap = 10.0;
-    let w = ((area.w - 8.0 - gap * (n - 1.0)) / n).min(190.0);
-    let h = (w * 1.4).min(area.bottom() - y - 4.0);
-    for (i, c) in cards.iter().enumerate() {
-        let r = Rect::new(area.x + 4.0 + i as f32 * (w + gap), y, w, h);
-        cardface::draw_face(r, &cardface::station_face(s.cards.card(*c)), fonts, false);
     }
 }
