@@ -4,7 +4,7 @@
 //! `present::glossary`).
 
 use super::layout::{Layout, StatusLayout};
-use super::panels::status::{ListRow, lists};
+use super::panels::lists::{ListRow, lists};
 use crate::core::state::Phase;
 use crate::core::{Observation, Slot, State, mods};
 use crate::present::glossary::with_rules;

@@ -9,6 +9,7 @@ pub mod dice;
 pub mod duel;
 pub mod end;
 pub mod link;
+pub mod lists;
 pub mod log;
 pub mod map;
 pub mod notes;

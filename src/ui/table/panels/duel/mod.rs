@@ -5,92 +5,17 @@
 //! HP bar at 0.
 
 use super::Ctx;
+use header::{draw_header, ease};
+use view::view;
+
+mod header;
+mod view;
 use super::dice::{draw_result, motion, moving};
 use super::tables::{draw_combat_table, draw_faces};
-use crate::present::scene::{DuelMemory, Exchange};
 use crate::present::stage::MomentKind;
-use crate::present::words;
 use crate::ui::style::{self, DieOwner, colour, fade};
 use crate::ui::table::layout::text;
 use macroquad::prelude::*;
-
-/// The dice to show: the traveller's, the foe's, the traveller's modifier.
-type Dice = (Option<u8>, Option<u8>, i32);
-
-/// What the panel shows of the duel, from the shown state or, once the foe has fallen or
-/// left, from the scene's memory.
-struct View {
-    name: String,
-    hp: i32,
-    max_hp: i32,
-    exchange: u32,
-    dice: Dice,
-    /// The combat table's row to light.
-    lit: Option<usize>,
-    faces: Vec<crate::cards::model::Face>,
-    over: bool,
-}
-
-fn view(cx: &Ctx) -> Option<View> {
-    let s = cx.s();
-    let name_of = |card: Option<crate::cards::CardRef>| {
-        card.map_or(s.cards.guardian.name.clone(), |c| {
-            s.cards.card(c).name.clone()
-        })
-    };
-    let faces_of = |card: Option<crate::cards::CardRef>| match card {
-        Some(c) => s.cards.card(c).faces.clone(),
-        None => s.cards.guardian.faces.clone(),
-    };
-    let last = cx.scene.last_exchange;
-    let row_of =
-        |v: Option<u8>, m: i32| v.map(|v| words::roll_row((v as i32 + m).clamp(1, 6) as u8));
-    if let Some(d) = s.duel() {
-        let (dice, lit) = match (&d.rolled, d.awaiting_foe, &last) {
-            (Some(r), _, _) => (
-                (r.traveller, Some(r.foe), r.modifier),
-                row_of(r.traveller, r.modifier),
-            ),
-            (None, Some(h), _) => (
-                (h.traveller, None, h.modifier),
-                row_of(h.traveller, h.modifier),
-            ),
-            (None, None, Some(x)) if d.exchange > 0 => {
-                ((x.roll, Some(x.foe_roll), 0), words::strike_row(x.strike))
-            }
-            _ => ((None, None, 0), None),
-        };
-        return Some(View {
-            name: name_of(d.card),
-            hp: d.hp,
-            max_hp: d.max_hp,
-            exchange: d.exchange,
-            dice,
-            lit,
-            faces: faces_of(d.card),
-            over: false,
-        });
-    }
-    // The foe's last moment: the duel has ended in the shown state.
-    cx.playing(|k| matches!(k, MomentKind::FoeDefeated | MomentKind::FoeLeft))?;
-    let DuelMemory {
-        card,
-        hp,
-        max_hp,
-        exchange,
-    } = cx.scene.last_duel.clone()?;
-    let x: Option<Exchange> = last;
-    Some(View {
-        name: name_of(card),
-        hp,
-        max_hp,
-        exchange,
-        dice: x.map_or((None, None, 0), |x| (x.roll, Some(x.foe_roll), 0)),
-        lit: x.and_then(|x| words::strike_row(x.strike)),
-        faces: faces_of(card),
-        over: true,
-    })
-}
 
 /// Draws the duel in `r`; returns false when there is no duel to show.
 pub fn draw(cx: &Ctx, r: Rect) -> bool {
@@ -229,56 +154,4 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
         );
     }
     true
-}
-
-/// The foe's name, its HP bar (sliding from before a blow to after it, `p` along) and the
-/// HP and exchange label; returns the bar's rectangle.
-fn draw_header(cx: &Ctx, v: &View, r: Rect, to_foe: i32, p: f32) -> Rect {
-    let fonts = cx.fonts;
-    // The HP bar slides from before the blow to after it.
-    let shown_hp = v.hp as f32 + to_foe as f32 * (1.0 - ease(p));
-    let label = if v.over && v.hp <= 0 {
-        format!("0 / {} HP · defeated", v.max_hp)
-    } else {
-        format!(
-            "{} / {} HP · exchange {}",
-            v.hp.max(0),
-            v.max_hp,
-            v.exchange + 1
-        )
-    };
-    let label_w = style::width(&label, &fonts.serif, text::LABEL);
-    let name = style::ellipsize(&v.name, r.w - label_w - 24.0, |x| {
-        style::width(x, &fonts.serif, text::TITLE)
-    });
-    style::text(
-        &name,
-        r.x,
-        r.y + 24.0,
-        &fonts.serif,
-        text::TITLE,
-        colour::PARCHMENT,
-    );
-    let bar = Rect::new(r.x, r.y + 34.0, r.w - 8.0, 16.0);
-    style::rounded_rect(bar, 4.0, fade(style::dim(), 0.3));
-    let frac = (shown_hp / v.max_hp.max(1) as f32).clamp(0.0, 1.0);
-    style::rounded_rect(
-        Rect::new(bar.x, bar.y, bar.w * frac, bar.h),
-        4.0,
-        colour::ERROR,
-    );
-    style::text_right(
-        &label,
-        bar.right(),
-        r.y + 24.0,
-        &fonts.serif,
-        text::LABEL,
-        fade(colour::PARCHMENT, 0.9),
-    );
-    bar
-}
-
-/// Ease out: fast, then settling.
-fn ease(p: f32) -> f32 {
-    1.0 - (1.0 - p.clamp(0.0, 1.0)).powi(3)
 }

@@ -1,0 +1,85 @@
+//! What the duel panel shows: from the shown state, or from the scene's memory once the
+//! foe has fallen or left.
+
+use super::super::Ctx;
+use crate::present::scene::{DuelMemory, Exchange};
+use crate::present::stage::MomentKind;
+use crate::present::words;
+
+/// The dice to show: the traveller's, the foe's, the traveller's modifier.
+type Dice = (Option<u8>, Option<u8>, i32);
+
+/// What the panel shows of the duel, from the shown state or, once the foe has fallen or
+/// left, from the scene's memory.
+pub(super) struct View {
+    pub name: String,
+    pub hp: i32,
+    pub max_hp: i32,
+    pub exchange: u32,
+    pub dice: Dice,
+    /// The combat table's row to light.
+    pub lit: Option<usize>,
+    pub faces: Vec<crate::cards::model::Face>,
+    pub over: bool,
+}
+
+pub(super) fn view(cx: &Ctx) -> Option<View> {
+    let s = cx.s();
+    let name_of = |card: Option<crate::cards::CardRef>| {
+        card.map_or(s.cards.guardian.name.clone(), |c| {
+            s.cards.card(c).name.clone()
+        })
+    };
+    let faces_of = |card: Option<crate::cards::CardRef>| match card {
+        Some(c) => s.cards.card(c).faces.clone(),
+        None => s.cards.guardian.faces.clone(),
+    };
+    let last = cx.scene.last_exchange;
+    let row_of =
+        |v: Option<u8>, m: i32| v.map(|v| words::roll_row((v as i32 + m).clamp(1, 6) as u8));
+    if let Some(d) = s.duel() {
+        let (dice, lit) = match (&d.rolled, d.awaiting_foe, &last) {
+            (Some(r), _, _) => (
+                (r.traveller, Some(r.foe), r.modifier),
+                row_of(r.traveller, r.modifier),
+            ),
+            (None, Some(h), _) => (
+                (h.traveller, None, h.modifier),
+                row_of(h.traveller, h.modifier),
+            ),
+            (None, None, Some(x)) if d.exchange > 0 => {
+                ((x.roll, Some(x.foe_roll), 0), words::strike_row(x.strike))
+            }
+            _ => ((None, None, 0), None),
+        };
+        return Some(View {
+            name: name_of(d.card),
+            hp: d.hp,
+            max_hp: d.max_hp,
+            exchange: d.exchange,
+            dice,
+            lit,
+            faces: faces_of(d.card),
+            over: false,
+        });
+    }
+    // The foe's last moment: the duel has ended in the shown state.
+    cx.playing(|k| matches!(k, MomentKind::FoeDefeated | MomentKind::FoeLeft))?;
+    let DuelMemory {
+        card,
+        hp,
+        max_hp,
+        exchange,
+    } = cx.scene.last_duel.clone()?;
+    let x: Option<Exchange> = last;
+    Some(View {
+        name: name_of(card),
+        hp,
+        max_hp,
+        exchange,
+        dice: x.map_or((None, None, 0), |x| (x.roll, Some(x.foe_roll), 0)),
+        lit: x.and_then(|x| words::strike_row(x.strike)),
+        faces: faces_of(card),
+        over: true,
+    })
+}
