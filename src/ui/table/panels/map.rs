@@ -2,6 +2,7 @@
 //! and the marker travelling along the route while a Domain is entered.
 
 use super::Ctx;
+use super::map_marks as marks;
 use crate::core::state::Phase;
 use crate::core::{Action, Event, legal_actions};
 use crate::present::stage::MomentKind;
@@ -68,7 +69,7 @@ pub fn draw(cx: &Ctx) {
     let route = s.phase == Phase::Route;
     let reach = if route { reachable(s) } else { neighbours(s) };
     let hovered = map::hit(&ml, cx.mouse);
-    let size = name_size(cx, &ml);
+    let size = marks::name_size(cx, &ml);
     let sealing = cx
         .playing(|k| *k == MomentKind::DomainCleared)
         .and_then(|m| match &m.event {
@@ -148,7 +149,7 @@ pub fn draw(cx: &Ctx) {
             _ => None,
         };
         if let Some(p) = seal {
-            draw_seal(r, p);
+            marks::draw_seal(r, p);
         }
     }
     let g = ml.guardian;
@@ -161,71 +162,5 @@ pub fn draw(cx: &Ctx) {
         text::LABEL,
         fade(colour::SEA_LIGHT, 0.9),
     );
-    draw_legend(cx, route);
-}
-
-/// One size for every name: the largest at which each fits in two lines, whole words.
-fn name_size(cx: &Ctx, ml: &map::Layout) -> u16 {
-    let fonts = cx.fonts;
-    cx.map
-        .tiles
-        .iter()
-        .enumerate()
-        .map(|(i, tile)| {
-            let w = ml.tiles[i].w - 10.0;
-            (12..=17u16)
-                .rev()
-                .find(|&z| {
-                    let m = |x: &str| style::width(x, &fonts.serif, z);
-                    let lines = style::wrap(&tile.name, w, m);
-                    lines.len() <= 2
-                        && lines.iter().all(|l| m(l) <= w)
-                        && tile.name.split_whitespace().all(|word| m(word) <= w)
-                })
-                .unwrap_or(12)
-        })
-        .min()
-        .unwrap_or(14)
-}
-
-/// A cleared Domain's seal: a ring with a tick on the tile's corner (clear of its name),
-/// drawn as it closes.
-fn draw_seal(r: Rect, p: f32) {
-    let c = vec2(r.right() - 2.0, r.y + 2.0);
-    let col = colour::SEA_LIGHT;
-    let radius = 7.0 + 10.0 * (1.0 - p);
-    draw_circle(c.x, c.y, 7.5, fade(colour::TILE, p));
-    draw_circle_lines(c.x, c.y, radius, 1.5, fade(col, p));
-    if p > 0.5 {
-        draw_line(c.x - 4.0, c.y, c.x - 1.0, c.y + 3.0, 2.0, col);
-        draw_line(c.x - 1.0, c.y + 3.0, c.x + 4.0, c.y - 4.0, 2.0, col);
-    }
-}
-
-/// The line under the map: how to read it, or how to choose the route.
-fn draw_legend(cx: &Ctx, route: bool) {
-    let (l, fonts) = (cx.l, cx.fonts);
-    let legend = if route {
-        "Click a glowing Domain to travel there."
-    } else {
-        "Gold: here · bright edge: next · seal: cleared"
-    };
-    let legend_size = style::fit_size(
-        legend,
-        &fonts.italic,
-        text::LABEL,
-        text::SMALL,
-        l.map.w - 28.0,
-    );
-    let legend = style::ellipsize(legend, l.map.w - 28.0, |x| {
-        style::width(x, &fonts.italic, legend_size)
-    });
-    style::text(
-        &legend,
-        l.map.x + 14.0,
-        l.map.bottom() - 12.0,
-        &fonts.italic,
-        legend_size,
-        fade(colour::PARCHMENT, 0.8),
-    );
+    marks::draw_legend(cx, route);
 }

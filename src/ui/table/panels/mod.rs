@@ -12,6 +12,7 @@ pub mod link;
 pub mod lists;
 pub mod log;
 pub mod map;
+pub mod map_marks;
 pub mod notes;
 pub mod overlay;
 pub mod prompt;
