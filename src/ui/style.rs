@@ -285,7 +285,15 @@ pub fn draw_die_face(r: Rect, value: Option<u8>, owner: DieOwner, turn: f32) {
     }
     let Some(v) = value else { return };
     let q = r.w * 0.26;
-    let pips: &[(f32, f32)] = match v {
+    for &(x, y) in pips(v) {
+        let p = rot(vec2(x, y) * q);
+        draw_circle(p.x, p.y, r.w * 0.085, l.pips);
+    }
+}
+
+/// Where a face's pips lie, in steps of one pip spacing from the centre.
+pub fn pips(v: u8) -> &'static [(f32, f32)] {
+    match v {
         1 => &[(0.0, 0.0)],
         2 => &[(-1.0, -1.0), (1.0, 1.0)],
         3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
@@ -305,10 +313,6 @@ pub fn draw_die_face(r: Rect, value: Option<u8>, owner: DieOwner, turn: f32) {
             (-1.0, 1.0),
             (1.0, 1.0),
         ],
-    };
-    for &(x, y) in pips {
-        let p = rot(vec2(x, y) * q);
-        draw_circle(p.x, p.y, r.w * 0.085, l.pips);
     }
 }
 

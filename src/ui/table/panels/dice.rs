@@ -41,31 +41,6 @@ pub fn draw_die(
     }
 }
 
-/// Where a face's pips lie, in steps of one pip spacing from the centre.
-fn pips(v: u8) -> &'static [(f32, f32)] {
-    match v {
-        1 => &[(0.0, 0.0)],
-        2 => &[(-1.0, -1.0), (1.0, 1.0)],
-        3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
-        4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
-        5 => &[
-            (-1.0, -1.0),
-            (1.0, -1.0),
-            (0.0, 0.0),
-            (-1.0, 1.0),
-            (1.0, 1.0),
-        ],
-        _ => &[
-            (-1.0, -1.0),
-            (1.0, -1.0),
-            (-1.0, 0.0),
-            (1.0, 0.0),
-            (-1.0, 1.0),
-            (1.0, 1.0),
-        ],
-    }
-}
-
 /// How a result moves while the dice moment `m` plays: a die tumbles through the lead
 /// (`None` once it lands); a card dealt from a deck (`dealt`) turns over across the whole
 /// moment, edge-on when its value reaches the shown state, so that it opens on the value
@@ -149,7 +124,7 @@ pub fn draw_dealt(r: Rect, value: Option<u8>, turning: Option<f32>, col: Color, 
     };
     // The face as pips, like a die's on a playing card, and its value in the corner (in the
     // mono face: the serif's old-style 1 reads as an I).
-    for (dx, dy) in pips(v) {
+    for (dx, dy) in style::pips(v) {
         let p = vec2(dx * cw * 0.22, dy * h * 0.22);
         draw_circle(c.x + p.x, c.y + p.y, w * 0.085 * squash.min(1.0), col);
     }
