@@ -1,6 +1,7 @@
 //! The Guide's screen: the Guide's view served as a small web page to a phone, tablet or
 //! second computer, with the Guide's buttons (roll the foe's die, type a physical die, make
-//! a Guide's choice). Off by default; `--guide-screen ADDR` turns it on.
+//! a Guide's choice, continue a card the table holds up to be read). Off by default;
+//! `--guide-screen ADDR`, the title's switch or the Esc menu turns it on.
 //!
 //! The server runs on its own thread (tiny_http) and never touches the session: the host
 //! (the headless loop, or the window each frame) [`GuideScreen::publish`]es a snapshot
@@ -43,6 +44,15 @@ pub struct PageAction {
     pub dice: Vec<u8>,
 }
 
+/// What the page asks of the host.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PageMsg {
+    /// A Guide's action as offered (the host checks it again).
+    Act(PageAction),
+    /// Let the card the table holds up to be read go on (only while one is held).
+    Continue,
+}
+
 /// One of the Guide's actions as the page shows it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Offered {
@@ -83,6 +93,9 @@ pub struct Snapshot {
     /// The foe's faces (die face ranges and what they do), in a duel.
     pub faces: Vec<String>,
     pub journal: Vec<NoteEntry>,
+    /// The card the host's table holds up to be read now (the page offers Continue).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub held: Option<NoteEntry>,
     pub over: bool,
     /// The last page action the host refused, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -150,6 +163,7 @@ impl Snapshot {
             ahead: route_notes(s),
             faces,
             journal,
+            held: None,
             over: s.is_over(),
             refused: None,
         }
@@ -178,6 +192,8 @@ pub fn apply(run: &mut Session, pa: &PageAction) -> Result<Vec<Event>, String> {
 struct Shared {
     snapshot: String,
     offered: Vec<Action>,
+    /// A card is held up on the host's table (Continue is accepted).
+    held: bool,
     version: u64,
     /// When the page last asked for the state (it asks several times a second).
     last_seen: Option<std::time::Instant>,
@@ -194,8 +210,9 @@ pub struct GuideScreen {
     /// The join code every request must carry (`?code=`).
     pub code: String,
     shared: Arc<Mutex<Shared>>,
-    actions: Receiver<PageAction>,
+    actions: Receiver<PageMsg>,
     refused: Option<String>,
+    held: Option<NoteEntry>,
 }
 
 impl GuideScreen {
@@ -216,6 +233,7 @@ impl GuideScreen {
         let shared = Arc::new(Mutex::new(Shared {
             snapshot: "{}".into(),
             offered: Vec::new(),
+            held: false,
             version: 0,
             last_seen: None,
         }));
@@ -234,6 +252,7 @@ impl GuideScreen {
             shared,
             actions: rx,
             refused: None,
+            held: None,
         })
     }
 
@@ -276,6 +295,8 @@ impl GuideScreen {
         sh.version += 1;
         let mut snap = Snapshot::of(run, sh.version);
         snap.refused = self.refused.clone();
+        snap.held = self.held.clone();
+        sh.held = self.held.is_some();
         sh.offered = snap.actions.iter().map(|o| o.action.clone()).collect();
         sh.snapshot = serde_json::to_string(&snap).unwrap_or_else(|_| "{}".into());
     }
@@ -296,8 +317,17 @@ impl GuideScreen {
         self.refused = why;
     }
 
-    /// The page's actions queued since the last poll.
-    pub fn poll(&mut self) -> Vec<PageAction> {
+    /// Tells the page which card the host's table holds up to be read (`None`: none);
+    /// shown, with a Continue button, from the next [`GuideScreen::publish`]. Returns
+    /// whether it changed (the host then publishes).
+    pub fn set_held(&mut self, held: Option<NoteEntry>) -> bool {
+        let changed = self.held.as_ref().map(|e| &e.card) != held.as_ref().map(|e| &e.card);
+        self.held = held;
+        changed
+    }
+
+    /// What the page asked since the last poll.
+    pub fn poll(&mut self) -> Vec<PageMsg> {
         self.actions.try_iter().collect()
     }
 
@@ -309,7 +339,11 @@ impl GuideScreen {
         if queued.is_empty() {
             return done;
         }
-        for pa in &queued {
+        for msg in &queued {
+            // A headless host holds nothing up: the server refuses Continue then.
+            let PageMsg::Act(pa) = msg else {
+                continue;
+            };
             match apply(run, pa) {
                 Ok(events) => {
                     self.refused = None;
@@ -351,11 +385,26 @@ fn query_code(url: &str) -> Option<&str> {
     query.split('&').find_map(|kv| kv.strip_prefix("code="))
 }
 
+/// Queues a message for the host and answers the request; false when the host has gone.
+fn queue(req: tiny_http::Request, tx: &SyncSender<PageMsg>, msg: PageMsg) -> bool {
+    match tx.try_send(msg) {
+        Ok(()) => reply(req, 202, "text/plain", "queued".into()),
+        Err(TrySendError::Full(_)) => {
+            reply(req, 429, "text/plain", "too many actions waiting".into())
+        }
+        Err(TrySendError::Disconnected(_)) => {
+            reply(req, 503, "text/plain", "the game has closed".into());
+            return false;
+        }
+    }
+    true
+}
+
 fn serve(
     server: tiny_http::Server,
     code: String,
     shared: Arc<Mutex<Shared>>,
-    tx: SyncSender<PageAction>,
+    tx: SyncSender<PageMsg>,
 ) {
     for mut req in server.incoming_requests() {
         let url = req.url().to_string();
@@ -409,16 +458,17 @@ fn serve(
                 } else if pa.dice.iter().any(|d| !(1..=6).contains(d)) {
                     reply(req, 400, "text/plain", "a die value must be 1 to 6".into());
                 } else {
-                    match tx.try_send(pa) {
-                        Ok(()) => reply(req, 202, "text/plain", "queued".into()),
-                        Err(TrySendError::Full(_)) => {
-                            reply(req, 429, "text/plain", "too many actions waiting".into())
-                        }
-                        Err(TrySendError::Disconnected(_)) => {
-                            reply(req, 503, "text/plain", "the game has closed".into());
-                            return;
-                        }
+                    if !queue(req, &tx, PageMsg::Act(pa)) {
+                        return;
                     }
+                }
+            }
+            (tiny_http::Method::Post, "/continue") => {
+                let held = shared.lock().map(|s| s.held).unwrap_or(false);
+                if !held {
+                    reply(req, 409, "text/plain", "no card is held up now".into());
+                } else if !queue(req, &tx, PageMsg::Continue) {
+                    return;
                 }
             }
             _ => reply(req, 404, "text/plain", String::new()),

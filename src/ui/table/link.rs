@@ -5,7 +5,9 @@
 
 use super::TableScreen;
 use super::modal::Modal;
-use crate::guide_screen::{GuideScreen, apply};
+use crate::guide_screen::{GuideScreen, PageMsg, apply};
+use crate::present::stage::MomentKind;
+use crate::present::journal::card_entry;
 
 /// A running Guide's screen and what the table last told about it.
 pub struct Link {
@@ -78,6 +80,15 @@ impl TableScreen {
         self.link.as_ref()
     }
 
+    /// The card held up to be read on the stage now, as the page shows it.
+    fn held_card(&self) -> Option<crate::present::journal::NoteEntry> {
+        let m = self.stage.moment().filter(|m| m.holding())?;
+        let MomentKind::Read { card } = m.kind else {
+            return None;
+        };
+        Some(card_entry(&self.run.cards, card, self.stage.shown().flips))
+    }
+
     /// Once a frame: the page's queued actions are taken (each checked again, its events
     /// on the stage), the page is given the run when it changed, and a page arriving or
     /// leaving is told on the table.
@@ -86,8 +97,18 @@ impl TableScreen {
             return;
         };
         let queued = link.screen.poll();
-        let asked = !queued.is_empty();
-        for pa in queued {
+        let mut asked = !queued.is_empty();
+        for msg in queued {
+            let pa = match msg {
+                PageMsg::Act(pa) => pa,
+                // The Guide lets the held card go on, as a key on the table would.
+                PageMsg::Continue => {
+                    if self.stage.holding() {
+                        self.stage.skip();
+                    }
+                    continue;
+                }
+            };
             let before = self.run.state.clone();
             let result = apply(&mut self.run, &pa);
             let Some(link) = self.link.as_mut() else {
@@ -101,9 +122,11 @@ impl TableScreen {
                 Err(e) => link.screen.set_refused(Some(e)),
             }
         }
+        let held = self.held_card();
         let Some(link) = self.link.as_mut() else {
             return;
         };
+        asked |= link.screen.set_held(held);
         if asked || link.published != self.run.journal.len() {
             link.screen.publish(&self.run);
             link.published = self.run.journal.len();

@@ -610,6 +610,66 @@ fn a_guides_screen_rolls_the_foes_die_on_the_table_and_keeps_the_look_away_view_
 }
 
 #[test]
+fn the_guides_screen_shows_a_held_card_and_its_continue_lets_it_go_on() {
+    let cards = shipped();
+    let is_caesura = |s: &crate::core::State, i: usize| {
+        s.row[i].is_some_and(|rc| {
+            s.cards.card(rc.card).card_type == crate::cards::model::StationType::Caesura
+        })
+    };
+    let found = crate::sim::scene::find_in(&cards, 3000, true, |s| {
+        s.phase == Phase::Explore && (0..3).any(|i| is_caesura(s, i))
+    })
+    .expect("a guided seed reaches a Caesura in the row");
+    let start = Start {
+        seed: found.seed,
+        actions: found.actions,
+        guide: true,
+        ..Start::default()
+    };
+    let mut t = TableScreen::start(cards, &start, None).unwrap();
+    t.open_link(Some("127.0.0.1:0"));
+    key(&mut t, |i| i.typed = Some('x'), 0.0);
+    let (addr, code) = {
+        let link = t.link().expect("the Guide's screen is on");
+        (link.screen.addr, link.screen.code.clone())
+    };
+    // Nothing is held yet: Continue is refused and the page offers none.
+    assert_eq!(http(addr, "POST", &format!("/continue?code={code}"), "").0, 409);
+    let (_, state) = http(addr, "GET", &format!("/state?code={code}"), "");
+    assert!(!state.contains("\"held\""), "{state}");
+    let slot = (0..3).find(|&i| is_caesura(&t.run.state, i)).unwrap() as u8;
+    let card = t.run.state.row[slot as usize].unwrap().card;
+    let id = t.run.cards.card(card).id.0.clone();
+    let mut now = 0.1;
+    key(&mut t, |i| i.digit = Some(slot + 1), now);
+    settle(&mut t, &mut now);
+    assert!(t.stage.holding());
+    // The next frame tells the page which card is held, with its notes.
+    now += 0.1;
+    key(&mut t, |_| {}, now);
+    let (_, state) = http(addr, "GET", &format!("/state?code={code}"), "");
+    assert!(state.contains(&format!("\"held\":{{\"card\":\"{id}\"")), "{state}");
+    // Without the code nothing happens; with it the held card goes on.
+    assert_eq!(http(addr, "POST", "/continue", "").0, 403);
+    assert_eq!(http(addr, "POST", &format!("/continue?code={code}"), "").0, 202);
+    for _ in 0..100 {
+        now += 0.05;
+        key(&mut t, |_| {}, now);
+        if !t.stage.holding() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(!t.stage.holding(), "the page's Continue released the card");
+    settle(&mut t, &mut now);
+    now += 0.1;
+    key(&mut t, |_| {}, now);
+    let (_, state) = http(addr, "GET", &format!("/state?code={code}"), "");
+    assert!(!state.contains("\"held\""), "the page no longer offers Continue: {state}");
+}
+
+#[test]
 fn alone_there_is_no_guides_screen() {
     let mut t = at_a_duel(false, None);
     t.open_link(Some("127.0.0.1:0"));
