@@ -119,7 +119,12 @@ pub(super) fn follow(
             let prev = std::mem::replace(&mut screen, Screen::Rules(Box::default()));
             screen = Screen::Settings(Box::default(), Some(Box::new(prev)));
         }
-        Next::NewRun { seed, guide, dice } => {
+        Next::NewRun {
+            seed,
+            guide,
+            dice,
+            guide_screen,
+        } => {
             if let Some(set) = screen.set() {
                 let seed = seed.unwrap_or_else(::rand::random);
                 let start = table::Start {
@@ -128,7 +133,10 @@ pub(super) fn follow(
                     dice,
                     ..Default::default()
                 };
-                if let Ok(t) = TableScreen::start(set.clone(), &start, saves_dir) {
+                if let Ok(mut t) = TableScreen::start(set.clone(), &start, saves_dir) {
+                    if guide_screen {
+                        t.open_link(None);
+                    }
                     screen = Screen::Table(Box::new(t), set);
                 }
             }

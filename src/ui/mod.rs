@@ -70,6 +70,8 @@ pub enum Next {
         seed: Option<u64>,
         guide: bool,
         dice: crate::core::DiceMode,
+        /// Serve the Guide's screen from the run's start (the title's switch).
+        guide_screen: bool,
     },
     /// Back to the title screen.
     Title,

@@ -151,6 +151,9 @@ pub struct TitleScreen {
     seed: String,
     /// Dice dealt from a deck for the next new run (←/→ on a New run entry toggles it).
     deck: bool,
+    /// The next run with a Guide serves the Guide's screen from its start (S on that
+    /// entry toggles it).
+    guide_screen: bool,
     /// The newest save of a run in progress (what Continue resumes).
     resume: Option<SaveInfo>,
     /// Which card set is in play (`built-in cards`, `cards from DIR`).
@@ -182,6 +185,7 @@ impl TitleScreen {
             refused: 0,
             seed: String::new(),
             deck: false,
+            guide_screen: false,
             resume,
             source: String::new(),
             confirm_quit: false,
@@ -238,6 +242,9 @@ impl TitleScreen {
         if on_new_run && (input.left || input.right) {
             self.deck = !self.deck;
         }
+        if Item::ALL[self.selected] == Item::GuideRun && matches!(input.typed, Some('s' | 'S')) {
+            self.guide_screen = !self.guide_screen;
+        }
         let n = Item::ALL.len();
         // No wrapping: Up from Continue must not land on Quit.
         if input.up {
@@ -272,11 +279,13 @@ impl TitleScreen {
                         seed: self.seed.parse().ok(),
                         guide: false,
                         dice: self.dice_mode(),
+                        guide_screen: false,
                     },
                     Item::GuideRun => Next::NewRun {
                         seed: self.seed.parse().ok(),
                         guide: true,
                         dice: self.dice_mode(),
+                        guide_screen: self.guide_screen,
                     },
                     Item::Continue => self
                         .resume
@@ -409,7 +418,11 @@ impl TitleScreen {
                 } else {
                     "dice rolled (←→)"
                 };
-                let seed = format!("{seed} · {dice}");
+                let seed = match *item {
+                    Item::GuideRun if self.guide_screen => format!("{seed} · {dice} · phone: on (S)"),
+                    Item::GuideRun => format!("{seed} · {dice} · phone: off (S)"),
+                    _ => format!("{seed} · {dice}"),
+                };
                 style::text(
                     &seed,
                     x + w + 18.0,
@@ -574,6 +587,7 @@ mod tests {
             refused: 0,
             seed: String::new(),
             deck: false,
+            guide_screen: false,
             resume: None,
             source: String::new(),
             confirm_quit: false,
@@ -620,7 +634,8 @@ mod tests {
             Next::NewRun {
                 seed: None,
                 guide: false,
-                dice: DiceMode::Rolled
+                dice: DiceMode::Rolled,
+                guide_screen: false,
             }
         );
         for d in [4, 2, 7] {
@@ -643,9 +658,56 @@ mod tests {
             Next::NewRun {
                 seed: Some(42),
                 guide: false,
-                dice: DiceMode::Deck
+                dice: DiceMode::Deck,
+                guide_screen: false,
             }
         );
+    }
+
+    #[test]
+    fn s_on_the_guided_entry_turns_the_guides_screen_on_for_that_run_only() {
+        let mut s = screen();
+        let key = |c| Input {
+            typed: Some(c),
+            ..input()
+        };
+        let enter = Input {
+            activate: true,
+            ..input()
+        };
+        // On New run, S does nothing.
+        s.update(&key('s'));
+        assert!(matches!(
+            s.update(&enter),
+            Next::NewRun {
+                guide: false,
+                guide_screen: false,
+                ..
+            }
+        ));
+        s.update(&Input {
+            down: true,
+            ..input()
+        });
+        assert_eq!(Item::ALL[s.selected], Item::GuideRun);
+        s.update(&key('S'));
+        assert!(matches!(
+            s.update(&enter),
+            Next::NewRun {
+                guide: true,
+                guide_screen: true,
+                ..
+            }
+        ));
+        s.update(&key('s'));
+        assert!(matches!(
+            s.update(&enter),
+            Next::NewRun {
+                guide: true,
+                guide_screen: false,
+                ..
+            }
+        ));
     }
 
     #[test]
