@@ -7,7 +7,7 @@ use super::words;
 use crate::cards::model::Occasion;
 use crate::cards::{CardRef, DomainRef};
 use crate::core::event::SealCheck;
-use crate::core::{Cause, Event, Outcome, State, Strike, apply};
+use crate::core::{Event, Outcome, State, Strike, apply};
 
 /// Lines of the event log kept.
 pub const LOG_KEEP: usize = 200;
@@ -41,17 +41,6 @@ pub struct DuelMemory {
     pub exchange: u32,
 }
 
-/// The exchange that took the traveller's last Health, kept for the words of the loss.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FatalBlow {
-    /// The foe's card (`None`: the Guardian).
-    pub foe: Option<CardRef>,
-    /// The face that struck.
-    pub face: &'static str,
-    /// Whether the foe fell in the same exchange.
-    pub foe_fell: bool,
-}
-
 /// The state as shown, and what the table remembers.
 #[derive(Debug, Clone)]
 pub struct Scene {
@@ -65,7 +54,6 @@ pub struct Scene {
     pub last_duel: Option<DuelMemory>,
     /// The Guardian's requirements and seals, once revealed.
     pub seals: Vec<SealCheck>,
-    pub fatal_blow: Option<FatalBlow>,
     /// The cards whose duel-start triggers are running, named on the changes they make.
     trigger_source: Option<String>,
 }
@@ -81,7 +69,6 @@ impl Scene {
             last_judged: None,
             last_duel: None,
             seals: Vec::new(),
-            fatal_blow: None,
             trigger_source: None,
         }
     }
@@ -137,17 +124,8 @@ impl Scene {
                 to_foe,
                 to_traveller,
                 foe_hp,
-                health,
-                face,
                 ..
             } => {
-                if *health == 0 {
-                    self.fatal_blow = Some(FatalBlow {
-                        foe: self.last_duel.as_ref().and_then(|d| d.card),
-                        face,
-                        foe_fell: *foe_hp <= 0,
-                    });
-                }
                 self.last_exchange = Some(Exchange {
                     roll: *roll,
                     strike: *strike,
@@ -197,22 +175,13 @@ impl Scene {
         })
     }
 
-    /// What ended a lost run, in a player's words: a duel's loss names the foe (see
-    /// [`words::duel_loss`]); any other loss as the rules core tells it.
+    /// What ended a lost run, in a player's words, as the rules core tells it (a duel's
+    /// loss names the foe: [`crate::core::combat::duel_loss`]).
     pub fn loss_detail(&self) -> Option<String> {
-        let Some(Outcome::Lost { cause, detail }) = &self.state.outcome else {
-            return None;
-        };
-        Some(match (&self.fatal_blow, cause) {
-            (Some(blow), Cause::Health) => {
-                let cards = &self.state.cards;
-                let foe = blow
-                    .foe
-                    .map_or(cards.guardian.name.clone(), |c| cards.card(c).name.clone());
-                words::duel_loss(&foe, blow.face, blow.foe_fell)
-            }
-            _ => detail.clone(),
-        })
+        match &self.state.outcome {
+            Some(Outcome::Lost { detail, .. }) => Some(detail.clone()),
+            _ => None,
+        }
     }
 
     /// The active cards with a duel-start trigger (a Snare that bites as a duel begins),

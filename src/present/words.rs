@@ -433,18 +433,7 @@ pub fn describe(cards: &CardSet, e: &Event) -> Option<String> {
     })
 }
 
-/// A loss in a duel in a player's words: the foe by its name (the face that struck is
-/// only how), and, when the foe fell in the same exchange, that both fell (the traveller
-/// must live through an exchange to win it).
-pub fn duel_loss(foe: &str, face: &str, foe_fell: bool) -> String {
-    if foe_fell {
-        format!(
-            "You and {foe} fell together ({face}): a duel is won only by living through its last exchange."
-        )
-    } else {
-        format!("Fell in the duel with {foe} ({face}).")
-    }
-}
+pub use crate::core::combat::duel_loss;
 
 /// Dice values in words: "3", "3 and 5".
 fn join_dice(dice: &[u8]) -> String {
@@ -528,55 +517,6 @@ mod tests {
                 .starts_with("You and Glassback Scorpion fell together")
         );
         assert_eq!(amount_words(&Amount::Dice { d6: 1, plus: 2 }), "1d6+2");
-    }
-
-    #[test]
-    fn the_scene_names_the_foe_and_says_both_fell() {
-        use crate::core::state::{Cause, Outcome};
-        let cards = shipped();
-        let (s, _) = new_run(cards.clone(), 1, Vec::new());
-        let scorpion = cards.card_by_str("glassback_scorpion").unwrap();
-        let mut scene = crate::present::scene::Scene::new(s);
-        scene.remember(&Event::DuelStarted {
-            foe: scorpion.id,
-            hp: 6,
-            card: Some(scorpion),
-            guardian: Default::default(),
-            bonus: 0,
-        });
-        let blow = |foe_hp| Event::ExchangeResolved {
-            exchange: 3,
-            roll: Some(2),
-            strike: Strike::Hit,
-            foe_roll: 5,
-            face: "Sting",
-            to_foe: 2,
-            to_traveller: 3,
-            reflected: 0,
-            foe_healed: 0,
-            foe_hp,
-            health: 0,
-            status: Default::default(),
-        };
-        scene.remember(&blow(0));
-        scene.state.outcome = Some(Outcome::Lost {
-            cause: Cause::Health,
-            detail: "Fell in a duel (Sting).".into(),
-        });
-        let both = scene.loss_detail().unwrap();
-        assert!(
-            both.starts_with("You and Glassback Scorpion fell together (Sting)"),
-            "{both}"
-        );
-        scene.remember(&blow(2));
-        assert_eq!(
-            scene.loss_detail().unwrap(),
-            "Fell in the duel with Glassback Scorpion (Sting)."
-        );
-        assert_eq!(
-            scene.ending().unwrap(),
-            "The run is lost: Fell in the duel with Glassback Scorpion (Sting)."
-        );
     }
 
     #[test]

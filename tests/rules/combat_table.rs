@@ -202,6 +202,26 @@ fn a_counter_damage_modifier_adds_to_the_counter() {
 }
 
 #[test]
+fn a_fall_in_a_duel_names_the_foe_not_only_its_face() {
+    let foe = foe_with(
+        "duelist",
+        10,
+        r#"[{"name": "Lunge", "deal": 3}, {"name": "Lunge", "deal": 3}, {"name": "Lunge", "deal": 3},
+            {"name": "Lunge", "deal": 3}, {"name": "Lunge", "deal": 3}, {"name": "Lunge", "deal": 3}]"#,
+    );
+    let mut s = duel(&[SWORD], &foe, &[3, 1]);
+    set_health(&mut s, 3);
+    act(&mut s, Action::Roll);
+    assert_eq!(
+        s.outcome,
+        Some(Outcome::Lost {
+            cause: Cause::Health,
+            detail: "Fell in the duel with duelist (Lunge).".into(),
+        })
+    );
+}
+
+#[test]
 fn both_sides_reaching_zero_in_one_exchange_loses_the_run() {
     let foe = foe_with(
         "duelist",
@@ -238,7 +258,7 @@ fn both_sides_reaching_zero_in_one_exchange_loses_the_run() {
             Event::RunEnded {
                 outcome: Outcome::Lost {
                     cause: Cause::Health,
-                    detail: "Fell in a duel (Lunge).".into(),
+                    detail: "You and duelist fell together (Lunge): a duel is won only by living through its last exchange.".into(),
                 },
             },
         ]

@@ -265,9 +265,14 @@ impl Exec<'_> {
         });
         if health == 0 {
             // Both falling together is a loss: the traveller must survive the exchange.
-            let (cause, detail) = self
-                .reflect_fall()
-                .unwrap_or((Cause::Health, format!("Fell in a duel ({}).", face.name)));
+            let foe = match d.card {
+                Some(c) => cards.card(c).name.as_str(),
+                None => cards.guardian.name.as_str(),
+            };
+            let (cause, detail) = self.reflect_fall().unwrap_or_else(|| {
+                let words = combat::duel_loss(foe, &face.name, foe_hp <= 0);
+                (Cause::Health, words)
+            });
             self.lose(cause, detail);
             return;
         }
