@@ -292,6 +292,19 @@ fn foe_can_fall(st: &Standing) -> bool {
     false
 }
 
+/// A loss in a duel in a player's words: the foe by its name (the face that struck is only
+/// how), and, when the foe fell in the same exchange, that both fell (the traveller must
+/// live through an exchange to win it).
+pub fn duel_loss(foe: &str, face: &str, foe_fell: bool) -> String {
+    if foe_fell {
+        format!(
+            "You and {foe} fell together ({face}): a duel is won only by living through its last exchange."
+        )
+    } else {
+        format!("Fell in the duel with {foe} ({face}).")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,18 +340,5 @@ mod tests {
         assert_eq!((x.to_foe, x.to_traveller), (0, 0));
         let x = exchange(Some(6), &face(2), me, foe, 0, false);
         assert_eq!((x.to_foe, x.to_traveller), (1, 0));
-    }
-}
-
-/// A loss in a duel in a player's words: the foe by its name (the face that struck is only
-/// how), and, when the foe fell in the same exchange, that both fell (the traveller must
-/// live through an exchange to win it).
-pub fn duel_loss(foe: &str, face: &str, foe_fell: bool) -> String {
-    if foe_fell {
-        format!(
-            "You and {foe} fell together ({face}): a duel is won only by living through its last exchange."
-        )
-    } else {
-        format!("Fell in the duel with {foe} ({face}).")
     }
 }

@@ -419,7 +419,9 @@ impl TitleScreen {
                     "dice rolled (←→)"
                 };
                 let seed = match *item {
-                    Item::GuideRun if self.guide_screen => format!("{seed} · {dice} · phone: on (S)"),
+                    Item::GuideRun if self.guide_screen => {
+                        format!("{seed} · {dice} · phone: on (S)")
+                    }
                     Item::GuideRun => format!("{seed} · {dice} · phone: off (S)"),
                     _ => format!("{seed} · {dice}"),
                 };

@@ -6,8 +6,8 @@
 use super::TableScreen;
 use super::modal::Modal;
 use crate::guide_screen::{GuideScreen, PageMsg, apply};
-use crate::present::stage::MomentKind;
 use crate::present::journal::card_entry;
+use crate::present::stage::MomentKind;
 
 /// A running Guide's screen and what the table last told about it.
 pub struct Link {

@@ -635,7 +635,10 @@ fn the_guides_screen_shows_a_held_card_and_its_continue_lets_it_go_on() {
         (link.screen.addr, link.screen.code.clone())
     };
     // Nothing is held yet: Continue is refused and the page offers none.
-    assert_eq!(http(addr, "POST", &format!("/continue?code={code}"), "").0, 409);
+    assert_eq!(
+        http(addr, "POST", &format!("/continue?code={code}"), "").0,
+        409
+    );
     let (_, state) = http(addr, "GET", &format!("/state?code={code}"), "");
     assert!(!state.contains("\"held\""), "{state}");
     let slot = (0..3).find(|&i| is_caesura(&t.run.state, i)).unwrap() as u8;
@@ -649,10 +652,16 @@ fn the_guides_screen_shows_a_held_card_and_its_continue_lets_it_go_on() {
     now += 0.1;
     key(&mut t, |_| {}, now);
     let (_, state) = http(addr, "GET", &format!("/state?code={code}"), "");
-    assert!(state.contains(&format!("\"held\":{{\"card\":\"{id}\"")), "{state}");
+    assert!(
+        state.contains(&format!("\"held\":{{\"card\":\"{id}\"")),
+        "{state}"
+    );
     // Without the code nothing happens; with it the held card goes on.
     assert_eq!(http(addr, "POST", "/continue", "").0, 403);
-    assert_eq!(http(addr, "POST", &format!("/continue?code={code}"), "").0, 202);
+    assert_eq!(
+        http(addr, "POST", &format!("/continue?code={code}"), "").0,
+        202
+    );
     for _ in 0..100 {
         now += 0.05;
         key(&mut t, |_| {}, now);
@@ -666,7 +675,10 @@ fn the_guides_screen_shows_a_held_card_and_its_continue_lets_it_go_on() {
     now += 0.1;
     key(&mut t, |_| {}, now);
     let (_, state) = http(addr, "GET", &format!("/state?code={code}"), "");
-    assert!(!state.contains("\"held\""), "the page no longer offers Continue: {state}");
+    assert!(
+        !state.contains("\"held\""),
+        "the page no longer offers Continue: {state}"
+    );
 }
 
 #[test]
