@@ -236,7 +236,6 @@ fn face_statuses(faces: &[Face], first: Option<RollStatus>) -> ([RollStatus; STA
 }
 
 fn foe_can_fall(st: &Standing) -> bool {
-    let (statuses, count) = face_statuses(st.faces, Some(st.next));
     let step = |face: &Face, r: Option<u8>| {
         let x = exchange(r, face, st.me, st.foe, 0, false);
         x.to_foe - x.foe_heal
@@ -247,11 +246,13 @@ fn foe_can_fall(st: &Standing) -> bool {
         for f in st.faces {
             let s = RollStatus::after(f);
             let (rolls, n) = rolls_of(s, st.shift);
-            if rolls[..n].iter().any(|&r| step(f, r) > 0) {
+            // Highest rolls first: they are the likeliest to harm.
+            if rolls[..n].iter().rev().any(|&r| step(f, r) > 0) {
                 return true;
             }
         }
     }
+    let (statuses, count) = face_statuses(st.faces, Some(st.next));
     // Otherwise search every (status, HP) the duel can reach from here.
     let max_hp = st.foe_max_hp.max(st.foe_hp).max(1);
     let width = max_hp as usize + 1;
