@@ -85,6 +85,8 @@ pub enum Next {
     Gallery,
     /// The Settings screen (back to this screen with Esc).
     Settings,
+    /// The guided first run ("Learn to play").
+    Lesson,
     /// Leave the card-errors or Settings screen for the screen it interrupted.
     Back,
     Quit,
@@ -273,6 +275,8 @@ pub struct Options {
     pub open: Option<String>,
     /// Open on the Rules screen.
     pub rules: bool,
+    /// Open the table at once on the lesson ("Learn to play"), its first `n` steps done.
+    pub lesson: Option<usize>,
     /// Open on the card gallery, with these filters.
     pub gallery: bool,
     pub gallery_domain: Option<String>,
@@ -384,7 +388,14 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     prevent_quit();
     let fonts = Fonts::load();
     let sky = Sky::new();
-    let screen = Screen::load(&cards, 0, store().as_ref());
+    let mut screen = Screen::load(&cards, 0, store().as_ref());
+    if let Screen::Title(title, _) = &mut screen
+        && prefs.first_start(&settings, saves_dir.as_deref())
+    {
+        title.offer_lesson();
+        settings.lesson_offered = true;
+        prefs.save(&settings);
+    }
     let mut screen = match flow::first_screen(screen, &opening, saves_dir.as_deref(), speed) {
         Ok(screen) => screen,
         Err(code) => return code,
