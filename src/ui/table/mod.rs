@@ -374,9 +374,13 @@ impl TableScreen {
     fn intent(&mut self, key: KeyCode) -> Option<Next> {
         let s = &self.run.state;
         if let Some(d) = modal::digit(key) {
-            if s.phase == Phase::Explore && (1..=3).contains(&d) {
-                let a = Action::Flip { slot: d - 1 };
-                if legal_actions(s).contains(&a) && self.allowed(&a) {
+            // A number flips its slot; an empty slot's number may belong to a button
+            // (an Item's use once the row has thinned).
+            let a = Action::Flip {
+                slot: d.saturating_sub(1),
+            };
+            if s.phase == Phase::Explore && (1..=3).contains(&d) && legal_actions(s).contains(&a) {
+                if self.allowed(&a) {
                     self.act(&a);
                 }
                 return Some(Next::Stay);
