@@ -142,3 +142,6 @@ impl TableScreen {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
