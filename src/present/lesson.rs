@@ -323,6 +323,18 @@ pub const STEPS: &[Step] = &[
 /// The end panel's heading and words once the lesson is won.
 pub const END_TITLE: &str = "You have learned the road";
 pub const END_WORDS: &str = "That is the whole of a run: flip, take, rest, choose a road, fight, and face the Guardian. A real run crosses nine Domains. Back on the title, choose New run when you are ready. This lesson was not saved or counted.";
+/// What the lesson taught, for its end panel.
+pub const LEARNED: [&str; 9] = [
+    "Flipping a card",
+    "Taking an Item",
+    "Resting for Grace",
+    "Choosing a road",
+    "A duel",
+    "A reroll with Grace",
+    "Using an Item",
+    "A Terror and a Pit",
+    "The Guardian",
+];
 /// Said when the lesson's run ended some other way (it cannot, with the script's dice).
 pub const END_LOST: &str = "The lesson's run has ended. Nothing was saved or counted; try it again from the title whenever you like.";
 /// What hovering a choice the lesson keeps closed says.

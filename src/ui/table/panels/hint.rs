@@ -88,13 +88,6 @@ pub fn draw(cx: &Ctx, lesson: &Lesson, now: Now, rings: &[Rect]) {
     let fonts = cx.fonts;
     let r = panel_rect(cx.l);
     let pulse = 0.5 + 0.5 * (cx.t * 3.0).sin();
-    style::card(
-        r,
-        9.0,
-        2.5,
-        mix(colour::TILE, colour::SEA_LIGHT, 0.18),
-        colour::GOLD,
-    );
     let (heading, words) = match now {
         Now::Step(i) => match lesson.step() {
             Some(st) => (
@@ -109,6 +102,13 @@ pub fn draw(cx: &Ctx, lesson: &Lesson, now: Now, rings: &[Rect]) {
         ),
         Now::End => return,
     };
+    style::card(
+        r,
+        9.0,
+        2.5,
+        mix(colour::TILE, colour::SEA_LIGHT, 0.18),
+        colour::GOLD,
+    );
     let inner = r.w - 24.0;
     let size = style::fit_size(&heading, &fonts.serif, text::TITLE, text::LABEL, inner);
     style::text(
@@ -220,7 +220,18 @@ pub fn draw_end(cx: &Ctx) {
     } else {
         lesson::END_LOST
     };
-    para(words, r, r.y + 104.0, fonts);
+    let below = para(words, r, r.y + 104.0, fonts);
+    if won {
+        // What was learned, three to a row, each with a gold diamond.
+        let col_w = (r.w - 64.0) / 3.0;
+        for (i, what) in lesson::LEARNED.iter().enumerate() {
+            let x = r.x + 32.0 + (i % 3) as f32 * col_w;
+            let y = below + 20.0 + (i / 3) as f32 * 30.0;
+            style::diamond(vec2(x + 6.0, y - 6.0), 5.0, colour::GOLD);
+            let size = style::fit_size(what, &fonts.serif, text::LABEL, text::SMALL, col_w - 26.0);
+            style::text(what, x + 20.0, y, &fonts.serif, size, colour::PARCHMENT);
+        }
+    }
     let back = "Enter, or the button below: back to the title.";
     style::text_centred(
         back,
@@ -232,7 +243,8 @@ pub fn draw_end(cx: &Ctx) {
     );
 }
 
-fn para(words: &str, r: Rect, top: f32, fonts: &Fonts) {
+/// Centred running text from `top`; returns the baseline after its last line.
+fn para(words: &str, r: Rect, top: f32, fonts: &Fonts) -> f32 {
     let lh = style::scaled(text::BODY) as f32 * 1.3;
     let lines = style::wrap(words, r.w - 64.0, |x| {
         style::width(x, &fonts.serif, text::BODY)
@@ -247,4 +259,5 @@ fn para(words: &str, r: Rect, top: f32, fonts: &Fonts) {
             colour::PARCHMENT,
         );
     }
+    top + lines.len() as f32 * lh
 }
