@@ -340,7 +340,7 @@ pub const END_LOST: &str = "The lesson's run has ended. Nothing was saved or cou
 /// What hovering a choice the lesson keeps closed says.
 pub const CLOSED: &str = "Not in this lesson: follow the highlighted step.";
 /// The hint while a card is held up to be read.
-pub const HOLD: &str = "Read the card, then go on (Enter, or click).";
+pub const HOLD: &str = "This card took effect by itself; it stays up so you can read it. Then go on.";
 
 /// Where the lesson stands: the current step, moved on by what the table shows.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -388,7 +388,12 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     prevent_quit();
     let fonts = Fonts::load();
     let sky = Sky::new();
-    let mut screen = Screen::load(&cards, 0, store().as_ref());
+    let screen = Screen::load(&cards, 0, store().as_ref());
+    let mut screen = match flow::first_screen(screen, &opening, saves_dir.as_deref(), speed) {
+        Ok(screen) => screen,
+        Err(code) => return code,
+    };
+    // The first start offers the lesson over the title (docs/LESSON.md), once.
     if let Screen::Title(title, _) = &mut screen
         && prefs.first_start(&settings, saves_dir.as_deref())
     {
@@ -396,10 +401,6 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         settings.lesson_offered = true;
         prefs.save(&settings);
     }
-    let mut screen = match flow::first_screen(screen, &opening, saves_dir.as_deref(), speed) {
-        Ok(screen) => screen,
-        Err(code) => return code,
-    };
     // A short note over any screen (after F5 on the table), and when it was set.
     let mut banner: Option<String> = None;
     let mut banner_since = 0.0;
