@@ -16,7 +16,6 @@ use crate::cards::validate::Report;
 use crate::core::action::Die;
 use crate::core::state::{Phase, State};
 use crate::core::{Action, SpendFor, legal_actions};
-use crate::session::Session;
 use std::sync::Arc;
 
 /// The lesson's seed (it decides where each card of a row lies; the hints find them by id).
@@ -340,7 +339,8 @@ pub const END_LOST: &str = "The lesson's run has ended. Nothing was saved or cou
 /// What hovering a choice the lesson keeps closed says.
 pub const CLOSED: &str = "Not in this lesson: follow the highlighted step.";
 /// The hint while a card is held up to be read.
-pub const HOLD: &str = "This card took effect by itself; it stays up so you can read it. Then go on.";
+pub const HOLD: &str =
+    "This card took effect by itself; it stays up so you can read it. Then go on.";
 
 /// Where the lesson stands: the current step, moved on by what the table shows.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -395,11 +395,6 @@ impl Lesson {
 /// The lesson's card set, built into the binary.
 pub fn cards() -> Result<Arc<CardSet>, Report> {
     crate::cards::load::load_lesson().map(|(set, _)| Arc::new(set))
-}
-
-/// A new lesson run: its seed and forced dice.
-pub fn session(cards: Arc<CardSet>) -> Session {
-    Session::new(cards, SEED, DICE.to_vec()).0
 }
 
 #[cfg(test)]

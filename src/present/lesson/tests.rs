@@ -6,10 +6,14 @@ fn start() -> (State, Vec<Event>) {
     crate::core::new_run(cards, SEED, DICE.to_vec())
 }
 
+/// One step of a walk: its id, the action taken, the kinds of the events at which the
+/// lesson moved on.
+type Walked = (&'static str, Action, Vec<String>);
+
 /// Plays the lesson as scripted: for each step, the action it asks for, its events
 /// applied one at a time to a shown copy (as the table's stage does). Returns, per step,
 /// the action taken and the kind of event at which the shown state completed the step.
-fn walk() -> (State, Vec<(&'static str, Action, Vec<String>)>) {
+fn walk() -> (State, Vec<Walked>) {
     let (mut s, _) = start();
     let mut lesson = Lesson::new();
     let mut log = Vec::new();

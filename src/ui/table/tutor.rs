@@ -35,7 +35,8 @@ impl TableScreen {
     /// played by its own script (0 for a new lesson; more for screenshots of a step), shown
     /// at rest.
     pub fn lesson_at(cards: Arc<CardSet>, done: usize) -> TableScreen {
-        let mut run = lesson::session(cards);
+        // The lesson's seed and forced dice (present::lesson), so each step happens as taught.
+        let mut run = crate::session::Session::new(cards, lesson::SEED, lesson::DICE.to_vec()).0;
         let mut script = Lesson::new();
         while script.index() < done {
             let Some(a) = script.wanted(&run.state) else {
