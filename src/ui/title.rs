@@ -396,6 +396,9 @@ impl TitleScreen {
 
     fn draw_menu(&self, fonts: &Fonts, l: &Layout) {
         let size = (l.menu_step * 0.64).round() as u16;
+        // The notes beside Continue and New run: a little over half the entry's size (ten
+        // entries since Learn to play joined make the rows smaller).
+        let note_size = (size as f32 * 0.66) as u16;
         for (i, item) in Item::ALL.iter().enumerate() {
             let baseline = l.menu_y + i as f32 * l.menu_step;
             let selected = i == self.selected;
@@ -441,7 +444,7 @@ impl TitleScreen {
                     x + w + 18.0,
                     baseline,
                     &fonts.italic,
-                    (size as f32 * 0.6) as u16,
+                    note_size,
                     fade(colour::GOLD, 0.8),
                 );
             }
@@ -458,7 +461,7 @@ impl TitleScreen {
                     x + w + 18.0,
                     baseline,
                     &fonts.italic,
-                    (size as f32 * 0.6) as u16,
+                    note_size,
                     fade(colour::GOLD, 0.8),
                 );
             }
