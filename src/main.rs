@@ -18,6 +18,7 @@ fn main() {
             resume: cli.resume,
             open: cli.open,
             rules: cli.rules,
+            lesson: cli.lesson,
             gallery: cli.gallery,
             gallery_domain: cli.gallery_domain,
             gallery_type: cli.gallery_type,

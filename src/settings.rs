@@ -104,6 +104,9 @@ pub struct Settings {
     pub colour_blind: bool,
     /// Dim labels drawn bright enough to read (at least 4.5:1 on the panels).
     pub high_contrast: bool,
+    /// The lesson ("Learn to play") has been offered once, on the first start; it is not
+    /// offered again (it stays on the title).
+    pub lesson_offered: bool,
 }
 
 impl Default for Settings {
@@ -122,6 +125,7 @@ impl Default for Settings {
             window: [1280, 800],
             colour_blind: false,
             high_contrast: false,
+            lesson_offered: false,
         }
     }
 }
@@ -277,6 +281,7 @@ mod tests {
             window: [1024, 640],
             colour_blind: true,
             high_contrast: true,
+            lesson_offered: true,
             ..Settings::default()
         };
         save(&d, &s).unwrap();

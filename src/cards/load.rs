@@ -27,6 +27,11 @@ pub fn load_source(source: &CardSource) -> Result<(CardSet, Report), Report> {
     load_from(Reader::of(source))
 }
 
+/// The guided first run's own small set (`cards/lesson/`), built into the binary.
+pub fn load_lesson() -> Result<(CardSet, Report), Report> {
+    load_from(Reader::Lesson)
+}
+
 fn load_from(reader: Reader) -> Result<(CardSet, Report), Report> {
     let mut report = Report::default();
     for t in StationType::ALL {

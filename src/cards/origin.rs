@@ -68,6 +68,8 @@ mod embedded {
 pub(crate) enum Reader<'a> {
     Dir(&'a Path),
     Builtin,
+    /// The guided first run's own small set (`cards/lesson/`), built into the binary.
+    Lesson,
 }
 
 impl<'a> Reader<'a> {
@@ -83,7 +85,8 @@ impl<'a> Reader<'a> {
     pub(crate) fn read(self, rel: &str) -> std::io::Result<String> {
         match self {
             Reader::Dir(dir) => std::fs::read_to_string(dir.join(rel)),
-            Reader::Builtin => embedded::FILES
+            Reader::Builtin | Reader::Lesson => self
+                .files()
                 .iter()
                 .find(|(f, _)| *f == rel)
                 .map(|(_, text)| (*text).to_string())
@@ -100,7 +103,8 @@ impl<'a> Reader<'a> {
                 .filter_map(|e| e.file_name().into_string().ok())
                 .filter(|n| n.ends_with(".json"))
                 .collect(),
-            Reader::Builtin => embedded::FILES
+            Reader::Builtin | Reader::Lesson => self
+                .files()
                 .iter()
                 .filter_map(|(f, _)| f.strip_prefix("domains/"))
                 .map(str::to_string)
@@ -115,6 +119,16 @@ impl<'a> Reader<'a> {
         match self {
             Reader::Dir(dir) => dir.join(rel).display().to_string(),
             Reader::Builtin => format!("{rel} (built-in cards)"),
+            Reader::Lesson => format!("{rel} (the lesson's cards)"),
+        }
+    }
+
+    /// The embedded files of a built-in set (none for a folder).
+    fn files(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Reader::Dir(_) => &[],
+            Reader::Builtin => embedded::FILES,
+            Reader::Lesson => embedded::LESSON_FILES,
         }
     }
 }

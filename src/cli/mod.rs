@@ -75,6 +75,10 @@ pub struct Cli {
     /// Window only: open on the Rules screen.
     #[arg(long)]
     pub rules: bool,
+    /// Window only: open the table at once on the lesson ("Learn to play"); with a number,
+    /// its first STEPS steps already done (a picture of a later step).
+    #[arg(long, value_name = "STEPS", num_args = 0..=1, default_missing_value = "0")]
+    pub lesson: Option<usize>,
     /// Window only: open on the card gallery.
     #[arg(long)]
     pub gallery: bool,

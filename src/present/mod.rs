@@ -9,11 +9,13 @@
 //! - [`journal`]: the Guide's notes journal (every note of the run, newest first).
 //! - [`glossary`]: the keywords of card text and their rules (hover tips, the gallery).
 //! - [`dice`]: who rolls the dice an action needs, and how many (physical dice).
+//! - [`lesson`]: the guided first run's script (steps, what each asks, when it is done).
 
 pub mod catalog;
 pub mod dice;
 pub mod glossary;
 pub mod journal;
+pub mod lesson;
 pub mod scene;
 pub mod stage;
 pub mod view;

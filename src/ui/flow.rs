@@ -92,6 +92,18 @@ pub(super) fn first_screen(
     if o.rules {
         screen = Screen::Rules(Box::default());
     }
+    if let Some(done) = o.lesson {
+        screen = match lesson_table(done) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("forward: --lesson: {e}");
+                return Err(1);
+            }
+        };
+        if let Screen::Table(t, _) = &mut screen {
+            t.set_speed(speed);
+        }
+    }
     if o.gallery
         && let Screen::Title(_, set) = &screen
     {
@@ -175,6 +187,11 @@ pub(super) fn follow(
             }
         }
         Next::Title => screen = Screen::load(cards, 0, store().as_ref()),
+        Next::Lesson => {
+            if let Ok(s) = lesson_table(0) {
+                screen = s;
+            }
+        }
         Next::Rules => screen = Screen::Rules(Box::default()),
         Next::Gallery => {
             if let Screen::Title(_, set) = &screen {
@@ -190,4 +207,12 @@ pub(super) fn follow(
         Next::Stay | Next::Quit | Next::Reload => {}
     }
     screen
+}
+
+/// The lesson on the table, its first `done` steps played by its own script (screenshots of
+/// a step). `Err`: the lesson's cards do not load (they are checked when the game is built).
+fn lesson_table(done: usize) -> Result<Screen, String> {
+    let set = crate::present::lesson::cards().map_err(|r| r.summary())?;
+    let t = TableScreen::lesson_at(set.clone(), done);
+    Ok(Screen::Table(Box::new(t), set))
 }

@@ -87,6 +87,8 @@ pub enum Next {
     Gallery,
     /// The Settings screen (back to this screen with Esc).
     Settings,
+    /// The guided first run ("Learn to play").
+    Lesson,
     /// Leave the card-errors or Settings screen for the screen it interrupted.
     Back,
     Quit,
@@ -275,6 +277,8 @@ pub struct Options {
     pub open: Option<String>,
     /// Open on the Rules screen.
     pub rules: bool,
+    /// Open the table at once on the lesson ("Learn to play"), its first `n` steps done.
+    pub lesson: Option<usize>,
     /// Open on the card gallery, with these filters.
     pub gallery: bool,
     pub gallery_domain: Option<String>,
@@ -391,6 +395,14 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         Ok(screen) => screen,
         Err(code) => return code,
     };
+    // The first start offers the lesson over the title (docs/LESSON.md), once.
+    if let Screen::Title(title, _) = &mut screen
+        && prefs.first_start(&settings, saves_dir.as_deref())
+    {
+        title.offer_lesson();
+        settings.lesson_offered = true;
+        prefs.save(&settings);
+    }
     // A short note over any screen (after F5 on the table), and when it was set.
     let mut banner: Option<String> = None;
     let mut banner_since = 0.0;

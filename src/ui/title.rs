@@ -18,6 +18,8 @@ pub enum Item {
     NewRun,
     /// A new run for two: a traveller and a Guide at one screen.
     GuideRun,
+    /// The guided first run ("Learn to play").
+    Lesson,
     Load,
     Statistics,
     Gallery,
@@ -27,10 +29,11 @@ pub enum Item {
 }
 
 impl Item {
-    pub const ALL: [Item; 9] = [
+    pub const ALL: [Item; 10] = [
         Item::Continue,
         Item::NewRun,
         Item::GuideRun,
+        Item::Lesson,
         Item::Load,
         Item::Statistics,
         Item::Gallery,
@@ -44,6 +47,7 @@ impl Item {
             Item::Continue => "Continue",
             Item::NewRun => "New run",
             Item::GuideRun => "New run with a Guide",
+            Item::Lesson => "Learn to play",
             Item::Load => "Load",
             Item::Statistics => "Statistics",
             Item::Gallery => "Card gallery",
@@ -61,6 +65,7 @@ impl Item {
             Item::Continue
                 | Item::NewRun
                 | Item::GuideRun
+                | Item::Lesson
                 | Item::Load
                 | Item::Statistics
                 | Item::Gallery
@@ -160,6 +165,8 @@ pub struct TitleScreen {
     source: String,
     /// Quit was chosen (or Esc pressed): Enter quits, anything else stays.
     confirm_quit: bool,
+    /// The lesson is offered (the first start): Enter starts it, anything else declines.
+    offer: bool,
 }
 
 impl TitleScreen {
@@ -189,7 +196,13 @@ impl TitleScreen {
             resume,
             source: String::new(),
             confirm_quit: false,
+            offer: false,
         }
+    }
+
+    /// Offers the lesson over the title (the first start, docs/UI.md "Learn to play").
+    pub fn offer_lesson(&mut self) {
+        self.offer = true;
     }
 
     /// Whether a seed is being typed (a text field has focus: letter keys such as M,
@@ -212,6 +225,15 @@ impl TitleScreen {
     pub fn update(&mut self, input: &Input) -> Next {
         let layout = Layout::new(input.size);
         self.refused = self.refused.saturating_sub(1);
+        if self.offer {
+            if input.activate {
+                self.offer = false;
+                return Next::Lesson;
+            }
+            // Anything else declines; the entry stays on the title.
+            self.offer = !input.any_press();
+            return Next::Stay;
+        }
         if self.confirm_quit {
             if input.activate {
                 return Next::Quit;
@@ -287,6 +309,7 @@ impl TitleScreen {
                         dice: self.dice_mode(),
                         guide_screen: self.guide_screen,
                     },
+                    Item::Lesson => Next::Lesson,
                     Item::Continue => self
                         .resume
                         .as_ref()
@@ -322,6 +345,9 @@ impl TitleScreen {
         self.draw_footer(fonts, &l, size);
         if self.confirm_quit {
             draw_quit_question(fonts, size);
+        }
+        if self.offer {
+            draw_offer(fonts, size);
         }
     }
 
@@ -379,6 +405,9 @@ impl TitleScreen {
 
     fn draw_menu(&self, fonts: &Fonts, l: &Layout) {
         let size = (l.menu_step * 0.64).round() as u16;
+        // The notes beside Continue and New run: a little over half the entry's size (ten
+        // entries since Learn to play joined make the rows smaller).
+        let note_size = (size as f32 * 0.66) as u16;
         for (i, item) in Item::ALL.iter().enumerate() {
             let baseline = l.menu_y + i as f32 * l.menu_step;
             let selected = i == self.selected;
@@ -430,7 +459,7 @@ impl TitleScreen {
                     x + w + 18.0,
                     baseline,
                     &fonts.italic,
-                    (size as f32 * 0.6) as u16,
+                    note_size,
                     fade(colour::GOLD, 0.8),
                 );
             }
@@ -447,7 +476,7 @@ impl TitleScreen {
                     x + w + 18.0,
                     baseline,
                     &fonts.italic,
-                    (size as f32 * 0.6) as u16,
+                    note_size,
                     fade(colour::GOLD, 0.8),
                 );
             }
@@ -542,6 +571,49 @@ fn draw_quit_question(fonts: &Fonts, size: Vec2) {
     );
 }
 
+/// The first start's offer of the lesson, over the title.
+fn draw_offer(fonts: &Fonts, size: Vec2) {
+    draw_rectangle(0.0, 0.0, size.x, size.y, fade(BLACK, 0.6));
+    let w = 600.0f32.min(size.x - 40.0);
+    let r = Rect::new(size.x / 2.0 - w / 2.0, size.y / 2.0 - 100.0, w, 200.0);
+    style::card(r, 12.0, 2.0, colour::TILE, colour::GOLD);
+    let head = "New to Forward?";
+    style::text_centred(
+        head,
+        r.center().x,
+        r.y + 50.0,
+        &fonts.serif,
+        30,
+        colour::GOLD,
+    );
+    let body = "Learn to play in a short guided run: three small Domains, one step at a time.";
+    let lines = style::wrap(body, w - 48.0, |x| style::width(x, &fonts.serif, 20));
+    for (i, line) in lines.iter().enumerate() {
+        style::text_centred(
+            line,
+            r.center().x,
+            r.y + 92.0 + i as f32 * 26.0,
+            &fonts.serif,
+            20,
+            colour::PARCHMENT,
+        );
+    }
+    style::text_centred(
+        "Enter: Learn to play  ·  any other key: not now (it stays on the title)",
+        r.center().x,
+        r.bottom() - 24.0,
+        &fonts.italic,
+        style::fit_size(
+            "Enter: Learn to play  ·  any other key: not now (it stays on the title)",
+            &fonts.italic,
+            18,
+            12,
+            w - 32.0,
+        ),
+        style::dim(),
+    );
+}
+
 /// Draws `s` letter by letter with extra `spacing`; returns the width drawn.
 fn spaced(s: &str, x: f32, y: f32, spacing: f32, font: &Font, size: u16, color: Color) -> f32 {
     let mut cx = x;
@@ -593,6 +665,7 @@ mod tests {
             resume: None,
             source: String::new(),
             confirm_quit: false,
+            offer: false,
         }
     }
 
@@ -614,6 +687,7 @@ mod tests {
             [
                 &Item::NewRun,
                 &Item::GuideRun,
+                &Item::Lesson,
                 &Item::Load,
                 &Item::Statistics,
                 &Item::Gallery,

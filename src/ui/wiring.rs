@@ -34,6 +34,17 @@ impl Prefs {
         Prefs { settings, dir }
     }
 
+    /// Whether this is a first start, when the lesson is offered over the title: the
+    /// settings are kept (not a screenshot without `--config`), they have not offered it
+    /// before, and the saves directory holds neither a save nor a history.
+    pub(super) fn first_start(&self, settings: &Settings, saves: Option<&std::path::Path>) -> bool {
+        let played = saves.is_some_and(|d| {
+            crate::store::SaveStore::open(d)
+                .is_ok_and(|s| !s.list().is_empty() || s.history_path().exists())
+        });
+        self.dir.is_some() && !settings.lesson_offered && !played
+    }
+
     /// Saves `settings` if they are kept; a failure is reported on stderr (the game goes on).
     pub(super) fn save(&self, settings: &Settings) {
         if let Some(d) = &self.dir

@@ -187,17 +187,18 @@ pub fn lay_out(mut buttons: Vec<Button>, l: &Layout, fonts: &Fonts) -> Vec<Butto
 }
 
 /// The controls under the choices, left to right: the Guide's view (with a Guide) and
-/// each player's dice switch.
+/// each player's dice switch; none at the end, or when `any` is false (a lesson).
 /// `link`: the Guide's screen, if it is on (`true`: a page follows the run, and the
 /// Guide's view is there rather than behind Tab).
 pub fn controls(
     s: &State,
+    any: bool,
     table_dice: [bool; 2],
     link: Option<bool>,
     l: &Layout,
     fonts: &Fonts,
 ) -> Vec<(Rect, Control, String)> {
-    if s.phase == Phase::Over {
+    if s.phase == Phase::Over || !any {
         return Vec::new();
     }
     let dice = |on: bool| if on { "table dice" } else { "on screen" };

@@ -20,6 +20,7 @@ mod link;
 mod modal;
 mod panels;
 mod tips;
+mod tutor;
 
 use super::Next;
 use super::guide;
@@ -83,6 +84,8 @@ pub struct TableScreen {
     recap: Option<Recap>,
     /// The Guide's screen, once turned on.
     link: Option<link::Link>,
+    /// The lesson, when this table is one ("Learn to play").
+    tutor: Option<tutor::Tutor>,
 }
 
 impl TableScreen {
@@ -198,6 +201,7 @@ impl TableScreen {
             log_scroll: 0,
             recap: None,
             link: None,
+            tutor: None,
         }
     }
 
@@ -370,9 +374,13 @@ impl TableScreen {
     fn intent(&mut self, key: KeyCode) -> Option<Next> {
         let s = &self.run.state;
         if let Some(d) = modal::digit(key) {
-            if s.phase == Phase::Explore && (1..=3).contains(&d) {
-                let a = Action::Flip { slot: d - 1 };
-                if legal_actions(s).contains(&a) {
+            // A number flips its slot; an empty slot's number may belong to a button
+            // (an Item's use once the row has thinned).
+            let a = Action::Flip {
+                slot: d.saturating_sub(1),
+            };
+            if s.phase == Phase::Explore && (1..=3).contains(&d) && legal_actions(s).contains(&a) {
+                if self.allowed(&a) {
                     self.act(&a);
                 }
                 return Some(Next::Stay);
@@ -446,7 +454,7 @@ impl TableScreen {
         if s.phase == Phase::Explore {
             for (i, r) in l.slots().iter().enumerate() {
                 let a = Action::Flip { slot: i as u8 };
-                if r.contains(at) && legal_actions(s).contains(&a) {
+                if r.contains(at) && legal_actions(s).contains(&a) && self.allowed(&a) {
                     self.act(&a);
                     return Next::Stay;
                 }
@@ -460,8 +468,12 @@ impl TableScreen {
             if let Some(i) = map::hit(&ml, at).or(on_stage)
                 && panels::map::reachable(s).contains(&i)
             {
-                let id = s.cards.domains[i].id.0.clone();
-                self.act(&Action::Go { domain: id.into() });
+                let go = Action::Go {
+                    domain: s.cards.domains[i].id.0.clone().into(),
+                };
+                if self.allowed(&go) {
+                    self.act(&go);
+                }
             }
         }
         Next::Stay
@@ -470,7 +482,7 @@ impl TableScreen {
     /// The buttons of the true state (the stage is idle when keys act, so it is the one
     /// shown).
     fn current_buttons(&self) -> Vec<Button> {
-        frame::choices(&self.run.state, &self.keys)
+        self.lesson_buttons(&self.run.state, frame::choices(&self.run.state, &self.keys))
     }
 
     /// Presses a button.
@@ -488,6 +500,12 @@ impl TableScreen {
 
     /// Opens the Guide's view (behind its cover), or switches a player's table dice.
     fn control(&mut self, c: Control) {
+        if self.is_lesson() && matches!(c, Control::Dice(_)) {
+            self.stage.scene_mut().note(
+                "The lesson's dice are set so that each step happens as taught: no table dice here.".into(),
+            );
+            return;
+        }
         match c {
             Control::Link => self.modal = Some(Modal::Link),
             Control::Peek => {
@@ -523,6 +541,7 @@ impl TableScreen {
         if self.stage.idle() {
             self.keys.update(&legal_actions(&self.run.state));
         }
+        self.lesson_observe();
         let shown = self.stage.shown();
         let buttons = if self.stage.holding() {
             vec![Button {
@@ -535,13 +554,15 @@ impl TableScreen {
                 size: layout::text::BODY,
             }]
         } else {
-            frame::choices(shown, &self.keys)
+            self.lesson_buttons(shown, frame::choices(shown, &self.keys))
         };
         self.frame = match fonts {
             Some(f) => Frame {
                 buttons: frame::lay_out(buttons, &l, f),
                 controls: frame::controls(
                     shown,
+                    // The lesson has no table dice (its dice are set).
+                    self.tutor.is_none(),
                     self.table_dice,
                     self.link.as_ref().map(|k| k.screen.connected()),
                     &l,
@@ -554,6 +575,9 @@ impl TableScreen {
                 ..Frame::default()
             },
         };
+        if fonts.is_some() {
+            self.lesson_trace(&l);
+        }
     }
 
     pub fn draw(&self, fonts: &Fonts, window: Vec2, t: f32) {
@@ -587,12 +611,18 @@ impl TableScreen {
         panels::row::draw(&cx);
         panels::prompt::draw(&cx);
         panels::status::draw(&cx);
-        if cx.s().phase == Phase::Over && self.stage.idle() {
+        if cx.s().phase == Phase::Over && self.stage.idle() && self.is_lesson() {
+            panels::hint::draw_end(&cx);
+        } else if cx.s().phase == Phase::Over && self.stage.idle() {
             let recap = self
                 .recap
                 .clone()
                 .unwrap_or_else(|| Recap::of(&self.run.cards, &self.run.journal));
             panels::end::draw(&cx, &recap);
+        }
+        if let (Some(now), Some(t)) = (self.hint_now(), &self.tutor) {
+            let rings = panels::hint::target(now, cx.s(), &t.lesson, &self.frame, &l);
+            panels::hint::draw(&cx, &t.lesson, now, &rings);
         }
         if let Some(w) = &self.save_warning {
             panels::overlay::save_warning(w, &l, fonts);

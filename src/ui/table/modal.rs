@@ -5,7 +5,7 @@
 
 use super::TableScreen;
 use super::layout::Layout;
-use super::panels::overlay::{MENU, menu, menu_rects};
+use super::panels::overlay::{menu, menu_rects};
 use crate::core::state::Role;
 use crate::core::{Action, legal_actions};
 use crate::ui::Next;
@@ -29,6 +29,43 @@ pub enum Modal {
     Confirm(Confirm),
 }
 
+/// An entry of the Esc menu.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entry {
+    Resume,
+    SaveQuit,
+    Abandon,
+    /// Leave the lesson (never saved, never counted).
+    Leave,
+    Quit,
+    Settings,
+    Link,
+}
+
+impl Entry {
+    /// The menu of a run, and of a lesson (no saving, no Guide's screen).
+    pub fn menu(lesson: bool) -> &'static [Entry] {
+        use Entry::*;
+        if lesson {
+            &[Resume, Leave, Quit, Settings]
+        } else {
+            &[Resume, SaveQuit, Abandon, Quit, Settings, Link]
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Entry::Resume => "Resume",
+            Entry::SaveQuit => "Save & Quit",
+            Entry::Abandon => "Abandon the run",
+            Entry::Leave => "Leave the lesson",
+            Entry::Quit => "Quit the game",
+            Entry::Settings => "Settings",
+            Entry::Link => "Guide's screen",
+        }
+    }
+}
+
 /// What a confirmation asks about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Confirm {
@@ -36,6 +73,10 @@ pub enum Confirm {
     Abandon,
     /// Quit the game (the run is saved as it is).
     Quit,
+    /// Leave the lesson for the title (nothing is saved or counted).
+    Leave,
+    /// Quit the game during a lesson (nothing to save).
+    QuitLesson,
     /// Switch these dice to physical ones typed in by hand.
     Dice(Role),
 }
@@ -52,6 +93,11 @@ impl Confirm {
                 "Quit the game? The run is saved and can be continued.",
                 "Enter  Quit",
             ),
+            Confirm::Leave => (
+                "Leave the lesson? Nothing is saved or counted; you can start it again from the title.",
+                "Enter  Leave the lesson",
+            ),
+            Confirm::QuitLesson => ("Quit the game? The lesson is not saved.", "Enter  Quit"),
             Confirm::Dice(Role::Guide) => (
                 "Use real dice for the Guide? Each foe roll will ask for the number rolled.",
                 "Enter  Use real dice",
@@ -183,7 +229,8 @@ impl TableScreen {
                 }
                 Next::Stay
             }
-            Confirm::Quit => Next::Quit,
+            Confirm::Quit | Confirm::QuitLesson => Next::Quit,
+            Confirm::Leave => Next::Title,
             Confirm::Dice(who) => {
                 // With a modal up, `control` switches at once instead of asking again.
                 self.modal = Some(Modal::Confirm(c));
@@ -238,7 +285,8 @@ impl TableScreen {
     }
 
     fn update_menu(&mut self, input: &Input, l: &Layout, sel: usize) -> Next {
-        let n = MENU.len();
+        let entries = Entry::menu(self.is_lesson());
+        let n = entries.len();
         let mut sel = sel;
         if input.up {
             sel = (sel + n - 1) % n;
@@ -247,7 +295,7 @@ impl TableScreen {
             sel = (sel + 1) % n;
         }
         let at = l.to_layout(input.mouse);
-        let rects = menu_rects(l);
+        let rects = menu_rects(l, n);
         if let Some(i) = rects.iter().position(|r| r.contains(at))
             && (input.mouse_moved || input.click)
         {
@@ -270,8 +318,9 @@ impl TableScreen {
             self.modal = Some(Modal::Menu { sel });
             return Next::Stay;
         }
-        match input.digit.map_or(sel, |d| d as usize - 1) {
-            1 => {
+        let picked = input.digit.map_or(sel, |d| d as usize - 1);
+        match entries.get(picked).copied().unwrap_or(Entry::Resume) {
+            Entry::SaveQuit => {
                 // Whatever is still playing is shown as done; the save is of the true state.
                 self.stage.finish_all();
                 if self.autosave() {
@@ -281,22 +330,30 @@ impl TableScreen {
                     Next::Stay
                 }
             }
-            2 => {
+            Entry::Abandon => {
                 if legal_actions(&self.run.state).contains(&Action::Abandon) {
                     self.modal = Some(Modal::Confirm(Confirm::Abandon));
                 }
                 Next::Stay
             }
-            3 => {
+            Entry::Leave => {
+                self.modal = Some(Modal::Confirm(Confirm::Leave));
+                Next::Stay
+            }
+            Entry::Quit if self.is_lesson() => {
+                self.modal = Some(Modal::Confirm(Confirm::QuitLesson));
+                Next::Stay
+            }
+            Entry::Quit => {
                 self.modal = Some(Modal::Confirm(Confirm::Quit));
                 Next::Stay
             }
-            4 => Next::Settings,
-            5 => {
+            Entry::Settings => Next::Settings,
+            Entry::Link => {
                 self.open_link(None);
                 Next::Stay
             }
-            _ => Next::Stay,
+            Entry::Resume => Next::Stay,
         }
     }
 }
@@ -307,7 +364,11 @@ impl Modal {
         let mouse = t.mouse.unwrap_or(vec2(-1e4, -1e4));
         match self {
             Modal::Menu { sel } => {
-                menu(fonts, l, *sel);
+                let labels: Vec<&str> = Entry::menu(t.is_lesson())
+                    .iter()
+                    .map(|e| e.label())
+                    .collect();
+                menu(fonts, l, *sel, &labels);
                 seed_line(t, fonts, l);
             }
             Modal::Dice(e) => guide::draw_entry(e, &t.run.state, fonts, l.size, mouse),
@@ -329,7 +390,7 @@ impl Modal {
 /// The run's seed under the menu, and how to copy it (the last copy's words once done).
 fn seed_line(t: &TableScreen, fonts: &Fonts, l: &Layout) {
     use crate::ui::style::{self, colour};
-    let rects = menu_rects(l);
+    let rects = menu_rects(l, Entry::menu(t.is_lesson()).len());
     let Some(last) = rects.last() else {
         return;
     };

@@ -8,6 +8,7 @@ pub mod deck;
 pub mod dice;
 pub mod duel;
 pub mod end;
+pub mod hint;
 pub mod link;
 pub mod lists;
 pub mod log;

@@ -5,16 +5,6 @@ use crate::ui::style::{self, Fonts, colour, fade, mix};
 use crate::ui::table::layout::{Layout, text};
 use macroquad::prelude::*;
 
-/// The Esc menu's entries.
-pub const MENU: [&str; 6] = [
-    "Resume",
-    "Save & Quit",
-    "Abandon the run",
-    "Quit the game",
-    "Settings",
-    "Guide's screen",
-];
-
 /// A box of explanation near the pointer (all in layout units).
 pub fn tooltip(words: &str, at: Vec2, fonts: &Fonts, l: &Layout) {
     let w = 360.0f32.min(l.size.x - 20.0);
@@ -80,23 +70,24 @@ pub fn save_warning(warning: &str, l: &Layout, fonts: &Fonts) {
 }
 
 /// The menu's entries, centred on the canvas.
-pub fn menu_rects(l: &Layout) -> Vec<Rect> {
+pub fn menu_rects(l: &Layout, n: usize) -> Vec<Rect> {
     let w = 340.0;
     let x = l.size.x / 2.0 - w / 2.0;
     let y0 = l.size.y / 2.0 - 60.0;
-    (0..MENU.len())
+    (0..n)
         .map(|i| Rect::new(x, y0 + i as f32 * 52.0, w, 44.0))
         .collect()
 }
 
-pub fn menu(fonts: &Fonts, l: &Layout, sel: usize) {
+/// The Esc menu with these entries, `sel` highlighted.
+pub fn menu(fonts: &Fonts, l: &Layout, sel: usize, entries: &[&str]) {
     draw_rectangle(0.0, 0.0, l.size.x, l.size.y, fade(BLACK, 0.6));
-    let rects = menu_rects(l);
+    let rects = menu_rects(l, entries.len());
     let panel = Rect::new(
         rects[0].x - 30.0,
         rects[0].y - 72.0,
         rects[0].w + 60.0,
-        72.0 + 52.0 * MENU.len() as f32 + 20.0,
+        72.0 + 52.0 * entries.len() as f32 + 20.0,
     );
     style::card(panel, 12.0, 2.0, colour::TILE, colour::GOLD);
     style::text_centred(
@@ -107,7 +98,7 @@ pub fn menu(fonts: &Fonts, l: &Layout, sel: usize) {
         32,
         colour::GOLD,
     );
-    for (i, (r, label)) in rects.iter().zip(MENU).enumerate() {
+    for (i, (r, label)) in rects.iter().zip(entries).enumerate() {
         let on = i == sel;
         let fill = if on {
             mix(colour::TILE, colour::GOLD, 0.3)

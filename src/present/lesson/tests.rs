@@ -1,0 +1,135 @@
+use super::*;
+use crate::core::{Event, apply, execute};
+
+fn start() -> (State, Vec<Event>) {
+    let cards = cards().expect("the lesson's cards load");
+    crate::core::new_run(cards, SEED, DICE.to_vec())
+}
+
+/// One step of a walk: its id, the action taken, the kinds of the events at which the
+/// lesson moved on.
+type Walked = (&'static str, Action, Vec<String>);
+
+/// Plays the lesson as scripted: for each step, the action it asks for, its events
+/// applied one at a time to a shown copy (as the table's stage does). Returns, per step,
+/// the action taken and the kind of event at which the shown state completed the step.
+fn walk() -> (State, Vec<Walked>) {
+    let (mut s, _) = start();
+    let mut lesson = Lesson::new();
+    let mut log = Vec::new();
+    assert!(!lesson.observe(&s), "nothing is done before the first flip");
+    while let Some(step) = lesson.step() {
+        let a = lesson
+            .wanted(&s)
+            .unwrap_or_else(|| panic!("step {} wants {:?}: not offered", step.id, step.want));
+        let mut shown = s.clone();
+        let events = execute(&mut s, &a).expect("the wanted action is legal");
+        let mut moved_at = Vec::new();
+        for e in &events {
+            apply(&mut shown, e);
+            if lesson.observe(&shown) {
+                moved_at.push(event_kind(e));
+            }
+        }
+        assert_eq!(
+            (shown.phase == s.phase, shown.health, shown.flips),
+            (true, s.health, s.flips),
+            "the events rebuild the state"
+        );
+        assert!(
+            !moved_at.is_empty(),
+            "step {} did not advance on {a:?}",
+            step.id
+        );
+        log.push((step.id, a, moved_at));
+    }
+    (s, log)
+}
+
+fn event_kind(e: &Event) -> String {
+    let v = serde_json::to_value(e).expect("events serialise");
+    v["type"].as_str().unwrap_or("?").to_string()
+}
+
+#[test]
+fn the_lesson_set_loads_with_three_domains() {
+    let set = cards().expect("the lesson's cards load without errors");
+    assert_eq!(set.domains.len(), 3);
+    assert_eq!(set.cards.len(), 7);
+}
+
+#[test]
+fn the_script_plays_through_to_a_won_run() {
+    let (s, log) = walk();
+    assert_eq!(s.outcome, Some(crate::core::Outcome::Won));
+    let ids: Vec<_> = log.iter().map(|(id, _, _)| *id).collect();
+    let all: Vec<_> = STEPS.iter().map(|s| s.id).collect();
+    assert_eq!(ids, all, "every step is done in order, one action each");
+    // The forced dice are all used, and no die was left to the seed.
+    assert_eq!(s.dice.forced_left(), 0);
+    assert_eq!(s.dice.generated(), 0);
+    // 20, -3 (the lunge), +3 (the Honey Cake), -2 (the Terror's first option).
+    assert_eq!(s.health, 18);
+}
+
+#[test]
+fn each_step_advances_on_the_event_that_completes_it() {
+    let (_, log) = walk();
+    let at: Vec<(&str, String)> = log
+        .iter()
+        .map(|(id, _, moved)| (*id, moved.join(",")))
+        .collect();
+    // Each step moves on at the event whose application shows it done: a Caesura's
+    // flip once it has resolved (the row waits again), an offer at the flip itself, the
+    // Rest's Grace when it changes, a Domain's last card when the Domain is cleared.
+    let want: Vec<(&str, &str)> = vec![
+        ("flip", "card_resolved"),
+        ("flip-item", "card_flipped"),
+        ("take", "card_taken"),
+        ("flip-rest", "card_flipped"),
+        ("grace", "grace_changed"),
+        ("leave-rest", "domain_cleared"),
+        ("route", "domain_entered"),
+        ("flip-foe", "duel_started"),
+        ("roll", "exchange_rolled"),
+        ("reroll", "card_resolved"),
+        ("use", "ability_used"),
+        ("flip-terror", "card_flipped"),
+        ("terror", "card_resolved"),
+        ("flip-pit", "card_flipped"),
+        ("pit", "domain_cleared"),
+        ("route-bridge", "domain_entered"),
+        ("flip-last", "domain_cleared"),
+        ("crossing", "duel_started"),
+        ("guardian", "foe_defeated"),
+    ];
+    let got: Vec<(&str, &str)> = at.iter().map(|(a, b)| (*a, b.as_str())).collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn only_the_step_asked_for_is_open() {
+    let (s, _) = start();
+    let lesson = Lesson::new();
+    let note = slot_of(&s, "lesson_gate_note").expect("the note is in the first row");
+    let open: Vec<Action> = legal_actions(&s)
+        .into_iter()
+        .filter(|a| lesson.allows(&s, a))
+        .collect();
+    assert_eq!(open, vec![Action::Flip { slot: note }]);
+    assert!(!lesson.allows(&s, &Action::Abandon));
+    // At the first road, the Bridge (the short way) is closed; the Reeds are open.
+    let (mut s, _) = start();
+    let mut lesson = Lesson::new();
+    while lesson.step().is_some_and(|st| st.id != "route") {
+        let a = lesson.wanted(&s).expect("offered");
+        execute(&mut s, &a).expect("legal");
+        lesson.observe(&s);
+    }
+    let go = |d: &'static str| Action::Go {
+        domain: std::borrow::Cow::Borrowed(d),
+    };
+    assert!(legal_actions(&s).contains(&go(BRIDGE)));
+    assert!(!lesson.allows(&s, &go(BRIDGE)));
+    assert!(lesson.allows(&s, &go(REEDS)));
+}
