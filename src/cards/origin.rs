@@ -68,6 +68,13 @@ mod embedded {
 pub(crate) enum Reader<'a> {
     Dir(&'a Path),
     Builtin,
+    /// A source with one file's text replaced: the desk checks a card being edited as
+    /// the loader would, before it is saved.
+    Patched {
+        base: &'a CardSource,
+        rel: &'a str,
+        text: &'a str,
+    },
 }
 
 impl<'a> Reader<'a> {
@@ -88,6 +95,8 @@ impl<'a> Reader<'a> {
                 .find(|(f, _)| *f == rel)
                 .map(|(_, text)| (*text).to_string())
                 .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::NotFound)),
+            Reader::Patched { rel: r, text, .. } if r == rel => Ok(text.to_string()),
+            Reader::Patched { base, .. } => Reader::of(base).read(rel),
         }
     }
 
@@ -105,6 +114,7 @@ impl<'a> Reader<'a> {
                 .filter_map(|(f, _)| f.strip_prefix("domains/"))
                 .map(str::to_string)
                 .collect(),
+            Reader::Patched { base, .. } => return Reader::of(base).domain_names(),
         };
         names.sort();
         Some(names)
@@ -115,6 +125,7 @@ impl<'a> Reader<'a> {
         match self {
             Reader::Dir(dir) => dir.join(rel).display().to_string(),
             Reader::Builtin => format!("{rel} (built-in cards)"),
+            Reader::Patched { base, .. } => Reader::of(base).display(rel),
         }
     }
 }
