@@ -78,6 +78,32 @@ impl Layout {
     }
 }
 
+/// A field's notes as shown: where several share the validator's lead-in (`the text does
+/// not match the data: `) or closing hint (`; change the text or ...`), only the first
+/// keeps them, so that a card with ten mismatches takes ten short lines.
+fn short_notes(notes: &[super::form::Note]) -> Vec<(bool, String)> {
+    let mut out = Vec::new();
+    let (mut head, mut hint) = ("", "");
+    for n in notes {
+        let mut m = n.message.as_str();
+        let this_head = m.split_once(": ").map_or("", |(h, _)| h);
+        let this_hint = m.rsplit_once("; ").map_or("", |(_, h)| h);
+        if !out.is_empty() && !this_head.is_empty() && this_head == head {
+            m = &m[this_head.len() + 2..];
+        }
+        if !out.is_empty()
+            && !this_hint.is_empty()
+            && this_hint == hint
+            && m.len() > this_hint.len() + 2
+        {
+            m = &m[..m.len() - this_hint.len() - 2];
+        }
+        (head, hint) = (this_head, this_hint);
+        out.push((n.error, m.to_string()));
+    }
+    out
+}
+
 /// `text` cut into lines of `per` characters.
 fn chunks(text: &str, per: usize) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
@@ -107,14 +133,13 @@ impl Desk {
                 .max(1);
             let box_h = lines as f32 * LINE_H + 8.0;
             let measure = |x: &str| style::width(x, &fonts.serif, NOTE_SIZE);
-            let notes: Vec<(bool, String)> = f
-                .notes
-                .iter()
-                .flat_map(|n| {
-                    let head = if n.error { "error: " } else { "warning: " };
-                    style::wrap(&format!("{head}{}", n.message), box_w, measure)
+            let notes: Vec<(bool, String)> = short_notes(&f.notes)
+                .into_iter()
+                .flat_map(|(error, message)| {
+                    let head = if error { "error: " } else { "warning: " };
+                    style::wrap(&format!("{head}{message}"), box_w, measure)
                         .into_iter()
-                        .map(move |l| (n.error, l))
+                        .map(move |l| (error, l))
                 })
                 .collect();
             let height = box_h + notes.len() as f32 * NOTE_H + 10.0;
@@ -162,13 +187,9 @@ impl Desk {
     pub fn draw(&self, fonts: &Fonts, area: Area) {
         let a = area.rect;
         let l = self.layout(fonts, area);
-        style::card(
-            a,
-            10.0,
-            1.5,
-            Color::new(0.05, 0.06, 0.12, 0.97),
-            colour::GOLD,
-        );
+        // Opaque: the grid under the form would show through a translucent panel.
+        draw_rectangle(a.x, a.y, a.w, a.h, colour::SKY_TOP);
+        style::card(a, 10.0, 1.5, colour::SKY_TOP, colour::GOLD);
         let t = &self.target;
         let id = self.form.fields.first().map_or("", |f| f.edit.text());
         let head = if self.is_new() {
@@ -223,7 +244,20 @@ impl Desk {
         for (i, (f, r)) in self.form.fields.iter().zip(&l.rows).enumerate() {
             let b = r.boxed;
             let bottom = b.bottom() + r.notes.len() as f32 * NOTE_H;
-            if b.y < l.view.y || bottom > l.view.bottom() {
+            // Each part drawn when it is wholly on show (a long row may be cut by the view).
+            let on_show = |top: f32, bottom: f32| top >= l.view.y && bottom <= l.view.bottom();
+            for (n, (error, line)) in r.notes.iter().enumerate() {
+                let col = if *error {
+                    colour::ERROR
+                } else {
+                    colour::WARNING
+                };
+                let y = b.bottom() + 14.0 + n as f32 * NOTE_H;
+                if on_show(y - 13.0, y + 3.0) {
+                    style::text(line, b.x, y, &fonts.serif, NOTE_SIZE, col);
+                }
+            }
+            if !on_show(b.y, b.bottom()) {
                 continue;
             }
             let focus = i == self.form.focus;
@@ -275,15 +309,6 @@ impl Desk {
                 let x = b.x + 6.0 + col as f32 * l.char_w;
                 let y = b.y + 4.0 + line as f32 * LINE_H;
                 draw_line(x, y, x, y + LINE_H - 2.0, 2.0, colour::GOLD);
-            }
-            for (n, (error, line)) in r.notes.iter().enumerate() {
-                let col = if *error {
-                    colour::ERROR
-                } else {
-                    colour::WARNING
-                };
-                let y = b.bottom() + 14.0 + n as f32 * NOTE_H;
-                style::text(line, b.x, y, &fonts.serif, NOTE_SIZE, col);
             }
             general_y = Some(bottom + 10.0);
         }

@@ -83,7 +83,7 @@ impl GalleryScreen {
 
     /// The line with the selected card's id under the large card.
     fn id_rect(&self, l: &Layout, fonts: &Fonts) -> Option<(Rect, String)> {
-        let e = self.pinned.or(self.hovered)?;
+        let e = self.on_show()?;
         let Entry::Station(c) = e else {
             return None;
         };
@@ -149,9 +149,17 @@ impl GalleryScreen {
         None
     }
 
-    /// Opens the form on the selected card.
+    /// The card drawn large: the one under the pointer, else the one picked, else the
+    /// first shown.
+    fn on_show(&self) -> Option<Entry> {
+        self.hovered
+            .or(self.pinned)
+            .or_else(|| self.shown().first().copied())
+    }
+
+    /// Opens the form on the card drawn large.
     fn open_selected(&mut self) {
-        let Some(Entry::Station(c)) = self.pinned.or(self.hovered) else {
+        let Some(Entry::Station(c)) = self.on_show() else {
             self.note = Some("pick a card first (click it, or N/P), then E".into());
             return;
         };
