@@ -679,6 +679,12 @@ impl GalleryScreen {
             style::width(x, &fonts.serif, 15)
         });
         style::text(&id, p.x, y, &fonts.serif, 15, colour::PARCHMENT);
+        // How it played in the last simulation of this exact set, if one was run.
+        if let Some(line) = self.sim_line(c) {
+            y += 17.0;
+            let line = style::ellipsize(&line, p.w, |x| style::width(x, &fonts.serif, 15));
+            style::text(&line, p.x, y, &fonts.serif, 15, colour::SEA_LIGHT);
+        }
         // A foe's faces as the engine reads them, beside the designer's text on the card.
         for (i, f) in sc.faces.iter().enumerate() {
             y += 17.0;

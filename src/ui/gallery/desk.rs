@@ -6,11 +6,13 @@ use super::{Entry, GalleryScreen, Layout};
 use crate::cards::CardSource;
 use crate::cards::edit::{self, Saved};
 use crate::cards::model::StationType;
+use crate::sim::figures::{self, SetFigures};
 use crate::ui::Next;
 use crate::ui::desk::{Area, Desk, Outcome};
 use crate::ui::input::Input;
 use crate::ui::style::{self, Fonts, colour};
 use macroquad::prelude::*;
+use std::path::{Path, PathBuf};
 
 /// The desk's state in the gallery.
 #[derive(Default)]
@@ -23,6 +25,10 @@ pub(super) struct State {
     last: Option<Saved>,
     /// After a save or an undo: the card to show (and edit again, if the form was open).
     reopen: Option<(String, bool)>,
+    /// The saves folder, where `forward simulate` keeps each set's per-card figures.
+    saves: Option<PathBuf>,
+    /// The figures of the last simulation of the set on show, if there was one.
+    figures: Option<SetFigures>,
 }
 
 impl State {
@@ -47,6 +53,41 @@ impl GalleryScreen {
         self
     }
 
+    /// The saves folder: the figures of the last simulation of this set are read there.
+    pub fn figures(mut self, saves: Option<&Path>) -> GalleryScreen {
+        self.desk.saves = saves.map(Path::to_path_buf);
+        self.refresh_figures();
+        self
+    }
+
+    /// Reads the figures of the set on show (none once it was edited: its fingerprint
+    /// changed).
+    fn refresh_figures(&mut self) {
+        let hash = self.cards.files().hash();
+        self.desk.figures = self
+            .desk
+            .saves
+            .as_deref()
+            .and_then(|d| figures::read(d, &hash));
+    }
+
+    /// The last simulation's figures of Station card `c`, as a line under the large card.
+    pub(super) fn sim_line(&self, c: usize) -> Option<String> {
+        let f = self.desk.figures.as_ref()?;
+        let card = f.cards.get(&self.cards.cards[c].id.0)?;
+        // Short enough for the narrowest preview; the runs and the bot are in the file.
+        let (verb, health) = if card.mean_health <= 0.0 {
+            ("costs", -card.mean_health)
+        } else {
+            ("gives", card.mean_health)
+        };
+        Some(format!(
+            "Simulated: kills {:.1}% of {} flips, {verb} {health:.2} Health",
+            card.kill_rate * 100.0,
+            card.flips,
+        ))
+    }
+
     /// Whether the form has the keyboard (letters then belong to it, not to M).
     pub fn typing(&self) -> bool {
         self.desk.form.is_some()
@@ -54,6 +95,7 @@ impl GalleryScreen {
 
     /// After a reload: the saved card shown again, its form reopened if it was open.
     pub(super) fn reopen_desk(&mut self) {
+        self.refresh_figures();
         let Some((id, form)) = self.desk.reopen.take() else {
             return;
         };
@@ -292,5 +334,48 @@ impl State {
     /// Whether a save or undo waits for the reload (its note is kept over "reloaded").
     pub(super) fn reopen_pending(&self) -> bool {
         self.reopen.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    #[test]
+    fn the_last_simulation_of_this_set_is_shown_and_not_after_an_edit() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let set = crate::cards::load::load_dir(&dir).unwrap().0;
+        let saves =
+            std::env::temp_dir().join(format!("forward-gallery-sim-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&saves);
+        let mut cards = std::collections::BTreeMap::new();
+        let hound = figures::CardFigures {
+            flips: 400,
+            killed: 6,
+            kill_rate: 0.015,
+            mean_health: -1.25,
+        };
+        cards.insert("cinder_hound".to_string(), hound);
+        let f = SetFigures {
+            cards_hash: set.files().hash(),
+            runs: 1000,
+            policy: "greedy".into(),
+            cards,
+        };
+        figures::write(&saves, &f).unwrap();
+        let c = usize::from(set.card_by_str("cinder_hound").unwrap().index);
+        let g = GalleryScreen::new(Arc::new(set.clone())).figures(Some(&saves));
+        assert_eq!(
+            g.sim_line(c).as_deref(),
+            Some("Simulated: kills 1.5% of 400 flips, costs 1.25 Health")
+        );
+        // Another set (here: no figures file for it) shows none.
+        let mut files = (**set.files()).clone();
+        files.domains[0].stations[0].name.push('!');
+        let other = crate::cards::load::load_files(&files).unwrap().0;
+        let g = GalleryScreen::new(Arc::new(other)).figures(Some(&saves));
+        assert_eq!(g.sim_line(c), None);
+        let _ = std::fs::remove_dir_all(&saves);
     }
 }
