@@ -90,7 +90,7 @@ impl macroquad::miniquad::EventHandler for Collector {
     fn char_event(&mut self, c: char, mods: macroquad::miniquad::KeyMods, _repeat: bool) {
         // A letter with Ctrl (not AltGr, which some systems report as Ctrl+Alt) is a
         // command such as Ctrl-S, never text.
-        if !c.is_control() && !(mods.ctrl && !mods.alt) {
+        if !c.is_control() && (!mods.ctrl || mods.alt) {
             self.0.push(Press::Char(c));
         }
     }
