@@ -69,34 +69,50 @@ pub fn splice_card(
     index: usize,
     card: &StationCard,
 ) -> Result<String, EditError> {
-    let loc = Locator::scan(text);
-    if loc.failure.is_some() {
-        return Err(EditError::Unreadable {
-            file: file.to_string(),
-        });
-    }
-    let span = loc
-        .span(&format!("stations[{index}]"))
-        .ok_or_else(|| EditError::NoSuchCard {
-            file: file.to_string(),
-            index,
-        })?;
-    let object = pretty_at(card, indent_of(text, span.start))?;
-    Ok(format!(
-        "{}{object}{}",
-        &text[..span.start],
-        &text[span.end..]
-    ))
+    place(file, text, Some(index), |indent| pretty_at(card, indent)).map(|(t, _)| t)
 }
 
 /// `text` (a Domain file) with `card` added after its last Station card.
 pub fn append_card(file: &str, text: &str, card: &StationCard) -> Result<String, EditError> {
+    place(file, text, None, |indent| pretty_at(card, indent)).map(|(t, _)| t)
+}
+
+/// `text` with the object text `object` in place of Station card `index` (or after the
+/// last card, for `None`), and the byte where the object starts: the desk checks a card
+/// being edited in its file before it is saved.
+pub fn splice_text(
+    file: &str,
+    text: &str,
+    index: Option<usize>,
+    object: &str,
+) -> Result<(String, usize), EditError> {
+    place(file, text, index, |_| Ok(object.to_string()))
+}
+
+/// Puts the object `object(indent)` in place of card `index`, or after the last card.
+fn place(
+    file: &str,
+    text: &str,
+    index: Option<usize>,
+    object: impl FnOnce(usize) -> Result<String, EditError>,
+) -> Result<(String, usize), EditError> {
     let loc = Locator::scan(text);
     let unreadable = || EditError::Unreadable {
         file: file.to_string(),
     };
     if loc.failure.is_some() {
         return Err(unreadable());
+    }
+    if let Some(index) = index {
+        let span =
+            loc.span(&format!("stations[{index}]"))
+                .ok_or_else(|| EditError::NoSuchCard {
+                    file: file.to_string(),
+                    index,
+                })?;
+        let object = object(indent_of(text, span.start))?;
+        let spliced = format!("{}{object}{}", &text[..span.start], &text[span.end..]);
+        return Ok((spliced, span.start));
     }
     let list = loc.span("stations").ok_or_else(unreadable)?;
     let count = (0..)
@@ -112,18 +128,15 @@ pub fn append_card(file: &str, text: &str, card: &StationCard) -> Result<String,
         // An empty list: `[]` becomes `[\n  {...}\n]` one level in from the key.
         None => (list.start + 1, indent_of(text, list.start) + 2, "\n"),
     };
-    let object = pretty_at(card, indent)?;
+    let object = object(indent)?;
     let close = if count == 0 {
         format!("\n{}", " ".repeat(indent.saturating_sub(2)))
     } else {
         String::new()
     };
-    Ok(format!(
-        "{}{sep}{}{object}{close}{}",
-        &text[..at],
-        " ".repeat(indent),
-        &text[at..]
-    ))
+    let head = format!("{}{sep}{}", &text[..at], " ".repeat(indent));
+    let start = head.len();
+    Ok((format!("{head}{object}{close}{}", &text[at..]), start))
 }
 
 /// Writes `text` to `path` atomically: a temporary file beside it, renamed over it.
@@ -155,6 +168,19 @@ pub fn save_card(
         source: e,
     })?;
     let after = splice_card(rel, &before, index, card)?;
+    write_atomic(&path, &after)?;
+    Ok(Saved { path, before })
+}
+
+/// Adds `card` after the last Station card of the Domain file `rel` under `dir`; returns
+/// what [`undo`] needs.
+pub fn save_new_card(dir: &Path, rel: &str, card: &StationCard) -> Result<Saved, EditError> {
+    let path = dir.join(rel);
+    let before = std::fs::read_to_string(&path).map_err(|e| EditError::Read {
+        path: path.clone(),
+        source: e,
+    })?;
+    let after = append_card(rel, &before, card)?;
     write_atomic(&path, &after)?;
     Ok(Saved { path, before })
 }

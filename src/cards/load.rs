@@ -32,6 +32,20 @@ pub fn load_lesson() -> Result<(CardSet, Report), Report> {
     load_from(Reader::Lesson)
 }
 
+/// Loads and checks `source` with the file `rel` read as `text` instead (the desk's check
+/// of a card being edited: the same checks, the same messages, before anything is saved).
+pub fn load_patched(
+    source: &CardSource,
+    rel: &str,
+    text: &str,
+) -> Result<(CardSet, Report), Report> {
+    load_from(Reader::Patched {
+        base: source,
+        rel,
+        text,
+    })
+}
+
 fn load_from(reader: Reader) -> Result<(CardSet, Report), Report> {
     let mut report = Report::default();
     for t in StationType::ALL {

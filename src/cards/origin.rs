@@ -70,6 +70,13 @@ pub(crate) enum Reader<'a> {
     Builtin,
     /// The guided first run's own small set (`cards/lesson/`), built into the binary.
     Lesson,
+    /// A source with one file's text replaced: the desk checks a card being edited as
+    /// the loader would, before it is saved.
+    Patched {
+        base: &'a CardSource,
+        rel: &'a str,
+        text: &'a str,
+    },
 }
 
 impl<'a> Reader<'a> {
@@ -91,6 +98,8 @@ impl<'a> Reader<'a> {
                 .find(|(f, _)| *f == rel)
                 .map(|(_, text)| (*text).to_string())
                 .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::NotFound)),
+            Reader::Patched { rel: r, text, .. } if r == rel => Ok(text.to_string()),
+            Reader::Patched { base, .. } => Reader::of(base).read(rel),
         }
     }
 
@@ -109,6 +118,7 @@ impl<'a> Reader<'a> {
                 .filter_map(|(f, _)| f.strip_prefix("domains/"))
                 .map(str::to_string)
                 .collect(),
+            Reader::Patched { base, .. } => return Reader::of(base).domain_names(),
         };
         names.sort();
         Some(names)
@@ -120,13 +130,14 @@ impl<'a> Reader<'a> {
             Reader::Dir(dir) => dir.join(rel).display().to_string(),
             Reader::Builtin => format!("{rel} (built-in cards)"),
             Reader::Lesson => format!("{rel} (the lesson's cards)"),
+            Reader::Patched { base, .. } => Reader::of(base).display(rel),
         }
     }
 
     /// The embedded files of a built-in set (none for a folder).
     fn files(self) -> &'static [(&'static str, &'static str)] {
         match self {
-            Reader::Dir(_) => &[],
+            Reader::Dir(_) | Reader::Patched { .. } => &[],
             Reader::Builtin => embedded::FILES,
             Reader::Lesson => embedded::LESSON_FILES,
         }

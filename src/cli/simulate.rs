@@ -216,12 +216,36 @@ pub fn run(cards: &CardSource, args: &SimulateArgs) -> i32 {
         summary: &summary,
         timing: Timing::new(summary.runs, jobs, elapsed),
     };
+    keep_figures(&set, &summary, args, out.interrupted);
     emit(
         args,
         &out,
         |p| crate::sim::report::write_html(p, &out),
         || crate::sim::report::text(&out),
     )
+}
+
+/// Keeps each card's figures beside the saves, for the gallery (a batch cut short by
+/// Ctrl-C keeps none); a failure is only reported.
+fn keep_figures(
+    set: &crate::cards::CardSet,
+    summary: &crate::sim::summary::Summary,
+    args: &SimulateArgs,
+    interrupted: bool,
+) {
+    if interrupted {
+        return;
+    }
+    use crate::sim::figures::{SetFigures, write};
+    let policy = format!("{:?}", args.policy).to_lowercase();
+    let figures = SetFigures::of(summary, &set.files().hash(), &policy);
+    let saves = crate::store::SaveStore::dir_from(None);
+    if let Err(e) = write(&saves, &figures) {
+        eprintln!(
+            "forward simulate: cannot keep the per-card figures in {}: {e}",
+            saves.display()
+        );
+    }
 }
 
 fn run_compare(args: &SimulateArgs, jobs: usize, a: &Config, b: &Config) -> i32 {

@@ -7,6 +7,7 @@ pub mod bots;
 mod charts;
 pub mod compare;
 pub mod compare_report;
+pub mod figures;
 pub mod output;
 pub mod policy;
 pub mod report;

@@ -107,7 +107,9 @@ pub(super) fn first_screen(
     if o.gallery
         && let Screen::Title(_, set) = &screen
     {
-        let mut g = GalleryScreen::new(set.clone());
+        let mut g = GalleryScreen::new(set.clone())
+            .from(&o.cards)
+            .figures(saves_dir);
         if let Err(e) = g.filter(o.gallery_domain.as_deref(), o.gallery_type.as_deref()) {
             eprintln!("forward: {e}");
             return Err(1);
@@ -195,7 +197,11 @@ pub(super) fn follow(
         Next::Rules => screen = Screen::Rules(Box::default()),
         Next::Gallery => {
             if let Screen::Title(_, set) = &screen {
-                screen = Screen::Gallery(Box::new(GalleryScreen::new(set.clone())));
+                screen = Screen::Gallery(Box::new(
+                    GalleryScreen::new(set.clone())
+                        .from(cards)
+                        .figures(saves_dir),
+                ));
             }
         }
         Next::Back => {

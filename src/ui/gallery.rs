@@ -12,6 +12,8 @@ use crate::cards::text_check::check_card;
 use macroquad::prelude::*;
 use std::sync::Arc;
 
+mod desk;
+
 const GAP: f32 = 14.0;
 /// A grid card's height to width.
 const ASPECT: f32 = 1.4;
@@ -71,6 +73,8 @@ pub struct GalleryScreen {
     /// For each Station card, what its text fails to say about its data (the
     /// validator's text check), marked on the card.
     mismatches: Vec<Vec<String>>,
+    /// The designer's desk: the edit form, where cards are saved, the last save.
+    desk: desk::State,
 }
 
 /// What each Station card's text fails to say about its data.
@@ -110,13 +114,14 @@ impl GalleryScreen {
             pinned: None,
             note: None,
             zoom: DEFAULT_ZOOM,
+            desk: desk::State::default(),
         }
     }
 
     /// The same view of a new card set (after F5).
     pub fn reloaded(self, cards: Arc<CardSet>) -> GalleryScreen {
         let domain = self.domain.filter(|&d| d <= cards.domains.len());
-        GalleryScreen {
+        let mut g = GalleryScreen {
             mismatches: mismatches_of(&cards),
             cards,
             domain,
@@ -125,9 +130,15 @@ impl GalleryScreen {
             hovered: None,
             mouse: vec2(-1e4, -1e4),
             pinned: None,
-            note: Some("cards reloaded from disk".into()),
+            note: self
+                .note
+                .filter(|_| self.desk.reopen_pending())
+                .or(Some("cards reloaded from disk".into())),
             zoom: self.zoom,
-        }
+            desk: self.desk.carried(),
+        };
+        g.reopen_desk();
+        g
     }
 
     /// Sets the filters from the command line: a Domain id or name (or part of it) and
@@ -271,6 +282,9 @@ impl GalleryScreen {
     }
 
     pub fn update(&mut self, input: &Input, fonts: &Fonts) -> Next {
+        if let Some(next) = self.desk_update(input, fonts) {
+            return next;
+        }
         if input.back {
             return Next::Title;
         }
@@ -388,7 +402,7 @@ impl GalleryScreen {
         if let Some(note) = &self.note {
             style::text_right(
                 note,
-                l.grid.right(),
+                self.note_right(&l, fonts),
                 50.0,
                 &fonts.italic,
                 18,
@@ -481,7 +495,7 @@ impl GalleryScreen {
         }
         let preview = selected.or(shown.first().copied());
         let card = preview.map(|c| (c, self.draw_preview(&l, c, fonts)));
-        let hint = "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  +/- zoom  ·  F5 reload  ·  X export  ·  Esc back";
+        let hint = "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  E edit  ·  Shift-N new card  ·  Ctrl-Z undo save  ·  +/- zoom  ·  F5 reload  ·  X export  ·  Esc back";
         let hs = style::fit_size(hint, &fonts.italic, 18, 12, size.x - 48.0);
         style::text_centred(
             hint,
@@ -494,6 +508,7 @@ impl GalleryScreen {
         if let Some((c, r)) = card {
             self.draw_keyword_tip(r, self.face(c).text, fonts, size);
         }
+        self.desk_draw(&l, fonts);
     }
 
     /// An entry's card face.
@@ -540,11 +555,7 @@ impl GalleryScreen {
     /// Draws the large card and its notes; returns the card's rectangle.
     fn draw_preview(&self, l: &Layout, e: Entry, fonts: &Fonts) -> Rect {
         let p = l.preview;
-        // The Guardian's faces, requirements and seals need the room below the card.
-        let share = if e == Entry::Guardian { 0.42 } else { 0.62 };
-        let card_h = (p.h * share).min(p.w * 1.4);
-        let card_w = (card_h / 1.4).min(p.w);
-        let r = Rect::new(p.x + (p.w - card_w) / 2.0, p.y, card_w, card_h);
+        let r = Self::preview_card(l, e);
         let face = self.face(e);
         cardface::draw_face(r, &face, fonts, true);
         let y = r.bottom() + 18.0;
@@ -607,6 +618,16 @@ impl GalleryScreen {
         r
     }
 
+    /// The large card's rectangle.
+    fn preview_card(l: &Layout, e: Entry) -> Rect {
+        let p = l.preview;
+        // The Guardian's faces, requirements and seals need the room below the card.
+        let share = if e == Entry::Guardian { 0.42 } else { 0.62 };
+        let card_h = (p.h * share).min(p.w * 1.4);
+        let card_w = (card_h / 1.4).min(p.w);
+        Rect::new(p.x + (p.w - card_w) / 2.0, p.y, card_w, card_h)
+    }
+
     /// Over the large card: the rules of the keywords in its text (the table's glossary).
     fn draw_keyword_tip(&self, card: Rect, text: &str, fonts: &Fonts, size: Vec2) {
         if !card.contains(self.mouse) {
@@ -654,10 +675,16 @@ impl GalleryScreen {
         style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
         y += 22.0;
         // The id, for designers: what other cards and `validate` call this card.
-        let id = style::ellipsize(&format!("id  {}", sc.id), p.w, |x| {
+        let id = style::ellipsize(&format!("id  {}   (click: copy)", sc.id), p.w, |x| {
             style::width(x, &fonts.serif, 15)
         });
         style::text(&id, p.x, y, &fonts.serif, 15, colour::PARCHMENT);
+        // How it played in the last simulation of this exact set, if one was run.
+        if let Some(line) = self.sim_line(c) {
+            y += 17.0;
+            let line = style::ellipsize(&line, p.w, |x| style::width(x, &fonts.serif, 15));
+            style::text(&line, p.x, y, &fonts.serif, 15, colour::SEA_LIGHT);
+        }
         // A foe's faces as the engine reads them, beside the designer's text on the card.
         for (i, f) in sc.faces.iter().enumerate() {
             y += 17.0;

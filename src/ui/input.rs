@@ -49,6 +49,21 @@ pub struct Input {
     pub presses: Vec<Press>,
     /// A key (other than a modifier) or a mouse button is held down.
     pub held: bool,
+    /// Ctrl is held this frame.
+    pub ctrl: bool,
+    /// Shift is held this frame.
+    pub shift: bool,
+    /// Every key press of `presses` again, with the modifiers held when it came (the
+    /// desk's Ctrl-S, Ctrl-Z, Shift-Tab: a quick chord may be over by the frame's end).
+    pub chords: Vec<Chord>,
+}
+
+/// A key press and the modifiers held with it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Chord {
+    pub key: KeyCode,
+    pub ctrl: bool,
+    pub shift: bool,
 }
 
 /// One key press or typed character.
@@ -59,16 +74,23 @@ pub enum Press {
 }
 
 /// Collects miniquad's raw input events for [`Input::read`].
-struct Collector(Vec<Press>);
+struct Collector(Vec<Press>, Vec<Chord>);
 
 impl macroquad::miniquad::EventHandler for Collector {
     fn update(&mut self) {}
     fn draw(&mut self) {}
-    fn key_down_event(&mut self, key: KeyCode, _mods: macroquad::miniquad::KeyMods, _repeat: bool) {
+    fn key_down_event(&mut self, key: KeyCode, mods: macroquad::miniquad::KeyMods, _repeat: bool) {
         self.0.push(Press::Key(key));
+        self.1.push(Chord {
+            key,
+            ctrl: mods.ctrl,
+            shift: mods.shift,
+        });
     }
-    fn char_event(&mut self, c: char, _mods: macroquad::miniquad::KeyMods, _repeat: bool) {
-        if !c.is_control() {
+    fn char_event(&mut self, c: char, mods: macroquad::miniquad::KeyMods, _repeat: bool) {
+        // A letter with Ctrl (not AltGr, which some systems report as Ctrl+Alt) is a
+        // command such as Ctrl-S, never text.
+        if !c.is_control() && (!mods.ctrl || mods.alt) {
             self.0.push(Press::Char(c));
         }
     }
@@ -79,13 +101,13 @@ thread_local! {
     static SUBSCRIBER: std::cell::OnceCell<usize> = const { std::cell::OnceCell::new() };
 }
 
-/// Every press since the last call, in order.
-fn presses() -> Vec<Press> {
+/// Every press since the last call, in order, and the key presses with their modifiers.
+fn presses() -> (Vec<Press>, Vec<Chord>) {
     let id =
         SUBSCRIBER.with(|c| *c.get_or_init(macroquad::input::utils::register_input_subscriber));
-    let mut collector = Collector(Vec::new());
+    let mut collector = Collector(Vec::new(), Vec::new());
     macroquad::input::utils::repeat_all_miniquad_input(&mut collector, id);
-    collector.0
+    (collector.0, collector.1)
 }
 
 impl Input {
@@ -122,6 +144,7 @@ impl Input {
         let buttons = [MouseButton::Left, MouseButton::Right, MouseButton::Middle]
             .iter()
             .any(|b| is_mouse_button_down(*b));
+        let (presses, chords) = presses();
         Input {
             size,
             up: any(&[KeyCode::Up, KeyCode::W, KeyCode::K]),
@@ -149,8 +172,11 @@ impl Input {
             click,
             wheel,
             active: mouse_moved || resized || click || wheel != 0.0 || keys || buttons,
-            presses: presses(),
+            presses,
             held: held_key || is_mouse_button_down(MouseButton::Left),
+            ctrl: is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl),
+            shift: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift),
+            chords,
         }
     }
 }

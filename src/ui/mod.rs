@@ -7,6 +7,7 @@
 
 mod cardface;
 mod clipboard;
+mod desk;
 mod errors;
 mod flow;
 mod gallery;
@@ -230,6 +231,7 @@ impl Screen {
     fn text_focus(&self) -> bool {
         match self {
             Screen::Title(s, _) => s.typing(),
+            Screen::Gallery(g) => g.typing(),
             _ => false,
         }
     }

@@ -1,0 +1,367 @@
+//! Where the form's rows, boxes and buttons go, and drawing them. Field text is set in
+//! the monospaced font, so a box wraps after a fixed number of characters and a click
+//! lands on a character by arithmetic.
+
+use super::Desk;
+use super::form::Kind;
+use crate::ui::style::{self, Fonts, colour, fade};
+use macroquad::prelude::*;
+
+/// The part of the window the form takes.
+#[derive(Debug, Clone, Copy)]
+pub struct Area {
+    pub rect: Rect,
+}
+
+/// What a click landed on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hit {
+    /// A field's box, at this character.
+    Field(usize, usize),
+    Save,
+    Undo,
+    Close,
+}
+
+const LABEL_W: f32 = 150.0;
+const TEXT_SIZE: u16 = 15;
+const LINE_H: f32 = 19.0;
+const NOTE_SIZE: u16 = 15;
+const NOTE_H: f32 = 17.0;
+const HEADER_H: f32 = 66.0;
+const BAR_H: f32 = 44.0;
+
+/// One field's place: its box on screen (after scrolling) and its notes' lines.
+pub struct Row {
+    pub boxed: Rect,
+    /// Characters a box line holds.
+    pub per_line: usize,
+    pub notes: Vec<(bool, String)>,
+    /// The row's top and height in the scrolled content.
+    top: f32,
+    height: f32,
+}
+
+/// The form's layout for one frame.
+pub struct Layout {
+    pub rows: Vec<Row>,
+    /// Where the fields show (between the header and the buttons).
+    pub view: Rect,
+    pub save: Rect,
+    pub undo: Rect,
+    pub close: Rect,
+    char_w: f32,
+}
+
+impl Layout {
+    pub fn hit(&self, p: Vec2) -> Option<Hit> {
+        if self.save.contains(p) {
+            return Some(Hit::Save);
+        }
+        if self.undo.contains(p) {
+            return Some(Hit::Undo);
+        }
+        if self.close.contains(p) {
+            return Some(Hit::Close);
+        }
+        if !self.view.contains(p) {
+            return None;
+        }
+        self.rows.iter().enumerate().find_map(|(i, r)| {
+            if !r.boxed.contains(p) {
+                return None;
+            }
+            let line = ((p.y - r.boxed.y - 4.0) / LINE_H).max(0.0) as usize;
+            let col = ((p.x - r.boxed.x - 6.0) / self.char_w).round().max(0.0) as usize;
+            Some(Hit::Field(i, line * r.per_line + col.min(r.per_line)))
+        })
+    }
+}
+
+/// A field's notes as shown: where several share the validator's lead-in (`the text does
+/// not match the data: `) or closing hint (`; change the text or ...`), only the first
+/// keeps them, so that a card with ten mismatches takes ten short lines.
+fn short_notes(notes: &[super::form::Note]) -> Vec<(bool, String)> {
+    let mut out = Vec::new();
+    let (mut head, mut hint) = ("", "");
+    for n in notes {
+        let mut m = n.message.as_str();
+        let this_head = m.split_once(": ").map_or("", |(h, _)| h);
+        let this_hint = m.rsplit_once("; ").map_or("", |(_, h)| h);
+        if !out.is_empty() && !this_head.is_empty() && this_head == head {
+            m = &m[this_head.len() + 2..];
+        }
+        if !out.is_empty()
+            && !this_hint.is_empty()
+            && this_hint == hint
+            && m.len() > this_hint.len() + 2
+        {
+            m = &m[..m.len() - this_hint.len() - 2];
+        }
+        (head, hint) = (this_head, this_hint);
+        out.push((n.error, m.to_string()));
+    }
+    out
+}
+
+/// `text` cut into lines of `per` characters.
+fn chunks(text: &str, per: usize) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.is_empty() {
+        return vec![String::new()];
+    }
+    chars
+        .chunks(per.max(1))
+        .map(|c| c.iter().collect())
+        .collect()
+}
+
+impl Desk {
+    pub(super) fn layout(&self, fonts: &Fonts, area: Area) -> Layout {
+        let a = area.rect;
+        let char_w = style::width("MMMMMMMMMM", &fonts.mono, TEXT_SIZE) / 10.0;
+        let box_x = a.x + LABEL_W + 16.0;
+        let box_w = (a.right() - 14.0 - box_x).max(60.0);
+        let per_line = (((box_w - 12.0) / char_w.max(1.0)) as usize).max(8);
+        let view = Rect::new(a.x, a.y + HEADER_H, a.w, a.h - HEADER_H - BAR_H);
+        let mut y = 0.0;
+        let mut rows = Vec::new();
+        for f in &self.form.fields {
+            // The caret may sit after the last character: one more place.
+            let lines = (f.edit.text().chars().count() + 1)
+                .div_ceil(per_line)
+                .max(1);
+            let box_h = lines as f32 * LINE_H + 8.0;
+            let measure = |x: &str| style::width(x, &fonts.serif, NOTE_SIZE);
+            let notes: Vec<(bool, String)> = short_notes(&f.notes)
+                .into_iter()
+                .flat_map(|(error, message)| {
+                    let head = if error { "error: " } else { "warning: " };
+                    style::wrap(&format!("{head}{message}"), box_w, measure)
+                        .into_iter()
+                        .map(move |l| (error, l))
+                })
+                .collect();
+            let height = box_h + notes.len() as f32 * NOTE_H + 10.0;
+            rows.push(Row {
+                boxed: Rect::new(box_x, view.y + y - self.scroll, box_w, box_h),
+                per_line,
+                notes,
+                top: y,
+                height,
+            });
+            y += height;
+        }
+        let bar_y = a.bottom() - BAR_H + 8.0;
+        let button = |x: f32, label: &str| {
+            Rect::new(x, bar_y, style::width(label, &fonts.serif, 17) + 24.0, 30.0)
+        };
+        let save = button(a.x + 14.0, SAVE);
+        let undo = button(save.right() + 10.0, UNDO);
+        let close = button(undo.right() + 10.0, CLOSE);
+        Layout {
+            rows,
+            view,
+            save,
+            undo,
+            close,
+            char_w,
+        }
+    }
+
+    /// Scrolls so that the focused field is on show.
+    pub(super) fn follow_focus(&mut self, l: &Layout) {
+        let Some(r) = l.rows.get(self.form.focus) else {
+            return;
+        };
+        let bottom = l.rows.last().map_or(0.0, |r| r.top + r.height);
+        if r.top < self.scroll {
+            self.scroll = r.top;
+        } else if r.top + r.height > self.scroll + l.view.h {
+            self.scroll = r.top + r.height - l.view.h;
+        }
+        self.scroll = self.scroll.min((bottom - l.view.h).max(0.0)).max(0.0);
+    }
+
+    /// Draws the form in `area`.
+    pub fn draw(&self, fonts: &Fonts, area: Area) {
+        let a = area.rect;
+        let l = self.layout(fonts, area);
+        // Opaque: the grid under the form would show through a translucent panel.
+        draw_rectangle(a.x, a.y, a.w, a.h, colour::SKY_TOP);
+        style::card(a, 10.0, 1.5, colour::SKY_TOP, colour::GOLD);
+        let t = &self.target;
+        let id = self.form.fields.first().map_or("", |f| f.edit.text());
+        let head = if self.is_new() {
+            format!("New {} for {} · {}", self.form.card_type, t.domain, t.rel)
+        } else {
+            format!("Editing {id} · {} · {}", self.form.card_type, t.rel)
+        };
+        let head = style::ellipsize(&head, a.w - 28.0, |x| style::width(x, &fonts.serif, 24));
+        style::text(
+            &head,
+            a.x + 14.0,
+            a.y + 30.0,
+            &fonts.serif,
+            24,
+            colour::GOLD,
+        );
+        let errors = self.form.errors();
+        let warnings = self
+            .form
+            .fields
+            .iter()
+            .flat_map(|f| &f.notes)
+            .chain(&self.form.general)
+            .filter(|n| !n.error)
+            .count();
+        let (status, col) = match (&self.note, errors) {
+            (Some(n), _) => (n.clone(), colour::SEA_LIGHT),
+            (None, 0) => (
+                format!(
+                    "Checked: no errors, {warnings} warning{} · Tab next field · Ctrl-S save · Ctrl-Z undo last save · Esc leave",
+                    if warnings == 1 { "" } else { "s" }
+                ),
+                colour::PARCHMENT,
+            ),
+            (None, n) => (
+                format!(
+                    "{n} error{} (Save waits until there are none), {warnings} warning{}",
+                    if n == 1 { "" } else { "s" },
+                    if warnings == 1 { "" } else { "s" }
+                ),
+                colour::ERROR,
+            ),
+        };
+        let status = style::ellipsize(&status, a.w - 28.0, |x| style::width(x, &fonts.italic, 17));
+        style::text(&status, a.x + 14.0, a.y + 54.0, &fonts.italic, 17, col);
+        self.draw_rows(&l, fonts);
+        self.draw_bar(&l, fonts, a);
+    }
+
+    fn draw_rows(&self, l: &Layout, fonts: &Fonts) {
+        let mut general_y = None;
+        for (i, (f, r)) in self.form.fields.iter().zip(&l.rows).enumerate() {
+            let b = r.boxed;
+            let bottom = b.bottom() + r.notes.len() as f32 * NOTE_H;
+            // Each part drawn when it is wholly on show (a long row may be cut by the view).
+            let on_show = |top: f32, bottom: f32| top >= l.view.y && bottom <= l.view.bottom();
+            for (n, (error, line)) in r.notes.iter().enumerate() {
+                let col = if *error {
+                    colour::ERROR
+                } else {
+                    colour::WARNING
+                };
+                let y = b.bottom() + 14.0 + n as f32 * NOTE_H;
+                if on_show(y - 13.0, y + 3.0) {
+                    style::text(line, b.x, y, &fonts.serif, NOTE_SIZE, col);
+                }
+            }
+            if !on_show(b.y, b.bottom()) {
+                continue;
+            }
+            let focus = i == self.form.focus;
+            let has_error = f.notes.iter().any(|n| n.error);
+            let label_col = if focus {
+                colour::GOLD
+            } else {
+                colour::PARCHMENT
+            };
+            let label = style::ellipsize(&f.label, LABEL_W, |x| style::width(x, &fonts.serif, 17));
+            style::text(
+                &label,
+                l.view.x + 14.0,
+                b.y + 19.0,
+                &fonts.serif,
+                17,
+                label_col,
+            );
+            let border = match (has_error, focus) {
+                (true, _) => colour::ERROR,
+                (false, true) => colour::GOLD,
+                (false, false) => fade(colour::PARCHMENT, 0.35),
+            };
+            style::card(b, 4.0, if focus { 2.0 } else { 1.0 }, colour::TILE, border);
+            let text = f.edit.text();
+            if text.is_empty() && !focus {
+                let hint = match f.kind {
+                    Kind::Words { optional: true } | Kind::Json | Kind::Number => {
+                        "(empty: left out)"
+                    }
+                    _ => "(empty)",
+                };
+                style::text(hint, b.x + 6.0, b.y + 18.0, &fonts.italic, 15, style::dim());
+            }
+            for (n, line) in chunks(text, r.per_line).iter().enumerate() {
+                let y = b.y + 18.0 + n as f32 * LINE_H;
+                style::text(
+                    line,
+                    b.x + 6.0,
+                    y,
+                    &fonts.mono,
+                    TEXT_SIZE,
+                    colour::PARCHMENT,
+                );
+            }
+            if focus {
+                let at = f.edit.cursor();
+                let (line, col) = (at / r.per_line, at % r.per_line);
+                let x = b.x + 6.0 + col as f32 * l.char_w;
+                let y = b.y + 4.0 + line as f32 * LINE_H;
+                draw_line(x, y, x, y + LINE_H - 2.0, 2.0, colour::GOLD);
+            }
+            general_y = Some(bottom + 10.0);
+        }
+        // Problems of the card as a whole, after the last row on show.
+        let mut y = general_y.unwrap_or(l.view.y) + 8.0;
+        for n in &self.form.general {
+            let col = if n.error {
+                colour::ERROR
+            } else {
+                colour::WARNING
+            };
+            let measure = |x: &str| style::width(x, &fonts.serif, NOTE_SIZE);
+            for line in style::wrap(&format!("card: {}", n.message), l.view.w - 28.0, measure) {
+                y += NOTE_H;
+                if y < l.view.bottom() {
+                    style::text(&line, l.view.x + 14.0, y, &fonts.serif, NOTE_SIZE, col);
+                }
+            }
+        }
+    }
+
+    fn draw_bar(&self, l: &Layout, fonts: &Fonts, a: Rect) {
+        let can_save = self.source.dir().is_some();
+        for (r, label, on) in [
+            (l.save, SAVE, can_save && self.form.errors() == 0),
+            (l.undo, UNDO, true),
+            (l.close, CLOSE, true),
+        ] {
+            let border = if on {
+                colour::GOLD
+            } else {
+                fade(colour::PARCHMENT, 0.3)
+            };
+            style::card(r, 6.0, 1.0, colour::TILE, border);
+            let col = if on { colour::PARCHMENT } else { style::dim() };
+            style::text(label, r.x + 12.0, r.y + 21.0, &fonts.serif, 17, col);
+        }
+        let dirty = if self.dirty() {
+            "unsaved changes"
+        } else {
+            "as saved"
+        };
+        style::text_right(
+            dirty,
+            a.right() - 14.0,
+            l.save.y + 21.0,
+            &fonts.italic,
+            16,
+            style::dim(),
+        );
+    }
+}
+
+const SAVE: &str = "Save (Ctrl-S)";
+const UNDO: &str = "Undo last save (Ctrl-Z)";
+const CLOSE: &str = "Close (Esc)";

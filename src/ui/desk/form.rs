@@ -1,0 +1,430 @@
+//! The desk's form: a Station card's fields as text, the card's JSON object written from
+//! them (one key a line), and the loader's problems placed under the fields they concern.
+//!
+//! Nothing here draws: the form is edited and checked the same way in a window and in a
+//! unit test.
+
+use super::field::{Edit, TextField};
+use crate::cards::report::Problem;
+use serde_json::Value;
+
+/// What a field holds, and so how its text goes into the card's JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Words, written as a JSON string. Optional ones left empty are left out.
+    Words { optional: bool },
+    /// A whole number; empty leaves the key out. Anything else is written as text, so
+    /// that the loader refuses it in its own words.
+    Number,
+    /// Words separated by commas: a list of strings (tags).
+    List,
+    /// JSON as typed (effects, faces, a test's outcomes); empty leaves the key out.
+    Json,
+}
+
+/// Where a field's value goes in the card object.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Slot {
+    /// A key of the card (`name`, `hp`, `effects`, `use`).
+    Key(String),
+    /// A number inside one of the card's objects (`test.target`): written before the rest
+    /// of that object, whose other keys are the parent's JSON field.
+    Inner(String, String),
+    /// One face of a foe (`faces[2]`).
+    Face(usize),
+}
+
+/// A problem shown under a field: an error (blocks Save) or a warning.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    pub error: bool,
+    pub message: String,
+}
+
+/// One row of the form.
+#[derive(Debug, Clone)]
+pub struct Field {
+    pub label: String,
+    pub slot: Slot,
+    pub kind: Kind,
+    pub edit: TextField,
+    pub notes: Vec<Note>,
+}
+
+/// A card's fields and what the last check found.
+#[derive(Debug, Clone)]
+pub struct Form {
+    /// The card's type as the file spells it (not editable: a new card picks its type).
+    pub card_type: String,
+    pub fields: Vec<Field>,
+    /// The field with the keyboard.
+    pub focus: usize,
+    /// Problems of the card not tied to one field, and problems the edit causes elsewhere.
+    pub general: Vec<Note>,
+}
+
+/// The keys the form has rows for before the rest (in this order); `type` is fixed.
+const WORDS: [(&str, &str, bool); 5] = [
+    ("id", "Id", false),
+    ("name", "Name", false),
+    ("text", "Text", false),
+    ("flavor", "Flavour", true),
+    ("guide_notes", "Guide notes", true),
+];
+/// Numbers of the card, and numbers inside its objects.
+const NUMBERS: [(&str, &str); 2] = [("hp", "HP"), ("def", "DEF")];
+const INNER_NUMBERS: [(&str, &str, &str); 2] = [
+    ("test", "target", "Test target"),
+    ("test", "dice", "Test dice"),
+];
+
+fn field(label: &str, slot: Slot, kind: Kind, text: &str) -> Field {
+    Field {
+        label: label.to_string(),
+        slot,
+        kind,
+        edit: TextField::new(text),
+        notes: Vec::new(),
+    }
+}
+
+/// A JSON value as one line of text (strings without their quotes are for Words fields).
+fn compact(v: &Value) -> String {
+    serde_json::to_string(v).unwrap_or_default()
+}
+
+impl Form {
+    /// The form of a card, given as its JSON object.
+    pub fn of(card: &Value) -> Form {
+        let empty = serde_json::Map::new();
+        let obj = card.as_object().unwrap_or(&empty);
+        let card_type = obj.get("type").and_then(Value::as_str).unwrap_or("");
+        let mut fields = Vec::new();
+        for (key, label, optional) in WORDS {
+            let text = obj.get(key).and_then(Value::as_str).unwrap_or("");
+            fields.push(field(
+                label,
+                Slot::Key(key.into()),
+                Kind::Words { optional },
+                text,
+            ));
+        }
+        let tags: Vec<&str> = obj
+            .get("tags")
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        fields.push(field(
+            "Tags",
+            Slot::Key("tags".into()),
+            Kind::List,
+            &tags.join(", "),
+        ));
+        let foe = card_type == "foe";
+        for (key, label) in NUMBERS {
+            if foe || obj.contains_key(key) {
+                let text = obj.get(key).map(compact).unwrap_or_default();
+                fields.push(field(label, Slot::Key(key.into()), Kind::Number, &text));
+            }
+        }
+        for (parent, key, label) in INNER_NUMBERS {
+            if let Some(v) = obj.get(parent).and_then(|p| p.get(key)) {
+                let slot = Slot::Inner(parent.into(), key.into());
+                fields.push(field(label, slot, Kind::Number, &compact(v)));
+            }
+        }
+        if let Some(faces) = obj.get("faces").and_then(Value::as_array) {
+            for (i, f) in faces.iter().enumerate() {
+                let label = format!("Face {}", i + 1);
+                fields.push(field(&label, Slot::Face(i), Kind::Json, &compact(f)));
+            }
+        }
+        let listed = |k: &str| {
+            k == "type"
+                || k == "tags"
+                || k == "faces"
+                || WORDS.iter().any(|w| w.0 == k)
+                || NUMBERS.iter().any(|n| n.0 == k)
+        };
+        let mut rest: Vec<(String, String)> = obj
+            .iter()
+            .filter(|(k, _)| !listed(k))
+            .map(|(k, v)| (k.clone(), compact(&without_inner(k, v))))
+            .collect();
+        if !obj.contains_key("effects") && !foe {
+            rest.insert(0, ("effects".into(), String::new()));
+        }
+        for (k, text) in rest {
+            let label = format!("{k} (JSON)");
+            fields.push(field(&label, Slot::Key(k), Kind::Json, &text));
+        }
+        Form {
+            card_type: card_type.to_string(),
+            fields,
+            focus: 0,
+            general: Vec::new(),
+        }
+    }
+
+    /// The value of the field at `slot`, if the form has one.
+    #[cfg(test)]
+    pub fn text(&self, slot: &Slot) -> Option<&str> {
+        self.fields
+            .iter()
+            .find(|f| &f.slot == slot)
+            .map(|f| f.edit.text())
+    }
+
+    /// Applies an edit to the focused field; returns whether its text changed.
+    pub fn edit(&mut self, e: Edit) -> bool {
+        self.fields
+            .get_mut(self.focus)
+            .is_some_and(|f| f.edit.apply(e))
+    }
+
+    /// Moves the keyboard to the next (or previous) field, round the form.
+    pub fn step(&mut self, forward: bool) {
+        let n = self.fields.len().max(1);
+        self.focus = if forward {
+            (self.focus + 1) % n
+        } else {
+            (self.focus + n - 1) % n
+        };
+    }
+
+    /// The card's object text, one key a line, and for each line the fields on it
+    /// (line 0 is the `{`).
+    pub fn object(&self) -> (String, Vec<Vec<usize>>) {
+        let mut lines: Vec<(String, Vec<usize>)> = Vec::new();
+        let mut push = |key: &str, value: String, fields: Vec<usize>| {
+            lines.push((format!("  {}: {value}", compact(&Value::from(key))), fields));
+        };
+        let mut typed = false;
+        for (i, f) in self.fields.iter().enumerate() {
+            let text = f.edit.text();
+            let Slot::Key(key) = &f.slot else {
+                continue;
+            };
+            if !typed && key != "id" {
+                // `type` after the id, as the files write it.
+                push(
+                    "type",
+                    compact(&Value::from(self.card_type.as_str())),
+                    vec![],
+                );
+                typed = true;
+            }
+            let value = match f.kind {
+                Kind::Words { optional } if optional && text.trim().is_empty() => None,
+                Kind::Words { .. } => Some(compact(&Value::from(text))),
+                Kind::List => {
+                    let items: Vec<Value> = text
+                        .split(',')
+                        .map(str::trim)
+                        .filter(|t| !t.is_empty())
+                        .map(Value::from)
+                        .collect();
+                    (!items.is_empty()).then(|| compact(&Value::Array(items)))
+                }
+                Kind::Number => number(text),
+                Kind::Json => {
+                    let inner = self.inner_of(key);
+                    match (text.trim().is_empty(), inner.is_empty()) {
+                        (true, true) => None,
+                        (_, true) => Some(text.to_string()),
+                        _ => Some(with_inner(text, &inner)),
+                    }
+                }
+            };
+            if let Some(value) = value {
+                let mut on_line = vec![i];
+                if f.kind == Kind::Json {
+                    on_line.extend(self.inner_fields(key));
+                }
+                push(key, value, on_line);
+            }
+            if key == "def" || (key == "hp" && !self.has_key("def")) {
+                self.push_faces(&mut push);
+            }
+        }
+        if !self.has_key("hp") && !self.has_key("def") {
+            self.push_faces(&mut push);
+        }
+        let mut text = String::from("{\n");
+        let mut map = vec![Vec::new()];
+        let last = lines.len().saturating_sub(1);
+        for (n, (line, fields)) in lines.into_iter().enumerate() {
+            text.push_str(&line);
+            text.push_str(if n == last { "\n" } else { ",\n" });
+            map.push(fields);
+        }
+        text.push('}');
+        map.push(Vec::new());
+        (text, map)
+    }
+
+    fn has_key(&self, key: &str) -> bool {
+        self.fields
+            .iter()
+            .any(|f| matches!(&f.slot, Slot::Key(k) if k == key))
+    }
+
+    /// The faces as one `"faces": [...]` line, each face's text as typed.
+    fn push_faces(&self, push: &mut impl FnMut(&str, String, Vec<usize>)) {
+        let faces: Vec<usize> = (0..self.fields.len())
+            .filter(|&i| matches!(self.fields[i].slot, Slot::Face(_)))
+            .collect();
+        if faces.is_empty() {
+            return;
+        }
+        let items: Vec<&str> = faces.iter().map(|&i| self.fields[i].edit.text()).collect();
+        push("faces", format!("[{}]", items.join(", ")), faces);
+    }
+
+    /// The numbers inside `parent` (`"target": 4`), as `key: value` pieces.
+    fn inner_of(&self, parent: &str) -> Vec<String> {
+        self.inner_fields(parent)
+            .into_iter()
+            .filter_map(|i| {
+                let f = &self.fields[i];
+                let Slot::Inner(_, key) = &f.slot else {
+                    return None;
+                };
+                number(f.edit.text())
+                    .map(|v| format!("{}: {v}", compact(&Value::from(key.as_str()))))
+            })
+            .collect()
+    }
+
+    fn inner_fields(&self, parent: &str) -> Vec<usize> {
+        (0..self.fields.len())
+            .filter(|&i| matches!(&self.fields[i].slot, Slot::Inner(p, _) if p == parent))
+            .collect()
+    }
+
+    /// The card as JSON (for Save), or why the object text does not read.
+    pub fn value(&self) -> Result<Value, String> {
+        serde_json::from_str(&self.object().0).map_err(|e| e.to_string())
+    }
+
+    /// Whether the last check found errors (Save waits until there are none).
+    pub fn errors(&self) -> usize {
+        self.fields
+            .iter()
+            .flat_map(|f| &f.notes)
+            .chain(&self.general)
+            .filter(|n| n.error)
+            .count()
+    }
+
+    /// Places the loader's problems: those of the card at `path` (`stations[3]`) or on
+    /// the object's lines (from 1-based `first_line`) under their fields, the rest of the
+    /// errors in [`Form::general`]. `file` is the card's file as problems name it.
+    pub fn place(&mut self, report: &[(bool, Problem)], file: &str, path: &str, first_line: usize) {
+        for f in &mut self.fields {
+            f.notes.clear();
+        }
+        self.general.clear();
+        let map = self.object().1;
+        for (error, p) in report {
+            let note = Note {
+                error: *error,
+                message: p.message.clone(),
+            };
+            let here = p.file == file || p.file.ends_with(&format!("/{file}"));
+            let rest = p
+                .path
+                .as_deref()
+                .filter(|_| here)
+                .and_then(|q| q.strip_prefix(path))
+                .filter(|r| r.is_empty() || r.starts_with('.') || r.starts_with('['));
+            let by_line = p
+                .line
+                .filter(|_| here && p.path.is_none())
+                .and_then(|l| l.checked_sub(first_line))
+                .and_then(|l| map.get(l))
+                .and_then(|fields| fields.last().copied());
+            let target = match (rest, by_line) {
+                (Some(rest), _) => self.field_at(rest),
+                (None, Some(i)) => Some(i),
+                _ => None,
+            };
+            match target {
+                Some(i) => self.fields[i].notes.push(note),
+                None if rest.is_some() || *error => {
+                    let message = if rest.is_some() || by_line.is_some() {
+                        note.message
+                    } else {
+                        p.to_string()
+                    };
+                    self.general.push(Note {
+                        error: note.error,
+                        message,
+                    });
+                }
+                None => {}
+            }
+        }
+    }
+
+    /// The field a path inside the card concerns (`.faces[2].deal`, `.test.target`).
+    fn field_at(&self, rest: &str) -> Option<usize> {
+        let rest = rest.strip_prefix('.')?;
+        let end = rest.find(['.', '[']).unwrap_or(rest.len());
+        let (key, tail) = rest.split_at(end);
+        let find = |slot: &Slot| self.fields.iter().position(|f| &f.slot == slot);
+        if key == "faces" {
+            let index = tail
+                .strip_prefix('[')
+                .and_then(|t| t.split(']').next())
+                .and_then(|n| n.parse().ok())?;
+            return find(&Slot::Face(index));
+        }
+        if let Some(inner) = tail.strip_prefix('.') {
+            let k = inner.split(['.', '[']).next().unwrap_or("");
+            if let Some(i) = find(&Slot::Inner(key.into(), k.into())) {
+                return Some(i);
+            }
+        }
+        find(&Slot::Key(key.into()))
+    }
+}
+
+/// A number field's JSON: the number, or the text as a string (for the loader to refuse
+/// in its words); `None` when empty.
+fn number(text: &str) -> Option<String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return None;
+    }
+    Some(match t.parse::<i64>() {
+        Ok(n) => n.to_string(),
+        Err(_) => compact(&Value::from(t)),
+    })
+}
+
+/// `v` without the keys the form shows as numbers of their own (`test.target`).
+fn without_inner(key: &str, v: &Value) -> Value {
+    let mut v = v.clone();
+    if let Some(obj) = v.as_object_mut() {
+        for (parent, inner, _) in INNER_NUMBERS {
+            if parent == key {
+                obj.remove(inner);
+            }
+        }
+    }
+    v
+}
+
+/// An object's text as typed (`{"failure": [...]}`) with `pieces` written first inside it.
+fn with_inner(text: &str, pieces: &[String]) -> String {
+    let head = pieces.join(", ");
+    let t = text.trim();
+    match t.strip_prefix('{') {
+        Some(body) if body.trim_start().starts_with('}') => format!("{{{head}}}"),
+        Some(body) => format!("{{{head}, {body}"),
+        None if t.is_empty() => format!("{{{head}}}"),
+        // Not an object: written as typed after the numbers, for the loader to refuse.
+        None => format!("{{{head}, {t}}}"),
+    }
+}

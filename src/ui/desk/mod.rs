@@ -1,0 +1,333 @@
+//! The designer's desk: a Station card of the gallery edited in a form, checked as it is
+//! typed by the loader itself (the card spliced into its file's text, the whole set
+//! loaded with that text), saved back into its Domain file through [`crate::cards::edit`].
+
+mod draw;
+pub mod field;
+pub mod form;
+
+use super::input::{Chord, Input, Press};
+use crate::cards::edit::{self, Saved};
+use crate::cards::model::{StationCard, StationType};
+use crate::cards::origin::Reader;
+use crate::cards::{CardSet, CardSource};
+use field::Edit;
+use form::{Form, Note};
+use macroquad::prelude::KeyCode;
+
+/// What the desk asks of the gallery after a frame.
+#[derive(Debug)]
+pub enum Outcome {
+    Stay,
+    /// Leave the form (nothing saved since the last Save).
+    Close,
+    /// The card was written: reload the cards and keep `id` on show.
+    Saved {
+        saved: Saved,
+        id: String,
+    },
+    /// Undo the last save.
+    Undo,
+}
+
+/// Which card the form writes, and where.
+#[derive(Debug, Clone)]
+struct Target {
+    /// The Domain file, relative to the cards folder.
+    rel: String,
+    /// The Domain's name (shown in the header).
+    domain: String,
+    /// The card's place in the file's `stations`; `None` for a new card (added last).
+    index: Option<usize>,
+    /// The place it has (or will have) there: `stations[N]` in the loader's paths.
+    position: usize,
+}
+
+/// An open form and what it edits.
+pub struct Desk {
+    pub form: Form,
+    target: Target,
+    source: CardSource,
+    /// The Domain file's text when the form opened (the card is spliced into it).
+    base: String,
+    /// The card's object text when the form opened (to tell unsaved changes).
+    original: String,
+    /// The form changed since the last check.
+    stale: bool,
+    /// Esc was pressed with unsaved changes: a second Esc leaves without saving.
+    leaving: bool,
+    /// A line under the header (why Save did not happen, ...).
+    pub note: Option<String>,
+    /// First pixel row of the fields on show (the form scrolls to the focused field).
+    scroll: f32,
+}
+
+/// Why a card cannot be opened or saved.
+pub fn builtin_note() -> String {
+    "These are the built-in cards (no cards folder on disk), so nothing can be saved: \
+     run `forward --cards DIR --gallery` with a copy of cards/ to edit."
+        .to_string()
+}
+
+/// A free id for a new card of type `t`: `new_foe`, `new_foe_2`, ...
+fn free_id(set: &CardSet, t: StationType) -> String {
+    let base = format!("new_{}", t.as_str());
+    (1..)
+        .map(|n| {
+            if n == 1 {
+                base.clone()
+            } else {
+                format!("{base}_{n}")
+            }
+        })
+        .find(|id| set.card_by_str(id).is_none())
+        .unwrap_or(base)
+}
+
+impl Desk {
+    /// The form for Station card `card` (an index into `set.cards`).
+    pub fn open(set: &CardSet, source: &CardSource, card: usize) -> Result<Desk, String> {
+        let (d, position) = set
+            .domains
+            .iter()
+            .enumerate()
+            .find_map(|(d, dom)| {
+                let at = dom
+                    .stations
+                    .iter()
+                    .position(|s| usize::from(s.index) == card)?;
+                Some((d, at))
+            })
+            .ok_or("this card is in no Domain")?;
+        let value = serde_json::to_value(&set.cards[card]).map_err(|e| e.to_string())?;
+        Desk::with(set, source, d, Some(position), Form::of(&value))
+    }
+
+    /// The form for a new card of type `t` in Domain `d`, from the type's template.
+    pub fn new_card(
+        set: &CardSet,
+        source: &CardSource,
+        d: usize,
+        t: StationType,
+    ) -> Result<Desk, String> {
+        let card = edit::template(t, &free_id(set, t));
+        let value = serde_json::to_value(&card).map_err(|e| e.to_string())?;
+        Desk::with(set, source, d, None, Form::of(&value))
+    }
+
+    fn with(
+        set: &CardSet,
+        source: &CardSource,
+        d: usize,
+        index: Option<usize>,
+        form: Form,
+    ) -> Result<Desk, String> {
+        let dom = set.domains.get(d).ok_or("no such Domain")?;
+        let rel = set
+            .files()
+            .map
+            .domains
+            .iter()
+            .find(|e| e.id == dom.id)
+            .map(|e| e.file.clone())
+            .ok_or("the map does not list this Domain")?;
+        let base = Reader::of(source)
+            .read(&rel)
+            .map_err(|e| format!("cannot read {rel}: {e}"))?;
+        let original = form.object().0;
+        let mut desk = Desk {
+            form,
+            target: Target {
+                rel,
+                domain: dom.name.clone(),
+                position: index.unwrap_or(dom.stations.len()),
+                index,
+            },
+            source: source.clone(),
+            base,
+            original,
+            stale: true,
+            leaving: false,
+            note: source.dir().is_none().then(builtin_note),
+            scroll: 0.0,
+        };
+        desk.check();
+        Ok(desk)
+    }
+
+    /// Whether the form differs from the card as it was opened (or last saved).
+    pub fn dirty(&self) -> bool {
+        self.form.object().0 != self.original
+    }
+
+    /// Whether this is a new card (not yet in its file).
+    pub fn is_new(&self) -> bool {
+        self.target.index.is_none()
+    }
+
+    /// Checks the card as the loader would: spliced into its file's text, the whole set
+    /// loaded with that text; the problems go under the fields they concern.
+    pub fn check(&mut self) {
+        self.stale = false;
+        let (object, _) = self.form.object();
+        let t = &self.target;
+        let spliced = edit::splice_text(&t.rel, &self.base, t.index, &object);
+        let (text, start) = match spliced {
+            Ok(s) => s,
+            Err(e) => {
+                self.form.general = vec![Note {
+                    error: true,
+                    message: e.to_string(),
+                }];
+                return;
+            }
+        };
+        let first_line = text[..start].matches('\n').count() + 1;
+        let report = match crate::cards::load::load_patched(&self.source, &t.rel, &text) {
+            Ok((_, report)) | Err(report) => report,
+        };
+        let problems: Vec<_> = report
+            .errors
+            .into_iter()
+            .map(|p| (true, p))
+            .chain(report.warnings.into_iter().map(|p| (false, p)))
+            .collect();
+        let path = format!("stations[{}]", t.position);
+        self.form.place(&problems, &t.rel, &path, first_line);
+    }
+
+    /// Writes the card into its file (refused for the built-in set or while the check
+    /// finds errors).
+    fn save(&mut self) -> Result<(Saved, String), String> {
+        let Some(dir) = self.source.dir().map(std::path::Path::to_path_buf) else {
+            return Err(builtin_note());
+        };
+        if self.stale {
+            self.check();
+        }
+        let n = self.form.errors();
+        if n > 0 {
+            return Err(format!(
+                "not saved: {n} error{} to fix first (shown in red)",
+                if n == 1 { "" } else { "s" }
+            ));
+        }
+        let value = self.form.value()?;
+        let card: StationCard = serde_json::from_value(value).map_err(|e| e.to_string())?;
+        let saved = match self.target.index {
+            Some(i) => edit::save_card(&dir, &self.target.rel, i, &card),
+            None => edit::save_new_card(&dir, &self.target.rel, &card),
+        }
+        .map_err(|e| e.to_string())?;
+        self.original = self.form.object().0;
+        Ok((saved, card.id.0))
+    }
+
+    /// One frame of input: typing into the focused field, Tab between fields, Ctrl-S,
+    /// Ctrl-Z, Esc, and clicks on fields and buttons.
+    pub fn update(
+        &mut self,
+        input: &Input,
+        fonts: &super::style::Fonts,
+        area: draw::Area,
+    ) -> Outcome {
+        let layout = self.layout(fonts, area);
+        if input.back {
+            if self.dirty() && !self.leaving {
+                self.leaving = true;
+                self.note =
+                    Some("Unsaved changes: Esc again leaves without saving, Ctrl-S saves".into());
+                return Outcome::Stay;
+            }
+            return Outcome::Close;
+        }
+        let mut outcome = Outcome::Stay;
+        let mut changed = false;
+        let mut chords = input.chords.iter();
+        for press in &input.presses {
+            let c = match *press {
+                Press::Key(key) => chords.next().copied().unwrap_or(Chord {
+                    key,
+                    ctrl: input.ctrl,
+                    shift: input.shift,
+                }),
+                Press::Char(c) => {
+                    // A letter typed with Ctrl is a command, not text.
+                    if !input.ctrl {
+                        changed |= self.form.edit(Edit::Insert(c));
+                    }
+                    continue;
+                }
+            };
+            match c.key {
+                KeyCode::S if c.ctrl => outcome = self.try_save(),
+                KeyCode::Z if c.ctrl => outcome = Outcome::Undo,
+                KeyCode::Tab => self.form.step(!c.shift),
+                KeyCode::Up => self.form.step(false),
+                KeyCode::Down | KeyCode::Enter | KeyCode::KpEnter => self.form.step(true),
+                k => {
+                    let e = match k {
+                        KeyCode::Backspace => Edit::Backspace,
+                        KeyCode::Delete => Edit::Delete,
+                        KeyCode::Left => Edit::Left,
+                        KeyCode::Right => Edit::Right,
+                        KeyCode::Home => Edit::Home,
+                        KeyCode::End => Edit::End,
+                        _ => continue,
+                    };
+                    changed |= self.form.edit(e);
+                }
+            }
+        }
+        if input.click {
+            match layout.hit(input.mouse) {
+                Some(draw::Hit::Field(i, at)) => {
+                    self.form.focus = i;
+                    self.form.fields[i].edit.set_cursor(at);
+                }
+                Some(draw::Hit::Save) => outcome = self.try_save(),
+                Some(draw::Hit::Undo) => outcome = Outcome::Undo,
+                Some(draw::Hit::Close) => {
+                    outcome = if self.dirty() && !self.leaving {
+                        self.leaving = true;
+                        self.note = Some(
+                            "Unsaved changes: click Close again to leave without saving".into(),
+                        );
+                        Outcome::Stay
+                    } else {
+                        Outcome::Close
+                    }
+                }
+                None => {}
+            }
+        }
+        if input.wheel != 0.0 && area.rect.contains(input.mouse) {
+            self.scroll = (self.scroll - input.wheel * 40.0).max(0.0);
+        }
+        if changed {
+            self.stale = true;
+            self.leaving = false;
+        }
+        // Checked once the typing pauses for a frame (a check loads the whole set).
+        if self.stale && input.presses.is_empty() {
+            self.check();
+        }
+        self.follow_focus(&layout);
+        outcome
+    }
+
+    fn try_save(&mut self) -> Outcome {
+        match self.save() {
+            Ok((saved, id)) => Outcome::Saved { saved, id },
+            Err(why) => {
+                self.note = Some(why);
+                Outcome::Stay
+            }
+        }
+    }
+}
+
+pub use draw::Area;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,219 @@
+//! The form's editing, checking and saving, without a window.
+
+use super::field::Edit;
+use super::form::{Form, Slot};
+use super::*;
+use crate::cards::load::load_dir;
+use std::path::{Path, PathBuf};
+
+/// A fresh copy of the shipped cards in a temporary folder.
+fn copy_of_cards(name: &str) -> PathBuf {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap() {
+            let e = e.unwrap();
+            let dest = to.join(e.file_name());
+            if e.file_type().unwrap().is_dir() {
+                copy(&e.path(), &dest);
+            } else {
+                std::fs::copy(e.path(), dest).unwrap();
+            }
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("forward-desk-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy(&Path::new(env!("CARGO_MANIFEST_DIR")).join("cards"), &dir);
+    dir
+}
+
+fn open(dir: &Path, id: &str) -> (CardSet, Desk) {
+    let (set, _) = load_dir(dir).unwrap();
+    let c = usize::from(set.card_by_str(id).unwrap().index);
+    let desk = Desk::open(&set, &CardSource::Dir(dir.to_path_buf()), c).unwrap();
+    (set, desk)
+}
+
+/// Focuses the field at `slot` and replaces its text by typing.
+fn retype(form: &mut Form, slot: &Slot, text: &str) {
+    form.focus = form.fields.iter().position(|f| &f.slot == slot).unwrap();
+    form.edit(Edit::End);
+    while form.edit(Edit::Backspace) {}
+    for c in text.chars() {
+        form.edit(Edit::Insert(c));
+    }
+}
+
+fn key(k: &str) -> Slot {
+    Slot::Key(k.into())
+}
+
+fn notes(form: &Form, slot: &Slot) -> Vec<(bool, String)> {
+    let f = form.fields.iter().find(|f| &f.slot == slot).unwrap();
+    f.notes
+        .iter()
+        .map(|n| (n.error, n.message.clone()))
+        .collect()
+}
+
+#[test]
+fn every_shipped_card_reads_back_from_its_form_unchanged() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+    let (set, _) = load_dir(&dir).unwrap();
+    for card in &set.cards {
+        let value = serde_json::to_value(card).unwrap();
+        let form = Form::of(&value);
+        assert_eq!(form.value().as_ref(), Ok(&value), "{}", card.id);
+    }
+}
+
+#[test]
+fn a_shipped_card_checks_clean_and_a_bad_hp_is_refused_under_its_field() {
+    let dir = copy_of_cards("hp");
+    let (_, mut desk) = open(&dir, "cinder_hound");
+    assert_eq!(desk.form.errors(), 0, "{:?}", desk.form.general);
+    assert!(!desk.dirty());
+    retype(&mut desk.form, &key("hp"), "0");
+    desk.check();
+    let hp = notes(&desk.form, &key("hp"));
+    assert!(hp.iter().any(|(e, m)| *e && m.contains("1")), "{hp:?}");
+    assert!(desk.dirty());
+    // Not a number: the loader's own words about the type, under the field.
+    retype(&mut desk.form, &key("hp"), "six");
+    desk.check();
+    let hp = notes(&desk.form, &key("hp"));
+    assert_eq!(hp.len(), 1, "{hp:?}");
+    assert!(hp[0].0, "{hp:?}");
+    // Save is refused while there are errors, and the file is untouched.
+    let file = dir.join(&desk.target.rel);
+    let before = std::fs::read(&file).unwrap();
+    assert!(matches!(desk.try_save(), Outcome::Stay));
+    assert!(desk.note.as_deref().unwrap_or("").contains("error"));
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn broken_json_is_placed_under_its_field_and_text_that_disagrees_warns() {
+    let dir = copy_of_cards("json");
+    let (_, mut desk) = open(&dir, "cinder_hound");
+    retype(
+        &mut desk.form,
+        &Slot::Face(2),
+        "{\"name\": \"Bite\", \"deal\": ",
+    );
+    desk.check();
+    let face = notes(&desk.form, &Slot::Face(2));
+    assert!(
+        face.iter().any(|(e, _)| *e),
+        "{face:?} {:?}",
+        desk.form.general
+    );
+    retype(
+        &mut desk.form,
+        &Slot::Face(2),
+        "{\"name\": \"Bite\", \"deal\": 2}",
+    );
+    // HP 7 where the text says another number: the text check's warning.
+    retype(&mut desk.form, &key("hp"), "7");
+    desk.check();
+    assert_eq!(desk.form.errors(), 0, "{:?}", desk.form.general);
+    let warned: Vec<String> = desk
+        .form
+        .fields
+        .iter()
+        .flat_map(|f| &f.notes)
+        .chain(&desk.form.general)
+        .filter(|n| !n.error)
+        .map(|n| n.message.clone())
+        .collect();
+    assert!(warned.iter().any(|m| m.contains("HP 7")), "{warned:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn save_changes_only_the_card_and_undo_puts_the_file_back() {
+    let dir = copy_of_cards("save");
+    let (_, mut desk) = open(&dir, "cinder_hound");
+    let file = dir.join(&desk.target.rel);
+    let before = std::fs::read_to_string(&file).unwrap();
+    let text = desk.form.text(&key("text")).unwrap().to_string();
+    let hp = desk.form.text(&key("hp")).unwrap().to_string();
+    let new_hp = (hp.parse::<i32>().unwrap() + 1).to_string();
+    retype(
+        &mut desk.form,
+        &key("text"),
+        &text.replace(&format!("HP {hp}"), &format!("HP {new_hp}")),
+    );
+    retype(&mut desk.form, &key("hp"), &new_hp);
+    desk.check();
+    assert_eq!(desk.form.errors(), 0, "{:?}", desk.form.general);
+    let Outcome::Saved { saved, id } = desk.try_save() else {
+        panic!("not saved: {:?}", desk.note);
+    };
+    assert_eq!(id, "cinder_hound");
+    assert!(!desk.dirty());
+    let after = std::fs::read_to_string(&file).unwrap();
+    let (set, _) = load_dir(&dir).expect("the saved set still loads");
+    let hound = set.card(set.card_by_str("cinder_hound").unwrap());
+    assert_eq!(hound.hp, Some(new_hp.parse().unwrap()));
+    // Only the card's object changed: the bytes before and after it are the same.
+    let head = before
+        .bytes()
+        .zip(after.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let tail = before
+        .bytes()
+        .rev()
+        .zip(after.bytes().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let start = before.find("\"cinder_hound\"").unwrap();
+    let card_start = before[..start].rfind('{').unwrap();
+    assert!(head >= card_start, "changed before the card: byte {head}");
+    let old_end = before.len() - tail;
+    let next = before[start..]
+        .find("\n    {")
+        .map_or(before.len(), |i| start + i);
+    assert!(old_end <= next, "changed after the card: byte {old_end}");
+    edit::undo(&saved).unwrap();
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_new_card_from_a_template_is_added_last_and_loads() {
+    let dir = copy_of_cards("new");
+    let (set, _) = load_dir(&dir).unwrap();
+    let source = CardSource::Dir(dir.clone());
+    let mut desk = Desk::new_card(&set, &source, 0, StationType::Foe).unwrap();
+    assert!(desk.is_new());
+    assert_eq!(desk.form.text(&key("id")), Some("new_foe"));
+    retype(&mut desk.form, &key("name"), "Ash Moth");
+    retype(&mut desk.form, &key("text"), "A moth of ash. HP 3.");
+    desk.check();
+    assert_eq!(desk.form.errors(), 0, "{:?}", desk.form.general);
+    let Outcome::Saved { saved, .. } = desk.try_save() else {
+        panic!("not saved: {:?}", desk.note);
+    };
+    let (after, _) = load_dir(&dir).expect("loads with the new card");
+    let moth = after.card(after.card_by_str("new_foe").unwrap());
+    assert_eq!(moth.name, "Ash Moth");
+    let d = &after.domains[0];
+    assert_eq!(d.stations.last().map(|s| s.id), Some("new_foe"));
+    edit::undo(&saved).unwrap();
+    assert!(load_dir(&dir).unwrap().0.card_by_str("new_foe").is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_builtin_set_is_checked_but_not_saved() {
+    let (set, _) = crate::cards::load::load_source(&CardSource::Builtin).unwrap();
+    let c = usize::from(set.card_by_str("cinder_hound").unwrap().index);
+    let mut desk = Desk::open(&set, &CardSource::Builtin, c).unwrap();
+    assert_eq!(desk.form.errors(), 0, "{:?}", desk.form.general);
+    assert_eq!(desk.note.as_deref(), Some(builtin_note().as_str()));
+    desk.note = None;
+    assert!(matches!(desk.try_save(), Outcome::Stay));
+    assert_eq!(desk.note.as_deref(), Some(builtin_note().as_str()));
+}

@@ -1,0 +1,381 @@
+//! The gallery's side of the designer's desk: E opens the form on the selected card,
+//! Shift-N a new card in the current Domain, Ctrl-Z undoes the last save, a click on a
+//! card's id copies it. The form itself is [`crate::ui::desk`].
+
+use super::{Entry, GalleryScreen, Layout};
+use crate::cards::CardSource;
+use crate::cards::edit::{self, Saved};
+use crate::cards::model::StationType;
+use crate::sim::figures::{self, SetFigures};
+use crate::ui::Next;
+use crate::ui::desk::{Area, Desk, Outcome};
+use crate::ui::input::Input;
+use crate::ui::style::{self, Fonts, colour};
+use macroquad::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// The desk's state in the gallery.
+#[derive(Default)]
+pub(super) struct State {
+    /// The open form.
+    form: Option<Box<Desk>>,
+    /// Where the cards come from (saving needs a folder).
+    pub(super) source: CardSource,
+    /// The last save, for Ctrl-Z.
+    last: Option<Saved>,
+    /// After a save or an undo: the card to show (and edit again, if the form was open).
+    reopen: Option<(String, bool)>,
+    /// The saves folder, where `forward simulate` keeps each set's per-card figures.
+    saves: Option<PathBuf>,
+    /// The figures of the last simulation of the set on show, if there was one.
+    figures: Option<SetFigures>,
+}
+
+impl State {
+    /// What survives a reload: the source, the last save, the card to reopen.
+    pub(super) fn carried(self) -> State {
+        State { form: None, ..self }
+    }
+}
+
+/// Ctrl and `key` were pressed together this frame.
+fn chord(input: &Input, key: KeyCode) -> bool {
+    input.chords.iter().any(|c| c.ctrl && c.key == key)
+}
+
+const EDIT: &str = "Edit (E)";
+const NEW: &str = "New card (Shift-N)";
+
+impl GalleryScreen {
+    /// Where the cards come from (the window's `--cards`): a folder can be saved into.
+    pub fn from(mut self, source: &CardSource) -> GalleryScreen {
+        self.desk.source = source.clone();
+        self
+    }
+
+    /// The saves folder: the figures of the last simulation of this set are read there.
+    pub fn figures(mut self, saves: Option<&Path>) -> GalleryScreen {
+        self.desk.saves = saves.map(Path::to_path_buf);
+        self.refresh_figures();
+        self
+    }
+
+    /// Reads the figures of the set on show (none once it was edited: its fingerprint
+    /// changed).
+    fn refresh_figures(&mut self) {
+        let hash = self.cards.files().hash();
+        self.desk.figures = self
+            .desk
+            .saves
+            .as_deref()
+            .and_then(|d| figures::read(d, &hash));
+    }
+
+    /// The last simulation's figures of Station card `c`, as a line under the large card.
+    pub(super) fn sim_line(&self, c: usize) -> Option<String> {
+        let f = self.desk.figures.as_ref()?;
+        let card = f.cards.get(&self.cards.cards[c].id.0)?;
+        // Short enough for the narrowest preview; the runs and the bot are in the file.
+        let (verb, health) = if card.mean_health <= 0.0 {
+            ("costs", -card.mean_health)
+        } else {
+            ("gives", card.mean_health)
+        };
+        Some(format!(
+            "Simulated: kills {:.1}% of {} flips, {verb} {health:.2} Health",
+            card.kill_rate * 100.0,
+            card.flips,
+        ))
+    }
+
+    /// Whether the form has the keyboard (letters then belong to it, not to M).
+    pub fn typing(&self) -> bool {
+        self.desk.form.is_some()
+    }
+
+    /// After a reload: the saved card shown again, its form reopened if it was open.
+    pub(super) fn reopen_desk(&mut self) {
+        self.refresh_figures();
+        let Some((id, form)) = self.desk.reopen.take() else {
+            return;
+        };
+        let Some(c) = self.cards.card_by_str(&id).map(|c| usize::from(c.index)) else {
+            return;
+        };
+        self.pinned = Some(Entry::Station(c));
+        if form {
+            self.desk.form = Desk::open(&self.cards, &self.desk.source, c)
+                .ok()
+                .map(Box::new);
+        }
+    }
+
+    /// The Edit and New card buttons, right of the title.
+    fn desk_buttons(&self, l: &Layout, fonts: &Fonts) -> (Rect, Rect) {
+        let w = |s: &str| style::width(s, &fonts.serif, 17) + 22.0;
+        let new = Rect::new(l.grid.right() - w(NEW), 26.0, w(NEW), 30.0);
+        let edit = Rect::new(new.x - 8.0 - w(EDIT), 26.0, w(EDIT), 30.0);
+        (edit, new)
+    }
+
+    /// Where the note right of the title ends (left of the buttons).
+    pub(super) fn note_right(&self, l: &Layout, fonts: &Fonts) -> f32 {
+        self.desk_buttons(l, fonts).0.x - 14.0
+    }
+
+    /// The line with the selected card's id under the large card.
+    fn id_rect(&self, l: &Layout, fonts: &Fonts) -> Option<(Rect, String)> {
+        let e = self.on_show()?;
+        let Entry::Station(c) = e else {
+            return None;
+        };
+        let r = Self::preview_card(l, e);
+        let id = self.cards.cards[c].id.0.clone();
+        let w = style::width(&format!("id  {id}"), &fonts.serif, 15);
+        Some((
+            Rect::new(l.preview.x, r.bottom() + 40.0 - 15.0, w, 20.0),
+            id,
+        ))
+    }
+
+    /// The form's area: the chips and the grid.
+    fn desk_area(l: &Layout) -> Area {
+        Area {
+            rect: Rect::new(l.grid.x, 64.0, l.grid.w, l.grid.bottom() - 64.0),
+        }
+    }
+
+    /// The desk's part of a frame: `Some` when it took the input.
+    pub(super) fn desk_update(&mut self, input: &Input, fonts: &Fonts) -> Option<Next> {
+        let l = self.layout(input.size, fonts);
+        if let Some(form) = self.desk.form.as_mut() {
+            if chord(input, KeyCode::T) && form.is_new() {
+                self.retype_new();
+                return Some(Next::Stay);
+            }
+            return Some(match form.update(input, fonts, Self::desk_area(&l)) {
+                Outcome::Stay => Next::Stay,
+                Outcome::Close => {
+                    self.desk.form = None;
+                    Next::Stay
+                }
+                Outcome::Saved { saved, id } => {
+                    self.note = Some(format!("saved {id} in {}", saved.path.display()));
+                    self.desk.last = Some(saved);
+                    self.desk.reopen = Some((id, true));
+                    Next::Reload
+                }
+                Outcome::Undo => self.undo(true),
+            });
+        }
+        let (edit_b, new_b) = self.desk_buttons(&l, fonts);
+        let clicked = |r: Rect| input.click && r.contains(input.mouse);
+        if matches!(input.typed, Some('e' | 'E')) || clicked(edit_b) {
+            self.open_selected();
+            return Some(Next::Stay);
+        }
+        if input.typed == Some('N') || clicked(new_b) {
+            self.open_new(None);
+            return Some(Next::Stay);
+        }
+        if chord(input, KeyCode::Z) {
+            return Some(self.undo(false));
+        }
+        if input.click
+            && let Some((r, id)) = self.id_rect(&l, fonts)
+            && r.contains(input.mouse)
+        {
+            self.note = Some(crate::ui::clipboard::copy("card id", &id));
+            return Some(Next::Stay);
+        }
+        None
+    }
+
+    /// The card drawn large: the one under the pointer, else the one picked, else the
+    /// first shown.
+    fn on_show(&self) -> Option<Entry> {
+        self.hovered
+            .or(self.pinned)
+            .or_else(|| self.shown().first().copied())
+    }
+
+    /// Opens the form on the card drawn large.
+    fn open_selected(&mut self) {
+        let Some(Entry::Station(c)) = self.on_show() else {
+            self.note = Some("pick a card first (click it, or N/P), then E".into());
+            return;
+        };
+        self.pinned = Some(Entry::Station(c));
+        match Desk::open(&self.cards, &self.desk.source, c) {
+            Ok(d) => self.desk.form = Some(Box::new(d)),
+            Err(e) => self.note = Some(e),
+        }
+    }
+
+    /// The Domain a new card goes into: the Domain filter, else the selected card's.
+    fn new_card_domain(&self) -> Option<usize> {
+        if let Some(d) = self.domain.filter(|&d| d < self.cards.domains.len()) {
+            return Some(d);
+        }
+        let Some(Entry::Station(c)) = self.pinned else {
+            return None;
+        };
+        self.cards
+            .domains
+            .iter()
+            .position(|d| d.stations.iter().any(|s| usize::from(s.index) == c))
+    }
+
+    /// Opens the form on a new card of type `t` (else the type filter's, the selected
+    /// card's, or a foe).
+    fn open_new(&mut self, t: Option<StationType>) {
+        let Some(d) = self.new_card_domain() else {
+            self.note = Some("pick a Domain (or a card of it) first, then Shift-N".into());
+            return;
+        };
+        let selected = match self.pinned {
+            Some(Entry::Station(c)) => Some(self.cards.cards[c].card_type),
+            _ => None,
+        };
+        let t = t.or(self.kind).or(selected).unwrap_or(StationType::Foe);
+        match Desk::new_card(&self.cards, &self.desk.source, d, t) {
+            Ok(desk) => self.desk.form = Some(Box::new(desk)),
+            Err(e) => self.note = Some(e),
+        }
+    }
+
+    /// Ctrl-T on a new card: the next type's template.
+    fn retype_new(&mut self) {
+        let now = self.desk.form.as_ref().map(|f| f.form.card_type.clone());
+        let at = StationType::ALL
+            .iter()
+            .position(|t| Some(t.as_str().to_string()) == now)
+            .unwrap_or(0);
+        let next = StationType::ALL[(at + 1) % StationType::ALL.len()];
+        self.open_new(Some(next));
+    }
+
+    /// Puts back the file as it was before the last save, and reloads.
+    fn undo(&mut self, form_open: bool) -> Next {
+        let Some(saved) = self.desk.last.take() else {
+            self.note = Some("no save to undo".into());
+            if let Some(f) = self.desk.form.as_mut() {
+                f.note = Some("No save to undo in this session".into());
+            }
+            return Next::Stay;
+        };
+        match edit::undo(&saved) {
+            Ok(()) => {
+                self.note = Some(format!("undid the last save of {}", saved.path.display()));
+                let id = match self.pinned {
+                    Some(Entry::Station(c)) => Some(self.cards.cards[c].id.0.clone()),
+                    _ => None,
+                };
+                self.desk.reopen = id.map(|id| (id, form_open));
+                self.desk.form = None;
+                Next::Reload
+            }
+            Err(e) => {
+                self.note = Some(format!("undo failed: {e}"));
+                self.desk.last = Some(saved);
+                Next::Stay
+            }
+        }
+    }
+
+    /// Draws the desk's buttons, or the open form with the edited card large beside it.
+    pub(super) fn desk_draw(&self, l: &Layout, fonts: &Fonts) {
+        let Some(form) = &self.desk.form else {
+            let (edit_b, new_b) = self.desk_buttons(l, fonts);
+            for (r, label) in [(edit_b, EDIT), (new_b, NEW)] {
+                style::card(r, 6.0, 1.0, colour::TILE, colour::GOLD);
+                style::text(
+                    label,
+                    r.x + 11.0,
+                    r.y + 21.0,
+                    &fonts.serif,
+                    17,
+                    colour::PARCHMENT,
+                );
+            }
+            return;
+        };
+        form.draw(fonts, Self::desk_area(l));
+        // The card as it would look with the form's values (when they read as a card).
+        let card = form
+            .form
+            .value()
+            .ok()
+            .and_then(|v| serde_json::from_value::<crate::cards::model::StationCard>(v).ok());
+        if let Some(card) = card {
+            let p = l.preview;
+            draw_rectangle(p.x - 4.0, p.y - 4.0, p.w + 8.0, p.h + 8.0, colour::SKY_MID);
+            let r = Self::preview_card(l, Entry::Station(0));
+            crate::ui::cardface::draw_face(
+                r,
+                &crate::ui::cardface::station_face(&card),
+                fonts,
+                true,
+            );
+            let hint = "as it will look once saved";
+            style::text(
+                hint,
+                p.x,
+                r.bottom() + 24.0,
+                &fonts.italic,
+                17,
+                style::dim(),
+            );
+        }
+    }
+}
+
+impl State {
+    /// Whether a save or undo waits for the reload (its note is kept over "reloaded").
+    pub(super) fn reopen_pending(&self) -> bool {
+        self.reopen.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    #[test]
+    fn the_last_simulation_of_this_set_is_shown_and_not_after_an_edit() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let set = crate::cards::load::load_dir(&dir).unwrap().0;
+        let saves =
+            std::env::temp_dir().join(format!("forward-gallery-sim-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&saves);
+        let mut cards = std::collections::BTreeMap::new();
+        let hound = figures::CardFigures {
+            flips: 400,
+            killed: 6,
+            kill_rate: 0.015,
+            mean_health: -1.25,
+        };
+        cards.insert("cinder_hound".to_string(), hound);
+        let f = SetFigures {
+            cards_hash: set.files().hash(),
+            runs: 1000,
+            policy: "greedy".into(),
+            cards,
+        };
+        figures::write(&saves, &f).unwrap();
+        let c = usize::from(set.card_by_str("cinder_hound").unwrap().index);
+        let g = GalleryScreen::new(Arc::new(set.clone())).figures(Some(&saves));
+        assert_eq!(
+            g.sim_line(c).as_deref(),
+            Some("Simulated: kills 1.5% of 400 flips, costs 1.25 Health")
+        );
+        // Another set (here: no figures file for it) shows none.
+        let mut files = (**set.files()).clone();
+        files.domains[0].stations[0].name.push('!');
+        let other = crate::cards::load::load_files(&files).unwrap().0;
+        let g = GalleryScreen::new(Arc::new(other)).figures(Some(&saves));
+        assert_eq!(g.sim_line(c), None);
+        let _ = std::fs::remove_dir_all(&saves);
+    }
+}

@@ -1,0 +1,249 @@
+//! The designer's desk in the window: a card of a copy of `cards/` edited through the
+//! gallery's form by xdotool keys, saved (only that card's bytes change, the set still
+//! validates), then the save undone (the file back byte for byte). Also the screenshots
+//! of the desk (the form with a live error) at three window sizes, kept in
+//! `target/tmp/screenshots/` for a look.
+//!
+//! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
+
+mod common {
+    #[allow(dead_code)]
+    pub mod game;
+    #[allow(dead_code)]
+    pub mod pixels;
+    #[allow(dead_code)]
+    pub mod xvfb;
+}
+
+use common::game::{CARDS, decode, focus, xdotool};
+use common::pixels::{Scratch, count, wait};
+use common::xvfb::Xvfb;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A copy of the shipped cards in `to`.
+fn copy_cards(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("make the copy's folder");
+    for e in std::fs::read_dir(from).expect("read cards/") {
+        let e = e.expect("a file of cards/");
+        let dest = to.join(e.file_name());
+        if e.file_type().expect("its type").is_dir() {
+            copy_cards(&e.path(), &dest);
+        } else {
+            std::fs::copy(e.path(), dest).expect("copy a card file");
+        }
+    }
+}
+
+/// Starts the game on `display` with the cards in `dir`, on the gallery's Termina foes.
+fn start(display: &str, dir: &Path, scratch: &Scratch, extra: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_forward"))
+        .args(["--cards", dir.to_str().unwrap()])
+        .args([
+            "--gallery",
+            "--gallery-domain",
+            "termina",
+            "--gallery-type",
+            "foe",
+        ])
+        .args(["--config", scratch.path("config").to_str().unwrap()])
+        .args(["--saves", scratch.path("saves").to_str().unwrap()])
+        .args(extra)
+        .env_remove("WAYLAND_DISPLAY")
+        .env("DISPLAY", display)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start forward")
+}
+
+/// The first Termina foe (the one N picks) whose text is plain ASCII and names its HP:
+/// its place among Termina's foes, id, text and HP.
+fn first_foe(dir: &Path) -> (usize, String, String, i32) {
+    let (set, _) = forward::cards::load::load_dir(dir).expect("the copy loads");
+    let termina = set.domain(set.domain_by_str("termina").expect("Termina"));
+    let foes = termina
+        .stations
+        .iter()
+        .map(|s| set.card(*s))
+        .filter(|c| c.card_type == forward::cards::model::StationType::Foe);
+    for (i, c) in foes.enumerate() {
+        let hp = c.hp.unwrap_or(0);
+        if c.text.is_ascii() && c.text.contains(&format!("HP {hp}")) {
+            return (i, c.id.0.clone(), c.text.clone(), hp);
+        }
+    }
+    panic!("no Termina foe with a plain text naming its HP");
+}
+
+/// Waits until `done` holds for the file's text (at most 60 s).
+fn wait_for(file: &Path, what: &str, done: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        if done(&text) {
+            return text;
+        }
+        assert!(Instant::now() < deadline, "{what}: not within 60 s");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// Presses keys one at a time, with a pause so that each lands in its own frame.
+fn keys(display: &str, keys: &[&str]) {
+    for k in keys {
+        xdotool(display, &["key", k]);
+        std::thread::sleep(Duration::from_millis(150));
+    }
+}
+
+/// Types `text` into the focused field.
+fn type_text(display: &str, text: &str) {
+    xdotool(display, &["type", "--delay", "25", text]);
+    std::thread::sleep(Duration::from_millis(300));
+}
+
+/// Opens the form on the `nth` Termina foe and moves to its Text field, emptied.
+fn open_text_field(display: &str, nth: usize, old_text: &str) {
+    focus(display);
+    // The pointer off the grid: a card under it would be the one hovered.
+    xdotool(display, &["mousemove", "5", "795"]);
+    for _ in 0..=nth {
+        keys(display, &["n"]);
+    }
+    // Id, Name, then Text; End, then the old text erased.
+    keys(display, &["e", "Tab", "Tab", "End"]);
+    let n = old_text.chars().count().to_string();
+    xdotool(
+        display,
+        &["key", "--repeat", &n, "--delay", "8", "BackSpace"],
+    );
+    std::thread::sleep(Duration::from_millis(300));
+}
+
+#[test]
+fn a_card_edited_in_the_form_is_saved_alone_and_the_save_undone() {
+    let xvfb = Xvfb::start(1280, 800);
+    let scratch = Scratch::new("desk-edit");
+    let dir = scratch.path("cards");
+    copy_cards(Path::new(CARDS), &dir);
+    let (nth, id, text, hp) = first_foe(&dir);
+    let file = dir.join("domains/termina.json");
+    let before = std::fs::read_to_string(&file).expect("read termina.json");
+    let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
+    open_text_field(&xvfb.display, nth, &text);
+    let new_hp = hp + 1;
+    let new_text = format!(
+        "{} Edited at the desk.",
+        text.replace(&format!("HP {hp}"), &format!("HP {new_hp}"))
+    );
+    type_text(&xvfb.display, &new_text);
+    // Flavour, Guide notes, Tags, then HP.
+    keys(&xvfb.display, &["Tab", "Tab", "Tab", "Tab", "End"]);
+    keys(&xvfb.display, &["BackSpace", "BackSpace", "BackSpace"]);
+    type_text(&xvfb.display, &new_hp.to_string());
+    keys(&xvfb.display, &["ctrl+s"]);
+    let after = wait_for(&file, "the save", |t| t != before);
+
+    // Only that card's object changed: the same bytes before and after it.
+    let head = before
+        .bytes()
+        .zip(after.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let tail = before
+        .bytes()
+        .rev()
+        .zip(after.bytes().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let at = before
+        .find(&format!("\"id\": \"{id}\""))
+        .expect("the card's id");
+    let card_start = before[..at].rfind('{').expect("the card's {");
+    let next_card = before[at..]
+        .find("\n    {")
+        .map_or(before.len(), |i| at + i);
+    assert!(head >= card_start, "a byte before the card changed: {head}");
+    assert!(
+        before.len() - tail <= next_card,
+        "a byte after the card changed: {}",
+        before.len() - tail
+    );
+    let v: serde_json::Value = serde_json::from_str(&after).expect("still JSON");
+    let card = v["stations"]
+        .as_array()
+        .and_then(|s| s.iter().find(|c| c["id"] == id.as_str()))
+        .expect("the card is still there");
+    assert_eq!(card["hp"], new_hp, "{card}");
+    assert_eq!(card["text"], new_text.as_str(), "{card}");
+
+    let validate = Command::new(env!("CARGO_BIN_EXE_forward"))
+        .args(["validate", dir.to_str().unwrap()])
+        .output()
+        .expect("run forward validate");
+    assert!(
+        validate.status.success(),
+        "validate fails after the save:\n{}{}",
+        String::from_utf8_lossy(&validate.stdout),
+        String::from_utf8_lossy(&validate.stderr)
+    );
+
+    // Ctrl-Z in the form (reopened on the saved card) undoes the save.
+    keys(&xvfb.display, &["ctrl+z"]);
+    wait_for(&file, "the undo", |t| t == before);
+    assert_eq!(std::fs::read(&file).expect("read"), before.as_bytes());
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// The form on the first Termina foe with a live error (HP 0), as a screenshot.
+fn form_with_error(width: u32, height: u32) -> PathBuf {
+    let xvfb = Xvfb::start(width, height);
+    let scratch = Scratch::new("desk-shot");
+    let dir = scratch.path("cards");
+    copy_cards(Path::new(CARDS), &dir);
+    let (nth, _, text, _) = first_foe(&dir);
+    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+    std::fs::create_dir_all(&shots).expect("screenshot dir");
+    let png = shots.join(format!("desk-form-{width}x{height}.png"));
+    let _ = std::fs::remove_file(&png);
+    let size = format!("{width}x{height}");
+    let child = start(
+        &xvfb.display,
+        &dir,
+        &scratch,
+        &[
+            "--size",
+            &size,
+            "--screenshot",
+            png.to_str().unwrap(),
+            "--frames",
+            "900",
+        ],
+    );
+    open_text_field(&xvfb.display, nth, &text);
+    type_text(&xvfb.display, "A hound of ash. HP 0.");
+    keys(&xvfb.display, &["Tab", "Tab", "Tab", "Tab", "End"]);
+    keys(&xvfb.display, &["BackSpace", "BackSpace", "BackSpace", "0"]);
+    // Back on the text field, so the caret and the error both show.
+    let out = wait(child);
+    let img = decode(&out, &png);
+    assert_eq!((img.width as u32, img.height as u32), (width, height));
+    // The live error is drawn in the error red somewhere on the form.
+    let red = count(&img, (0, 0), (width, height), |p| {
+        p[0] > 230 && (90..130).contains(&p[1]) && (70..110).contains(&p[2])
+    });
+    assert!(red > 40, "no error red on the form ({red} pixels)");
+    png
+}
+
+#[test]
+fn the_form_shows_a_live_error_at_three_sizes() {
+    for (w, h) in [(1280, 800), (1024, 640), (1920, 1080)] {
+        let png = form_with_error(w, h);
+        eprintln!("{}", png.display());
+    }
+}
