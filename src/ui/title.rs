@@ -85,7 +85,18 @@ pub const NOT_YET: &str = "coming in a later build";
 /// Said of Continue when there is nothing to continue.
 pub const NO_RUN: &str = "no run in progress in the saves";
 
-const SUBTITLE: &str = "A lone traveller crosses nine Domains toward the Guardian.";
+/// The tagline under the title, with the set's own count of Domains.
+fn subtitle(domains: usize) -> String {
+    const WORDS: [&str; 13] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    let n = WORDS
+        .get(domains)
+        .map_or(domains.to_string(), |w| w.to_string());
+    let noun = if domains == 1 { "Domain" } else { "Domains" };
+    format!("A lone traveller crosses {n} {noun} toward the Guardian.")
+}
 
 /// Where things go for a given window size.
 #[derive(Debug, Clone, PartialEq)]
@@ -143,6 +154,8 @@ pub struct TitleScreen {
     map: MapModel,
     /// "9 domains, 162 station cards".
     summary: String,
+    /// The tagline, with the set's count of Domains.
+    subtitle: String,
     /// Warnings of the load, one display line each.
     warnings: Vec<String>,
     selected: usize,
@@ -176,6 +189,7 @@ impl TitleScreen {
         let cards = set.cards.len();
         TitleScreen {
             map: MapModel::from_set(set),
+            subtitle: subtitle(domains),
             summary: format!(
                 "{domains} {}, {cards} station {}",
                 if domains == 1 { "domain" } else { "domains" },
@@ -377,9 +391,9 @@ impl TitleScreen {
             colour::PARCHMENT,
         );
 
-        let sub = style::fit_size(SUBTITLE, &fonts.italic, 28, 14, l.column_w);
+        let sub = style::fit_size(&self.subtitle, &fonts.italic, 28, 14, l.column_w);
         style::text(
-            SUBTITLE,
+            &self.subtitle,
             l.left + 2.0,
             l.subtitle_y,
             &fonts.italic,
@@ -492,15 +506,30 @@ impl TitleScreen {
             return;
         }
         let n = self.warnings.len();
-        let head = format!(
-            "{n} {} in the card files",
-            if n == 1 { "warning" } else { "warnings" }
-        );
         let y = l.notes_y;
+        // Lines of 18 px between the heading and the footer's rule (24 px over its text):
+        // as many warnings as fit, then a line saying how many are left.
+        let span = l.footer_y - 24.0 - 6.0 - (y + 22.0);
+        let room = if span < 0.0 {
+            0
+        } else {
+            (span / 18.0) as usize + 1
+        };
+        let shown = if n <= room.min(2) {
+            n
+        } else {
+            room.min(3).saturating_sub(1)
+        };
+        let more = n - shown;
+        let head = match (n, more > 0 && room == 0) {
+            (1, false) => "1 warning in the card files".to_string(),
+            (_, false) => format!("{n} warnings in the card files"),
+            (_, true) => format!("{n} warnings in the card files: run `forward validate`"),
+        };
         style::diamond(vec2(l.left - 20.0, y - 5.0), 4.0, colour::WARNING);
         style::text(&head, l.left, y, &fonts.serif, 19, colour::WARNING);
         let max_w = l.column_w - 10.0;
-        for (k, w) in self.warnings.iter().take(2).enumerate() {
+        for (k, w) in self.warnings.iter().take(shown).enumerate() {
             let line = style::ellipsize(w, max_w, |s| style::width(s, &fonts.mono, 13));
             let yk = y + 22.0 + k as f32 * 18.0;
             style::text(
@@ -512,9 +541,13 @@ impl TitleScreen {
                 fade(colour::WARNING, 0.8),
             );
         }
-        if n > 2 {
-            let yk = y + 22.0 + 2.0 * 18.0;
-            let more = format!("and {} more: run `forward validate` for all", n - 2);
+        if more > 0 && room > 0 {
+            let yk = y + 22.0 + shown as f32 * 18.0;
+            let more = if shown == 0 {
+                "run `forward validate` to see them".to_string()
+            } else {
+                format!("and {more} more: run `forward validate` for all")
+            };
             style::text(
                 &more,
                 l.left,
@@ -654,6 +687,7 @@ mod tests {
                 guardian: String::new(),
             },
             summary: String::new(),
+            subtitle: subtitle(9),
             warnings: vec![],
             selected: Item::NewRun.index(),
             hovered_tile: None,
@@ -737,6 +771,22 @@ mod tests {
                 dice: DiceMode::Deck,
                 guide_screen: false,
             }
+        );
+    }
+
+    #[test]
+    fn the_tagline_counts_the_sets_domains() {
+        assert_eq!(
+            subtitle(9),
+            "A lone traveller crosses nine Domains toward the Guardian."
+        );
+        assert_eq!(
+            subtitle(1),
+            "A lone traveller crosses one Domain toward the Guardian."
+        );
+        assert_eq!(
+            subtitle(14),
+            "A lone traveller crosses 14 Domains toward the Guardian."
         );
     }
 
