@@ -185,6 +185,7 @@ pub fn template(t: StationType, id: &str) -> StationCard {
         immune: Vec::new(),
         on_defeat: Vec::new(),
         unbeatable: false,
+        invulnerable: false,
         passage: Vec::new(),
         toll: None,
         options: Vec::new(),
@@ -200,7 +201,7 @@ pub fn template(t: StationType, id: &str) -> StationCard {
     };
     match t {
         StationType::Foe => {
-            card.hp = Some(3);
+            card.hp = Some(FoeHp::Fixed(3));
             card.faces = vec![
                 face("Miss", 0),
                 Face {

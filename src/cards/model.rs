@@ -98,6 +98,52 @@ pub struct TravellerFile {
     #[serde(default)]
     #[schemars(range(min = 0, max = 5))]
     pub def: i32,
+    /// The combat table: the result of each die face, 1 to 6 in order. Absent: the rules'
+    /// table (`["miss", "parry", "hit", "hit", "critical", "counter"]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(equal = 6))]
+    pub table: Option<Vec<TableResult>>,
+}
+
+/// A result on the traveller's combat table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TableResult {
+    /// Deal nothing.
+    Miss,
+    /// Block everything the foe deals.
+    Parry,
+    /// Deal 1 + ATK.
+    Hit,
+    /// Deal 2 + ATK.
+    Critical,
+    /// Block everything the foe deals and deal 1 (plus any Counter bonus) that DEF does not
+    /// reduce.
+    Counter,
+}
+
+impl TableResult {
+    /// The result's name as a player reads it ("Counter").
+    pub fn title(self) -> &'static str {
+        match self {
+            TableResult::Miss => "Miss",
+            TableResult::Parry => "Parry",
+            TableResult::Hit => "Hit",
+            TableResult::Critical => "Critical",
+            TableResult::Counter => "Counter",
+        }
+    }
+}
+
+/// One face of the traveller's combat table changed: `{"roll": 5, "result": "counter"}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TableFace {
+    /// The (modified) roll whose result changes.
+    #[schemars(range(min = 1, max = 6))]
+    pub roll: u8,
+    /// Its result while the card is in force.
+    pub result: TableResult,
 }
 
 /// `cards/guardian.json`: the final foe, its requirements and its seals.
@@ -304,10 +350,10 @@ pub struct StationCard {
     /// An ability the player can use (Items, Equipment, Companions).
     #[serde(default, rename = "use", skip_serializing_if = "Option::is_none")]
     pub ability: Option<Ability>,
-    /// Foe: hit points.
+    /// Foe: hit points, or `"health"`: the traveller's Health when the duel starts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "i32", range(min = 1, max = 99))]
-    pub hp: Option<i32>,
+    #[schemars(with = "FoeHp")]
+    pub hp: Option<FoeHp>,
     /// Foe: defence subtracted from Hits and Criticals.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "i32", range(min = 0, max = 5))]
@@ -325,6 +371,10 @@ pub struct StationCard {
     /// Foe: it cannot be fought at all, only passed through `passage` or `toll`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub unbeatable: bool,
+    /// Foe: nothing harms it. It can be fought but never beaten (see RULES.md, "Fights that
+    /// cannot end").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub invulnerable: bool,
     /// Foe: ways past it by showing or giving a card.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub passage: Vec<Passage>,
@@ -351,6 +401,83 @@ pub struct StationCard {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+/// A foe's hit points: a number, or `"health"` for the traveller's Health when the duel
+/// starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum FoeHp {
+    /// A fixed number.
+    Fixed(#[schemars(range(min = 1, max = 99))] i32),
+    /// As much as the traveller's Health at the start of the duel.
+    Health(HealthWord),
+}
+
+/// The word `"health"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HealthWord {
+    Health,
+}
+
+impl FoeHp {
+    /// The foe's HP against a traveller with this much Health (at least 1).
+    pub fn against(self, health: i32) -> i32 {
+        match self {
+            FoeHp::Fixed(n) => n,
+            FoeHp::Health(_) => health.max(1),
+        }
+    }
+
+    /// The printed number, if it is one.
+    pub fn fixed(self) -> Option<i32> {
+        match self {
+            FoeHp::Fixed(n) => Some(n),
+            FoeHp::Health(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for FoeHp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FoeHp::Fixed(n) => write!(f, "{n}"),
+            FoeHp::Health(_) => f.write_str("= your Health"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for FoeHp {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // By hand, so that a mistake is reported in plain words at the value's position.
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = FoeHp;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a number or \"health\"")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<FoeHp, E> {
+                i32::try_from(v)
+                    .map(FoeHp::Fixed)
+                    .map_err(|_| E::custom(format!("hp {v} is out of range")))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<FoeHp, E> {
+                i32::try_from(v)
+                    .map(FoeHp::Fixed)
+                    .map_err(|_| E::custom(format!("hp {v} is out of range")))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<FoeHp, E> {
+                match v {
+                    "health" => Ok(FoeHp::Health(HealthWord::Health)),
+                    other => Err(E::custom(format!(
+                        "hp \"{other}\" is not a number or \"health\""
+                    ))),
+                }
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// An amount: a number, dice (`{"d6": 1, "plus": 2}`) or `"full"` (for heals).
@@ -594,6 +721,9 @@ pub enum Modifier {
     NoRest,
     /// The traveller's first N attacks in each duel deal nothing.
     FirstAttacksMiss(#[schemars(range(min = 1, max = 5))] u8),
+    /// One face of the traveller's combat table gives another result:
+    /// `{"table_face": {"roll": 5, "result": "counter"}}`.
+    TableFace(TableFace),
 }
 
 /// Effects fired by an occasion.
@@ -699,6 +829,10 @@ pub struct Face {
     /// The foe copies the traveller's combat result this exchange (with the traveller's ATK).
     #[serde(default, skip_serializing_if = "is_false")]
     pub copy: bool,
+    /// Effects on the traveller when this face lands, after the exchange's damage (the
+    /// effects `on_defeat` uses): `{"name": "Venom", "deal": 1, "effects": [{"dread": 1}]}`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
 }
 
 fn is_zero(n: &i32) -> bool {

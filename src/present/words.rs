@@ -267,11 +267,28 @@ pub fn face_summary(f: &Face) -> String {
     if f.copy {
         parts.push("copies your roll".into());
     }
+    if !f.effects.is_empty() {
+        parts.push(face_effect_words(&f.effects));
+    }
     if parts.is_empty() {
         "miss".into()
     } else {
         parts.join(", ")
     }
+}
+
+/// What a face's effects do to the traveller, in a few words ("you lose 2 Health, 1 Dread");
+/// effects without short words are left to the card's text.
+pub fn face_effect_words(effects: &[Effect]) -> String {
+    let words: Option<Vec<String>> = effects
+        .iter()
+        .map(|e| match e {
+            Effect::Dread(n) => Some(format!("+{n} Dread")),
+            Effect::Heal(_) | Effect::Resolve(_) => None,
+            e => effect_cost(e).map(|w| format!("you lose {w}")),
+        })
+        .collect();
+    words.map_or_else(|| "a card effect (see its text)".into(), |w| w.join(", "))
 }
 
 /// The combat table row of a strike (0-based row of [`COMBAT_TABLE`]).

@@ -50,6 +50,20 @@ struct Checker<'a> {
     warnings: Vec<Problem>,
 }
 
+/// Whether `pred` holds for one of these effects, or one inside an `if` or a choice.
+fn any_effect(list: &[Effect], pred: &dyn Fn(&Effect) -> bool) -> bool {
+    list.iter().any(|e| {
+        pred(e)
+            || match e {
+                Effect::If(b) => any_effect(&b.then, pred) || any_effect(&b.otherwise, pred),
+                Effect::GuideChooses(options) => {
+                    options.iter().any(|o| any_effect(&o.effects, pred))
+                }
+                _ => false,
+            }
+    })
+}
+
 fn is_blank(s: &str) -> bool {
     s.trim().is_empty()
 }
@@ -489,6 +503,11 @@ impl<'a> Checker<'a> {
                 Modifier::RestHeal(n) => ("rest_heal", *n, -5, 10),
                 Modifier::CounterDamage(n) => ("counter_damage", *n, 1, 5),
                 Modifier::FirstAttacksMiss(n) => ("first_attacks_miss", *n as i32, 1, 5),
+                Modifier::TableFace(f) => {
+                    let fp = join(&join(&p, "table_face"), "roll");
+                    self.range(src, &fp, "roll", f.roll as i64, 1, 6);
+                    continue;
+                }
                 Modifier::NoSpendResolve | Modifier::NoRest => continue,
             };
             self.shift(src, &join(&p, name), name, v as i64, lo, hi);
@@ -508,6 +527,12 @@ impl<'a> Checker<'a> {
                 ("empower", f.empower, 10),
             ] {
                 self.range(src, &join(&p, name), name, v as i64, 0, hi);
+            }
+            let ep = join(&p, "effects");
+            self.effects(src, &ep, &f.effects);
+            if any_effect(&f.effects, &|e| matches!(e, Effect::HitFoe(_))) {
+                let msg = "a face's `effects` fall on the traveller: `hit_foe` has no foe to hit there (use `heal` on the face for a foe that mends)";
+                self.err(src, &ep, msg);
             }
             if let Some(target) = &f.empower_face {
                 let fp = join(&p, "empower_face");
@@ -553,6 +578,15 @@ impl<'a> Checker<'a> {
         self.range(src, "health", "health", v.health as i64, 1, 99);
         self.range(src, "atk", "atk", v.atk as i64, 0, 10);
         self.range(src, "def", "def", v.def as i64, 0, 5);
+        if let Some(table) = &v.table
+            && table.len() != 6
+        {
+            let msg = format!(
+                "the combat table needs exactly 6 results, one for each die face; it has {}",
+                table.len()
+            );
+            self.err(src, "table", msg);
+        }
     }
 
     fn guardian(&mut self) {

@@ -26,13 +26,14 @@ impl Checker<'_> {
             "equipment, companions and snares",
         );
         const COMPANIONS: (&[StationType], &str) = (&[Companion], "companions");
-        let rules: [(&str, (&[StationType], &str)); 16] = [
+        let rules: [(&str, (&[StationType], &str)); 17] = [
             ("hp", FOES),
             ("def", FOES),
             ("faces", FOES),
             ("immune", FOES),
             ("on_defeat", FOES),
             ("unbeatable", FOES),
+            ("invulnerable", FOES),
             ("passage", FOES),
             ("toll", FOES),
             ("options", (&[Terror], "Terror cards")),
@@ -109,8 +110,23 @@ impl Checker<'_> {
                 self.err(src, &join(p, "faces"), faces_msg(card.faces.len()));
             }
         }
-        if let Some(hp) = card.hp {
+        if let Some(hp) = card.hp.and_then(|hp| hp.fixed()) {
             self.range(src, &join(p, "hp"), "hp", hp as i64, 1, 99);
+        }
+        if card.invulnerable {
+            let ip = join(p, "invulnerable");
+            if card.unbeatable {
+                let msg = "`invulnerable` and `unbeatable` together: an unbeatable foe is never fought, so it never needs to be invulnerable";
+                self.err(src, &ip, msg);
+            }
+            if !card.on_defeat.is_empty() {
+                let msg = "an invulnerable foe is never defeated: its `on_defeat` effects can never happen";
+                self.err(src, &join(p, "on_defeat"), msg);
+            }
+            if card.passage.is_empty() && card.toll.is_none() && !card.unbeatable {
+                let msg = "an invulnerable foe without a `passage` or `toll` must be fought and cannot be beaten: the duel ends only when the traveller falls, or is broken off when neither side can harm the other";
+                self.warn(src, &ip, msg);
+            }
         }
         if let Some(def) = card.def {
             self.range(src, &join(p, "def"), "def", def as i64, 0, 5);
