@@ -179,3 +179,67 @@ fn hp_health_and_invulnerable_foes() {
     );
     the_error(&dir, "stations[2].invulnerable", "never fought");
 }
+
+#[test]
+fn guardian_setup_takes_no_choice_and_catch_names_a_snare() {
+    const SETUP_AT: &str = r#""hp": "#;
+    let guardian = fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/valid/guardian.json"),
+    )
+    .unwrap();
+    assert_eq!(guardian.matches(SETUP_AT).count(), 1);
+    let ok = broken(
+        "setup_ok",
+        &[(
+            "guardian.json",
+            SETUP_AT,
+            r#""setup": [{ "dread": 1 }, { "bonus": { "to": "next_duel", "amount": -1 } }], "hp": "#,
+        )],
+    );
+    loads(&ok);
+    let dir = broken(
+        "setup_choice",
+        &[(
+            "guardian.json",
+            SETUP_AT,
+            r#""setup": [{ "resolve": 1 }, { "cleanse": 1 }], "hp": "#,
+        )],
+    );
+    the_error(&dir, "setup[1]", "`cleanse` cannot be used there");
+    // `catch` and `release` need a Snare card; `end_run` needs its words.
+    let dir = broken(
+        "catch_not_snare",
+        &[(
+            "domains/hamlet.json",
+            r#""effects": [{ "peek": 1 }]"#,
+            r#""effects": [{ "catch": "iron_blade" }]"#,
+        )],
+    );
+    the_error(
+        &dir,
+        "stations[0].effects[0].catch",
+        "`catch` needs a Snare card, but `iron_blade` is a equipment",
+    );
+    let dir = broken(
+        "release_unknown",
+        &[(
+            "domains/hamlet.json",
+            r#""effects": [{ "peek": 1 }]"#,
+            r#""effects": [{ "release": "no_such_snare" }]"#,
+        )],
+    );
+    the_error(
+        &dir,
+        "stations[0].effects[0].release",
+        "unknown card `no_such_snare`",
+    );
+    let dir = broken(
+        "end_run_blank",
+        &[(
+            "domains/hamlet.json",
+            r#""effects": [{ "peek": 1 }]"#,
+            r#""effects": [{ "end_run": " " }]"#,
+        )],
+    );
+    the_error(&dir, "stations[0].effects[0].end_run", "`end_run` is empty");
+}

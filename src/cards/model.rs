@@ -175,6 +175,12 @@ pub struct GuardianFile {
     /// Seals, each broken by a condition; an unbroken seal applies its penalty.
     #[serde(default)]
     pub seals: Vec<Seal>,
+    /// Set-up effects when the Guardian is revealed, after its requirements and seals are
+    /// checked and before the duel: Snares laid in wait (`catch`), Resolve or Dread, an
+    /// arena's bonus or penalty for the duel (`{"bonus": {"to": "next_duel", ...}}`).
+    /// Effects that ask a choice are not allowed here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub setup: Vec<Effect>,
 }
 
 /// A Guardian requirement or seal.
@@ -597,6 +603,16 @@ pub enum Effect {
     Lose(LoseKind),
     /// Set the Resolve/Dread marker to a position, whatever it was: `{"marker": "neutral"}`.
     Marker(MarkerAt),
+    /// The traveller is caught by this Snare (a Snare card of the set), as if they had
+    /// flipped it: its own effects apply too. Nothing happens if it has already caught
+    /// them: `{"catch": "reliquary_needle"}`.
+    Catch(CardId),
+    /// This Snare lets the traveller go (to the discard), if it has caught them:
+    /// `{"release": "reliquary_needle"}`.
+    Release(CardId),
+    /// The run ends here, lost; the text says why (a gate the traveller cannot pass):
+    /// `{"end_run": "No boat will carry you without the ferry token."}`.
+    EndRun(String),
 }
 
 /// Where a `marker` effect puts the Resolve/Dread marker.

@@ -129,7 +129,10 @@ pub fn apply(state: &mut State, event: &Event) {
         }
         Event::SnareCaught { card } => {
             take_resolving(state, *card);
-            state.snares.push(*card);
+            // A Snare holds the traveller once, however often it catches them.
+            if !state.snares.contains(card) {
+                state.snares.push(*card);
+            }
         }
         Event::SnareRemoved { card } => {
             state.snares.retain(|c| c != card);

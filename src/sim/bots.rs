@@ -57,7 +57,9 @@ fn effects_value(effects: &[Effect], view: &Observation) -> f32 {
                     .sum::<f32>()
                     / options.len().max(1) as f32
             }
-            Effect::Lose(_) => -4.0,
+            Effect::Lose(_) | Effect::Catch(_) => -4.0,
+            Effect::Release(_) => 3.0,
+            Effect::EndRun(_) => -100.0,
             // Back to the middle: worth the Dread it clears, a loss of the Resolve it spends.
             Effect::Marker(_) => {
                 let m = view.marker() as f32;

@@ -3,9 +3,11 @@
 //! set-up effects and gates, limited-use shields, display labels, named Snares.
 
 use super::*;
+use forward::cards::CardSet;
 use forward::cards::load::load_dir;
 use forward::core::combat::Table;
 use std::path::Path;
+use std::sync::Arc;
 
 /// A traveller (Health 20, ATK 0, DEF 0) with these extra JSON fields.
 fn traveller_with(extra: &str) -> String {
@@ -323,5 +325,159 @@ fn an_invulnerable_foe_that_can_harm_is_fought_and_takes_nothing() {
     assert!(
         s.duel().is_some(),
         "the duel goes on: the traveller can still fall"
+    );
+}
+
+// ---- 4. Guardian set-up effects; a gate that ends the run --------------------------------
+
+/// A Snare in Domain `c` (never visited by these tests): -1 to duel rolls; catching costs 1
+/// Health.
+const GLOOM: &str = r#"{"id": "gloom", "type": "snare", "passive": [{"duel_rolls": -1}],
+    "effects": [{"lose_health": 1}]}"#;
+
+/// Clears `a`, `b` and `z` and stops at the crossing.
+fn to_crossing(cards: &Arc<CardSet>) -> State {
+    let mut s = start(cards, &[]);
+    clear_domain(&mut s);
+    act(&mut s, go("b"));
+    clear_domain(&mut s);
+    act(&mut s, go("z"));
+    clear_domain(&mut s);
+    assert_eq!(s.phase, Phase::Crossing);
+    s
+}
+
+#[test]
+fn guardian_setup_lands_at_the_reveal_before_the_duel() {
+    let guardian = GUARDIAN.replace(
+        r#""hp": 2,"#,
+        r#""hp": 2, "setup": [{"catch": "gloom"}, {"dread": 1},
+            {"bonus": {"to": "next_duel", "amount": -1}}],"#,
+    );
+    let cards = Lab::new(&arr(&[ROCK]))
+        .c(&arr(&[GLOOM]))
+        .guardian(&guardian)
+        .build();
+    let mut s = to_crossing(&cards);
+    let gloom = card(&s, "gloom");
+    let events = act(&mut s, Action::Continue);
+    assert_eq!(
+        events,
+        vec![
+            Event::GuardianRevealed { checks: vec![] },
+            Event::SnareCaught { card: gloom },
+            Event::HealthChanged { by: -1, health: 19 },
+            Event::MarkerMoved { by: -1, marker: -1 },
+            Event::BonusGained {
+                to: BonusTarget::NextDuel,
+                amount: -1,
+            },
+            Event::BonusUsed {
+                to: BonusTarget::NextDuel,
+                amount: -1,
+            },
+            Event::DuelStarted {
+                foe: "guardian",
+                hp: 2,
+                card: None,
+                guardian: GuardianPenalties::default(),
+                bonus: -1,
+            },
+        ]
+    );
+    // The arena's -1 and the Snare's -1 both weigh on the Guardian duel's rolls.
+    assert_eq!(s.snares, vec![gloom]);
+    assert_eq!(forward::core::roll_modifier(&s, s.duel().unwrap()), -2);
+}
+
+#[test]
+fn guardian_setup_that_fells_the_traveller_loses_before_the_duel() {
+    let guardian = GUARDIAN.replace(r#""hp": 2,"#, r#""hp": 2, "setup": [{"dread": 5}],"#);
+    let cards = Lab::new(&arr(&[ROCK])).guardian(&guardian).build();
+    let mut s = to_crossing(&cards);
+    let events = act(&mut s, Action::Continue);
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::DuelStarted { .. }))
+    );
+    assert_eq!(
+        s.outcome,
+        Some(Outcome::Lost {
+            cause: Cause::Dread,
+            detail: "Dread passed its limit.".into()
+        })
+    );
+}
+
+#[test]
+fn a_gate_ends_the_run_naming_what_was_missing() {
+    const TOKEN: &str = r#"{"id": "token", "type": "item"}"#;
+    const FERRY: &str = r#"{"id": "ferry", "type": "caesura", "effects": [{"if": {
+        "when": {"not": {"holds": "token"}},
+        "then": [{"end_run": "No boat will carry you without the ferry token."}]}}]}"#;
+    // Without the token: lost on the spot, with the card's words.
+    let mut s = start_lab(&arr(&[FERRY, TOKEN, ROCK]), &[]);
+    bring_up(&mut s, "ferry");
+    let events = flip_id(&mut s, "ferry");
+    let lost = Outcome::Lost {
+        cause: Cause::Stranded,
+        detail: "No boat will carry you without the ferry token.".into(),
+    };
+    assert_eq!(events.last(), Some(&Event::RunEnded { outcome: lost }));
+    // With it: the gate opens.
+    let mut s = start_lab(&arr(&[FERRY, TOKEN, ROCK]), &[]);
+    get(&mut s, "token");
+    bring_up(&mut s, "ferry");
+    flip_id(&mut s, "ferry");
+    assert!(!s.is_over());
+}
+
+// ---- 7. effects: catch or release a named Snare ------------------------------------------
+
+#[test]
+fn catch_and_release_a_named_snare() {
+    const TRAP: &str = r#"{"id": "trap", "type": "caesura", "effects": [{"catch": "gloom"}]}"#;
+    const TRAP2: &str = r#"{"id": "trap2", "type": "caesura", "effects": [{"catch": "gloom"}]}"#;
+    const FREE: &str = r#"{"id": "free", "type": "blessing", "effects": [{"release": "gloom"}]}"#;
+    const FREE2: &str = r#"{"id": "free2", "type": "blessing", "effects": [{"release": "gloom"}]}"#;
+    let cards = Lab::new(&arr(&[TRAP, TRAP2, FREE, FREE2, ROCK]))
+        .c(&arr(&[GLOOM]))
+        .build();
+    let mut s = start(&cards, &[]);
+    let gloom = card(&s, "gloom");
+    bring_up(&mut s, "trap");
+    let events = flip_id(&mut s, "trap");
+    // Caught as if flipped: its own effect (lose 1 Health) lands too.
+    assert_eq!(
+        events[1..3],
+        [
+            Event::SnareCaught { card: gloom },
+            Event::HealthChanged { by: -1, health: 19 }
+        ]
+    );
+    assert_eq!(s.snares, vec![gloom]);
+    assert_eq!(forward::core::mods(&s).duel_rolls, -1);
+    // A second catch does nothing: it already holds the traveller.
+    bring_up(&mut s, "trap2");
+    let events = flip_id(&mut s, "trap2");
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::SnareCaught { .. } | Event::HealthChanged { .. }))
+    );
+    assert_eq!(s.snares, vec![gloom]);
+    // Released to the discard; a second release finds nothing.
+    bring_up(&mut s, "free");
+    let events = flip_id(&mut s, "free");
+    assert!(events.contains(&Event::SnareRemoved { card: gloom }));
+    assert!(s.snares.is_empty());
+    assert!(s.discard.contains(&gloom));
+    bring_up(&mut s, "free2");
+    let events = flip_id(&mut s, "free2");
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::SnareRemoved { .. }))
     );
 }

@@ -33,6 +33,8 @@ enum Want {
     Held,
     /// A companion, or a foe that joins through a passage.
     Follower,
+    /// A Snare card.
+    Snare,
 }
 
 struct Checker<'a> {
@@ -61,6 +63,22 @@ fn any_effect(list: &[Effect], pred: &dyn Fn(&Effect) -> bool) -> bool {
                 }
                 _ => false,
             }
+    })
+}
+
+/// The name of the first effect here (or inside an `if`) that asks a player's choice or
+/// needs a duel in progress.
+fn choice_or_duel_effect(list: &[Effect]) -> Option<&'static str> {
+    list.iter().find_map(|e| match e {
+        Effect::GuideChooses(_) => Some("guide_chooses"),
+        Effect::Lose(_) => Some("lose"),
+        Effect::Cleanse(_) => Some("cleanse"),
+        Effect::Peek(_) => Some("peek"),
+        Effect::Reveal(_) => Some("reveal"),
+        Effect::Reorder(_) => Some("reorder"),
+        Effect::HitFoe(_) => Some("hit_foe"),
+        Effect::If(b) => choice_or_duel_effect(&b.then).or(choice_or_duel_effect(&b.otherwise)),
+        _ => None,
     })
 }
 
@@ -273,6 +291,7 @@ impl<'a> Checker<'a> {
                 "an item or equipment",
             ),
             Want::Follower => (Self::joins(card), "a companion (or a foe that joins)"),
+            Want::Snare => (card.card_type == StationType::Snare, "a Snare card"),
         };
         if !ok {
             let msg = format!(
@@ -457,6 +476,15 @@ impl<'a> Checker<'a> {
                 return self.shift(src, &p, "amount", b.amount as i64, -5, 5);
             }
             Effect::Lose(_) | Effect::Marker(_) => return,
+            Effect::Catch(id) => {
+                return self.card_ref(src, &join(path, "catch"), "catch", id, Want::Snare);
+            }
+            Effect::Release(id) => {
+                return self.card_ref(src, &join(path, "release"), "release", id, Want::Snare);
+            }
+            Effect::EndRun(why) => {
+                return self.not_blank(src, &join(path, "end_run"), "end_run", why);
+            }
             Effect::GuideChooses(options) => {
                 let p = join(path, "guide_chooses");
                 if !(2..=6).contains(&options.len()) {
@@ -607,6 +635,15 @@ impl<'a> Checker<'a> {
             self.err(src, "faces", msg);
         }
         self.faces(src, "faces", &v.faces, "the Guardian");
+        self.effects(src, "setup", &v.setup);
+        for (i, e) in v.setup.iter().enumerate() {
+            if let Some(name) = choice_or_duel_effect(std::slice::from_ref(e)) {
+                let msg = format!(
+                    "the Guardian's `setup` runs before the duel with no one to ask: `{name}` cannot be used there (it asks a choice or needs a duel)"
+                );
+                self.err(src, &format!("setup[{i}]"), msg);
+            }
+        }
         for (list, seals) in [("requirements", &v.requirements), ("seals", &v.seals)] {
             for (i, s) in seals.iter().enumerate() {
                 let p = format!("{list}[{i}]");
