@@ -125,4 +125,18 @@ fn schema_carries_the_newer_format_pieces() {
         defs["StationCard"]["properties"]["invulnerable"]["type"],
         "boolean"
     );
+    // The Guardian's set-up; the Snare, gate and shield effects; an ability's uses.
+    assert_eq!(
+        defs["GuardianFile"]["properties"]["setup"]["items"]["$ref"],
+        "#/$defs/Effect"
+    );
+    let uses = &defs["Ability"]["properties"]["uses"];
+    assert_eq!(
+        (uses["minimum"].as_i64(), uses["maximum"].as_i64()),
+        (Some(2), Some(9))
+    );
+    let effects = serde_json::to_string(&defs["Effect"]).expect("json");
+    for name in ["\"catch\"", "\"release\"", "\"end_run\"", "\"shield\""] {
+        assert!(effects.contains(name), "{name} in Effect");
+    }
 }

@@ -243,3 +243,65 @@ fn guardian_setup_takes_no_choice_and_catch_names_a_snare() {
     );
     the_error(&dir, "stations[0].effects[0].end_run", "`end_run` is empty");
 }
+
+#[test]
+fn shield_only_in_a_duel_use_and_uses_in_range() {
+    const POUCH_USE: &str = r#""use": { "effects": [{ "heal": { "d6": 1, "plus": 1 } }] }"#;
+    let ok = broken(
+        "shield_ok",
+        &[(
+            "domains/hamlet.json",
+            POUCH_USE,
+            r#""use": { "duel_only": true, "uses": 3, "effects": [{ "shield": 1 }] }"#,
+        )],
+    );
+    loads(&ok);
+    let dir = broken(
+        "shield_outside_duel",
+        &[(
+            "domains/hamlet.json",
+            POUCH_USE,
+            r#""use": { "uses": 3, "effects": [{ "shield": 1 }] }"#,
+        )],
+    );
+    the_error(
+        &dir,
+        "stations[1].use.effects[0].shield",
+        "works only in a duel",
+    );
+    let dir = broken(
+        "shield_on_caesura",
+        &[(
+            "domains/hamlet.json",
+            r#""effects": [{ "peek": 1 }]"#,
+            r#""effects": [{ "shield": 1 }]"#,
+        )],
+    );
+    the_error(
+        &dir,
+        "stations[0].effects[0].shield",
+        "works only in a duel",
+    );
+    let dir = broken(
+        "uses_one",
+        &[(
+            "domains/hamlet.json",
+            POUCH_USE,
+            r#""use": { "uses": 1, "effects": [{ "heal": 1 }] }"#,
+        )],
+    );
+    the_error(
+        &dir,
+        "stations[1].use.uses",
+        "`uses` is 1; it must be from 2 to 9",
+    );
+    let dir = broken(
+        "uses_per_run",
+        &[(
+            "domains/hamlet.json",
+            POUCH_USE,
+            r#""use": { "per": "run", "uses": 2, "effects": [{ "heal": 1 }] }"#,
+        )],
+    );
+    the_error(&dir, "stations[1].use.uses", "once per run has one use");
+}

@@ -242,6 +242,7 @@ pub fn template(t: StationType, id: &str) -> StationCard {
                 requires: None,
                 effects: vec![Effect::Heal(Amount::Fixed(1))],
                 reroll: false,
+                uses: None,
             });
         }
         StationType::Snare => card.passive = vec![Modifier::TestRolls(-1)],

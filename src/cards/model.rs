@@ -610,6 +610,9 @@ pub enum Effect {
     /// This Snare lets the traveller go (to the discard), if it has caught them:
     /// `{"release": "reliquary_needle"}`.
     Release(CardId),
+    /// In a duel: the foe's damage is blocked in the next N exchanges (1 to 3), as a Parry
+    /// would, whatever the traveller rolls: `{"shield": 1}`. Only in a `duel_only` ability.
+    Shield(#[schemars(range(min = 1, max = 3))] u8),
     /// The run ends here, lost; the text says why (a gate the traveller cannot pass):
     /// `{"end_run": "No boat will carry you without the ferry token."}`.
     EndRun(String),
@@ -784,6 +787,11 @@ pub struct Ability {
     /// Instead of effects: reroll one die just rolled, like spending Grace but free.
     #[serde(default, skip_serializing_if = "is_false")]
     pub reroll: bool,
+    /// Uses in all (2 to 9), on top of `per`: after the last one the card is used up
+    /// (discarded from its slot). With `per: "once"` it can be used at any moment until then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 2, max = 9))]
+    pub uses: Option<u8>,
 }
 
 /// How often an ability can be used.

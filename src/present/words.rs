@@ -95,7 +95,11 @@ pub fn action_label(s: &State, a: &Action) -> String {
                 crate::core::modifiers::rest_heal(&crate::core::mods(s))
             ),
         },
-        Action::Use { card } => format!("Use {}", name(card)),
+        Action::Use { card } => match cards.card_by_str(card).and_then(|c| s.uses_left(c)) {
+            Some(1) => format!("Use {} (last use)", name(card)),
+            Some(n) => format!("Use {} ({n} uses left)", name(card)),
+            None => format!("Use {}", name(card)),
+        },
         Action::Give { card, to } => format!("Give {} to {}", name(card), name(to)),
         Action::Show { card, to } => format!("Show {} to {}", name(card), name(to)),
         Action::Fight => "Fight".into(),
@@ -430,6 +434,10 @@ pub fn describe(cards: &CardSet, e: &Event) -> Option<String> {
             None => format!("The Guide chose: {label}."),
         },
         Event::FoeRestored { hp } => format!("The foe is restored to {hp} HP."),
+        Event::Shielded { exchanges: 1 } => "Shielded: the foe's next blow is blocked.".into(),
+        Event::Shielded { exchanges } => {
+            format!("Shielded: the foe's blows in the next {exchanges} exchanges are blocked.")
+        }
         Event::FoeHit { amount, foe_hp } => format!("The foe takes {amount} ({foe_hp} HP)."),
         Event::FoeDefeated { foe } => format!("{} is defeated.", name_of(cards, foe)),
         Event::DuelStalemate { reason, .. } => format!("The duel is broken off: {reason}"),

@@ -59,6 +59,7 @@ fn effects_value(effects: &[Effect], view: &Observation) -> f32 {
             }
             Effect::Lose(_) | Effect::Catch(_) => -4.0,
             Effect::Release(_) => 3.0,
+            Effect::Shield(n) => 2.0 * *n as f32,
             Effect::EndRun(_) => -100.0,
             // Back to the middle: worth the Dread it clears, a loss of the Resolve it spends.
             Effect::Marker(_) => {

@@ -481,3 +481,74 @@ fn catch_and_release_a_named_snare() {
             .any(|e| matches!(e, Event::SnareRemoved { .. }))
     );
 }
+
+// ---- 5. a limited-use "block this exchange" ability --------------------------------------
+
+/// Two uses, at any moment of a duel: the foe's next blow is blocked.
+const BUCKLER: &str = r#"{"id": "buckler", "name": "Buckler", "type": "item",
+    "use": {"duel_only": true, "uses": 2, "effects": [{"shield": 1}]}}"#;
+
+#[test]
+fn a_shield_blocks_the_foes_damage_in_the_next_exchange_only() {
+    let mut s = duel(&[BUCKLER], &striker(), &[3, 1, 3, 1]);
+    let buckler = card(&s, "buckler");
+    assert_eq!(s.uses_left(buckler), Some(2));
+    let events = act(&mut s, use_card("buckler"));
+    assert_eq!(
+        events,
+        vec![
+            Event::AbilityUsed {
+                card: buckler,
+                per: Per::Once,
+            },
+            Event::Shielded { exchanges: 1 },
+        ]
+    );
+    assert_eq!(s.duel().unwrap().status.shield, 1);
+    // The Hit lands; the foe's Strike (2) is blocked.
+    let events = act(&mut s, Action::Roll);
+    assert_eq!(events[1], resolved(1, 3, Strike::Hit, (1, 0), (9, 20)));
+    // The next exchange is not shielded.
+    let events = act(&mut s, Action::Roll);
+    let mut want = resolved(2, 3, Strike::Hit, (1, 2), (8, 18));
+    if let Event::ExchangeResolved { status, .. } = &mut want {
+        status.attacks = 2;
+    }
+    assert_eq!(events[1], want);
+}
+
+#[test]
+fn an_ability_with_uses_is_used_up_after_the_last() {
+    let mut s = duel(&[BUCKLER], &striker(), &[]);
+    let buckler = card(&s, "buckler");
+    let label = |s: &State| forward::present::words::action_label(s, &use_card("buckler"));
+    assert_eq!(label(&s), "Use Buckler (2 uses left)");
+    act(&mut s, use_card("buckler"));
+    // Not used up yet: still held, and usable again at once (no `per` limit).
+    assert_eq!(s.items, vec![buckler]);
+    assert_eq!(s.uses_left(buckler), Some(1));
+    assert!(is_legal(&s, &use_card("buckler")));
+    assert_eq!(label(&s), "Use Buckler (last use)");
+    act(&mut s, use_card("buckler"));
+    assert!(s.items.is_empty());
+    assert!(s.discard.contains(&buckler));
+    assert_eq!(
+        s.duel().unwrap().status.shield,
+        2,
+        "two shielded exchanges banked"
+    );
+    assert!(!is_legal(&s, &use_card("buckler")));
+}
+
+#[test]
+fn uses_with_once_per_fight_wait_for_the_next_fight() {
+    let ward = BUCKLER
+        .replace("buckler", "ward")
+        .replace(r#""uses": 2"#, r#""per": "fight", "uses": 3"#);
+    let mut s = duel(&[&ward], &striker(), &[]);
+    let w = card(&s, "ward");
+    act(&mut s, use_card("ward"));
+    assert_eq!(s.uses_left(w), Some(2));
+    assert!(!is_legal(&s, &use_card("ward")), "once per fight");
+    assert!(s.is_spent(w));
+}

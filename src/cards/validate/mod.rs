@@ -48,6 +48,8 @@ struct Checker<'a> {
     unparsed_ids: HashSet<String>,
     /// Some Domain file could not be read, or not to its end: any id may be in it.
     incomplete: bool,
+    /// Effects being checked belong to a `duel_only` ability (where `shield` may go).
+    in_duel_use: bool,
     errors: Vec<Problem>,
     warnings: Vec<Problem>,
 }
@@ -77,6 +79,7 @@ fn choice_or_duel_effect(list: &[Effect]) -> Option<&'static str> {
         Effect::Reveal(_) => Some("reveal"),
         Effect::Reorder(_) => Some("reorder"),
         Effect::HitFoe(_) => Some("hit_foe"),
+        Effect::Shield(_) => Some("shield"),
         Effect::If(b) => choice_or_duel_effect(&b.then).or(choice_or_duel_effect(&b.otherwise)),
         _ => None,
     })
@@ -137,6 +140,7 @@ impl<'a> Checker<'a> {
             foe_tags,
             unparsed_ids,
             incomplete,
+            in_duel_use: false,
             errors: Vec::new(),
             warnings: Vec::new(),
         }
@@ -481,6 +485,13 @@ impl<'a> Checker<'a> {
             }
             Effect::Release(id) => {
                 return self.card_ref(src, &join(path, "release"), "release", id, Want::Snare);
+            }
+            Effect::Shield(n) => {
+                if !self.in_duel_use {
+                    let msg = "`shield` works only in a duel, between exchanges: put it in a `use` with `\"duel_only\": true`";
+                    self.err(src, &join(path, "shield"), msg);
+                }
+                small("shield", *n, 1, 3)
             }
             Effect::EndRun(why) => {
                 return self.not_blank(src, &join(path, "end_run"), "end_run", why);

@@ -273,6 +273,15 @@ impl Checker<'_> {
                 "`reroll` replaces `effects`: use one or the other",
             );
         }
+        if let Some(n) = a.uses {
+            self.range(src, &join(p, "uses"), "uses", n as i64, 2, 9);
+            if a.per == Per::Run {
+                let msg = "`uses` with `per: \"run\"`: an ability once per run has one use; use `per: \"once\"` for N uses at any moment";
+                self.err(src, &join(p, "uses"), msg);
+            }
+        }
+        self.in_duel_use = a.duel_only;
         self.effects(src, &join(p, "effects"), &a.effects);
+        self.in_duel_use = false;
     }
 }

@@ -250,9 +250,16 @@ impl Exec<'_> {
                 .and_then(|n| faces.iter().position(|f| &f.name == n))
                 .map(|i| i as u8 + 1);
         }
+        // A shield blocks the foe's damage (not the traveller's own, reflected).
+        let to_traveller = if status.shield > 0 {
+            status.shield -= 1;
+            0
+        } else {
+            x.to_traveller
+        };
         let foe_hp = (d.hp - x.to_foe + x.foe_heal).min(d.max_hp);
         let foe_healed = (foe_hp - (d.hp - x.to_foe)).max(0);
-        let health = (self.s.health - x.to_traveller - x.reflected).clamp(0, self.s.max_health);
+        let health = (self.s.health - to_traveller - x.reflected).clamp(0, self.s.max_health);
         self.emit(Event::ExchangeResolved {
             exchange: d.exchange + 1,
             roll,
@@ -260,7 +267,7 @@ impl Exec<'_> {
             foe_roll: r.foe,
             face: cards.face_name(d.card, face_ix),
             to_foe: x.to_foe,
-            to_traveller: x.to_traveller,
+            to_traveller,
             reflected: x.reflected,
             foe_healed,
             foe_hp: foe_hp.max(0),

@@ -124,6 +124,11 @@ impl Exec<'_> {
                 }
             }
             Effect::EndRun(why) => self.lose(Cause::Stranded, why),
+            Effect::Shield(n) => {
+                if self.s.duel().is_some() && n > 0 {
+                    self.emit(Event::Shielded { exchanges: n });
+                }
+            }
         }
         Next::Go
     }
