@@ -139,4 +139,9 @@ fn schema_carries_the_newer_format_pieces() {
     for name in ["\"catch\"", "\"release\"", "\"end_run\"", "\"shield\""] {
         assert!(effects.contains(name), "{name} in Effect");
     }
+    // A display label apart from the structural type.
+    assert_eq!(
+        defs["StationCard"]["properties"]["label"]["type"],
+        serde_json::json!(["string", "null"])
+    );
 }

@@ -305,3 +305,25 @@ fn shield_only_in_a_duel_use_and_uses_in_range() {
     );
     the_error(&dir, "stations[1].use.uses", "once per run has one use");
 }
+
+#[test]
+fn a_label_must_say_something() {
+    let ok = broken(
+        "label_ok",
+        &[(
+            "domains/hamlet.json",
+            r#""type": "caesura","#,
+            r#""type": "caesura", "label": "Beast","#,
+        )],
+    );
+    loads(&ok);
+    let dir = broken(
+        "label_blank",
+        &[(
+            "domains/hamlet.json",
+            r#""type": "caesura","#,
+            r#""type": "caesura", "label": "","#,
+        )],
+    );
+    the_error(&dir, "stations[0].label", "`label` is empty");
+}

@@ -171,6 +171,7 @@ pub fn template(t: StationType, id: &str) -> StationCard {
         id: CardId(id.to_string()),
         name: "New card".to_string(),
         card_type: t,
+        label: None,
         text: "Say here what the card does.".to_string(),
         flavor: None,
         guide_notes: None,

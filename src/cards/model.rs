@@ -334,6 +334,11 @@ pub struct StationCard {
     pub name: String,
     #[serde(rename = "type")]
     pub card_type: StationType,
+    /// The type printed on the card when it is not the structural `type` (a `"Beast"` that is
+    /// a Caesura dealing a flat loss, a `"Terror"` with one forced effect). Display only: the
+    /// rules follow `type`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
     /// The rules text the player reads.
     pub text: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -3,7 +3,9 @@
 //! without a window.
 
 use crate::cards::CardSet;
-use crate::cards::model::{Amount, Effect, Face, LoseKind, Payment, SlotKind, StationType};
+use crate::cards::model::{
+    Amount, Effect, Face, LoseKind, Payment, SlotKind, StationCard, StationType,
+};
 use crate::core::state::{ChoiceKind, Phase, State};
 use crate::core::{Action, Die, Event, Outcome, SpendFor, Strike};
 
@@ -19,6 +21,12 @@ pub fn name_of(cards: &CardSet, id: &str) -> String {
         return cards.guardian.name.clone();
     }
     id.to_string()
+}
+
+/// The type a Station card shows: its `label` if it has one ("Beast"), else its type's
+/// title ("Caesura").
+pub fn type_label(sc: &StationCard) -> &str {
+    sc.label.as_deref().unwrap_or(sc.card_type.title())
 }
 
 /// The button text of an action in the state it is offered in.
@@ -345,7 +353,7 @@ pub fn describe(cards: &CardSet, e: &Event) -> Option<String> {
         Event::DomainEntered { domain } => format!("Entered {}.", cards.domain(*domain).name),
         Event::CardFlipped { card: c, .. } => {
             let sc = cards.card(*c);
-            format!("Flipped {} ({}).", sc.name, sc.card_type)
+            format!("Flipped {} ({}).", sc.name, type_label(sc).to_lowercase())
         }
         Event::CardSeen { card: c, .. } => format!("Saw {}.", card(c)),
         Event::DeckSeen { cards: cs } => format!(

@@ -552,3 +552,43 @@ fn uses_with_once_per_fight_wait_for_the_next_fight() {
     assert!(!is_legal(&s, &use_card("ward")), "once per fight");
     assert!(s.is_spent(w));
 }
+
+// ---- 6. a display label apart from the structural type -----------------------------------
+
+#[test]
+fn a_labelled_card_plays_by_its_type_and_shows_its_label() {
+    use forward::present::words::{describe, type_label};
+    // A Beast that only bites: a Caesura dealing a flat loss, no duel.
+    const BITER: &str = r#"{"id": "biter", "name": "Ditch Rat", "type": "caesura",
+        "label": "Beast", "effects": [{"lose_health": 2}]}"#;
+    // A Terror with one forced effect.
+    const DREAD: &str = r#"{"id": "dread", "name": "The Stare", "type": "caesura",
+        "label": "Terror", "effects": [{"dread": 1}]}"#;
+    let mut s = start_lab(&arr(&[BITER, DREAD, ROCK]), &[]);
+    let biter = card(&s, "biter");
+    bring_up(&mut s, "biter");
+    let events = flip_id(&mut s, "biter");
+    assert_eq!(
+        events[1..4],
+        [
+            Event::HealthChanged { by: -2, health: 18 },
+            Event::CardDiscarded {
+                card: biter,
+                from: Zone::Resolving,
+            },
+            Event::CardResolved { card: biter },
+        ]
+    );
+    assert!(s.duel().is_none());
+    assert_eq!(type_label(s.cards.card(biter)), "Beast");
+    assert_eq!(
+        describe(&s.cards, &events[0]).as_deref(),
+        Some("Flipped Ditch Rat (beast).")
+    );
+    bring_up(&mut s, "dread");
+    let events = flip_id(&mut s, "dread");
+    assert_eq!(events[1], Event::MarkerMoved { by: -1, marker: -1 });
+    assert_eq!(type_label(s.cards.card(card(&s, "dread"))), "Terror");
+    // Without a label, the type's own name.
+    assert_eq!(type_label(s.cards.card(card(&s, "rock"))), "Caesura");
+}

@@ -9,6 +9,9 @@ impl Checker<'_> {
         let t = card.card_type;
         self.not_blank(src, &join(p, "name"), "name", &card.name);
         self.not_blank(src, &join(p, "text"), "text", &card.text);
+        if let Some(label) = &card.label {
+            self.not_blank(src, &join(p, "label"), "label", label);
+        }
         for (i, tag) in card.tags.iter().enumerate() {
             if is_blank(tag) {
                 self.err(src, &format!("{p}.tags[{i}]"), "a tag is empty");
