@@ -481,6 +481,10 @@ impl<'de> Deserialize<'de> for FoeHp {
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<FoeHp, E> {
                 match v {
                     "health" => Ok(FoeHp::Health(HealthWord::Health)),
+                    // A number in quotes: the usual wording for a wrong type of value.
+                    n if n.trim().parse::<i64>().is_ok() => Err(E::custom(format!(
+                        "wrong type of value: found the text \"{n}\", expected a whole number or \"health\""
+                    ))),
                     other => Err(E::custom(format!(
                         "hp \"{other}\" is not a number or \"health\""
                     ))),
