@@ -592,3 +592,19 @@ fn a_labelled_card_plays_by_its_type_and_shows_its_label() {
     // Without a label, the type's own name.
     assert_eq!(type_label(s.cards.card(card(&s, "rock"))), "Caesura");
 }
+
+#[test]
+fn face_effects_are_told_in_the_face_tables() {
+    let face: Face = serde_json::from_str(
+        r#"{"name": "Venom", "deal": 1, "effects": [{"dread": 1}, {"lose": "item"}]}"#,
+    )
+    .expect("face");
+    assert_eq!(
+        forward::present::words::face_summary(&face),
+        "deal 1, +1 Dread, you lose an Item"
+    );
+    assert_eq!(
+        forward::print::face_result(&face),
+        "1 dmg, +1 Dread, you lose an Item"
+    );
+}
