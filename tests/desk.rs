@@ -39,7 +39,7 @@ fn saving_a_card_changes_only_that_card_and_undo_restores_the_file() {
     let mut card = file.stations[8].clone();
     assert_eq!(card.id.0, "cinder_hound");
     // A tougher hound, and the text says so.
-    card.hp = Some(4);
+    card.hp = Some(forward::cards::model::FoeHp::Fixed(4));
     card.text = card.text.replace("HP 3.", "HP 4.");
     let saved = edit::save_card(&dir, rel, 8, &card).unwrap();
     assert_eq!(saved.before, before);
@@ -64,7 +64,10 @@ fn saving_a_card_changes_only_that_card_and_undo_restores_the_file() {
     let (set, report) = load_dir(&dir).unwrap_or_else(|r| panic!("{:#?}", r.errors));
     assert_eq!(report.warnings, []);
     let hound = set.card_by_str("cinder_hound").unwrap();
-    assert_eq!(set.card(hound).hp, Some(4));
+    assert_eq!(
+        set.card(hound).hp,
+        Some(forward::cards::model::FoeHp::Fixed(4))
+    );
     // Undo puts every byte back; no temporary file is left behind.
     edit::undo(&saved).unwrap();
     assert_eq!(fs::read_to_string(dir.join(rel)).unwrap(), before);

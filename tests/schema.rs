@@ -41,15 +41,16 @@ fn schema_carries_the_validators_ranges_and_counts() {
         serde_json::from_str(&forward::cards::schema::schema_json()).expect("schema is JSON");
     let defs = &schema["$defs"];
     let station = &defs["StationCard"]["properties"];
-    // HP 1 to 99, never null.
-    assert_eq!(station["hp"]["type"], "integer");
+    // HP 1 to 99, never null, or the word "health".
+    assert_eq!(station["hp"]["$ref"], "#/$defs/FoeHp");
+    let hp = &defs["FoeHp"]["anyOf"];
+    assert_eq!(hp[0]["type"], "integer");
     assert_eq!(
-        (
-            station["hp"]["minimum"].as_i64(),
-            station["hp"]["maximum"].as_i64()
-        ),
+        (hp[0]["minimum"].as_i64(), hp[0]["maximum"].as_i64()),
         (Some(1), Some(99))
     );
+    assert_eq!(hp[1]["$ref"], "#/$defs/HealthWord");
+    assert_eq!(defs["HealthWord"]["enum"], serde_json::json!(["health"]));
     // Six faces (or none, for an unbeatable foe); the Guardian always six.
     assert_eq!(station["faces"]["maxItems"], 6);
     assert_eq!(station["faces"]["not"]["maxItems"], 5);
@@ -84,5 +85,63 @@ fn schema_carries_the_validators_ranges_and_counts() {
     assert_eq!(
         (options["minItems"].as_i64(), options["maxItems"].as_i64()),
         (Some(2), Some(6))
+    );
+}
+
+#[test]
+fn schema_carries_the_newer_format_pieces() {
+    let schema: serde_json::Value =
+        serde_json::from_str(&forward::cards::schema::schema_json()).expect("schema is JSON");
+    let defs = &schema["$defs"];
+    // The combat table: six results from a closed list.
+    let table = &defs["TravellerFile"]["properties"]["table"];
+    assert_eq!(
+        (table["minItems"].as_i64(), table["maxItems"].as_i64()),
+        (Some(6), Some(6))
+    );
+    let results: Vec<&str> = defs["TableResult"]["oneOf"]
+        .as_array()
+        .expect("oneOf")
+        .iter()
+        .filter_map(|r| r["const"].as_str())
+        .collect();
+    assert_eq!(results, ["miss", "parry", "hit", "critical", "counter"]);
+    let face = &defs["TableFace"]["properties"];
+    assert_eq!(
+        (
+            face["roll"]["minimum"].as_i64(),
+            face["roll"]["maximum"].as_i64()
+        ),
+        (Some(1), Some(6))
+    );
+    let modifiers = serde_json::to_string(&defs["Modifier"]).expect("json");
+    assert!(modifiers.contains("\"table_face\""));
+    // Faces carry effects; foes can be invulnerable.
+    assert_eq!(
+        defs["Face"]["properties"]["effects"]["items"]["$ref"],
+        "#/$defs/Effect"
+    );
+    assert_eq!(
+        defs["StationCard"]["properties"]["invulnerable"]["type"],
+        "boolean"
+    );
+    // The Guardian's set-up; the Snare, gate and shield effects; an ability's uses.
+    assert_eq!(
+        defs["GuardianFile"]["properties"]["setup"]["items"]["$ref"],
+        "#/$defs/Effect"
+    );
+    let uses = &defs["Ability"]["properties"]["uses"];
+    assert_eq!(
+        (uses["minimum"].as_i64(), uses["maximum"].as_i64()),
+        (Some(2), Some(9))
+    );
+    let effects = serde_json::to_string(&defs["Effect"]).expect("json");
+    for name in ["\"catch\"", "\"release\"", "\"end_run\"", "\"shield\""] {
+        assert!(effects.contains(name), "{name} in Effect");
+    }
+    // A display label apart from the structural type.
+    assert_eq!(
+        defs["StationCard"]["properties"]["label"]["type"],
+        serde_json::json!(["string", "null"])
     );
 }

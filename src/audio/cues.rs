@@ -52,6 +52,7 @@ pub fn cues_for(event: &Event, before: &State) -> Vec<Cue> {
             cues
         }
         Event::FoeRestored { .. } => vec![Heal],
+        Event::Shielded { .. } => vec![Parry],
         Event::FoeHit { .. } => vec![Hit],
         Event::FoeDefeated { .. } => vec![FoeDefeated],
         Event::DomainCleared { .. } => vec![DomainCleared],

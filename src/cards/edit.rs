@@ -197,6 +197,7 @@ pub fn template(t: StationType, id: &str) -> StationCard {
         id: CardId(id.to_string()),
         name: "New card".to_string(),
         card_type: t,
+        label: None,
         text: "Say here what the card does.".to_string(),
         flavor: None,
         guide_notes: None,
@@ -211,6 +212,7 @@ pub fn template(t: StationType, id: &str) -> StationCard {
         immune: Vec::new(),
         on_defeat: Vec::new(),
         unbeatable: false,
+        invulnerable: false,
         passage: Vec::new(),
         toll: None,
         options: Vec::new(),
@@ -226,7 +228,7 @@ pub fn template(t: StationType, id: &str) -> StationCard {
     };
     match t {
         StationType::Foe => {
-            card.hp = Some(3);
+            card.hp = Some(FoeHp::Fixed(3));
             card.faces = vec![
                 face("Miss", 0),
                 Face {
@@ -267,6 +269,7 @@ pub fn template(t: StationType, id: &str) -> StationCard {
                 requires: None,
                 effects: vec![Effect::Heal(Amount::Fixed(1))],
                 reroll: false,
+                uses: None,
             });
         }
         StationType::Snare => card.passive = vec![Modifier::TestRolls(-1)],

@@ -98,6 +98,52 @@ pub struct TravellerFile {
     #[serde(default)]
     #[schemars(range(min = 0, max = 5))]
     pub def: i32,
+    /// The combat table: the result of each die face, 1 to 6 in order. Absent: the rules'
+    /// table (`["miss", "parry", "hit", "hit", "critical", "counter"]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(equal = 6))]
+    pub table: Option<Vec<TableResult>>,
+}
+
+/// A result on the traveller's combat table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TableResult {
+    /// Deal nothing.
+    Miss,
+    /// Block everything the foe deals.
+    Parry,
+    /// Deal 1 + ATK.
+    Hit,
+    /// Deal 2 + ATK.
+    Critical,
+    /// Block everything the foe deals and deal 1 (plus any Counter bonus) that DEF does not
+    /// reduce.
+    Counter,
+}
+
+impl TableResult {
+    /// The result's name as a player reads it ("Counter").
+    pub fn title(self) -> &'static str {
+        match self {
+            TableResult::Miss => "Miss",
+            TableResult::Parry => "Parry",
+            TableResult::Hit => "Hit",
+            TableResult::Critical => "Critical",
+            TableResult::Counter => "Counter",
+        }
+    }
+}
+
+/// One face of the traveller's combat table changed: `{"roll": 5, "result": "counter"}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TableFace {
+    /// The (modified) roll whose result changes.
+    #[schemars(range(min = 1, max = 6))]
+    pub roll: u8,
+    /// Its result while the card is in force.
+    pub result: TableResult,
 }
 
 /// `cards/guardian.json`: the final foe, its requirements and its seals.
@@ -129,6 +175,12 @@ pub struct GuardianFile {
     /// Seals, each broken by a condition; an unbroken seal applies its penalty.
     #[serde(default)]
     pub seals: Vec<Seal>,
+    /// Set-up effects when the Guardian is revealed, after its requirements and seals are
+    /// checked and before the duel: Snares laid in wait (`catch`), Resolve or Dread, an
+    /// arena's bonus or penalty for the duel (`{"bonus": {"to": "next_duel", ...}}`).
+    /// Effects that ask a choice are not allowed here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub setup: Vec<Effect>,
 }
 
 /// A Guardian requirement or seal.
@@ -282,6 +334,11 @@ pub struct StationCard {
     pub name: String,
     #[serde(rename = "type")]
     pub card_type: StationType,
+    /// The type printed on the card when it is not the structural `type` (a `"Beast"` that is
+    /// a Caesura dealing a flat loss, a `"Terror"` with one forced effect). Display only: the
+    /// rules follow `type`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
     /// The rules text the player reads.
     pub text: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -304,10 +361,10 @@ pub struct StationCard {
     /// An ability the player can use (Items, Equipment, Companions).
     #[serde(default, rename = "use", skip_serializing_if = "Option::is_none")]
     pub ability: Option<Ability>,
-    /// Foe: hit points.
+    /// Foe: hit points, or `"health"`: the traveller's Health when the duel starts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "i32", range(min = 1, max = 99))]
-    pub hp: Option<i32>,
+    #[schemars(with = "FoeHp")]
+    pub hp: Option<FoeHp>,
     /// Foe: defence subtracted from Hits and Criticals.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "i32", range(min = 0, max = 5))]
@@ -325,6 +382,10 @@ pub struct StationCard {
     /// Foe: it cannot be fought at all, only passed through `passage` or `toll`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub unbeatable: bool,
+    /// Foe: nothing harms it. It can be fought but never beaten (see RULES.md, "Fights that
+    /// cannot end").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub invulnerable: bool,
     /// Foe: ways past it by showing or giving a card.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub passage: Vec<Passage>,
@@ -351,6 +412,87 @@ pub struct StationCard {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+/// A foe's hit points: a number, or `"health"` for the traveller's Health when the duel
+/// starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum FoeHp {
+    /// A fixed number.
+    Fixed(#[schemars(range(min = 1, max = 99))] i32),
+    /// As much as the traveller's Health at the start of the duel.
+    Health(HealthWord),
+}
+
+/// The word `"health"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HealthWord {
+    Health,
+}
+
+impl FoeHp {
+    /// The foe's HP against a traveller with this much Health (at least 1).
+    pub fn against(self, health: i32) -> i32 {
+        match self {
+            FoeHp::Fixed(n) => n,
+            FoeHp::Health(_) => health.max(1),
+        }
+    }
+
+    /// The printed number, if it is one.
+    pub fn fixed(self) -> Option<i32> {
+        match self {
+            FoeHp::Fixed(n) => Some(n),
+            FoeHp::Health(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for FoeHp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FoeHp::Fixed(n) => write!(f, "{n}"),
+            FoeHp::Health(_) => f.write_str("= your Health"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for FoeHp {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // By hand, so that a mistake is reported in plain words at the value's position.
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = FoeHp;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a number or \"health\"")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<FoeHp, E> {
+                i32::try_from(v)
+                    .map(FoeHp::Fixed)
+                    .map_err(|_| E::custom(format!("hp {v} is out of range")))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<FoeHp, E> {
+                i32::try_from(v)
+                    .map(FoeHp::Fixed)
+                    .map_err(|_| E::custom(format!("hp {v} is out of range")))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<FoeHp, E> {
+                match v {
+                    "health" => Ok(FoeHp::Health(HealthWord::Health)),
+                    // A number in quotes: the usual wording for a wrong type of value.
+                    n if n.trim().parse::<i64>().is_ok() => Err(E::custom(format!(
+                        "wrong type of value: found the text \"{n}\", expected a whole number or \"health\""
+                    ))),
+                    other => Err(E::custom(format!(
+                        "hp \"{other}\" is not a number or \"health\""
+                    ))),
+                }
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// An amount: a number, dice (`{"d6": 1, "plus": 2}`) or `"full"` (for heals).
@@ -470,6 +612,19 @@ pub enum Effect {
     Lose(LoseKind),
     /// Set the Resolve/Dread marker to a position, whatever it was: `{"marker": "neutral"}`.
     Marker(MarkerAt),
+    /// The traveller is caught by this Snare (a Snare card of the set), as if they had
+    /// flipped it: its own effects apply too. Nothing happens if it has already caught
+    /// them: `{"catch": "reliquary_needle"}`.
+    Catch(CardId),
+    /// This Snare lets the traveller go (to the discard), if it has caught them:
+    /// `{"release": "reliquary_needle"}`.
+    Release(CardId),
+    /// In a duel: the foe's damage is blocked in the next N exchanges (1 to 3), as a Parry
+    /// would, whatever the traveller rolls: `{"shield": 1}`. Only in a `duel_only` ability.
+    Shield(#[schemars(range(min = 1, max = 3))] u8),
+    /// The run ends here, lost; the text says why (a gate the traveller cannot pass):
+    /// `{"end_run": "No boat will carry you without the ferry token."}`.
+    EndRun(String),
 }
 
 /// Where a `marker` effect puts the Resolve/Dread marker.
@@ -594,6 +749,9 @@ pub enum Modifier {
     NoRest,
     /// The traveller's first N attacks in each duel deal nothing.
     FirstAttacksMiss(#[schemars(range(min = 1, max = 5))] u8),
+    /// One face of the traveller's combat table gives another result:
+    /// `{"table_face": {"roll": 5, "result": "counter"}}`.
+    TableFace(TableFace),
 }
 
 /// Effects fired by an occasion.
@@ -638,6 +796,11 @@ pub struct Ability {
     /// Instead of effects: reroll one die just rolled, like spending Grace but free.
     #[serde(default, skip_serializing_if = "is_false")]
     pub reroll: bool,
+    /// Uses in all (2 to 9), on top of `per`: after the last one the card is used up
+    /// (discarded from its slot). With `per: "once"` it can be used at any moment until then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 2, max = 9))]
+    pub uses: Option<u8>,
 }
 
 /// How often an ability can be used.
@@ -699,6 +862,10 @@ pub struct Face {
     /// The foe copies the traveller's combat result this exchange (with the traveller's ATK).
     #[serde(default, skip_serializing_if = "is_false")]
     pub copy: bool,
+    /// Effects on the traveller when this face lands, after the exchange's damage (the
+    /// effects `on_defeat` uses): `{"name": "Venom", "deal": 1, "effects": [{"dread": 1}]}`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
 }
 
 fn is_zero(n: &i32) -> bool {

@@ -89,7 +89,7 @@ pub(crate) fn decks(loaded: &Loaded) -> Vec<DeckStats> {
                     .or_insert(0) += 1;
                 sums.card(card);
                 if card.card_type == StationType::Foe {
-                    stats.foe_hp += card.hp.unwrap_or(0).max(0) as u32;
+                    stats.foe_hp += card.hp.and_then(|hp| hp.fixed()).unwrap_or(0).max(0) as u32;
                     stats.foe_face_damage +=
                         card.faces.iter().map(|f| f.deal.max(0) as u32).sum::<u32>();
                 }

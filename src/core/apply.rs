@@ -129,7 +129,10 @@ pub fn apply(state: &mut State, event: &Event) {
         }
         Event::SnareCaught { card } => {
             take_resolving(state, *card);
-            state.snares.push(*card);
+            // A Snare holds the traveller once, however often it catches them.
+            if !state.snares.contains(card) {
+                state.snares.push(*card);
+            }
         }
         Event::SnareRemoved { card } => {
             state.snares.retain(|c| c != card);
@@ -166,7 +169,35 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::CardShown { .. } => {}
         Event::AbilityUsed { card, per } => {
             let in_slot = state.items.contains(card) || state.equipment.contains(card);
-            if *per == Per::Once && in_slot {
+            let limit = state
+                .cards
+                .card(*card)
+                .ability
+                .as_ref()
+                .and_then(|a| a.uses);
+            if let Some(limit) = limit {
+                let made = match state.used.iter_mut().find(|(c, _)| c == card) {
+                    Some(u) => {
+                        u.1 = u.1.saturating_add(1);
+                        u.1
+                    }
+                    None => {
+                        state.used.push((*card, 1));
+                        1
+                    }
+                };
+                if made >= limit {
+                    // The last use: a card in a slot is used up; a companion's ability ends.
+                    if in_slot {
+                        remove_held(state, *card);
+                        state.discard.push(*card);
+                    } else {
+                        state.spent.push((*card, Per::Run));
+                    }
+                } else if *per != Per::Once {
+                    state.spent.push((*card, *per));
+                }
+            } else if *per == Per::Once && in_slot {
                 // A one-time card is used up: it leaves its slot for the discard.
                 remove_held(state, *card);
                 state.discard.push(*card);
@@ -304,6 +335,11 @@ pub fn apply(state: &mut State, event: &Event) {
                 d.hp = *foe_hp;
                 d.rolled = None;
                 d.status = status.clone();
+            }
+        }
+        Event::Shielded { exchanges } => {
+            if let Phase::Duel(d) = &mut state.phase {
+                d.status.shield = d.status.shield.saturating_add(*exchanges);
             }
         }
         Event::FoeRestored { hp } | Event::FoeHit { foe_hp: hp, .. } => {

@@ -3,7 +3,7 @@
 
 use super::event::Strike;
 use super::rules::{DIE_MAX, DIE_MIN};
-use crate::cards::model::Face;
+use crate::cards::model::{Face, TableResult};
 
 /// The traveller's numbers that matter in a duel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -11,6 +11,68 @@ pub struct Fighter {
     pub atk: i32,
     pub def: i32,
     pub counter_damage: i32,
+    /// The combat table in force (the traveller card's, with any face a card changes).
+    pub table: Table,
+}
+
+/// A combat table: the result of each (modified) roll, 1 to 6.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Table(pub [Strike; 6]);
+
+impl Table {
+    /// The rules' table: 1 Miss, 2 Parry, 3-4 Hit, 5 Critical, 6 Counter.
+    pub const RULES: Table = Table([
+        Strike::Miss,
+        Strike::Parry,
+        Strike::Hit,
+        Strike::Hit,
+        Strike::Critical,
+        Strike::Counter,
+    ]);
+
+    /// The table a traveller card prints (`None`, or a list that is not six long: the
+    /// rules' table).
+    pub fn of(printed: Option<&[TableResult]>) -> Table {
+        let mut t = Table::RULES;
+        if let Some(list) = printed.filter(|l| l.len() == t.0.len()) {
+            for (slot, r) in t.0.iter_mut().zip(list) {
+                *slot = result_strike(*r);
+            }
+        }
+        t
+    }
+
+    /// Changes the result of one roll (1 to 6; anything else is ignored).
+    pub fn set(&mut self, roll: u8, result: TableResult) {
+        if let Some(slot) = self.0.get_mut(usize::from(roll).wrapping_sub(1)) {
+            *slot = result_strike(result);
+        }
+    }
+
+    /// The result of a (modified) roll; `None` is a skipped roll.
+    pub fn strike(&self, roll: Option<u8>) -> Strike {
+        match roll {
+            None => Strike::Skipped,
+            Some(r) => self.0[(r.clamp(DIE_MIN as u8, DIE_MAX as u8) - 1) as usize],
+        }
+    }
+}
+
+impl Default for Table {
+    fn default() -> Self {
+        Table::RULES
+    }
+}
+
+/// The strike a table result gives.
+pub fn result_strike(r: TableResult) -> Strike {
+    match r {
+        TableResult::Miss => Strike::Miss,
+        TableResult::Parry => Strike::Parry,
+        TableResult::Hit => Strike::Hit,
+        TableResult::Critical => Strike::Critical,
+        TableResult::Counter => Strike::Counter,
+    }
 }
 
 /// The foe's numbers that matter in a duel.
@@ -25,16 +87,9 @@ pub struct FoeStats {
     pub reflect: bool,
 }
 
-/// The combat table: a (modified) roll of 1..=6 to a result.
+/// The rules' combat table ([`Table::RULES`]): a (modified) roll of 1..=6 to a result.
 pub fn strike(roll: Option<u8>) -> Strike {
-    match roll {
-        None => Strike::Skipped,
-        Some(1) => Strike::Miss,
-        Some(2) => Strike::Parry,
-        Some(3) | Some(4) => Strike::Hit,
-        Some(5) => Strike::Critical,
-        Some(_) => Strike::Counter,
-    }
+    Table::RULES.strike(roll)
 }
 
 /// Damage a result deals before the receiver's DEF, and whether it is the unreducible
@@ -79,7 +134,7 @@ pub fn exchange(
     extra: i32,
     attacks_miss: bool,
 ) -> Exchange {
-    let s = strike(roll);
+    let s = me.table.strike(roll);
     let (my_raw, my_counter) = strike_damage(s, me);
     // A copy face takes the traveller's own result, ATK and all.
     let (foe_raw, foe_block, foe_unreduced) = if face.copy {
@@ -158,6 +213,8 @@ pub struct Standing<'a> {
     /// once).
     pub item_damage: i32,
     pub health: i32,
+    /// A face's effects can take Health or add Dread (they land whatever the exchange).
+    pub face_harm: bool,
 }
 
 /// The modified rolls a status allows (`None`: a skipped roll), at most six, on the stack.
@@ -211,7 +268,9 @@ fn traveller_can_fall(st: &Standing) -> bool {
     // Harm after any face can come again and again; harm only in the next exchange comes
     // once, and must take all the traveller's Health.
     let (statuses, count) = face_statuses(st.faces, None);
-    statuses[..count].iter().any(|&s| harm(s, 1) > 0) || harm(st.next, st.health) >= st.health
+    st.face_harm
+        || statuses[..count].iter().any(|&s| harm(s, 1) > 0)
+        || harm(st.next, st.health) >= st.health
 }
 
 /// The largest number of roll statuses: the one in force and one per face.
@@ -331,7 +390,7 @@ mod tests {
         let me = Fighter {
             atk: 0,
             def: 5,
-            counter_damage: 0,
+            ..Fighter::default()
         };
         let foe = FoeStats {
             def: 9,

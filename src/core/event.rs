@@ -170,6 +170,8 @@ pub enum Event {
         /// What carries over to the next exchange.
         status: DuelStatus,
     },
+    /// The foe's damage will be blocked in the next `exchanges` exchanges (a `shield`).
+    Shielded { exchanges: u8 },
     /// The foe healed fully (a Guardian seal).
     FoeRestored { hp: i32 },
     /// Damage dealt to the foe by a card.

@@ -1,7 +1,7 @@
 //! Every roll and test modifier, each computed in one function: the traveller's standing
 //! modifiers, the foe's numbers, the duel roll modifier and the test modifier.
 
-use super::combat::{Fighter, FoeStats};
+use super::combat::{Fighter, FoeStats, Table};
 use super::rules::{DIE_MAX, DIE_MIN};
 use super::state::{Duel, State};
 use crate::cards::CardSet;
@@ -21,6 +21,8 @@ pub struct Mods {
     pub no_spend_resolve: bool,
     pub no_rest: bool,
     pub first_attacks_miss: u8,
+    /// The combat table in force: the traveller card's, with the faces cards change.
+    pub table: Table,
 }
 
 /// Sums the traveller's modifiers.
@@ -29,6 +31,7 @@ pub fn mods(state: &State) -> Mods {
     let mut m = Mods {
         atk: t.atk,
         def: t.def,
+        table: Table::of(t.table.as_deref()),
         ..Mods::default()
     };
     for c in state.active_cards() {
@@ -44,6 +47,8 @@ pub fn mods(state: &State) -> Mods {
                 Modifier::NoSpendResolve => m.no_spend_resolve = true,
                 Modifier::NoRest => m.no_rest = true,
                 Modifier::FirstAttacksMiss(n) => m.first_attacks_miss += n,
+                // Cards in force later in the order (equipment, companions, Snares) win.
+                Modifier::TableFace(f) => m.table.set(f.roll, f.result),
             }
         }
     }
@@ -56,23 +61,24 @@ pub fn fighter(m: &Mods) -> Fighter {
         atk: m.atk,
         def: m.def,
         counter_damage: m.counter_damage,
+        table: m.table,
     }
 }
 
 /// The foe's numbers in a duel: its DEF, immunities and the Guardian's penalties.
 pub fn foe_stats(cards: &CardSet, d: &Duel) -> FoeStats {
-    let (def, immune): (i32, &[Immunity]) = match d.card {
+    let (def, immune, invulnerable): (i32, &[Immunity], bool) = match d.card {
         Some(c) => {
             let card = cards.card(c);
-            (card.def.unwrap_or(0), &card.immune)
+            (card.def.unwrap_or(0), &card.immune, card.invulnerable)
         }
-        None => (cards.guardian.def, &[]),
+        None => (cards.guardian.def, &[], false),
     };
     FoeStats {
         def,
         immune_attacks: immune.contains(&Immunity::Attacks),
         immune_counter: immune.contains(&Immunity::Counter),
-        invulnerable: d.guardian.invulnerable,
+        invulnerable: d.guardian.invulnerable || invulnerable,
         reflect: d.guardian.reflect,
     }
 }

@@ -34,6 +34,9 @@ pub struct State {
     pub bonus: Bonuses,
     /// Abilities used up for now (per Domain, per fight, per run).
     pub spent: Vec<(CardRef, Per)>,
+    /// Uses made so far of abilities with a number of uses (`uses`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub used: Vec<(CardRef, u8)>,
     pub domain: DomainRef,
     pub cleared: Vec<DomainRef>,
     /// The Domain deck; the next card to draw is the last.
@@ -273,6 +276,13 @@ pub struct DuelStatus {
     pub empower_face: Option<u8>,
     /// Attacks the traveller has made (for "first attacks miss").
     pub attacks: u8,
+    /// Exchanges still shielded: the foe's damage is blocked in each (a `shield` effect).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub shield: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// Which Guardian penalties apply in this duel.
@@ -349,6 +359,7 @@ impl State {
             snares: Vec::new(),
             bonus: Bonuses::default(),
             spent: Vec::new(),
+            used: Vec::new(),
             domain: cards.start,
             cleared: Vec::new(),
             deck: Vec::new(),
@@ -416,6 +427,17 @@ impl State {
             .copied()
             .chain(self.companions.iter().map(|f| f.card))
             .chain(self.snares.iter().copied())
+    }
+
+    /// Uses left of a card's ability that has a number of uses (`None`: no such limit).
+    pub fn uses_left(&self, card: CardRef) -> Option<u8> {
+        let limit = self.cards.card(card).ability.as_ref()?.uses?;
+        let made = self
+            .used
+            .iter()
+            .find(|(c, _)| *c == card)
+            .map_or(0, |u| u.1);
+        Some(limit.saturating_sub(made))
     }
 
     /// Whether an ability is used up for now.

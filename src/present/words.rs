@@ -3,7 +3,9 @@
 //! without a window.
 
 use crate::cards::CardSet;
-use crate::cards::model::{Amount, Effect, Face, LoseKind, Payment, SlotKind, StationType};
+use crate::cards::model::{
+    Amount, Effect, Face, LoseKind, Payment, SlotKind, StationCard, StationType,
+};
 use crate::core::state::{ChoiceKind, Phase, State};
 use crate::core::{Action, Die, Event, Outcome, SpendFor, Strike};
 
@@ -19,6 +21,12 @@ pub fn name_of(cards: &CardSet, id: &str) -> String {
         return cards.guardian.name.clone();
     }
     id.to_string()
+}
+
+/// The type a Station card shows: its `label` if it has one ("Beast"), else its type's
+/// title ("Caesura").
+pub fn type_label(sc: &StationCard) -> &str {
+    sc.label.as_deref().unwrap_or(sc.card_type.title())
 }
 
 /// The button text of an action in the state it is offered in.
@@ -95,7 +103,11 @@ pub fn action_label(s: &State, a: &Action) -> String {
                 crate::core::modifiers::rest_heal(&crate::core::mods(s))
             ),
         },
-        Action::Use { card } => format!("Use {}", name(card)),
+        Action::Use { card } => match cards.card_by_str(card).and_then(|c| s.uses_left(c)) {
+            Some(1) => format!("Use {} (last use)", name(card)),
+            Some(n) => format!("Use {} ({n} uses left)", name(card)),
+            None => format!("Use {}", name(card)),
+        },
         Action::Give { card, to } => format!("Give {} to {}", name(card), name(to)),
         Action::Show { card, to } => format!("Show {} to {}", name(card), name(to)),
         Action::Fight => "Fight".into(),
@@ -267,11 +279,28 @@ pub fn face_summary(f: &Face) -> String {
     if f.copy {
         parts.push("copies your roll".into());
     }
+    if !f.effects.is_empty() {
+        parts.push(face_effect_words(&f.effects));
+    }
     if parts.is_empty() {
         "miss".into()
     } else {
         parts.join(", ")
     }
+}
+
+/// What a face's effects do to the traveller, in a few words ("you lose 2 Health, 1 Dread");
+/// effects without short words are left to the card's text.
+pub fn face_effect_words(effects: &[Effect]) -> String {
+    let words: Option<Vec<String>> = effects
+        .iter()
+        .map(|e| match e {
+            Effect::Dread(n) => Some(format!("+{n} Dread")),
+            Effect::Heal(_) | Effect::Resolve(_) => None,
+            e => effect_cost(e).map(|w| format!("you lose {w}")),
+        })
+        .collect();
+    words.map_or_else(|| "a card effect (see its text)".into(), |w| w.join(", "))
 }
 
 /// The combat table row of a strike (0-based row of [`COMBAT_TABLE`]).
@@ -324,7 +353,7 @@ pub fn describe(cards: &CardSet, e: &Event) -> Option<String> {
         Event::DomainEntered { domain } => format!("Entered {}.", cards.domain(*domain).name),
         Event::CardFlipped { card: c, .. } => {
             let sc = cards.card(*c);
-            format!("Flipped {} ({}).", sc.name, sc.card_type)
+            format!("Flipped {} ({}).", sc.name, type_label(sc).to_lowercase())
         }
         Event::CardSeen { card: c, .. } => format!("Saw {}.", card(c)),
         Event::DeckSeen { cards: cs } => format!(
@@ -413,6 +442,10 @@ pub fn describe(cards: &CardSet, e: &Event) -> Option<String> {
             None => format!("The Guide chose: {label}."),
         },
         Event::FoeRestored { hp } => format!("The foe is restored to {hp} HP."),
+        Event::Shielded { exchanges: 1 } => "Shielded: the foe's next blow is blocked.".into(),
+        Event::Shielded { exchanges } => {
+            format!("Shielded: the foe's blows in the next {exchanges} exchanges are blocked.")
+        }
         Event::FoeHit { amount, foe_hp } => format!("The foe takes {amount} ({foe_hp} HP)."),
         Event::FoeDefeated { foe } => format!("{} is defeated.", name_of(cards, foe)),
         Event::DuelStalemate { reason, .. } => format!("The duel is broken off: {reason}"),

@@ -56,6 +56,8 @@ pub struct CardFace {
     pub faces: Vec<(String, String)>,
     /// The Domain a Station card belongs to, printed small at the foot.
     pub domain: Option<String>,
+    /// The type printed instead of the Station type's name (a card's `label`).
+    pub label: Option<String>,
 }
 
 impl CardFace {
@@ -66,7 +68,10 @@ impl CardFace {
             Kind::Domain | Kind::Traveller => GOLD,
         }
     }
-    fn kind_text(&self) -> &'static str {
+    fn kind_text(&self) -> &str {
+        if let Some(label) = &self.label {
+            return label;
+        }
         match self.kind {
             Kind::Station(t) => t.title(),
             Kind::Domain => "Domain",

@@ -173,6 +173,9 @@ pub fn face_result(f: &Face) -> String {
             None => format!("+{} next hit", f.empower),
         });
     }
+    if !f.effects.is_empty() {
+        parts.push(crate::present::words::face_effect_words(&f.effects));
+    }
     if parts.is_empty() {
         "miss".into()
     } else {
@@ -202,6 +205,7 @@ pub fn cards(files: &CardFiles) -> Vec<CardFace> {
             stats: Some(format!("Health {}", t.health)),
             faces: Vec::new(),
             domain: None,
+            label: None,
         },
         CardFace {
             id: g.id.0.clone(),
@@ -222,6 +226,7 @@ pub fn cards(files: &CardFiles) -> Vec<CardFace> {
             stats: Some(format!("HP {} · DEF {}", g.hp, g.def)),
             faces: face_rows(&g.faces),
             domain: None,
+            label: None,
         },
     ];
     for entry in &files.map.domains {
@@ -237,6 +242,7 @@ pub fn cards(files: &CardFiles) -> Vec<CardFace> {
             stats: Some(format!("Row {}", entry.row)),
             faces: Vec::new(),
             domain: None,
+            label: None,
         });
         for s in &d.stations {
             let foe = s.card_type == StationType::Foe;
@@ -252,6 +258,7 @@ pub fn cards(files: &CardFiles) -> Vec<CardFace> {
                     .map(|hp| format!("HP {hp} · DEF {}", s.def.unwrap_or(0))),
                 faces: if foe { face_rows(&s.faces) } else { Vec::new() },
                 domain: Some(d.name.clone()),
+                label: s.label.clone(),
             });
         }
     }

@@ -11,7 +11,7 @@ use crate::cards::model::{
     Amount, Condition, Effect, Join, Modifier, Payment, Per, SlotKind, StationCard, StationType,
 };
 use crate::cards::{CardRef, CardSet, DomainRef};
-use crate::core::combat::{self, Fighter};
+use crate::core::combat;
 use crate::core::state::{ChoiceKind, Phase};
 use crate::core::{Action, Die, Observation, Slot, SpendFor};
 use std::collections::HashSet;
@@ -57,7 +57,10 @@ fn effects_value(effects: &[Effect], view: &Observation) -> f32 {
                     .sum::<f32>()
                     / options.len().max(1) as f32
             }
-            Effect::Lose(_) => -4.0,
+            Effect::Lose(_) | Effect::Catch(_) => -4.0,
+            Effect::Release(_) => 3.0,
+            Effect::Shield(n) => 2.0 * *n as f32,
+            Effect::EndRun(_) => -100.0,
             // Back to the middle: worth the Dread it clears, a loss of the Resolve it spends.
             Effect::Marker(_) => {
                 let m = view.marker() as f32;
@@ -79,6 +82,7 @@ fn modifier_value(p: &Modifier) -> f32 {
         Modifier::CounterDamage(n) => 1.5 * *n as f32,
         Modifier::NoSpendResolve | Modifier::NoRest => -3.0,
         Modifier::FirstAttacksMiss(n) => -2.0 * *n as f32,
+        Modifier::TableFace(_) => 1.0,
     }
 }
 
@@ -508,11 +512,7 @@ impl Heuristic {
             None => &cards.guardian.faces,
         };
         let m = view.mods();
-        let me = Fighter {
-            atk: m.atk,
-            def: m.def,
-            counter_damage: m.counter_damage,
-        };
+        let me = crate::core::modifiers::fighter(&m);
         let foe = crate::core::foe_stats(cards, d);
         let extra = d.status.enrage;
         let health = view.health();

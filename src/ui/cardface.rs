@@ -239,7 +239,7 @@ pub fn station_face(sc: &crate::cards::model::StationCard) -> Face<'_> {
     Face {
         name: &sc.name,
         kind: Some(sc.card_type),
-        kind_text: "",
+        kind_text: crate::present::words::type_label(sc),
         text: &sc.text,
         flavor: sc.flavor.as_deref(),
         stats,
@@ -279,8 +279,8 @@ pub fn draw_face(r: Rect, f: &Face, fonts: &Fonts, glow: bool) {
         };
     let type_size = if small { 13 } else { 16 };
     let kind: &str = match f.kind {
-        Some(k) => type_name(k),
-        None => f.kind_text,
+        Some(k) if f.kind_text.is_empty() => type_name(k),
+        _ => f.kind_text,
     };
     let type_size = style::fit_size(kind, &fonts.italic, type_size, 9, r.right() - pad - type_x);
     style::text(

@@ -834,7 +834,7 @@ mod tests {
         );
         let mut set = (*g.cards).clone();
         let hound = set.card_by_str("cinder_hound").unwrap();
-        set.cards[usize::from(hound.index)].hp = Some(9);
+        set.cards[usize::from(hound.index)].hp = Some(crate::cards::model::FoeHp::Fixed(9));
         let g = g.reloaded(Arc::new(set));
         let marked: Vec<usize> = (0..g.mismatches.len())
             .filter(|&i| !g.mismatches[i].is_empty())

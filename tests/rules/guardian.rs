@@ -329,7 +329,7 @@ fn reflect_turns_the_damage_dealt_back_on_the_traveller() {
     let me = Fighter {
         atk: 2,
         def: 5,
-        counter_damage: 0,
+        ..Fighter::default()
     };
     let foe = FoeStats {
         def: 1,

@@ -19,6 +19,7 @@ mod combat_table;
 mod companions;
 mod determinism;
 mod foe_faces;
+mod format;
 mod grace;
 mod guardian;
 mod guide;

@@ -33,6 +33,8 @@ enum Want {
     Held,
     /// A companion, or a foe that joins through a passage.
     Follower,
+    /// A Snare card.
+    Snare,
 }
 
 struct Checker<'a> {
@@ -46,8 +48,41 @@ struct Checker<'a> {
     unparsed_ids: HashSet<String>,
     /// Some Domain file could not be read, or not to its end: any id may be in it.
     incomplete: bool,
+    /// Effects being checked belong to a `duel_only` ability (where `shield` may go).
+    in_duel_use: bool,
     errors: Vec<Problem>,
     warnings: Vec<Problem>,
+}
+
+/// Whether `pred` holds for one of these effects, or one inside an `if` or a choice.
+fn any_effect(list: &[Effect], pred: &dyn Fn(&Effect) -> bool) -> bool {
+    list.iter().any(|e| {
+        pred(e)
+            || match e {
+                Effect::If(b) => any_effect(&b.then, pred) || any_effect(&b.otherwise, pred),
+                Effect::GuideChooses(options) => {
+                    options.iter().any(|o| any_effect(&o.effects, pred))
+                }
+                _ => false,
+            }
+    })
+}
+
+/// The name of the first effect here (or inside an `if`) that asks a player's choice or
+/// needs a duel in progress.
+fn choice_or_duel_effect(list: &[Effect]) -> Option<&'static str> {
+    list.iter().find_map(|e| match e {
+        Effect::GuideChooses(_) => Some("guide_chooses"),
+        Effect::Lose(_) => Some("lose"),
+        Effect::Cleanse(_) => Some("cleanse"),
+        Effect::Peek(_) => Some("peek"),
+        Effect::Reveal(_) => Some("reveal"),
+        Effect::Reorder(_) => Some("reorder"),
+        Effect::HitFoe(_) => Some("hit_foe"),
+        Effect::Shield(_) => Some("shield"),
+        Effect::If(b) => choice_or_duel_effect(&b.then).or(choice_or_duel_effect(&b.otherwise)),
+        _ => None,
+    })
 }
 
 fn is_blank(s: &str) -> bool {
@@ -105,6 +140,7 @@ impl<'a> Checker<'a> {
             foe_tags,
             unparsed_ids,
             incomplete,
+            in_duel_use: false,
             errors: Vec::new(),
             warnings: Vec::new(),
         }
@@ -259,6 +295,7 @@ impl<'a> Checker<'a> {
                 "an item or equipment",
             ),
             Want::Follower => (Self::joins(card), "a companion (or a foe that joins)"),
+            Want::Snare => (card.card_type == StationType::Snare, "a Snare card"),
         };
         if !ok {
             let msg = format!(
@@ -443,6 +480,22 @@ impl<'a> Checker<'a> {
                 return self.shift(src, &p, "amount", b.amount as i64, -5, 5);
             }
             Effect::Lose(_) | Effect::Marker(_) => return,
+            Effect::Catch(id) => {
+                return self.card_ref(src, &join(path, "catch"), "catch", id, Want::Snare);
+            }
+            Effect::Release(id) => {
+                return self.card_ref(src, &join(path, "release"), "release", id, Want::Snare);
+            }
+            Effect::Shield(n) => {
+                if !self.in_duel_use {
+                    let msg = "`shield` works only in a duel, between exchanges: put it in a `use` with `\"duel_only\": true`";
+                    self.err(src, &join(path, "shield"), msg);
+                }
+                small("shield", *n, 1, 3)
+            }
+            Effect::EndRun(why) => {
+                return self.not_blank(src, &join(path, "end_run"), "end_run", why);
+            }
             Effect::GuideChooses(options) => {
                 let p = join(path, "guide_chooses");
                 if !(2..=6).contains(&options.len()) {
@@ -489,6 +542,11 @@ impl<'a> Checker<'a> {
                 Modifier::RestHeal(n) => ("rest_heal", *n, -5, 10),
                 Modifier::CounterDamage(n) => ("counter_damage", *n, 1, 5),
                 Modifier::FirstAttacksMiss(n) => ("first_attacks_miss", *n as i32, 1, 5),
+                Modifier::TableFace(f) => {
+                    let fp = join(&join(&p, "table_face"), "roll");
+                    self.range(src, &fp, "roll", f.roll as i64, 1, 6);
+                    continue;
+                }
                 Modifier::NoSpendResolve | Modifier::NoRest => continue,
             };
             self.shift(src, &join(&p, name), name, v as i64, lo, hi);
@@ -508,6 +566,12 @@ impl<'a> Checker<'a> {
                 ("empower", f.empower, 10),
             ] {
                 self.range(src, &join(&p, name), name, v as i64, 0, hi);
+            }
+            let ep = join(&p, "effects");
+            self.effects(src, &ep, &f.effects);
+            if any_effect(&f.effects, &|e| matches!(e, Effect::HitFoe(_))) {
+                let msg = "a face's `effects` fall on the traveller: `hit_foe` has no foe to hit there (use `heal` on the face for a foe that mends)";
+                self.err(src, &ep, msg);
             }
             if let Some(target) = &f.empower_face {
                 let fp = join(&p, "empower_face");
@@ -553,6 +617,15 @@ impl<'a> Checker<'a> {
         self.range(src, "health", "health", v.health as i64, 1, 99);
         self.range(src, "atk", "atk", v.atk as i64, 0, 10);
         self.range(src, "def", "def", v.def as i64, 0, 5);
+        if let Some(table) = &v.table
+            && table.len() != 6
+        {
+            let msg = format!(
+                "the combat table needs exactly 6 results, one for each die face; it has {}",
+                table.len()
+            );
+            self.err(src, "table", msg);
+        }
     }
 
     fn guardian(&mut self) {
@@ -573,6 +646,15 @@ impl<'a> Checker<'a> {
             self.err(src, "faces", msg);
         }
         self.faces(src, "faces", &v.faces, "the Guardian");
+        self.effects(src, "setup", &v.setup);
+        for (i, e) in v.setup.iter().enumerate() {
+            if let Some(name) = choice_or_duel_effect(std::slice::from_ref(e)) {
+                let msg = format!(
+                    "the Guardian's `setup` runs before the duel with no one to ask: `{name}` cannot be used there (it asks a choice or needs a duel)"
+                );
+                self.err(src, &format!("setup[{i}]"), msg);
+            }
+        }
         for (list, seals) in [("requirements", &v.requirements), ("seals", &v.seals)] {
             for (i, s) in seals.iter().enumerate() {
                 let p = format!("{list}[{i}]");

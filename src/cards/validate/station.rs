@@ -9,6 +9,9 @@ impl Checker<'_> {
         let t = card.card_type;
         self.not_blank(src, &join(p, "name"), "name", &card.name);
         self.not_blank(src, &join(p, "text"), "text", &card.text);
+        if let Some(label) = &card.label {
+            self.not_blank(src, &join(p, "label"), "label", label);
+        }
         for (i, tag) in card.tags.iter().enumerate() {
             if is_blank(tag) {
                 self.err(src, &format!("{p}.tags[{i}]"), "a tag is empty");
@@ -26,13 +29,14 @@ impl Checker<'_> {
             "equipment, companions and snares",
         );
         const COMPANIONS: (&[StationType], &str) = (&[Companion], "companions");
-        let rules: [(&str, (&[StationType], &str)); 16] = [
+        let rules: [(&str, (&[StationType], &str)); 17] = [
             ("hp", FOES),
             ("def", FOES),
             ("faces", FOES),
             ("immune", FOES),
             ("on_defeat", FOES),
             ("unbeatable", FOES),
+            ("invulnerable", FOES),
             ("passage", FOES),
             ("toll", FOES),
             ("options", (&[Terror], "Terror cards")),
@@ -109,8 +113,23 @@ impl Checker<'_> {
                 self.err(src, &join(p, "faces"), faces_msg(card.faces.len()));
             }
         }
-        if let Some(hp) = card.hp {
+        if let Some(hp) = card.hp.and_then(|hp| hp.fixed()) {
             self.range(src, &join(p, "hp"), "hp", hp as i64, 1, 99);
+        }
+        if card.invulnerable {
+            let ip = join(p, "invulnerable");
+            if card.unbeatable {
+                let msg = "`invulnerable` and `unbeatable` together: an unbeatable foe is never fought, so it never needs to be invulnerable";
+                self.err(src, &ip, msg);
+            }
+            if !card.on_defeat.is_empty() {
+                let msg = "an invulnerable foe is never defeated: its `on_defeat` effects can never happen";
+                self.err(src, &join(p, "on_defeat"), msg);
+            }
+            if card.passage.is_empty() && card.toll.is_none() && !card.unbeatable {
+                let msg = "an invulnerable foe without a `passage` or `toll` must be fought and cannot be beaten: the duel ends only when the traveller falls, or is broken off when neither side can harm the other";
+                self.warn(src, &ip, msg);
+            }
         }
         if let Some(def) = card.def {
             self.range(src, &join(p, "def"), "def", def as i64, 0, 5);
@@ -257,6 +276,15 @@ impl Checker<'_> {
                 "`reroll` replaces `effects`: use one or the other",
             );
         }
+        if let Some(n) = a.uses {
+            self.range(src, &join(p, "uses"), "uses", n as i64, 2, 9);
+            if a.per == Per::Run {
+                let msg = "`uses` with `per: \"run\"`: an ability once per run has one use; use `per: \"once\"` for N uses at any moment";
+                self.err(src, &join(p, "uses"), msg);
+            }
+        }
+        self.in_duel_use = a.duel_only;
         self.effects(src, &join(p, "effects"), &a.effects);
+        self.in_duel_use = false;
     }
 }

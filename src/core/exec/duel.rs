@@ -121,7 +121,10 @@ impl Exec<'_> {
             });
         }
         let (foe, hp) = match card {
-            Some(c) => (c.id, cards.card(c).hp.unwrap_or(1)),
+            Some(c) => (
+                c.id,
+                cards.card(c).hp.map_or(1, |hp| hp.against(self.s.health)),
+            ),
             None => (cards.guardian_id(), cards.guardian.hp),
         };
         self.emit(Event::DuelStarted {
@@ -149,7 +152,8 @@ impl Exec<'_> {
             self.change_health_or_fall(-n, cause);
             return Vec::new();
         }
-        if immune || d.guardian.invulnerable || n <= 0 {
+        let invulnerable = foe_stats(cards, d).invulnerable;
+        if immune || invulnerable || n <= 0 {
             return Vec::new();
         }
         let foe_hp = (d.hp - n).max(0);
@@ -209,7 +213,7 @@ impl Exec<'_> {
             .traveller
             .map(|v| modified_roll(v as i32, r.modifier) as u8);
         let mut status = d.status.clone();
-        let strike = combat::strike(roll);
+        let strike = m.table.strike(roll);
         let attacks_miss = combat::is_attack(strike) && status.attacks < m.first_attacks_miss;
         if combat::is_attack(strike) {
             status.attacks = status.attacks.saturating_add(1);
@@ -246,9 +250,16 @@ impl Exec<'_> {
                 .and_then(|n| faces.iter().position(|f| &f.name == n))
                 .map(|i| i as u8 + 1);
         }
+        // A shield blocks the foe's damage (not the traveller's own, reflected).
+        let to_traveller = if status.shield > 0 {
+            status.shield -= 1;
+            0
+        } else {
+            x.to_traveller
+        };
         let foe_hp = (d.hp - x.to_foe + x.foe_heal).min(d.max_hp);
         let foe_healed = (foe_hp - (d.hp - x.to_foe)).max(0);
-        let health = (self.s.health - x.to_traveller - x.reflected).clamp(0, self.s.max_health);
+        let health = (self.s.health - to_traveller - x.reflected).clamp(0, self.s.max_health);
         self.emit(Event::ExchangeResolved {
             exchange: d.exchange + 1,
             roll,
@@ -256,7 +267,7 @@ impl Exec<'_> {
             foe_roll: r.foe,
             face: cards.face_name(d.card, face_ix),
             to_foe: x.to_foe,
-            to_traveller: x.to_traveller,
+            to_traveller,
             reflected: x.reflected,
             foe_healed,
             foe_hp: foe_hp.max(0),
@@ -276,13 +287,18 @@ impl Exec<'_> {
             self.lose(cause, detail);
             return;
         }
+        // The face's own effects land with its damage, the foe's fall or not (see RULES.md).
+        let mut work: Vec<Sourced> = face.effects.iter().map(|e| (e.clone(), d.card)).collect();
         if foe_hp <= 0 {
-            let work = self.defeat_foe();
+            work.extend(self.defeat_foe());
             self.run_work(work);
             return;
         }
         if d.guardian.full_heal && foe_hp < d.max_hp {
             self.emit(Event::FoeRestored { hp: d.max_hp });
+        }
+        if !work.is_empty() {
+            self.run_work(work);
         }
     }
 
@@ -315,6 +331,7 @@ impl Exec<'_> {
             full_heal: d.guardian.full_heal,
             item_damage: self.item_damage(&d, foe),
             health: self.s.health,
+            face_harm: faces.iter().any(|f| wears_down(&f.effects)),
         });
         let limit = d.exchange >= EXCHANGE_LIMIT;
         match d.card {
@@ -368,6 +385,17 @@ impl Exec<'_> {
             .map(|a| foe_damage(&a.effects))
             .sum()
     }
+}
+
+/// Whether these effects (a face's) can take Health or add Dread: a face that carries them
+/// can end the run however the exchanges go.
+fn wears_down(effects: &[Effect]) -> bool {
+    effects.iter().any(|e| match e {
+        Effect::LoseHealth(_) | Effect::Dread(_) => true,
+        Effect::If(b) => wears_down(&b.then) || wears_down(&b.otherwise),
+        Effect::GuideChooses(options) => options.iter().any(|o| wears_down(&o.effects)),
+        _ => false,
+    })
 }
 
 /// The most damage these effects can deal the foe (the best branch of a choice).

@@ -105,6 +105,30 @@ impl Exec<'_> {
             Effect::GuideChooses(options) => return self.guide_chooses(options, from, work),
             Effect::Lose(kind) => return self.lose_held(kind, work),
             Effect::Marker(MarkerAt::Neutral) => self.move_marker(-self.s.marker),
+            Effect::Catch(id) => {
+                let cards = self.cards();
+                if let Some(card) = cards.card_by_str(&id.0)
+                    && !self.s.snares.contains(&card)
+                {
+                    self.emit(Event::SnareCaught { card });
+                    for x in cards.card(card).effects.iter().rev() {
+                        work.push_front((x.clone(), Some(card)));
+                    }
+                }
+            }
+            Effect::Release(id) => {
+                if let Some(card) = self.cards().card_by_str(&id.0)
+                    && self.s.snares.contains(&card)
+                {
+                    self.emit(Event::SnareRemoved { card });
+                }
+            }
+            Effect::EndRun(why) => self.lose(Cause::Stranded, why),
+            Effect::Shield(n) => {
+                if self.s.duel().is_some() && n > 0 {
+                    self.emit(Event::Shielded { exchanges: n });
+                }
+            }
         }
         Next::Go
     }

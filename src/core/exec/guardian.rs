@@ -5,7 +5,7 @@ use super::Exec;
 use crate::cards::model::{Seal, SealPenalty};
 use crate::core::event::{Event, SealCheck};
 use crate::core::legal::holds;
-use crate::core::state::{Cause, GuardianPenalties, State};
+use crate::core::state::{Cause, GuardianPenalties, Phase, State};
 
 /// Every requirement (`true`) then every seal (`false`) of the Guardian.
 fn seals(state: &State) -> impl Iterator<Item = (&Seal, bool)> {
@@ -50,6 +50,15 @@ impl Exec<'_> {
         if let Some(detail) = barred {
             self.lose(Cause::Guardian, detail);
             return;
+        }
+        // The set-up lands before the duel, so a duel bonus it gives is this duel's.
+        let setup = self.cards().guardian.setup.clone();
+        if !setup.is_empty() {
+            self.run(setup, None);
+            // A choice asked by the set-up (the validator forbids them) or a loss: no duel yet.
+            if self.over() || self.s.phase != Phase::Crossing {
+                return;
+            }
         }
         self.start_duel_with(None, pen);
     }

@@ -93,7 +93,7 @@ pub fn draw_read(cx: &Ctx, card: crate::cards::CardRef) {
         st.right() - r.right() - 30.0,
         st.h - 20.0,
     );
-    let kind = cardface::type_name(sc.card_type);
+    let kind = crate::present::words::type_label(sc);
     style::text(
         kind,
         side.x,
