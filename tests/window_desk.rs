@@ -70,7 +70,9 @@ fn first_foe(dir: &Path) -> (usize, String, String, i32) {
         .map(|s| set.card(*s))
         .filter(|c| c.card_type == forward::cards::model::StationType::Foe);
     for (i, c) in foes.enumerate() {
-        let hp = c.hp.unwrap_or(0);
+        let Some(forward::cards::model::FoeHp::Fixed(hp)) = c.hp else {
+            continue;
+        };
         if c.text.is_ascii() && c.text.contains(&format!("HP {hp}")) {
             return (i, c.id.0.clone(), c.text.clone(), hp);
         }

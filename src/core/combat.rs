@@ -244,33 +244,65 @@ fn rolls_of(status: RollStatus, shift: i32) -> ([Option<u8>; 6], usize) {
 /// the first useless exchange. Held cards' damage counts (finite, but possibly sufficient):
 /// it is best spent all at once, just before the exchange that can finish the foe.
 pub fn who_can_fall(st: &Standing) -> (bool, bool) {
-    (foe_can_fall(st), traveller_can_fall(st))
+    who_can_fall_wearing(st, wearing(st))
 }
 
-fn traveller_can_fall(st: &Standing) -> bool {
+/// [`who_can_fall`] with its first answers, [`wearing`], already known.
+pub fn who_can_fall_wearing(st: &Standing, w: Wearing) -> (bool, bool) {
+    let foe = w.foe || foe_can_fall(st);
+    let me = w.traveller || harm(st, st.next, st.health) >= st.health;
+    (foe, me)
+}
+
+/// The answers of [`who_can_fall`] that hold from any HP, Health and roll status in force:
+/// whether some face, coming up again and again, wears each side down a little each time.
+/// They depend on the foe's faces and numbers and the traveller's standing figures only
+/// (not on HP, Health, the status in force or held cards), so the core works them out once
+/// for as long as those stay the same (see `State::wearing`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wearing {
+    pub foe: bool,
+    pub traveller: bool,
+}
+
+/// What [`Wearing`] depends on, beside the card set: the foe (its card, or the Guardian),
+/// its numbers, and the traveller's standing figures in this duel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WearingKey {
+    pub foe_card: Option<crate::cards::CardRef>,
+    pub me: Fighter,
+    pub foe: FoeStats,
+    pub shift: i32,
+    pub enrage_possible: bool,
+    pub full_heal: bool,
+}
+
+/// Works out [`Wearing`].
+pub fn wearing(st: &Standing) -> Wearing {
+    let (statuses, count) = face_statuses(st.faces, None);
+    Wearing {
+        foe: !st.full_heal && foe_worn(st),
+        traveller: st.face_harm || statuses[..count].iter().any(|&s| harm(st, s, 1) > 0),
+    }
+}
+
+/// The most one exchange can take from the traveller with this roll status, stopping early
+/// once it reaches `enough`. Harm after any face can come again and again; harm only in the
+/// next exchange comes once, and must take all the traveller's Health.
+fn harm(st: &Standing, status: RollStatus, enough: i32) -> i32 {
     let extra = if st.enrage_possible { 1000 } else { 0 };
-    // The most one exchange can take from the traveller with this roll status, stopping
-    // early once it reaches `enough`.
-    let harm = |status: RollStatus, enough: i32| {
-        let (rolls, n) = rolls_of(status, st.shift);
-        let mut most = 0;
-        for &r in &rolls[..n] {
-            for face in st.faces {
-                let x = exchange(r, face, st.me, st.foe, extra, false);
-                most = most.max(x.to_traveller + x.reflected);
-                if most >= enough {
-                    return most;
-                }
+    let (rolls, n) = rolls_of(status, st.shift);
+    let mut most = 0;
+    for &r in &rolls[..n] {
+        for face in st.faces {
+            let x = exchange(r, face, st.me, st.foe, extra, false);
+            most = most.max(x.to_traveller + x.reflected);
+            if most >= enough {
+                return most;
             }
         }
-        most
-    };
-    // Harm after any face can come again and again; harm only in the next exchange comes
-    // once, and must take all the traveller's Health.
-    let (statuses, count) = face_statuses(st.faces, None);
-    st.face_harm
-        || statuses[..count].iter().any(|&s| harm(s, 1) > 0)
-        || harm(st.next, st.health) >= st.health
+    }
+    most
 }
 
 /// The largest number of roll statuses: the one in force and one per face.
@@ -294,25 +326,27 @@ fn face_statuses(faces: &[Face], first: Option<RollStatus>) -> ([RollStatus; STA
     (out, count)
 }
 
+/// A face that, coming up again and again, wears the foe down a little each time fells it
+/// from any HP.
+fn foe_worn(st: &Standing) -> bool {
+    st.faces.iter().any(|f| {
+        let (rolls, n) = rolls_of(RollStatus::after(f), st.shift);
+        // Highest rolls first: they are the likeliest to harm.
+        rolls[..n].iter().rev().any(|&r| foe_step(st, f, r) > 0)
+    })
+}
+
+/// What one exchange takes from the foe, less what it heals.
+fn foe_step(st: &Standing, face: &Face, r: Option<u8>) -> i32 {
+    let x = exchange(r, face, st.me, st.foe, 0, false);
+    x.to_foe - x.foe_heal
+}
+
+/// The exact search, when no face wears the foe down: every (status, HP) the duel can
+/// reach from here.
 fn foe_can_fall(st: &Standing) -> bool {
-    let step = |face: &Face, r: Option<u8>| {
-        let x = exchange(r, face, st.me, st.foe, 0, false);
-        x.to_foe - x.foe_heal
-    };
-    // Quick answer: a face that, coming up again and again, wears the foe down a little each
-    // time fells it from any HP.
-    if !st.full_heal {
-        for f in st.faces {
-            let s = RollStatus::after(f);
-            let (rolls, n) = rolls_of(s, st.shift);
-            // Highest rolls first: they are the likeliest to harm.
-            if rolls[..n].iter().rev().any(|&r| step(f, r) > 0) {
-                return true;
-            }
-        }
-    }
+    let step = |face: &Face, r: Option<u8>| foe_step(st, face, r);
     let (statuses, count) = face_statuses(st.faces, Some(st.next));
-    // Otherwise search every (status, HP) the duel can reach from here.
     let max_hp = st.foe_max_hp.max(st.foe_hp).max(1);
     let width = max_hp as usize + 1;
     let mut seen = vec![false; STATUSES * width];

@@ -56,6 +56,14 @@ pub struct State {
     pub outcome: Option<Outcome>,
     pub flips: u32,
     pub exchanges: u32,
+    /// Not game state: the unending check's first answers for the duel now, remembered
+    /// while the traveller's figures stay the same (a cache of a pure function of the card
+    /// set and the key; a state without it plays the same). Never saved or sent.
+    #[serde(skip)]
+    pub wearing: Option<(
+        crate::core::combat::WearingKey,
+        crate::core::combat::Wearing,
+    )>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -373,6 +381,7 @@ impl State {
             outcome: None,
             flips: 0,
             exchanges: 0,
+            wearing: None,
             cards,
         }
     }

@@ -6,7 +6,7 @@ use super::effects::Sourced;
 use crate::cards::model::{BonusTarget, Effect, Face, Immunity, Occasion, Per};
 use crate::cards::{CardRef, CardSet};
 use crate::core::action::Die;
-use crate::core::combat::{self, FoeStats, RollStatus, Standing};
+use crate::core::combat::{self, FoeStats, RollStatus, Standing, WearingKey};
 use crate::core::dice::Side;
 use crate::core::event::Event;
 use crate::core::legal::usable_in_duel;
@@ -316,7 +316,7 @@ impl Exec<'_> {
         let enrage_possible = faces.iter().any(|f| f.enrage > 0 || f.empower > 0)
             || d.status.enrage > 0
             || d.status.empower > 0;
-        let (foe_can, me_can) = combat::who_can_fall(&Standing {
+        let mut st = Standing {
             faces,
             me: fighter(&m),
             foe,
@@ -329,10 +329,32 @@ impl Exec<'_> {
             foe_hp: d.hp,
             foe_max_hp: d.max_hp,
             full_heal: d.guardian.full_heal,
-            item_damage: self.item_damage(&d, foe),
+            item_damage: 0,
             health: self.s.health,
             face_harm: faces.iter().any(|f| wears_down(&f.effects)),
-        });
+        };
+        let key = WearingKey {
+            foe_card: d.card,
+            me: st.me,
+            foe,
+            shift: st.shift,
+            enrage_possible,
+            full_heal: st.full_heal,
+        };
+        // Checked before every exchange, but its first answers change only with the
+        // traveller's figures: remembered while they hold (the simulator's hot path).
+        let w = match self.s.wearing {
+            Some((k, w)) if k == key => w,
+            _ => {
+                let w = combat::wearing(&st);
+                self.s.wearing = Some((key, w));
+                w
+            }
+        };
+        if !w.foe {
+            st.item_damage = self.item_damage(&d, foe);
+        }
+        let (foe_can, me_can) = combat::who_can_fall_wearing(&st, w);
         let limit = d.exchange >= EXCHANGE_LIMIT;
         match d.card {
             // Under the reflect seal alone the duel is fought as written: the traveller's

@@ -4,6 +4,7 @@ use super::field::Edit;
 use super::form::{Form, Slot};
 use super::*;
 use crate::cards::load::load_dir;
+use crate::cards::model::FoeHp;
 use std::path::{Path, PathBuf};
 
 /// A fresh copy of the shipped cards in a temporary folder.
@@ -155,7 +156,7 @@ fn save_changes_only_the_card_and_undo_puts_the_file_back() {
     let after = std::fs::read_to_string(&file).unwrap();
     let (set, _) = load_dir(&dir).expect("the saved set still loads");
     let hound = set.card(set.card_by_str("cinder_hound").unwrap());
-    assert_eq!(hound.hp, Some(new_hp.parse().unwrap()));
+    assert_eq!(hound.hp, Some(FoeHp::Fixed(new_hp.parse().unwrap())));
     // Only the card's object changed: the bytes before and after it are the same.
     let head = before
         .bytes()
