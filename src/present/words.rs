@@ -6,6 +6,7 @@ use crate::cards::CardSet;
 use crate::cards::model::{
     Amount, Effect, Face, LoseKind, Payment, SlotKind, StationCard, StationType,
 };
+use crate::core::combat::Table;
 use crate::core::state::{ChoiceKind, Phase, State};
 use crate::core::{Action, Die, Event, Outcome, SpendFor, Strike};
 
@@ -303,39 +304,76 @@ pub fn face_effect_words(effects: &[Effect]) -> String {
     words.map_or_else(|| "a card effect (see its text)".into(), |w| w.join(", "))
 }
 
-/// The combat table row of a strike (0-based row of [`COMBAT_TABLE`]).
-pub fn strike_row(strike: Strike) -> Option<usize> {
-    match strike {
-        Strike::Miss => Some(0),
-        Strike::Parry => Some(1),
-        Strike::Hit => Some(2),
-        Strike::Critical => Some(3),
-        Strike::Counter => Some(4),
-        Strike::Skipped => None,
+/// A row of the traveller's combat table: the die faces it covers ("3-4"), its result and
+/// what that does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CombatRow {
+    /// The first and last die face of the row.
+    pub first: u8,
+    pub last: u8,
+    pub faces: String,
+    pub strike: Strike,
+    pub what: &'static str,
+}
+
+/// The rows of the combat table in force (the traveller card's, with any face a card
+/// changes): neighbouring faces with the same result share a row.
+pub fn combat_rows(table: &Table) -> Vec<CombatRow> {
+    let mut rows: Vec<(u8, u8, Strike)> = Vec::new();
+    for (i, &strike) in table.0.iter().enumerate() {
+        let face = i as u8 + 1;
+        match rows.last_mut() {
+            Some((_, last, s)) if *s == strike => *last = face,
+            _ => rows.push((face, face, strike)),
+        }
+    }
+    rows.into_iter()
+        .map(|(first, last, strike)| CombatRow {
+            first,
+            last,
+            faces: if first == last {
+                first.to_string()
+            } else {
+                format!("{first}-{last}")
+            },
+            strike,
+            what: strike_effect(strike),
+        })
+        .collect()
+}
+
+/// What a result of the combat table does.
+fn strike_effect(s: Strike) -> &'static str {
+    match s {
+        Strike::Miss | Strike::Skipped => "nothing",
+        Strike::Parry => "block",
+        Strike::Hit => "1 + ATK",
+        Strike::Critical => "2 + ATK",
+        Strike::Counter => "block, 1",
     }
 }
 
-/// The traveller's combat table: die faces and results.
-pub const COMBAT_TABLE: [(&str, &str, &str); 5] = [
-    ("1", "Miss", "nothing"),
-    ("2", "Parry", "block"),
-    ("3-4", "Hit", "1 + ATK"),
-    ("5", "Critical", "2 + ATK"),
-    ("6", "Counter", "block, 1"),
-];
-
-/// The combat table row for a traveller's roll (after modifiers).
-pub fn roll_row(roll: u8) -> usize {
-    match roll {
-        0 | 1 => 0,
-        2 => 1,
-        3 | 4 => 2,
-        5 => 3,
-        _ => 4,
-    }
+/// The row of [`combat_rows`] a (modified) roll falls on.
+pub fn roll_row(table: &Table, roll: u8) -> usize {
+    let roll = roll.clamp(1, 6);
+    let rows = combat_rows(table);
+    rows.iter()
+        .position(|r| (r.first..=r.last).contains(&roll))
+        .unwrap_or(rows.len().saturating_sub(1))
 }
 
-fn strike_word(s: Strike) -> &'static str {
+/// The row of a result, when it was rolled with `roll` (`None`: its first row).
+pub fn strike_row(table: &Table, strike: Strike, roll: Option<u8>) -> Option<usize> {
+    if strike == Strike::Skipped {
+        return None;
+    }
+    let rows = combat_rows(table);
+    roll.map(|r| roll_row(table, r))
+        .filter(|&i| rows[i].strike == strike)
+        .or_else(|| rows.iter().position(|r| r.strike == strike))
+}
+
+pub fn strike_word(s: Strike) -> &'static str {
     match s {
         Strike::Miss => "Miss",
         Strike::Parry => "Parry",
@@ -582,13 +620,27 @@ mod tests {
 
     #[test]
     fn combat_rows_follow_the_table() {
-        assert_eq!(roll_row(1), 0);
-        assert_eq!(roll_row(2), 1);
-        assert_eq!(roll_row(3), 2);
-        assert_eq!(roll_row(4), 2);
-        assert_eq!(roll_row(5), 3);
-        assert_eq!(roll_row(6), 4);
-        assert_eq!(strike_row(Strike::Critical), Some(3));
+        let rules = Table::RULES;
+        let faces: Vec<String> = combat_rows(&rules).into_iter().map(|r| r.faces).collect();
+        assert_eq!(faces, ["1", "2", "3-4", "5", "6"]);
+        let rows: Vec<usize> = (1..=6).map(|r| roll_row(&rules, r)).collect();
+        assert_eq!(rows, [0, 1, 2, 2, 3, 4]);
+        assert_eq!(strike_row(&rules, Strike::Critical, None), Some(3));
+        assert_eq!(strike_row(&rules, Strike::Skipped, None), None);
+        // A card that turns the 6 into a Critical: 5-6 share a row.
+        let mut sharp = Table::RULES;
+        sharp.set(6, crate::cards::model::TableResult::Critical);
+        let rows = combat_rows(&sharp);
+        assert_eq!(
+            rows.last().map(|r| (r.faces.as_str(), r.strike)),
+            Some(("5-6", Strike::Critical))
+        );
+        assert_eq!(roll_row(&sharp, 6), 3);
+        // A 1 that counters: the same result on two rows lights the one rolled.
+        let mut odd = Table::RULES;
+        odd.set(1, crate::cards::model::TableResult::Counter);
+        assert_eq!(strike_row(&odd, Strike::Counter, Some(1)), Some(0));
+        assert_eq!(strike_row(&odd, Strike::Counter, Some(6)), Some(4));
         assert_eq!(marker_words(-2), "Dread 2");
         assert_eq!(face_summary(&Face::default()), "miss");
     }

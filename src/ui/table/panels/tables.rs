@@ -7,8 +7,8 @@ use crate::ui::style::{self, Fonts, colour, fade};
 use crate::ui::table::layout::text;
 use macroquad::prelude::*;
 
-/// The traveller's combat table with row `lit` highlighted.
-pub fn draw_combat_table(r: Rect, lit: Option<usize>, fonts: &Fonts) {
+/// The traveller's combat table in force (its `rows`) with row `lit` highlighted.
+pub fn draw_combat_table(r: Rect, rows: &[words::CombatRow], lit: Option<usize>, fonts: &Fonts) {
     style::text(
         "Your die",
         r.x,
@@ -17,9 +17,9 @@ pub fn draw_combat_table(r: Rect, lit: Option<usize>, fonts: &Fonts) {
         text::SMALL,
         fade(colour::PARCHMENT, 0.8),
     );
-    let lh = ((r.h - 22.0) / 5.0).min(28.0);
+    let lh = ((r.h - 22.0) / rows.len().max(1) as f32).min(28.0);
     let size = row_size(lh);
-    for (i, (faces, name, what)) in words::COMBAT_TABLE.iter().enumerate() {
+    for (i, row) in rows.iter().enumerate() {
         let y = r.y + 22.0 + i as f32 * lh;
         if lit == Some(i) {
             style::rounded_rect(
@@ -28,7 +28,13 @@ pub fn draw_combat_table(r: Rect, lit: Option<usize>, fonts: &Fonts) {
                 fade(colour::GOLD, 0.45),
             );
         }
-        table_line(&format!("{faces}  {name}: {what}"), r, y, lh, size, fonts);
+        let line = format!(
+            "{}  {}: {}",
+            row.faces,
+            words::strike_word(row.strike),
+            row.what
+        );
+        table_line(&line, r, y, lh, size, fonts);
     }
 }
 

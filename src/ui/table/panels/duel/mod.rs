@@ -136,7 +136,7 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
     let area = Rect::new(r.x, y + 4.0, r.w - 8.0, r.bottom() - y - 6.0);
     let half = (area.w - 12.0) / 2.0;
     if half > 200.0 {
-        draw_combat_table(Rect::new(area.x, area.y, half, area.h), lit, fonts);
+        draw_combat_table(Rect::new(area.x, area.y, half, area.h), &v.rows, lit, fonts);
         draw_faces(
             Rect::new(area.x + half + 12.0, area.y, half, area.h),
             fonts,
@@ -145,7 +145,7 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
         );
     } else {
         let h = area.h / 2.0;
-        draw_combat_table(Rect::new(area.x, area.y, area.w, h), lit, fonts);
+        draw_combat_table(Rect::new(area.x, area.y, area.w, h), &v.rows, lit, fonts);
         draw_faces(
             Rect::new(area.x, area.y + h, area.w, h),
             fonts,

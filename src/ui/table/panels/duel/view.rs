@@ -17,7 +17,8 @@ pub(super) struct View {
     pub max_hp: i32,
     pub exchange: u32,
     pub dice: Dice,
-    /// The combat table's row to light.
+    /// The combat table in force, and its row to light.
+    pub rows: Vec<words::CombatRow>,
     pub lit: Option<usize>,
     pub faces: Vec<crate::cards::model::Face>,
     pub over: bool,
@@ -35,8 +36,11 @@ pub(super) fn view(cx: &Ctx) -> Option<View> {
         None => s.cards.guardian.faces.clone(),
     };
     let last = cx.scene.last_exchange;
-    let row_of =
-        |v: Option<u8>, m: i32| v.map(|v| words::roll_row((v as i32 + m).clamp(1, 6) as u8));
+    let table = crate::core::modifiers::mods(s).table;
+    let rows = words::combat_rows(&table);
+    let row_of = |v: Option<u8>, m: i32| {
+        v.map(|v| words::roll_row(&table, (v as i32 + m).clamp(1, 6) as u8))
+    };
     if let Some(d) = s.duel() {
         let (dice, lit) = match (&d.rolled, d.awaiting_foe, &last) {
             (Some(r), _, _) => (
@@ -48,7 +52,8 @@ pub(super) fn view(cx: &Ctx) -> Option<View> {
                 row_of(h.traveller, h.modifier),
             ),
             (None, None, Some(x)) if d.exchange > 0 => {
-                ((x.roll, Some(x.foe_roll), 0), words::strike_row(x.strike))
+                let lit = words::strike_row(&table, x.strike, x.roll);
+                ((x.roll, Some(x.foe_roll), 0), lit)
             }
             _ => ((None, None, 0), None),
         };
@@ -58,6 +63,7 @@ pub(super) fn view(cx: &Ctx) -> Option<View> {
             max_hp: d.max_hp,
             exchange: d.exchange,
             dice,
+            rows,
             lit,
             faces: faces_of(d.card),
             over: false,
@@ -78,7 +84,8 @@ pub(super) fn view(cx: &Ctx) -> Option<View> {
         max_hp,
         exchange,
         dice: x.map_or((None, None, 0), |x| (x.roll, Some(x.foe_roll), 0)),
-        lit: x.and_then(|x| words::strike_row(x.strike)),
+        lit: x.and_then(|x| words::strike_row(&table, x.strike, x.roll)),
+        rows,
         faces: faces_of(card),
         over: true,
     })
