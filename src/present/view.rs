@@ -37,6 +37,10 @@ pub struct View {
     pub snares: Vec<String>,
     /// Abilities used up for now.
     pub spent: Vec<String>,
+    /// Held cards and companions whose ability has a limited number of uses: id -> uses
+    /// left (absent when there are none).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub uses_left: std::collections::BTreeMap<String, u8>,
     pub bonus: BonusView,
     /// The card being resolved.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -299,6 +303,13 @@ pub fn view(s: &State) -> View {
             .collect(),
         snares: ids(&s.snares),
         spent: ids(s.spent.iter().map(|(c, _)| c)),
+        uses_left: s
+            .items
+            .iter()
+            .chain(&s.equipment)
+            .chain(s.companions.iter().map(|f| &f.card))
+            .filter_map(|&c| Some((c.id.to_string(), s.uses_left(c)?)))
+            .collect(),
         bonus: BonusView {
             next_duel: s.bonus.next_duel,
             next_test: s.bonus.next_test,

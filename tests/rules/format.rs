@@ -523,7 +523,14 @@ fn an_ability_with_uses_is_used_up_after_the_last() {
     let buckler = card(&s, "buckler");
     let label = |s: &State| forward::present::words::action_label(s, &use_card("buckler"));
     assert_eq!(label(&s), "Use Buckler (2 uses left)");
+    let uses = |s: &State| forward::present::view(s).uses_left.get("buckler").copied();
+    assert_eq!(
+        uses(&s),
+        Some(2),
+        "the protocol's state shows the uses left"
+    );
     act(&mut s, use_card("buckler"));
+    assert_eq!(uses(&s), Some(1));
     // Not used up yet: still held, and usable again at once (no `per` limit).
     assert_eq!(s.items, vec![buckler]);
     assert_eq!(s.uses_left(buckler), Some(1));
@@ -531,6 +538,7 @@ fn an_ability_with_uses_is_used_up_after_the_last() {
     assert_eq!(label(&s), "Use Buckler (last use)");
     act(&mut s, use_card("buckler"));
     assert!(s.items.is_empty());
+    assert_eq!(uses(&s), None, "a card used up is no longer listed");
     assert!(s.discard.contains(&buckler));
     assert_eq!(
         s.duel().unwrap().status.shield,
