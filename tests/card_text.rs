@@ -226,3 +226,56 @@ fn a_kind_of_card_is_matched_with_what_follows_it() {
         " or equipment"
     ));
 }
+
+/// The checks of one hand-written card: the messages, empty when its text tells the truth.
+fn messages(card: Value) -> Vec<String> {
+    let names = HashMap::from([("needle".to_string(), "Reliquary Needle".to_string())]);
+    check_card(&card, &names)
+        .into_iter()
+        .map(|p| p.message)
+        .collect()
+}
+
+#[test]
+fn the_card_format_pieces_are_checked_against_the_text() {
+    use serde_json::json;
+    let buckler = |text: &str| {
+        json!({"id": "buckler", "name": "Buckler", "type": "item", "text": text,
+               "use": {"duel_only": true, "uses": 2, "effects": [{"shield": 1}]}})
+    };
+    let good = "Item. Duel only: block the foe's blow for 1 exchange. 2 uses.";
+    assert_eq!(messages(buckler(good)), Vec::<String>::new());
+    let no_uses = messages(buckler(
+        "Item. Duel only: block the foe's blow for 1 exchange.",
+    ));
+    assert!(
+        no_uses.iter().any(|m| m.contains("use uses")),
+        "{no_uses:?}"
+    );
+    let no_block = messages(buckler("Item. Duel only: parry for 1 exchange. 2 uses."));
+    assert!(
+        no_block.iter().any(|m| m.contains("shield")),
+        "{no_block:?}"
+    );
+    // A named Snare caught, and the end of a run: said, or warned about.
+    let trap = |text: &str| {
+        json!({"id": "trap", "name": "Trap", "type": "caesura", "text": text,
+               "effects": [{"catch": "needle"}, {"end_run": "Caught for good."}]})
+    };
+    assert_eq!(
+        messages(trap(
+            "Caesura. The Reliquary Needle catches you, and the run ends."
+        )),
+        Vec::<String>::new()
+    );
+    let silent = messages(trap("Caesura. Something glints."));
+    assert!(
+        silent.iter().any(|m| m.contains("Reliquary Needle")),
+        "{silent:?}"
+    );
+    assert!(silent.iter().any(|m| m.contains("end_run")), "{silent:?}");
+    assert!(
+        !silent.iter().any(|m| m.contains("is not checked")),
+        "{silent:?}"
+    );
+}

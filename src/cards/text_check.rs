@@ -320,6 +320,13 @@ impl Checker<'_> {
                     }
                     self.word(GUIDE_PICKS, &ctx);
                 }
+                // A named Snare caught or shed: the text names it.
+                "catch" | "release" => self.card_name(v, &ctx),
+                "shield" => {
+                    self.any_word(&["block", "blocks"], &ctx);
+                    self.amount(v, &ctx);
+                }
+                "end_run" => self.any_word(&["run ends", "ends the run", "ends your run"], &ctx),
                 other => self.fail(format!("effect `{other}` is not checked ({ctx})")),
             }
         }
@@ -482,6 +489,9 @@ impl Checker<'_> {
     fn ability(&mut self, u: &Value) {
         let per = u["per"].as_str().unwrap_or("once");
         let words: &[&str] = match per {
+            // With a number of uses the card is discarded only after the last: the uses
+            // are what the text must say (below).
+            "once" if !u["uses"].is_null() => &[],
             "once" => &["discard"],
             "domain" => &["once per Domain"],
             "fight" => &["once per duel", "once per fight"],
@@ -499,6 +509,10 @@ impl Checker<'_> {
         }
         if u["reroll"].as_bool() == Some(true) {
             self.any_word(&["roll again", "reroll"], "use reroll");
+        }
+        if let Some(n) = u["uses"].as_i64() {
+            let forms = [format!("{n} uses"), format!("{n} times")];
+            self.any_word(&[forms[0].as_str(), forms[1].as_str()], "use uses");
         }
         self.effects(&u["effects"], "use");
     }
@@ -681,9 +695,11 @@ impl Checker<'_> {
         } else {
             forbid.push("copies");
         }
-        if want.is_empty() {
+        if want.is_empty() && f["effects"].as_array().is_none_or(|a| a.is_empty()) {
             want.push("miss".into());
         }
+        // What the face does beside the exchange: stated somewhere in the card's text.
+        self.effects(&f["effects"], &format!("face {i} {name}"));
         for w in &want {
             if !inner.contains(w.as_str()) {
                 self.fail(format!("face {i} {name}: \"{inner}\" does not say \"{w}\""));
