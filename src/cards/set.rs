@@ -10,27 +10,10 @@ use std::sync::Arc;
 /// It is `Copy` so that a run's state stays small and cheap to clone (the simulator
 /// clones and steps millions of them), yet it prints and serialises as the card's id.
 /// The id text is interned once per loaded card set (leaked: a few kilobytes per load).
-#[derive(Debug, Clone, Copy, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CardRef {
     pub index: u16,
     pub id: &'static str,
-}
-
-/// Equal when the index and the id text are: within one loaded set the id is the same
-/// interned text, so the text is compared only when the pointers differ (references from
-/// two loads of one set, as a replay against a save's own copy makes).
-impl PartialEq for CardRef {
-    fn eq(&self, other: &Self) -> bool {
-        self.index == other.index && (std::ptr::eq(self.id, other.id) || self.id == other.id)
-    }
-}
-
-/// Hashes what [`PartialEq`] compares: the index and the id text.
-impl std::hash::Hash for CardRef {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.index.hash(state);
-        self.id.hash(state);
-    }
 }
 
 /// A Domain of the set in play: its index in [`CardSet::domains`] plus its id.
