@@ -34,8 +34,10 @@ const BAR_H: f32 = 44.0;
 /// One field's place: its box on screen (after scrolling) and its notes' lines.
 pub struct Row {
     pub boxed: Rect,
-    /// Characters a box line holds.
-    pub per_line: usize,
+    /// Where each line of the box starts (character indices, see [`line_starts`]) and the
+    /// text's length in characters.
+    pub starts: Vec<usize>,
+    pub len: usize,
     pub notes: Vec<(bool, String)>,
     /// The row's top and height in the scrolled content.
     top: f32,
@@ -72,8 +74,11 @@ impl Layout {
                 return None;
             }
             let line = ((p.y - r.boxed.y - 4.0) / LINE_H).max(0.0) as usize;
+            let line = line.min(r.starts.len() - 1);
             let col = ((p.x - r.boxed.x - 6.0) / self.char_w).round().max(0.0) as usize;
-            Some(Hit::Field(i, line * r.per_line + col.min(r.per_line)))
+            // Past a wrapped line's end the caret stays on that line (before its break).
+            let end = r.starts.get(line + 1).map_or(r.len, |&next| next - 1);
+            Some(Hit::Field(i, (r.starts[line] + col).min(end)))
         })
     }
 }
@@ -104,16 +109,27 @@ fn short_notes(notes: &[super::form::Note]) -> Vec<(bool, String)> {
     out
 }
 
-/// `text` cut into lines of `per` characters.
-fn chunks(text: &str, per: usize) -> Vec<String> {
+/// Where each line of a box starts (character indices): lines of at most `per` characters,
+/// broken after the last space that falls in the line (a word is cut only when it is longer
+/// than a line). The caret may sit after the last character, so a full last line is
+/// followed by an empty one.
+pub(super) fn line_starts(text: &str, per: usize) -> Vec<usize> {
     let chars: Vec<char> = text.chars().collect();
-    if chars.is_empty() {
-        return vec![String::new()];
+    let per = per.max(1);
+    let mut starts = vec![0];
+    let mut at = 0;
+    while chars.len() - at >= per {
+        let hard = at + per;
+        let soft = (at + 2..=hard).rev().find(|&i| chars[i - 1] == ' ');
+        at = soft.unwrap_or(hard);
+        starts.push(at);
     }
-    chars
-        .chunks(per.max(1))
-        .map(|c| c.iter().collect())
-        .collect()
+    starts
+}
+
+/// The line of a box a caret at `at` (a character index) is on.
+fn line_of(starts: &[usize], at: usize) -> usize {
+    starts.iter().rposition(|&s| s <= at).unwrap_or(0)
 }
 
 impl Desk {
@@ -127,10 +143,9 @@ impl Desk {
         let mut y = 0.0;
         let mut rows = Vec::new();
         for f in &self.form.fields {
-            // The caret may sit after the last character: one more place.
-            let lines = (f.edit.text().chars().count() + 1)
-                .div_ceil(per_line)
-                .max(1);
+            let starts = line_starts(f.edit.text(), per_line);
+            let len = f.edit.text().chars().count();
+            let lines = starts.len();
             let box_h = lines as f32 * LINE_H + 8.0;
             let measure = |x: &str| style::width(x, &fonts.serif, NOTE_SIZE);
             let notes: Vec<(bool, String)> = short_notes(&f.notes)
@@ -145,7 +160,8 @@ impl Desk {
             let height = box_h + notes.len() as f32 * NOTE_H + 10.0;
             rows.push(Row {
                 boxed: Rect::new(box_x, view.y + y - self.scroll, box_w, box_h),
-                per_line,
+                starts,
+                len,
                 notes,
                 top: y,
                 height,
@@ -292,7 +308,11 @@ impl Desk {
                 };
                 style::text(hint, b.x + 6.0, b.y + 18.0, &fonts.italic, 15, style::dim());
             }
-            for (n, line) in chunks(text, r.per_line).iter().enumerate() {
+            let chars: Vec<char> = text.chars().collect();
+            for (n, &start) in r.starts.iter().enumerate() {
+                let end = r.starts.get(n + 1).copied().unwrap_or(chars.len());
+                let line: String = chars[start..end].iter().collect();
+                let line = &line;
                 let y = b.y + 18.0 + n as f32 * LINE_H;
                 style::text(
                     line,
@@ -305,7 +325,8 @@ impl Desk {
             }
             if focus {
                 let at = f.edit.cursor();
-                let (line, col) = (at / r.per_line, at % r.per_line);
+                let line = line_of(&r.starts, at);
+                let col = at - r.starts[line];
                 let x = b.x + 6.0 + col as f32 * l.char_w;
                 let y = b.y + 4.0 + line as f32 * LINE_H;
                 draw_line(x, y, x, y + LINE_H - 2.0, 2.0, colour::GOLD);

@@ -218,3 +218,16 @@ fn the_builtin_set_is_checked_but_not_saved() {
     assert!(matches!(desk.try_save(), Outcome::Stay));
     assert_eq!(desk.note.as_deref(), Some(builtin_note().as_str()));
 }
+
+#[test]
+fn a_box_wraps_after_a_space_and_cuts_only_words_longer_than_a_line() {
+    use super::draw::line_starts;
+    // "Play the hound" in lines of 10: after "Play the " (9), then "hound".
+    assert_eq!(line_starts("Play the hound", 10), vec![0, 9]);
+    // A word longer than a line is cut.
+    assert_eq!(line_starts("abcdefghijkl", 5), vec![0, 5, 10]);
+    // Short text: one line; a full line gets one more for the caret after it.
+    assert_eq!(line_starts("abc", 5), vec![0]);
+    assert_eq!(line_starts("abcde", 5), vec![0, 5]);
+    assert_eq!(line_starts("", 5), vec![0]);
+}
