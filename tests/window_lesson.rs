@@ -161,6 +161,48 @@ fn start(display: &str, args: &[&str]) -> (std::process::Child, mpsc::Receiver<S
 }
 
 /// The hints seen, holds left out, must be every step in order and then the end.
+/// A lesson opened at once (`--lesson`) with saves of its own, at instant speed, that
+/// writes `png` and a layout report after `frames` frames.
+struct Opened {
+    saves: std::path::PathBuf,
+    png: std::path::PathBuf,
+    report: std::path::PathBuf,
+    child: std::process::Child,
+    lines: mpsc::Receiver<String>,
+}
+
+fn open_lesson(xvfb: &Xvfb, scratch: &Scratch, png: &str, frames: u32) -> Opened {
+    let saves = scratch.path("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let png = scratch.path(png);
+    let report = scratch.path("layout.json");
+    let frames = frames.to_string();
+    let (child, lines) = start(
+        &xvfb.display,
+        &[
+            "--lesson",
+            "--saves",
+            saves.to_str().unwrap(),
+            "--speed",
+            "instant",
+            "--screenshot",
+            png.to_str().unwrap(),
+            "--frames",
+            &frames,
+            "--layout-report",
+            report.to_str().unwrap(),
+        ],
+    );
+    focus(&xvfb.display);
+    Opened {
+        saves,
+        png,
+        report,
+        child,
+        lines,
+    }
+}
+
 fn assert_every_step(seen: &[String]) {
     let steps: Vec<&str> = seen
         .iter()
@@ -234,27 +276,13 @@ fn a_new_player_completes_the_lesson_by_keyboard_from_the_first_start() {
 fn a_new_player_completes_the_lesson_by_mouse() {
     let xvfb = Xvfb::start(1280, 800);
     let scratch = Scratch::new("lesson-mouse");
-    let saves = scratch.path("saves");
-    std::fs::create_dir_all(&saves).unwrap();
-    let png = scratch.path("end.png");
-    let report = scratch.path("layout.json");
-    let (child, lines) = start(
-        &xvfb.display,
-        &[
-            "--lesson",
-            "--saves",
-            saves.to_str().unwrap(),
-            "--speed",
-            "instant",
-            "--screenshot",
-            png.to_str().unwrap(),
-            "--frames",
-            "1500",
-            "--layout-report",
-            report.to_str().unwrap(),
-        ],
-    );
-    focus(&xvfb.display);
+    let Opened {
+        saves,
+        png,
+        report,
+        child,
+        lines,
+    } = open_lesson(&xvfb, &scratch, "end.png", 1500);
     let seen = play(&xvfb.display, &lines, true, || {});
     let out = wait(child);
     decode(&out, &png);
@@ -268,27 +296,13 @@ fn a_new_player_completes_the_lesson_by_mouse() {
 fn leaving_the_lesson_asks_first_and_records_nothing() {
     let xvfb = Xvfb::start(1280, 800);
     let scratch = Scratch::new("lesson-leave");
-    let saves = scratch.path("saves");
-    std::fs::create_dir_all(&saves).unwrap();
-    let png = scratch.path("title.png");
-    let report = scratch.path("layout.json");
-    let (child, lines) = start(
-        &xvfb.display,
-        &[
-            "--lesson",
-            "--saves",
-            saves.to_str().unwrap(),
-            "--speed",
-            "instant",
-            "--screenshot",
-            png.to_str().unwrap(),
-            "--frames",
-            "420",
-            "--layout-report",
-            report.to_str().unwrap(),
-        ],
-    );
-    focus(&xvfb.display);
+    let Opened {
+        saves,
+        png,
+        report,
+        child,
+        lines,
+    } = open_lesson(&xvfb, &scratch, "title.png", 420);
     let first = lines
         .recv_timeout(Duration::from_secs(40))
         .expect("the first hint");
