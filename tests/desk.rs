@@ -2,24 +2,14 @@
 //! only that card's bytes, the set still validates, and undo puts the file back exactly.
 //! Every test works on a copy of the shipped cards in a temporary directory.
 
+mod common;
+
+use common::files::copy_dir;
 use forward::cards::edit::{self, template};
 use forward::cards::load::load_dir;
 use forward::cards::model::{DomainFile, StationType};
 use std::fs;
 use std::path::{Path, PathBuf};
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
 
 fn shipped_copy(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))

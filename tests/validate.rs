@@ -4,6 +4,9 @@
 //! Broken sets are made in a temporary directory from `tests/fixtures/valid` plus a
 //! textual replacement, so each test shows its mistake in one line.
 
+mod common;
+
+use common::files::copy_dir;
 use forward::cards::load::load_dir;
 use forward::cards::validate::{Problem, Report};
 use std::fs;
@@ -12,19 +15,6 @@ use std::process::Command;
 
 fn valid_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/valid")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 /// A copy of the valid set named `name`, with each `(file, from, to)` replacement made

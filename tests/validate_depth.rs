@@ -3,23 +3,13 @@
 //! (a Domain file off the map, a seal no route can break, an empty Snare, a test no roll
 //! can pass, a comment in JSON).
 
+mod common;
+
+use common::files::copy_dir;
 use forward::cards::load::load_dir;
 use forward::cards::validate::{Problem, Report};
 use std::fs;
 use std::path::{Path, PathBuf};
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
 
 /// A copy of the card set `from` (under the crate) named `name`, with each
 /// `(file, from, to)` replacement made (`from` must occur exactly once).

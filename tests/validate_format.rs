@@ -2,23 +2,13 @@
 //! is reported as an error at its own place. Broken sets are copies of
 //! `tests/fixtures/valid` with one textual replacement each.
 
+mod common;
+
+use common::files::copy_dir;
 use forward::cards::load::load_dir;
 use forward::cards::validate::Problem;
 use std::fs;
 use std::path::{Path, PathBuf};
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
 
 /// A copy of the valid set with each `(file, from, to)` replacement made once.
 fn broken(name: &str, edits: &[(&str, &str, &str)]) -> PathBuf {

@@ -7,6 +7,7 @@
 //! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
 
 mod common {
+    pub mod files;
     #[allow(dead_code)]
     pub mod game;
     #[allow(dead_code)]
@@ -21,20 +22,6 @@ use common::xvfb::Xvfb;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// A copy of the shipped cards in `to`.
-fn copy_cards(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("make the copy's folder");
-    for e in std::fs::read_dir(from).expect("read cards/") {
-        let e = e.expect("a file of cards/");
-        let dest = to.join(e.file_name());
-        if e.file_type().expect("its type").is_dir() {
-            copy_cards(&e.path(), &dest);
-        } else {
-            std::fs::copy(e.path(), dest).expect("copy a card file");
-        }
-    }
-}
 
 /// Starts the game on `display` with the cards in `dir`, on the gallery's Termina foes.
 fn start(display: &str, dir: &Path, scratch: &Scratch, extra: &[&str]) -> Child {
@@ -130,7 +117,7 @@ fn a_card_edited_in_the_form_is_saved_alone_and_the_save_undone() {
     let xvfb = Xvfb::start(1280, 800);
     let scratch = Scratch::new("desk-edit");
     let dir = scratch.path("cards");
-    copy_cards(Path::new(CARDS), &dir);
+    common::files::copy_dir(Path::new(CARDS), &dir);
     let (nth, id, text, hp) = first_foe(&dir);
     let file = dir.join("domains/termina.json");
     let before = std::fs::read_to_string(&file).expect("read termina.json");
@@ -206,7 +193,7 @@ fn form_with_error(width: u32, height: u32) -> PathBuf {
     let xvfb = Xvfb::start(width, height);
     let scratch = Scratch::new("desk-shot");
     let dir = scratch.path("cards");
-    copy_cards(Path::new(CARDS), &dir);
+    common::files::copy_dir(Path::new(CARDS), &dir);
     let (nth, _, text, _) = first_foe(&dir);
     let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
     std::fs::create_dir_all(&shots).expect("screenshot dir");

@@ -15,6 +15,8 @@ use forward::core::{Action, Die, Event, SpendFor, execute, legal_actions, new_ru
 use serde_json::Value;
 use std::sync::Arc;
 
+pub mod files;
+
 /// The traveller of the lab: Health 20, ATK 0, DEF 0.
 pub const TRAVELLER: &str = r#"{
     "id": "traveller", "name": "Traveller", "type": "traveller", "text": "",
