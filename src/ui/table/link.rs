@@ -18,6 +18,8 @@ pub struct Link {
     was_connected: bool,
     /// The join address as a QR code (dark modules true), made once.
     pub qr: Vec<Vec<bool>>,
+    /// The card the page was last told is held up to be read.
+    held: Option<crate::cards::CardRef>,
 }
 
 /// The address to listen on when the player turns the Guide's screen on: this machine's
@@ -59,6 +61,7 @@ impl TableScreen {
                         screen,
                         published: self.run.journal.len(),
                         was_connected: false,
+                        held: None,
                     });
                 }
                 Err(e) => {
@@ -80,13 +83,13 @@ impl TableScreen {
         self.link.as_ref()
     }
 
-    /// The card held up to be read on the stage now, as the page shows it.
-    fn held_card(&self) -> Option<crate::present::journal::NoteEntry> {
+    /// The card held up to be read on the stage now.
+    fn held_card(&self) -> Option<crate::cards::CardRef> {
         let m = self.stage.moment().filter(|m| m.holding())?;
-        let MomentKind::Read { card } = m.kind else {
-            return None;
-        };
-        Some(card_entry(&self.run.cards, card, self.stage.shown().flips))
+        match m.kind {
+            MomentKind::Read { card } => Some(card),
+            _ => None,
+        }
     }
 
     /// Once a frame: the page's queued actions are taken (each checked again, its events
@@ -123,10 +126,16 @@ impl TableScreen {
             }
         }
         let held = self.held_card();
+        let flips = self.stage.shown().flips;
         let Some(link) = self.link.as_mut() else {
             return;
         };
-        asked |= link.screen.set_held(held);
+        // The page's entry is made only when the held card changes, not every frame.
+        if held != link.held {
+            link.held = held;
+            let entry = held.map(|c| card_entry(&self.run.cards, c, flips));
+            asked |= link.screen.set_held(entry);
+        }
         if asked || link.published != self.run.journal.len() {
             link.screen.publish(&self.run);
             link.published = self.run.journal.len();
