@@ -91,6 +91,19 @@ fn guardian_entry(cards: &CardSet, flip: u32) -> NoteEntry {
     }
 }
 
+/// The notes at hand now (the card, the Guardian or the Domain that
+/// [`super::notes_with_source`] picks), with the prose to read aloud apart from the
+/// direction for the Guide.
+pub fn entry_now(s: &State) -> NoteEntry {
+    let cards = &s.cards;
+    let (_, id, _) = super::notes_with_source(s);
+    match cards.card_by_str(id) {
+        Some(c) => card_entry(cards, c, s.flips),
+        None if id == cards.guardian.id.0 => guardian_entry(cards, s.flips),
+        None => domain_entry(cards, s.domain, s.flips),
+    }
+}
+
 /// What happened in one Domain, gathered for its recap.
 #[derive(Default)]
 struct Tally {
@@ -203,4 +216,28 @@ pub fn route_notes(s: &State) -> Vec<NoteEntry> {
         })
         .map(|d| domain_entry(&s.cards, d, s.flips))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_notes_now_keep_prose_to_read_apart_from_direction() {
+        let cards = crate::cards::load::load_source(&crate::cards::CardSource::Builtin)
+            .map(|(set, _)| std::sync::Arc::new(set))
+            .expect("the built-in set loads");
+        let (s, _) = crate::core::new_run(cards.clone(), 1, Vec::new());
+        // At the start of a Domain: its scene to read, its notes for the Guide alone.
+        let e = entry_now(&s);
+        let d = cards.domain(s.domain);
+        assert_eq!(e.kind, EntryKind::Domain);
+        assert_eq!(e.name, d.name);
+        assert!(
+            e.read_aloud
+                .as_deref()
+                .is_some_and(|t| t.starts_with(&d.text))
+        );
+        assert_eq!(e.direction, d.guide_notes);
+    }
 }

@@ -332,7 +332,7 @@ pub fn draw_view(s: &State, peek: Peek, fonts: &Fonts, size: Vec2) {
         );
     }
     draw_row_and_deck(s, &g, left, fonts);
-    draw_notes_and_foe(s, &g, right, fonts);
+    draw_notes_and_foe(s, right, fonts);
 }
 
 fn draw_row_and_deck(s: &State, g: &crate::present::GuideView, r: Rect, fonts: &Fonts) {
@@ -418,21 +418,17 @@ fn draw_row_and_deck(s: &State, g: &crate::present::GuideView, r: Rect, fonts: &
     );
 }
 
-fn draw_notes_and_foe(s: &State, g: &crate::present::GuideView, r: Rect, fonts: &Fonts) {
+fn draw_notes_and_foe(s: &State, r: Rect, fonts: &Fonts) {
     let pad = 14.0;
-    let (about, _) = crate::present::notes_now(s);
+    let entry = crate::present::journal::entry_now(s);
     style::text(
-        &format!("Read aloud: {about}"),
+        &entry.name,
         r.x + pad,
         r.y + 28.0,
         &fonts.serif,
         20,
         colour::GOLD,
     );
-    let notes = g
-        .notes
-        .as_deref()
-        .unwrap_or("(No Guide notes on this card: describe it in your own words.)");
     let faces = foe_faces(s);
     // The notes take what they need (up to half the panel when a foe's faces follow).
     let notes_h = if faces.is_some() {
@@ -440,14 +436,51 @@ fn draw_notes_and_foe(s: &State, g: &crate::present::GuideView, r: Rect, fonts: 
     } else {
         r.h - 150.0
     };
-    let used = cardface::text_block(
-        notes,
-        Rect::new(r.x + pad, r.y + 40.0, r.w - 2.0 * pad, notes_h),
-        &fonts.serif,
-        20,
-        14,
-        colour::PARCHMENT,
-    );
+    // Prose to read out and direction for the Guide alone, under headings of their own.
+    let mut used = 0.0;
+    let sections = [
+        ("To read aloud", entry.read_aloud.as_deref(), &fonts.italic),
+        (
+            "For the Guide only",
+            entry.direction.as_deref(),
+            &fonts.serif,
+        ),
+    ];
+    for (heading, text, font) in sections {
+        let Some(text) = text else {
+            continue;
+        };
+        let top = r.y + 40.0 + used;
+        style::text(
+            heading,
+            r.x + pad,
+            top + 16.0,
+            &fonts.italic,
+            15,
+            fade(colour::PARCHMENT, 0.6),
+        );
+        let room = (notes_h - used - 24.0).max(40.0);
+        let h = cardface::text_block(
+            text,
+            Rect::new(r.x + pad, top + 24.0, r.w - 2.0 * pad, room),
+            font,
+            20,
+            14,
+            colour::PARCHMENT,
+        );
+        used += h + 34.0;
+    }
+    if entry.read_aloud.is_none() && entry.direction.is_none() {
+        let none = "(No notes on this card: describe it in your own words.)";
+        used = cardface::text_block(
+            none,
+            Rect::new(r.x + pad, r.y + 40.0, r.w - 2.0 * pad, notes_h),
+            &fonts.serif,
+            20,
+            14,
+            colour::PARCHMENT,
+        );
+    }
     // What the table waits for, at the foot of the panel.
     let now = crate::present::prompt(s).text;
     let turn = s.role();
