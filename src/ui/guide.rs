@@ -456,8 +456,8 @@ fn draw_notes_and_foe(s: &State, r: Rect, fonts: &Fonts) {
             r.x + pad,
             top + 16.0,
             &fonts.italic,
-            15,
-            fade(colour::PARCHMENT, 0.6),
+            16,
+            colour::GOLD,
         );
         let room = (notes_h - used - 24.0).max(40.0);
         let h = cardface::text_block(
