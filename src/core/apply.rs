@@ -26,6 +26,31 @@ fn replay_dice(state: &mut State, side: Option<Side>, dice: impl IntoIterator<It
 
 /// Applies one event to the state.
 pub fn apply(state: &mut State, event: &Event) {
+    change(state, event);
+    // The cards in force (equipment, companions, Snares) changed: the standing
+    // modifiers follow. (A card discarded after resolving, the common case, was never in
+    // force.)
+    if matches!(
+        event,
+        Event::CardTaken {
+            kind: SlotKind::Equipment,
+            ..
+        } | Event::CardDiscarded {
+            from: Zone::Equipment | Zone::Snares,
+            ..
+        } | Event::SnareCaught { .. }
+            | Event::SnareRemoved { .. }
+            | Event::CompanionJoined { .. }
+            | Event::CardCarried { .. }
+            | Event::CardGivenAway { .. }
+            | Event::AbilityUsed { .. }
+    ) {
+        state.refresh_standing();
+    }
+}
+
+/// The event's own change to the state.
+fn change(state: &mut State, event: &Event) {
     match event {
         Event::DomainEntered { domain } => {
             state.domain = *domain;

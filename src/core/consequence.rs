@@ -149,6 +149,7 @@ mod tests {
             card: tamsin,
             carrying: Vec::new(),
         });
+        s.refresh_standing();
         let use_her = Action::Use {
             card: Cow::Borrowed("tamsin_herbwife"),
         };

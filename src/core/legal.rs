@@ -151,12 +151,16 @@ pub(super) fn can_reroll(state: &State, no_rerolls: bool) -> bool {
 }
 
 /// Rerolls possible for the dice just rolled.
-fn reroll_actions(state: &State, dice: &[(Die, u8)], no_rerolls: bool, out: &mut Vec<Action>) {
+fn reroll_actions(
+    state: &State,
+    dice: impl Iterator<Item = (Die, u8)>,
+    no_rerolls: bool,
+    out: &mut Vec<Action>,
+) {
     if no_rerolls {
         return;
     }
-    let free: Vec<CardRef> = free_rerolls(state).collect();
-    for &(die, index) in dice {
+    for (die, index) in dice {
         if state.grace > 0 {
             out.push(Action::Reroll {
                 die,
@@ -164,7 +168,7 @@ fn reroll_actions(state: &State, dice: &[(Die, u8)], no_rerolls: bool, out: &mut
                 card: None,
             });
         }
-        for c in &free {
+        for c in free_rerolls(state) {
             out.push(Action::Reroll {
                 die,
                 index,
@@ -261,9 +265,8 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
             if t.dice.is_empty() {
                 out.push(Action::Roll);
             } else {
-                let dice: Vec<(Die, u8)> =
-                    (0..t.dice.len()).map(|i| (Die::Test, i as u8)).collect();
-                reroll_actions(state, &dice, false, out);
+                let dice = (0..t.dice.len()).map(|i| (Die::Test, i as u8));
+                reroll_actions(state, dice, false, out);
                 out.push(Action::Continue);
             }
         }
@@ -317,12 +320,9 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
                 uses_and_gifts(state, true, out);
             }
             Some(r) => {
-                let mut dice = Vec::new();
-                if r.traveller.is_some() {
-                    dice.push((Die::Traveller, 0));
-                }
-                dice.push((Die::Foe, 0));
-                reroll_actions(state, &dice, r.no_rerolls, out);
+                let mine = r.traveller.map(|_| (Die::Traveller, 0));
+                let dice = mine.into_iter().chain([(Die::Foe, 0)]);
+                reroll_actions(state, dice, r.no_rerolls, out);
                 out.push(Action::Continue);
             }
         },

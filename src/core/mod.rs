@@ -32,6 +32,7 @@ pub mod legal;
 pub mod modifiers;
 pub mod observe;
 pub mod rules;
+pub mod standing;
 pub mod state;
 
 pub use action::{Action, Die, SpendFor};

@@ -1,58 +1,24 @@
 //! Every roll and test modifier, each computed in one function: the traveller's standing
 //! modifiers, the foe's numbers, the duel roll modifier and the test modifier.
 
-use super::combat::{Fighter, FoeStats, Table};
+use super::combat::{Fighter, FoeStats};
 use super::rules::{DIE_MAX, DIE_MIN};
 use super::state::{Duel, State};
 use crate::cards::CardSet;
-use crate::cards::model::{Immunity, Modifier};
+use crate::cards::model::Immunity;
 
-/// The traveller's standing modifiers, summed over the traveller card and everything in
-/// force (equipment, companions, snares).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Mods {
-    pub atk: i32,
-    pub def: i32,
-    pub test_rolls: i32,
-    pub duel_rolls: i32,
-    pub all_rolls: i32,
-    pub rest_heal: i32,
-    pub counter_damage: i32,
-    pub no_spend_resolve: bool,
-    pub no_rest: bool,
-    pub first_attacks_miss: u8,
-    /// The combat table in force: the traveller card's, with the faces cards change.
-    pub table: Table,
-}
+pub use super::standing::Mods;
 
-/// Sums the traveller's modifiers.
+/// The traveller's standing modifiers now. They are kept in the state by
+/// [`super::apply::apply`] (they change only when what the traveller holds changes);
+/// debug builds check them against a fresh sum.
 pub fn mods(state: &State) -> Mods {
-    let t = &state.cards.traveller;
-    let mut m = Mods {
-        atk: t.atk,
-        def: t.def,
-        table: Table::of(t.table.as_deref()),
-        ..Mods::default()
-    };
-    for c in state.active_cards() {
-        for p in &state.cards.card(c).passive {
-            match p {
-                Modifier::Atk(n) => m.atk += n,
-                Modifier::Def(n) => m.def += n,
-                Modifier::TestRolls(n) => m.test_rolls += n,
-                Modifier::DuelRolls(n) => m.duel_rolls += n,
-                Modifier::AllRolls(n) => m.all_rolls += n,
-                Modifier::RestHeal(n) => m.rest_heal += n,
-                Modifier::CounterDamage(n) => m.counter_damage += n,
-                Modifier::NoSpendResolve => m.no_spend_resolve = true,
-                Modifier::NoRest => m.no_rest = true,
-                Modifier::FirstAttacksMiss(n) => m.first_attacks_miss += n,
-                // Cards in force later in the order (equipment, companions, Snares) win.
-                Modifier::TableFace(f) => m.table.set(f.roll, f.result),
-            }
-        }
-    }
-    m
+    debug_assert_eq!(
+        state.standing,
+        Mods::sum(&state.cards, state.active_cards()),
+        "the standing modifiers were not kept up to date"
+    );
+    state.standing
 }
 
 /// The traveller's side of an exchange: ATK, DEF and counter damage.

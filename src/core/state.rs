@@ -1,6 +1,7 @@
 //! The state of one run. Only [`super::apply::apply`] changes it.
 
 use super::dice::{Dice, DiceMode};
+use super::standing::Mods;
 use crate::cards::model::{Effect, GuideOption, Per, SlotKind};
 use crate::cards::{CardRef, CardSet, DomainRef};
 use serde::Serialize;
@@ -56,6 +57,12 @@ pub struct State {
     pub outcome: Option<Outcome>,
     pub flips: u32,
     pub exchanges: u32,
+    /// Derived, not saved: the traveller's standing modifiers, summed over the cards in
+    /// force. [`super::apply::apply`] sums them again whenever what the traveller holds
+    /// changes (they are read a hundred times a run; the cards in force change rarely).
+    /// Code that edits the holdings by hand calls [`State::refresh_standing`].
+    #[serde(skip)]
+    pub standing: Mods,
     /// Not game state: the unending check's first answers for the duel now, remembered
     /// while the traveller's figures stay the same (a cache of a pure function of the card
     /// set and the key; a state without it plays the same). Never saved or sent.
@@ -381,9 +388,16 @@ impl State {
             outcome: None,
             flips: 0,
             exchanges: 0,
+            standing: Mods::sum(&cards, std::iter::empty()),
             wearing: None,
             cards,
         }
+    }
+
+    /// Sums the standing modifiers again (after editing the holdings by hand; `apply`
+    /// keeps them itself).
+    pub fn refresh_standing(&mut self) {
+        self.standing = Mods::sum(&self.cards, self.active_cards());
     }
 
     /// Whether the run has ended.

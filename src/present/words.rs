@@ -597,6 +597,7 @@ mod tests {
         let needle = cards.card_by_str("shrine_reliquary_needle").unwrap();
         let scorpion = cards.card_by_str("glassback_scorpion").unwrap();
         s.snares.push(needle);
+        s.refresh_standing();
         let mut scene = crate::present::scene::Scene::new(s);
         let start = Event::DuelStarted {
             foe: scorpion.id,

@@ -133,3 +133,45 @@ fn a_test_modifier_is_added_once_to_a_two_dice_roll() {
         "{events:?}"
     );
 }
+
+/// The standing modifiers the state keeps (summed again by `apply` only when the cards in
+/// force change) equal a fresh sum after every action, over runs of the shipped set that
+/// take equipment, meet companions and are caught by Snares.
+#[test]
+fn the_kept_standing_modifiers_always_equal_a_fresh_sum() {
+    use forward::core::Mods;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+    let cards = match forward::cards::load::load_dir(&dir) {
+        Ok((set, _)) => std::sync::Arc::new(set),
+        Err(report) => panic!("the shipped cards do not load: {}", report.summary()),
+    };
+    let (mut equipped, mut followed, mut snared) = (0, 0, 0);
+    for seed in 0..60u64 {
+        let (mut s, _) = forward::core::new_run(cards.clone(), seed, vec![]);
+        let mut pick = seed;
+        while !s.is_over() {
+            let actions = legal(&s);
+            // Anything but giving up, chosen by a small deterministic stream.
+            pick = pick
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let offered: Vec<_> = actions
+                .into_iter()
+                .filter(|a| *a != Action::Abandon)
+                .collect();
+            let Some(a) = offered.get((pick >> 33) as usize % offered.len().max(1)) else {
+                break;
+            };
+            act(&mut s, a.clone());
+            let fresh = Mods::sum(&s.cards, s.active_cards());
+            assert_eq!(s.standing, fresh, "seed {seed} after {a:?}");
+            equipped += usize::from(!s.equipment.is_empty());
+            followed += usize::from(!s.companions.is_empty());
+            snared += usize::from(!s.snares.is_empty());
+        }
+    }
+    assert!(
+        equipped > 0 && followed > 0 && snared > 0,
+        "{equipped} {followed} {snared}"
+    );
+}

@@ -33,14 +33,15 @@ impl Exec<'_> {
         let Phase::Pit(t) = &self.s.phase else {
             return;
         };
-        let t = t.clone();
-        let Some(test) = cards.card(t.card).test.clone() else {
+        let (card, natural) = (t.card, t.dice.iter().map(|&d| d as i32).sum::<i32>());
+        let (successes, failures) = (t.successes, t.failures);
+        // Borrowed from the card set (not the state): only the effects run are cloned.
+        let Some(test) = cards.card(card).test.as_ref() else {
             return;
         };
-        let natural: i32 = t.dice.iter().map(|&d| d as i32).sum();
         let total = natural + test_modifier(self.s);
         let success = total >= test.target;
-        let (mut successes, mut failures) = (t.successes, t.failures);
+        let (mut successes, mut failures) = (successes, failures);
         if success {
             successes += 1;
         } else {
@@ -54,7 +55,7 @@ impl Exec<'_> {
             });
         }
         self.emit(Event::TestJudged {
-            card: t.card,
+            card,
             total,
             target: test.target,
             success,
@@ -67,8 +68,12 @@ impl Exec<'_> {
             work.extend(test.each_failure.iter().cloned());
         }
         if over {
-            work.extend(if success { test.success } else { test.failure });
+            work.extend_from_slice(if success {
+                &test.success
+            } else {
+                &test.failure
+            });
         }
-        self.run(work, Some(t.card));
+        self.run(work, Some(card));
     }
 }

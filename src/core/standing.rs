@@ -1,0 +1,58 @@
+//! The traveller's standing modifiers: what the traveller card and everything in force
+//! (equipment, companions, Snares) add to rolls, the duel figures and Rests. A pure sum
+//! over the cards; the state keeps the result (see [`super::state::State::standing`]).
+
+use super::combat::Table;
+use crate::cards::model::Modifier;
+use crate::cards::{CardRef, CardSet};
+
+/// The traveller's standing modifiers, summed over the traveller card and everything in
+/// force (equipment, companions, snares).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Mods {
+    pub atk: i32,
+    pub def: i32,
+    pub test_rolls: i32,
+    pub duel_rolls: i32,
+    pub all_rolls: i32,
+    pub rest_heal: i32,
+    pub counter_damage: i32,
+    pub no_spend_resolve: bool,
+    pub no_rest: bool,
+    pub first_attacks_miss: u8,
+    /// The combat table in force: the traveller card's, with the faces cards change.
+    pub table: Table,
+}
+
+impl Mods {
+    /// Sums the traveller card's figures and the passives of the cards in force
+    /// (`active`, in the order equipment, companions, Snares).
+    pub fn sum(cards: &CardSet, active: impl Iterator<Item = CardRef>) -> Mods {
+        let t = &cards.traveller;
+        let mut m = Mods {
+            atk: t.atk,
+            def: t.def,
+            table: Table::of(t.table.as_deref()),
+            ..Mods::default()
+        };
+        for c in active {
+            for p in &cards.card(c).passive {
+                match p {
+                    Modifier::Atk(n) => m.atk += n,
+                    Modifier::Def(n) => m.def += n,
+                    Modifier::TestRolls(n) => m.test_rolls += n,
+                    Modifier::DuelRolls(n) => m.duel_rolls += n,
+                    Modifier::AllRolls(n) => m.all_rolls += n,
+                    Modifier::RestHeal(n) => m.rest_heal += n,
+                    Modifier::CounterDamage(n) => m.counter_damage += n,
+                    Modifier::NoSpendResolve => m.no_spend_resolve = true,
+                    Modifier::NoRest => m.no_rest = true,
+                    Modifier::FirstAttacksMiss(n) => m.first_attacks_miss += n,
+                    // Cards in force later in the order (equipment, companions, Snares) win.
+                    Modifier::TableFace(f) => m.table.set(f.roll, f.result),
+                }
+            }
+        }
+        m
+    }
+}
