@@ -14,11 +14,11 @@ pub use super::standing::Mods;
 /// debug builds check them against a fresh sum.
 pub fn mods(state: &State) -> Mods {
     debug_assert_eq!(
-        state.standing,
+        state.standing.mods,
         Mods::sum(&state.cards, state.active_cards()),
         "the standing modifiers were not kept up to date"
     );
-    state.standing
+    state.standing.mods
 }
 
 /// The traveller's side of an exchange: ATK, DEF and counter damage.

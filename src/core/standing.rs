@@ -1,10 +1,48 @@
 //! The traveller's standing modifiers: what the traveller card and everything in force
-//! (equipment, companions, Snares) add to rolls, the duel figures and Rests. A pure sum
-//! over the cards; the state keeps the result (see [`super::state::State::standing`]).
+//! (equipment, companions, Snares) add to rolls, the duel figures and Rests, and the
+//! occasions their triggers wait for. A pure sum over the cards; the state keeps the
+//! result (see [`super::state::State::standing`]).
 
 use super::combat::Table;
-use crate::cards::model::Modifier;
+use crate::cards::model::{Modifier, Occasion};
 use crate::cards::{CardRef, CardSet};
+
+/// What the cards in force add up to: the standing modifiers, and which occasions some
+/// card in force has a trigger for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Standing {
+    pub mods: Mods,
+    /// One bit per [`Occasion`] (see [`occasion_bit`]).
+    triggered: u8,
+}
+
+/// The bit of an occasion in [`Standing`].
+fn occasion_bit(on: Occasion) -> u8 {
+    1 << (on as u8)
+}
+
+impl Standing {
+    /// Sums the traveller card and the cards in force (`active`, in the order equipment,
+    /// companions, Snares).
+    pub fn sum(cards: &CardSet, active: impl Iterator<Item = CardRef> + Clone) -> Standing {
+        let triggered = active.clone().fold(0, |bits, c| {
+            cards
+                .card(c)
+                .triggers
+                .iter()
+                .fold(bits, |b, t| b | occasion_bit(t.on))
+        });
+        Standing {
+            mods: Mods::sum(cards, active),
+            triggered,
+        }
+    }
+
+    /// Whether some card in force has a trigger for this occasion.
+    pub fn fires(&self, on: Occasion) -> bool {
+        self.triggered & occasion_bit(on) != 0
+    }
+}
 
 /// The traveller's standing modifiers, summed over the traveller card and everything in
 /// force (equipment, companions, snares).

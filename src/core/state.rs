@@ -1,7 +1,7 @@
 //! The state of one run. Only [`super::apply::apply`] changes it.
 
 use super::dice::{Dice, DiceMode};
-use super::standing::Mods;
+use super::standing::Standing;
 use crate::cards::model::{Effect, GuideOption, Per, SlotKind};
 use crate::cards::{CardRef, CardSet, DomainRef};
 use serde::Serialize;
@@ -57,12 +57,13 @@ pub struct State {
     pub outcome: Option<Outcome>,
     pub flips: u32,
     pub exchanges: u32,
-    /// Derived, not saved: the traveller's standing modifiers, summed over the cards in
-    /// force. [`super::apply::apply`] sums them again whenever what the traveller holds
-    /// changes (they are read a hundred times a run; the cards in force change rarely).
+    /// Derived, not saved: the traveller's standing modifiers and the occasions triggers
+    /// wait for, summed over the cards in force. [`super::apply::apply`] sums them again
+    /// whenever the cards in force change (they are read a hundred times a run; the cards
+    /// in force change rarely).
     /// Code that edits the holdings by hand calls [`State::refresh_standing`].
     #[serde(skip)]
-    pub standing: Mods,
+    pub standing: Standing,
     /// Not game state: the unending check's first answers for the duel now, remembered
     /// while the traveller's figures stay the same (a cache of a pure function of the card
     /// set and the key; a state without it plays the same). Never saved or sent.
@@ -388,7 +389,7 @@ impl State {
             outcome: None,
             flips: 0,
             exchanges: 0,
-            standing: Mods::sum(&cards, std::iter::empty()),
+            standing: Standing::sum(&cards, std::iter::empty()),
             wearing: None,
             cards,
         }
@@ -397,7 +398,7 @@ impl State {
     /// Sums the standing modifiers again (after editing the holdings by hand; `apply`
     /// keeps them itself).
     pub fn refresh_standing(&mut self) {
-        self.standing = Mods::sum(&self.cards, self.active_cards());
+        self.standing = Standing::sum(&self.cards, self.active_cards());
     }
 
     /// Whether the run has ended.
@@ -444,7 +445,7 @@ impl State {
 
     /// Cards whose passive modifiers and triggers are in force: equipment, companions and
     /// snares. (Items act only when used.)
-    pub fn active_cards(&self) -> impl Iterator<Item = CardRef> + '_ {
+    pub fn active_cards(&self) -> impl Iterator<Item = CardRef> + Clone + '_ {
         self.equipment
             .iter()
             .copied()

@@ -134,11 +134,12 @@ fn a_test_modifier_is_added_once_to_a_two_dice_roll() {
     );
 }
 
-/// The standing modifiers the state keeps (summed again by `apply` only when the cards in
+/// The standing modifiers (and occasions triggers wait for) the state keeps (summed again by `apply` only when the cards in
 /// force change) equal a fresh sum after every action, over runs of the shipped set that
 /// take equipment, meet companions and are caught by Snares.
 #[test]
 fn the_kept_standing_modifiers_always_equal_a_fresh_sum() {
+    use forward::cards::model::Occasion;
     use forward::core::Mods;
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
     let cards = match forward::cards::load::load_dir(&dir) {
@@ -164,7 +165,18 @@ fn the_kept_standing_modifiers_always_equal_a_fresh_sum() {
             };
             act(&mut s, a.clone());
             let fresh = Mods::sum(&s.cards, s.active_cards());
-            assert_eq!(s.standing, fresh, "seed {seed} after {a:?}");
+            assert_eq!(s.standing.mods, fresh, "seed {seed} after {a:?}");
+            for on in [
+                Occasion::Flip,
+                Occasion::DuelStart,
+                Occasion::DomainEnter,
+                Occasion::FoeDefeated,
+            ] {
+                let waits = s
+                    .active_cards()
+                    .any(|c| s.cards.card(c).triggers.iter().any(|t| t.on == on));
+                assert_eq!(s.standing.fires(on), waits, "seed {seed} after {a:?}");
+            }
             equipped += usize::from(!s.equipment.is_empty());
             followed += usize::from(!s.companions.is_empty());
             snared += usize::from(!s.snares.is_empty());

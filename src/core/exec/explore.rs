@@ -275,6 +275,15 @@ impl Exec<'_> {
     /// The effects of every trigger in force for this occasion, each with its card.
     pub(super) fn triggers(&self, on: Occasion) -> Vec<Sourced> {
         let mut out = Vec::new();
+        // Most of the time no card in force waits for this occasion (kept by `apply`).
+        if !self.s.standing.fires(on) {
+            debug_assert!(
+                self.s
+                    .active_cards()
+                    .all(|c| { self.s.cards.card(c).triggers.iter().all(|t| t.on != on) })
+            );
+            return out;
+        }
         for c in self.s.active_cards() {
             for t in &self.s.cards.card(c).triggers {
                 if t.on == on {
