@@ -24,12 +24,19 @@ pub(super) enum Next {
 impl Exec<'_> {
     /// Runs `effects`, all from card `from` (`None`: the card being resolved).
     pub(super) fn run(&mut self, effects: Vec<Effect>, from: Option<CardRef>) {
+        if effects.is_empty() {
+            return;
+        }
         self.run_work(effects.into_iter().map(|e| (e, from)).collect());
     }
 
     /// Runs effects in order. Stops early if the run ends, or when an effect asks the
     /// player to choose: the rest then waits in the choice and runs after it.
     pub(super) fn run_work(&mut self, effects: Vec<Sourced>) {
+        // Most cards and triggers have nothing (more) to run: skip making a queue.
+        if effects.is_empty() {
+            return;
+        }
         let mut work: VecDeque<Sourced> = effects.into();
         while let Some((e, from)) = work.pop_front() {
             if self.over() {
