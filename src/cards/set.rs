@@ -9,11 +9,43 @@ use std::sync::Arc;
 ///
 /// It is `Copy` so that a run's state stays small and cheap to clone (the simulator
 /// clones and steps millions of them), yet it prints and serialises as the card's id.
-/// The id text is interned once per loaded card set (leaked: a few kilobytes per load).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// The id text is interned once per process (leaked: a few kilobytes for every distinct id
+/// ever loaded), so two references are equal exactly when their index and their id's
+/// address match: equality never compares text (it runs millions of times a second in the
+/// simulator). References are made only by the set (or in tests), never from free text.
+#[derive(Debug, Clone, Copy)]
 pub struct CardRef {
     pub index: u16,
     pub id: &'static str,
+}
+
+impl PartialEq for CardRef {
+    fn eq(&self, other: &Self) -> bool {
+        // Interned ids: the same text is the same address (see `intern`).
+        self.index == other.index && std::ptr::eq(self.id, other.id)
+    }
+}
+
+impl Eq for CardRef {}
+
+impl std::hash::Hash for CardRef {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // Equal references have equal indices.
+        self.index.hash(state);
+    }
+}
+
+impl PartialOrd for CardRef {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for CardRef {
+    /// By index (the set's order), then by id.
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.index, self.id).cmp(&(other.index, other.id))
+    }
 }
 
 /// A Domain of the set in play: its index in [`CardSet::domains`] plus its id.
@@ -71,8 +103,20 @@ impl std::hash::Hasher for Fnv {
 
 type FastHash = std::hash::BuildHasherDefault<Fnv>;
 
+/// The one copy of an id's text in this process: equal texts give the same address
+/// (which [`CardRef`]'s equality relies on), and reloading a set leaks nothing new.
 fn intern(s: &str) -> &'static str {
-    Box::leak(s.to_string().into_boxed_str())
+    static IDS: std::sync::OnceLock<std::sync::Mutex<std::collections::HashSet<&'static str>>> =
+        std::sync::OnceLock::new();
+    let ids = IDS.get_or_init(Default::default);
+    // A poisoned lock still holds a valid set: a panic elsewhere cannot corrupt it.
+    let mut ids = ids.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&known) = ids.get(s) {
+        return known;
+    }
+    let new: &'static str = Box::leak(s.to_string().into_boxed_str());
+    ids.insert(new);
+    new
 }
 
 /// A Domain as the engine sees it.
@@ -316,5 +360,35 @@ impl CardSet {
     /// Looks up a Station card by its id string.
     pub fn card_by_str(&self, id: &str) -> Option<CardRef> {
         self.index.get(id).copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cards::load::load_dir;
+    use std::path::Path;
+
+    /// Card references compare by index and the interned id's address: the same card
+    /// loaded twice (as the desk reloads a set) is still equal, and no two cards are.
+    #[test]
+    fn ids_are_interned_once_so_references_compare_by_address() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let load = || match load_dir(&dir) {
+            Ok((set, _)) => set,
+            Err(report) => panic!("the shipped cards do not load: {}", report.summary()),
+        };
+        let (a, b) = (load(), load());
+        assert_eq!(a.cards.len(), b.cards.len());
+        for (i, card) in a.cards.iter().enumerate() {
+            let (ra, rb) = (a.card_by_str(&card.id.0), b.card_by_str(&card.id.0));
+            assert_eq!(ra, rb, "{}", card.id.0);
+            let (ra, rb) = (ra.expect("listed"), rb.expect("listed"));
+            assert!(std::ptr::eq(ra.id, rb.id), "{} is interned once", card.id.0);
+            assert_eq!(usize::from(ra.index), i);
+            if i > 0 {
+                let other = a.card_by_str(&a.cards[i - 1].id.0).expect("listed");
+                assert_ne!(ra, other);
+            }
+        }
     }
 }
