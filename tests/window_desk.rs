@@ -1,6 +1,7 @@
 //! The designer's desk in the window: a card of a copy of `cards/` edited through the
 //! gallery's form by xdotool keys, saved (only that card's bytes change, the set still
-//! validates), then the save undone (the file back byte for byte). Also the screenshots
+//! validates), then the save undone (the file back byte for byte); a new card made with
+//! Shift-N and saved, and Esc's warning before unsaved changes are dropped. Also the screenshots
 //! of the desk (the form with a live error) at three window sizes, kept in
 //! `target/tmp/screenshots/` for a look.
 //!
@@ -184,6 +185,77 @@ fn a_card_edited_in_the_form_is_saved_alone_and_the_save_undone() {
     keys(&xvfb.display, &["ctrl+z"]);
     wait_for(&file, "the undo", |t| t == before);
     assert_eq!(std::fs::read(&file).expect("read"), before.as_bytes());
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Empties the focused field (End, then more backspaces than it has characters) and types
+/// `text` into it.
+fn retype_field(display: &str, text: &str) {
+    keys(display, &["End"]);
+    xdotool(
+        display,
+        &["key", "--repeat", "60", "--delay", "8", "BackSpace"],
+    );
+    type_text(display, text);
+}
+
+/// Shift-N makes a new foe from the template in the gallery's Domain; once named and
+/// described, Ctrl-S adds it to that Domain's file and the set still validates. Then, on
+/// the form reopened on it: one Esc with unsaved changes only warns (the form stays, and
+/// Ctrl-S still saves there); two Escs leave without saving.
+#[test]
+fn a_new_card_is_saved_and_esc_warns_before_dropping_changes() {
+    let xvfb = Xvfb::start(1280, 800);
+    let scratch = Scratch::new("desk-new");
+    let dir = scratch.path("cards");
+    common::files::copy_dir(Path::new(CARDS), &dir);
+    let file = dir.join("domains/termina.json");
+    let before = std::fs::read_to_string(&file).expect("read termina.json");
+    assert!(!before.contains("\"new_foe\""));
+    let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
+    focus(&xvfb.display);
+    xdotool(&xvfb.display, &["mousemove", "5", "795"]);
+    // The form opens on the new card's id; its name and text come next.
+    keys(&xvfb.display, &["shift+n", "Tab"]);
+    retype_field(&xvfb.display, "Ash Moth");
+    keys(&xvfb.display, &["Tab"]);
+    retype_field(&xvfb.display, "A moth of ash. HP 3.");
+    keys(&xvfb.display, &["ctrl+s"]);
+    let saved = wait_for(&file, "the new card's save", |t| t.contains("Ash Moth"));
+    let v: serde_json::Value = serde_json::from_str(&saved).expect("still JSON");
+    let stations = v["stations"].as_array().expect("stations");
+    let last = stations.last().expect("a card");
+    assert_eq!(last["id"], "new_foe", "added last: {last}");
+    assert_eq!(last["name"], "Ash Moth");
+    assert_eq!(last["type"], "foe");
+    let validate = Command::new(env!("CARGO_BIN_EXE_forward"))
+        .args(["validate", dir.to_str().unwrap()])
+        .output()
+        .expect("run forward validate");
+    assert!(
+        validate.status.success(),
+        "validate fails with the new card:\n{}{}",
+        String::from_utf8_lossy(&validate.stdout),
+        String::from_utf8_lossy(&validate.stderr)
+    );
+    // The set reloads and the form reopens on the new card (focus on its id).
+    std::thread::sleep(Duration::from_millis(1500));
+    keys(&xvfb.display, &["Tab", "End", "s", "Escape"]);
+    // One Esc only warned: the form is still open, so Ctrl-S saves the change.
+    keys(&xvfb.display, &["ctrl+s"]);
+    let renamed = wait_for(&file, "the save after one Esc", |t| t.contains("Ash Moths"));
+    std::thread::sleep(Duration::from_millis(1500));
+    keys(&xvfb.display, &["Tab", "End", "x", "Escape", "Escape"]);
+    // Two Escs left the form: Ctrl-S in the gallery saves nothing.
+    keys(&xvfb.display, &["ctrl+s"]);
+    std::thread::sleep(Duration::from_millis(2000));
+    let after = std::fs::read_to_string(&file).expect("read termina.json");
+    assert_eq!(
+        after, renamed,
+        "a change was saved after leaving with two Escs"
+    );
+    assert!(!after.contains("Ash Mothsx"));
     let _ = child.kill();
     let _ = child.wait();
 }
