@@ -17,34 +17,43 @@ mod common {
     pub mod xvfb;
 }
 
-use common::game::{CARDS, decode, focus, xdotool};
+use common::game::{CARDS, decode, focus, spawn_with, xdotool};
 use common::pixels::{Scratch, count, wait};
 use common::xvfb::Xvfb;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 /// Starts the game on `display` with the cards in `dir`, on the gallery's Termina foes.
 fn start(display: &str, dir: &Path, scratch: &Scratch, extra: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_forward"))
-        .args(["--cards", dir.to_str().unwrap()])
-        .args([
-            "--gallery",
-            "--gallery-domain",
-            "termina",
-            "--gallery-type",
-            "foe",
-        ])
-        .args(["--config", scratch.path("config").to_str().unwrap()])
-        .args(["--saves", scratch.path("saves").to_str().unwrap()])
-        .args(extra)
-        .env_remove("WAYLAND_DISPLAY")
-        .env("DISPLAY", display)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start forward")
+    let (config, saves) = (scratch.path("config"), scratch.path("saves"));
+    let mut args = vec![
+        "--gallery",
+        "--gallery-domain",
+        "termina",
+        "--gallery-type",
+        "foe",
+        "--config",
+        config.to_str().unwrap(),
+        "--saves",
+        saves.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    spawn_with(display, dir, &args)
+}
+
+/// `forward validate` passes on the cards in `dir`.
+fn assert_validates(dir: &Path, when: &str) {
+    let validate = Command::new(env!("CARGO_BIN_EXE_forward"))
+        .args(["validate", dir.to_str().unwrap()])
+        .output()
+        .expect("run forward validate");
+    assert!(
+        validate.status.success(),
+        "validate fails {when}:\n{}{}",
+        String::from_utf8_lossy(&validate.stdout),
+        String::from_utf8_lossy(&validate.stderr)
+    );
 }
 
 /// The first Termina foe (the one N picks) whose text is plain ASCII and names its HP:
@@ -138,17 +147,7 @@ fn a_card_edited_in_the_form_is_saved_alone_and_the_save_undone() {
     let after = wait_for(&file, "the save", |t| t != before);
 
     // Only that card's object changed: the same bytes before and after it.
-    let head = before
-        .bytes()
-        .zip(after.bytes())
-        .take_while(|(a, b)| a == b)
-        .count();
-    let tail = before
-        .bytes()
-        .rev()
-        .zip(after.bytes().rev())
-        .take_while(|(a, b)| a == b)
-        .count();
+    let (head, tail) = common::files::same_ends(&before, &after);
     let at = before
         .find(&format!("\"id\": \"{id}\""))
         .expect("the card's id");
@@ -170,16 +169,7 @@ fn a_card_edited_in_the_form_is_saved_alone_and_the_save_undone() {
     assert_eq!(card["hp"], new_hp, "{card}");
     assert_eq!(card["text"], new_text.as_str(), "{card}");
 
-    let validate = Command::new(env!("CARGO_BIN_EXE_forward"))
-        .args(["validate", dir.to_str().unwrap()])
-        .output()
-        .expect("run forward validate");
-    assert!(
-        validate.status.success(),
-        "validate fails after the save:\n{}{}",
-        String::from_utf8_lossy(&validate.stdout),
-        String::from_utf8_lossy(&validate.stderr)
-    );
+    assert_validates(&dir, "after the save");
 
     // Ctrl-Z in the form (reopened on the saved card) undoes the save.
     keys(&xvfb.display, &["ctrl+z"]);
@@ -229,16 +219,7 @@ fn a_new_card_is_saved_and_esc_warns_before_dropping_changes() {
     assert_eq!(last["id"], "new_foe", "added last: {last}");
     assert_eq!(last["name"], "Ash Moth");
     assert_eq!(last["type"], "foe");
-    let validate = Command::new(env!("CARGO_BIN_EXE_forward"))
-        .args(["validate", dir.to_str().unwrap()])
-        .output()
-        .expect("run forward validate");
-    assert!(
-        validate.status.success(),
-        "validate fails with the new card:\n{}{}",
-        String::from_utf8_lossy(&validate.stdout),
-        String::from_utf8_lossy(&validate.stderr)
-    );
+    assert_validates(&dir, "with the new card");
     // The set reloads and the form reopens on the new card (focus on its id).
     std::thread::sleep(Duration::from_millis(1500));
     keys(&xvfb.display, &["Tab", "End", "s", "Escape"]);

@@ -13,3 +13,20 @@ pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
         }
     }
 }
+
+/// How many bytes at the start and at the end of `before` and `after` are the same: a
+/// file rewritten in place changed only between those.
+pub fn same_ends(before: &str, after: &str) -> (usize, usize) {
+    let head = before
+        .bytes()
+        .zip(after.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let tail = before
+        .bytes()
+        .rev()
+        .zip(after.bytes().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    (head, tail)
+}

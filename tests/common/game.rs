@@ -13,8 +13,14 @@ pub const CARDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/cards");
 
 /// Starts the game with the shipped cards on `display`.
 pub fn spawn(display: &str, args: &[&str]) -> std::process::Child {
+    spawn_with(display, Path::new(CARDS), args)
+}
+
+/// [`spawn`] with the cards in `cards`.
+pub fn spawn_with(display: &str, cards: &Path, args: &[&str]) -> std::process::Child {
     Command::new(env!("CARGO_BIN_EXE_forward"))
-        .args(["--cards", CARDS])
+        .arg("--cards")
+        .arg(cards)
         .args(args)
         .env_remove("WAYLAND_DISPLAY")
         .env("DISPLAY", display)

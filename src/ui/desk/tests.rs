@@ -7,23 +7,15 @@ use crate::cards::load::load_dir;
 use crate::cards::model::FoeHp;
 use std::path::{Path, PathBuf};
 
+/// The integration tests' file helpers (a card set copied, the unchanged ends of a file).
+#[path = "../../../tests/common/files.rs"]
+mod files;
+
 /// A fresh copy of the shipped cards in a temporary folder.
 fn copy_of_cards(name: &str) -> PathBuf {
-    fn copy(from: &Path, to: &Path) {
-        std::fs::create_dir_all(to).unwrap();
-        for e in std::fs::read_dir(from).unwrap() {
-            let e = e.unwrap();
-            let dest = to.join(e.file_name());
-            if e.file_type().unwrap().is_dir() {
-                copy(&e.path(), &dest);
-            } else {
-                std::fs::copy(e.path(), dest).unwrap();
-            }
-        }
-    }
     let dir = std::env::temp_dir().join(format!("forward-desk-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    copy(&Path::new(env!("CARGO_MANIFEST_DIR")).join("cards"), &dir);
+    files::copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("cards"), &dir);
     dir
 }
 
@@ -158,17 +150,7 @@ fn save_changes_only_the_card_and_undo_puts_the_file_back() {
     let hound = set.card(set.card_by_str("cinder_hound").unwrap());
     assert_eq!(hound.hp, Some(FoeHp::Fixed(new_hp.parse().unwrap())));
     // Only the card's object changed: the bytes before and after it are the same.
-    let head = before
-        .bytes()
-        .zip(after.bytes())
-        .take_while(|(a, b)| a == b)
-        .count();
-    let tail = before
-        .bytes()
-        .rev()
-        .zip(after.bytes().rev())
-        .take_while(|(a, b)| a == b)
-        .count();
+    let (head, tail) = files::same_ends(&before, &after);
     let start = before.find("\"cinder_hound\"").unwrap();
     let card_start = before[..start].rfind('{').unwrap();
     assert!(head >= card_start, "changed before the card: byte {head}");
