@@ -24,9 +24,6 @@ pub(super) enum Next {
 impl Exec<'_> {
     /// Runs `effects`, all from card `from` (`None`: the card being resolved).
     pub(super) fn run(&mut self, effects: Vec<Effect>, from: Option<CardRef>) {
-        if effects.is_empty() {
-            return;
-        }
         self.run_work(effects.into_iter().map(|e| (e, from)).collect());
     }
 

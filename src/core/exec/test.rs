@@ -34,14 +34,13 @@ impl Exec<'_> {
             return;
         };
         let (card, natural) = (t.card, t.dice.iter().map(|&d| d as i32).sum::<i32>());
-        let (successes, failures) = (t.successes, t.failures);
+        let (mut successes, mut failures) = (t.successes, t.failures);
         // Borrowed from the card set (not the state): only the effects run are cloned.
         let Some(test) = cards.card(card).test.as_ref() else {
             return;
         };
         let total = natural + test_modifier(self.s);
         let success = total >= test.target;
-        let (mut successes, mut failures) = (successes, failures);
         if success {
             successes += 1;
         } else {
