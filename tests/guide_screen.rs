@@ -1,14 +1,21 @@
 //! The Guide's side of a guided run: every flipped card's notes reach the Guide's stream
 //! with their source, typed dice in the protocol, the role-filtered stream, and the Guide's
-//! screen served over HTTP (join code, the foe's die from the page, a typed die, a
-//! headless Chromium at phone size).
+//! screen served over HTTP (join code, the foe's die from the page, a typed die), and the
+//! Guide's part of a run played by clicks in a real Chromium at phone and laptop sizes.
+//!
+//! The browser test needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs
+//! them; without them it is skipped, except under `CI=true`).
 
+mod common {
+    pub mod webdriver;
+}
+
+use common::webdriver::{Browser, http};
 use forward::core::Event;
 use forward::protocol::{StreamOptions, StreamRole, act_line, write_step_opts};
 use forward::session::Session;
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 
@@ -123,29 +130,6 @@ fn typed_dice_are_used_and_bad_ones_refused() {
     assert_eq!(foe_rolls, 2, "seed 3 reaches two foe rolls");
     let err = act_line(&mut run, r#"{"type":"abandon","value":3}"#).unwrap_err();
     assert!(err.contains("only with roll"), "{err}");
-}
-
-/// An HTTP/1.0 request; returns the status and the body.
-fn http(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).expect("connect");
-    write!(
-        s,
-        "{method} {path} HTTP/1.0\r\nHost: {addr}\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .expect("send");
-    let mut resp = String::new();
-    s.read_to_string(&mut resp).expect("read");
-    let status = resp
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let body = resp
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_string())
-        .unwrap_or_default();
-    (status, body)
 }
 
 struct Game {
@@ -276,69 +260,117 @@ fn the_guides_screen_joins_with_the_code_and_rolls_the_foes_die() {
     assert_eq!(rolled, 1, "two foe rolls were made from the page");
 }
 
+/// The width and height a PNG file says it has.
+fn png_size(file: &std::path::Path) -> (u32, u32) {
+    let bytes = std::fs::read(file).expect("read the screenshot");
+    assert_eq!(&bytes[1..4], b"PNG", "{} is a PNG", file.display());
+    let be = |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    (be(16), be(20))
+}
+
+/// The seed of the two-seat run: with the first action the traveller is offered each time,
+/// and a 6 typed for the foe's first die, it has four foe rolls and one Guide's choice.
+const TWO_SEATS_SEED: u64 = 118;
+
+/// What the Guide does in the two-seat run: the foe's first die typed as a 6, every other
+/// foe die rolled, the first option of any other choice. Returns what to click on the page
+/// and, for the typed die, the same move as a protocol line.
+fn guides_move(kind: &str, foe_rolls: usize) -> (&'static str, Option<&'static str>) {
+    match (kind, foe_rolls) {
+        ("foe_roll", 0) => (
+            r##"#die button[data-die="6"]"##,
+            Some(r#"{"type":"roll_foe","value":6}"#),
+        ),
+        ("foe_roll", _) => (r#"#actions button[data-action="roll_foe"]"#, None),
+        _ => ("#actions button", None),
+    }
+}
+
+/// Two seats: the traveller answers on the game's standard input, the Guide only by
+/// clicking the page in Chromium, to the run's end. The run must be the very run played
+/// with both parts typed on standard input: each click makes the move it shows.
 #[test]
-fn chromium_loads_the_guides_screen_at_phone_size() {
-    let chromium = ["chromium", "chromium-browser"]
-        .into_iter()
-        .find(|c| Command::new(c).arg("--version").output().is_ok());
-    let Some(chromium) = chromium else {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "chromium is missing (Debian package `chromium`)"
-        );
-        eprintln!("skipped: chromium is not installed (Debian package `chromium`)");
+fn the_guide_plays_their_part_by_clicks_in_chromium() {
+    let Some(browser) = Browser::start(390, 844, true) else {
         return;
     };
-    let mut g = Game::start(3);
-    let mut line = g.line();
-    for _ in 0..3000 {
-        if line["prompt"]["kind"] == "foe_roll" {
-            break;
-        }
-        let i = first_action(&line);
-        line = g.send(i);
+    // The run typed on standard input, both parts.
+    let mut typed = Game::start(TWO_SEATS_SEED);
+    let (mut line, mut foe_rolls) = (typed.line(), 0);
+    let mut expected = vec![line["events"].clone()];
+    while line["outcome"].is_null() {
+        let kind = line["prompt"]["kind"].as_str().expect("kind");
+        let typed_die = guides_move(kind, foe_rolls).1;
+        let reply = match typed_die {
+            Some(json) if line["prompt"]["role"] == "guide" => json.to_string(),
+            _ => first_action(&line).to_string(),
+        };
+        foe_rolls += usize::from(kind == "foe_roll");
+        writeln!(typed.stdin, "{reply}").expect("send");
+        line = typed.line();
+        expected.push(line["events"].clone());
     }
-    assert_eq!(line["prompt"]["kind"], "foe_roll");
-    std::thread::sleep(std::time::Duration::from_millis(200));
-    let url = format!("http://{}/?code={}", g.addr, g.code);
-    let profile = std::env::temp_dir().join(format!("forward-chromium-{}", std::process::id()));
+    drop(typed);
+    // The same run, the Guide's part clicked.
+    let mut g = Game::start(TWO_SEATS_SEED);
+    browser.open(&format!("http://{}/?code={}", g.addr, g.code));
+    browser.wait_text("#turn", |t| t == "The traveller's turn");
     let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let run = |extra: &[String]| {
-        Command::new(chromium)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-            ])
-            .args([
-                "--no-first-run",
-                "--virtual-time-budget=3000",
-                "--hide-scrollbars",
-            ])
-            .arg(format!("--user-data-dir={}", profile.display()))
-            .args(extra)
-            .arg(&url)
-            .output()
-            .expect("chromium")
-    };
-    let dom = run(&["--window-size=390,844".into(), "--dump-dom".into()]);
-    let dom = String::from_utf8_lossy(&dom.stdout);
-    assert!(dom.contains("Your turn, Guide"), "{dom}");
-    assert!(
-        dom.contains(r#"data-action="roll_foe""#),
-        "the foe's roll button"
-    );
-    assert!(dom.contains(r#"data-die="6""#), "the typed die buttons");
-    assert!(dom.contains("For the Guide only"), "the notes");
-    assert!(dom.contains("Journal (newest first)"));
-    for (size, name) in [("390,844", "phone"), ("1280,800", "laptop")] {
-        let file = shots.join(format!("guide-screen-{name}.png"));
-        run(&[
-            format!("--window-size={size}"),
-            format!("--screenshot={}", file.display()),
-        ]);
-        assert!(file.exists(), "screenshot {}", file.display());
+    let mut line = g.line();
+    let mut played = vec![line["events"].clone()];
+    let (mut foe_rolls, mut choices) = (0, 0);
+    while line["outcome"].is_null() && played.len() <= expected.len() {
+        if line["prompt"]["role"] != "guide" {
+            line = g.send(first_action(&line));
+            played.push(line["events"].clone());
+            continue;
+        }
+        let kind = line["prompt"]["kind"].as_str().expect("kind").to_string();
+        // The page polls the game: wait until it shows this very turn, not the last one.
+        let prompt = line["prompt"]["text"].as_str().expect("prompt text");
+        browser.wait_text("#prompt", |t| t == prompt);
+        browser.wait_text("#turn", |t| t == "Your turn, Guide");
+        let page = browser.source();
+        assert!(page.contains("For the Guide only"), "the Guide's notes");
+        if foe_rolls == 0 && kind == "foe_roll" {
+            assert!(page.contains("Journal (newest first)"));
+            let phone = shots.join("guide-screen-phone.png");
+            browser.screenshot(&phone);
+            assert_eq!(png_size(&phone), (390, 844));
+        } else if kind != "foe_roll" && choices == 0 {
+            browser.viewport(1280, 800, false);
+            let laptop = shots.join("guide-screen-laptop.png");
+            browser.screenshot(&laptop);
+            assert_eq!(png_size(&laptop), (1280, 800));
+            browser.viewport(390, 844, true);
+        }
+        browser.click(guides_move(&kind, foe_rolls).0);
+        line = g.line();
+        let events = line["events"].as_array().expect("events");
+        let by_page = if kind == "foe_roll" {
+            "foe_rolled"
+        } else {
+            "guide_chose"
+        };
+        assert!(
+            events.iter().any(|e| e["type"] == by_page),
+            "the click made the move: {line}"
+        );
+        played.push(line["events"].clone());
+        if kind == "foe_roll" {
+            foe_rolls += 1;
+        } else {
+            choices += 1;
+        }
     }
-    let _ = std::fs::remove_dir_all(&profile);
+    assert_eq!(
+        (foe_rolls, choices),
+        (4, 1),
+        "the Guide's turns in the seed's run"
+    );
+    assert_eq!(
+        played, expected,
+        "the clicked run is the typed run, event for event"
+    );
+    browser.wait_text("#turn", |t| t == "The run is over.");
 }
