@@ -173,6 +173,14 @@ impl Snapshot {
 /// Applies a page action on the host's session: only on the Guide's turn, only an offered
 /// Guide's action (never abandon), dice 1 to 6.
 pub fn apply(run: &mut Session, pa: &PageAction) -> Result<Vec<Event>, String> {
+    check(run, pa)?;
+    crate::protocol::act_with_dice(run, &pa.action, &pa.dice)
+}
+
+/// Whether the page may take `pa` now (the checks of [`apply`]), in words for the page.
+/// A host that plays the action itself forces the typed dice before it copies the state
+/// for its stage, so that the stage's copy replays them too.
+pub fn check(run: &Session, pa: &PageAction) -> Result<(), String> {
     if !run.state.guide || run.state.role() != Role::Guide {
         return Err("it is not the Guide's turn".into());
     }
@@ -185,7 +193,10 @@ pub fn apply(run: &mut Session, pa: &PageAction) -> Result<Vec<Event>, String> {
     if !pa.dice.is_empty() && !matches!(pa.action, Action::RollFoe) {
         return Err("only the foe's roll takes a typed die".into());
     }
-    crate::protocol::act_with_dice(run, &pa.action, &pa.dice)
+    if !legal_actions(&run.state).contains(&pa.action) {
+        return Err("that action is not offered now".into());
+    }
+    Ok(())
 }
 
 /// State shared between the host and the server thread.

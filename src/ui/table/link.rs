@@ -5,7 +5,7 @@
 
 use super::TableScreen;
 use super::modal::Modal;
-use crate::guide_screen::{GuideScreen, PageMsg, apply};
+use crate::guide_screen::{GuideScreen, PageMsg, check};
 use crate::present::journal::card_entry;
 use crate::present::stage::MomentKind;
 
@@ -112,15 +112,16 @@ impl TableScreen {
                     continue;
                 }
             };
-            let before = self.run.state.clone();
-            let result = apply(&mut self.run, &pa);
+            let result = check(&self.run, &pa);
             let Some(link) = self.link.as_mut() else {
                 return;
             };
             match result {
-                Ok(events) => {
+                Ok(()) => {
                     link.screen.set_refused(None);
-                    self.played(&before, &events);
+                    // As a key would: the typed dice forced before the stage's copy of
+                    // the state is taken, so that its replay uses them too.
+                    self.commit(&pa.action, &pa.dice);
                 }
                 Err(e) => link.screen.set_refused(Some(e)),
             }

@@ -607,6 +607,13 @@ fn a_guides_screen_rolls_the_foes_die_on_the_table_and_keeps_the_look_away_view_
     assert!(!t.stage.idle(), "the roll plays on the table's stage");
     let (_, state) = http(addr, "GET", &format!("/state?code={code}"), "");
     assert!(state.contains("\"turn\":\"traveller\""), "{state}");
+    // Played out, the stage shows the run as it is: the typed die reached the shown
+    // state's dice too (else its replay would draw the seed's die instead).
+    settle(&mut t, &mut now);
+    assert!(t.stage.idle());
+    assert_eq!(t.stage.shown().dice, t.run.state.dice);
+    let json = |s: &crate::core::State| serde_json::to_value(s).unwrap();
+    assert_eq!(json(t.stage.shown()), json(&t.run.state));
 }
 
 #[test]
