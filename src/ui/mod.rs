@@ -43,6 +43,7 @@ use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use style::Fonts;
 use table::TableScreen;
@@ -330,7 +331,8 @@ pub fn run(options: Options) -> i32 {
         ..Default::default()
     };
     // The windowing layer panics when the X display cannot be opened (a wrong DISPLAY):
-    // report that in one line instead of a backtrace.
+    // report that in one line instead of a backtrace. A panic once the game is running is
+    // a bug, not a display problem: say where it happened, and no word about DISPLAY.
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|info| {
         let what = info
@@ -339,22 +341,38 @@ pub fn run(options: Options) -> i32 {
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown error".into());
-        eprintln!("forward: the window failed: {what}");
+        if GAME_STARTED.load(Ordering::SeqCst) {
+            let at = info
+                .location()
+                .map(|l| format!(" (at {}:{})", l.file(), l.line()))
+                .unwrap_or_default();
+            eprintln!("forward: the game stopped on an internal error{at}: {what}");
+        } else {
+            eprintln!("forward: the window failed: {what}");
+        }
     }));
     let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         macroquad::Window::from_config(conf, async move {
+            GAME_STARTED.store(true, Ordering::SeqCst);
             exit.set(game(options, prefs).await);
         });
     }));
     std::panic::set_hook(default_hook);
     match opened {
         Ok(()) => code.get(),
+        Err(_) if GAME_STARTED.load(Ordering::SeqCst) => {
+            eprintln!("forward: this is a bug; a run in progress was saved after its last action");
+            1
+        }
         Err(_) => {
             eprintln!("forward: check that DISPLAY names a running X server");
             1
         }
     }
 }
+
+/// Whether the window opened and the game began: a panic after that is the game's own.
+static GAME_STARTED: AtomicBool = AtomicBool::new(false);
 
 /// The main loop.
 async fn game(options: Options, prefs: Prefs) -> i32 {
