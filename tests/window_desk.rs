@@ -1,7 +1,8 @@
 //! The designer's desk in the window: a card of a copy of `cards/` edited through the
 //! gallery's form by xdotool keys, saved (only that card's bytes change, the set still
 //! validates), then the save undone (the file back byte for byte); a new card made with
-//! Shift-N and saved, and Esc's warning before unsaved changes are dropped. Also the screenshots
+//! Shift-N and saved, and Esc's warning before unsaved changes are dropped; the mouse at the
+//! form (a click puts the caret in a field, the Save and Undo buttons clicked). Also the screenshots
 //! of the desk (the form with a live error) at three window sizes, kept in
 //! `target/tmp/screenshots/` for a look.
 //!
@@ -237,6 +238,99 @@ fn a_new_card_is_saved_and_esc_warns_before_dropping_changes() {
         "a change was saved after leaving with two Escs"
     );
     assert!(!after.contains("Ash Mothsx"));
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Where a string is drawn in the last frame of a `--layout-report` run, in window pixels
+/// (at 1280x800 the layout's scale is 1): its left, right and baseline. `left_of`: only
+/// strings starting left of this x (the form, not the card's preview).
+fn drawn_at(report: &Path, text: &str, left_of: f32) -> (f32, f32, f32) {
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(report).expect("the layout report"))
+            .expect("JSON");
+    assert_eq!(json["scale"], 1.0, "window pixels are layout units");
+    let d = json["drawn"]
+        .as_array()
+        .expect("strings drawn")
+        .iter()
+        .find(|d| d["text"] == text && d["x"].as_f64().is_some_and(|x| x < left_of as f64))
+        .unwrap_or_else(|| panic!("{text:?} is not drawn on the form"));
+    let f = |k: &str| d[k].as_f64().expect("a number") as f32;
+    (f("x"), f("x") + f("width"), f("baseline"))
+}
+
+/// Clicks at window pixel (x, y).
+fn click(display: &str, x: f32, y: f32) {
+    let (x, y) = ((x as i32).to_string(), (y as i32).to_string());
+    xdotool(display, &["mousemove", &x, &y, "click", "1"]);
+    std::thread::sleep(Duration::from_millis(300));
+}
+
+/// The mouse at the desk: a click at the end of the Flavour field puts the caret there
+/// (what is typed goes in that field), a click on Save saves, a click on Undo undoes. The
+/// places come from the layout report of the same form in a first run.
+#[test]
+fn a_click_focuses_a_field_and_the_buttons_save_and_undo() {
+    let xvfb = Xvfb::start(1280, 800);
+    let scratch = Scratch::new("desk-mouse");
+    let dir = scratch.path("cards");
+    common::files::copy_dir(Path::new(CARDS), &dir);
+    let (nth, id, _, _) = first_foe(&dir);
+    let (set, _) = forward::cards::load::load_dir(&dir).expect("the copy loads");
+    let card = set.card(set.card_by_str(&id).expect("the foe"));
+    let flavour = card.flavor.clone().expect("the foe has a flavour line");
+    let file = dir.join("domains/termina.json");
+    let before = std::fs::read_to_string(&file).expect("read termina.json");
+    let open_form = || {
+        focus(&xvfb.display);
+        xdotool(&xvfb.display, &["mousemove", "5", "795"]);
+        for _ in 0..=nth {
+            keys(&xvfb.display, &["n"]);
+        }
+        keys(&xvfb.display, &["e"]);
+    };
+    // The first run: the form's layout.
+    let report = scratch.path("layout.json");
+    let shot = scratch.path("form.png");
+    let child = start(
+        &xvfb.display,
+        &dir,
+        &scratch,
+        &[
+            "--size",
+            "1280x800",
+            "--screenshot",
+            shot.to_str().unwrap(),
+            "--frames",
+            "400",
+            "--layout-report",
+            report.to_str().unwrap(),
+        ],
+    );
+    open_form();
+    decode(&wait(child), &shot);
+    let form_right = 840.0;
+    let (_, end, baseline) = drawn_at(&report, &flavour, form_right);
+    let (save_l, save_r, save_y) = drawn_at(&report, "Save (Ctrl-S)", form_right);
+    let (undo_l, undo_r, undo_y) = drawn_at(&report, "Undo last save (Ctrl-Z)", form_right);
+
+    // The second run, live: the clicks.
+    let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
+    open_form();
+    click(&xvfb.display, end + 6.0, baseline - 5.0);
+    type_text(&xvfb.display, " Clicked.");
+    click(&xvfb.display, (save_l + save_r) / 2.0, save_y - 5.0);
+    let after = wait_for(&file, "the save by a click", |t| t != before);
+    let v: serde_json::Value = serde_json::from_str(&after).expect("still JSON");
+    let saved = v["stations"]
+        .as_array()
+        .and_then(|s| s.iter().find(|c| c["id"] == id.as_str()))
+        .expect("the card is still there");
+    assert_eq!(saved["flavor"], format!("{flavour} Clicked."), "{saved}");
+    assert_validates(&dir, "after the save by a click");
+    click(&xvfb.display, (undo_l + undo_r) / 2.0, undo_y - 5.0);
+    wait_for(&file, "the undo by a click", |t| t == before);
     let _ = child.kill();
     let _ = child.wait();
 }
