@@ -241,7 +241,14 @@ fn the_designers_sheet_imports_and_reports_what_it_cannot_read() {
         card(&wastes, "burning_sand_in_the_boots")["triggers"][0]["on"],
         "flip"
     );
-    assert_eq!(card(&wastes, "mirror_knight")["unbeatable"], true);
+    // "Cannot be beaten by force (he copies your roll and has your Health)": fought, never
+    // beaten, as many HP as the traveller's Health; the Mirror Shard shown makes him join.
+    let knight = card(&wastes, "mirror_knight");
+    assert_eq!(knight["invulnerable"], true, "{knight}");
+    assert_eq!(knight["hp"], "health", "{knight}");
+    assert!(knight.get("unbeatable").is_none(), "{knight}");
+    assert_eq!(knight["passage"][0]["show"], "mirror_shard", "{knight}");
+    assert_eq!(knight["passage"][0]["joins"], true, "{knight}");
     let guardian = read(&cards.join("guardian.json"));
     assert_eq!(guardian["hp"], 20);
     assert_eq!(guardian["seals"].as_array().unwrap().len(), 3);

@@ -79,7 +79,7 @@ pub(super) fn assemble(
             Some("sage") if has("ferrymans_bell") => {
                 c.insert("carries".into(), json!(["ferrymans_bell"]));
             }
-            Some("mirror_knight") if has("mirror_shard") && c.get("unbeatable").is_some() => {
+            Some("mirror_knight") if has("mirror_shard") && c.contains_key("invulnerable") => {
                 c.insert("passage".into(), json!([{"label": "Show the Mirror Shard", "show": "mirror_shard", "joins": true}]));
             }
             _ => {}

@@ -470,12 +470,17 @@ fn join_body(lines: &[&str], card: &mut Map<String, Value>) -> Result<(), Unread
 }
 
 /// A foe's HP and faces: `FIGHT: 5 HP`, dashes, six face lines.
+///
+/// `FIGHT: UNWINNABLE` is a foe that can be fought but never beaten (the prototype's Mirror
+/// Knight, who "cannot be beaten by force"): `invulnerable`, not `unbeatable` (which could
+/// not be fought at all). `HP = Player HP` is `hp: "health"`, the traveller's Health when
+/// the duel starts.
 fn fight(head: &str, lines: &[&str], card: &mut Map<String, Value>) -> Result<(), Unread> {
     let h = normalise(head);
     let mut faces = Vec::new();
-    let mut hp = notation::first_int(&h);
+    let mut hp = notation::first_int(&h).map(|n| json!(n));
     if h.contains("unwinnable") {
-        card.insert("unbeatable".into(), json!(true));
+        card.insert("invulnerable".into(), json!(true));
     }
     for l in lines {
         let n = normalise(l);
@@ -483,7 +488,12 @@ fn fight(head: &str, lines: &[&str], card: &mut Map<String, Value>) -> Result<()
             continue;
         }
         if n.starts_with("hp") {
-            hp = hp.or(notation::first_int(&n)).or(Some(DEFAULT_HEALTH));
+            let own = if n.contains("player") {
+                json!("health")
+            } else {
+                json!(notation::first_int(&n).unwrap_or(DEFAULT_HEALTH))
+            };
+            hp = hp.or(Some(own));
             continue;
         }
         faces.push(notation::face_line(l).map_err(|r| unread(l, r))?);
