@@ -2,7 +2,8 @@
 //! gallery's form by xdotool keys, saved (only that card's bytes change, the set still
 //! validates), then the save undone (the file back byte for byte); a new card made with
 //! Shift-N and saved, and Esc's warning before unsaved changes are dropped; the mouse at the
-//! form (a click puts the caret in a field, the Save and Undo buttons clicked). Also the screenshots
+//! form (a click puts the caret in a field, the Save and Undo buttons clicked); Ctrl-T on a
+//! new card. Also the screenshots
 //! of the desk (the form with a live error) at three window sizes, kept in
 //! `target/tmp/screenshots/` for a look.
 //!
@@ -331,6 +332,44 @@ fn a_click_focuses_a_field_and_the_buttons_save_and_undo() {
     assert_validates(&dir, "after the save by a click");
     click(&xvfb.display, (undo_l + undo_r) / 2.0, undo_y - 5.0);
     wait_for(&file, "the undo by a click", |t| t == before);
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Ctrl-T on a new card turns it into the next type's template (after a foe, a Terror):
+/// named and saved, the file gains a card of that type, and the set still validates.
+#[test]
+fn ctrl_t_turns_a_new_card_into_the_next_type() {
+    use forward::cards::model::StationType;
+    let all = StationType::ALL;
+    let foe = all
+        .iter()
+        .position(|t| *t == StationType::Foe)
+        .expect("foe");
+    let next = all[(foe + 1) % all.len()].as_str();
+    let xvfb = Xvfb::start(1280, 800);
+    let scratch = Scratch::new("desk-retype");
+    let dir = scratch.path("cards");
+    common::files::copy_dir(Path::new(CARDS), &dir);
+    let file = dir.join("domains/termina.json");
+    let before = std::fs::read_to_string(&file).expect("read termina.json");
+    let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
+    focus(&xvfb.display);
+    xdotool(&xvfb.display, &["mousemove", "5", "795"]);
+    // A new foe (the gallery shows Termina's foes), then Ctrl-T: the next type.
+    keys(&xvfb.display, &["shift+n", "ctrl+t", "Tab"]);
+    retype_field(&xvfb.display, "Ash Whisper");
+    keys(&xvfb.display, &["ctrl+s"]);
+    let saved = wait_for(&file, "the retyped card's save", |t| t != before);
+    let v: serde_json::Value = serde_json::from_str(&saved).expect("still JSON");
+    let last = v["stations"]
+        .as_array()
+        .and_then(|s| s.last())
+        .expect("a card");
+    assert_eq!(last["type"], next, "{last}");
+    assert_eq!(last["name"], "Ash Whisper", "{last}");
+    assert_eq!(last["id"], format!("new_{next}"), "{last}");
+    assert_validates(&dir, "with the retyped card");
     let _ = child.kill();
     let _ = child.wait();
 }
