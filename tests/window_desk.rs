@@ -3,11 +3,12 @@
 //! validates), then the save undone (the file back byte for byte); a new card made with
 //! Shift-N and saved, and Esc's warning before unsaved changes are dropped; the mouse at the
 //! form (a click puts the caret in a field, the Save and Undo buttons clicked); Ctrl-T on a
-//! new card. Also the screenshots
+//! new card; a click on a card's id copies it to the clipboard (read back with `xclip`).
+//! Also the screenshots
 //! of the desk (the form with a live error) at three window sizes, kept in
 //! `target/tmp/screenshots/` for a look.
 //!
-//! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
+//! Needs `Xvfb`, Mesa's software GL, `xdotool` and `xclip` (`.ci/run` installs them).
 
 mod common {
     pub mod files;
@@ -332,6 +333,73 @@ fn a_click_focuses_a_field_and_the_buttons_save_and_undo() {
     assert_validates(&dir, "after the save by a click");
     click(&xvfb.display, (undo_l + undo_r) / 2.0, undo_y - 5.0);
     wait_for(&file, "the undo by a click", |t| t == before);
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// A click on the large card's id copies the id to the system clipboard: read back with
+/// `xclip` from the same X server while the game runs (on X11 the game serves it).
+#[test]
+fn a_click_on_the_id_copies_it_to_the_clipboard() {
+    if Command::new("xclip").arg("-version").output().is_err() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "xclip is missing (Debian package `xclip`)"
+        );
+        eprintln!("skipped: xclip is not installed (Debian package `xclip`)");
+        return;
+    }
+    let xvfb = Xvfb::start(1280, 800);
+    let scratch = Scratch::new("desk-clipboard");
+    let dir = scratch.path("cards");
+    common::files::copy_dir(Path::new(CARDS), &dir);
+    let (nth, id, _, _) = first_foe(&dir);
+    let pick = || {
+        focus(&xvfb.display);
+        xdotool(&xvfb.display, &["mousemove", "5", "795"]);
+        for _ in 0..=nth {
+            keys(&xvfb.display, &["n"]);
+        }
+    };
+    let (report, shot) = (scratch.path("layout.json"), scratch.path("gallery.png"));
+    let child = start(
+        &xvfb.display,
+        &dir,
+        &scratch,
+        &[
+            "--size",
+            "1280x800",
+            "--screenshot",
+            shot.to_str().unwrap(),
+            "--frames",
+            "300",
+            "--layout-report",
+            report.to_str().unwrap(),
+        ],
+    );
+    pick();
+    decode(&wait(child), &shot);
+    let shown = format!("id  {id}   (click: copy)");
+    let (left, _, baseline) = drawn_at(&report, &shown, 1280.0);
+    // The id itself is the first words: click in their middle.
+    let right = left + 6.0 * id.len() as f32;
+    let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
+    pick();
+    click(&xvfb.display, (left + right) / 2.0, baseline - 5.0);
+    let mut pasted = String::new();
+    for _ in 0..50 {
+        let out = Command::new("xclip")
+            .args(["-o", "-selection", "clipboard"])
+            .env("DISPLAY", &xvfb.display)
+            .output()
+            .expect("run xclip");
+        pasted = String::from_utf8_lossy(&out.stdout).into_owned();
+        if pasted == id {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert_eq!(pasted, id, "the clipboard holds the card's id");
     let _ = child.kill();
     let _ = child.wait();
 }
