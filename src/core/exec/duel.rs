@@ -33,7 +33,7 @@ impl Exec<'_> {
     /// `toll`: slips past the foe by paying its toll effects.
     pub(super) fn toll(&mut self) {
         if let Phase::Encounter { card } = self.s.phase {
-            let toll = self.cards().card(card).toll.clone().unwrap_or_default();
+            let toll = self.cards().card(card).toll.as_deref().unwrap_or_default();
             self.emit(Event::FoePassed {
                 card,
                 how: "toll".into(),

@@ -22,9 +22,10 @@ pub(super) enum Next {
 }
 
 impl Exec<'_> {
-    /// Runs `effects`, all from card `from` (`None`: the card being resolved).
-    pub(super) fn run(&mut self, effects: Vec<Effect>, from: Option<CardRef>) {
-        self.run_work(effects.into_iter().map(|e| (e, from)).collect());
+    /// Runs `effects`, all from card `from` (`None`: the card being resolved). Borrowed:
+    /// only the queue of work is made (one list, not a copy and then the queue).
+    pub(super) fn run(&mut self, effects: &[Effect], from: Option<CardRef>) {
+        self.run_work(effects.iter().map(|e| (e.clone(), from)).collect());
     }
 
     /// Runs effects in order. Stops early if the run ends, or when an effect asks the

@@ -80,7 +80,7 @@ impl Exec<'_> {
             Phase::Offer { card } => self.finish_card(card),
             Phase::Companion { card } => {
                 self.emit(Event::CompanionRefused { card });
-                self.run(self.cards().card(card).refused.clone(), Some(card));
+                self.run(&self.cards().card(card).refused, Some(card));
             }
             _ => {}
         }
@@ -140,7 +140,7 @@ impl Exec<'_> {
                 card: c,
                 per: a.per,
             });
-            self.run(a.effects.clone(), Some(c));
+            self.run(&a.effects, Some(c));
         }
     }
 
@@ -160,7 +160,7 @@ impl Exec<'_> {
                     card: t,
                     carrying: give.then_some(c),
                 });
-                self.run(cards.card(t).effects.clone(), Some(t));
+                self.run(&cards.card(t).effects, Some(t));
             }
             Phase::Encounter { .. } => {
                 let wanted = |p: &&Passage| {
@@ -169,7 +169,7 @@ impl Exec<'_> {
                 };
                 if let Some(p) = cards.card(t).passage.iter().find(wanted) {
                     let given = give.then_some(c);
-                    self.pass_foe(t, p.label.clone(), p.joins, given, p.effects.clone());
+                    self.pass_foe(t, p.label.clone(), p.joins, given, &p.effects);
                 }
             }
             _ if give => self.emit(Event::CardCarried { card: c, by: t }),
@@ -184,7 +184,7 @@ impl Exec<'_> {
         how: String,
         joins: bool,
         given: Option<CardRef>,
-        effects: Vec<Effect>,
+        effects: &[Effect],
     ) {
         self.emit(Event::FoePassed { card: foe, how });
         if joins {

@@ -52,7 +52,7 @@ impl Exec<'_> {
             return;
         }
         // The set-up lands before the duel, so a duel bonus it gives is this duel's.
-        let setup = self.cards().guardian.setup.clone();
+        let setup = &self.cards().guardian.setup;
         if !setup.is_empty() {
             self.run(setup, None);
             // A choice asked by the set-up (the validator forbids them) or a loss: no duel yet.

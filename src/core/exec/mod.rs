@@ -214,7 +214,7 @@ impl<'a> Exec<'a> {
                         card,
                         carrying: None,
                     });
-                    self.run(cards.card(card).effects.clone(), Some(card));
+                    self.run(&cards.card(card).effects, Some(card));
                 }
                 Phase::Duel(d) => match d.rolled {
                     None => {

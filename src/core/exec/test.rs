@@ -2,7 +2,8 @@
 //! extended tests).
 
 use super::Exec;
-use crate::cards::model::BonusTarget;
+use super::effects::Sourced;
+use crate::cards::model::{BonusTarget, Effect};
 use crate::core::dice::Side;
 use crate::core::event::Event;
 use crate::core::modifiers::test_modifier;
@@ -62,17 +63,19 @@ impl Exec<'_> {
             failures,
             over,
         });
-        let mut work = Vec::new();
+        let mut work: Vec<Sourced> = Vec::new();
+        let from = |e: &Effect| (e.clone(), Some(card));
         if test.extended && !success {
-            work.extend(test.each_failure.iter().cloned());
+            work.extend(test.each_failure.iter().map(from));
         }
         if over {
-            work.extend_from_slice(if success {
+            let then = if success {
                 &test.success
             } else {
                 &test.failure
-            });
+            };
+            work.extend(then.iter().map(from));
         }
-        self.run(work, Some(card));
+        self.run_work(work);
     }
 }
