@@ -7,6 +7,7 @@
 //! them; without them it is skipped, except under `CI=true`).
 
 mod common {
+    pub mod tools;
     pub mod webdriver;
 }
 

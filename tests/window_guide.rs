@@ -11,6 +11,7 @@ mod common {
     pub mod game;
     #[allow(dead_code)]
     pub mod pixels;
+    pub mod tools;
     #[allow(dead_code)]
     pub mod webdriver;
     #[allow(dead_code)]

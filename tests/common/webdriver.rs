@@ -3,6 +3,7 @@
 //! WebDriver clicks are real pointer events (the driver moves the pointer to the element's
 //! middle and presses there), so a click exercises the page as a player's tap does.
 
+use super::tools;
 use base64::Engine;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -72,24 +73,6 @@ fn http11(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
     (status, String::from_utf8_lossy(&body).into_owned())
 }
 
-/// The first of Debian's Chromium names that runs here.
-pub fn chromium() -> Option<&'static str> {
-    ["chromium", "chromium-browser"]
-        .into_iter()
-        .find(|c| Command::new(c).arg("--version").output().is_ok())
-}
-
-/// Whether a browser tool is missing: fails under CI (where `.ci/run` installs it), else
-/// says the test is skipped.
-pub fn missing(what: &str, package: &str) -> bool {
-    assert!(
-        std::env::var("CI").as_deref() != Ok("true"),
-        "{what} is missing (Debian package `{package}`)"
-    );
-    eprintln!("skipped: {what} is not installed (Debian package `{package}`)");
-    true
-}
-
 /// A Chromium session under `chromedriver`; both end when dropped.
 pub struct Browser {
     driver: Child,
@@ -103,21 +86,11 @@ const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 impl Browser {
     /// Starts `chromedriver` and a headless Chromium showing pages in a `width` x `height`
-    /// viewport (see [`Browser::viewport`]), or `None` (after [`missing`]) when either is
-    /// not installed.
+    /// viewport (see [`Browser::viewport`]), or `None` (the test skipped, see
+    /// [`tools::find`]) when either is not installed.
     pub fn start(width: u32, height: u32, phone: bool) -> Option<Browser> {
-        let Some(chromium) = chromium() else {
-            missing("chromium", "chromium");
-            return None;
-        };
-        if Command::new("chromedriver")
-            .arg("--version")
-            .output()
-            .is_err()
-        {
-            missing("chromedriver", "chromium-driver");
-            return None;
-        }
+        let chromium = tools::find(&["chromium", "chromium-browser"], "--version", "chromium")?;
+        tools::find(&["chromedriver"], "--version", "chromium-driver")?;
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .expect("a free port")
