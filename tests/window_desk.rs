@@ -263,6 +263,37 @@ fn drawn_at(report: &Path, text: &str, left_of: f32) -> (f32, f32, f32) {
     (f("x"), f("x") + f("width"), f("baseline"))
 }
 
+/// A first run that only takes the layout: the game on the cards in `dir` at 1280x800,
+/// brought to a screen by `reach`, writes a screenshot (checked) and its layout report after
+/// `frames` frames; returns the report's path.
+fn layout_report(
+    xvfb: &Xvfb,
+    dir: &Path,
+    scratch: &Scratch,
+    frames: &str,
+    reach: impl Fn(),
+) -> PathBuf {
+    let (report, shot) = (scratch.path("layout.json"), scratch.path("layout.png"));
+    let child = start(
+        &xvfb.display,
+        dir,
+        scratch,
+        &[
+            "--size",
+            "1280x800",
+            "--screenshot",
+            shot.to_str().unwrap(),
+            "--frames",
+            frames,
+            "--layout-report",
+            report.to_str().unwrap(),
+        ],
+    );
+    reach();
+    decode(&wait(child), &shot);
+    report
+}
+
 /// Clicks at window pixel (x, y).
 fn click(display: &str, x: f32, y: f32) {
     let (x, y) = ((x as i32).to_string(), (y as i32).to_string());
@@ -294,25 +325,7 @@ fn a_click_focuses_a_field_and_the_buttons_save_and_undo() {
         keys(&xvfb.display, &["e"]);
     };
     // The first run: the form's layout.
-    let report = scratch.path("layout.json");
-    let shot = scratch.path("form.png");
-    let child = start(
-        &xvfb.display,
-        &dir,
-        &scratch,
-        &[
-            "--size",
-            "1280x800",
-            "--screenshot",
-            shot.to_str().unwrap(),
-            "--frames",
-            "400",
-            "--layout-report",
-            report.to_str().unwrap(),
-        ],
-    );
-    open_form();
-    decode(&wait(child), &shot);
+    let report = layout_report(&xvfb, &dir, &scratch, "400", open_form);
     let form_right = 840.0;
     let (_, end, baseline) = drawn_at(&report, &flavour, form_right);
     let (save_l, save_r, save_y) = drawn_at(&report, "Save (Ctrl-S)", form_right);
@@ -357,24 +370,7 @@ fn a_click_on_the_id_copies_it_to_the_clipboard() {
             keys(&xvfb.display, &["n"]);
         }
     };
-    let (report, shot) = (scratch.path("layout.json"), scratch.path("gallery.png"));
-    let child = start(
-        &xvfb.display,
-        &dir,
-        &scratch,
-        &[
-            "--size",
-            "1280x800",
-            "--screenshot",
-            shot.to_str().unwrap(),
-            "--frames",
-            "300",
-            "--layout-report",
-            report.to_str().unwrap(),
-        ],
-    );
-    pick();
-    decode(&wait(child), &shot);
+    let report = layout_report(&xvfb, &dir, &scratch, "300", pick);
     let shown = format!("id  {id}   (click: copy)");
     let (left, _, baseline) = drawn_at(&report, &shown, 1280.0);
     // The id itself is the first words: click in their middle.

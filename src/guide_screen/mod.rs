@@ -174,7 +174,11 @@ impl Snapshot {
 /// Guide's action (never abandon), dice 1 to 6.
 pub fn apply(run: &mut Session, pa: &PageAction) -> Result<Vec<Event>, String> {
     check(run, pa)?;
-    crate::protocol::act_with_dice(run, &pa.action, &pa.dice)
+    // `check` found the action offered: force the typed dice and play it.
+    for &d in &pa.dice {
+        run.force_die(d);
+    }
+    run.act(&pa.action).map_err(|e| e.to_string())
 }
 
 /// Whether the page may take `pa` now (the checks of [`apply`]), in words for the page.

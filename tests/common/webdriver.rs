@@ -12,32 +12,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// An HTTP/1.0 request; returns the status and the body.
+/// An HTTP/1.1 request with a JSON body; returns the status and the body. The body is read
+/// by its length: `chromedriver` answers HTTP/1.0 with nothing and keeps the connection
+/// open after an answer (the game's Guide's screen closes it).
 pub fn http(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).expect("connect");
-    write!(
-        s,
-        "{method} {path} HTTP/1.0\r\nHost: {addr}\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .expect("send");
-    let mut resp = String::new();
-    s.read_to_string(&mut resp).expect("read");
-    let status = resp
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let body = resp
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_string())
-        .unwrap_or_default();
-    (status, body)
-}
-
-/// An HTTP/1.1 request with a JSON body, as `chromedriver` wants (it answers HTTP/1.0 with
-/// nothing and keeps the connection open after an answer: the body is read by its length).
-fn http11(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
     let mut s = TcpStream::connect(addr).expect("connect");
     write!(
         s,
@@ -104,7 +82,7 @@ impl Browser {
         let addr = format!("127.0.0.1:{port}");
         let ready = poll(Duration::from_secs(20), || {
             TcpStream::connect(&addr).is_ok() && {
-                let (_, body) = http11(&addr, "GET", "/status", "");
+                let (_, body) = http(&addr, "GET", "/status", "");
                 serde_json::from_str::<Value>(&body)
                     .is_ok_and(|v| v["value"]["ready"] == Value::Bool(true))
             }
@@ -162,7 +140,7 @@ impl Browser {
         } else {
             body.to_string()
         };
-        let (status, text) = http11(&self.addr, method, path, &body);
+        let (status, text) = http(&self.addr, method, path, &body);
         let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
         (status, v["value"].clone())
     }
