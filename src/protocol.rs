@@ -12,7 +12,7 @@ use crate::present::catalog::{Catalog, catalog};
 use crate::present::journal::{notes_journal, route_notes};
 pub use crate::present::{
     AwaitingView, BonusView, FoeView, GUIDE_NEXT, GuideView, Prompt, RolledView, TestView, View,
-    choice_card, guide_view, notes_now, notes_with_source, prompt, view,
+    choice_card, guide_view, notes_now, notes_with_source, prompt, step_source, view,
 };
 use crate::session::Session;
 use serde::Serialize;
@@ -105,7 +105,8 @@ pub fn act_line(run: &mut Session, line: &str) -> Result<Vec<Event>, String> {
     act_with_dice(run, &action, &dice)
 }
 
-/// Forces `dice` (physical dice typed in) and takes an offered action.
+/// Takes an offered action with the physical dice typed for it (exactly the dice it
+/// rolls, or none). Nothing changes on an error: no typed die stays forced.
 pub fn act_with_dice(
     run: &mut Session,
     action: &Action,
@@ -114,10 +115,7 @@ pub fn act_with_dice(
     if !legal_actions(&run.state).contains(action) {
         return Err("that action is not offered now".to_string());
     }
-    for &d in dice {
-        run.force_die(d);
-    }
-    run.act(action).map_err(|e| e.to_string())
+    run.act_typed(action, dice).map_err(|e| e.to_string())
 }
 
 /// Parses one input line: an action object exactly as offered, or its index.
@@ -277,6 +275,13 @@ pub fn write_step_opts<W: Write>(
     first: bool,
 ) -> io::Result<()> {
     let mut state = view(&run.state);
+    if let Some(g) = state.guide.as_mut() {
+        // The notes of the card this step met, with their source, even when it has
+        // already left play (a Caesura, a Snare, a companion who joined at once).
+        let (_, source, notes) = step_source(&run.state, events);
+        g.notes = notes;
+        g.notes_card = Some(source.to_string());
+    }
     match opts.role {
         None => {}
         Some(StreamRole::Traveller) => state.guide = None,
@@ -303,8 +308,10 @@ pub fn write_step_opts<W: Write>(
 /// Adds to a Guide view what only a Guide's stream carries: the source of the notes, the
 /// notes journal (newest first) and, at a route choice, the Domains ahead.
 pub fn extend_guide(g: &mut GuideView, run: &Session) {
-    let (_, source, _) = notes_with_source(&run.state);
-    g.notes_card = Some(source.to_string());
+    if g.notes_card.is_none() {
+        let (_, source, _) = notes_with_source(&run.state);
+        g.notes_card = Some(source.to_string());
+    }
     g.journal = Some(notes_journal(&run.cards, &run.journal));
     g.ahead = Some(route_notes(&run.state));
 }

@@ -9,7 +9,10 @@
 //! reopening a run on the table both use it).
 
 use crate::cards::CardSet;
-use crate::core::{Action, DiceMode, Event, Illegal, Outcome, State, execute, new_run_in};
+use crate::core::{
+    Action, DiceMode, Event, Illegal, Outcome, Refusal, State, Why, dice_rolled, execute,
+    new_run_in, why_not,
+};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -137,6 +140,46 @@ impl Session {
         self.actions.push(action.clone());
         self.journal.extend(events.iter().cloned());
         Ok(events)
+    }
+
+    /// Takes an action with the physical dice typed for it: forcing the dice and acting
+    /// are one step. The action must be offered now and the values must be exactly the
+    /// dice it rolls (none: the seeded dice roll); otherwise nothing changes, no die stays
+    /// forced, and the refusal says why in a player's words.
+    pub fn act_typed(&mut self, action: &Action, dice: &[u8]) -> Result<Vec<Event>, Refusal> {
+        if let Some(why) = why_not(&self.state, action) {
+            return Err(Refusal::NotNow(why));
+        }
+        if dice.is_empty() {
+            return self
+                .act(action)
+                .map_err(|_| Refusal::NotNow(Why::NotOffered));
+        }
+        if let Some(&bad) = dice.iter().find(|d| !(1..=6).contains(*d)) {
+            return Err(Refusal::NotADie(bad));
+        }
+        let rolls =
+            dice_rolled(&self.state, action, dice).ok_or(Refusal::NotNow(Why::NotOffered))?;
+        if rolls != dice.len() {
+            return Err(match dice_rolled(&self.state, action, &[]) {
+                Some(0) => Refusal::RollsNone,
+                Some(rolls) => Refusal::Count {
+                    rolls,
+                    typed: dice.len(),
+                },
+                None => Refusal::NotNow(Why::NotOffered),
+            });
+        }
+        let (state, forced) = (self.state.clone(), self.forced.len());
+        for &d in dice {
+            self.force_die(d);
+        }
+        self.act(action).map_err(|_| {
+            // Checked above, so not expected; undone all the same.
+            self.state = state;
+            self.forced.truncate(forced);
+            Refusal::NotNow(Why::NotOffered)
+        })
     }
 
     /// Forces the next die result not yet forced (a physical die typed in, 1 to 6), and

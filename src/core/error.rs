@@ -59,3 +59,25 @@ pub enum Why {
     #[error("Not possible now.")]
     NotOffered,
 }
+
+/// Why an action with typed (physical) dice was refused, in a player's words. Nothing
+/// changes when one is returned: no die is left forced.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The action is not offered now.
+    #[error("{0}")]
+    NotNow(Why),
+    /// A typed value that is not a die face.
+    #[error("A die shows 1 to 6; {0} is not a die face.")]
+    NotADie(u8),
+    /// Typed dice for an action that rolls none.
+    #[error("That rolls no dice, so no die can be typed for it.")]
+    RollsNone,
+    /// Not as many typed values as the action rolls dice.
+    #[error("That rolls {rolls} {}, so type exactly {rolls}; {typed} {} typed.", dice(*rolls), if *typed == 1 { "was" } else { "were" })]
+    Count { rolls: usize, typed: usize },
+}
+
+fn dice(n: usize) -> &'static str {
+    if n == 1 { "die" } else { "dice" }
+}

@@ -34,15 +34,17 @@ pub mod observe;
 pub mod rules;
 pub mod standing;
 pub mod state;
+pub mod typed;
 
 pub use action::{Action, Die, SpendFor};
 pub use apply::apply;
 pub use consequence::{Warning, consequence};
 pub use dice::{DiceMode, Side};
-pub use error::{Illegal, Why};
+pub use error::{Illegal, Refusal, Why};
 pub use event::{Event, Strike, Zone};
 pub use exec::{execute, execute_offered, execute_offered_into, new_run, new_run_in, new_run_with};
 pub use legal::{candidates, check, holds, legal_actions, legal_actions_into, phase_name, why_not};
 pub use modifiers::{Mods, foe_stats, mods, roll_modifier, test_modifier};
 pub use observe::{Observation, Slot};
 pub use state::{Cause, Outcome, Phase, Role, State};
+pub use typed::dice_rolled;

@@ -11,19 +11,21 @@
 //! host checks them again when it applies them. Bodies are bounded; the page is compiled
 //! into the binary and nothing on disk is served.
 
-use crate::core::state::Role;
-use crate::core::{Action, Event, legal_actions};
+use crate::core::state::{Role, State};
+use crate::core::{Action, Event, dice_rolled, legal_actions};
 use crate::present::journal::{NoteEntry, card_entry, notes_journal, route_notes};
+use crate::present::prompt;
 use crate::present::words::{action_label, face_summary};
-use crate::present::{notes_with_source, prompt};
 use crate::session::Session;
 use serde::{Deserialize, Serialize};
-use std::io::Read;
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex};
 
 /// The page, served from the binary.
 const PAGE: &str = include_str!("page.html");
+/// What the page is told when its run ends.
+pub const RUN_ENDED: &str =
+    "The run has ended. This Guide's screen takes no more actions; a new run gets a new code.";
 /// The largest request body read (an action and its dice fit in far less).
 pub const MAX_BODY: usize = 2048;
 /// The most actions queued before the host takes them; more are refused (429).
@@ -58,8 +60,10 @@ pub enum PageMsg {
 pub struct Offered {
     pub action: Action,
     pub label: String,
-    /// The action takes a physical die (`roll_foe`).
+    /// The page offers physical dice for it (the foe's roll and rerolls).
     pub die: bool,
+    /// How many dice it rolls: typed dice must be exactly this many.
+    pub dice: usize,
 }
 
 /// A card of the row or the deck, for the page.
@@ -97,30 +101,55 @@ pub struct Snapshot {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub held: Option<NoteEntry>,
     pub over: bool,
-    /// The last page action the host refused, if any.
+    /// The last page action the host refused, if any (cleared by the next accepted one).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refused: Option<String>,
+    /// What just happened, oldest first, in step with the host's table (never ahead of
+    /// it): the table's log lines as its stage plays them.
+    pub feed: Vec<String>,
+    /// The action the host's table waits for the Guide's physical dice for (a foe's
+    /// reroll chosen on the table, say): the page takes the dice for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub awaiting_dice: Option<Offered>,
+    /// The page's run has ended or its table was left: it takes no more actions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closed: Option<String>,
 }
 
+/// What the host shows of the run: the state its table shows (behind the run while a
+/// moment plays) and what just happened there.
+pub struct Shown<'a> {
+    pub state: &'a State,
+    /// The table has played everything: the Guide's actions are offered only then.
+    pub idle: bool,
+    pub feed: Vec<String>,
+}
+
+impl<'a> Shown<'a> {
+    /// A host with no stage (the headless loop): the run as it is.
+    pub fn now(run: &'a Session) -> Shown<'a> {
+        Shown {
+            state: &run.state,
+            idle: true,
+            feed: Vec::new(),
+        }
+    }
+}
+
+/// How many lines of the feed the page is sent.
+pub const FEED_LINES: usize = 40;
+
 impl Snapshot {
-    /// The Guide's view of a run now.
-    pub fn of(run: &Session, version: u64) -> Snapshot {
-        let s = &run.state;
+    /// The Guide's view of a run now, as the host shows it.
+    pub fn of(run: &Session, shown: &Shown, version: u64) -> Snapshot {
+        let s = shown.state;
         let cards = &run.cards;
-        let (notes_name, notes_card, _) = notes_with_source(s);
+        let (notes_name, notes_card, _) = crate::present::notes_with_source(s);
         let journal = notes_journal(cards, &run.journal);
         let notes_entry = journal.iter().find(|e| e.card == notes_card).cloned();
-        let turn = s.role();
-        let actions = if s.guide && turn == Role::Guide {
-            legal_actions(s)
-                .into_iter()
-                .filter(|a| !matches!(a, Action::Abandon))
-                .map(|a| Offered {
-                    label: action_label(s, &a),
-                    die: matches!(a, Action::RollFoe),
-                    action: a,
-                })
-                .collect()
+        let turn = run.state.role();
+        let actions = if run.state.guide && turn == Role::Guide && shown.idle {
+            offered(&run.state)
         } else {
             Vec::new()
         };
@@ -164,28 +193,72 @@ impl Snapshot {
             faces,
             journal,
             held: None,
-            over: s.is_over(),
+            over: run.state.is_over(),
             refused: None,
+            feed: shown
+                .feed
+                .iter()
+                .skip(shown.feed.len().saturating_sub(FEED_LINES))
+                .cloned()
+                .collect(),
+            awaiting_dice: None,
+            closed: None,
         }
     }
+
+    /// Shows the card held up to be read as the notes' source (the run itself has already
+    /// moved past it).
+    fn hold(&mut self, held: Option<NoteEntry>) {
+        if let Some(h) = &held {
+            self.notes_name = h.name.clone();
+            self.notes_card = h.card.clone();
+            self.notes_entry = Some(h.clone());
+        }
+        self.held = held;
+    }
+}
+
+/// The Guide's actions offered now, as the page shows them (never abandon).
+fn offered(s: &State) -> Vec<Offered> {
+    legal_actions(s)
+        .into_iter()
+        .filter(|a| !matches!(a, Action::Abandon))
+        .map(|a| Offered {
+            label: action_label(s, &a),
+            die: takes_dice(&a),
+            dice: dice_rolled(s, &a, &[]).unwrap_or(0),
+            action: a,
+        })
+        .collect()
+}
+
+/// Whether the page offers physical dice for an action: the foe's roll and its rerolls.
+fn takes_dice(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::RollFoe
+            | Action::Reroll {
+                die: crate::core::Die::Foe,
+                ..
+            }
+    )
 }
 
 /// Applies a page action on the host's session: only on the Guide's turn, only an offered
 /// Guide's action (never abandon), dice 1 to 6.
 pub fn apply(run: &mut Session, pa: &PageAction) -> Result<Vec<Event>, String> {
-    check(run, pa)?;
-    // `check` found the action offered: force the typed dice and play it.
-    for &d in &pa.dice {
-        run.force_die(d);
-    }
-    run.act(&pa.action).map_err(|e| e.to_string())
+    check(run, pa, false)?;
+    run.act_typed(&pa.action, &pa.dice)
+        .map_err(|e| e.to_string())
 }
 
 /// Whether the page may take `pa` now (the checks of [`apply`]), in words for the page.
 /// A host that plays the action itself forces the typed dice before it copies the state
 /// for its stage, so that the stage's copy replays them too.
-pub fn check(run: &Session, pa: &PageAction) -> Result<(), String> {
-    if !run.state.guide || run.state.role() != Role::Guide {
+/// `awaited`: the host's table waits for the Guide's dice for this very action (a foe's
+/// reroll the traveller chose), so it is the Guide's to roll whoever's turn it is.
+pub fn check(run: &Session, pa: &PageAction, awaited: bool) -> Result<(), String> {
+    if !run.state.guide || (run.state.role() != Role::Guide && !awaited) {
         return Err("it is not the Guide's turn".into());
     }
     if matches!(pa.action, Action::Abandon) {
@@ -194,21 +267,35 @@ pub fn check(run: &Session, pa: &PageAction) -> Result<(), String> {
     if let Some(bad) = pa.dice.iter().find(|d| !(1..=6).contains(*d)) {
         return Err(format!("a die value must be 1 to 6; got {bad}"));
     }
-    if !pa.dice.is_empty() && !matches!(pa.action, Action::RollFoe) {
-        return Err("only the foe's roll takes a typed die".into());
+    if !pa.dice.is_empty() && !takes_dice(&pa.action) {
+        return Err("only the foe's dice can be typed here".into());
     }
-    if !legal_actions(&run.state).contains(&pa.action) {
-        return Err("that action is not offered now".into());
+    if let Some(why) = crate::core::why_not(&run.state, &pa.action) {
+        return Err(why.to_string());
+    }
+    if !pa.dice.is_empty() {
+        let rolls = dice_rolled(&run.state, &pa.action, &pa.dice);
+        if rolls != Some(pa.dice.len()) {
+            let rolls = dice_rolled(&run.state, &pa.action, &[]).unwrap_or(0);
+            return Err(crate::core::Refusal::Count {
+                rolls,
+                typed: pa.dice.len(),
+            }
+            .to_string());
+        }
     }
     Ok(())
 }
 
-/// State shared between the host and the server thread.
+/// State shared between the host and the server's threads.
 struct Shared {
     snapshot: String,
-    offered: Vec<Action>,
+    /// The Guide's actions the page may send now, each with the dice it rolls.
+    offered: Vec<(Action, usize)>,
     /// A card is held up on the host's table (Continue is accepted).
     held: bool,
+    /// The run has ended or its table was left: no more actions.
+    closed: bool,
     version: u64,
     /// When the page last asked for the state (it asks several times a second).
     last_seen: Option<std::time::Instant>,
@@ -217,57 +304,104 @@ struct Shared {
 /// A page that has not asked for the state for this long has gone (closed, asleep, out of
 /// range); the page asks every 0.7 s.
 pub const GONE_AFTER: std::time::Duration = std::time::Duration::from_secs(4);
+/// How long a connection may keep a request's headers or body waiting: each read on a
+/// connection gives up after this, and a body must arrive whole within it.
+pub const READ_DEADLINE: std::time::Duration = std::time::Duration::from_secs(3);
+/// The most requests handled at once; more are answered 503 at once.
+pub const MAX_HANDLERS: usize = 32;
 
-/// A running Guide's screen.
+/// A running Guide's screen. Dropping it stops the server: the port closes and the page
+/// says the table has closed it.
 pub struct GuideScreen {
     /// The address the server listens on (the port is the real one with `:0`).
     pub addr: std::net::SocketAddr,
     /// The join code every request must carry (`?code=`).
     pub code: String,
     shared: Arc<Mutex<Shared>>,
+    server: Arc<tiny_http::Server>,
     actions: Receiver<PageMsg>,
     refused: Option<String>,
     held: Option<NoteEntry>,
+    awaiting: Option<Offered>,
+    closed: Option<String>,
+}
+
+impl Drop for GuideScreen {
+    fn drop(&mut self) {
+        self.server.unblock();
+    }
+}
+
+/// A listening socket whose accepted connections time out their reads (Linux and the
+/// BSDs give accepted sockets the listener's timeouts), so that no client can keep a
+/// request half-sent for long.
+fn listener(addr: &str) -> Result<std::net::TcpListener, String> {
+    use socket2::{Domain, Protocol, Socket, Type};
+    use std::net::ToSocketAddrs;
+    let sa = addr
+        .to_socket_addrs()
+        .map_err(|e| e.to_string())?
+        .next()
+        .ok_or_else(|| "no such address".to_string())?;
+    let socket = Socket::new(Domain::for_address(sa), Type::STREAM, Some(Protocol::TCP))
+        .map_err(|e| e.to_string())?;
+    socket.set_reuse_address(true).map_err(|e| e.to_string())?;
+    socket
+        .set_read_timeout(Some(READ_DEADLINE))
+        .map_err(|e| e.to_string())?;
+    socket
+        .set_write_timeout(Some(READ_DEADLINE))
+        .map_err(|e| e.to_string())?;
+    socket.bind(&sa.into()).map_err(|e| e.to_string())?;
+    socket.listen(64).map_err(|e| e.to_string())?;
+    Ok(socket.into())
 }
 
 impl GuideScreen {
     /// Starts serving on `addr` (`127.0.0.1:0`, `0.0.0.0:8080`, ...) on a new thread.
     pub fn start(addr: &str) -> Result<GuideScreen, ScreenError> {
-        let server = tiny_http::Server::http(addr).map_err(|e| ScreenError::Listen {
+        let fail = |reason: String| ScreenError::Listen {
             addr: addr.to_string(),
-            reason: e.to_string(),
-        })?;
+            reason,
+        };
+        let server = tiny_http::Server::from_listener(listener(addr).map_err(fail)?, None)
+            .map_err(|e| fail(e.to_string()))?;
         let bound = server
             .server_addr()
             .to_ip()
-            .ok_or_else(|| ScreenError::Listen {
-                addr: addr.to_string(),
-                reason: "not an IP address".into(),
-            })?;
+            .ok_or_else(|| fail("not an IP address".into()))?;
+        let server = Arc::new(server);
         let code = join_code();
         let shared = Arc::new(Mutex::new(Shared {
             snapshot: "{}".into(),
             offered: Vec::new(),
             held: false,
+            closed: false,
             version: 0,
             last_seen: None,
         }));
         let (tx, rx) = sync_channel(MAX_QUEUED);
-        let (thread_shared, thread_code) = (shared.clone(), code.clone());
+        let ctx = Arc::new(Ctx {
+            code: code.clone(),
+            shared: shared.clone(),
+            tx,
+            handlers: std::sync::atomic::AtomicUsize::new(0),
+        });
+        let thread_server = server.clone();
         std::thread::Builder::new()
             .name("guide-screen".into())
-            .spawn(move || serve(server, thread_code, thread_shared, tx))
-            .map_err(|e| ScreenError::Listen {
-                addr: addr.to_string(),
-                reason: e.to_string(),
-            })?;
+            .spawn(move || serve(&thread_server, ctx))
+            .map_err(|e| fail(e.to_string()))?;
         Ok(GuideScreen {
             addr: bound,
             code,
             shared,
+            server,
             actions: rx,
             refused: None,
             held: None,
+            awaiting: None,
+            closed: None,
         })
     }
 
@@ -302,18 +436,66 @@ impl GuideScreen {
             .unwrap_or_default()
     }
 
-    /// Shows the run now on the page (call after every change).
+    /// Shows the run now on the page (call after every change); a host with no stage.
     pub fn publish(&mut self, run: &Session) {
+        self.publish_shown(run, &Shown::now(run));
+    }
+
+    /// Shows the run on the page as the host's table shows it.
+    pub fn publish_shown(&mut self, run: &Session, shown: &Shown) {
+        // The run's end closes the page once the table has shown it.
+        if run.state.is_over() && shown.idle && self.closed.is_none() {
+            self.closed = Some(RUN_ENDED.to_string());
+        }
         let Ok(mut sh) = self.shared.lock() else {
             return;
         };
         sh.version += 1;
-        let mut snap = Snapshot::of(run, sh.version);
+        let mut snap = Snapshot::of(run, shown, sh.version);
         snap.refused = self.refused.clone();
+        // With nothing held up, the notes stay on the last card met since the Domain
+        // began once it has left play (a Caesura, a Snare, a companion joining at once).
+        let held = self.held.clone().or_else(|| {
+            let c = crate::present::view::card_just_met(shown.state, &run.journal)?;
+            Some(card_entry(&run.cards, c, shown.state.flips))
+        });
+        snap.hold(held);
         snap.held = self.held.clone();
-        sh.held = self.held.is_some();
-        sh.offered = snap.actions.iter().map(|o| o.action.clone()).collect();
+        snap.awaiting_dice = self.awaiting.clone();
+        snap.closed = self.closed.clone();
+        if self.closed.is_some() {
+            snap.actions.clear();
+            snap.awaiting_dice = None;
+        }
+        sh.held = self.held.is_some() && self.closed.is_none();
+        sh.closed = self.closed.is_some();
+        sh.offered = snap
+            .actions
+            .iter()
+            .chain(snap.awaiting_dice.iter())
+            .map(|o| (o.action.clone(), o.dice))
+            .collect();
         sh.snapshot = serde_json::to_string(&snap).unwrap_or_else(|_| "{}".into());
+    }
+
+    /// Tells the page the table waits for the Guide's physical dice for `a` (`None`: it
+    /// no longer does); shown from the next publish. Returns whether it changed.
+    pub fn set_awaiting(&mut self, run: &Session, a: Option<&Action>) -> bool {
+        let next = a.map(|a| Offered {
+            label: action_label(&run.state, a),
+            die: true,
+            dice: dice_rolled(&run.state, a, &[]).unwrap_or(0),
+            action: a.clone(),
+        });
+        let changed = self.awaiting.as_ref().map(|o| &o.action) != next.as_ref().map(|o| &o.action);
+        self.awaiting = next;
+        changed
+    }
+
+    /// Closes the page's run (it ended, or the table was left): the page shows why and
+    /// takes no more actions, from the next publish.
+    pub fn close(&mut self, why: &str) {
+        self.closed = Some(why.to_string());
     }
 
     /// Whether a page is following the run now (it asked for the state within
@@ -400,93 +582,172 @@ fn query_code(url: &str) -> Option<&str> {
     query.split('&').find_map(|kv| kv.strip_prefix("code="))
 }
 
-/// Queues a message for the host and answers the request; false when the host has gone.
-fn queue(req: tiny_http::Request, tx: &SyncSender<PageMsg>, msg: PageMsg) -> bool {
+/// What every request handler shares.
+struct Ctx {
+    code: String,
+    shared: Arc<Mutex<Shared>>,
+    tx: SyncSender<PageMsg>,
+    /// Requests being handled now.
+    handlers: std::sync::atomic::AtomicUsize,
+}
+
+/// Queues a message for the host and answers the request.
+fn queue(req: tiny_http::Request, tx: &SyncSender<PageMsg>, msg: PageMsg) {
     match tx.try_send(msg) {
         Ok(()) => reply(req, 202, "text/plain", "queued".into()),
         Err(TrySendError::Full(_)) => {
             reply(req, 429, "text/plain", "too many actions waiting".into())
         }
         Err(TrySendError::Disconnected(_)) => {
-            reply(req, 503, "text/plain", "the game has closed".into());
-            return false;
+            reply(req, 503, "text/plain", "the game has closed".into())
         }
     }
-    true
 }
 
-fn serve(
-    server: tiny_http::Server,
-    code: String,
-    shared: Arc<Mutex<Shared>>,
-    tx: SyncSender<PageMsg>,
-) {
-    for mut req in server.incoming_requests() {
-        let url = req.url().to_string();
-        if query_code(&url) != Some(code.as_str()) {
-            reply(req, 403, "text/plain", String::new());
-            continue;
-        }
-        let path = url.split('?').next().unwrap_or("");
-        match (req.method(), path) {
-            (tiny_http::Method::Get, "/") => {
-                reply(req, 200, "text/html; charset=utf-8", PAGE.into())
-            }
-            (tiny_http::Method::Get, "/state") => {
-                let body = shared
-                    .lock()
-                    .map(|mut s| {
-                        s.last_seen = Some(std::time::Instant::now());
-                        s.snapshot.clone()
-                    })
-                    .unwrap_or_default();
-                reply(req, 200, "application/json", body)
-            }
-            (tiny_http::Method::Post, "/act") => {
-                let mut body = Vec::new();
-                let read = req
-                    .as_reader()
-                    .take(MAX_BODY as u64 + 1)
-                    .read_to_end(&mut body);
-                if read.is_err() || body.len() > MAX_BODY {
-                    reply(req, 413, "text/plain", "request body too large".into());
-                    continue;
-                }
-                let pa: PageAction = match serde_json::from_slice(&body) {
-                    Ok(pa) => pa,
-                    Err(e) => {
-                        reply(req, 400, "text/plain", format!("not an action: {e}"));
-                        continue;
-                    }
-                };
-                let offered = shared
-                    .lock()
-                    .map(|s| s.offered.contains(&pa.action))
-                    .unwrap_or(false);
-                if !offered {
-                    reply(
-                        req,
-                        409,
-                        "text/plain",
-                        "that is not one of the Guide's actions now".into(),
-                    );
-                } else if pa.dice.iter().any(|d| !(1..=6).contains(d)) {
-                    reply(req, 400, "text/plain", "a die value must be 1 to 6".into());
+/// Takes each request as it comes and hands it to a thread of its own, so that a slow or
+/// stalled client (a body promised and never sent) holds up nobody else; a request whose
+/// body is not read is drained by the HTTP library when it is dropped, which the
+/// connection's read deadline bounds. Returns when the host stops the server.
+fn serve(server: &tiny_http::Server, ctx: Arc<Ctx>) {
+    use std::sync::atomic::Ordering;
+    for req in server.incoming_requests() {
+        let busy = ctx.handlers.fetch_add(1, Ordering::SeqCst) >= MAX_HANDLERS;
+        let c = ctx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("guide-screen-request".into())
+            .spawn(move || {
+                if busy {
+                    reply(req, 503, "text/plain", "too many requests at once".into());
                 } else {
-                    if !queue(req, &tx, PageMsg::Act(pa)) {
-                        return;
-                    }
+                    handle(req, &c);
                 }
-            }
-            (tiny_http::Method::Post, "/continue") => {
-                let held = shared.lock().map(|s| s.held).unwrap_or(false);
-                if !held {
-                    reply(req, 409, "text/plain", "no card is held up now".into());
-                } else if !queue(req, &tx, PageMsg::Continue) {
-                    return;
-                }
-            }
-            _ => reply(req, 404, "text/plain", String::new()),
+                c.handlers.fetch_sub(1, Ordering::SeqCst);
+            });
+        if spawned.is_err() {
+            ctx.handlers.fetch_sub(1, Ordering::SeqCst);
         }
     }
+}
+
+/// Reads a request body of at most [`MAX_BODY`] bytes within [`READ_DEADLINE`].
+fn read_body(req: &mut tiny_http::Request) -> Result<Vec<u8>, (u16, &'static str)> {
+    if req.body_length().is_some_and(|n| n > MAX_BODY) {
+        return Err((413, "request body too large"));
+    }
+    let start = std::time::Instant::now();
+    let mut body = Vec::new();
+    let mut buf = [0u8; 512];
+    let reader = req.as_reader();
+    loop {
+        if start.elapsed() > READ_DEADLINE {
+            return Err((408, "the request body came too slowly"));
+        }
+        match reader.read(&mut buf) {
+            Ok(0) => return Ok(body),
+            Ok(n) => {
+                body.extend_from_slice(&buf[..n]);
+                if body.len() > MAX_BODY {
+                    return Err((413, "request body too large"));
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return Err((408, "the request body came too slowly")),
+        }
+    }
+}
+
+/// Answers one request. The join code is checked before anything else, and before any
+/// body is read.
+fn handle(mut req: tiny_http::Request, ctx: &Ctx) {
+    let url = req.url().to_string();
+    if query_code(&url) != Some(ctx.code.as_str()) {
+        reply(req, 403, "text/plain", String::new());
+        return;
+    }
+    let path = url.split('?').next().unwrap_or("");
+    match (req.method(), path) {
+        (tiny_http::Method::Get, "/") => reply(req, 200, "text/html; charset=utf-8", PAGE.into()),
+        (tiny_http::Method::Get, "/state") => {
+            let body = ctx
+                .shared
+                .lock()
+                .map(|mut s| {
+                    s.last_seen = Some(std::time::Instant::now());
+                    s.snapshot.clone()
+                })
+                .unwrap_or_default();
+            reply(req, 200, "application/json", body)
+        }
+        (tiny_http::Method::Post, "/act") => {
+            let (closed, _) = status(ctx);
+            if closed {
+                reply(req, 410, "text/plain", CLOSED.into());
+                return;
+            }
+            let body = match read_body(&mut req) {
+                Ok(b) => b,
+                Err((status, why)) => {
+                    reply(req, status, "text/plain", why.into());
+                    return;
+                }
+            };
+            let pa: PageAction = match serde_json::from_slice(&body) {
+                Ok(pa) => pa,
+                Err(e) => {
+                    reply(req, 400, "text/plain", format!("not an action: {e}"));
+                    return;
+                }
+            };
+            let offered = ctx.shared.lock().ok().and_then(|s| {
+                s.offered
+                    .iter()
+                    .find(|(a, _)| *a == pa.action)
+                    .map(|(_, n)| *n)
+            });
+            match offered {
+                None => reply(
+                    req,
+                    409,
+                    "text/plain",
+                    "that is not one of the Guide's actions now".into(),
+                ),
+                Some(_) if pa.dice.iter().any(|d| !(1..=6).contains(d)) => {
+                    reply(req, 400, "text/plain", "a die value must be 1 to 6".into())
+                }
+                Some(n) if !pa.dice.is_empty() && pa.dice.len() != n => reply(
+                    req,
+                    400,
+                    "text/plain",
+                    crate::core::Refusal::Count {
+                        rolls: n,
+                        typed: pa.dice.len(),
+                    }
+                    .to_string(),
+                ),
+                Some(_) => queue(req, &ctx.tx, PageMsg::Act(pa)),
+            }
+        }
+        (tiny_http::Method::Post, "/continue") => {
+            let (closed, held) = status(ctx);
+            if closed {
+                reply(req, 410, "text/plain", CLOSED.into());
+            } else if !held {
+                reply(req, 409, "text/plain", "no card is held up now".into());
+            } else {
+                queue(req, &ctx.tx, PageMsg::Continue);
+            }
+        }
+        _ => reply(req, 404, "text/plain", String::new()),
+    }
+}
+
+/// What a closed page's actions are told.
+const CLOSED: &str = "this run's Guide's screen has closed";
+
+/// Whether the page's run is closed, and whether a card is held up.
+fn status(ctx: &Ctx) -> (bool, bool) {
+    ctx.shared
+        .lock()
+        .map(|s| (s.closed, s.held))
+        .unwrap_or((true, false))
 }

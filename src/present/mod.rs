@@ -23,5 +23,6 @@ pub mod words;
 
 pub use view::{
     AwaitingView, BonusView, FoeView, GUIDE_NEXT, GuideView, Prompt, RolledView, TestView, View,
-    choice_card, guide_view, notes_now, notes_with_source, prompt, view,
+    card_just_met, choice_card, guide_view, notes_now, notes_with_source, prompt, step_source,
+    view,
 };

@@ -5,9 +5,10 @@
 //! `core::Observation`.
 
 use super::words;
+use crate::cards::CardRef;
 use crate::cards::model::StationType;
 use crate::core::state::{ChoiceKind, DuelStatus, Phase, Seen, State};
-use crate::core::{Action, Outcome, legal_actions, mods, phase_name};
+use crate::core::{Action, Event, Outcome, legal_actions, mods, phase_name};
 use serde::Serialize;
 
 /// The player's view of a run (the protocol's `state` object).
@@ -157,6 +158,46 @@ pub fn notes_with_source(s: &State) -> (&str, &str, Option<String>) {
             let d = cards.domain(s.domain);
             (&d.name, &d.id.0, d.guide_notes.clone())
         }
+    }
+}
+
+/// The card met last, once it has left play, when nothing else has the notes now: the
+/// last card flipped since the Domain was entered, if the notes' source is the Domain
+/// (a Caesura, a Snare, a Blessing, a companion who joined at once). Its notes are what
+/// the Guide was reading when the run moved past it.
+pub fn card_just_met(s: &State, journal: &[Event]) -> Option<CardRef> {
+    let (_, source, _) = notes_with_source(s);
+    if source != s.cards.domain(s.domain).id.0 {
+        return None;
+    }
+    journal
+        .iter()
+        .rev()
+        .take_while(|e| !matches!(e, Event::DomainEntered { .. }))
+        .find_map(|e| match e {
+            Event::CardFlipped { card, .. } => Some(*card),
+            _ => None,
+        })
+}
+
+/// The notes' source after a step of the run (a card, the Guardian or the Domain): as
+/// [`notes_with_source`], except that a card flipped in this step and already out of
+/// play keeps the notes (the step's reader has not heard it yet).
+pub fn step_source<'a>(s: &'a State, events: &[Event]) -> (&'a str, &'a str, Option<String>) {
+    let now = notes_with_source(s);
+    if now.1 != s.cards.domain(s.domain).id.0 {
+        return now;
+    }
+    let flipped = events.iter().rev().find_map(|e| match e {
+        Event::CardFlipped { card, .. } => Some(*card),
+        _ => None,
+    });
+    match flipped {
+        Some(c) => {
+            let c = s.cards.card(c);
+            (&c.name, &c.id.0, c.guide_notes.clone())
+        }
+        None => now,
     }
 }
 

@@ -279,7 +279,31 @@ pub fn draw_cover(peek: Peek, fonts: &Fonts, size: Vec2, now: f32) {
 }
 
 /// The Guide's view itself.
-pub fn draw_view(s: &State, peek: Peek, fonts: &Fonts, size: Vec2) {
+/// What the Guide's view needs besides the state the table shows: the card held up to be
+/// read (its notes are the ones read now) and the Guide's choice's options, if the run
+/// waits for one (the Guide's number keys pick them here).
+#[derive(Debug, Clone, Default)]
+pub struct ViewExtras {
+    pub held: Option<crate::cards::CardRef>,
+    pub picks: Vec<String>,
+}
+
+/// The Guide's choice's options offered now, labelled for the view.
+pub fn pick_labels(s: &State) -> Vec<String> {
+    crate::core::legal_actions(s)
+        .iter()
+        .filter_map(|a| match a {
+            Action::Pick { option } => {
+                Some(format!("{}: {}", option + 1, words::action_label(s, a)))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Draws the Guide's view of `s`, the state the table shows now (behind the run while a
+/// moment plays, so the view never runs ahead of the table).
+pub fn draw_view(s: &State, extras: &ViewExtras, peek: Peek, fonts: &Fonts, size: Vec2) {
     let Some(g) = guide_view(s) else { return };
     draw_rectangle(0.0, 0.0, size.x, size.y, colour::SKY_TOP);
     let m = 20.0;
@@ -332,7 +356,7 @@ pub fn draw_view(s: &State, peek: Peek, fonts: &Fonts, size: Vec2) {
         );
     }
     draw_row_and_deck(s, &g, left, fonts);
-    draw_notes_and_foe(s, right, fonts);
+    draw_notes_and_foe(s, extras, right, fonts);
 }
 
 fn draw_row_and_deck(s: &State, g: &crate::present::GuideView, r: Rect, fonts: &Fonts) {
@@ -418,9 +442,12 @@ fn draw_row_and_deck(s: &State, g: &crate::present::GuideView, r: Rect, fonts: &
     );
 }
 
-fn draw_notes_and_foe(s: &State, r: Rect, fonts: &Fonts) {
+fn draw_notes_and_foe(s: &State, extras: &ViewExtras, r: Rect, fonts: &Fonts) {
     let pad = 14.0;
-    let entry = crate::present::journal::entry_now(s);
+    let entry = match extras.held {
+        Some(c) => crate::present::journal::card_entry(&s.cards, c, s.flips),
+        None => crate::present::journal::entry_now(s),
+    };
     style::text(
         &entry.name,
         r.x + pad,
@@ -481,8 +508,13 @@ fn draw_notes_and_foe(s: &State, r: Rect, fonts: &Fonts) {
             colour::PARCHMENT,
         );
     }
-    // What the table waits for, at the foot of the panel.
-    let now = crate::present::prompt(s).text;
+    // What the table waits for, at the foot of the panel; the Guide's choice's options
+    // when the Guide has one to make.
+    let now = if extras.picks.is_empty() {
+        crate::present::prompt(s).text
+    } else {
+        format!("Press a number to choose.  {}", extras.picks.join("   "))
+    };
     let turn = s.role();
     let foot = Rect::new(r.x + pad, r.bottom() - 74.0, r.w - 2.0 * pad, 64.0);
     style::text(

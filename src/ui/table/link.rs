@@ -5,15 +5,17 @@
 
 use super::TableScreen;
 use super::modal::Modal;
-use crate::guide_screen::{GuideScreen, PageMsg, check};
+use crate::guide_screen::{GuideScreen, PageMsg, Shown, check};
 use crate::present::journal::card_entry;
 use crate::present::stage::MomentKind;
 
 /// A running Guide's screen and what the table last told about it.
 pub struct Link {
     pub screen: GuideScreen,
-    /// The journal's length when the page was last given the run.
-    published: usize,
+    /// What the page was last given: the journal's length, the table log's length and
+    /// whether the stage was idle.
+    published: (usize, usize, bool),
+
     /// Whether a page was following at the last frame (a change is logged).
     was_connected: bool,
     /// The join address as a QR code (dark modules true), made once.
@@ -59,7 +61,8 @@ impl TableScreen {
                     self.link = Some(Link {
                         qr: screen.qr_modules(),
                         screen,
-                        published: self.run.journal.len(),
+                        published: (0, 0, false),
+
                         was_connected: false,
                         held: None,
                     });
@@ -84,7 +87,7 @@ impl TableScreen {
     }
 
     /// The card held up to be read on the stage now.
-    fn held_card(&self) -> Option<crate::cards::CardRef> {
+    pub(super) fn held_card(&self) -> Option<crate::cards::CardRef> {
         let m = self.stage.moment().filter(|m| m.holding())?;
         match m.kind {
             MomentKind::Read { card } => Some(card),
@@ -92,9 +95,17 @@ impl TableScreen {
         }
     }
 
+    /// The action a dice entry on the table waits for the Guide's dice for.
+    fn awaited(&self) -> Option<&crate::core::Action> {
+        match &self.modal {
+            Some(Modal::Dice(e)) if e.owner == crate::core::Role::Guide => Some(&e.action),
+            _ => None,
+        }
+    }
+
     /// Once a frame: the page's queued actions are taken (each checked again, its events
-    /// on the stage), the page is given the run when it changed, and a page arriving or
-    /// leaving is told on the table.
+    /// on the stage), the page is given the run as the table shows it whenever that
+    /// changed, and a page arriving or leaving is told on the table.
     pub(super) fn poll_link(&mut self) {
         let Some(link) = self.link.as_mut() else {
             return;
@@ -112,22 +123,28 @@ impl TableScreen {
                     continue;
                 }
             };
-            let result = check(&self.run, &pa);
+            let awaited = self.awaited() == Some(&pa.action);
+            let result = check(&self.run, &pa, awaited);
             let Some(link) = self.link.as_mut() else {
                 return;
             };
             match result {
                 Ok(()) => {
                     link.screen.set_refused(None);
-                    // As a key would: the typed dice forced before the stage's copy of
-                    // the state is taken, so that its replay uses them too.
+                    if awaited {
+                        self.modal = None;
+                    }
                     self.commit(&pa.action, &pa.dice);
                 }
                 Err(e) => link.screen.set_refused(Some(e)),
             }
         }
+        self.close_stale_dice();
         let held = self.held_card();
         let flips = self.stage.shown().flips;
+        let awaited = self.awaited().cloned();
+        let shown_len = self.stage.scene().log.len();
+        let idle = self.stage.idle();
         let Some(link) = self.link.as_mut() else {
             return;
         };
@@ -137,9 +154,16 @@ impl TableScreen {
             let entry = held.map(|c| card_entry(&self.run.cards, c, flips));
             asked |= link.screen.set_held(entry);
         }
-        if asked || link.published != self.run.journal.len() {
-            link.screen.publish(&self.run);
-            link.published = self.run.journal.len();
+        asked |= link.screen.set_awaiting(&self.run, awaited.as_ref());
+        let seen = (self.run.journal.len(), shown_len, idle);
+        if asked || link.published != seen {
+            let shown = Shown {
+                state: self.stage.shown(),
+                idle,
+                feed: self.stage.scene().log.clone(),
+            };
+            link.screen.publish_shown(&self.run, &shown);
+            link.published = seen;
         }
         let connected = link.screen.connected();
         if connected != link.was_connected {
@@ -153,6 +177,20 @@ impl TableScreen {
             if connected && matches!(self.modal, Some(Modal::Guide(_))) {
                 self.modal = None;
             }
+        }
+    }
+
+    /// A dice entry whose action is no longer offered (its turn passed: the page rolled
+    /// it, say) closes; the table says so.
+    pub(super) fn close_stale_dice(&mut self) {
+        let Some(Modal::Dice(e)) = &self.modal else {
+            return;
+        };
+        if !crate::core::legal_actions(&self.run.state).contains(&e.action) {
+            self.modal = None;
+            self.stage
+                .scene_mut()
+                .note("The dice box closed: that roll has already been made.".into());
         }
     }
 }

@@ -43,6 +43,12 @@ use panels::end::Recap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+/// Where the Guide makes a Guide's choice while a Guide's screen follows the run.
+pub const GUIDE_PICKS_ON_PAGE: &str = "The Guide chooses this on the Guide's screen.";
+/// Where the Guide makes a Guide's choice at the shared table.
+pub const GUIDE_PICKS_IN_VIEW: &str =
+    "The Guide chooses this: hold Tab for the Guide's view, then press the option's number.";
+
 /// How a table opens: a new run's seed, the actions to play first, and Guide mode.
 #[derive(Debug, Clone, Default)]
 pub struct Start {
@@ -271,14 +277,16 @@ impl TableScreen {
 
     /// Plays an action, the typed dice `values` forced first (and saved with the run); its
     /// events go to the stage.
+    /// Forcing the dice and acting are one step: a refused action leaves no die forced.
     fn commit(&mut self, a: &Action, values: &[u8]) {
+        // The stage's copy holds the typed dice too, so that its replay uses them.
+        let mut before = self.run.state.clone();
         for &v in values {
-            self.run.force_die(v);
+            before.dice.force(v);
         }
-        let before = self.run.state.clone();
-        match self.run.act(a) {
+        match self.run.act_typed(a, values) {
             Ok(events) => self.played(&before, &events),
-            Err(e) => self.stage.scene_mut().note(format!("Refused: {e}")),
+            Err(e) => self.stage.scene_mut().note(format!("Not taken: {e}")),
         }
     }
 
@@ -482,7 +490,48 @@ impl TableScreen {
     /// The buttons of the true state (the stage is idle when keys act, so it is the one
     /// shown).
     fn current_buttons(&self) -> Vec<Button> {
-        self.lesson_buttons(&self.run.state, frame::choices(&self.run.state, &self.keys))
+        let buttons = frame::choices(&self.run.state, &self.keys);
+        self.guides_buttons(self.lesson_buttons(&self.run.state, buttons))
+    }
+
+    /// In a guided run a Guide's choice is the Guide's alone: its buttons on the shared
+    /// table take no key and no press, and say where the Guide chooses (the page when one
+    /// follows, else the Guide's view, where the Guide's number keys pick).
+    fn guides_buttons(&self, mut buttons: Vec<Button>) -> Vec<Button> {
+        if !self.run.state.guide {
+            return buttons;
+        }
+        let why = if self.link_connected() {
+            GUIDE_PICKS_ON_PAGE
+        } else {
+            GUIDE_PICKS_IN_VIEW
+        };
+        for b in &mut buttons {
+            if matches!(b.action, Some(Action::Pick { .. })) {
+                b.action = None;
+                b.disabled = Some(why.to_string());
+                b.primary = false;
+                b.key = None;
+            }
+        }
+        buttons
+    }
+
+    /// A Guide's number key in the Guide's view: picks that option of a Guide's choice.
+    /// Returns whether it did.
+    fn guide_pick(&mut self, input: &Input) -> bool {
+        let Some(option) = input.presses.iter().find_map(|p| match p {
+            Press::Key(k) => modal::digit(*k).filter(|d| *d >= 1).map(|d| d - 1),
+            _ => None,
+        }) else {
+            return false;
+        };
+        let a = Action::Pick { option };
+        if !self.stage.idle() || !legal_actions(&self.run.state).contains(&a) {
+            return false;
+        }
+        self.act(&a);
+        true
     }
 
     /// Presses a button.
@@ -554,7 +603,7 @@ impl TableScreen {
                 size: layout::text::BODY,
             }]
         } else {
-            self.lesson_buttons(shown, frame::choices(shown, &self.keys))
+            self.guides_buttons(self.lesson_buttons(shown, frame::choices(shown, &self.keys)))
         };
         self.frame = match fonts {
             Some(f) => Frame {

@@ -176,6 +176,11 @@ impl TableScreen {
                 None
             }
             Some(Modal::Guide(mut peek)) => {
+                // The Guide's own keys: an open view's numbers make the Guide's choice.
+                if matches!(peek, guide::Peek::Open { .. }) && self.guide_pick(input) {
+                    self.modal = Some(Modal::Guide(peek));
+                    return Some(Next::Stay);
+                }
                 peek.update(input, self.now);
                 if peek != guide::Peek::Closed {
                     self.modal = Some(Modal::Guide(peek));
@@ -375,7 +380,17 @@ impl Modal {
             Modal::Guide(peek @ guide::Peek::Cover { .. }) => {
                 guide::draw_cover(*peek, fonts, l.size, t.now)
             }
-            Modal::Guide(peek) => guide::draw_view(&t.run.state, *peek, fonts, l.size),
+            Modal::Guide(peek) => {
+                let extras = guide::ViewExtras {
+                    held: t.held_card(),
+                    picks: if t.stage.idle() {
+                        guide::pick_labels(&t.run.state)
+                    } else {
+                        Vec::new()
+                    },
+                };
+                guide::draw_view(t.stage.shown(), &extras, *peek, fonts, l.size)
+            }
             Modal::Link => {
                 if let Some(link) = t.link() {
                     let url = link.screen.url();

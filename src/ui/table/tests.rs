@@ -760,3 +760,201 @@ fn the_wheel_scrolls_the_log_only_over_it_and_page_up_never_skips_a_moment() {
     assert!(!t.stage.idle(), "PageUp did not skip the moment");
     assert_eq!(t.stage.scene().log.len(), playing);
 }
+
+/// A guided table at a Guide's choice (a card that says the Guide picks).
+fn at_a_guides_pick() -> TableScreen {
+    let cards = shipped();
+    let found = crate::sim::scene::find_in(&cards, 3000, true, |s| {
+        legal_actions(s)
+            .iter()
+            .any(|a| matches!(a, Action::Pick { .. }))
+    })
+    .expect("a guided seed reaches a Guide's choice");
+    let start = Start {
+        seed: found.seed,
+        actions: found.actions,
+        guide: true,
+        ..Start::default()
+    };
+    TableScreen::start(cards, &start, None).unwrap()
+}
+
+#[test]
+fn the_travellers_number_keys_never_make_a_guides_choice() {
+    let mut t = at_a_guides_pick();
+    let taken = t.run.actions.len();
+    let picks: Vec<Button> = t
+        .current_buttons()
+        .into_iter()
+        .filter(|b| b.disabled.as_deref() == Some(GUIDE_PICKS_IN_VIEW))
+        .collect();
+    assert!(
+        !picks.is_empty(),
+        "the options are shown, greyed, saying where the Guide picks"
+    );
+    assert!(picks.iter().all(|b| b.key.is_none() && b.action.is_none()));
+    for d in 1..=3 {
+        key(&mut t, |i| i.digit = Some(d), 0.1 * f32::from(d));
+        key(&mut t, |i| i.activate = true, 0.1 * f32::from(d) + 0.05);
+    }
+    assert_eq!(
+        t.run.actions.len(),
+        taken,
+        "no key of the traveller's picked"
+    );
+    // The Guide's view: behind its cover, the Guide's number picks.
+    let mut now = 1.0;
+    key(&mut t, |i| i.tab_held = true, now);
+    now += guide::COVER_TIME + 0.1;
+    key(&mut t, |i| i.tab_held = true, now);
+    assert!(matches!(peek(&t), guide::Peek::Open { .. }));
+    assert!(
+        !guide::pick_labels(&t.run.state).is_empty(),
+        "the view lists the options"
+    );
+    key(
+        &mut t,
+        |i| {
+            i.tab_held = true;
+            i.digit = Some(1);
+        },
+        now + 0.1,
+    );
+    assert_eq!(
+        t.run.actions.len(),
+        taken + 1,
+        "the Guide picked in the view"
+    );
+    assert_eq!(t.run.actions[taken], Action::Pick { option: 0 });
+}
+
+#[test]
+fn a_dice_box_closes_when_its_turn_passes_and_leaves_no_die_forced() {
+    let mut t = at_a_duel(true, Some("guide"));
+    t.open_link(Some("127.0.0.1:0"));
+    key(&mut t, |i| i.typed = Some('x'), 0.0);
+    let (addr, code) = {
+        let link = t.link().expect("the Guide's screen is on");
+        (link.screen.addr, link.screen.code.clone())
+    };
+    let mut now = 0.5;
+    key(&mut t, |i| i.activate = true, now);
+    settle(&mut t, &mut now);
+    now += 0.1;
+    key(&mut t, |i| i.typed = Some('g'), now);
+    assert_eq!(
+        entry(&t).map(|e| e.owner),
+        Some(Role::Guide),
+        "G opened the dice box"
+    );
+    // The page rolls the foe's die meanwhile.
+    let act = r#"{"action":{"type":"roll_foe"}}"#;
+    assert_eq!(http(addr, "POST", &format!("/act?code={code}"), act).0, 202);
+    for _ in 0..200 {
+        now += 0.05;
+        key(&mut t, |_| {}, now);
+        if foe_die(&t).is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(foe_die(&t).is_some(), "the page rolled");
+    assert!(
+        entry(&t).is_none(),
+        "the dice box closed when its turn passed"
+    );
+    let forced = t.run.forced.len();
+    key(&mut t, |i| i.typed = Some('5'), now + 0.1);
+    assert_eq!(
+        t.run.forced.len(),
+        forced,
+        "a 5 typed afterwards forces nothing"
+    );
+    assert_eq!(t.run.state.dice.forced_left(), 0);
+}
+
+#[test]
+fn a_foes_reroll_chosen_on_the_table_takes_the_guides_die_from_the_page() {
+    let cards = shipped();
+    // A guided duel whose dice are rolled and may be rerolled (Grace in hand).
+    let found = crate::sim::scene::find_in(&cards, 3000, true, |s| {
+        legal_actions(s).iter().any(|a| {
+            matches!(
+                a,
+                Action::Reroll {
+                    die: crate::core::Die::Foe,
+                    ..
+                }
+            )
+        })
+    })
+    .expect("a guided seed offers a foe's reroll");
+    let start = Start {
+        seed: found.seed,
+        actions: found.actions,
+        guide: true,
+        table_dice: Some("guide".into()),
+        ..Start::default()
+    };
+    let mut t = TableScreen::start(cards, &start, None).unwrap();
+    t.open_link(Some("127.0.0.1:0"));
+    key(&mut t, |i| i.typed = Some('x'), 0.0);
+    let (addr, code) = {
+        let link = t.link().expect("the Guide's screen is on");
+        (link.screen.addr, link.screen.code.clone())
+    };
+    let reroll = legal_actions(&t.run.state)
+        .into_iter()
+        .find(|a| {
+            matches!(
+                a,
+                Action::Reroll {
+                    die: crate::core::Die::Foe,
+                    ..
+                }
+            )
+        })
+        .expect("the reroll");
+    t.act(&reroll);
+    assert_eq!(
+        entry(&t).map(|e| e.owner),
+        Some(Role::Guide),
+        "the Guide's die is asked for"
+    );
+    let mut now = 0.2;
+    key(&mut t, |_| {}, now);
+    let (_, state) = http(addr, "GET", &format!("/state?code={code}"), "");
+    let snap: serde_json::Value = serde_json::from_str(&state).unwrap();
+    assert!(
+        snap["awaiting_dice"].is_object(),
+        "the page is asked for the die: {snap}"
+    );
+    let body = serde_json::json!({ "action": snap["awaiting_dice"]["action"], "dice": [3] });
+    assert_eq!(
+        http(
+            addr,
+            "POST",
+            &format!("/act?code={code}"),
+            &body.to_string()
+        )
+        .0,
+        202
+    );
+    for _ in 0..200 {
+        now += 0.05;
+        key(&mut t, |_| {}, now);
+        if entry(&t).is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(entry(&t).is_none(), "the page's die closed the box");
+    assert!(
+        t.run
+            .journal
+            .iter()
+            .any(|e| matches!(e, crate::core::Event::Rerolled { .. })),
+        "the reroll was made"
+    );
+    assert_eq!(t.run.forced.last().map(|f| f.value), Some(3));
+}

@@ -105,7 +105,19 @@ fn draw_button(cx: &Ctx, b: &Button, guides_turn: bool) {
     let fonts = cx.fonts;
     let hover = b.rect.contains(cx.mouse) && !cx.busy;
     let guides = guides_turn && !matches!(b.action, Some(Action::Abandon) | None);
-    let (fill, border, ink) = if b.disabled.is_some() {
+    // A Guide's choice on the shared table: the Guide's colour, but no press here (the
+    // Guide picks in the Guide's view or on the page).
+    let guide_only = matches!(
+        b.disabled.as_deref(),
+        Some(crate::ui::table::GUIDE_PICKS_IN_VIEW | crate::ui::table::GUIDE_PICKS_ON_PAGE)
+    );
+    let (fill, border, ink) = if guide_only {
+        (
+            mix(colour::TILE, colour::GUIDE, 0.22),
+            colour::GUIDE,
+            colour::PARCHMENT,
+        )
+    } else if b.disabled.is_some() {
         (
             fade(colour::TILE, 0.9),
             fade(style::dim(), 0.6),
