@@ -358,9 +358,25 @@ fn the_guide_plays_their_part_by_clicks_in_chromium() {
             "the click made the move: {line}"
         );
         played.push(line["events"].clone());
+        // What the click did shows on the page: the die in the feed, the panel after it.
         if kind == "foe_roll" {
+            let feed = browser.wait_text("#feed", |t| t.contains("for the foe"));
+            assert!(feed.contains("rolled"), "the foe's die in the feed: {feed}");
+            let panel = browser.wait_text("#traveller", |t| t.contains("Health"));
+            assert!(
+                panel.contains("Grace") && panel.contains("Items"),
+                "{panel}"
+            );
+            if foe_rolls == 0 {
+                browser.screenshot(&shots.join("guide-screen-phone-after-roll.png"));
+            }
             foe_rolls += 1;
         } else {
+            let feed = browser.wait_text("#feed", |t| !t.contains("Nothing yet"));
+            assert!(!feed.is_empty());
+            browser.viewport(1280, 800, false);
+            browser.screenshot(&shots.join("guide-screen-laptop-after-choice.png"));
+            browser.viewport(390, 844, true);
             choices += 1;
         }
     }
@@ -373,5 +389,7 @@ fn the_guide_plays_their_part_by_clicks_in_chromium() {
         played, expected,
         "the clicked run is the typed run, event for event"
     );
-    browser.wait_text("#turn", |t| t == "The run is over.");
+    // The run over, the page says its run has ended and offers nothing more.
+    browser.wait_text("#turn", |t| t.starts_with("The run has ended"));
+    assert_eq!(browser.text("#actions").unwrap_or_default().trim(), "");
 }

@@ -224,8 +224,15 @@ fn play_with_screen<W: io::Write>(
         }
         match rx.recv_timeout(SCREEN_POLL) {
             Ok(line) => {
-                match act_line(run, &line?) {
+                let line = line?;
+                // The state before the step, typed dice forced, for the page's feed.
+                let dice = crate::protocol::split_dice(&line)
+                    .map(|(_, d)| d)
+                    .unwrap_or_default();
+                let before = crate::guide_screen::with_dice(&run.state, &dice);
+                match act_line(run, &line) {
                     Ok(events) => {
+                        screen.record(&before, &events);
                         after(run);
                         write_step_opts(&mut out, run, &events, opts, false)?
                     }

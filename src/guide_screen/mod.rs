@@ -66,12 +66,94 @@ pub struct Offered {
     pub dice: usize,
 }
 
-/// A card of the row or the deck, for the page.
+/// A card of the row or the deck, for the page: its notes, its rules text and, for a
+/// foe, its Health.
 #[derive(Debug, Clone, Serialize)]
 pub struct Slot {
-    /// Face down to the traveller.
+    /// Face down to the traveller (a card the traveller has seen is not).
     pub hidden: bool,
     pub entry: NoteEntry,
+    /// The card's rules text.
+    pub text: String,
+    /// A foe's Health, in words ("4", "the traveller's Health").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hp: Option<String>,
+}
+
+impl Slot {
+    fn of(
+        cards: &crate::cards::CardSet,
+        c: crate::cards::CardRef,
+        hidden: bool,
+        flip: u32,
+    ) -> Slot {
+        let card = cards.card(c);
+        Slot {
+            hidden,
+            entry: card_entry(cards, c, flip),
+            text: card.text.clone(),
+            hp: card.hp.map(|hp| match hp {
+                crate::cards::model::FoeHp::Fixed(n) => n.to_string(),
+                crate::cards::model::FoeHp::Health(_) => "the traveller's Health".into(),
+            }),
+        }
+    }
+}
+
+/// The traveller as the Guide's panel shows them.
+#[derive(Debug, Clone, Serialize)]
+pub struct Traveller {
+    pub health: i32,
+    pub max_health: i32,
+    /// The Resolve/Dread marker in words ("Resolve 2", "Dread 1", "neither").
+    pub standing: String,
+    pub grace: u8,
+    pub items: Vec<String>,
+    pub equipment: Vec<String>,
+    /// Each companion, with what they carry.
+    pub companions: Vec<String>,
+    pub snares: Vec<String>,
+}
+
+impl Traveller {
+    fn of(s: &State) -> Traveller {
+        let names =
+            |v: &[crate::cards::CardRef]| v.iter().map(|&c| s.cards.card(c).name.clone()).collect();
+        Traveller {
+            health: s.health,
+            max_health: s.max_health,
+            standing: crate::present::words::marker_words(s.marker),
+            grace: s.grace,
+            items: names(&s.items),
+            equipment: names(&s.equipment),
+            companions: s
+                .companions
+                .iter()
+                .map(|f| {
+                    let name = s.cards.card(f.card).name.clone();
+                    match f.carrying.as_slice() {
+                        [] => name,
+                        held => {
+                            let held: Vec<String> = names(held);
+                            format!("{name} (carrying {})", held.join(", "))
+                        }
+                    }
+                })
+                .collect(),
+            snares: names(&s.snares),
+        }
+    }
+}
+
+/// The foe in a duel, for the Guide's panel.
+#[derive(Debug, Clone, Serialize)]
+pub struct FoeNow {
+    pub name: String,
+    pub hp: i32,
+    pub max_hp: i32,
+    /// The face the foe's die shows now (1 to 6), once rolled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lit: Option<u8>,
 }
 
 /// What the page shows: the Guide's view of the run now.
@@ -92,10 +174,14 @@ pub struct Snapshot {
     pub notes_card: String,
     pub notes_entry: Option<NoteEntry>,
     pub row: Vec<Option<Slot>>,
-    pub next: Vec<NoteEntry>,
+    pub next: Vec<Slot>,
     pub ahead: Vec<NoteEntry>,
-    /// The foe's faces (die face ranges and what they do), in a duel.
+    /// The foe's faces, each named with what it does, in a duel.
     pub faces: Vec<String>,
+    /// The traveller's Health, standing, Grace and holdings.
+    pub traveller: Traveller,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub foe: Option<FoeNow>,
     pub journal: Vec<NoteEntry>,
     /// The card the host's table holds up to be read now (the page offers Continue).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -159,8 +245,21 @@ impl Snapshot {
                 Some(c) => &cards.card(c).faces,
                 None => &cards.guardian.faces,
             })
-            .map(|f| f.iter().map(face_summary).collect())
+            .map(|f| {
+                f.iter()
+                    .map(|f| format!("{}: {}", f.name, face_summary(f)))
+                    .collect()
+            })
             .unwrap_or_default();
+        let foe = s.duel().map(|d| FoeNow {
+            name: d.card.map_or_else(
+                || cards.guardian.name.clone(),
+                |c| cards.card(c).name.clone(),
+            ),
+            hp: d.hp,
+            max_hp: d.max_hp,
+            lit: d.rolled.map(|r| r.foe),
+        });
         Snapshot {
             version,
             turn: turn.as_str(),
@@ -176,9 +275,9 @@ impl Snapshot {
                 .row
                 .iter()
                 .map(|slot| {
-                    slot.map(|rc| Slot {
-                        hidden: rc.seen == crate::core::state::Seen::Hidden,
-                        entry: card_entry(cards, rc.card, s.flips),
+                    slot.map(|rc| {
+                        let hidden = rc.seen == crate::core::state::Seen::Hidden;
+                        Slot::of(cards, rc.card, hidden, s.flips)
                     })
                 })
                 .collect(),
@@ -187,10 +286,12 @@ impl Snapshot {
                 .iter()
                 .rev()
                 .take(crate::present::GUIDE_NEXT)
-                .map(|&c| card_entry(cards, c, s.flips))
+                .map(|&c| Slot::of(cards, c, true, s.flips))
                 .collect(),
             ahead: route_notes(s),
             faces,
+            traveller: Traveller::of(s),
+            foe,
             journal,
             held: None,
             over: run.state.is_over(),
@@ -304,9 +405,11 @@ struct Shared {
 /// A page that has not asked for the state for this long has gone (closed, asleep, out of
 /// range); the page asks every 0.7 s.
 pub const GONE_AFTER: std::time::Duration = std::time::Duration::from_secs(4);
-/// How long a connection may keep a request's headers or body waiting: each read on a
-/// connection gives up after this, and a body must arrive whole within it.
-pub const READ_DEADLINE: std::time::Duration = std::time::Duration::from_secs(3);
+/// How long any one read on a connection waits (headers, a body, or an idle kept-alive
+/// connection between the page's requests) before the connection is closed.
+pub const READ_DEADLINE: std::time::Duration = std::time::Duration::from_secs(10);
+/// A request body must arrive whole within this (checked between reads).
+pub const BODY_DEADLINE: std::time::Duration = std::time::Duration::from_secs(3);
 /// The most requests handled at once; more are answered 503 at once.
 pub const MAX_HANDLERS: usize = 32;
 
@@ -324,6 +427,8 @@ pub struct GuideScreen {
     held: Option<NoteEntry>,
     awaiting: Option<Offered>,
     closed: Option<String>,
+    /// A stageless host's record of what happened (the page's feed).
+    scene: Option<crate::present::scene::Scene>,
 }
 
 impl Drop for GuideScreen {
@@ -402,6 +507,7 @@ impl GuideScreen {
             held: None,
             awaiting: None,
             closed: None,
+            scene: None,
         })
     }
 
@@ -436,9 +542,16 @@ impl GuideScreen {
             .unwrap_or_default()
     }
 
-    /// Shows the run now on the page (call after every change); a host with no stage.
+    /// Shows the run now on the page (call after every change); a host with no stage,
+    /// whose feed is what it [`GuideScreen::record`]ed.
     pub fn publish(&mut self, run: &Session) {
-        self.publish_shown(run, &Shown::now(run));
+        let mut shown = Shown::now(run);
+        shown.feed = self
+            .scene
+            .as_ref()
+            .map(|s| s.log.clone())
+            .unwrap_or_default();
+        self.publish_shown(run, &shown);
     }
 
     /// Shows the run on the page as the host's table shows it.
@@ -541,9 +654,11 @@ impl GuideScreen {
             let PageMsg::Act(pa) = msg else {
                 continue;
             };
+            let before = with_dice(&run.state, &pa.dice);
             match apply(run, pa) {
                 Ok(events) => {
                     self.refused = None;
+                    self.record(&before, &events);
                     done.push(events);
                 }
                 Err(e) => self.refused = Some(e),
@@ -552,6 +667,28 @@ impl GuideScreen {
         self.publish(run);
         done
     }
+
+    /// A host with no stage of its own (the headless loop) records each step here, from
+    /// the state `before` it (typed dice forced), so that the page's feed tells what
+    /// happened in the table's words.
+    pub fn record(&mut self, before: &State, events: &[Event]) {
+        let scene = self
+            .scene
+            .get_or_insert_with(|| crate::present::scene::Scene::new(before.clone()));
+        scene.state = before.clone();
+        for e in events {
+            scene.apply(e);
+        }
+    }
+}
+
+/// A copy of `s` with `dice` forced: the state an action with typed dice starts from.
+pub fn with_dice(s: &State, dice: &[u8]) -> State {
+    let mut before = s.clone();
+    for &d in dice {
+        before.dice.force(d);
+    }
+    before
 }
 
 /// A random join code: 16 hex digits from two randomly keyed SipHash states (the standard
@@ -629,7 +766,7 @@ fn serve(server: &tiny_http::Server, ctx: Arc<Ctx>) {
     }
 }
 
-/// Reads a request body of at most [`MAX_BODY`] bytes within [`READ_DEADLINE`].
+/// Reads a request body of at most [`MAX_BODY`] bytes within [`BODY_DEADLINE`].
 fn read_body(req: &mut tiny_http::Request) -> Result<Vec<u8>, (u16, &'static str)> {
     if req.body_length().is_some_and(|n| n > MAX_BODY) {
         return Err((413, "request body too large"));
@@ -639,7 +776,7 @@ fn read_body(req: &mut tiny_http::Request) -> Result<Vec<u8>, (u16, &'static str
     let mut buf = [0u8; 512];
     let reader = req.as_reader();
     loop {
-        if start.elapsed() > READ_DEADLINE {
+        if start.elapsed() > BODY_DEADLINE {
             return Err((408, "the request body came too slowly"));
         }
         match reader.read(&mut buf) {

@@ -42,6 +42,9 @@ pub struct NoteEntry {
     pub direction: Option<String>,
     /// Number of the flip the entry came with (0 before the first flip).
     pub flip: u32,
+    /// A Station card's type, as a player names it ("Foe", "Pit").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card_type: Option<&'static str>,
 }
 
 fn join(a: Option<&str>, b: Option<&str>) -> Option<String> {
@@ -63,6 +66,7 @@ pub fn card_entry(cards: &CardSet, card: crate::cards::CardRef, flip: u32) -> No
         read_aloud: join(c.flavor.as_deref(), None),
         direction: c.guide_notes.clone(),
         flip,
+        card_type: Some(c.card_type.title()),
     }
 }
 
@@ -76,6 +80,7 @@ pub fn domain_entry(cards: &CardSet, domain: crate::cards::DomainRef, flip: u32)
         read_aloud: join(Some(&d.text), d.flavor.as_deref()),
         direction: d.guide_notes.clone(),
         flip,
+        card_type: None,
     }
 }
 
@@ -88,6 +93,7 @@ fn guardian_entry(cards: &CardSet, flip: u32) -> NoteEntry {
         read_aloud: join(g.flavor.as_deref(), None),
         direction: g.guide_notes.clone(),
         flip,
+        card_type: None,
     }
 }
 
@@ -185,6 +191,7 @@ pub fn notes_journal(cards: &CardSet, events: &[Event]) -> Vec<NoteEntry> {
                     read_aloud: None,
                     direction: Some(tally.words()),
                     flip: flips,
+                    card_type: None,
                 });
             }
             Event::RunEnded { .. } => out.push(NoteEntry {
@@ -194,6 +201,7 @@ pub fn notes_journal(cards: &CardSet, events: &[Event]) -> Vec<NoteEntry> {
                 read_aloud: None,
                 direction: Some(tally.words()),
                 flip: flips,
+                card_type: None,
             }),
             _ => {}
         }

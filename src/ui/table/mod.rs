@@ -280,10 +280,7 @@ impl TableScreen {
     /// Forcing the dice and acting are one step: a refused action leaves no die forced.
     fn commit(&mut self, a: &Action, values: &[u8]) {
         // The stage's copy holds the typed dice too, so that its replay uses them.
-        let mut before = self.run.state.clone();
-        for &v in values {
-            before.dice.force(v);
-        }
+        let before = crate::guide_screen::with_dice(&self.run.state, values);
         match self.run.act_typed(a, values) {
             Ok(events) => self.played(&before, &events),
             Err(e) => self.stage.scene_mut().note(format!("Not taken: {e}")),
