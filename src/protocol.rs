@@ -287,7 +287,7 @@ pub fn write_step_opts<W: Write>(
         Some(StreamRole::Traveller) => state.guide = None,
         Some(StreamRole::Guide) => {
             if let Some(g) = state.guide.as_mut() {
-                extend_guide(g, run);
+                extend_guide(g, run, (!first).then_some(events));
             }
         }
     }
@@ -306,12 +306,23 @@ pub fn write_step_opts<W: Write>(
 }
 
 /// Adds to a Guide view what only a Guide's stream carries: the source of the notes, the
-/// notes journal (newest first) and, at a route choice, the Domains ahead.
-pub fn extend_guide(g: &mut GuideView, run: &Session) {
+/// notes journal and, at a route choice, the Domains ahead. With `step` (the events of the
+/// line's step) the journal holds only the entries that step added, newest first; without,
+/// every entry of the run (a stream's first line).
+pub fn extend_guide(g: &mut GuideView, run: &Session, step: Option<&[Event]>) {
     if g.notes_card.is_none() {
         let (_, source, _) = notes_with_source(&run.state);
         g.notes_card = Some(source.to_string());
     }
-    g.journal = Some(notes_journal(&run.cards, &run.journal));
+    let full = notes_journal(&run.cards, &run.journal);
+    g.journal = Some(match step {
+        Some(events) if events.len() <= run.journal.len() => {
+            let before = &run.journal[..run.journal.len() - events.len()];
+            let known = notes_journal(&run.cards, before).len();
+            let new = full.len().saturating_sub(known);
+            full.into_iter().take(new).collect()
+        }
+        _ => full,
+    });
     g.ahead = Some(route_notes(&run.state));
 }

@@ -314,3 +314,69 @@ fn a_card_that_left_play_keeps_the_notes_of_its_step_in_the_guided_stream() {
         "{flips} flips, {shown} shown after leaving play"
     );
 }
+
+#[test]
+fn the_guides_stream_sends_each_journal_entry_once_and_foe_faces_as_data() {
+    use forward::protocol::StreamRole;
+    let set = cards();
+    let (mut run, events) = Session::new_with(set.clone(), 8, Vec::new(), true);
+    let opts = StreamOptions {
+        role: Some(StreamRole::Guide),
+        describe: true,
+    };
+    let line = |run: &Session, events: &[Event], first: bool| -> Value {
+        let mut out = Vec::new();
+        write_step_opts(&mut out, run, events, opts, first).expect("write");
+        serde_json::from_slice(&out).expect("json")
+    };
+    let first = line(&run, &events, true);
+    let foe = first["cards"]["cards"]
+        .as_array()
+        .expect("the catalogue")
+        .iter()
+        .find(|c| c["type"] == "foe")
+        .expect("a foe");
+    let faces = foe["faces"].as_array().expect("a foe's faces as data");
+    assert_eq!(faces.len(), 6);
+    assert!(
+        faces
+            .iter()
+            .all(|f| f["name"].is_string() && f["effects"].is_string()),
+        "{foe}"
+    );
+    let mut got: Vec<Value> = first["state"]["guide"]["journal"]
+        .as_array()
+        .unwrap()
+        .clone();
+    got.reverse();
+    let mut longest = 0;
+    for _ in 0..400 {
+        if run.is_over() {
+            break;
+        }
+        let a = forward::core::legal_actions(&run.state)
+            .into_iter()
+            .find(|a| !matches!(a, Action::Abandon))
+            .expect("an action");
+        let events = run.act(&a).expect("offered");
+        let l = line(&run, &events, false);
+        longest = longest.max(l.to_string().len());
+        let mut delta = l["state"]["guide"]["journal"].as_array().unwrap().clone();
+        delta.reverse();
+        got.extend(delta);
+    }
+    let full = forward::present::journal::notes_journal(&set, &run.journal);
+    let mut full = serde_json::to_value(full)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone();
+    full.reverse();
+    assert_eq!(got, full, "the deltas, in order, are the whole journal");
+    assert!(full.len() > 20, "{} entries", full.len());
+    assert!(
+        full.iter().any(|e| e["card_type"].is_string()),
+        "entries carry the card's type"
+    );
+    assert!(longest < 9000, "a line after many flips is {longest} bytes");
+}

@@ -386,6 +386,16 @@ fn expected_notes(cards: &forward::cards::CardSet, v: &Value) -> Value {
         cards.card(c).guide_notes.clone()
     } else if state.get("foe").is_some() || v["prompt"]["kind"] == "crossing" {
         cards.guardian.guide_notes.clone()
+    } else if let Some(id) = v["events"].as_array().and_then(|events| {
+        // A card this step flipped that has already left play keeps the notes.
+        events
+            .iter()
+            .rev()
+            .find(|e| e["type"] == "card_flipped")
+            .and_then(|e| e["card"].as_str())
+    }) {
+        let c = cards.card_by_str(id).expect("a known card");
+        cards.card(c).guide_notes.clone()
     } else {
         let d = state["domain"].as_str().expect("domain");
         let d = cards.domain_by_str(d).expect("a known Domain");

@@ -22,6 +22,29 @@ pub struct CardInfo {
     /// A Station card's Domain.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub domain: Option<String>,
+    /// A foe's (or the Guardian's) six faces, as data: each face's fields as the card
+    /// format writes them, and what it does in words.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub faces: Vec<FaceInfo>,
+}
+
+/// One face of a foe's die.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FaceInfo {
+    /// The face's fields (`name`, `deal`, `block`, ...), as in the card files.
+    #[serde(flatten)]
+    pub face: crate::cards::model::Face,
+    /// What it does, in words ("block and deal 1").
+    pub effects: String,
+}
+
+fn faces(f: &[crate::cards::model::Face]) -> Vec<FaceInfo> {
+    f.iter()
+        .map(|face| FaceInfo {
+            face: face.clone(),
+            effects: super::words::face_summary(face),
+        })
+        .collect()
 }
 
 /// The card set in play: every entry by id order of the set (traveller, Guardian, Domains
@@ -43,6 +66,7 @@ pub fn catalog(set: &CardSet, guide: bool) -> Catalog {
             flavor: set.traveller.flavor.clone(),
             guide_notes: notes(&set.traveller.guide_notes),
             domain: None,
+            faces: Vec::new(),
         },
         CardInfo {
             id: set.guardian.id.0.clone(),
@@ -52,6 +76,7 @@ pub fn catalog(set: &CardSet, guide: bool) -> Catalog {
             flavor: set.guardian.flavor.clone(),
             guide_notes: notes(&set.guardian.guide_notes),
             domain: None,
+            faces: faces(&set.guardian.faces),
         },
     ];
     for d in &set.domains {
@@ -63,6 +88,7 @@ pub fn catalog(set: &CardSet, guide: bool) -> Catalog {
             flavor: d.flavor.clone(),
             guide_notes: notes(&d.guide_notes),
             domain: None,
+            faces: Vec::new(),
         });
     }
     for d in &set.domains {
@@ -78,6 +104,7 @@ pub fn catalog(set: &CardSet, guide: bool) -> Catalog {
                 flavor: c.flavor.clone(),
                 guide_notes: notes(&c.guide_notes),
                 domain: Some(d.id.0.clone()),
+                faces: faces(&c.faces),
             });
         }
     }
