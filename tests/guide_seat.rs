@@ -380,3 +380,35 @@ fn the_guides_stream_sends_each_journal_entry_once_and_foe_faces_as_data() {
     );
     assert!(longest < 9000, "a line after many flips is {longest} bytes");
 }
+
+#[test]
+fn the_end_of_run_recap_covers_the_whole_run() {
+    let set = cards();
+    // A run that crosses more than one Domain before it ends.
+    let run = (1..=40)
+        .map(|seed| guided_until(seed, |_| false))
+        .find(|r| {
+            r.journal
+                .iter()
+                .filter(|e| matches!(e, Event::DomainEntered { .. }))
+                .count()
+                >= 2
+        })
+        .expect("a seed crosses two Domains");
+    assert!(run.is_over());
+    let journal = forward::present::journal::notes_journal(&set, &run.journal);
+    let recap = &journal[0];
+    assert_eq!(recap.name, "The run: recap");
+    let words = recap.direction.as_deref().expect("recap words");
+    for e in &run.journal {
+        if let Event::DomainEntered { domain } = e {
+            assert!(words.contains(&set.domain(*domain).name), "{words}");
+        }
+    }
+    let flips = run
+        .journal
+        .iter()
+        .filter(|e| matches!(e, Event::CardFlipped { .. }))
+        .count();
+    assert!(words.contains(&format!("Cards met: {flips}.")), "{words}");
+}

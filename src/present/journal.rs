@@ -149,60 +149,80 @@ impl Tally {
     }
 }
 
+impl Tally {
+    /// Counts one event in.
+    fn record(&mut self, cards: &CardSet, e: &Event) {
+        let name = |c: crate::cards::CardRef| cards.card(c).name.clone();
+        match e {
+            Event::CardFlipped { card, .. } => self.met.push(name(*card)),
+            Event::FoeDefeated { foe } => {
+                self.beaten.push(crate::present::words::name_of(cards, foe))
+            }
+            Event::FoePassed { card, .. } => self.passed.push(name(*card)),
+            Event::CardTaken { card, .. } | Event::CompanionJoined { card, .. } => {
+                self.gained.push(name(*card))
+            }
+            Event::CardGivenAway { card } => self.lost.push(name(*card)),
+            Event::CardDiscarded {
+                card,
+                from: Zone::Items | Zone::Equipment,
+            } => self.lost.push(name(*card)),
+            Event::HealthChanged { by, .. } => self.health += by,
+            _ => {}
+        }
+    }
+}
+
 /// Every note of the run so far, newest first, from the session's journal of events.
 pub fn notes_journal(cards: &CardSet, events: &[Event]) -> Vec<NoteEntry> {
     let mut out = Vec::new();
     let mut flips = 0;
-    let mut tally = Tally::default();
+    // This Domain's and the whole run's.
+    let (mut tally, mut whole) = (Tally::default(), Tally::default());
+    let mut crossed: Vec<String> = Vec::new();
     let mut here = String::new();
-    let name = |c: crate::cards::CardRef| cards.card(c).name.clone();
+    let recap = |card: String, name: String, words: String, flip: u32| NoteEntry {
+        card,
+        name,
+        kind: EntryKind::Recap,
+        read_aloud: None,
+        direction: Some(words),
+        flip,
+        card_type: None,
+    };
     for e in events {
+        if matches!(e, Event::DomainEntered { .. }) {
+            tally = Tally::default();
+        }
+        tally.record(cards, e);
+        whole.record(cards, e);
         match e {
             Event::DomainEntered { domain } => {
-                tally = Tally::default();
                 here = domain.id.to_string();
+                crossed.push(cards.domain(*domain).name.clone());
                 out.push(domain_entry(cards, *domain, flips));
             }
             Event::CardFlipped { card, .. } => {
                 flips += 1;
-                tally.met.push(name(*card));
                 out.push(card_entry(cards, *card, flips));
             }
             Event::GuardianRevealed { .. } => out.push(guardian_entry(cards, flips)),
-            Event::FoeDefeated { foe } => tally
-                .beaten
-                .push(crate::present::words::name_of(cards, foe)),
-            Event::FoePassed { card, .. } => tally.passed.push(name(*card)),
-            Event::CardTaken { card, .. } | Event::CompanionJoined { card, .. } => {
-                tally.gained.push(name(*card))
-            }
-            Event::CardGivenAway { card } => tally.lost.push(name(*card)),
-            Event::CardDiscarded {
-                card,
-                from: Zone::Items | Zone::Equipment,
-            } => tally.lost.push(name(*card)),
-            Event::HealthChanged { by, .. } => tally.health += by,
             Event::DomainCleared { domain } => {
                 let d = cards.domain(*domain);
-                out.push(NoteEntry {
-                    card: d.id.0.clone(),
-                    name: format!("{}: recap", d.name),
-                    kind: EntryKind::Recap,
-                    read_aloud: None,
-                    direction: Some(tally.words()),
-                    flip: flips,
-                    card_type: None,
-                });
+                let name = format!("{}: recap", d.name);
+                out.push(recap(d.id.0.clone(), name, tally.words(), flips));
             }
-            Event::RunEnded { .. } => out.push(NoteEntry {
-                card: here.clone(),
-                name: "The run: recap of the last Domain".into(),
-                kind: EntryKind::Recap,
-                read_aloud: None,
-                direction: Some(tally.words()),
-                flip: flips,
-                card_type: None,
-            }),
+            Event::RunEnded { .. } => {
+                // The whole run: the Domains crossed, then everything met, beaten,
+                // gained and lost on the way.
+                let met = std::mem::take(&mut whole.met).len();
+                let words = format!(
+                    "Domains crossed: {}. Cards met: {met}. {}",
+                    crossed.join(", "),
+                    whole.words()
+                );
+                out.push(recap(here.clone(), "The run: recap".into(), words, flips));
+            }
             _ => {}
         }
     }
