@@ -20,6 +20,14 @@ pub use effect::*;
 #[serde(transparent)]
 pub struct CardId(pub String);
 
+/// The name of a card's picture: an icon of the game-icons.net set, vendored as
+/// `art/icons/NAME.svg` (lower-case words joined by hyphens).
+#[derive(
+    Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(transparent)]
+pub struct ArtName(#[schemars(regex(pattern = r"^[a-z0-9]+(-[a-z0-9]+)*$"))] pub String);
+
 impl fmt::Display for CardId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
@@ -90,6 +98,11 @@ pub struct TravellerFile {
     pub flavor: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guide_notes: Option<String>,
+    /// The card's picture: the name of an icon vendored under `art/icons/` (from the
+    /// game-icons.net set, `"wolf-head"`). Without one, the card is drawn with its type's
+    /// emblem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub art: Option<ArtName>,
     /// Starting (and maximum) Health. The rules use 20.
     #[schemars(range(min = 1, max = 99))]
     pub health: i32,
@@ -164,6 +177,11 @@ pub struct GuardianFile {
     pub flavor: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guide_notes: Option<String>,
+    /// The card's picture: the name of an icon vendored under `art/icons/` (from the
+    /// game-icons.net set, `"wolf-head"`). Without one, the card is drawn with its type's
+    /// emblem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub art: Option<ArtName>,
     #[schemars(range(min = 1, max = 999))]
     pub hp: i32,
     #[serde(default)]
@@ -230,6 +248,11 @@ pub struct DomainFile {
     pub flavor: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guide_notes: Option<String>,
+    /// The card's picture: the name of an icon vendored under `art/icons/` (from the
+    /// game-icons.net set, `"wolf-head"`). Without one, the card is drawn with its type's
+    /// emblem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub art: Option<ArtName>,
     /// One line on what the Domain is about.
     pub theme: String,
     /// Scene effects applied when the traveller enters the Domain.
@@ -349,6 +372,11 @@ pub struct StationCard {
     /// Narration for the Guide to read aloud.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guide_notes: Option<String>,
+    /// The card's picture: the name of an icon vendored under `art/icons/` (from the
+    /// game-icons.net set, `"wolf-head"`). Without one, the card is drawn with its type's
+    /// emblem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub art: Option<ArtName>,
     /// Tags other cards refer to (`"beast"`, `"hollow"`, `"human"`, `"trinket"`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,

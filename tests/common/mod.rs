@@ -162,6 +162,7 @@ fn domain(id: &str, json: &str) -> DomainFile {
         text: String::new(),
         flavor: None,
         guide_notes: None,
+        art: None,
         theme: String::new(),
         on_enter: Vec::new(),
         stations: stations(json),
