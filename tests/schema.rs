@@ -41,9 +41,15 @@ fn read(path: &Path) -> Value {
 
 /// The schema's complaints about `file`, one line each.
 fn errors(validator: &jsonschema::Validator, file: &Value) -> Vec<String> {
+    // A mismatch under `anyOf` quotes the whole file: the start of it is enough.
     validator
         .iter_errors(file)
-        .map(|e| format!("{e} (at {})", e.instance_path()))
+        .map(|e| {
+            let text = e.to_string();
+            let short: String = text.chars().take(160).collect();
+            let cut = if short.len() < text.len() { "..." } else { "" };
+            format!("at {:?}: {short}{cut}", e.instance_path().to_string())
+        })
         .collect()
 }
 
