@@ -5,18 +5,22 @@
 //! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
 
 mod common {
+    #[allow(dead_code)]
     pub mod game;
     #[allow(dead_code)]
     pub mod pixels;
     #[allow(dead_code)]
+    pub mod tools;
+    #[allow(dead_code)]
     pub mod xvfb;
 }
 
-use common::game::{decode, focus, near, scene, spawn, xdotool};
+use common::game::{
+    DEADLINE, LIVE_FRAMES, decode, focus, near, says, scene, spawn, spawn_live, xdotool,
+};
 use common::pixels::{Scratch, count, wait};
 use common::xvfb::Xvfb;
 use macroquad::prelude::Image;
-use std::time::Duration;
 
 /// The Guide's colour (`style::colour::GUIDE`), and the traveller's gold.
 const GUIDE: [u8; 3] = [0xc0, 0x9c, 0xff];
@@ -39,8 +43,8 @@ fn duel_roll(guide: bool) -> (String, String) {
 }
 
 /// A screenshot of the window opened with `args` (plus a scene's seed and actions).
-fn shot(name: &str, (seed, actions): &(String, String), args: &[&str]) -> Image {
-    let xvfb = Xvfb::start(1280, 800);
+fn shot(name: &str, (seed, actions): &(String, String), args: &[&str]) -> Option<Image> {
+    let xvfb = Xvfb::start(1280, 800)?;
     let scratch = Scratch::new(name);
     let png = scratch.path("shot.png");
     let mut all = vec![
@@ -55,7 +59,7 @@ fn shot(name: &str, (seed, actions): &(String, String), args: &[&str]) -> Image 
         all.extend(["--actions", actions]);
     }
     all.extend(args);
-    decode(&wait(spawn(&xvfb.display, &all)), &png)
+    Some(decode(&wait(spawn(&xvfb.display, &all)), &png))
 }
 
 /// Violet, as the Guide's colour and its anti-aliased edges look (small text has few
@@ -70,8 +74,12 @@ const BADGE: ((u32, u32), (u32, u32)) = ((780, 600), (960, 640));
 #[test]
 fn the_guides_view_shows_the_hidden_row_the_deck_and_the_notes_instead_of_the_table() {
     let at = foe_roll();
-    let table = shot("guide-table", &at, &["--guide"]);
-    let view = shot("guide-view", &at, &["--guide", "--guide-view"]);
+    let Some(table) = shot("guide-table", &at, &["--guide"]) else {
+        return;
+    };
+    let Some(view) = shot("guide-view", &at, &["--guide", "--guide-view"]) else {
+        return;
+    };
     // Its heading, in the Guide's colour, top left; the table has none there.
     let heading = count(&view, (15, 15), (330, 60), near(GUIDE));
     assert!(heading > 120, "no Guide's-view heading: {heading}");
@@ -102,68 +110,89 @@ fn the_guides_view_shows_the_hidden_row_the_deck_and_the_notes_instead_of_the_ta
 
 #[test]
 fn the_table_shows_whose_turn_it_is_in_that_players_colour() {
-    let guides = shot("guide-turn", &foe_roll(), &["--guide"]);
+    let Some(guides) = shot("guide-turn", &foe_roll(), &["--guide"]) else {
+        return;
+    };
     let (a, b) = BADGE;
     let badge = count(&guides, a, b, near(GUIDE));
     assert!(badge > 200, "no Guide's-turn badge: {badge}");
     assert!(count(&guides, a, b, near(GOLD)) < 30);
-    let travellers = shot("traveller-turn", &duel_roll(true), &["--guide"]);
+    let Some(travellers) = shot("traveller-turn", &duel_roll(true), &["--guide"]) else {
+        return;
+    };
     let gold = count(&travellers, a, b, near(GOLD));
     assert!(gold > 200, "no traveller's-turn badge: {gold}");
     assert!(count(&travellers, a, b, near(GUIDE)) < 30);
     // Alone there is no badge and nothing of the Guide's colour in the prompt panel.
-    let alone = shot("alone-turn", &duel_roll(false), &[]);
+    let Some(alone) = shot("alone-turn", &duel_roll(false), &[]) else {
+        return;
+    };
     let none = count(&alone, (345, 597), (960, 787), violet);
     assert!(none < 20, "a solo table shows Guide controls: {none}");
 }
 
-/// Holding Tab in a live window covers the table, then opens the Guide's view.
+/// Holding Tab in a live window covers the table, then opens the Guide's view; letting go
+/// hides it again.
 #[test]
 fn holding_tab_in_a_live_window_opens_the_guides_view() {
     let (seed, actions) = foe_roll();
-    let xvfb = Xvfb::start(1280, 800);
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
     let scratch = Scratch::new("hold-tab");
-    let png = scratch.path("held.png");
-    // About six seconds at 60 frames a second: time to find the window and hold the key.
-    let child = spawn(
+    let png = scratch.path("never.png");
+    let report = scratch.path("layout.json");
+    let mut game = spawn_live(
         &xvfb.display,
         &[
             "--screenshot",
             png.to_str().unwrap(),
             "--frames",
-            "360",
+            LIVE_FRAMES,
+            "--layout-report",
+            report.to_str().unwrap(),
             "--guide",
             "--seed",
             &seed,
             "--actions",
             &actions,
         ],
+        &report,
     );
+    let view = |w: &[String]| says(w, "The Guide's view");
+    let table = game.until("the table", |w| says(w, "Tab  Guide's view"));
+    assert!(!view(&table), "{table:?}");
     focus(&xvfb.display);
     xdotool(&xvfb.display, &["keydown", "Tab"]);
-    let out = wait(child);
+    game.until("the cover", |w| says(w, "Traveller, look away"));
+    game.until("the Guide's view, Tab held", view);
     xdotool(&xvfb.display, &["keyup", "Tab"]);
-    let img = decode(&out, &png);
-    let heading = count(&img, (15, 15), (330, 60), near(GUIDE));
-    assert!(heading > 120, "Tab held, but no Guide's view: {heading}");
+    game.until("the table again, Tab let go", |w| {
+        !view(w) && says(w, "Tab  Guide's view")
+    });
 }
 
-/// Table dice in a live window: Enter asks for the dice, 9 is refused, 3 and 5 are the
-/// traveller's and the foe's dice, and the saved run forces exactly those.
+/// Table dice in a live window: Enter asks for the dice, 9 and x are refused, 3 and 5 are
+/// the traveller's and the foe's dice, and the saved run forces exactly those.
 #[test]
 fn typed_table_dice_are_checked_and_saved_with_the_run() {
     let (seed, actions) = duel_roll(false);
-    let xvfb = Xvfb::start(1280, 800);
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
     let scratch = Scratch::new("table-dice");
     let saves = scratch.path("saves");
-    let png = scratch.path("end.png");
-    let child = spawn(
+    let png = scratch.path("never.png");
+    let report = scratch.path("layout.json");
+    let mut game = spawn_live(
         &xvfb.display,
         &[
             "--screenshot",
             png.to_str().unwrap(),
             "--frames",
-            "420",
+            LIVE_FRAMES,
+            "--layout-report",
+            report.to_str().unwrap(),
             "--seed",
             &seed,
             "--actions",
@@ -173,44 +202,111 @@ fn typed_table_dice_are_checked_and_saved_with_the_run() {
             "--saves",
             saves.to_str().unwrap(),
         ],
+        &report,
     );
+    let taken = actions.split(',').filter(|a| !a.is_empty()).count();
+    game.until("the table", |w| w.len() > 30);
     focus(&xvfb.display);
-    for key in ["Return", "9", "x", "3", "5"] {
+    // Each key once what it answers is on screen.
+    let steps: [(&str, &str, &str); 5] = [
+        ("Return", "the question for your die", "your die"),
+        ("9", "9 refused", "\u{201c}9\u{201d} is not a die face"),
+        ("x", "x refused", "\u{201c}x\u{201d} is not a die face"),
+        ("3", "the question for the foe's die", "the foe's die"),
+        ("5", "the roll played", ""),
+    ];
+    for (key, what, phrase) in steps {
         xdotool(&xvfb.display, &["key", key]);
-        std::thread::sleep(Duration::from_millis(250));
+        if !phrase.is_empty() {
+            game.until(what, |w| says(w, phrase));
+        }
     }
-    decode(&wait(child), &png);
-    let save = std::fs::read_dir(&saves)
-        .expect("the saves directory")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .find(|p| {
-            p.extension().is_some_and(|x| x == "json")
-                && p.file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with("run-"))
-        })
-        .expect("the run was saved");
+    // The roll is saved with the run (the autosave after each action).
+    let save = wait_for_save(&saves, taken + 1);
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).expect("a JSON save");
-    let forced: Vec<u64> = json["forced"]
+    let forced: Vec<(u64, u64)> = json["forced"]
         .as_array()
         .expect("typed dice are saved")
         .iter()
-        .map(|f| f["value"].as_u64().unwrap())
+        .map(|f| (f["after"].as_u64().unwrap(), f["value"].as_u64().unwrap()))
         .collect();
+    let taken = actions.split(',').filter(|a| !a.is_empty()).count();
     assert_eq!(
         forced,
-        vec![3, 5],
-        "9 and x were refused; 3 and 5 were typed"
+        vec![(taken as u64, 3), (taken as u64, 5)],
+        "9 and x were refused; 3 and 5 were typed before the roll"
     );
-    let taken = actions.split(',').filter(|a| !a.is_empty()).count();
     let log = json["actions"].as_array().unwrap();
     assert_eq!(log.len(), taken + 1, "one roll was played");
     assert_eq!(log[taken]["type"], "roll");
-    // The snapshot shows the foe's die as typed (waiting for rerolls, or resolved).
-    let snap = &json["snapshot"];
-    let foe = snap["phase"]["rolled"]["foe"].as_u64();
-    let resolved = snap["exchanges"].as_u64().unwrap_or(0) > 0;
-    assert!(foe == Some(5) || resolved, "{snap}");
+    // The roll used them: the run before it, with the typed dice, rolls 3 against 5.
+    let cards = std::sync::Arc::new(
+        forward::cards::load::load_dir(std::path::Path::new(common::game::CARDS))
+            .expect("the shipped cards")
+            .0,
+    );
+    let saved = forward::save::load(&save).unwrap_or_else(|e| panic!("{e}"));
+    let setup = forward::session::Setup {
+        seed: seed.parse().expect("a seed"),
+        guide: false,
+        mode: forward::core::DiceMode::Rolled,
+        dice: Vec::new(),
+    };
+    let mut run = forward::session::Session::replay(cards, setup, &saved.actions[..taken], &[], 0)
+        .expect("the run before the roll replays");
+    run.force_die(3);
+    run.force_die(5);
+    let events = run.act(&saved.actions[taken]).expect("the roll");
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            forward::core::Event::ExchangeRolled {
+                traveller: Some(3),
+                foe: 5,
+                ..
+            }
+        )),
+        "{events:?}"
+    );
+    // And the save, loaded, stands where that roll left the run.
+    assert_eq!(
+        serde_json::to_value(forward::protocol::view(&saved.state)).expect("json"),
+        serde_json::to_value(forward::protocol::view(&run.state)).expect("json")
+    );
+}
+
+/// Waits (at most [`DEADLINE`]) for the run's save in `saves` to hold `actions` actions;
+/// its path.
+fn wait_for_save(saves: &std::path::Path, actions: usize) -> std::path::PathBuf {
+    let started = std::time::Instant::now();
+    loop {
+        let saved = std::fs::read_dir(saves)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| {
+                p.extension().is_some_and(|x| x == "json")
+                    && p.file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with("run-"))
+                    && std::fs::read_to_string(p)
+                        .ok()
+                        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+                        .is_some_and(|j| {
+                            j["actions"].as_array().is_some_and(|a| a.len() == actions)
+                        })
+            });
+        if let Some(path) = saved {
+            return path;
+        }
+        assert!(
+            started.elapsed() < DEADLINE,
+            "no save of {actions} actions in {} within {DEADLINE:?}",
+            saves.display()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
 }
 
 /// A card's choice for the Guide: the options are listed on the stage under a heading in
@@ -223,7 +319,9 @@ fn a_guides_choice_shows_its_options_in_the_guides_colour() {
         true,
         |s| matches!(&s.phase, Phase::Choice(c) if matches!(c.kind, ChoiceKind::Guide { .. })),
     );
-    let img = shot("guide-choice", &at, &["--guide"]);
+    let Some(img) = shot("guide-choice", &at, &["--guide"]) else {
+        return;
+    };
     // The heading right of the card, and the violet buttons under the prompt.
     let heading = count(&img, (620, 200), (960, 240), violet);
     assert!(heading > 150, "no Guide's heading on the stage: {heading}");

@@ -7,6 +7,7 @@
 //! them; without them it is skipped, except under `CI=true`).
 
 mod common {
+    #[allow(dead_code)]
     pub mod tools;
     pub mod webdriver;
 }
@@ -217,17 +218,17 @@ fn the_guides_screen_joins_with_the_code_and_rolls_the_foes_die() {
         if line["prompt"]["kind"] == "foe_roll" {
             // The host publishes after the line is written; wait for the page's snapshot.
             let state_path = format!("/state?code={}", g.code);
-            let mut offered = false;
-            for _ in 0..200 {
+            // A generous deadline: the wait ends as soon as the snapshot is there.
+            let offered = common::webdriver::poll(std::time::Duration::from_secs(60), || {
                 let (_, snap) = http(&g.addr, "GET", &state_path, "");
                 let snap: Value = serde_json::from_str(&snap).expect("snapshot");
-                if snap["turn"] == "guide" && snap["actions"][0]["action"]["type"] == "roll_foe" {
+                let ready =
+                    snap["turn"] == "guide" && snap["actions"][0]["action"]["type"] == "roll_foe";
+                if ready {
                     assert!(snap["notes_card"].is_string());
-                    offered = true;
-                    break;
                 }
-                std::thread::sleep(std::time::Duration::from_millis(20));
-            }
+                ready
+            });
             assert!(offered, "the page offers the foe's roll");
             let (bad, _) = g.act(r#"{"action":{"type":"roll_foe"},"dice":[9]}"#);
             assert_eq!(bad, 400);

@@ -11,6 +11,8 @@ mod common {
     #[allow(dead_code)]
     pub mod pixels;
     #[allow(dead_code)]
+    pub mod tools;
+    #[allow(dead_code)]
     pub mod xvfb;
 }
 
@@ -38,8 +40,8 @@ fn shot(
     size: (u32, u32),
     name: &str,
     extra: &[&str],
-) -> Image {
-    let x = Xvfb::start(size.0, size.1);
+) -> Option<Image> {
+    let x = Xvfb::start(size.0, size.1)?;
     let png = out(name);
     let size_arg = format!("{}x{}", size.0, size.1);
     let frames_arg = frames.to_string();
@@ -59,7 +61,7 @@ fn shot(
     ];
     args.extend_from_slice(extra);
     let out = wait(spawn(&x.display, &args));
-    decode(&out, &png)
+    Some(decode(&out, &png))
 }
 
 /// The action index of the first offered action that `pick` accepts.
@@ -92,6 +94,8 @@ fn one_before(what: &str, wanted: impl Fn(&State) -> Option<usize>) -> (String, 
     } else {
         format!("{actions},{last}")
     };
+    // Printed so that a failing picture can be made again by hand.
+    eprintln!("{what}, taken: --seed {seed} --actions {actions}");
     (seed, actions)
 }
 
@@ -121,17 +125,34 @@ fn the_killing_exchange_shows_its_dice_and_the_foe_s_hp_reaching_0() {
     });
     let size = (1280, 800);
     // Mid-tumble (0.3 s): the dice are rolling, the foe's bar is not empty yet.
-    let tumbling = shot(&seed, &actions, 18, size, "kill-1-tumble.png", &[]);
+    let Some(tumbling) = shot(&seed, &actions, 18, size, "kill-1-tumble.png", &[]) else {
+        return;
+    };
     // The blow (1.3 s): the bar slides down; then the defeat (2.2 s): final dice, bar at 0.
-    let _blow = shot(&seed, &actions, 78, size, "kill-2-blow.png", &[]);
-    let defeated = shot(&seed, &actions, 130, size, "kill-3-defeated.png", &[]);
+    let Some(blow) = shot(&seed, &actions, 78, size, "kill-2-blow.png", &[]) else {
+        return;
+    };
+    let Some(defeated) = shot(&seed, &actions, 130, size, "kill-3-defeated.png", &[]) else {
+        return;
+    };
     // After every moment (5 s): back to the row, no duel panel.
-    let after = shot(&seed, &actions, 300, size, "kill-4-after.png", &[]);
+    let Some(after) = shot(&seed, &actions, 300, size, "kill-4-after.png", &[]) else {
+        return;
+    };
     let bar = |img: &Image| count(img, (560, 250), (1260, 300), hp_red);
     assert!(
         bar(&tumbling) > 200,
         "during the tumble the foe still has HP: {}",
         bar(&tumbling)
+    );
+    // The blow lands while the bar slides: less red than before it, more than at the end
+    // (at these frames about 2,080, 850 and 360 red pixels).
+    assert!(
+        bar(&blow) < bar(&tumbling) * 3 / 4 && bar(&blow) > bar(&defeated) + 100,
+        "the HP bar slides down during the blow: {} before, {} during, {} after",
+        bar(&tumbling),
+        bar(&blow),
+        bar(&defeated)
     );
     assert!(
         bar(&defeated) < bar(&tumbling) / 4,
@@ -165,7 +186,9 @@ fn a_caesura_is_read_on_the_stage_until_the_player_goes_on() {
     for size in [(1280, 800), (1024, 640), (1920, 1080)] {
         let name = format!("caesura-{}x{}.png", size.0, size.1);
         // 10 s later it is still up, waiting.
-        let img = shot(&seed, &actions, 600, size, &name, &[]);
+        let Some(img) = shot(&seed, &actions, 600, size, &name, &[]) else {
+            return;
+        };
         let gold = |p: [u8; 3]| p[0] > 190 && p[1] > 150 && p[2] < 140;
         let (w, h) = (size.0, size.1);
         // The card and its words fill the stage: much gold text and frame in the centre.
@@ -182,7 +205,9 @@ fn the_guardian_has_a_stage_of_its_own() {
     let (seed, actions) = one_before("the crossing to the Guardian", |s| {
         (s.phase == Phase::Crossing).then(|| index_of(s, |a| *a == Action::Continue))
     });
-    let img = shot(&seed, &actions, 240, (1280, 800), "guardian.png", &[]);
+    let Some(img) = shot(&seed, &actions, 240, (1280, 800), "guardian.png", &[]) else {
+        return;
+    };
     let met_or_unmet = |p: [u8; 3]| (p[0] < 170 && p[1] > 190 && p[2] > 210) || hp_red(p);
     assert!(
         count(&img, (560, 220), (1260, 600), met_or_unmet) > 80,

@@ -1,6 +1,11 @@
 //! `forward print`: the PDF's pages and size (pdfinfo), its fonts (pdffonts), its pages
 //! as pictures (pdftoppm), the per-card PNGs, and errors found before any work.
 
+mod common {
+    #[allow(dead_code)]
+    pub mod tools;
+}
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -32,12 +37,52 @@ fn poppler(tool: &str, args: &[&str]) -> Option<String> {
         }
         Err(e) => {
             assert!(
-                std::env::var("CI").as_deref() != Ok("true"),
+                !common::tools::under_ci(),
                 "{tool} is needed under CI (Debian package poppler-utils): {e}"
             );
-            eprintln!("SKIPPED: {tool} is not installed (poppler-utils): {e}");
+            common::tools::say_skipped(&format!("{tool} is not installed (poppler-utils): {e}"));
             None
         }
+    }
+}
+
+/// `pdffonts` output read by columns: its second line is a row of dashes, one run per
+/// column under the header's names. Names like "name" and "type" hold spaces, so a row is
+/// cut where the dashes run, not into words.
+struct FontTable<'a> {
+    columns: Vec<(&'a str, std::ops::Range<usize>)>,
+    rows: Vec<&'a str>,
+}
+
+impl<'a> FontTable<'a> {
+    fn parse(out: &'a str) -> FontTable<'a> {
+        let mut lines = out.lines();
+        let header = lines.next().unwrap_or_default();
+        let dashes = lines.next().unwrap_or_default();
+        let mut columns = Vec::new();
+        let mut start = None;
+        for (i, c) in dashes.char_indices().chain([(dashes.len(), ' ')]) {
+            match (c == '-', start) {
+                (true, None) => start = Some(i),
+                (false, Some(s)) => {
+                    let name = header.get(s..i.min(header.len())).unwrap_or("").trim();
+                    columns.push((name, s..i));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        let rows = lines.filter(|l| !l.trim().is_empty()).collect();
+        FontTable { columns, rows }
+    }
+
+    /// The trimmed text of `row` in the column named `name` (empty if there is none).
+    fn cell<'r>(&self, row: &'r str, name: &str) -> &'r str {
+        self.columns
+            .iter()
+            .find(|(n, _)| *n == name)
+            .and_then(|(_, r)| row.get(r.start.min(row.len())..r.end.min(row.len())))
+            .map_or("", str::trim)
     }
 }
 
@@ -92,9 +137,12 @@ fn print_makes_sheets_of_the_shipped_set_and_one_png_per_card() {
     if let Some(fonts) = poppler("pdffonts", &[pdf.to_str().unwrap()]) {
         assert!(fonts.contains("EBGaramond12-Regular"), "{fonts}");
         assert!(fonts.contains("EBGaramond12-Italic"), "{fonts}");
-        // Every font embedded (the "emb" column) and subset.
-        for line in fonts.lines().skip(2) {
-            assert!(line.contains(" yes "), "not embedded: {line}");
+        // Every font embedded and subset (the "emb" and "sub" columns).
+        let table = FontTable::parse(&fonts);
+        assert!(table.rows.len() >= 2, "{fonts}");
+        for row in &table.rows {
+            assert_eq!(table.cell(row, "emb"), "yes", "not embedded: {row}");
+            assert_eq!(table.cell(row, "sub"), "yes", "not a subset: {row}");
         }
     }
     let pages = dir.join("page");

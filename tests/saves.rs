@@ -485,8 +485,24 @@ fn the_version_1_fixture_still_loads() {
         serde_json::to_value(view(&run.state)).expect("view"),
         line["state"]
     );
-    // The save carries its own cards: it does not need `cards/` at all.
-    assert_eq!(run.cards.files().hash(), run.cards.files().hash());
+    // The save carries its own cards, those its hash recorded, not the shipped ones...
+    let recorded: Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("read")).expect("json");
+    let recorded = recorded["cards_hash"].as_str().expect("a recorded hash");
+    assert_eq!(run.cards.files().hash(), recorded);
+    assert_ne!(
+        cards().files().hash(),
+        recorded,
+        "the shipped cards moved on"
+    );
+    // ...so it loads alike from a folder with no `cards/` at all.
+    let alone = scratch("v1-alone");
+    let copy = alone.join("v1.json");
+    std::fs::copy(&path, &copy).expect("copy the fixture");
+    assert!(!alone.join("cards").exists());
+    let again = save::load(&copy).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.cards.files().hash(), recorded);
+    assert_eq!(again.actions.len(), 4);
 }
 
 #[test]

@@ -1,10 +1,153 @@
-//! `cards/schema.json` is generated from the card model and must stay in step with it.
+//! `cards/schema.json` is generated from the card model and must stay in step with it;
+//! a JSON Schema validator accepts every shipped card file with it, and rejects a file of
+//! each kind of mistake the schema is there to catch.
 
-use std::path::Path;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+
+/// The shipped cards' folder.
+fn cards_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("cards")
+}
+
+/// A validator for the committed `cards/schema.json` (the file an editor uses).
+fn validator() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(cards_dir().join("schema.json")).expect("schema.json");
+    let schema: Value = serde_json::from_str(&text).expect("schema.json is JSON");
+    jsonschema::validator_for(&schema).unwrap_or_else(|e| panic!("the schema compiles: {e}"))
+}
+
+/// Every card file under `dir` (recursively), the schema itself left out.
+fn card_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("read the cards folder") {
+        let path = entry.expect("a folder entry").path();
+        if path.is_dir() {
+            out.extend(card_files(&path));
+        } else if path.extension().is_some_and(|e| e == "json")
+            && path.file_name().is_some_and(|n| n != "schema.json")
+        {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+fn read(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).expect("read a card file");
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The schema's complaints about `file`, one line each.
+fn errors(validator: &jsonschema::Validator, file: &Value) -> Vec<String> {
+    // A mismatch under `anyOf` quotes the whole file: the start of it is enough.
+    validator
+        .iter_errors(file)
+        .map(|e| {
+            let text = e.to_string();
+            let short: String = text.chars().take(160).collect();
+            let cut = if short.len() < text.len() { "..." } else { "" };
+            format!("at {:?}: {short}{cut}", e.instance_path().to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn every_shipped_card_file_passes_the_schema() {
+    let validator = validator();
+    let files = card_files(&cards_dir());
+    // The main set (map, traveller, Guardian, nine Domains) and the lesson's set.
+    assert!(files.len() >= 16, "{files:?}");
+    for kind in [
+        "map.json",
+        "traveller.json",
+        "guardian.json",
+        "termina.json",
+    ] {
+        assert!(files.iter().any(|f| f.ends_with(kind)), "no {kind}");
+    }
+    let mut bad = Vec::new();
+    for file in &files {
+        for e in errors(&validator, &read(file)) {
+            bad.push(format!("{}: {e}", file.display()));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// The Station card `id` of a Domain file.
+fn station<'a>(domain: &'a mut Value, id: &str) -> &'a mut Value {
+    domain["stations"]
+        .as_array_mut()
+        .expect("stations")
+        .iter_mut()
+        .find(|s| s["id"] == id)
+        .unwrap_or_else(|| panic!("no Station card {id}"))
+}
+
+#[test]
+fn the_schema_rejects_a_file_of_each_kind_of_mistake() {
+    let validator = validator();
+    let dir = cards_dir();
+    let domain = read(&dir.join("domains/termina.json"));
+    let guardian = read(&dir.join("guardian.json"));
+    let traveller = read(&dir.join("traveller.json"));
+    let map = read(&dir.join("map.json"));
+    // Each a shipped file with one thing wrong.
+    type Mistake = (&'static str, Value, fn(&mut Value));
+    let mistakes: [Mistake; 10] = [
+        ("an unknown field on a card", domain.clone(), |d| {
+            station(d, "termina_warm_oven")["colour"] = json!("red");
+        }),
+        ("a card without its id", domain.clone(), |d| {
+            let card = station(d, "termina_warm_oven");
+            card.as_object_mut().expect("a card").remove("id");
+        }),
+        ("an unknown Station type", domain.clone(), |d| {
+            station(d, "termina_warm_oven")["type"] = json!("dragon");
+        }),
+        ("a foe with 100 HP", domain.clone(), |d| {
+            station(d, "cinder_hound")["hp"] = json!(100);
+        }),
+        ("a foe with five faces", domain.clone(), |d| {
+            let faces = station(d, "cinder_hound")["faces"]
+                .as_array_mut()
+                .expect("faces");
+            faces.pop();
+        }),
+        ("a test target of 13", domain.clone(), |d| {
+            station(d, "termina_cellar_stair")["test"]["target"] = json!(13);
+        }),
+        ("a number given as text", domain.clone(), |d| {
+            station(d, "cinder_hound")["hp"] = json!("4");
+        }),
+        ("a Guardian with five faces", guardian.clone(), |g| {
+            g["faces"].as_array_mut().expect("faces").pop();
+        }),
+        ("a combat table of five results", traveller.clone(), |t| {
+            t["table"].as_array_mut().expect("table").pop();
+        }),
+        ("a map without its start", map.clone(), |m| {
+            m.as_object_mut().expect("the map").remove("start");
+        }),
+    ];
+    for (what, mut file, break_it) in mistakes {
+        assert!(
+            errors(&validator, &file).is_empty(),
+            "{what}: the shipped file already fails"
+        );
+        break_it(&mut file);
+        assert!(
+            !errors(&validator, &file).is_empty(),
+            "the schema accepts {what}"
+        );
+    }
+}
 
 #[test]
 fn committed_schema_matches_the_model() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/schema.json");
+    let path = cards_dir().join("schema.json");
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
     let current = format!("{}\n", forward::cards::schema::schema_json());
     assert!(
@@ -14,7 +157,7 @@ fn committed_schema_matches_the_model() {
 }
 
 #[test]
-fn schema_accepts_each_kind_of_card_file() {
+fn schema_offers_each_kind_of_card_file() {
     let schema: serde_json::Value =
         serde_json::from_str(&forward::cards::schema::schema_json()).expect("schema is JSON");
     assert_eq!(schema["title"], "Forward card file");

@@ -1,8 +1,13 @@
 //! Sound: a scripted duel with forced dice cues exactly the expected sounds (through the
 //! recording fake), and `forward --render-sounds` writes a WAV that is loud at each dice
-//! landing and blow and silent between. Optional: each effect checked with `sox stat`
-//! (skipped with a message when sox is not installed).
+//! landing and blow and silent between. Each effect is also checked with `sox stat`
+//! (skipped with a message when sox is not installed, an error under CI).
 #![cfg(feature = "sound")]
+
+mod common {
+    #[allow(dead_code)]
+    pub mod tools;
+}
 
 use forward::audio::render::{Placed, scripted_duel, timeline, write_wav};
 use forward::audio::synth::{self, RATE};
@@ -175,17 +180,17 @@ fn the_rendered_duel_sounds_at_each_landing_and_blow_and_is_silent_between() {
 
 #[test]
 fn each_effect_peaks_below_minus_one_dbfs_by_sox() {
-    if Command::new("sox").arg("--version").output().is_err() {
-        eprintln!("skipped: sox is not installed (the peak check in the unit tests still runs)");
+    // Without sox the peak check in the unit tests still runs.
+    let Some(sox) = common::tools::find(&["sox"], "--version", "sox") else {
         return;
-    }
+    };
     let dir = scratch("sox");
     for cue in Cue::ALL {
         let mono = synth::cue(cue);
         let stereo: Vec<f32> = mono.iter().flat_map(|&v| [v, v]).collect();
         let path = dir.join(format!("{}.wav", cue.name()));
         write_wav(&path, &stereo).unwrap();
-        let out = Command::new("sox")
+        let out = Command::new(sox)
             .arg(&path)
             .args(["-n", "stat"])
             .output()

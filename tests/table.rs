@@ -6,14 +6,17 @@
 //! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
 
 mod common {
+    #[allow(dead_code)]
     pub mod game;
     #[allow(dead_code)]
     pub mod pixels;
     #[allow(dead_code)]
+    pub mod tools;
+    #[allow(dead_code)]
     pub mod xvfb;
 }
 
-use common::game::{decode, focus, near, scene, spawn, xdotool};
+use common::game::{LIVE_FRAMES, decode, focus, near, says, scene, spawn, spawn_live, xdotool};
 use common::pixels::{Scratch, count, rgb, wait};
 use common::xvfb::Xvfb;
 use forward::core::state::Phase;
@@ -84,10 +87,51 @@ fn extended() -> (String, String) {
 }
 
 /// Renders the table of `seed` after `actions` at `w`x`h` and returns the screenshot.
-fn table(name: &str, (seed, actions): (String, String), (w, h): (u32, u32)) -> Image {
-    let xvfb = Xvfb::start(w.max(1280), h.max(800));
+fn table(name: &str, scene: (String, String), size: (u32, u32)) -> Option<Image> {
+    render(name, scene, size, false).map(|(img, _)| img)
+}
+
+/// [`table`] with the strings drawn in its frame (`--layout-report`).
+fn table_and_words(
+    name: &str,
+    scene: (String, String),
+    size: (u32, u32),
+) -> Option<(Image, Vec<Drawn>)> {
+    render(name, scene, size, true).map(|(img, drawn)| (img, drawn.unwrap_or_default()))
+}
+
+/// A string drawn, from the layout report: its text and its box in window pixels.
+#[derive(Debug)]
+struct Drawn {
+    text: String,
+    x: f64,
+    baseline: f64,
+    size: f64,
+    width: f64,
+}
+
+impl Drawn {
+    /// The box its glyphs stand in: from a size above the baseline to a quarter below.
+    fn area(&self) -> ((u32, u32), (u32, u32)) {
+        let top = (self.baseline - self.size).max(0.0) as u32;
+        let bottom = (self.baseline + self.size / 4.0) as u32;
+        (
+            (self.x as u32, top),
+            ((self.x + self.width) as u32 + 1, bottom),
+        )
+    }
+}
+
+fn render(
+    name: &str,
+    (seed, actions): (String, String),
+    (w, h): (u32, u32),
+    words: bool,
+) -> Option<(Image, Option<Vec<Drawn>>)> {
+    let xvfb = Xvfb::start(w.max(1280), h.max(800))?;
     let scratch = Scratch::new(name);
     let png = scratch.path("shot.png");
+    let report = scratch.path("layout.json");
     let size = format!("{w}x{h}");
     let mut args = vec![
         "--screenshot",
@@ -102,10 +146,29 @@ fn table(name: &str, (seed, actions): (String, String), (w, h): (u32, u32)) -> I
     if !actions.is_empty() {
         args.extend(["--actions", &actions]);
     }
+    if words {
+        args.extend(["--layout-report", report.to_str().unwrap()]);
+    }
     let out = wait(spawn(&xvfb.display, &args));
     let img = decode(&out, &png);
     assert_eq!((img.width as u32, img.height as u32), (w, h), "image size");
-    img
+    let drawn = words.then(|| {
+        let text = std::fs::read_to_string(&report).expect("the layout report");
+        let json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        json["drawn"]
+            .as_array()
+            .expect("strings drawn")
+            .iter()
+            .map(|d| Drawn {
+                text: d["text"].as_str().unwrap_or_default().to_string(),
+                x: d["x"].as_f64().unwrap_or_default(),
+                baseline: d["baseline"].as_f64().unwrap_or_default(),
+                size: d["size"].as_f64().unwrap_or_default(),
+                width: d["width"].as_f64().unwrap_or_default(),
+            })
+            .collect()
+    });
+    Some((img, drawn))
 }
 
 const GOLD: [u8; 3] = [0xd9, 0xb3, 0x6c];
@@ -126,7 +189,9 @@ fn assert_not_blank(img: &Image) {
 
 #[test]
 fn table_opens_with_the_map_the_row_and_the_status() {
-    let img = table("start", ("5".into(), String::new()), (1280, 800));
+    let Some(img) = table("start", ("5".into(), String::new()), (1280, 800)) else {
+        return;
+    };
     assert_not_blank(&img);
     // The map (left): the current Domain's gold frame.
     let gold = count(&img, (12, 40), (330, 470), near(GOLD));
@@ -144,7 +209,9 @@ fn table_opens_with_the_map_the_row_and_the_status() {
 
 #[test]
 fn table_shows_a_duel_with_dice_and_the_foes_hp() {
-    let img = table("duel", duel(), (1280, 800));
+    let Some(img) = table("duel", duel(), (1280, 800)) else {
+        return;
+    };
     assert_not_blank(&img);
     // The foe's HP bar and red die, right of the foe card.
     let red = count(&img, (635, 200), (960, 310), near(ERROR));
@@ -163,18 +230,91 @@ fn table_shows_a_duel_with_dice_and_the_foes_hp() {
 
 #[test]
 fn table_shows_a_terror_with_a_greyed_option() {
-    let img = table("terror", terror(), (1280, 800));
+    let scene = terror();
+    let Some((img, drawn)) = table_and_words("terror", scene.clone(), (1280, 800)) else {
+        return;
+    };
     assert_not_blank(&img);
     let purple = count(&img, (345, 200), (640, 600), near(TERROR_FRAME));
     assert!(purple > 1_000, "no Terror frame: {purple}");
     // Two option buttons under the prompt: the first lit in blue, the second greyed.
     let lit = count(&img, (345, 660), (960, 712), |p| p[2] > 180 && p[1] > 160);
     assert!(lit > 200, "no lit first option: {lit}");
+    // The buttons' words, found by the options' labels (a long one is cut short with an
+    // ellipsis): the option the traveller cannot pay in the greyed ink (dim mixed with a
+    // little parchment), with none of a live button's parchment; the one they can pay in
+    // parchment. Shown to fail with disabled buttons drawn in parchment.
+    let (payable, unpayable) = terror_options(&scene);
+    let button = |label: &str| {
+        drawn
+            .iter()
+            .filter(|d| d.baseline > 600.0)
+            .find(|d| {
+                let shown = d.text.trim_end_matches('…');
+                shown.len() > 3 && label.starts_with(shown)
+            })
+            .unwrap_or_else(|| panic!("no button for {label:?}: {drawn:?}"))
+    };
+    // Ink brighter than a button's fill: greyish blue (the greyed words, at size 14 mostly
+    // edges) or warm parchment (a live button's words; their edges on the blue fill are
+    // bluish too, so only the warm count tells).
+    let greyish =
+        |p: [u8; 3]| p.iter().map(|&c| c as u32).sum::<u32>() > 300 && p[2] > p[0] && p[0] < 190;
+    let warm = |p: [u8; 3]| p[0] > 200 && p[0] as i32 > p[2] as i32 + 20;
+    let greyed = button(&unpayable);
+    let (from, to) = greyed.area();
+    let (grey, parchment) = (count(&img, from, to, greyish), count(&img, from, to, warm));
+    assert!(
+        grey > 100 && parchment == 0,
+        "{greyed:?} is not greyed: {grey} grey, {parchment} parchment pixels"
+    );
+    let live = button(&payable);
+    let (from, to) = live.area();
+    let parchment = count(&img, from, to, warm);
+    assert!(
+        parchment > 30,
+        "{live:?} is not lit: {parchment} parchment pixels"
+    );
+}
+
+/// The labels of a payable and an unpayable option of the Terror `scene` stands at.
+fn terror_options((seed, actions): &(String, String)) -> (String, String) {
+    let cards = forward::cards::load::load_dir(std::path::Path::new(common::game::CARDS))
+        .expect("the shipped cards")
+        .0;
+    let (mut s, _) = forward::core::new_run(
+        std::sync::Arc::new(cards),
+        seed.parse().expect("a seed"),
+        Vec::new(),
+    );
+    for i in actions.split(',').filter(|a| !a.is_empty()) {
+        let a = legal_actions(&s)[i.parse::<usize>().expect("an index")].clone();
+        forward::core::execute(&mut s, &a).expect("a legal action");
+    }
+    let Phase::Terror { card } = s.phase else {
+        panic!("not a Terror: {:?}", s.phase)
+    };
+    let offered = legal_actions(&s);
+    let label = |i: usize| {
+        forward::present::words::terror_option(&s, i as u8)
+            .expect("a Terror option")
+            .0
+    };
+    let options = 0..s.cards.card(card).options.len();
+    let is_offered = |i: &usize| offered.contains(&Action::Choose { option: *i as u8 });
+    let payable = options.clone().find(is_offered).expect("a payable option");
+    let unpayable = options
+        .clone()
+        .find(|i| !is_offered(i))
+        .expect("an unpayable option");
+    (label(payable), label(unpayable))
 }
 
 #[test]
 fn table_offers_the_route_on_the_map() {
-    let img = table("route", route(), (1280, 800));
+    let Some(img) = table("route", route(), (1280, 800)) else {
+        return;
+    };
     assert_not_blank(&img);
     // Reachable Domains glow blue on the map.
     let blue = count(&img, (12, 40), (330, 470), |p| {
@@ -185,7 +325,9 @@ fn table_offers_the_route_on_the_map() {
 
 #[test]
 fn table_shows_the_end_screen_at_the_smallest_size() {
-    let img = table("lost", lost(), (1024, 640));
+    let Some(img) = table("lost", lost(), (1024, 640)) else {
+        return;
+    };
     assert_not_blank(&img);
     // "The run is lost" in red over the stage.
     let red = count(&img, (280, 160), (760, 480), near(ERROR));
@@ -194,7 +336,9 @@ fn table_shows_the_end_screen_at_the_smallest_size() {
 
 #[test]
 fn table_shows_the_crossing_and_the_guardians_seals_at_1920() {
-    let img = table("crossing", crossing(), (1920, 1080));
+    let Some(img) = table("crossing", crossing(), (1920, 1080)) else {
+        return;
+    };
     assert_not_blank(&img);
     // The Guardian's gold-framed card on the left of the stage and its seals in light
     // text beside it.
@@ -209,7 +353,9 @@ fn table_shows_the_crossing_and_the_guardians_seals_at_1920() {
 
 #[test]
 fn table_shows_an_extended_test_with_its_tally() {
-    let img = table("extended", extended(), (1280, 800));
+    let Some(img) = table("extended", extended(), (1280, 800)) else {
+        return;
+    };
     assert_not_blank(&img);
     // The Pit card's orange frame, and the tally's two filled blue success marks.
     let frame = count(&img, (345, 200), (640, 600), near([0xe0, 0x93, 0x4a]));
@@ -220,7 +366,9 @@ fn table_shows_an_extended_test_with_its_tally() {
 
 #[test]
 fn perf_prints_the_median_frame_time() {
-    let xvfb = Xvfb::start(1280, 800);
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
     let scratch = Scratch::new("perf");
     let png = scratch.path("shot.png");
     let out = wait(spawn(
@@ -245,7 +393,9 @@ fn perf_prints_the_median_frame_time() {
 
 #[test]
 fn table_refuses_an_action_index_out_of_range() {
-    let xvfb = Xvfb::start(1280, 800);
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
     let scratch = Scratch::new("range");
     let png = scratch.path("shot.png");
     let out = wait(spawn(
@@ -264,57 +414,45 @@ fn table_refuses_an_action_index_out_of_range() {
     assert!(err.contains("out of range"), "{err}");
 }
 
-/// Presses keys in a live window with xdotool: `1` flips the first card, and the
-/// screenshot taken later shows the run moved on (the row gave way to the card flipped).
+/// Presses keys in a live window with xdotool: `1` flips the first card of the row, and
+/// the table then shows that card's name (it was face down before).
 #[test]
 fn xdotool_key_presses_move_the_run_on() {
-    let xvfb = Xvfb::start(1280, 800);
+    // The first card of seed 5's row, as the core deals it.
+    let cards = forward::cards::load::load_dir(std::path::Path::new(common::game::CARDS))
+        .expect("the shipped cards")
+        .0;
+    let (s, _) = forward::core::new_run(std::sync::Arc::new(cards), 5, Vec::new());
+    let first = s.row[0].expect("a first card").card;
+    let name = s.cards.card(first).name.clone();
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
     let scratch = Scratch::new("xdotool");
-    let before_png = scratch.path("before.png");
-    let before = decode(
-        &wait(spawn(
-            &xvfb.display,
-            &[
-                "--screenshot",
-                before_png.to_str().unwrap(),
-                "--frames",
-                "5",
-                "--seed",
-                "5",
-            ],
-        )),
-        &before_png,
-    );
-    let after_png = scratch.path("after.png");
-    // Long enough for xdotool to find the window and press the key (~6 s at 60 fps).
-    let child = spawn(
+    let png = scratch.path("never.png");
+    let report = scratch.path("layout.json");
+    let mut game = spawn_live(
         &xvfb.display,
         &[
             "--screenshot",
-            after_png.to_str().unwrap(),
+            png.to_str().unwrap(),
             "--frames",
-            "360",
+            LIVE_FRAMES,
+            "--layout-report",
+            report.to_str().unwrap(),
             "--seed",
             "5",
         ],
+        &report,
+    );
+    let before = game.until("the table", |w| w.len() > 30);
+    assert!(
+        !says(&before, &name),
+        "{name} is face up already: {before:?}"
     );
     focus(&xvfb.display);
     xdotool(&xvfb.display, &["key", "1"]);
-    let after = decode(&wait(child), &after_png);
-    // Before: three card backs in the row. After: the first card is being resolved, so
-    // the stage looks different.
-    let mut differ = 0;
-    for y in 200..600 {
-        for x in 345..960 {
-            if rgb(&before, x, y) != rgb(&after, x, y) {
-                differ += 1;
-            }
-        }
-    }
-    assert!(
-        differ > 20_000,
-        "the stage did not change after pressing 1: {differ} pixels differ"
-    );
+    game.until(&format!("{name}, flipped by the key 1"), |w| says(w, &name));
 }
 
 /// A run won: the Guardian has fallen.
@@ -324,7 +462,9 @@ fn won() -> (String, String) {
 
 #[test]
 fn table_shows_the_victory_screen() {
-    let img = table("won", won(), (1280, 800));
+    let Some(img) = table("won", won(), (1280, 800)) else {
+        return;
+    };
     assert_not_blank(&img);
     // The end screen's heading is gold for a win (red for a loss), over the top of the
     // centre.

@@ -11,6 +11,7 @@ mod common {
     pub mod game;
     #[allow(dead_code)]
     pub mod pixels;
+    #[allow(dead_code)]
     pub mod tools;
     #[allow(dead_code)]
     pub mod webdriver;
@@ -45,7 +46,9 @@ fn a_guided_run_in_the_window_with_the_guide_clicking_in_chromium() {
     let Some(browser) = Browser::start(390, 844, true) else {
         return;
     };
-    let x = Xvfb::start(1280, 800);
+    let Some(x) = Xvfb::start(1280, 800) else {
+        return;
+    };
     let dirs = Scratch::new("window-guide");
     let saves = dirs.path("saves");
     let config = dirs.path("config");

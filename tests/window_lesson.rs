@@ -12,13 +12,17 @@ mod common {
     #[allow(dead_code)]
     pub mod pixels;
     #[allow(dead_code)]
+    pub mod tools;
+    #[allow(dead_code)]
     pub mod xvfb;
 }
 
-use common::game::{decode, focus, xdotool};
-use common::pixels::{Scratch, wait};
+use common::game::DEADLINE;
+use common::game::{LIVE_ENV, LIVE_FRAMES, Live, focus, says, xdotool};
+use common::pixels::Scratch;
 use common::xvfb::Xvfb;
 use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -49,19 +53,6 @@ fn parse(line: &str) -> Option<Hint> {
         }
     }
     Some(Hint { name, key, at })
-}
-
-/// The words drawn in the last frame, from the layout report.
-fn drawn(report: &std::path::Path) -> Vec<String> {
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(report).expect("the layout report"))
-            .expect("JSON");
-    json["drawn"]
-        .as_array()
-        .expect("a list of strings drawn")
-        .iter()
-        .filter_map(|d| d["text"].as_str().map(str::to_string))
-        .collect()
 }
 
 /// xdotool's name for a key the hint names.
@@ -108,8 +99,8 @@ fn play(
     let mut seen = Vec::new();
     loop {
         let line = lines
-            .recv_timeout(Duration::from_secs(40))
-            .unwrap_or_else(|_| panic!("no new hint within 40 s; hints so far: {seen:?}"));
+            .recv_timeout(DEADLINE)
+            .unwrap_or_else(|_| panic!("no new hint within {DEADLINE:?}; hints so far: {seen:?}"));
         let Some(hint) = parse(&line) else {
             continue;
         };
@@ -136,13 +127,15 @@ fn play(
     }
 }
 
-/// Starts the game with the lesson trace on; its stdout lines come through the channel.
-fn start(display: &str, args: &[&str]) -> (std::process::Child, mpsc::Receiver<String>) {
+/// Starts the game with the lesson trace on and its layout report written at every frame
+/// (to `report`); its stdout lines come through the channel.
+fn start(display: &str, args: &[&str], report: &Path) -> (Live, mpsc::Receiver<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_forward"))
         .args(args)
         .env_remove("WAYLAND_DISPLAY")
         .env("DISPLAY", display)
         .env("FORWARD_LESSON_TRACE", "1")
+        .env(LIVE_ENV, "1")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -157,27 +150,23 @@ fn start(display: &str, args: &[&str]) -> (std::process::Child, mpsc::Receiver<S
             }
         }
     });
-    (child, rx)
+    (Live::new(child, report), rx)
 }
 
-/// The hints seen, holds left out, must be every step in order and then the end.
-/// A lesson opened at once (`--lesson`) with saves of its own, at instant speed, that
-/// writes `png` and a layout report after `frames` frames.
+/// A lesson opened at once (`--lesson`) with saves of its own, at instant speed, its
+/// layout report written at every frame.
 struct Opened {
-    saves: std::path::PathBuf,
-    png: std::path::PathBuf,
-    report: std::path::PathBuf,
-    child: std::process::Child,
+    saves: PathBuf,
+    game: Live,
     lines: mpsc::Receiver<String>,
 }
 
-fn open_lesson(xvfb: &Xvfb, scratch: &Scratch, png: &str, frames: u32) -> Opened {
+fn open_lesson(xvfb: &Xvfb, scratch: &Scratch) -> Opened {
     let saves = scratch.path("saves");
     std::fs::create_dir_all(&saves).unwrap();
-    let png = scratch.path(png);
+    let png = scratch.path("never.png");
     let report = scratch.path("layout.json");
-    let frames = frames.to_string();
-    let (child, lines) = start(
+    let (game, lines) = start(
         &xvfb.display,
         &[
             "--lesson",
@@ -188,21 +177,17 @@ fn open_lesson(xvfb: &Xvfb, scratch: &Scratch, png: &str, frames: u32) -> Opened
             "--screenshot",
             png.to_str().unwrap(),
             "--frames",
-            &frames,
+            LIVE_FRAMES,
             "--layout-report",
             report.to_str().unwrap(),
         ],
+        &report,
     );
     focus(&xvfb.display);
-    Opened {
-        saves,
-        png,
-        report,
-        child,
-        lines,
-    }
+    Opened { saves, game, lines }
 }
 
+/// The hints seen, holds left out, must be every step in order and then the end.
 fn assert_every_step(seen: &[String]) {
     let steps: Vec<&str> = seen
         .iter()
@@ -230,13 +215,15 @@ fn assert_nothing_recorded(saves: &std::path::Path) {
 
 #[test]
 fn a_new_player_completes_the_lesson_by_keyboard_from_the_first_start() {
-    let xvfb = Xvfb::start(1280, 800);
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
     let scratch = Scratch::new("lesson-keys");
     let (saves, config) = (scratch.path("saves"), scratch.path("config"));
     std::fs::create_dir_all(&saves).unwrap();
-    let png = scratch.path("end.png");
+    let png = scratch.path("never.png");
     let report = scratch.path("layout.json");
-    let (child, lines) = start(
+    let (mut game, lines) = start(
         &xvfb.display,
         &[
             "--saves",
@@ -248,24 +235,28 @@ fn a_new_player_completes_the_lesson_by_keyboard_from_the_first_start() {
             "--screenshot",
             png.to_str().unwrap(),
             "--frames",
-            "1500",
+            LIVE_FRAMES,
             "--layout-report",
             report.to_str().unwrap(),
         ],
+        &report,
     );
     focus(&xvfb.display);
     let display = xvfb.display.clone();
     // A fresh config and no saves: the title offers the lesson; Enter takes it.
+    game.until("the title's offer of the lesson", |w| {
+        w.iter().any(|w| w == "Learn to play")
+    });
     let seen = play(&xvfb.display, &lines, false, || {
         xdotool(&display, &["key", "Return"]);
     });
-    let out = wait(child);
-    decode(&out, &png);
     assert_every_step(&seen);
     // Back on the title, which offers a real run.
-    let words = drawn(&report);
-    assert!(words.iter().any(|w| w == "New run"), "{words:?}");
+    let words = game.until("the title after the lesson", |w| {
+        w.iter().any(|w| w == "New run")
+    });
     assert!(words.iter().any(|w| w == "Learn to play"), "{words:?}");
+    game.quit_from_the_title(&xvfb.display);
     assert_nothing_recorded(&saves);
     // The offer is made once: the settings remember it.
     let settings = std::fs::read_to_string(config.join("settings.json")).expect("settings");
@@ -274,50 +265,51 @@ fn a_new_player_completes_the_lesson_by_keyboard_from_the_first_start() {
 
 #[test]
 fn a_new_player_completes_the_lesson_by_mouse() {
-    let xvfb = Xvfb::start(1280, 800);
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
     let scratch = Scratch::new("lesson-mouse");
     let Opened {
         saves,
-        png,
-        report,
-        child,
+        mut game,
         lines,
-    } = open_lesson(&xvfb, &scratch, "end.png", 1500);
+    } = open_lesson(&xvfb, &scratch);
     let seen = play(&xvfb.display, &lines, true, || {});
-    let out = wait(child);
-    decode(&out, &png);
     assert_every_step(&seen);
-    let words = drawn(&report);
-    assert!(words.iter().any(|w| w == "New run"), "{words:?}");
+    game.until("the title after the lesson", |w| {
+        w.iter().any(|w| w == "New run")
+    });
+    game.quit_from_the_title(&xvfb.display);
     assert_nothing_recorded(&saves);
 }
 
 #[test]
 fn leaving_the_lesson_asks_first_and_records_nothing() {
-    let xvfb = Xvfb::start(1280, 800);
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
     let scratch = Scratch::new("lesson-leave");
     let Opened {
         saves,
-        png,
-        report,
-        child,
+        mut game,
         lines,
-    } = open_lesson(&xvfb, &scratch, "title.png", 420);
-    let first = lines
-        .recv_timeout(Duration::from_secs(40))
-        .expect("the first hint");
+    } = open_lesson(&xvfb, &scratch);
+    let first = lines.recv_timeout(DEADLINE).expect("the first hint");
     assert!(first.starts_with("lesson: flip "), "{first}");
-    let key = |k: &str| {
-        xdotool(&xvfb.display, &["key", k]);
-        std::thread::sleep(Duration::from_millis(250));
-    };
-    // Esc, then the menu's second entry: Leave the lesson, which asks; Enter confirms.
-    key("Escape");
-    key("2");
-    key("Return");
-    let out = wait(child);
-    decode(&out, &png);
-    let words = drawn(&report);
-    assert!(words.iter().any(|w| w == "Learn to play"), "{words:?}");
+    let question = "Leave the lesson? Nothing is saved or counted";
+    // Esc opens the menu; its second entry is Leave the lesson...
+    xdotool(&xvfb.display, &["key", "Escape"]);
+    let menu = game.until("the menu", |w| says(w, "Leave the lesson"));
+    assert!(!says(&menu, question), "{menu:?}");
+    // ...which asks first, and does not leave yet...
+    xdotool(&xvfb.display, &["key", "2"]);
+    let asked = game.until("the question before leaving", |w| says(w, question));
+    assert!(!asked.iter().any(|w| w == "New run"), "{asked:?}");
+    // ...and Enter confirms: back on the title, which offers the lesson again.
+    xdotool(&xvfb.display, &["key", "Return"]);
+    game.until("the title after leaving", |w| {
+        w.iter().any(|w| w == "Learn to play")
+    });
+    game.quit_from_the_title(&xvfb.display);
     assert_nothing_recorded(&saves);
 }

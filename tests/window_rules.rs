@@ -9,56 +9,63 @@ mod common {
     #[allow(dead_code)]
     pub mod pixels;
     #[allow(dead_code)]
+    pub mod tools;
+    #[allow(dead_code)]
     pub mod xvfb;
 }
 
-use common::game::{decode, focus, spawn, xdotool};
-use common::pixels::{Scratch, wait};
+use common::game::{LIVE_FRAMES, focus, spawn_live, xdotool};
+use common::pixels::Scratch;
 use common::xvfb::Xvfb;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
-/// The words drawn in the last frame, from the layout report.
-fn drawn(report: &std::path::Path) -> Vec<String> {
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(report).expect("the layout report"))
-            .expect("JSON");
-    json["drawn"]
-        .as_array()
-        .expect("a list of strings drawn")
-        .iter()
-        .filter_map(|d| d["text"].as_str().map(str::to_string))
-        .collect()
-}
+/// How long the last section must stay in view after End (the screen once drifted back
+/// to the top within a second and a half).
+const STAYS: Duration = Duration::from_secs(2);
 
 #[test]
 fn end_shows_the_last_section_and_it_stays_in_view() {
-    let xvfb = Xvfb::start(1280, 800);
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
     let scratch = Scratch::new("rules-end");
     let png = scratch.path("rules.png");
     let report = scratch.path("layout.json");
-    // About 6 s at 60 frames a second; End is pressed in the first second or two.
-    let child = spawn(
+    let mut game = spawn_live(
         &xvfb.display,
         &[
             "--rules",
             "--screenshot",
             png.to_str().unwrap(),
             "--frames",
-            "360",
+            LIVE_FRAMES,
             "--layout-report",
             report.to_str().unwrap(),
         ],
+        &report,
     );
+    // The first section is up before End is pressed.
+    let first = |w: &[String]| w.iter().any(|w| w == "diamond-shaped");
+    let last = |w: &[String]| w.iter().any(|w| w == "balance.");
+    game.until("the first section of the Rules", first);
     focus(&xvfb.display);
     xdotool(&xvfb.display, &["key", "End"]);
-    let pressed = std::time::Instant::now();
-    decode(&wait(child), &png);
-    assert!(
-        pressed.elapsed() >= Duration::from_secs(2),
-        "the picture was taken less than 2 s after End"
-    );
-    let words = drawn(&report);
-    // The last words of the last ruling are on screen, the first section's are not.
-    assert!(words.iter().any(|w| w == "balance."), "{words:?}");
-    assert!(!words.iter().any(|w| w == "diamond-shaped"), "{words:?}");
+    // The last words of the last ruling come into view, the first section's leave...
+    game.until("the last section after End", |w| last(w) && !first(w));
+    let seen = SystemTime::now();
+    // ...and two seconds on, a frame drawn after that still shows them.
+    std::thread::sleep(STAYS);
+    game.until("a frame drawn 2 s after the end came into view", |_| {
+        written_after(&report, seen + STAYS)
+    });
+    let words = game.drawn().expect("the report");
+    assert!(last(&words), "the end drifted out of view: {words:?}");
+    assert!(!first(&words), "the Rules went back to the top: {words:?}");
+}
+
+/// Whether the report at `path` was written after `t`.
+fn written_after(path: &std::path::Path, t: SystemTime) -> bool {
+    std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .is_ok_and(|m| m > t)
 }

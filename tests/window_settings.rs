@@ -10,10 +10,12 @@ mod common {
     #[allow(dead_code)]
     pub mod pixels;
     #[allow(dead_code)]
+    pub mod tools;
+    #[allow(dead_code)]
     pub mod xvfb;
 }
 
-use common::game::{decode, focus, spawn, xdotool};
+use common::game::{DEADLINE, LIVE_FRAMES, focus, spawn, spawn_live, xdotool};
 use common::pixels::{Scratch, wait};
 use common::xvfb::Xvfb;
 
@@ -24,12 +26,14 @@ fn settings(dir: &std::path::Path) -> serde_json::Value {
 
 #[test]
 fn keys_on_the_settings_screen_change_and_save_settings() {
-    let xvfb = Xvfb::start(1024, 640);
+    let Some(xvfb) = Xvfb::start(1024, 640) else {
+        return;
+    };
     let scratch = Scratch::new("settings-keys");
     let config = scratch.path("config");
-    let png = scratch.path("settings.png");
-    // Long enough for xdotool to find the window and press the keys (~6 s at 60 fps).
-    let child = spawn(
+    let png = scratch.path("never.png");
+    let report = scratch.path("layout.json");
+    let mut game = spawn_live(
         &xvfb.display,
         &[
             "--open",
@@ -41,27 +45,42 @@ fn keys_on_the_settings_screen_change_and_save_settings() {
             "--screenshot",
             png.to_str().unwrap(),
             "--frames",
-            "600",
+            LIVE_FRAMES,
+            "--layout-report",
+            report.to_str().unwrap(),
         ],
+        &report,
     );
+    game.until("the Settings screen", |w| {
+        w.iter().any(|w| w == "Text size")
+    });
     focus(&xvfb.display);
     // M mutes anywhere; on the Settings screen Down x6 reaches Text size, Right grows it.
-    // A pause after each key: two presses within one frame count once.
-    let key = |k: &str| {
+    // Each key a few frames after the last: two presses within one frame count once.
+    let mut key = |k: &str| {
         xdotool(&xvfb.display, &["key", k]);
-        std::thread::sleep(std::time::Duration::from_millis(150));
+        game.frames(3);
     };
     // The pointer out of the way first: a row under it would take the selection.
     xdotool(&xvfb.display, &["mousemove", "1000", "600"]);
-    std::thread::sleep(std::time::Duration::from_millis(150));
     key("m");
     for _ in 0..6 {
         key("Down");
     }
     key("Right");
-    let out = wait(child);
-    let img = decode(&out, &png);
-    assert_eq!((img.width, img.height), (1024, 640));
+    // Saved at once, before the game ends.
+    let started = std::time::Instant::now();
+    while !std::fs::read_to_string(config.join("settings.json"))
+        .is_ok_and(|t| t.contains("\"text_size\": \"large\""))
+    {
+        assert!(
+            started.elapsed() < DEADLINE,
+            "the larger text size was not saved within {DEADLINE:?}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    xdotool(&xvfb.display, &["key", "Escape"]);
+    let out = game.quit_from_the_title(&xvfb.display);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr
@@ -79,7 +98,9 @@ fn keys_on_the_settings_screen_change_and_save_settings() {
 
 #[test]
 fn a_screenshot_without_config_keeps_no_settings_and_a_broken_file_is_replaced() {
-    let xvfb = Xvfb::start(1024, 640);
+    let Some(xvfb) = Xvfb::start(1024, 640) else {
+        return;
+    };
     let scratch = Scratch::new("settings-none");
     let config = scratch.path("config");
     std::fs::create_dir_all(&config).unwrap();

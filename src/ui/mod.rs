@@ -371,6 +371,11 @@ pub fn run(options: Options) -> i32 {
     }
 }
 
+/// A hook for window tests: with this variable set and `--layout-report`, the report is
+/// written at every frame, not only the screenshot's, so that a test can wait until a
+/// string is drawn instead of guessing how many frames its keys take.
+pub const LIVE_REPORT_ENV: &str = "FORWARD_LAYOUT_LIVE";
+
 /// Whether the window opened and the game began: a panic after that is the game's own.
 static GAME_STARTED: AtomicBool = AtomicBool::new(false);
 
@@ -396,6 +401,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         _ => None,
     };
     let speed = speed_flag.unwrap_or_default();
+    let live_report = std::env::var_os(LIVE_REPORT_ENV).is_some();
     // Screenshots (tests) neither write nor read saves unless told where.
     let saves_dir = match (&screenshot, saves) {
         (Some(_), None) => None,
@@ -487,7 +493,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
             other => screen = flow::follow(other, screen, &cards, saves_dir.as_deref()),
         }
         let last = screenshot.is_some() && frame + 1 >= u64::from(frames.max(1));
-        let report = layout_report.as_deref().filter(|_| last);
+        let report = layout_report.as_deref().filter(|_| last || live_report);
         if let Err(code) = draw_frame(&screen, &fonts, &sky, &input, t, &settings, report) {
             return code;
         }
@@ -549,7 +555,9 @@ fn draw_frame(
             _ => Vec::new(),
         };
         let json = layout_report_json(input.size, &style::take_drawn(), &overlays);
-        if let Err(e) = std::fs::write(path, json) {
+        // Whole or not at all: a test may read it while the next frame writes it.
+        let tmp = path.with_extension("json.tmp");
+        if let Err(e) = std::fs::write(&tmp, json).and_then(|()| std::fs::rename(&tmp, path)) {
             eprintln!("forward: cannot write `{}`: {e}", path.display());
             return Err(1);
         }

@@ -80,7 +80,7 @@ impl Browser {
             .spawn()
             .expect("spawn chromedriver");
         let addr = format!("127.0.0.1:{port}");
-        let ready = poll(Duration::from_secs(20), || {
+        let ready = poll(Duration::from_secs(60), || {
             TcpStream::connect(&addr).is_ok() && {
                 let (_, body) = http(&addr, "GET", "/status", "");
                 serde_json::from_str::<Value>(&body)
@@ -188,7 +188,7 @@ impl Browser {
     /// Waits for an element matching `css` and clicks it. The page redraws its buttons
     /// when the run changes, so a click on an element gone stale is tried again.
     pub fn click(&self, css: &str) {
-        let clicked = poll(Duration::from_secs(15), || {
+        let clicked = poll(Duration::from_secs(60), || {
             self.find(css).is_some_and(|id| {
                 let path = self.at(&format!("/element/{id}/click"));
                 self.try_call("POST", &path, json!({})).0 == 200
@@ -200,7 +200,7 @@ impl Browser {
     /// Waits until the text of `css` satisfies `ok`; returns it.
     pub fn wait_text(&self, css: &str, ok: impl Fn(&str) -> bool) -> String {
         let mut last = String::new();
-        let seen = poll(Duration::from_secs(15), || {
+        let seen = poll(Duration::from_secs(60), || {
             last = self.text(css).unwrap_or_default();
             ok(&last)
         });
