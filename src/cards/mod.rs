@@ -1,6 +1,7 @@
 //! Card data: the JSON format designers write, loading with precise errors, validation,
 //! and the indexed [`CardSet`] the rules core plays with.
 
+pub mod art;
 pub mod edit;
 mod lint;
 pub mod load;

@@ -91,6 +91,11 @@ pub struct TravellerFile {
     pub schema: Option<String>,
     pub id: CardId,
     pub name: String,
+    /// The card's picture: the name of an icon vendored under `art/icons/` (from the
+    /// game-icons.net set, `"wolf-head"`). Without one, the card is drawn with its type's
+    /// emblem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub art: Option<ArtName>,
     #[serde(rename = "type")]
     pub card_type: FileCardType,
     pub text: String,
@@ -98,11 +103,6 @@ pub struct TravellerFile {
     pub flavor: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guide_notes: Option<String>,
-    /// The card's picture: the name of an icon vendored under `art/icons/` (from the
-    /// game-icons.net set, `"wolf-head"`). Without one, the card is drawn with its type's
-    /// emblem.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub art: Option<ArtName>,
     /// Starting (and maximum) Health. The rules use 20.
     #[schemars(range(min = 1, max = 99))]
     pub health: i32,
@@ -170,6 +170,11 @@ pub struct GuardianFile {
     pub schema: Option<String>,
     pub id: CardId,
     pub name: String,
+    /// The card's picture: the name of an icon vendored under `art/icons/` (from the
+    /// game-icons.net set, `"wolf-head"`). Without one, the card is drawn with its type's
+    /// emblem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub art: Option<ArtName>,
     #[serde(rename = "type")]
     pub card_type: FileCardType,
     pub text: String,
@@ -177,11 +182,6 @@ pub struct GuardianFile {
     pub flavor: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guide_notes: Option<String>,
-    /// The card's picture: the name of an icon vendored under `art/icons/` (from the
-    /// game-icons.net set, `"wolf-head"`). Without one, the card is drawn with its type's
-    /// emblem.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub art: Option<ArtName>,
     #[schemars(range(min = 1, max = 999))]
     pub hp: i32,
     #[serde(default)]
@@ -240,6 +240,11 @@ pub struct DomainFile {
     pub schema: Option<String>,
     pub id: CardId,
     pub name: String,
+    /// The card's picture: the name of an icon vendored under `art/icons/` (from the
+    /// game-icons.net set, `"wolf-head"`). Without one, the card is drawn with its type's
+    /// emblem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub art: Option<ArtName>,
     #[serde(rename = "type")]
     pub card_type: FileCardType,
     /// The scene text of the title card.
@@ -248,11 +253,6 @@ pub struct DomainFile {
     pub flavor: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guide_notes: Option<String>,
-    /// The card's picture: the name of an icon vendored under `art/icons/` (from the
-    /// game-icons.net set, `"wolf-head"`). Without one, the card is drawn with its type's
-    /// emblem.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub art: Option<ArtName>,
     /// One line on what the Domain is about.
     pub theme: String,
     /// Scene effects applied when the traveller enters the Domain.
@@ -358,6 +358,11 @@ pub struct StationCard {
     /// Stable id, unique in the whole card set.
     pub id: CardId,
     pub name: String,
+    /// The card's picture: the name of an icon vendored under `art/icons/` (from the
+    /// game-icons.net set, `"wolf-head"`). Without one, the card is drawn with its type's
+    /// emblem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub art: Option<ArtName>,
     #[serde(rename = "type")]
     pub card_type: StationType,
     /// The type printed on the card when it is not the structural `type` (a `"Beast"` that is
@@ -372,11 +377,6 @@ pub struct StationCard {
     /// Narration for the Guide to read aloud.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guide_notes: Option<String>,
-    /// The card's picture: the name of an icon vendored under `art/icons/` (from the
-    /// game-icons.net set, `"wolf-head"`). Without one, the card is drawn with its type's
-    /// emblem.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub art: Option<ArtName>,
     /// Tags other cards refer to (`"beast"`, `"hollow"`, `"human"`, `"trinket"`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,

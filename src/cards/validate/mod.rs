@@ -22,6 +22,7 @@ pub(crate) fn check(loaded: &Loaded, errors: &mut Vec<Problem>, warnings: &mut V
     c.traveller();
     c.guardian();
     c.domains();
+    c.art();
     errors.append(&mut c.errors);
     warnings.append(&mut c.warnings);
 }
@@ -709,6 +710,76 @@ impl<'a> Checker<'a> {
                 );
                 self.warn(src, "stations", msg);
             }
+        }
+    }
+}
+
+impl Checker<'_> {
+    /// Card art: an `art` must name a vendored icon (an error, with the nearest names);
+    /// a card without art is drawn with its type's emblem (a warning; one warning in all
+    /// when no card of the set has art, an older set or a fresh import); two cards of one
+    /// Domain (its title card included) sharing an icon are a warning.
+    fn art(&mut self) {
+        let loaded = self.loaded;
+        // Every card of the set with its file, path and name.
+        let mut all: Vec<(&Source, String, &str, Option<&ArtName>)> = Vec::new();
+        if let Some(t) = &loaded.traveller {
+            all.push((&t.src, String::new(), &t.value.name, t.value.art.as_ref()));
+        }
+        if let Some(g) = &loaded.guardian {
+            all.push((&g.src, String::new(), &g.value.name, g.value.art.as_ref()));
+        }
+        for (_, d) in &loaded.domains {
+            let (src, v) = (&d.src, &d.value);
+            all.push((src, String::new(), &v.name, v.art.as_ref()));
+            let mut seen: HashMap<&str, &str> = HashMap::new();
+            if let Some(a) = &v.art {
+                seen.insert(a.0.as_str(), v.name.as_str());
+            }
+            for (i, card) in v.stations.iter().enumerate() {
+                let path = format!("stations[{i}]");
+                if let Some(a) = &card.art {
+                    if let Some(first) = seen.get(a.0.as_str()) {
+                        let msg = format!(
+                            "`{}` and {first} share the picture `{}`: in one Domain each card should look its own",
+                            card.name, a.0
+                        );
+                        self.warn(src, &join(&path, "art"), msg);
+                    } else {
+                        seen.insert(a.0.as_str(), card.name.as_str());
+                    }
+                }
+                all.push((src, path, &card.name, card.art.as_ref()));
+            }
+        }
+        let mut named = 0usize;
+        let mut missing = Vec::new();
+        for (src, path, who, art) in all {
+            let Some(a) = art else {
+                missing.push((src, path, who));
+                continue;
+            };
+            named += 1;
+            if !super::art::exists(&a.0) {
+                let mut msg = format!("`art` names an icon that is not vendored: `{}`", a.0);
+                if let Some(hint) = did_you_mean(&a.0, super::art::names()) {
+                    msg = format!("{msg}; {hint}");
+                }
+                self.err(src, &join(&path, "art"), format!("{msg} (icons live in art/icons/)"));
+            }
+        }
+        if named == 0 && !missing.is_empty() {
+            let (src, path, _) = &missing[0];
+            let msg = format!(
+                "no card has `art`: all {} are drawn with their type's emblem",
+                missing.len()
+            );
+            self.warn(src, path, msg);
+            return;
+        }
+        for (src, path, who) in missing {
+            let msg = format!("{who} has no `art`: it is drawn with its type's emblem");
+            self.warn(src, &path, msg);
         }
     }
 }
