@@ -10,6 +10,7 @@
 mod build;
 pub mod designer;
 mod faces;
+pub mod merge;
 mod notation;
 pub mod pretty;
 
@@ -374,6 +375,12 @@ pub struct ImportSummary {
     /// Rows skipped on purpose (the designer's combat reference, trackers, spares).
     pub skipped: Vec<String>,
     pub attention: Vec<Attention>,
+    /// Notes on rows that still made working cards (an empty rules cell, a card named
+    /// loosely).
+    pub warnings: Vec<Attention>,
+    /// Rows that make the sheet unfit to write: a card other cards refer to that could not
+    /// be read.
+    pub errors: Vec<Attention>,
     /// Files written, relative to the output folder.
     pub files: Vec<String>,
 }
@@ -525,6 +532,8 @@ fn import_forward(
         by_type,
         skipped: Vec::new(),
         attention: Vec::new(),
+        warnings: Vec::new(),
+        errors: Vec::new(),
         files: files.keys().cloned().collect(),
     };
     Ok((files, summary))

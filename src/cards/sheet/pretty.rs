@@ -40,6 +40,14 @@ pub fn to_pretty(v: &Value) -> String {
     out
 }
 
+/// The pretty text of `v` as it stands `depth` levels deep in a file (its inner lines
+/// indented to match), without a final newline.
+pub fn nested(v: &Value, depth: usize) -> String {
+    let mut out = String::new();
+    write(&mut out, v, depth);
+    out
+}
+
 fn ordered_keys(m: &serde_json::Map<String, Value>) -> Vec<&String> {
     let mut keys: Vec<&String> = m.keys().collect();
     keys.sort_by_key(|k| {
