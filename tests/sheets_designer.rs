@@ -495,3 +495,128 @@ fn walk(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     }
     out
 }
+
+/// Every card of a folder by id, without its prose (what a row means, not how it reads).
+fn meaning_by_id(dir: &Path) -> BTreeMap<String, Value> {
+    fn strip(v: &mut Value) {
+        match v {
+            Value::Object(m) => {
+                m.remove("text");
+                m.remove("guide_notes");
+                m.values_mut().for_each(strip);
+            }
+            Value::Array(a) => a.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    cards_by_name(dir)
+        .into_values()
+        .map(|mut c| {
+            strip(&mut c);
+            (c["id"].as_str().unwrap().to_string(), c)
+        })
+        .collect()
+}
+
+#[test]
+fn the_designers_layout_round_trips_with_every_rows_meaning() {
+    let dir = tmp("designer-round-trip");
+    let (a, b) = (dir.join("a"), dir.join("b"));
+    let (o, _) = import(&forms(), &a, &[]);
+    assert!(o.status.success(), "{}", show(&o));
+    let sheet = dir.join("back.csv");
+    let o = forward(&[
+        "--cards",
+        a.to_str().unwrap(),
+        "cards",
+        "export",
+        sheet.to_str().unwrap(),
+        "--layout",
+        "designer",
+    ]);
+    assert!(o.status.success(), "{}", show(&o));
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        !said.contains("no words in the designer's notation"),
+        "{said}"
+    );
+    let (o, v) = import(&sheet, &b, &[]);
+    assert!(o.status.success(), "{}", show(&o));
+    assert_eq!(
+        v["summary"]["attention"].as_array().unwrap().len(),
+        0,
+        "{v}"
+    );
+    let (ma, mb) = (meaning_by_id(&a), meaning_by_id(&b));
+    assert_eq!(ma.len(), 36);
+    for (id, card) in &ma {
+        assert_eq!(Some(card), mb.get(id), "{id}");
+    }
+    // Exported again, the sheet is the same file: a diff shows only real changes.
+    let again = dir.join("again.csv");
+    let o = forward(&[
+        "--cards",
+        b.to_str().unwrap(),
+        "cards",
+        "export",
+        again.to_str().unwrap(),
+        "--layout",
+        "designer",
+    ]);
+    assert!(o.status.success());
+    assert_eq!(
+        std::fs::read(&sheet).unwrap(),
+        std::fs::read(&again).unwrap()
+    );
+    let text = std::fs::read_to_string(&sheet).unwrap();
+    assert!(text.starts_with("\u{feff}Title,Associated_Location,Card Number,Flavor_Text,Image_Source_Idea,Rules_Text,Type"));
+    assert!(text.contains("SEAL OF SILENCE: You cannot reach the Guardian.\n- Break: The Hermit carries the Tide Horn."), "{text}");
+}
+
+/// `simulate --compare` as JSON: the ids of the cards its figures are about.
+fn compared_ids(a: &Path, b: &Path, extra: &[&str]) -> Vec<String> {
+    let mut args = vec![
+        "--cards",
+        a.to_str().unwrap(),
+        "simulate",
+        "--compare",
+        b.to_str().unwrap(),
+        "--runs",
+        "60",
+        "--json",
+    ];
+    args.extend_from_slice(extra);
+    let o = forward(&args);
+    assert!(o.status.success(), "{}", show(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    v["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["figure"] == "kill_rate")
+        .map(|c| c["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn compare_follows_a_renamed_card_by_its_number_or_a_rename_map() {
+    let dir = tmp("designer-rename");
+    let (a, b) = (dir.join("a"), dir.join("b"));
+    assert!(import(&forms(), &a, &[]).0.status.success());
+    let renamed = edited(&dir, "renamed.csv", &|t| {
+        t.replace("\nSalt Wolf,", "\nSalt-Crusted Wolf,")
+    });
+    assert!(import(&renamed, &b, &[]).0.status.success());
+    let ids = compared_ids(&a, &b, &[]);
+    assert!(ids.contains(&"salt_wolf".to_string()), "{ids:?}");
+    assert!(!ids.contains(&"salt_crusted_wolf".to_string()), "{ids:?}");
+    // Without the card numbers, a rename map says the same.
+    std::fs::remove_file(b.join("sheet-numbers.json")).unwrap();
+    let ids = compared_ids(&a, &b, &[]);
+    assert!(ids.contains(&"salt_crusted_wolf".to_string()), "{ids:?}");
+    let map = dir.join("renames.json");
+    std::fs::write(&map, r#"{"salt_wolf": "salt_crusted_wolf"}"#).unwrap();
+    let ids = compared_ids(&a, &b, &["--renames", map.to_str().unwrap()]);
+    assert!(!ids.contains(&"salt_crusted_wolf".to_string()), "{ids:?}");
+    assert!(ids.contains(&"salt_wolf".to_string()), "{ids:?}");
+}

@@ -23,6 +23,10 @@ pub enum CardsCommand {
     Export {
         /// The CSV file to write.
         file: PathBuf,
+        /// `forward` (every field, read back exactly) or `designer` (the designer's own
+        /// columns and rules notation).
+        #[arg(long, default_value = "forward", value_parser = ["forward", "designer"])]
+        layout: String,
     },
     /// Read a CSV file (Forward's layout or the designer's prototype layout) into a new
     /// cards folder, then check it as `forward validate` would.
@@ -63,7 +67,10 @@ pub enum CardsCommand {
 /// Runs a `forward cards` subcommand; returns the exit code.
 pub fn run(cards: &CardSource, cmd: &CardsCommand) -> i32 {
     match cmd {
-        CardsCommand::Export { file } => match export(cards, file) {
+        CardsCommand::Export { file, layout } if layout == "designer" => {
+            export_designer(cards, file)
+        }
+        CardsCommand::Export { file, .. } => match export(cards, file) {
             Ok(rows) => {
                 println!("wrote {rows} {cards} to {}", file.display());
                 0
@@ -109,6 +116,40 @@ fn export(cards: &CardSource, file: &Path) -> Result<usize, String> {
             let rows = sheet::rows_of(set.files()).map_err(|e| e.to_string())?;
             sheet::write_csv(file, &rows).map_err(|e| e.to_string())?;
             Ok(rows.len())
+        }
+    }
+}
+
+/// `export --layout designer`: the rows, and each field the notation has no words for.
+fn export_designer(cards: &CardSource, file: &Path) -> i32 {
+    let done = match cards {
+        CardSource::Dir(dir) => sheet::export_designer(dir, file).map_err(|e| e.to_string()),
+        CardSource::Builtin => load_source(cards)
+            .map_err(|_| format!("the {cards} have errors"))
+            .and_then(|(set, _)| {
+                sheet::export_designer_of(set.files(), file).map_err(|e| e.to_string())
+            }),
+    };
+    match done {
+        Ok((rows, unsaid)) => {
+            println!(
+                "wrote {rows} {cards} to {} (designer layout)",
+                file.display()
+            );
+            if !unsaid.is_empty() {
+                println!(
+                    "{} fields have no words in the designer's notation and are not in the sheet:",
+                    unsaid.len()
+                );
+                for (id, what) in &unsaid {
+                    println!("  {id}: {what}");
+                }
+            }
+            0
+        }
+        Err(e) => {
+            eprintln!("forward cards export: {e}");
+            1
         }
     }
 }

@@ -197,13 +197,16 @@ pub fn merge(dir: &Path, files: &Files) -> Result<MergeReport, SheetError> {
         let text = match (&old_text, &old) {
             (Some(t), Some(o)) if rel.starts_with("domains/") => merge_domain(t, o, new, &mut rep),
             (Some(_), Some(o)) if o == new => {
-                if rel != "map.json" {
+                if rel == "traveller.json" || rel == "guardian.json" {
                     rep.unchanged += 1;
                 }
                 None
             }
             _ => {
-                if rel != "map.json" {
+                let card = rel.starts_with("domains/")
+                    || rel == "traveller.json"
+                    || rel == "guardian.json";
+                if card {
                     let list = if old.is_some() {
                         &mut rep.changed
                     } else {

@@ -43,6 +43,11 @@ pub const COLUMNS: &[&str] = &[
     "links",
 ];
 
+/// The file an import of the designer's sheet writes beside the cards: each card number of
+/// the sheet and the ids of the cards made from its rows (`{"29": ["salt_wolf"]}`), so that
+/// a comparison can follow a card whose title (and so id) changed.
+pub const SHEET_NUMBERS: &str = "sheet-numbers.json";
+
 /// The UTF-8 byte-order mark spreadsheet programs look for to read the file as UTF-8.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -347,6 +352,90 @@ pub fn export(dir: &Path, out: &Path) -> Result<usize, SheetError> {
     let rows = export_rows(dir)?;
     write_csv(out, &rows)?;
     Ok(rows.len())
+}
+
+/// The files of a card set, read through `read` (relative to `dir`): traveller, Guardian
+/// and the Domain files in the map's order.
+fn set_values(
+    dir: &Path,
+    read: &dyn Fn(&Path) -> Result<Value, SheetError>,
+) -> Result<(Value, Value, Vec<Value>), SheetError> {
+    let map_path = dir.join("map.json");
+    let map = read(&map_path)?;
+    let mut domains = Vec::new();
+    for e in map["domains"].as_array().into_iter().flatten() {
+        let file = e["file"]
+            .as_str()
+            .ok_or_else(|| layout(&map_path, "a Domain entry has no \"file\""))?;
+        domains.push(read(&dir.join(file))?);
+    }
+    Ok((
+        read(&dir.join("traveller.json"))?,
+        read(&dir.join("guardian.json"))?,
+        domains,
+    ))
+}
+
+/// Writes the set in the designer's layout to `out`; returns the number of rows and what
+/// the notation could not say (card id, field).
+fn write_designer(
+    out: &Path,
+    set: (Value, Value, Vec<Value>),
+) -> Result<(usize, designer::export::Unsaid), SheetError> {
+    let (rows, unsaid) = designer::export::rows(&set.0, &set.1, &set.2);
+    let werr = |source| SheetError::Write {
+        path: out.into(),
+        source,
+    };
+    let mut file = fs::File::create(out).map_err(werr)?;
+    file.write_all(BOM).map_err(werr)?;
+    let mut w = csv::WriterBuilder::new()
+        .quote_style(csv::QuoteStyle::Necessary)
+        .from_writer(file);
+    let cerr = |source| SheetError::Csv {
+        path: out.into(),
+        source,
+    };
+    w.write_record(designer::export::header()).map_err(cerr)?;
+    for r in &rows {
+        w.write_record(r).map_err(cerr)?;
+    }
+    w.flush().map_err(werr)?;
+    Ok((rows.len(), unsaid))
+}
+
+/// Exports the card folder `dir` to `out` in the designer's layout.
+pub fn export_designer(
+    dir: &Path,
+    out: &Path,
+) -> Result<(usize, designer::export::Unsaid), SheetError> {
+    write_designer(out, set_values(dir, &|p: &Path| read_json(p))?)
+}
+
+/// Exports a loaded set to `out` in the designer's layout.
+pub fn export_designer_of(
+    files: &crate::cards::CardFiles,
+    out: &Path,
+) -> Result<(usize, designer::export::Unsaid), SheetError> {
+    let json = |v: Result<Value, serde_json::Error>| {
+        v.map_err(|source| SheetError::Json {
+            path: out.into(),
+            source,
+        })
+    };
+    let domains = files
+        .map
+        .domains
+        .iter()
+        .filter_map(|e| files.domains.iter().find(|d| d.id == e.id))
+        .map(|d| json(serde_json::to_value(d)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let set = (
+        json(serde_json::to_value(&files.traveller))?,
+        json(serde_json::to_value(&files.guardian))?,
+        domains,
+    );
+    write_designer(out, set)
 }
 
 /// One row the import could not fully read.

@@ -9,6 +9,7 @@
 //! differences, and the map is the prototype's diamond.
 
 mod cells;
+pub mod export;
 mod guardian;
 mod meaning;
 mod refs;
@@ -257,7 +258,19 @@ pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, Impo
         g.row(r);
     }
     g.carried_by_seals();
-    let files = assemble(g.domains, g.traveller, g.guardian, &mut g.attention);
+    let mut numbers: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for r in &rows {
+        if let Some(id) = g.ids.get(&r.line)
+            && !r.number.trim().is_empty()
+        {
+            numbers
+                .entry(r.number.trim().to_string())
+                .or_default()
+                .push(id.clone());
+        }
+    }
+    let mut files = assemble(g.domains, g.traveller, g.guardian, &mut g.attention);
+    files.insert(super::SHEET_NUMBERS.to_string(), json!(numbers));
     let errors = g.refs_errors;
     let cards_made = g.by_type.values().sum();
     let summary = ImportSummary {
