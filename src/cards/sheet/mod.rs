@@ -762,3 +762,47 @@ pub fn import(sheet: &Path, out: &Path) -> Result<ImportSummary, SheetError> {
     write_files(out, &files)?;
     Ok(summary)
 }
+
+/// The ids of the cards of `files` that differ from (or are missing in) an earlier export
+/// in Forward's layout: what a playtester needs reprinted.
+pub fn changed_since(
+    files: &crate::cards::CardFiles,
+    earlier: &Path,
+) -> Result<std::collections::BTreeSet<String>, SheetError> {
+    use crate::cards::model::{DomainFile, GuardianFile, StationCard, TravellerFile};
+    let (old, _) = read_sheet(earlier)?;
+    let mut out = std::collections::BTreeSet::new();
+    let old_t: Option<TravellerFile> = old
+        .get("traveller.json")
+        .and_then(|v| serde_json::from_value(v.clone()).ok());
+    if old_t.as_ref() != Some(&files.traveller) {
+        out.insert(files.traveller.id.0.clone());
+    }
+    let old_g: Option<GuardianFile> = old
+        .get("guardian.json")
+        .and_then(|v| serde_json::from_value(v.clone()).ok());
+    if old_g.as_ref() != Some(&files.guardian) {
+        out.insert(files.guardian.id.0.clone());
+    }
+    let old_domains: Vec<DomainFile> = old
+        .iter()
+        .filter(|(k, _)| k.starts_with("domains/"))
+        .filter_map(|(_, v)| serde_json::from_value(v.clone()).ok())
+        .collect();
+    let old_stations: Vec<&StationCard> = old_domains.iter().flat_map(|d| &d.stations).collect();
+    for d in &files.domains {
+        let bare = |d: &DomainFile| DomainFile {
+            stations: Vec::new(),
+            ..d.clone()
+        };
+        if !old_domains.iter().any(|o| bare(o) == bare(d)) {
+            out.insert(d.id.0.clone());
+        }
+        for s in &d.stations {
+            if !old_stations.iter().any(|o| *o == s) {
+                out.insert(s.id.0.clone());
+            }
+        }
+    }
+    Ok(out)
+}
