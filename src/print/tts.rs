@@ -60,6 +60,9 @@ fn at(x: f32) -> Value {
         "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0})
 }
 
+/// The cards that share one back (a Domain's id and name; `None`: the common back).
+type BackGroup<'a> = (Option<(String, String)>, Vec<&'a CardFace>);
+
 /// What a Tabletop Simulator export wrote.
 #[derive(Debug, Clone, Default)]
 pub struct Deck {
@@ -76,7 +79,7 @@ pub fn write(m: &Metrics, cards: &[CardFace], look: &Look, dir: &Path) -> Result
     })?;
     let opt = svg_options();
     // Cards grouped by their back, in print order.
-    let mut groups: Vec<(Option<(String, String)>, Vec<&CardFace>)> = Vec::new();
+    let mut groups: Vec<BackGroup> = Vec::new();
     for c in cards {
         match groups.iter_mut().find(|g| g.0 == c.back) {
             Some(g) => g.1.push(c),

@@ -799,7 +799,7 @@ pub fn changed_since(
             out.insert(d.id.0.clone());
         }
         for s in &d.stations {
-            if !old_stations.iter().any(|o| *o == s) {
+            if !old_stations.contains(&s) {
                 out.insert(s.id.0.clone());
             }
         }
