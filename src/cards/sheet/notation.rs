@@ -100,7 +100,7 @@ pub fn effect_line(raw: &str) -> Result<Line, String> {
     } else if l.starts_with("lose") && has("each time") && (has("flip") || has("turned")) {
         Line::Trigger(json!({ "on": "flip", "effects": [{ "lose_health": need(&l)? }] }))
     } else if l.starts_with("lose") && has("hp") {
-        Line::Effect(json!({ "lose_health": need(&l)? }))
+        Line::Effect(json!({ "lose_health": amount(&l)? }))
     } else if has("throw") {
         Line::Thrown(json!({ "hit_foe": need(&l)? }))
     } else if has("next duel") || has("next fight") {
@@ -235,6 +235,19 @@ fn damage_to(l: &str) -> Option<(i64, Option<String>)> {
         .then(|| (n, Some(tag.to_string())))
 }
 
+/// A number, or dice (`1d6`, `1d6+2`) as an amount.
+fn amount(l: &str) -> Result<Value, String> {
+    if let Some(i) = l.find("d6") {
+        let count = first_int(&l[..i]).unwrap_or(1).abs();
+        let plus = l[i..]
+            .split_once('+')
+            .and_then(|(_, p)| first_int(p))
+            .unwrap_or(0);
+        return Ok(json!({ "d6": count, "plus": plus }));
+    }
+    Ok(json!(need(l)?))
+}
+
 fn need(l: &str) -> Result<i64, String> {
     first_int(l).ok_or_else(|| "a number is missing".to_string())
 }
@@ -331,6 +344,10 @@ mod tests {
             ))
         );
         assert!(effect_line("Sing a song of the sea").is_err());
+        assert_eq!(
+            effect_line("lose 1d6 HP"),
+            Ok(Line::Effect(json!({"lose_health": {"d6": 1, "plus": 0}})))
+        );
     }
 
     #[test]

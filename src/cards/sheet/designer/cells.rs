@@ -54,8 +54,9 @@ pub(super) fn parts(lines: &[&str]) -> Result<Parts, Unread> {
             p.passive.push(v);
             continue;
         }
-        // `&` joins effects on one line; an arrow reads as "then".
-        for piece in l
+        // `&` joins effects on one line; an arrow or "then" reads as one after another.
+        let spaced = l.replace(", then ", " & ").replace(" then ", " & ");
+        for piece in spaced
             .split(['&', '→'])
             .map(|x| x.trim_start_matches('>').trim())
         {

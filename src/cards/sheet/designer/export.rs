@@ -29,6 +29,7 @@ fn effect(e: &Value) -> Option<String> {
         "heal" if v.is_object() => format!("Heal {}d6+{}", n(&v["d6"]), n(&v["plus"])),
         "heal" => format!("Heal {} HP", n(v)),
         "lose_health" if v.is_number() => format!("Lose {} HP", n(v)),
+        "lose_health" if v.is_object() => format!("Lose {}d6+{} HP", n(&v["d6"]), n(&v["plus"])),
         "resolve" => format!("Move the Resolve/Dread marker up {}", n(v)),
         "dread" => format!("Move the Resolve/Dread marker down {}", n(v)),
         "peek" => format!("Peek at {} face down cards", n(v)),

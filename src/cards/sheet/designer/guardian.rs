@@ -91,11 +91,11 @@ pub(super) fn read(r: &DRow, titles: &Titles) -> Result<Read, Unread> {
             part = Part::Seals;
             continue;
         }
-        if part == Part::Head {
-            head_line(l, &n, titles, &mut out, &mut reqs);
-        } else if let Some(s) = seals.last_mut() {
+        match seals.last_mut() {
             // A seal's wording may run over several lines.
-            s.does = format!("{} {l}", s.does).trim().to_string();
+            Some(s) if part != Part::Head => s.does = format!("{} {l}", s.does).trim().to_string(),
+            // Before any seal (even under the seals' heading): the HP or a requirement.
+            _ => head_line(l, &n, titles, &mut out, &mut reqs),
         }
     }
     if out.faces.len() != 6 {

@@ -45,7 +45,18 @@ fn data_numbers(v: &Value, out: &mut BTreeMap<i64, usize>) {
 /// die number (`3 Bite (...)`), the fixed shape of an extended test (`3 successes before 3
 /// failures`, `On 3 failures:`), and what a Counter means (`6 COUNTER -> block + deal 1`).
 fn rules_part(line: &str, faced: bool) -> String {
-    let mut n = without_dice(&normalise(line));
+    // A reference to another card by its number (`card 45`, `#45`) is not a rule.
+    let mut n = without_dice(&normalise(line)).replace("card #", "#");
+    for marker in ["card ", "cards ", "#"] {
+        while let Some(i) = n.find(marker) {
+            let start = i + marker.len();
+            let digits = n[start..].chars().take_while(char::is_ascii_digit).count();
+            if digits == 0 {
+                break;
+            }
+            n.replace_range(i..start + digits, "");
+        }
+    }
     let mut c = n.chars();
     if matches!(c.next(), Some('1'..='6'))
         && c.next().is_some_and(|x| " .):".contains(x))
@@ -81,6 +92,13 @@ fn without_dice(l: &str) -> String {
         let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
         let starts_word = i == 0 || !b[i - 1].is_ascii_alphanumeric();
         if digits > 0 && starts_word && l[i + digits..].starts_with("d6") {
+            // One die to roll is the notation's `1d6`; more dice, or dice that are an
+            // amount (`Heal 1d6+2`, `Lose 1d6 HP`), keep their count for the check.
+            let rolled = l[..i].trim_end().ends_with("roll") || l[..i].ends_with('(');
+            if !rolled {
+                out.push_str(&l[i..i + digits]);
+                out.push(' ');
+            }
             i += digits + 2;
             continue;
         }
@@ -146,6 +164,14 @@ mod tests {
         assert!(lost("FIGHT: 5 HP\n3 Bite (2 DMG)\nRoll 1d6", &card, &none).is_empty());
         let heal = json!({"type": "item", "use": {"effects": [{"heal": {"d6": 1, "plus": 2}}]}});
         assert!(lost("USE:\nHeal 1d6+2", &heal, &none).is_empty());
+        assert!(lost("USE:\nHeal 1d6+2 (see card 45)", &heal, &none).is_empty());
+        let pit = json!({"type": "pit", "test": {"target": 4}});
+        assert!(lost("CHALLENGE:\nRoll 1d6, Target: 4+", &pit, &none).is_empty());
+        let dropped = json!({"type": "item", "use": {"effects": [{"heal": 7}]}});
+        assert_eq!(
+            lost("USE:\nHeal 7 HP then lose 1d6 HP", &dropped, &none),
+            ["USE:\nHeal 7 HP then lose 1d6 HP (the 1 not read)".replace("USE:\n", "")]
+        );
         let l = lost("FIGHT: 5 HP\n3 Bite (2 DMG)\n4 Maul (3 DMG)", &card, &none);
         assert_eq!(l, ["4 Maul (3 DMG) (the 3 not read)"]);
         let test = json!({"type": "pit", "test": {"target": 4, "each_failure": [{"lose_health": 2}], "failure": [{"dread": 1}]}});
