@@ -201,6 +201,7 @@ pub fn template(t: StationType, id: &str) -> StationCard {
         text: "Say here what the card does.".to_string(),
         flavor: None,
         guide_notes: None,
+        art_note: None,
         tags: Vec::new(),
         effects: Vec::new(),
         passive: Vec::new(),

@@ -20,6 +20,7 @@ const KEY_ORDER: &[&str] = &[
     "text",
     "flavor",
     "guide_notes",
+    "art_note",
     "theme",
     "tags",
     "health",

@@ -538,7 +538,7 @@ pub fn rows(traveller: &Value, guardian: &Value, domains: &[Value]) -> (Vec<Desi
                 s(&c["name"]),
                 place,
                 &c["flavor"],
-                "",
+                s(&c["art_note"]),
                 rules,
                 designer_type(c),
             );

@@ -231,6 +231,9 @@ fn stand_in(id: &str, r: &DRow, why: &Unread) -> Map<String, Value> {
     if !r.flavor.trim().is_empty() {
         c.insert("flavor".into(), json!(r.flavor.trim()));
     }
+    if !r.art.trim().is_empty() {
+        c.insert("art_note".into(), json!(r.art.trim()));
+    }
     c.insert(
         "guide_notes".into(),
         json!(format!(
@@ -595,6 +598,9 @@ impl Gathered {
         c.insert("text".into(), json!(prose(r.rules)));
         if !r.flavor.trim().is_empty() {
             c.insert("flavor".into(), json!(r.flavor.trim()));
+        }
+        if !r.art.trim().is_empty() {
+            c.insert("art_note".into(), json!(r.art.trim()));
         }
         if let Some(tag) = tag {
             c.insert("tags".into(), json!([tag]));
