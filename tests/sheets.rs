@@ -270,6 +270,7 @@ fn the_designers_sheet_imports_and_reports_what_it_cannot_read() {
         sheet.to_str().unwrap(),
         "--out",
         cards.to_str().unwrap(),
+        "--force",
     ]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("card 56 \"Three-Legged Wolf\": could not read `5 Lunge (2 DMG)`: a foe needs six faces, found 5"), "{text}");

@@ -202,6 +202,7 @@ pub fn template(t: StationType, id: &str) -> StationCard {
         flavor: None,
         guide_notes: None,
         art: None,
+        art_note: None,
         tags: Vec::new(),
         effects: Vec::new(),
         passive: Vec::new(),

@@ -377,6 +377,10 @@ pub struct StationCard {
     /// Narration for the Guide to read aloud.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guide_notes: Option<String>,
+    /// The designer's idea for the card's picture (their sheet's `Image_Source_Idea`),
+    /// kept for the artist; not shown in play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub art_note: Option<String>,
     /// Tags other cards refer to (`"beast"`, `"hollow"`, `"human"`, `"trinket"`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,

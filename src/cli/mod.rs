@@ -5,6 +5,7 @@ pub mod cards;
 pub mod history;
 pub mod play;
 pub mod print;
+pub mod renames;
 pub mod sim_guard;
 pub mod simulate;
 pub mod validate;

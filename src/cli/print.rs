@@ -1,7 +1,9 @@
 //! `forward print --out FILE.pdf [--paper a4|letter] [--bleed MM] [--png DIR]`:
 //! print-and-play sheets of the card set (see `crate::print`).
 
-use crate::print::{self, Options, Paper};
+use crate::cards::sheet;
+use crate::print::{self, Options, Paper, Playtest};
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 /// Options of `forward print`.
@@ -19,6 +21,68 @@ pub struct PrintArgs {
     /// Also write one 300-dpi PNG per card (and the back) into this folder.
     #[arg(long, value_name = "DIR")]
     pub png: Option<PathBuf>,
+    /// White ground and thin frames, to save ink on a home printer.
+    #[arg(long)]
+    pub ink_saver: bool,
+    /// Only this Domain's cards (its id or name).
+    #[arg(long, value_name = "DOMAIN")]
+    pub domain: Option<String>,
+    /// Only these cards (ids, comma-separated). (The folder of cards is the global
+    /// `--cards DIR`, so the subset is `--only`.)
+    #[arg(long, value_name = "ID,...", value_delimiter = ',')]
+    pub only: Vec<String>,
+    /// Only the cards changed since an earlier `forward cards export` (Forward's layout).
+    #[arg(long, value_name = "FILE.csv")]
+    pub since: Option<PathBuf>,
+    /// Stamp each card small with its id, the set's fingerprint and today's date.
+    #[arg(long)]
+    pub stamp: bool,
+    /// Also write a Tabletop Simulator deck (sheets of up to 10 x 7 faces, backs and
+    /// `forward_deck.json`) into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub tts: Option<PathBuf>,
+}
+
+/// The cards a subset names, or why it names none.
+fn subset(
+    files: &crate::cards::CardFiles,
+    args: &PrintArgs,
+) -> Result<Option<BTreeSet<String>>, String> {
+    let mut only: Option<BTreeSet<String>> = None;
+    let mut narrow = |ids: BTreeSet<String>| {
+        only = Some(match only.take() {
+            Some(o) => o.intersection(&ids).cloned().collect(),
+            None => ids,
+        });
+    };
+    if let Some(want) = &args.domain {
+        let d = files
+            .domains
+            .iter()
+            .find(|d| d.id.0.eq_ignore_ascii_case(want) || d.name.eq_ignore_ascii_case(want))
+            .ok_or_else(|| {
+                let names: Vec<&str> = files.domains.iter().map(|d| d.id.0.as_str()).collect();
+                format!("no Domain `{want}`; the set has {}", names.join(", "))
+            })?;
+        narrow(
+            std::iter::once(d.id.0.clone())
+                .chain(d.stations.iter().map(|s| s.id.0.clone()))
+                .collect(),
+        );
+    }
+    if !args.only.is_empty() {
+        let all = crate::print::cards(files);
+        for id in &args.only {
+            if !all.iter().any(|c| &c.id == id) {
+                return Err(format!("no card `{id}` in the set"));
+            }
+        }
+        narrow(args.only.iter().cloned().collect());
+    }
+    if let Some(earlier) = &args.since {
+        narrow(sheet::changed_since(files, earlier).map_err(|e| e.to_string())?);
+    }
+    Ok(only)
 }
 
 /// Runs `forward print`; returns the exit code.
@@ -38,8 +102,40 @@ pub fn run(cards: &crate::cards::CardSource, args: &PrintArgs) -> i32 {
         Ok(set) => set,
         Err(code) => return code,
     };
-    match print::print(set.files(), &o) {
+    let only = match subset(set.files(), args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("forward print: {e}");
+            return 2;
+        }
+    };
+    let playtest = Playtest {
+        ink_saver: args.ink_saver,
+        only,
+        stamp: args.stamp.then(|| {
+            let full = set.files().hash();
+            // `fnv1a64:0123...`: the digits, shortened as a commit id is.
+            let hash = full.rsplit(':').next().unwrap_or(&full).to_string();
+            let date = super::cards::stamp_now();
+            format!(
+                "{} · {}-{}-{}",
+                &hash[..hash.len().min(8)],
+                &date[..4],
+                &date[4..6],
+                &date[6..8]
+            )
+        }),
+        tts: args.tts.clone(),
+    };
+    match print::print_for(set.files(), &o, &playtest) {
         Ok(p) => {
+            if let Some(dir) = &playtest.tts {
+                println!(
+                    "wrote a Tabletop Simulator deck ({} sheets, forward_deck.json) to {}",
+                    p.tts_sheets,
+                    dir.display()
+                );
+            }
             println!(
                 "wrote {} cards on {} pages (faces, backs for long-edge duplex, the map) to {}",
                 p.cards,

@@ -39,6 +39,11 @@ pub struct SimulateArgs {
     /// Compare the set given by --cards (A) with this one (B), run by run on the same seeds.
     #[arg(long, value_name = "DIR_B")]
     pub compare: Option<PathBuf>,
+    /// With --compare: a JSON file of renamed cards, `{"old_id": "new_id", ...}`, so a
+    /// renamed card is compared with itself. Cards imported from the designer's sheet are
+    /// also paired by their card number (`sheet-numbers.json` in both folders).
+    #[arg(long, value_name = "FILE", requires = "compare")]
+    pub renames: Option<PathBuf>,
     /// Deal the runs' duel, test and reroll dice from each side's deck of results instead
     /// of rolling them (docs/RULES.md, "Dice: rolled or dealt"); with --compare, on both
     /// sides.
@@ -164,13 +169,26 @@ pub fn run(cards: &CardSource, args: &SimulateArgs) -> i32 {
             Ok(set) => Arc::new(set),
             Err(code) => return code,
         };
-        let side = |source: &CardSource, cards| Config {
+        let renames = match super::renames::renames(cards, dir_b, args.renames.as_deref()) {
+            Ok(r) => Arc::new(r),
+            Err(e) => {
+                eprintln!("forward simulate: {e}");
+                return 2;
+            }
+        };
+        let side = |source: &CardSource, cards, renames| Config {
             label: source.label(),
             cards,
             policy: args.policy,
             dice: args.dice(),
+            renames,
         };
-        return run_compare(args, jobs, &side(cards, set), &side(&source_b, set_b));
+        return run_compare(
+            args,
+            jobs,
+            &side(cards, set, Default::default()),
+            &side(&source_b, set_b, renames),
+        );
     }
     if args.compare_dice {
         let side = |dice: DiceMode| Config {
@@ -178,6 +196,7 @@ pub fn run(cards: &CardSource, args: &SimulateArgs) -> i32 {
             cards: Arc::clone(&set),
             policy: args.policy,
             dice,
+            renames: Default::default(),
         };
         let (a, b) = (side(DiceMode::Rolled), side(DiceMode::Deck));
         return run_compare(args, jobs, &a, &b);

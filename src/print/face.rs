@@ -17,6 +17,37 @@ pub const PARCHMENT: (u8, u8, u8) = (0xf1, 0xe6, 0xc8);
 pub const GOLD: (u8, u8, u8) = (0xd9, 0xb3, 0x6c);
 pub const FOE_RED: (u8, u8, u8) = (0xe0, 0x5a, 0x4f);
 
+/// How a card is coloured: the game's dark tile with light text, or an ink saver for home
+/// printers (white ground, dark text, thin frames).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Look {
+    /// The card's ground.
+    pub ground: (u8, u8, u8),
+    /// Text.
+    pub ink: (u8, u8, u8),
+    /// How much of the type's colour tints the ground.
+    pub tint: f32,
+    /// The frame's line width, in mm.
+    pub stroke: f32,
+}
+
+impl Look {
+    /// As the game draws cards.
+    pub const GAME: Look = Look {
+        ground: TILE,
+        ink: PARCHMENT,
+        tint: 0.10,
+        stroke: 0.6,
+    };
+    /// White ground and thin frames: little ink.
+    pub const INK_SAVER: Look = Look {
+        ground: (0xff, 0xff, 0xff),
+        ink: (0x22, 0x22, 0x22),
+        tint: 0.0,
+        stroke: 0.25,
+    };
+}
+
 /// The frame colour of a Station type (the normal palette, as in the window).
 pub fn type_colour(t: StationType) -> (u8, u8, u8) {
     t.rgb()
@@ -58,6 +89,8 @@ pub struct CardFace {
     pub domain: Option<String>,
     /// The type printed instead of the Station type's name (a card's `label`).
     pub label: Option<String>,
+    /// The Domain (id, name) whose back this card has; `None`: the common back.
+    pub back: Option<(String, String)>,
 }
 
 impl CardFace {
@@ -92,17 +125,42 @@ const LINE: f32 = 1.2;
 /// The SVG elements of a face whose bleed box starts at (0, 0); the trim box starts at
 /// (`bleed`, `bleed`).
 pub fn face_svg(m: &Metrics, f: &CardFace, bleed: f32) -> String {
+    face_svg_as(m, f, bleed, &Look::GAME, None)
+}
+
+/// A face in a [`Look`], stamped small at its foot with `stamp` (the card's id, the set's
+/// fingerprint and date) if given.
+pub fn face_svg_as(
+    m: &Metrics,
+    f: &CardFace,
+    bleed: f32,
+    look: &Look,
+    stamp: Option<&str>,
+) -> String {
     let mut s = String::new();
     let frame = f.frame();
-    let fill = mix(TILE, frame, 0.10);
-    tile_and_frame(&mut s, bleed, fill, frame);
+    let fill = mix(look.ground, frame, look.tint);
+    tile_and_frame(&mut s, bleed, fill, frame, look.stroke);
     let (x0, y0) = (bleed, bleed);
+    if let Some(st) = stamp {
+        s.push_str(&text(
+            m,
+            Font::Regular,
+            st,
+            x0 + CARD_W / 2.0,
+            y0 + CARD_H - 0.9,
+            1.3,
+            &hex(mix(fill, look.ink, 0.55)),
+            "middle",
+        ));
+    }
     let pen = Pen {
         m,
         left: x0 + PAD,
         right: x0 + CARD_W - PAD,
         frame,
         fill,
+        ink: look.ink,
     };
     let band_y = y0 + PAD + 2.6;
     pen.type_band(&mut s, f, band_y);
@@ -119,7 +177,7 @@ pub fn face_svg(m: &Metrics, f: &CardFace, bleed: f32) -> String {
     let mut bottom = pen.foot(&mut s, f, x0 + CARD_W / 2.0, y0 + CARD_H - PAD);
     if !f.faces.is_empty() {
         bottom = faces_table(
-            &mut s, m, &f.faces, pen.left, pen.right, bottom, frame, fill,
+            &mut s, m, &f.faces, pen.left, pen.right, bottom, frame, fill, look.ink,
         );
     }
     pen.rules_body(&mut s, &rules_text(f), top, bottom);
@@ -127,7 +185,13 @@ pub fn face_svg(m: &Metrics, f: &CardFace, bleed: f32) -> String {
 }
 
 /// The bleed box filled with the tinted tile, and the rounded frame inside the trim line.
-fn tile_and_frame(s: &mut String, bleed: f32, fill: (u8, u8, u8), frame: (u8, u8, u8)) {
+fn tile_and_frame(
+    s: &mut String,
+    bleed: f32,
+    fill: (u8, u8, u8),
+    frame: (u8, u8, u8),
+    stroke: f32,
+) {
     let (w, h) = (CARD_W + 2.0 * bleed, CARD_H + 2.0 * bleed);
     let _ = write!(
         s,
@@ -136,7 +200,7 @@ fn tile_and_frame(s: &mut String, bleed: f32, fill: (u8, u8, u8), frame: (u8, u8
     );
     let _ = write!(
         s,
-        r#"<rect x="{}" y="{}" width="{}" height="{}" rx="2.4" fill="none" stroke="{}" stroke-width="0.6"/>"#,
+        r#"<rect x="{}" y="{}" width="{}" height="{}" rx="2.4" fill="none" stroke="{}" stroke-width="{stroke}"/>"#,
         bleed + FRAME_INSET,
         bleed + FRAME_INSET,
         CARD_W - 2.0 * FRAME_INSET,
@@ -153,6 +217,8 @@ struct Pen<'a> {
     right: f32,
     frame: (u8, u8, u8),
     fill: (u8, u8, u8),
+    /// Text colour.
+    ink: (u8, u8, u8),
 }
 
 impl Pen<'_> {
@@ -190,7 +256,7 @@ impl Pen<'_> {
                 self.right,
                 band_y,
                 3.0,
-                &hex(PARCHMENT),
+                &hex(self.ink),
                 "start-right",
             ));
         }
@@ -215,7 +281,7 @@ impl Pen<'_> {
                 self.left,
                 y,
                 name_size,
-                &hex(PARCHMENT),
+                &hex(self.ink),
                 "start",
             ));
         }
@@ -243,7 +309,7 @@ impl Pen<'_> {
             let lines = wrap(self.m, Font::Italic, fl, size, self.right - self.left);
             let lines = &lines[..lines.len().min(3)];
             let mut fy = bottom - (lines.len() as f32 - 1.0) * size * LINE;
-            let col = hex(mix(self.fill, PARCHMENT, 0.7));
+            let col = hex(mix(self.fill, self.ink, 0.7));
             for l in lines {
                 s.push_str(&text(
                     self.m,
@@ -289,7 +355,7 @@ impl Pen<'_> {
                 self.left,
                 ty,
                 size,
-                &hex(PARCHMENT),
+                &hex(self.ink),
                 "start",
             ));
             ty += size * LINE;
@@ -335,6 +401,7 @@ fn faces_table(
     bottom: f32,
     frame: (u8, u8, u8),
     fill: (u8, u8, u8),
+    ink: (u8, u8, u8),
 ) -> f32 {
     let row_h = 3.4;
     let top = bottom - faces.len() as f32 * row_h;
@@ -384,7 +451,7 @@ fn faces_table(
             left + 3.0,
             base,
             size,
-            &hex(PARCHMENT),
+            &hex(ink),
             "start",
         ));
     }
@@ -516,33 +583,22 @@ fn icon(t: StationType, cx: f32, cy: f32, r: f32, col: &str, hole: &str) -> Stri
 /// The common card back (as `ui::cardface::draw_back`): a dark tile, a gold frame, a
 /// diamond and the game's name.
 pub fn back_svg(m: &Metrics, bleed: f32) -> String {
-    let mut s = String::new();
-    let (w, h) = (CARD_W + 2.0 * bleed, CARD_H + 2.0 * bleed);
-    let _ = write!(
-        s,
-        r#"<rect x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#,
-        hex(TILE)
-    );
-    let gold = hex(mix(TILE, GOLD, 0.55));
-    let faint = hex(mix(TILE, GOLD, 0.3));
-    let (x0, y0) = (bleed, bleed);
-    let _ = write!(
-        s,
-        r#"<rect x="{}" y="{}" width="{}" height="{}" rx="2.4" fill="none" stroke="{gold}" stroke-width="0.6"/>"#,
-        x0 + FRAME_INSET,
-        y0 + FRAME_INSET,
-        CARD_W - 2.0 * FRAME_INSET,
-        CARD_H - 2.0 * FRAME_INSET
-    );
-    let _ = write!(
-        s,
-        r#"<rect x="{}" y="{}" width="{}" height="{}" rx="1.6" fill="none" stroke="{faint}" stroke-width="0.3"/>"#,
-        x0 + 5.0,
-        y0 + 5.0,
-        CARD_W - 10.0,
-        CARD_H - 10.0
-    );
-    let (cx, cy) = (x0 + CARD_W / 2.0, y0 + CARD_H / 2.0 - 4.0);
+    back_svg_as(m, bleed, &Look::GAME, None)
+}
+
+/// The Domain emblem drawn on a back, centred on (`cx`, `cy`) within `half` mm, in
+/// `colour` on `ground`: the hook for each Domain's own picture (`domain`: its id; `None`
+/// for the traveller's and the Guardian's common back). Until the Domains have emblem art
+/// it draws the game's diamond for every one.
+pub fn domain_emblem(
+    domain: Option<&str>,
+    cx: f32,
+    cy: f32,
+    half: f32,
+    colour: &str,
+    ground: &str,
+) -> String {
+    let _ = domain;
     let d = |half: f32, fill: &str| {
         format!(
             r#"<polygon points="{cx},{} {},{cy} {cx},{} {},{cy}" fill="{fill}"/>"#,
@@ -552,8 +608,51 @@ pub fn back_svg(m: &Metrics, bleed: f32) -> String {
             cx - half
         )
     };
-    s.push_str(&d(11.0, &gold));
-    s.push_str(&d(5.5, &hex(TILE)));
+    d(half, colour) + &d(half / 2.0, ground)
+}
+
+/// A back in a [`Look`]; with a Domain (id, name), that Domain's back: its emblem and its
+/// name, so that mixed decks can be sorted.
+pub fn back_svg_as(m: &Metrics, bleed: f32, look: &Look, domain: Option<(&str, &str)>) -> String {
+    let mut s = String::new();
+    let (w, h) = (CARD_W + 2.0 * bleed, CARD_H + 2.0 * bleed);
+    let ground = look.ground;
+    let _ = write!(
+        s,
+        r#"<rect x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#,
+        hex(ground)
+    );
+    let gold = hex(mix(ground, GOLD, 0.55));
+    let faint = hex(mix(ground, GOLD, 0.3));
+    let (x0, y0) = (bleed, bleed);
+    let _ = write!(
+        s,
+        r#"<rect x="{}" y="{}" width="{}" height="{}" rx="2.4" fill="none" stroke="{gold}" stroke-width="{}"/>"#,
+        x0 + FRAME_INSET,
+        y0 + FRAME_INSET,
+        CARD_W - 2.0 * FRAME_INSET,
+        CARD_H - 2.0 * FRAME_INSET,
+        look.stroke
+    );
+    let _ = write!(
+        s,
+        r#"<rect x="{}" y="{}" width="{}" height="{}" rx="1.6" fill="none" stroke="{faint}" stroke-width="{}"/>"#,
+        x0 + 5.0,
+        y0 + 5.0,
+        CARD_W - 10.0,
+        CARD_H - 10.0,
+        look.stroke / 2.0
+    );
+    let (cx, cy) = (x0 + CARD_W / 2.0, y0 + CARD_H / 2.0 - 4.0);
+    s.push_str(&domain_emblem(
+        domain.map(|d| d.0),
+        cx,
+        cy,
+        11.0,
+        &gold,
+        &hex(ground),
+    ));
+    let words = hex(mix(ground, look.ink, 0.8));
     s.push_str(&text(
         m,
         Font::Regular,
@@ -561,8 +660,25 @@ pub fn back_svg(m: &Metrics, bleed: f32) -> String {
         cx,
         y0 + CARD_H - 14.0,
         5.0,
-        &hex(mix(TILE, PARCHMENT, 0.8)),
+        &words,
         "middle",
     ));
+    if let Some((_, name)) = domain {
+        let width = CARD_W - 14.0;
+        let mut size = 3.6;
+        while size > 2.2 && m.width(Font::Italic, name, size) > width {
+            size -= 0.1;
+        }
+        s.push_str(&text(
+            m,
+            Font::Italic,
+            name,
+            cx,
+            cy + 18.0,
+            size,
+            &words,
+            "middle",
+        ));
+    }
     s
 }

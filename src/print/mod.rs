@@ -7,6 +7,7 @@
 pub mod face;
 pub mod map;
 pub mod text;
+pub mod tts;
 
 use crate::cards::CardFiles;
 use crate::cards::model::{Face, StationType};
@@ -47,6 +48,20 @@ impl Paper {
             Paper::Letter => (215.9, 279.4),
         }
     }
+}
+
+/// A playtest's choices on top of [`Options`]: how the cards look, which cards, stamps,
+/// and a Tabletop Simulator deck.
+#[derive(Debug, Clone, Default)]
+pub struct Playtest {
+    /// White ground and thin frames ([`face::Look::INK_SAVER`]).
+    pub ink_saver: bool,
+    /// Only these cards (ids); `None`: every card. The map page is left out of a subset.
+    pub only: Option<std::collections::BTreeSet<String>>,
+    /// Printed small at each card's foot after its id: the set's fingerprint and the date.
+    pub stamp: Option<String>,
+    /// Also write a Tabletop Simulator deck into this folder.
+    pub tts: Option<PathBuf>,
 }
 
 /// What to print and where.
@@ -206,6 +221,7 @@ pub fn cards(files: &CardFiles) -> Vec<CardFace> {
             faces: Vec::new(),
             domain: None,
             label: None,
+            back: None,
         },
         CardFace {
             id: g.id.0.clone(),
@@ -227,6 +243,7 @@ pub fn cards(files: &CardFiles) -> Vec<CardFace> {
             faces: face_rows(&g.faces),
             domain: None,
             label: None,
+            back: None,
         },
     ];
     for entry in &files.map.domains {
@@ -243,6 +260,7 @@ pub fn cards(files: &CardFiles) -> Vec<CardFace> {
             faces: Vec::new(),
             domain: None,
             label: None,
+            back: Some((d.id.0.clone(), d.name.clone())),
         });
         for s in &d.stations {
             let foe = s.card_type == StationType::Foe;
@@ -259,6 +277,7 @@ pub fn cards(files: &CardFiles) -> Vec<CardFace> {
                 faces: if foe { face_rows(&s.faces) } else { Vec::new() },
                 domain: Some(d.name.clone()),
                 label: s.label.clone(),
+                back: Some((d.id.0.clone(), d.name.clone())),
             });
         }
     }
@@ -290,7 +309,7 @@ fn crop_marks(x0: f32, y0: f32, bleed: f32) -> String {
     s
 }
 
-fn svg_doc(w: f32, h: f32, body: &str) -> String {
+pub(crate) fn svg_doc(w: f32, h: f32, body: &str) -> String {
     format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}">{body}</svg>"#
     )
@@ -298,11 +317,22 @@ fn svg_doc(w: f32, h: f32, body: &str) -> String {
 
 /// The pages as SVG documents: faces and backs alternating, then the map.
 pub fn pages(m: &Metrics, files: &CardFiles, cards: &[CardFace], o: &Options) -> Vec<String> {
+    pages_for(m, files, cards, o, &Playtest::default())
+}
+
+/// The pages for a playtest: each card with its Domain's back, in its look, stamped.
+pub fn pages_for(
+    m: &Metrics,
+    files: &CardFiles,
+    cards: &[CardFace],
+    o: &Options,
+    p: &Playtest,
+) -> Vec<String> {
     let (pw, ph) = o.paper.size_mm();
     let (gw, gh) = grid_size(o.bleed);
     let (x0, y0) = ((pw - gw) / 2.0, (ph - gh) / 2.0);
     let (cw, ch) = (CARD_W + 2.0 * o.bleed, CARD_H + 2.0 * o.bleed);
-    let back = face::back_svg(m, o.bleed);
+    let look = p.look();
     let mut out = Vec::new();
     for chunk in cards.chunks(PER_PAGE) {
         let mut front = crop_marks(x0, y0, o.bleed);
@@ -314,7 +344,13 @@ pub fn pages(m: &Metrics, files: &CardFiles, cards: &[CardFace], o: &Options) ->
                 r#"<g transform="translate({:.3} {:.3})">{}</g>"#,
                 x0 + col as f32 * cw,
                 y0 + row as f32 * ch,
-                face::face_svg(m, c, o.bleed)
+                face::face_svg_as(m, c, o.bleed, &look, p.stamp_of(c).as_deref())
+            );
+            let back = face::back_svg_as(
+                m,
+                o.bleed,
+                &look,
+                c.back.as_ref().map(|b| (b.0.as_str(), b.1.as_str())),
             );
             // Long-edge flip: the page turns about its vertical axis, so a card's back sits
             // in the mirrored column of the same row.
@@ -328,8 +364,25 @@ pub fn pages(m: &Metrics, files: &CardFiles, cards: &[CardFace], o: &Options) ->
         out.push(svg_doc(pw, ph, &front));
         out.push(svg_doc(pw, ph, &backs));
     }
-    out.push(svg_doc(pw, ph, &map::map_svg(m, files, pw, ph)));
+    if p.only.is_none() {
+        out.push(svg_doc(pw, ph, &map::map_svg(m, files, pw, ph)));
+    }
     out
+}
+
+impl Playtest {
+    fn look(&self) -> face::Look {
+        if self.ink_saver {
+            face::Look::INK_SAVER
+        } else {
+            face::Look::GAME
+        }
+    }
+
+    /// The small print at a card's foot.
+    fn stamp_of(&self, c: &CardFace) -> Option<String> {
+        self.stamp.as_ref().map(|s| format!("{} · {s}", c.id))
+    }
 }
 
 /// usvg options with the game's fonts and nothing else (no system fonts), so the output
@@ -420,16 +473,31 @@ pub struct Printed {
     pub cards: usize,
     pub pages: usize,
     pub pngs: usize,
+    /// Tabletop Simulator sheets written.
+    pub tts_sheets: usize,
 }
 
 /// Prints the card files: the PDF, and PNGs when asked. Call [`check`] first.
 pub fn print(files: &CardFiles, o: &Options) -> Result<Printed, PrintError> {
+    print_for(files, o, &Playtest::default())
+}
+
+/// Prints for a playtest (see [`Playtest`]). Call [`check`] first.
+pub fn print_for(files: &CardFiles, o: &Options, p: &Playtest) -> Result<Printed, PrintError> {
     let m = Metrics::new().map_err(|e| PrintError::Draw {
         what: "the bundled fonts".into(),
         message: e.to_string(),
     })?;
-    let cards = cards(files);
-    let pages = pages(&m, files, &cards, o);
+    let mut cards = cards(files);
+    if let Some(only) = &p.only {
+        cards.retain(|c| only.contains(&c.id));
+    }
+    let pages = pages_for(&m, files, &cards, o, p);
+    let look = p.look();
+    let tts = match &p.tts {
+        Some(dir) => tts::write(&m, &cards, &look, dir)?.sheets.len(),
+        None => 0,
+    };
     let bytes = pdf(&pages, o.paper)?;
     std::fs::write(&o.out, bytes).map_err(|source| PrintError::Write {
         path: o.out.clone(),
@@ -443,7 +511,7 @@ pub fn print(files: &CardFiles, o: &Options) -> Result<Printed, PrintError> {
             std::fs::write(&path, bytes).map_err(|source| PrintError::Write { path, source })
         };
         for (i, c) in cards.iter().enumerate() {
-            let body = face::face_svg(&m, c, o.bleed);
+            let body = face::face_svg_as(&m, c, o.bleed, &look, p.stamp_of(c).as_deref());
             write(
                 format!("{:03}_{}.png", i + 1, c.id),
                 card_png(&body, o.bleed, &opt, &c.id)?,
@@ -452,7 +520,12 @@ pub fn print(files: &CardFiles, o: &Options) -> Result<Printed, PrintError> {
         }
         write(
             "back.png".into(),
-            card_png(&face::back_svg(&m, o.bleed), o.bleed, &opt, "the back")?,
+            card_png(
+                &face::back_svg_as(&m, o.bleed, &look, None),
+                o.bleed,
+                &opt,
+                "the back",
+            )?,
         )?;
         pngs += 1;
     }
@@ -460,5 +533,6 @@ pub fn print(files: &CardFiles, o: &Options) -> Result<Printed, PrintError> {
         cards: cards.len(),
         pages: pages.len(),
         pngs,
+        tts_sheets: tts,
     })
 }

@@ -16,6 +16,7 @@ use super::summary::{Summary, round};
 use crate::cards::CardSet;
 use crate::core::DiceMode;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// One side of a comparison: what is played.
@@ -27,6 +28,9 @@ pub struct Config {
     pub policy: PolicyKind,
     /// Dice rolled or dealt from a deck.
     pub dice: DiceMode,
+    /// Cards of this side known by another id on side A (this id -> A's id): a renamed
+    /// card is compared with itself, not counted as one removed and one added.
+    pub renames: Arc<BTreeMap<String, String>>,
 }
 
 /// The figures both sides share, matched by id: the union of the two sets' Domains,
@@ -63,8 +67,9 @@ const REACHED: usize = 1;
 const STREAK: usize = 2;
 
 impl Keys {
-    /// Matches the Domains, cards and checks of two sets by id.
-    pub fn new(a: &CardSet, b: &CardSet) -> Keys {
+    /// Matches the Domains, cards and checks of two sets by id, B's renamed cards
+    /// (`renames`: B's id -> A's id) under their A id.
+    pub fn new(a: &CardSet, b: &CardSet, renames: &BTreeMap<String, String>) -> Keys {
         let mut k = Keys {
             domains: Vec::new(),
             cards: Vec::new(),
@@ -77,7 +82,16 @@ impl Keys {
                 m.domain.push(union(&mut k.domains, &d.id.0, &d.name));
             }
             for c in &set.cards {
-                m.card.push(union(&mut k.cards, &c.id.0, &c.name));
+                let id = match renames.get(&c.id.0) {
+                    Some(old) if side == 1 => old.as_str(),
+                    _ => c.id.0.as_str(),
+                };
+                let at = union(&mut k.cards, id, &c.name);
+                let row = &mut k.cards[at as usize];
+                if side == 1 && id != c.id.0 && row.1 != c.name {
+                    row.1 = format!("{} (now {})", row.1, c.name);
+                }
+                m.card.push(at);
             }
             let g = &set.guardian;
             for s in g.requirements.iter().chain(&g.seals) {
@@ -227,7 +241,7 @@ pub fn compare(
     jobs: usize,
     progress: &Progress,
 ) -> Result<Comparison, rayon::ThreadPoolBuildError> {
-    let keys = Keys::new(&a.cards, &b.cards);
+    let keys = Keys::new(&a.cards, &b.cards, &b.renames);
     let empty = || Comparison {
         a: Totals::new(&a.cards),
         b: Totals::new(&b.cards),
@@ -355,7 +369,7 @@ pub struct SideSummary {
 impl Comparison {
     /// The figures of both sides and every compared figure.
     pub fn summary(&self, a: &Config, b: &Config) -> CompareSummary {
-        let keys = Keys::new(&a.cards, &b.cards);
+        let keys = Keys::new(&a.cards, &b.cards, &b.renames);
         let p = &self.paired;
         let n = p.runs;
         let rate = |figure, id: &str, label: String, i: usize| {

@@ -76,10 +76,14 @@ pub(super) fn assemble(
             continue;
         };
         match c["id"].as_str() {
-            Some("sage") if has("ferrymans_bell") => {
+            Some("sage") if has("ferrymans_bell") && !c.contains_key("carries") => {
                 c.insert("carries".into(), json!(["ferrymans_bell"]));
             }
-            Some("mirror_knight") if has("mirror_shard") && c.contains_key("invulnerable") => {
+            Some("mirror_knight")
+                if has("mirror_shard")
+                    && c.contains_key("invulnerable")
+                    && !c.contains_key("passage") =>
+            {
                 c.insert("passage".into(), json!([{"label": "Show the Mirror Shard", "show": "mirror_shard", "joins": true}]));
             }
             _ => {}
@@ -150,9 +154,12 @@ pub(super) fn assemble(
         .cloned()
         .unwrap_or_default()
     });
-    let (req, seals) = puzzle(&has);
-    put(&mut guardian, "requirements", req);
-    put(&mut guardian, "seals", seals);
+    // The prototype's puzzle only when the Guardian's own cell names no seal.
+    if !guardian.contains_key("seals") && !guardian.contains_key("requirements") {
+        let (req, seals) = puzzle(&has);
+        put(&mut guardian, "requirements", req);
+        put(&mut guardian, "seals", seals);
+    }
     files.insert("guardian.json".into(), Value::Object(guardian));
     files
 }

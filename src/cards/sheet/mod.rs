@@ -10,6 +10,7 @@
 mod build;
 pub mod designer;
 mod faces;
+pub mod merge;
 mod notation;
 pub mod pretty;
 
@@ -41,6 +42,11 @@ pub const COLUMNS: &[&str] = &[
     "column",
     "links",
 ];
+
+/// The file an import of the designer's sheet writes beside the cards: each card number of
+/// the sheet and the ids of the cards made from its rows (`{"29": ["salt_wolf"]}`), so that
+/// a comparison can follow a card whose title (and so id) changed.
+pub const SHEET_NUMBERS: &str = "sheet-numbers.json";
 
 /// The UTF-8 byte-order mark spreadsheet programs look for to read the file as UTF-8.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -348,6 +354,90 @@ pub fn export(dir: &Path, out: &Path) -> Result<usize, SheetError> {
     Ok(rows.len())
 }
 
+/// The files of a card set, read through `read` (relative to `dir`): traveller, Guardian
+/// and the Domain files in the map's order.
+fn set_values(
+    dir: &Path,
+    read: &dyn Fn(&Path) -> Result<Value, SheetError>,
+) -> Result<(Value, Value, Vec<Value>), SheetError> {
+    let map_path = dir.join("map.json");
+    let map = read(&map_path)?;
+    let mut domains = Vec::new();
+    for e in map["domains"].as_array().into_iter().flatten() {
+        let file = e["file"]
+            .as_str()
+            .ok_or_else(|| layout(&map_path, "a Domain entry has no \"file\""))?;
+        domains.push(read(&dir.join(file))?);
+    }
+    Ok((
+        read(&dir.join("traveller.json"))?,
+        read(&dir.join("guardian.json"))?,
+        domains,
+    ))
+}
+
+/// Writes the set in the designer's layout to `out`; returns the number of rows and what
+/// the notation could not say (card id, field).
+fn write_designer(
+    out: &Path,
+    set: (Value, Value, Vec<Value>),
+) -> Result<(usize, designer::export::Unsaid), SheetError> {
+    let (rows, unsaid) = designer::export::rows(&set.0, &set.1, &set.2);
+    let werr = |source| SheetError::Write {
+        path: out.into(),
+        source,
+    };
+    let mut file = fs::File::create(out).map_err(werr)?;
+    file.write_all(BOM).map_err(werr)?;
+    let mut w = csv::WriterBuilder::new()
+        .quote_style(csv::QuoteStyle::Necessary)
+        .from_writer(file);
+    let cerr = |source| SheetError::Csv {
+        path: out.into(),
+        source,
+    };
+    w.write_record(designer::export::header()).map_err(cerr)?;
+    for r in &rows {
+        w.write_record(r).map_err(cerr)?;
+    }
+    w.flush().map_err(werr)?;
+    Ok((rows.len(), unsaid))
+}
+
+/// Exports the card folder `dir` to `out` in the designer's layout.
+pub fn export_designer(
+    dir: &Path,
+    out: &Path,
+) -> Result<(usize, designer::export::Unsaid), SheetError> {
+    write_designer(out, set_values(dir, &|p: &Path| read_json(p))?)
+}
+
+/// Exports a loaded set to `out` in the designer's layout.
+pub fn export_designer_of(
+    files: &crate::cards::CardFiles,
+    out: &Path,
+) -> Result<(usize, designer::export::Unsaid), SheetError> {
+    let json = |v: Result<Value, serde_json::Error>| {
+        v.map_err(|source| SheetError::Json {
+            path: out.into(),
+            source,
+        })
+    };
+    let domains = files
+        .map
+        .domains
+        .iter()
+        .filter_map(|e| files.domains.iter().find(|d| d.id == e.id))
+        .map(|d| json(serde_json::to_value(d)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let set = (
+        json(serde_json::to_value(&files.traveller))?,
+        json(serde_json::to_value(&files.guardian))?,
+        domains,
+    );
+    write_designer(out, set)
+}
+
 /// One row the import could not fully read.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct Attention {
@@ -374,6 +464,12 @@ pub struct ImportSummary {
     /// Rows skipped on purpose (the designer's combat reference, trackers, spares).
     pub skipped: Vec<String>,
     pub attention: Vec<Attention>,
+    /// Notes on rows that still made working cards (an empty rules cell, a card named
+    /// loosely).
+    pub warnings: Vec<Attention>,
+    /// Rows that make the sheet unfit to write: a card other cards refer to that could not
+    /// be read.
+    pub errors: Vec<Attention>,
     /// Files written, relative to the output folder.
     pub files: Vec<String>,
 }
@@ -525,6 +621,8 @@ fn import_forward(
         by_type,
         skipped: Vec::new(),
         attention: Vec::new(),
+        warnings: Vec::new(),
+        errors: Vec::new(),
         files: files.keys().cloned().collect(),
     };
     Ok((files, summary))
@@ -663,4 +761,48 @@ pub fn import(sheet: &Path, out: &Path) -> Result<ImportSummary, SheetError> {
     let (files, summary) = read_sheet(sheet)?;
     write_files(out, &files)?;
     Ok(summary)
+}
+
+/// The ids of the cards of `files` that differ from (or are missing in) an earlier export
+/// in Forward's layout: what a playtester needs reprinted.
+pub fn changed_since(
+    files: &crate::cards::CardFiles,
+    earlier: &Path,
+) -> Result<std::collections::BTreeSet<String>, SheetError> {
+    use crate::cards::model::{DomainFile, GuardianFile, StationCard, TravellerFile};
+    let (old, _) = read_sheet(earlier)?;
+    let mut out = std::collections::BTreeSet::new();
+    let old_t: Option<TravellerFile> = old
+        .get("traveller.json")
+        .and_then(|v| serde_json::from_value(v.clone()).ok());
+    if old_t.as_ref() != Some(&files.traveller) {
+        out.insert(files.traveller.id.0.clone());
+    }
+    let old_g: Option<GuardianFile> = old
+        .get("guardian.json")
+        .and_then(|v| serde_json::from_value(v.clone()).ok());
+    if old_g.as_ref() != Some(&files.guardian) {
+        out.insert(files.guardian.id.0.clone());
+    }
+    let old_domains: Vec<DomainFile> = old
+        .iter()
+        .filter(|(k, _)| k.starts_with("domains/"))
+        .filter_map(|(_, v)| serde_json::from_value(v.clone()).ok())
+        .collect();
+    let old_stations: Vec<&StationCard> = old_domains.iter().flat_map(|d| &d.stations).collect();
+    for d in &files.domains {
+        let bare = |d: &DomainFile| DomainFile {
+            stations: Vec::new(),
+            ..d.clone()
+        };
+        if !old_domains.iter().any(|o| bare(o) == bare(d)) {
+            out.insert(d.id.0.clone());
+        }
+        for s in &d.stations {
+            if !old_stations.contains(&s) {
+                out.insert(s.id.0.clone());
+            }
+        }
+    }
+    Ok(out)
 }

@@ -63,10 +63,30 @@ fn n_or(l: &str, default: i64) -> i64 {
 
 /// Reads one effect line; `Err` with the reason when it is not in the notation.
 pub fn effect_line(raw: &str) -> Result<Line, String> {
-    let l = normalise(raw);
+    let l = strip_gloss(&strip_frequency(&normalise(raw)));
     let has = |w: &str| l.contains(w);
     let line = if l.is_empty() || ["none", "no effect", "nothing"].contains(&l.as_str()) {
         Line::Nothing
+    } else if let Some(v) = table_face(&l) {
+        Line::Modifier(v)
+    } else if let Some(n) = signed_hp(&l) {
+        // `-1 HP` is a loss, `+2 HP` a heal.
+        if n < 0 {
+            Line::Effect(json!({ "lose_health": -n }))
+        } else {
+            Line::Effect(json!({ "heal": n }))
+        }
+    } else if let Some(n) = bare_block(&l) {
+        Line::Modifier(json!({ "def": n }))
+    } else if let Some((n, tag)) = damage_to(&l) {
+        // `2 DMG to Human`: damage to the foe in a duel, only if it has the tag.
+        match tag {
+            Some(tag) => Line::Thrown(json!({ "if": {
+                "when": { "foe_tag": tag },
+                "then": [{ "hit_foe": n }]
+            }})),
+            None => Line::Thrown(json!({ "hit_foe": n })),
+        }
     } else if l == "full heal" || (l.starts_with("heal") && has("full")) {
         Line::Effect(json!({ "heal": "full" }))
     } else if l.starts_with("heal") && has("1d6") {
@@ -80,7 +100,7 @@ pub fn effect_line(raw: &str) -> Result<Line, String> {
     } else if l.starts_with("lose") && has("each time") && (has("flip") || has("turned")) {
         Line::Trigger(json!({ "on": "flip", "effects": [{ "lose_health": need(&l)? }] }))
     } else if l.starts_with("lose") && has("hp") {
-        Line::Effect(json!({ "lose_health": need(&l)? }))
+        Line::Effect(json!({ "lose_health": amount(&l)? }))
     } else if has("throw") {
         Line::Thrown(json!({ "hit_foe": need(&l)? }))
     } else if has("next duel") || has("next fight") {
@@ -129,6 +149,105 @@ pub fn effect_line(raw: &str) -> Result<Line, String> {
     Ok(line)
 }
 
+/// The frequency a line may open with (`Once per location, peek at 2`), which the card's
+/// `use` says instead (see `use_per`); the rest of the line is the effect.
+pub fn strip_frequency(l: &str) -> String {
+    for per in [
+        "location", "domain", "fight", "duel", "combat", "run", "game", "turn",
+    ] {
+        for lead in ["once per ", "once each "] {
+            let head = format!("{lead}{per}");
+            if let Some(rest) = l.strip_prefix(&head) {
+                return rest.trim_start_matches([',', ':', ';', ' ']).to_string();
+            }
+        }
+    }
+    l.to_string()
+}
+
+/// A line without a closing gloss in brackets that holds no number (`1 block (evade)`):
+/// the gloss names the effect, the words before it say what it does.
+pub fn strip_gloss(l: &str) -> String {
+    if let Some((head, tail)) = l.rsplit_once('(')
+        && let Some(word) = tail.strip_suffix(')')
+        && !word.chars().any(|c| c.is_ascii_digit())
+        && !head.trim().is_empty()
+    {
+        return head.trim().to_string();
+    }
+    l.to_string()
+}
+
+/// `6 counter -> block + deal 1 dmg`, `5 = critical`: one face of the traveller's combat
+/// table gives another result.
+fn table_face(l: &str) -> Option<Value> {
+    let (num, rest) = l.split_once(' ')?;
+    let roll: u8 = num.parse().ok().filter(|n| (1..=6).contains(n))?;
+    let rest = rest.trim_start_matches(['=', ':', ' ']);
+    let result = ["miss", "parry", "hit", "critical", "counter"]
+        .into_iter()
+        .find(|r| rest == *r || rest.starts_with(&format!("{r} ")))?;
+    Some(json!({ "table_face": { "roll": roll, "result": result } }))
+}
+
+/// `-1 hp`, `+2 hp`, `-1hp`: a signed change of Health, and nothing else on the line.
+fn signed_hp(l: &str) -> Option<i64> {
+    let body = l.strip_suffix("hp")?.trim();
+    let sign = if body.starts_with('-') {
+        -1
+    } else if body.starts_with('+') {
+        1
+    } else {
+        return None;
+    };
+    let n: i64 = body[1..].trim().parse().ok()?;
+    Some(sign * n)
+}
+
+/// `1 block`, `+1 block`: a standing block (DEF).
+fn bare_block(l: &str) -> Option<i64> {
+    let n = l.strip_suffix(" block")?.trim_start_matches('+');
+    n.parse().ok().filter(|n| *n > 0)
+}
+
+/// `2 dmg`, `2 dmg to human`, `deal 2 damage to a beast`: damage to the foe, and the tag
+/// it must have.
+fn damage_to(l: &str) -> Option<(i64, Option<String>)> {
+    let l = l.strip_prefix("deal ").unwrap_or(l);
+    let (num, rest) = l.split_once(' ')?;
+    let n: i64 = num.parse().ok().filter(|n| *n > 0)?;
+    let rest = rest
+        .strip_prefix("dmg")
+        .or_else(|| rest.strip_prefix("damage"))?
+        .trim();
+    if rest.is_empty() {
+        return Some((n, None));
+    }
+    let tag = rest
+        .strip_prefix("to ")?
+        .trim_start_matches("a ")
+        .trim_start_matches("an ")
+        .trim_end_matches(" foes")
+        .trim_end_matches(" foe")
+        .trim_end_matches('s')
+        .trim();
+    (!tag.is_empty() && tag.chars().all(|c| c.is_ascii_alphabetic()))
+        .then(|| (n, Some(tag.to_string())))
+}
+
+/// A number, or dice (`1d6`, `1d6+2`) as an amount.
+fn amount(l: &str) -> Result<Value, String> {
+    if let Some(i) = l.find("d6") {
+        let count = first_int(&l[..i]).unwrap_or(1).abs();
+        let plus = l[i..]
+            .split_once('+')
+            .and_then(|(_, p)| first_int(p))
+            .unwrap_or(0);
+        return Ok(json!({ "d6": count, "plus": plus }));
+    }
+    Ok(json!(need(l)?))
+}
+
 fn need(l: &str) -> Result<i64, String> {
     first_int(l).ok_or_else(|| "a number is missing".to_string())
 }
@@ -155,11 +274,16 @@ pub fn face_line(raw: &str) -> Result<Value, String> {
     }
     let mut face = serde_json::Map::new();
     face.insert("name".into(), json!(name));
-    for part in result.split('&').map(normalise).filter(|p| !p.is_empty()) {
+    // Results are joined by `&`, `;`, `,` or `+` ("Block & 1 DMG; you skip your next roll").
+    for part in result
+        .split(['&', ';', ',', '+'])
+        .map(normalise)
+        .filter(|p| !p.is_empty())
+    {
         let p = part.as_str();
         let (k, v) = if p == "miss" {
             continue;
-        } else if p == "block" {
+        } else if p == "block" || p == "evade" || p == "blocks" {
             ("block", json!(true))
         } else if p.starts_with("heal") {
             ("heal", json!(need(p)?))
@@ -220,6 +344,45 @@ mod tests {
             ))
         );
         assert!(effect_line("Sing a song of the sea").is_err());
+        assert_eq!(
+            effect_line("lose 1d6 HP"),
+            Ok(Line::Effect(json!({"lose_health": {"d6": 1, "plus": 0}})))
+        );
+    }
+
+    #[test]
+    fn the_short_wordings_read() {
+        let e = |l: &str| effect_line(l);
+        assert_eq!(e("-1 HP"), Ok(Line::Effect(json!({"lose_health": 1}))));
+        assert_eq!(e("1 Block (Evade)"), Ok(Line::Modifier(json!({"def": 1}))));
+        assert_eq!(
+            e("2 DMG to Human"),
+            Ok(Line::Thrown(
+                json!({"if": {"when": {"foe_tag": "human"}, "then": [{"hit_foe": 2}]}})
+            ))
+        );
+        assert_eq!(
+            e("Once per location, peek at 2"),
+            Ok(Line::Effect(json!({"peek": 2})))
+        );
+        assert_eq!(
+            e("6 COUNTER → BLOCK + DEAL 1 DMG."),
+            Ok(Line::Modifier(
+                json!({"table_face": {"roll": 6, "result": "counter"}})
+            ))
+        );
+        assert_eq!(
+            face_line("2 Gust (Block & 1 DMG; you skip your next roll)"),
+            Ok(json!({"name": "Gust", "block": true, "deal": 1, "skip_roll": true}))
+        );
+        assert_eq!(
+            face_line("3 Wave (2 DMG; no rerolls next round)"),
+            Ok(json!({"name": "Wave", "deal": 2, "no_rerolls": true}))
+        );
+        assert_eq!(
+            face_line("5 Rend (3 DMG, ignore Block)"),
+            Ok(json!({"name": "Rend", "deal": 3, "ignore_block": true}))
+        );
     }
 
     #[test]

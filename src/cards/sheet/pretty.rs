@@ -20,6 +20,7 @@ const KEY_ORDER: &[&str] = &[
     "text",
     "flavor",
     "guide_notes",
+    "art_note",
     "theme",
     "tags",
     "health",
@@ -37,6 +38,14 @@ pub fn to_pretty(v: &Value) -> String {
     let mut out = String::new();
     write(&mut out, v, 0);
     out.push('\n');
+    out
+}
+
+/// The pretty text of `v` as it stands `depth` levels deep in a file (its inner lines
+/// indented to match), without a final newline.
+pub fn nested(v: &Value, depth: usize) -> String {
+    let mut out = String::new();
+    write(&mut out, v, depth);
     out
 }
 

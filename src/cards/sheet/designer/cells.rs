@@ -2,7 +2,8 @@
 //! `USE:`...), then the lines under it, into a card's effects, options, test or faces.
 //! Anything that does not read is an [`Unread`] naming the line and why.
 
-use super::{DEFAULT_HEALTH, DRow, Unread, slug, unread};
+use super::refs::{Kind, Titles};
+use super::{DEFAULT_HEALTH, DRow, Unread, unread};
 use crate::cards::sheet::notation::{self, Line, normalise};
 use serde_json::{Map, Value, json};
 
@@ -46,8 +47,16 @@ pub(super) fn parts(lines: &[&str]) -> Result<Parts, Unread> {
         {
             continue;
         }
-        // `&` joins effects on one line; an arrow reads as "then".
-        for piece in l
+        // `6 COUNTER → BLOCK + DEAL 1 DMG`: the arrow explains, it does not chain.
+        if let Ok(Line::Modifier(v)) = notation::effect_line(l)
+            && v.get("table_face").is_some()
+        {
+            p.passive.push(v);
+            continue;
+        }
+        // `&` joins effects on one line; an arrow or "then" reads as one after another.
+        let spaced = l.replace(", then ", " & ").replace(" then ", " & ");
+        for piece in spaced
             .split(['&', '→'])
             .map(|x| x.trim_start_matches('>').trim())
         {
@@ -101,9 +110,19 @@ pub(super) fn station_body(
     kind: &str,
     r: &DRow,
     card: &mut Map<String, Value>,
+    cx: &mut Cx,
 ) -> Result<(), Unread> {
     let (kw, head, lines) = split_rules(r.rules)?;
-    let stype = card["type"].as_str().unwrap_or("").to_string();
+    // Only a companion's cell holds further keyword clauses; elsewhere such a line is an
+    // effect line like any other (and reported if it does not read).
+    let rest = if stype_of(card) == "companion" {
+        clauses(&lines)
+    } else {
+        vec![(String::new(), String::new(), lines)]
+    };
+    let lines = rest.first().map(|c| c.2.clone()).unwrap_or_default();
+    let more = &rest[1..];
+    let stype = stype_of(card);
     match (stype.as_str(), kw.as_str()) {
         ("caesura" | "blessing" | "snare", "EFFECT") => {
             effect_body(kind, &stype, r.rules, &head, &lines, card)?;
@@ -113,8 +132,28 @@ pub(super) fn station_body(
         }
         ("rest", "REST") => {}
         ("item" | "equipment", "USE" | "EQUIP") => usable_body(&stype, r.rules, &lines, card)?,
-        ("companion", "ENCOUNTER") => encounter_body(&lines, card)?,
-        ("companion", "CHOOSE") => join_body(&lines, card)?,
+        ("companion", "ENCOUNTER") => {
+            encounter_body(&lines, card)?;
+            for c in more {
+                clause_body(c, card, cx)?;
+            }
+        }
+        ("companion", "CHOOSE") => {
+            join_body(&lines, card, cx)?;
+            for c in more {
+                clause_body(c, card, cx)?;
+            }
+        }
+        ("companion", "FIGHT") => {
+            // A companion met as a duel (`FIGHT: UNWINNABLE`, `SPECIAL: Use X - he follows
+            // you`): a foe who joins when shown the thing.
+            card.insert("type".into(), json!("foe"));
+            card.insert("label".into(), json!("Companion"));
+            fight(&head, &lines, card)?;
+            for c in more {
+                clause_body(c, card, cx)?;
+            }
+        }
         ("foe", "FIGHT") => fight(&head, &lines, card)?,
         ("pit", "CHALLENGE") => card
             .insert("test".into(), challenge(&head, &lines)?)
@@ -243,7 +282,8 @@ fn usable_body(
     Ok(())
 }
 
-/// A companion's `ENCOUNTER:`: its rules lines, without the "X follows you" restatement.
+/// A companion's `ENCOUNTER:`: its rules lines, without the "X follows you" restatement;
+/// a line of prose with no number is kept as text only.
 fn encounter_body(lines: &[&str], card: &mut Map<String, Value>) -> Result<(), Unread> {
     // "X follows you" restates what ENCOUNTER means; other lines are rules.
     let rules: Vec<&str> = lines
@@ -251,24 +291,30 @@ fn encounter_body(lines: &[&str], card: &mut Map<String, Value>) -> Result<(), U
         .copied()
         .filter(|l| !normalise(l).contains("follows you"))
         .collect();
-    let p = parts(&rules)?;
+    let p = parts_or_prose(&rules)?;
     put(card, "passive", p.passive);
     put(card, "triggers", p.triggers);
     put(card, "effects", p.effects);
     Ok(())
 }
 
-/// A companion's `CHOOSE:`: what to give for it to join (`join`), and the effects of
-/// refusing (`refused`).
-fn join_body(lines: &[&str], card: &mut Map<String, Value>) -> Result<(), Unread> {
+/// A companion's `CHOOSE:`: what to give for it to join (`Give X: ... follows you`, X
+/// matched to a card of the sheet), and the effects of refusing (`refused`; a leading
+/// `Discard this card:` says the card goes, which refusing means anyway).
+fn join_body(lines: &[&str], card: &mut Map<String, Value>, cx: &mut Cx) -> Result<(), Unread> {
     let sides = split_or(lines);
-    let give = sides
+    let (line, give) = sides
         .iter()
         .flatten()
         .find_map(|l| {
-            normalise(l)
-                .strip_prefix("give ")
-                .map(|g| g.split(':').next().unwrap_or("").to_string())
+            let t = l.trim();
+            let lower = t.to_lowercase();
+            lower.starts_with("give ").then(|| {
+                (
+                    *l,
+                    t[5..].split(':').next().unwrap_or("").trim().to_string(),
+                )
+            })
         })
         .ok_or_else(|| {
             unread(
@@ -276,14 +322,213 @@ fn join_body(lines: &[&str], card: &mut Map<String, Value>) -> Result<(), Unread
                 "a companion's CHOOSE needs a line `Give X: ... follows you`",
             )
         })?;
-    card.insert("join".into(), json!({ "give": slug(&give) }));
+    let id = cx.thing(&give, line, "give")?;
+    card.insert("join".into(), json!({ "give": id }));
     let refused: Vec<&str> = sides
         .into_iter()
         .filter(|s| !s.iter().any(|l| normalise(l).starts_with("give ")))
         .flatten()
+        .map(|l| {
+            let n = normalise(l);
+            if n.starts_with("discard this card") {
+                l.split_once(':').map_or("", |(_, r)| r.trim())
+            } else {
+                l
+            }
+        })
         .collect();
-    put(card, "refused", parts(&refused)?.effects);
+    put(card, "refused", parts_or_prose(&refused)?.effects);
     Ok(())
+}
+
+/// The keyword clauses of a cell: the first keyword's lines, then each further line
+/// `KEYWORD:` (upper case) with its lines (`NIGHT SEA CROSSING:`, `SPECIAL:`).
+fn clauses<'a>(lines: &[&'a str]) -> Vec<(String, String, Vec<&'a str>)> {
+    let mut out = vec![(String::new(), String::new(), Vec::new())];
+    for l in lines {
+        match l.split_once(':') {
+            Some((k, rest))
+                if k.trim().len() >= 3
+                    && k.chars()
+                        .all(|c| c.is_ascii_uppercase() || c == ' ' || c == '-') =>
+            {
+                out.push((k.trim().to_string(), rest.trim().to_string(), Vec::new()));
+            }
+            _ => {
+                if let Some(last) = out.last_mut() {
+                    last.2.push(*l);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A companion's further clause: `SPECIAL: Use X - he ... follows you` (a way to make a
+/// foe join by showing or giving X), a line saying they carry X (`carries`), or rules
+/// lines and prose.
+fn clause_body(
+    c: &(String, String, Vec<&str>),
+    card: &mut Map<String, Value>,
+    cx: &mut Cx,
+) -> Result<(), Unread> {
+    let all: Vec<&str> = std::iter::once(c.1.as_str())
+        .chain(c.2.iter().copied())
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    let mut rules = Vec::new();
+    for l in all {
+        let n = normalise(l);
+        let joins = n.contains("follows you") || n.contains("joins you") || n.contains("join you");
+        if joins && (n.starts_with("use ") || n.starts_with("show ") || n.starts_with("give ")) {
+            let verb = if n.starts_with("give ") {
+                "give"
+            } else {
+                "show"
+            };
+            // `Use the Mirror Shard - the Knight ...`: the thing is named before the dash.
+            let after = l.trim().split_once(' ').map_or("", |x| x.1);
+            let named = after
+                .split(" - ")
+                .next()
+                .unwrap_or(after)
+                .split(['—', '–', ':'])
+                .next()
+                .unwrap_or(after);
+            let thing = match cx.titles.find(named) {
+                Some(_) => cx.thing(named, l, verb)?,
+                None => cx.thing_in(named, l)?,
+            };
+            let title = cx
+                .titles
+                .find(&thing)
+                .map_or(thing.clone(), |f| f.title.title.clone());
+            let verb_word = if verb == "give" { "Give" } else { "Show" };
+            let mut pass = Map::new();
+            pass.insert(
+                "label".into(),
+                json!(format!(
+                    "{verb_word} the {}",
+                    title.trim_start_matches("The ")
+                )),
+            );
+            pass.insert(verb.into(), json!(thing));
+            pass.insert("joins".into(), json!(true));
+            let list = card.entry("passage").or_insert_with(|| json!([]));
+            if let Some(a) = list.as_array_mut() {
+                a.push(Value::Object(pass));
+            }
+        } else if n.contains("carr")
+            && cx
+                .titles
+                .mentions(&n)
+                .iter()
+                .any(|f| f.title.kind == Kind::Thing)
+        {
+            let thing = cx.thing_in(l, l)?;
+            let list = card.entry("carries").or_insert_with(|| json!([]));
+            if let Some(a) = list.as_array_mut()
+                && !a.iter().any(|x| x == &json!(thing))
+            {
+                a.push(json!(thing));
+            }
+        } else {
+            rules.push(l);
+        }
+    }
+    let p = parts_or_prose(&rules)?;
+    for (k, v) in [
+        ("effects", p.effects),
+        ("passive", p.passive),
+        ("triggers", p.triggers),
+    ] {
+        if v.is_empty() {
+            continue;
+        }
+        let list = card.entry(k).or_insert_with(|| json!([]));
+        if let Some(a) = list.as_array_mut() {
+            a.extend(v);
+        }
+    }
+    Ok(())
+}
+
+/// Effect lines, where a line of prose holding no number is kept as text only.
+fn parts_or_prose(lines: &[&str]) -> Result<Parts, Unread> {
+    let mut all = Parts::default();
+    for l in lines {
+        match parts(&[l]) {
+            Ok(p) => {
+                all.effects.extend(p.effects);
+                all.passive.extend(p.passive);
+                all.triggers.extend(p.triggers);
+                all.reroll |= p.reroll;
+                all.thrown |= p.thrown;
+            }
+            Err(u) if l.chars().any(|c| c.is_ascii_digit()) => return Err(u),
+            Err(_) => {}
+        }
+    }
+    Ok(all)
+}
+
+fn stype_of(card: &Map<String, Value>) -> String {
+    card["type"].as_str().unwrap_or("").to_string()
+}
+
+/// What reading a row's cell needs from the rest of the sheet, and what it found there.
+pub(super) struct Cx<'a> {
+    pub(super) titles: &'a Titles,
+    /// Names matched not exactly as their rows spell them.
+    pub(super) notes: Vec<String>,
+    /// Card ids this row refers to (given, shown, carried).
+    pub(super) refs: Vec<String>,
+}
+
+impl Cx<'_> {
+    /// The id of the Item or Equipment `name` means; `line` is reported if none.
+    pub(super) fn thing(&mut self, name: &str, line: &str, what: &str) -> Result<String, Unread> {
+        let f = self
+            .titles
+            .find(name)
+            .filter(|f| f.title.kind == Kind::Thing)
+            .ok_or_else(|| {
+                unread(
+                    line,
+                    format!("`{name}` ({what}) names no Item or Equipment of the sheet"),
+                )
+            })?;
+        if !f.exact {
+            self.notes.push(format!(
+                "read `{}` as the card \"{}\" ({})",
+                name.trim(),
+                f.title.title,
+                f.title.id
+            ));
+        }
+        self.refs.push(f.title.id.clone());
+        Ok(f.title.id.clone())
+    }
+
+    /// The id of the first Item or Equipment named in a line of prose.
+    fn thing_in(&mut self, prose: &str, line: &str) -> Result<String, Unread> {
+        let found = self
+            .titles
+            .mentions(prose)
+            .into_iter()
+            .find(|f| f.title.kind == Kind::Thing)
+            .ok_or_else(|| unread(line, "names no Item or Equipment of the sheet"))?;
+        if !found.exact {
+            self.notes.push(format!(
+                "read `{}` as the card \"{}\" ({})",
+                line.trim(),
+                found.title.title,
+                found.title.id
+            ));
+        }
+        self.refs.push(found.title.id.clone());
+        Ok(found.title.id.clone())
+    }
 }
 
 /// A foe's HP and faces: `FIGHT: 5 HP`, dashes, six face lines.

@@ -9,9 +9,14 @@
 //! differences, and the map is the prototype's diamond.
 
 mod cells;
+pub mod export;
+mod guardian;
+mod meaning;
+mod refs;
 
 pub(super) use cells::put;
-use cells::{fight, parts, prose, split_rules, station_body};
+use cells::{Cx, parts, prose, split_rules, station_body};
+use refs::{Kind, Titles};
 
 use super::build::{assemble, untitled};
 use super::notation::{self, normalise};
@@ -123,7 +128,7 @@ pub fn slug(title: &str) -> String {
     words.join("_")
 }
 
-fn levenshtein(a: &str, b: &str) -> usize {
+pub(super) fn levenshtein(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
@@ -226,6 +231,9 @@ fn stand_in(id: &str, r: &DRow, why: &Unread) -> Map<String, Value> {
     if !r.flavor.trim().is_empty() {
         c.insert("flavor".into(), json!(r.flavor.trim()));
     }
+    if !r.art.trim().is_empty() {
+        c.insert("art_note".into(), json!(r.art.trim()));
+    }
     c.insert(
         "guide_notes".into(),
         json!(format!(
@@ -244,11 +252,29 @@ pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, Impo
         .iter()
         .map(|name| header.iter().position(|h| h == name))
         .collect();
-    let mut g = Gathered::new();
-    for (line, cells) in records {
-        g.row(&drow(&idx, *line, cells));
+    let rows: Vec<DRow> = records
+        .iter()
+        .map(|(line, cells)| drow(&idx, *line, cells))
+        .collect();
+    let mut g = Gathered::new(&rows);
+    for r in &rows {
+        g.row(r);
     }
-    let files = assemble(g.domains, g.traveller, g.guardian, &mut g.attention);
+    g.carried_by_seals();
+    let mut numbers: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for r in &rows {
+        if let Some(id) = g.ids.get(&r.line)
+            && !r.number.trim().is_empty()
+        {
+            numbers
+                .entry(r.number.trim().to_string())
+                .or_default()
+                .push(id.clone());
+        }
+    }
+    let mut files = assemble(g.domains, g.traveller, g.guardian, &mut g.attention);
+    files.insert(super::SHEET_NUMBERS.to_string(), json!(numbers));
+    let errors = g.refs_errors;
     let cards_made = g.by_type.values().sum();
     let summary = ImportSummary {
         layout: "designer",
@@ -257,6 +283,8 @@ pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, Impo
         by_type: g.by_type,
         skipped: g.skipped,
         attention: g.attention,
+        warnings: g.warnings,
+        errors,
         files: files.keys().cloned().collect(),
     };
     (files, summary)
@@ -284,22 +312,141 @@ struct Gathered {
     traveller: Option<Map<String, Value>>,
     guardian: Option<Map<String, Value>>,
     attention: Vec<Attention>,
+    /// Notes that do not stop a card working (a placeholder text, a name matched loosely).
+    warnings: Vec<Attention>,
+    /// Rows a card refers to that could not be read (set by `check_refs`).
+    refs_errors: Vec<Attention>,
     skipped: Vec<String>,
     by_type: BTreeMap<String, usize>,
-    /// How many cards took each slug, so later ones get `_2`, `_3`...
-    used_ids: BTreeMap<String, usize>,
+    /// Every Station row's title, to resolve names in other cells.
+    titles: Titles,
+    /// The id each Station row's card takes, by line.
+    ids: BTreeMap<u64, String>,
+    /// Cards referred to by other cards: (id, who refers to it).
+    refs: Vec<(String, String)>,
+    /// Rows kept as quiet stand-ins: id -> (row, why).
+    stand_ins: BTreeMap<String, Attention>,
 }
 
 impl Gathered {
-    fn new() -> Self {
+    /// Starts with every Station row's id and title known, so that any cell may name
+    /// any card.
+    fn new(rows: &[DRow]) -> Self {
+        let mut used: BTreeMap<String, usize> = BTreeMap::new();
+        let mut titles = Titles::default();
+        let mut ids = BTreeMap::new();
+        for r in rows {
+            let Some((stype, _)) = station_type(r.kind) else {
+                continue;
+            };
+            if match_domain(r.location).is_none() {
+                continue;
+            }
+            let base = slug(r.title);
+            let n = used.entry(base.clone()).or_default();
+            *n += 1;
+            let id = if *n == 1 { base } else { format!("{base}_{n}") };
+            let kind = match stype {
+                "item" | "equipment" => Kind::Thing,
+                "companion" | "foe" => Kind::Being,
+                _ => Kind::Other,
+            };
+            titles.push(id.clone(), r.title, kind);
+            ids.insert(r.line, id);
+        }
         Gathered {
             domains: vec![None; DIAMOND.len()],
             traveller: None,
             guardian: None,
             attention: Vec::new(),
+            warnings: Vec::new(),
+            refs_errors: Vec::new(),
             skipped: Vec::new(),
             by_type: BTreeMap::new(),
-            used_ids: BTreeMap::new(),
+            titles,
+            ids,
+            refs: Vec::new(),
+            stand_ins: BTreeMap::new(),
+        }
+    }
+
+    /// A note on a row that still made a working card.
+    fn warn(&mut self, r: &DRow, unread: &str, reason: String) {
+        self.warnings.push(Attention {
+            line: r.line,
+            card_number: r.number.trim().to_string(),
+            title: r.title.trim().to_string(),
+            unread: unread.to_string(),
+            reason,
+        });
+    }
+
+    /// Reports each line of `rules` whose numbers `card` does not hold.
+    fn check_numbers(&mut self, r: &DRow, card: &Value, skip: &dyn Fn(&str) -> bool) {
+        for l in meaning::lost(r.rules, card, skip) {
+            self.flag(
+                r,
+                &unread(
+                    &l,
+                    "a number of this line is in none of the card's fields: the card does not do what the cell says",
+                ),
+            );
+        }
+    }
+
+    /// Gives every companion a seal asks to carry a card that card in `carries`.
+    fn carried_by_seals(&mut self) {
+        let Some(g) = &self.guardian else { return };
+        let pairs: Vec<(String, String)> = g
+            .get("seals")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|s| {
+                let c = s.get("broken_by")?.get("carries")?;
+                Some((
+                    c["companion"].as_str()?.to_string(),
+                    c["card"].as_str()?.to_string(),
+                ))
+            })
+            .collect();
+        for (who, what) in pairs {
+            for card in self
+                .domains
+                .iter_mut()
+                .flatten()
+                .flat_map(|d| d.1.iter_mut())
+            {
+                if card["id"] == json!(who)
+                    && let Some(c) = card.as_object_mut()
+                {
+                    let list = c.entry("carries").or_insert_with(|| json!([]));
+                    if let Some(a) = list.as_array_mut()
+                        && !a.contains(&json!(what))
+                    {
+                        a.push(json!(what));
+                    }
+                }
+            }
+        }
+        self.check_refs();
+    }
+
+    /// A card another card refers to must be a real card, not a quiet stand-in: each such
+    /// row is an error naming who refers to it.
+    fn check_refs(&mut self) {
+        let mut seen = std::collections::BTreeSet::new();
+        for (id, by) in &self.refs {
+            if let Some(a) = self.stand_ins.get(id)
+                && seen.insert((id.clone(), by.clone()))
+            {
+                let mut e = a.clone();
+                e.reason = format!(
+                    "{by} refers to this card, so it cannot stand in as a quiet card: {}",
+                    a.reason
+                );
+                self.refs_errors.push(e);
+            }
         }
     }
 
@@ -317,13 +464,6 @@ impl Gathered {
     /// Counts one card made of a type.
     fn count(&mut self, t: &str) {
         *self.by_type.entry(t.into()).or_default() += 1;
-    }
-
-    /// `base` if no card has taken it yet, else `base_2`, `base_3`...
-    fn unique(&mut self, base: String) -> String {
-        let n = self.used_ids.entry(base.clone()).or_default();
-        *n += 1;
-        if *n == 1 { base } else { format!("{base}_{n}") }
     }
 
     /// Takes one row: a Location, a special card (Guardian, traveller, or skipped), or a
@@ -354,6 +494,11 @@ impl Gathered {
         let (c, failed) = domain_card(d, r);
         if let Some(u) = failed {
             self.flag(r, &u);
+        } else {
+            self.check_numbers(r, &Value::Object(c.clone()), &|_| false);
+        }
+        if prose(r.rules).is_empty() {
+            self.warn(r, "", blank_text_reason(r));
         }
         let stations = self.domains[d].take().map(|x| x.1).unwrap_or_default();
         self.domains[d] = Some((c, stations));
@@ -365,16 +510,49 @@ impl Gathered {
         let t = normalise(r.title);
         let low = normalise(r.rules);
         if kind == "special" && t.contains("guardian") {
-            let (c, failed) = guardian_card(r);
-            if let Some(u) = failed {
-                self.flag(r, &u);
+            let (c, read) = guardian::card(r, &self.titles);
+            match read {
+                Ok(g) => {
+                    for n in g.notes {
+                        self.warn(r, "", n);
+                    }
+                    for (id, seal) in g.refs {
+                        self.refs.push((id, format!("the Guardian's {seal}")));
+                    }
+                    if g.hp.is_none() {
+                        self.warn(
+                            r,
+                            "",
+                            format!("the cell gives no HP; the Guardian has {DEFAULT_HEALTH}"),
+                        );
+                    }
+                    // The seals' headings and wording carry no figures of the duel.
+                    let heading = |l: &str| {
+                        let n = normalise(l);
+                        n.contains("seal") || n.contains("combat table")
+                    };
+                    self.check_numbers(r, &Value::Object(c.clone()), &heading);
+                }
+                Err(u) => self.flag(r, &u),
             }
             self.guardian = Some(c);
             self.count("guardian");
         } else if kind == "special"
             && (t.contains("player") || t.contains("traveller") || low.contains("starting"))
         {
-            self.traveller = Some(traveller_card(r, &low));
+            let c = traveller_card(r, &low);
+            if prose(r.rules).is_empty() {
+                self.warn(r, "", blank_text_reason(r));
+            }
+            if !low.contains("hp") && !low.contains("health") {
+                self.warn(
+                    r,
+                    "",
+                    format!("the cell gives no Health; the traveller has {DEFAULT_HEALTH}"),
+                );
+            }
+            self.check_numbers(r, &Value::Object(c.clone()), &|_| false);
+            self.traveller = Some(c);
             self.count("traveller");
         } else {
             self.skipped.push(format!(
@@ -408,7 +586,11 @@ impl Gathered {
             );
             return;
         };
-        let id = self.unique(slug(r.title));
+        let id = self
+            .ids
+            .get(&r.line)
+            .cloned()
+            .unwrap_or_else(|| slug(r.title));
         let mut c = Map::new();
         c.insert("id".into(), json!(id));
         c.insert("name".into(), json!(r.title.trim()));
@@ -417,16 +599,37 @@ impl Gathered {
         if !r.flavor.trim().is_empty() {
             c.insert("flavor".into(), json!(r.flavor.trim()));
         }
+        if !r.art.trim().is_empty() {
+            c.insert("art_note".into(), json!(r.art.trim()));
+        }
         if let Some(tag) = tag {
             c.insert("tags".into(), json!([tag]));
         }
-        let card = match station_body(kind, r, &mut c) {
+        let mut cx = Cx {
+            titles: &self.titles,
+            notes: Vec::new(),
+            refs: Vec::new(),
+        };
+        let body = station_body(kind, r, &mut c, &mut cx);
+        let (notes, refs) = (cx.notes, cx.refs);
+        for n in notes {
+            self.warn(r, "", n);
+        }
+        let by = format!("card {} \"{}\"", r.number.trim(), r.title.trim());
+        self.refs
+            .extend(refs.into_iter().map(|id| (id, by.clone())));
+        let card = match body {
             Ok(()) => {
-                self.count(stype);
+                let t = c["type"].as_str().unwrap_or(stype).to_string();
+                self.count(&t);
+                self.check_numbers(r, &Value::Object(c.clone()), &|_| false);
                 c
             }
             Err(u) => {
                 self.flag(r, &u);
+                if let Some(a) = self.attention.last().cloned() {
+                    self.stand_ins.insert(id.clone(), a);
+                }
                 self.count("caesura");
                 stand_in(&id, r, &u)
             }
@@ -445,11 +648,19 @@ fn domain_card(d: usize, r: &DRow) -> (Map<String, Value>, Option<Unread>) {
     c.insert("id".into(), json!(id));
     c.insert("name".into(), json!(name));
     c.insert("type".into(), json!("domain"));
-    c.insert("text".into(), json!(prose(r.rules)));
+    c.insert("text".into(), json!(text_or_stand_in(r)));
     if !r.flavor.trim().is_empty() {
         c.insert("flavor".into(), json!(r.flavor.trim()));
     }
-    c.insert("theme".into(), json!(r.art.trim()));
+    let theme = [r.art, r.flavor, name]
+        .into_iter()
+        .map(str::trim)
+        .find(|t| !t.is_empty())
+        .unwrap_or(name);
+    c.insert("theme".into(), json!(theme));
+    if r.rules.trim().is_empty() {
+        return (c, None);
+    }
     let entered = split_rules(r.rules).and_then(|(_, head, lines)| {
         let mut all = lines;
         all.insert(0, head.as_str());
@@ -464,39 +675,6 @@ fn domain_card(d: usize, r: &DRow) -> (Map<String, Value>, Option<Unread>) {
     }
 }
 
-/// The Guardian card from its row, and the line that could not be read, if any (it then
-/// gets the default Health and six plain faces).
-fn guardian_card(r: &DRow) -> (Map<String, Value>, Option<Unread>) {
-    let mut c = Map::new();
-    c.insert("$schema".into(), json!("schema.json"));
-    c.insert("id".into(), json!("guardian"));
-    c.insert("name".into(), json!(r.title.trim()));
-    c.insert("type".into(), json!("guardian"));
-    c.insert("text".into(), json!(prose(r.rules)));
-    let mut tmp = Map::new();
-    tmp.insert("type".into(), json!("foe"));
-    let fought = split_rules(r.rules).and_then(|(_, head, lines)| fight(&head, &lines, &mut tmp));
-    match fought {
-        Ok(()) => {
-            c.insert("hp".into(), tmp["hp"].clone());
-            c.insert("faces".into(), tmp["faces"].clone());
-            (c, None)
-        }
-        Err(u) => {
-            c.insert("hp".into(), json!(DEFAULT_HEALTH));
-            c.insert(
-                "faces".into(),
-                json!(
-                    (1..=6)
-                        .map(|i| json!({"name": format!("Face {i}")}))
-                        .collect::<Vec<_>>()
-                ),
-            );
-            (c, Some(u))
-        }
-    }
-}
-
 /// The traveller card from the player row (`low`: its rules cell, normalised), with the
 /// Health its rules name or the default.
 fn traveller_card(r: &DRow, low: &str) -> Map<String, Value> {
@@ -505,7 +683,7 @@ fn traveller_card(r: &DRow, low: &str) -> Map<String, Value> {
     c.insert("id".into(), json!("traveller"));
     c.insert("name".into(), json!(r.title.trim()));
     c.insert("type".into(), json!("traveller"));
-    c.insert("text".into(), json!(prose(r.rules)));
+    c.insert("text".into(), json!(text_or_stand_in(r)));
     if !r.flavor.trim().is_empty() {
         c.insert("flavor".into(), json!(r.flavor.trim()));
     }
@@ -516,4 +694,29 @@ fn traveller_card(r: &DRow, low: &str) -> Map<String, Value> {
         .unwrap_or(DEFAULT_HEALTH);
     c.insert("health".into(), json!(health));
     c
+}
+
+/// The words a card with an empty rules cell shows instead: its flavour, else a marked
+/// placeholder.
+pub(super) const PLACEHOLDER: &str = "[No rules text yet: the sheet's rules cell is empty.]";
+
+/// A row's rules as the card's text; for an empty cell, the flavour or [`PLACEHOLDER`].
+fn text_or_stand_in(r: &DRow) -> String {
+    let p = prose(r.rules);
+    if !p.is_empty() {
+        p
+    } else if !r.flavor.trim().is_empty() {
+        r.flavor.trim().to_string()
+    } else {
+        PLACEHOLDER.to_string()
+    }
+}
+
+/// The warning for a row whose rules cell is empty.
+fn blank_text_reason(r: &DRow) -> String {
+    if r.flavor.trim().is_empty() {
+        format!("the rules cell is empty: the card's text is the placeholder {PLACEHOLDER:?}")
+    } else {
+        "the rules cell is empty: the card's text is its flavour".to_string()
+    }
 }

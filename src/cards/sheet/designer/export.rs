@@ -1,0 +1,553 @@
+//! The card set written back in the designer's layout and notation (`forward cards export
+//! FILE --layout designer`): one row per card, its rules cell in the keywords the import
+//! reads (`FIGHT: 5 HP`, `CHOOSE:`, `EQUIP:`...), so that designer -> Forward -> designer
+//! keeps every row's meaning. A field the notation has no words for is not dropped in
+//! silence: the row is listed in what [`rows`] returns.
+
+use super::HEADER;
+use serde_json::{Map, Value};
+
+/// One row of the designer's layout, in `HEADER` order.
+pub type DesignerRow = [String; 7];
+
+/// What an export could not say in the notation: (card id, the field).
+pub type Unsaid = Vec<(String, String)>;
+
+fn s(v: &Value) -> &str {
+    v.as_str().unwrap_or("")
+}
+
+fn n(v: &Value) -> i64 {
+    v.as_i64().unwrap_or(0)
+}
+
+/// The notation's words for one effect, if it has any.
+fn effect(e: &Value) -> Option<String> {
+    let (k, v) = e.as_object()?.iter().next()?;
+    Some(match k.as_str() {
+        "heal" if v == "full" => "Full heal".into(),
+        "heal" if v.is_object() => format!("Heal {}d6+{}", n(&v["d6"]), n(&v["plus"])),
+        "heal" => format!("Heal {} HP", n(v)),
+        "lose_health" if v.is_number() => format!("Lose {} HP", n(v)),
+        "lose_health" if v.is_object() => format!("Lose {}d6+{} HP", n(&v["d6"]), n(&v["plus"])),
+        "resolve" => format!("Move the Resolve/Dread marker up {}", n(v)),
+        "dread" => format!("Move the Resolve/Dread marker down {}", n(v)),
+        "peek" => format!("Peek at {} face down cards", n(v)),
+        "peek_deck" => format!("Look at the top {} cards of the deck", n(v)),
+        "reveal" => format!("Turn {} cards face up", n(v)),
+        "reorder" => format!("Reorder the top {} cards", n(v)),
+        "cleanse" => format!("Cleanse {} Snare", n(v)),
+        "hit_foe" => format!("Throw for {} DMG", n(v)),
+        "bonus" => {
+            let a = n(&v["amount"]);
+            match s(&v["to"]) {
+                "next_duel" => format!("{a:+} to Player rolls next Duel"),
+                "next_test" => format!("{a:+} to next Challenge"),
+                "next_heal" => format!("{a:+} to next heal"),
+                _ => return None,
+            }
+        }
+        "if" => {
+            let tag = v["when"]["foe_tag"].as_str()?;
+            let then = v["then"].as_array()?;
+            match (then.as_slice(), v.get("else")) {
+                ([hit], None) => format!("{} DMG to {}", n(hit.get("hit_foe")?), cap(tag)),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
+}
+
+fn cap(w: &str) -> String {
+    let mut c = w.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+/// The notation's words for a standing modifier.
+fn modifier(m: &Value) -> Option<String> {
+    if let Some(w) = m.as_str() {
+        return match w {
+            "no_spend_resolve" => Some("Cannot spend Resolve".into()),
+            "no_rest" => Some("Cannot Rest".into()),
+            _ => None,
+        };
+    }
+    let (k, v) = m.as_object()?.iter().next()?;
+    Some(match k.as_str() {
+        "all_rolls" => format!("{:+} to all rolls", n(v)),
+        "duel_rolls" => format!("{:+} to fight rolls", n(v)),
+        "test_rolls" => format!("{:+} to Challenge rolls", n(v)),
+        "rest_heal" => format!("{:+} HP when resting", n(v)),
+        "first_attacks_miss" => format!("First {} attacks miss", n(v)),
+        "def" => format!("{} Block", n(v)),
+        "atk" => format!("{:+} ATK", n(v)),
+        "table_face" => format!("{} {}", n(&v["roll"]), s(&v["result"]).to_uppercase()),
+        _ => return None,
+    })
+}
+
+/// A foe face as `N Name (result)`.
+fn face(i: usize, f: &Value) -> Option<String> {
+    let mut parts = Vec::new();
+    let flag = |k: &str| f.get(k).and_then(Value::as_bool) == Some(true);
+    let num = |k: &str| f.get(k).and_then(Value::as_i64).unwrap_or(0);
+    if flag("copy") {
+        parts.push("Copy player roll".to_string());
+    }
+    if flag("block") {
+        parts.push("Block".into());
+    }
+    if num("deal") > 0 {
+        parts.push(format!("{} DMG", num("deal")));
+    }
+    if num("heal") > 0 {
+        parts.push(format!("Heal self {} HP", num("heal")));
+    }
+    if flag("skip_roll") {
+        parts.push("Player skips next roll".into());
+    }
+    if num("roll_penalty") > 0 {
+        parts.push(format!("-{} to Player's next roll", num("roll_penalty")));
+    }
+    if flag("no_rerolls") {
+        parts.push("no rerolls next round".into());
+    }
+    if num("enrage") > 0 {
+        parts.push(format!("+{} DMG rest of fight", num("enrage")));
+    }
+    if flag("ignore_block") {
+        parts.push("ignore block".into());
+    }
+    let known = [
+        "name",
+        "copy",
+        "block",
+        "deal",
+        "heal",
+        "skip_roll",
+        "roll_penalty",
+        "no_rerolls",
+        "enrage",
+        "ignore_block",
+    ];
+    if f.as_object()?.keys().any(|k| !known.contains(&k.as_str())) {
+        return None;
+    }
+    let result = if parts.is_empty() {
+        "Miss".to_string()
+    } else {
+        parts.join(" & ")
+    };
+    Some(format!("{} {} ({result})", i + 1, s(&f["name"])))
+}
+
+/// Collects the words for a list, noting each item without any.
+fn lines_of(
+    list: Option<&Value>,
+    say: fn(&Value) -> Option<String>,
+    field: &str,
+    id: &str,
+    unsaid: &mut Unsaid,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for x in list.and_then(Value::as_array).into_iter().flatten() {
+        match say(x) {
+            Some(l) => out.push(l),
+            None => unsaid.push((id.to_string(), format!("{field}: {x}"))),
+        }
+    }
+    out
+}
+
+fn trigger(t: &Value) -> Option<String> {
+    if s(&t["on"]) != "flip" {
+        return None;
+    }
+    match t["effects"].as_array()?.as_slice() {
+        [e] => Some(format!(
+            "Lose {} HP each time a card is flipped",
+            n(e.get("lose_health")?)
+        )),
+        _ => None,
+    }
+}
+
+/// The title of the card `id` in the set, else the id.
+fn title_of(titles: &Map<String, Value>, id: &str) -> String {
+    titles
+        .get(id)
+        .and_then(Value::as_str)
+        .unwrap_or(id)
+        .to_string()
+}
+
+/// "the X" (a title's own leading "The" in lower case).
+fn the(title: &str) -> String {
+    if let Some(rest) = title.strip_prefix("The ") {
+        format!("the {rest}")
+    } else {
+        format!("the {title}")
+    }
+}
+
+/// The rules cell of a Station card.
+fn station_rules(c: &Value, titles: &Map<String, Value>, unsaid: &mut Unsaid) -> String {
+    let id = s(&c["id"]).to_string();
+    let name = s(&c["name"]);
+    let mut effects = lines_of(c.get("effects"), effect, "effects", &id, unsaid);
+    let passive = lines_of(c.get("passive"), modifier, "passive", &id, unsaid);
+    let triggers = lines_of(c.get("triggers"), trigger, "triggers", &id, unsaid);
+    match s(&c["type"]) {
+        "caesura" | "blessing" | "snare" => {
+            effects.extend(passive);
+            effects.extend(triggers);
+            if effects.is_empty() {
+                "EFFECT: None".into()
+            } else {
+                format!("EFFECT:\n{}", effects.join("\n&\n"))
+            }
+        }
+        "terror" => {
+            let opts: Vec<String> = c["options"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|o| {
+                    let mut l: Vec<String> = o["cost"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|p| {
+                            p.get("spend_resolve")
+                                .map(|r| format!("Spend {} Resolve", n(r)))
+                        })
+                        .collect();
+                    l.extend(lines_of(o.get("effects"), effect, "options", &id, unsaid));
+                    l.join("\n")
+                })
+                .collect();
+            format!("CHOOSE:\n{}", opts.join("\nor\n"))
+        }
+        "rest" => "REST:\nSpend 1 Resolve: gain 1 Grace\nSpend 1 Resolve: Heal 5 HP".into(),
+        "item" | "equipment" => usable(c, passive, triggers, &id, unsaid),
+        "pit" => challenge(&c["test"], &id, unsaid),
+        "companion" => companion(c, name, titles, effects, passive, &id, unsaid),
+        "foe" => foe(c, name, titles, &id, unsaid),
+        _ => String::new(),
+    }
+}
+
+fn usable(
+    c: &Value,
+    passive: Vec<String>,
+    triggers: Vec<String>,
+    id: &str,
+    unsaid: &mut Unsaid,
+) -> String {
+    let key = if s(&c["type"]) == "item" {
+        "USE:"
+    } else {
+        "EQUIP:"
+    };
+    let mut lines = passive;
+    lines.extend(triggers);
+    if let Some(u) = c.get("use") {
+        let mut fx = lines_of(u.get("effects"), effect, "use", id, unsaid);
+        if u["reroll"] == true {
+            fx.push("Reroll one die".into());
+        }
+        let fx = fx.join(" & ");
+        match s(&u["per"]) {
+            "once" => lines.push(format!("{fx}\n(one-time use)")),
+            "domain" => lines.push(format!("Turn sideways to track use\n{fx}")),
+            "fight" => lines.push(format!("Once per fight, {fx}")),
+            other => {
+                unsaid.push((id.to_string(), format!("use per {other}")));
+                lines.push(fx);
+            }
+        }
+    }
+    if lines.is_empty() {
+        format!("{key} None")
+    } else {
+        format!("{key}\n{}", lines.join("\n"))
+    }
+}
+
+fn challenge(t: &Value, id: &str, unsaid: &mut Unsaid) -> String {
+    let dice = t.get("dice").and_then(Value::as_i64).unwrap_or(1);
+    let mut l = vec![format!("Roll {dice}d6, Target: {}+", n(&t["target"]))];
+    let say = |list: &Value, unsaid: &mut Unsaid| {
+        lines_of(Some(list), effect, "test", id, unsaid).join(" & ")
+    };
+    if t["extended"] == true {
+        l.push("need 3 successes before 3 failures".into());
+        let each = say(&t["each_failure"], unsaid);
+        if !each.is_empty() {
+            l.push(format!("Each failure: {each}"));
+        }
+        let fail = say(&t["failure"], unsaid);
+        if !fail.is_empty() {
+            l.push(format!("On 3 failures: {fail}"));
+        }
+    } else {
+        let fail = say(&t["failure"], unsaid);
+        if !fail.is_empty() {
+            l.push(format!("On failure: {fail}"));
+        }
+    }
+    let win = say(&t["success"], unsaid);
+    if !win.is_empty() {
+        l.push(format!("On success: {win}"));
+    }
+    format!("CHALLENGE:\n{}", l.join("\n"))
+}
+
+fn companion(
+    c: &Value,
+    name: &str,
+    titles: &Map<String, Value>,
+    mut effects: Vec<String>,
+    passive: Vec<String>,
+    id: &str,
+    unsaid: &mut Unsaid,
+) -> String {
+    effects.extend(passive);
+    let mut out = match c
+        .get("join")
+        .and_then(|j| j.get("give"))
+        .and_then(Value::as_str)
+    {
+        Some(g) => {
+            let refused = lines_of(c.get("refused"), effect, "refused", id, unsaid);
+            let other = if refused.is_empty() {
+                "Discard this card".to_string()
+            } else {
+                format!("Discard this card: {}", refused.join(" & "))
+            };
+            let mut t = format!(
+                "CHOOSE:\nGive {}: {name} follows you\nOR\n{other}",
+                title_of(titles, g)
+            );
+            if !effects.is_empty() {
+                t.push_str(&format!("\nWHILE FOLLOWING:\n{}", effects.join("\n")));
+            }
+            t
+        }
+        None => {
+            let mut t = format!("ENCOUNTER:\n{name} follows you.");
+            for e in &effects {
+                t.push_str(&format!("\n{e}"));
+            }
+            t
+        }
+    };
+    for x in c["carries"].as_array().into_iter().flatten() {
+        out.push_str(&format!(
+            "\nCARRYING:\n{name} carries {}.",
+            the(&title_of(titles, s(x)))
+        ));
+    }
+    out
+}
+
+fn foe(
+    c: &Value,
+    name: &str,
+    titles: &Map<String, Value>,
+    id: &str,
+    unsaid: &mut Unsaid,
+) -> String {
+    let head = if c["invulnerable"] == true && c["hp"] == "health" {
+        "FIGHT: UNWINNABLE\nHP = Player HP".to_string()
+    } else {
+        if c["invulnerable"] == true {
+            unsaid.push((id.to_string(), "invulnerable".into()));
+        }
+        format!("FIGHT: {} HP", c["hp"])
+    };
+    let faces: Vec<String> = c["faces"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .map(|(i, f)| {
+            face(i, f).unwrap_or_else(|| {
+                unsaid.push((id.to_string(), format!("face {}: {f}", i + 1)));
+                format!("{} {}", i + 1, s(&f["name"]))
+            })
+        })
+        .collect();
+    let mut t = format!("{head}\n----------\n{}", faces.join("\n"));
+    for p in c["passage"].as_array().into_iter().flatten() {
+        let (verb, what) = match (p.get("show"), p.get("give")) {
+            (Some(x), _) => ("Use", s(x)),
+            (_, Some(x)) => ("Give", s(x)),
+            _ => continue,
+        };
+        if p["joins"] == true {
+            t.push_str(&format!(
+                "\nSPECIAL: {verb} {} - {name} follows you",
+                title_of(titles, what)
+            ));
+        } else {
+            unsaid.push((id.to_string(), format!("passage: {p}")));
+        }
+    }
+    t
+}
+
+/// The Guardian's cell: HP, requirements, seals in prose, then its combat table.
+fn guardian_rules(g: &Value, titles: &Map<String, Value>, unsaid: &mut Unsaid) -> String {
+    let mut l = vec![format!("HP: {}", g["hp"])];
+    for r in g["requirements"].as_array().into_iter().flatten() {
+        l.push(format!(
+            "REQUIREMENT: {} unless {}.",
+            penalty_words(&r["penalty"]),
+            condition(&r["broken_by"], titles)
+        ));
+    }
+    let seals = g["seals"].as_array().cloned().unwrap_or_default();
+    if !seals.is_empty() {
+        l.push(format!("THE SEALS ({} to break):", seals.len()));
+        for x in &seals {
+            l.push(format!(
+                "{}: {}.",
+                s(&x["name"]).to_uppercase(),
+                penalty_words(&x["penalty"])
+            ));
+            l.push(format!("- Break: {}.", condition(&x["broken_by"], titles)));
+        }
+    }
+    l.push("GUARDIAN COMBAT TABLE (1d6):".into());
+    for (i, f) in g["faces"].as_array().into_iter().flatten().enumerate() {
+        l.push(face(i, f).unwrap_or_else(|| {
+            unsaid.push(("guardian".into(), format!("face {}: {f}", i + 1)));
+            format!("{} {}", i + 1, s(&f["name"]))
+        }));
+    }
+    l.join("\n")
+}
+
+fn penalty_words(p: &Value) -> &'static str {
+    match s(p) {
+        "full_heal" => "The Guardian heals fully after every exchange",
+        "reflect" => "Damage you deal strikes you instead",
+        "barred" => "You cannot reach the Guardian",
+        _ => "The Guardian cannot be harmed",
+    }
+}
+
+fn condition(c: &Value, titles: &Map<String, Value>) -> String {
+    if let Some(x) = c.get("holds") {
+        format!("you hold {}", the(&title_of(titles, s(x))))
+    } else if let Some(x) = c.get("follows") {
+        format!("{} follows you", title_of(titles, s(x)))
+    } else if let Some(x) = c.get("carries") {
+        format!(
+            "{} carries {}",
+            title_of(titles, s(&x["companion"])),
+            the(&title_of(titles, s(&x["card"])))
+        )
+    } else {
+        format!("{c}")
+    }
+}
+
+fn designer_type(c: &Value) -> String {
+    let tags = c["tags"].to_string();
+    match s(&c["type"]) {
+        "foe" if c["label"] == "Companion" => "Companion".into(),
+        "foe" if tags.contains("hollow") => "Hollow".into(),
+        "foe" => "Beast".into(),
+        t => cap(t),
+    }
+}
+
+/// The rows of a card set (its map, traveller, Guardian and Domain files, Domains in the
+/// map's order) in the designer's layout, and the fields the notation could not say.
+pub fn rows(traveller: &Value, guardian: &Value, domains: &[Value]) -> (Vec<DesignerRow>, Unsaid) {
+    let mut unsaid = Unsaid::new();
+    let mut titles = Map::new();
+    for d in domains {
+        for c in d["stations"].as_array().into_iter().flatten() {
+            titles.insert(s(&c["id"]).to_string(), c["name"].clone());
+        }
+    }
+    let mut out = Vec::new();
+    let mut num = 0;
+    let mut row =
+        |title: &str, loc: &str, flavor: &Value, art: &str, rules: String, kind: String| {
+            num += 1;
+            out.push([
+                title.to_string(),
+                loc.to_string(),
+                num.to_string(),
+                s(flavor).to_string(),
+                art.to_string(),
+                rules,
+                kind,
+            ]);
+        };
+    let trav = format!("SPECIAL:\nStarting HP: {}", traveller["health"]);
+    row(
+        s(&traveller["name"]),
+        "",
+        &traveller["flavor"],
+        "",
+        trav,
+        "Special".into(),
+    );
+    let g = guardian_rules(guardian, &titles, &mut unsaid);
+    row(
+        s(&guardian["name"]),
+        "",
+        &guardian["flavor"],
+        "",
+        g,
+        "Special".into(),
+    );
+    for d in domains {
+        let place = s(&d["name"]);
+        let on_enter = lines_of(
+            d.get("on_enter"),
+            effect,
+            "on_enter",
+            s(&d["id"]),
+            &mut unsaid,
+        );
+        let rules = if on_enter.is_empty() {
+            String::new()
+        } else {
+            format!("EFFECT:\n{}", on_enter.join("\n&\n"))
+        };
+        row(
+            place,
+            place,
+            &d["flavor"],
+            s(&d["theme"]),
+            rules,
+            "Location".into(),
+        );
+        for c in d["stations"].as_array().into_iter().flatten() {
+            let rules = station_rules(c, &titles, &mut unsaid);
+            row(
+                s(&c["name"]),
+                place,
+                &c["flavor"],
+                s(&c["art_note"]),
+                rules,
+                designer_type(c),
+            );
+        }
+    }
+    (out, unsaid)
+}
+
+/// The designer's header.
+pub fn header() -> &'static [&'static str] {
+    HEADER
+}
