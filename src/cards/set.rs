@@ -127,6 +127,8 @@ pub struct Domain {
     pub text: String,
     pub flavor: Option<String>,
     pub guide_notes: Option<String>,
+    /// The Domain's emblem (its title card's `art`).
+    pub art: Option<ArtName>,
     pub theme: String,
     pub on_enter: Vec<Effect>,
     pub row: u8,
@@ -264,6 +266,7 @@ impl CardSet {
                 .map(&find_domain)
                 .collect::<Result<Vec<_>, _>>()?;
             domains.push(Domain {
+                art: file.art,
                 id: file.id,
                 name: file.name,
                 text: file.text,

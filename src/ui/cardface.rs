@@ -227,6 +227,14 @@ pub struct Face<'a> {
     pub flavor: Option<&'a str>,
     /// An extra line under the type (a foe's HP and DEF).
     pub stats: Option<String>,
+    /// The picture: a vendored icon's name (`None`: the type's drawn emblem only).
+    pub art: Option<&'static str>,
+}
+
+/// The icon for a card that names `art` (an icon name), if it is vendored.
+pub fn art_of(art: Option<&crate::cards::model::ArtName>) -> Option<&'static str> {
+    art.and_then(|a| crate::cards::art::names().iter().find(|n| **n == a.0))
+        .map(String::as_str)
 }
 
 /// Draws a card face in `r`. Small cards show only the name and type.
@@ -243,6 +251,7 @@ pub fn station_face(sc: &crate::cards::model::StationCard) -> Face<'_> {
         text: &sc.text,
         flavor: sc.flavor.as_deref(),
         stats,
+        art: crate::cards::art::for_card(sc.art.as_ref(), sc.card_type),
     }
 }
 
@@ -334,9 +343,27 @@ pub fn draw_face(r: Rect, f: &Face, fonts: &Fonts, glow: bool) {
         colour::PARCHMENT,
     );
     if small {
+        // A small card: its picture in the room under the name.
+        let top = name_y + used + 4.0;
+        let side = (r.bottom() - pad - top).min(r.w - 2.0 * pad);
+        if let Some(a) = f.art
+            && side >= 22.0
+        {
+            let c = vec2(r.center().x, top + side / 2.0);
+            crate::ui::art::draw(a, c, side, art_ink(frame));
+        }
         return;
     }
-    let rule_y = name_y + used + 6.0;
+    let mut rule_y = name_y + used + 6.0;
+    // The picture: a band of its own under the name, always in the same place.
+    if let Some(a) = f.art {
+        let band = (r.h * if medium { 0.24 } else { 0.30 }).clamp(40.0, 230.0);
+        let ground = Rect::new(r.x + pad, rule_y + 2.0, r.w - 2.0 * pad, band);
+        style::rounded_rect(ground, 6.0, fade(mix(colour::TILE, frame, 0.22), 0.9));
+        let side = band * 0.86;
+        crate::ui::art::draw(a, ground.center(), side, art_ink(frame));
+        rule_y = ground.bottom() + 4.0;
+    }
     draw_line(
         r.x + pad,
         rule_y,
@@ -381,13 +408,60 @@ pub fn draw_face(r: Rect, f: &Face, fonts: &Fonts, glow: bool) {
     }
 }
 
-/// The back of a Station card.
-pub fn draw_back(r: Rect, fonts: &Fonts, label: &str, highlight: bool) {
-    let border = if highlight {
-        colour::GOLD
-    } else {
-        fade(colour::GOLD, 0.55)
-    };
+/// The ink a card's picture is drawn in: its frame colour, lifted towards parchment so it
+/// reads on the dark ground (the type's colour carries on; the shape carries the meaning).
+pub fn art_ink(frame: Color) -> Color {
+    mix(frame, colour::PARCHMENT, 0.35)
+}
+
+/// The look of a Domain's card backs: its palette and emblem, so that the nine decks can
+/// be told apart once mixed (and by shape, not by colour alone).
+#[derive(Debug, Clone, Copy)]
+pub struct Back {
+    pub tint: Color,
+    pub emblem: Option<&'static str>,
+}
+
+impl Default for Back {
+    fn default() -> Back {
+        Back {
+            tint: colour::GOLD,
+            emblem: None,
+        }
+    }
+}
+
+/// The nine Domains' palettes, in map order (a tenth Domain and on start again).
+const DOMAIN_TINTS: [(u8, u8, u8); 9] = [
+    (214, 170, 96),  // ember gold
+    (196, 132, 92),  // old brick
+    (150, 170, 214), // banner blue
+    (172, 150, 214), // spire violet
+    (220, 190, 120), // sand
+    (120, 178, 132), // moss
+    (160, 190, 110), // rot green
+    (150, 200, 220), // ice
+    (110, 160, 200), // night sea
+];
+
+/// The back of a Domain's Station cards.
+pub fn domain_back(cards: &crate::cards::CardSet, d: crate::cards::DomainRef) -> Back {
+    Back {
+        tint: domain_tint(d.index as usize),
+        emblem: art_of(cards.domain(d).art.as_ref()),
+    }
+}
+
+/// The palette of the Domain at `index` in map order.
+pub fn domain_tint(index: usize) -> Color {
+    let (r, g, b) = DOMAIN_TINTS[index % DOMAIN_TINTS.len()];
+    Color::from_rgba(r, g, b, 255)
+}
+
+/// The back of a Station card, in its Domain's look.
+pub fn draw_back(r: Rect, fonts: &Fonts, label: &str, highlight: bool, back: Back) {
+    let gold = back.tint;
+    let border = if highlight { gold } else { fade(gold, 0.55) };
     style::card(
         r,
         9.0,
@@ -396,11 +470,21 @@ pub fn draw_back(r: Rect, fonts: &Fonts, label: &str, highlight: bool) {
         border,
     );
     let inner = Rect::new(r.x + 10.0, r.y + 10.0, r.w - 20.0, r.h - 20.0);
-    style::rounded_outline(inner, 6.0, 1.0, fade(colour::GOLD, 0.3));
+    style::rounded_outline(inner, 6.0, 1.0, fade(gold, 0.3));
     let c = r.center();
     let half = (r.w.min(r.h) * 0.18).max(6.0);
-    style::diamond(c, half, fade(colour::GOLD, 0.5));
-    style::diamond(c, half * 0.5, colour::TILE);
+    // The Domain's emblem inside the diamond's frame; the plain diamond without one.
+    match back.emblem {
+        Some(e) => {
+            style::diamond(c, half * 1.55, fade(gold, 0.22));
+            style::diamond(c, half * 1.35, colour::TILE);
+            crate::ui::art::draw(e, c, half * 1.5, fade(gold, 0.75));
+        }
+        None => {
+            style::diamond(c, half, fade(gold, 0.5));
+            style::diamond(c, half * 0.5, colour::TILE);
+        }
+    }
     if !label.is_empty() {
         style::text_centred(
             label,

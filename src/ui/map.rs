@@ -23,6 +23,9 @@ pub struct Tile {
     pub row: u8,
     pub column: u8,
     pub role: Role,
+    /// The Domain's emblem and palette (its card backs' look), drawn faint behind its name.
+    pub emblem: Option<&'static str>,
+    pub tint: Color,
 }
 
 /// Everything the map draws, taken from a [`CardSet`].
@@ -53,6 +56,8 @@ impl MapModel {
                 } else {
                     Role::Other
                 },
+                emblem: crate::ui::cardface::art_of(d.art.as_ref()),
+                tint: crate::ui::cardface::domain_tint(i),
             })
             .collect();
         let mut links = Vec::new();
@@ -188,6 +193,15 @@ pub fn draw(model: &MapModel, layout: &Layout, fonts: &Fonts, hovered: Option<us
             1.0,
             fade(accent, if lit { 0.45 } else { 0.22 }),
         );
+        if let Some(e) = tile.emblem {
+            let side = (r.h - 8.0).min(r.w * 0.6);
+            crate::ui::art::draw(
+                e,
+                r.center(),
+                side,
+                fade(tile.tint, if lit { 0.32 } else { 0.2 }),
+            );
+        }
         draw_name(
             &tile.name,
             r,
@@ -276,6 +290,8 @@ mod tests {
         for (r, names) in rows.iter().enumerate() {
             for (c, name) in names.iter().enumerate() {
                 tiles.push(Tile {
+                    emblem: None,
+                    tint: colour::GOLD,
                     name: name.to_string(),
                     theme: String::new(),
                     row: r as u8 + 1,

@@ -5,6 +5,7 @@
 //! also owns the player's settings (applied and saved as they change, F11 and M on every
 //! screen) and the sound output.
 
+mod art;
 mod cardface;
 mod clipboard;
 mod desk;

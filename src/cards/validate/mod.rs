@@ -765,7 +765,11 @@ impl Checker<'_> {
                 if let Some(hint) = did_you_mean(&a.0, super::art::names()) {
                     msg = format!("{msg}; {hint}");
                 }
-                self.err(src, &join(&path, "art"), format!("{msg} (icons live in art/icons/)"));
+                self.err(
+                    src,
+                    &join(&path, "art"),
+                    format!("{msg} (icons live in art/icons/)"),
+                );
             }
         }
         if named == 0 && !missing.is_empty() {

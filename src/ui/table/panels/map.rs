@@ -132,6 +132,11 @@ pub fn draw(cx: &Ctx) {
             Color::new(fill.r, fill.g, fill.b, 1.0),
             border,
         );
+        // The Domain's emblem, faint behind its name, in its palette.
+        if let Some(e) = tile.emblem {
+            let side = (r.h - 6.0).min(r.w * 0.6);
+            crate::ui::art::draw(e, r.center(), side, fade(tile.tint, 0.22));
+        }
         let lines = style::wrap(&tile.name, r.w - 10.0, |x| {
             style::width(x, &fonts.serif, size)
         });

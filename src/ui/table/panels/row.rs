@@ -103,6 +103,7 @@ pub fn draw(cx: &Ctx) {
 /// the card being flipped turns over in its slot.
 fn draw_row(cx: &Ctx, flipping: Option<(u8, CardRef, f32)>) {
     let s = cx.s();
+    let back = cardface::domain_back(&s.cards, s.domain);
     let obs = Observation::of(s);
     let offered = if cx.busy {
         Vec::new()
@@ -124,7 +125,7 @@ fn draw_row(cx: &Ctx, flipping: Option<(u8, CardRef, f32)>) {
             let lift = (p * std::f32::consts::PI).sin() * 14.0;
             let fr = Rect::new(r.center().x - r.w * sx / 2.0, r.y - lift, r.w * sx, r.h);
             if p < 0.5 {
-                cardface::draw_back(fr, cx.fonts, "", true);
+                cardface::draw_back(fr, cx.fonts, "", true, back);
             } else {
                 cardface::draw_face(
                     fr,
@@ -137,7 +138,7 @@ fn draw_row(cx: &Ctx, flipping: Option<(u8, CardRef, f32)>) {
         }
         match obs.slot(i) {
             Slot::Empty => style::rounded_outline(r, 9.0, 1.0, fade(style::dim(), 0.5)),
-            Slot::Hidden => cardface::draw_back(r, cx.fonts, &format!("{}", i + 1), hover),
+            Slot::Hidden => cardface::draw_back(r, cx.fonts, &format!("{}", i + 1), hover, back),
             Slot::Known(c) => {
                 cardface::draw_face(r, &cardface::station_face(s.cards.card(c)), cx.fonts, hover)
             }

@@ -167,7 +167,15 @@ fn draw_slot(cx: &Ctx, rr: Rect, c: crate::cards::CardRef) {
         mix(colour::TILE, col, 0.15),
         if spent { fade(col, 0.4) } else { col },
     );
-    cardface::icon(sc.card_type, vec2(rr.x + 15.0, rr.center().y), 8.0, col);
+    // The card's picture where it has one (the type keeps the frame's colour), else the
+    // type's emblem.
+    let at = vec2(rr.x + 15.0, rr.center().y);
+    let drawn = cardface::art_of(sc.art.as_ref()).is_some_and(|a| {
+        crate::ui::art::draw(a, at, (rr.h - 8.0).min(22.0), cardface::art_ink(col))
+    });
+    if !drawn {
+        cardface::icon(sc.card_type, at, 8.0, col);
+    }
     let name = style::ellipsize(&sc.name, rr.w - 34.0, |t| {
         style::width(t, &cx.fonts.serif, text::LABEL)
     });

@@ -86,7 +86,13 @@ pub fn draw(cx: &Ctx) {
                 fade(colour::GOLD, 0.3),
             );
         }
-        cardface::draw_back(deck, fonts, "", false);
+        cardface::draw_back(
+            deck,
+            fonts,
+            "",
+            false,
+            cardface::domain_back(&s.cards, s.domain),
+        );
     } else {
         style::rounded_outline(deck, 8.0, 1.0, fade(style::dim(), 0.5));
     }
