@@ -4,7 +4,7 @@
 pub mod edit;
 mod lint;
 pub mod load;
-mod locate;
+pub(crate) mod locate;
 mod messages;
 pub mod model;
 pub mod origin;

@@ -96,6 +96,10 @@ fn mismatches_of(set: &CardSet) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// The height of the line under the grid where the gallery's messages go ("saved ...",
+/// "exported ..."), so that they never cover the title or the card count.
+const NOTE_LINE: f32 = 26.0;
+
 /// The grid's card heights, smallest first: more cards per screen, or larger cards.
 const ZOOM_HEIGHTS: [f32; 4] = [110.0, 150.0, 180.0, 250.0];
 /// The zoom a gallery opens at (the height it always had).
@@ -223,7 +227,8 @@ impl GalleryScreen {
             place(Chip::Type(Some(*t)), &type_label(i, *t), false);
         }
         let top = y + 44.0;
-        let grid = Rect::new(margin, top, left_w, size.y - top - 40.0);
+        // Under the grid: a line of its own for the gallery's messages, then the keys.
+        let grid = Rect::new(margin, top, left_w, size.y - top - 40.0 - NOTE_LINE);
         // As many rows of cards of about the zoom's height as fit, stretched to fill.
         let height = ZOOM_HEIGHTS[self.zoom.min(ZOOM_HEIGHTS.len() - 1)];
         let rows = ((grid.h + GAP) / (height + GAP)).round().max(1.0) as usize;
@@ -400,10 +405,11 @@ impl GalleryScreen {
             colour::PARCHMENT,
         );
         if let Some(note) = &self.note {
-            style::text_right(
-                note,
-                self.note_right(&l, fonts),
-                50.0,
+            let fit = style::ellipsize(note, l.grid.w, |x| style::width(x, &fonts.italic, 18));
+            style::text(
+                &fit,
+                l.grid.x,
+                l.grid.bottom() + NOTE_LINE - 4.0,
                 &fonts.italic,
                 18,
                 colour::SEA_LIGHT,
@@ -495,7 +501,7 @@ impl GalleryScreen {
         }
         let preview = selected.or(shown.first().copied());
         let card = preview.map(|c| (c, self.draw_preview(&l, c, fonts)));
-        let hint = "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  E edit  ·  Shift-N new card  ·  Ctrl-Z undo save  ·  +/- zoom  ·  F5 reload  ·  X export  ·  Esc back";
+        let hint = "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  E edit  ·  Shift-N new card  ·  Ctrl-R revert a save  ·  +/- zoom  ·  F5 reload  ·  X export  ·  Esc back";
         let hs = style::fit_size(hint, &fonts.italic, 18, 12, size.x - 48.0);
         style::text_centred(
             hint,
