@@ -16,6 +16,7 @@ pub mod sheet;
 mod source;
 mod stats;
 pub mod text_check;
+mod tolerant;
 pub mod validate;
 
 pub use model::CardId;
