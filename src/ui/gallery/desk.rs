@@ -88,14 +88,15 @@ impl GalleryScreen {
     pub(super) fn sim_line(&self, c: usize) -> Option<String> {
         let f = self.desk.figures.as_ref()?;
         let card = f.cards.get(&self.cards.cards[c].id.0)?;
-        // Short enough for the narrowest preview; the runs and the bot are in the file.
+        // Short enough for the narrowest preview; the bot is in the file.
         let (verb, health) = if card.mean_health <= 0.0 {
             ("costs", -card.mean_health)
         } else {
             ("gives", card.mean_health)
         };
         Some(format!(
-            "Simulated: kills {:.1}% of {} flips, {verb} {health:.2} Health",
+            "{} runs: kills {:.1}% of {} flips, {verb} {health:.2} Health",
+            f.runs,
             card.kill_rate * 100.0,
             card.flips,
         ))
@@ -472,7 +473,7 @@ mod tests {
         let g = GalleryScreen::new(Arc::new(set.clone())).figures(Some(&saves));
         assert_eq!(
             g.sim_line(c).as_deref(),
-            Some("Simulated: kills 1.5% of 400 flips, costs 1.25 Health")
+            Some("1000 runs: kills 1.5% of 400 flips, costs 1.25 Health")
         );
         // Another set (here: no figures file for it) shows none.
         let mut files = (**set.files()).clone();
