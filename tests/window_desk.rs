@@ -603,3 +603,39 @@ fn the_form_shows_a_live_error_at_three_sizes() {
         eprintln!("{}", png.display());
     }
 }
+
+/// Ctrl-F searches the whole set (the gallery is on Termina's foes): the first card found
+/// is picked, Enter keeps the results, and E opens the form on that card, whose save lands
+/// in its own Domain's file.
+#[test]
+fn a_search_jumps_to_the_card_found() {
+    let xvfb = Xvfb::start(1280, 800);
+    let scratch = Scratch::new("desk-search");
+    let dir = scratch.path("cards");
+    common::files::copy_dir(Path::new(CARDS), &dir);
+    let query = "refs:ferrymans_bell type:companion";
+    let (set, _) = forward::cards::load::load_dir(&dir).expect("the copy loads");
+    let found = forward::cards::search::Query::parse(query).run(&set);
+    let first = &set.cards[*found.first().expect("the query finds a card")];
+    let (id, name) = (first.id.0.clone(), first.name.clone());
+    let home = set
+        .domains
+        .iter()
+        .position(|d| d.stations.iter().any(|s| s.id == id.as_str()))
+        .expect("its Domain");
+    let file = dir.join(&set.files().map.domains[home].file);
+    assert!(!file.ends_with("termina.json"), "a card outside the filter");
+    let before = std::fs::read_to_string(&file).expect("read its file");
+    let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
+    focus(&xvfb.display);
+    xdotool(&xvfb.display, &["mousemove", "5", "795"]);
+    keys(&xvfb.display, &["ctrl+f"]);
+    type_text(&xvfb.display, query);
+    keys(&xvfb.display, &["Return", "e", "Tab", "End"]);
+    type_text(&xvfb.display, " Found");
+    keys(&xvfb.display, &["ctrl+s"]);
+    let saved = wait_for(&file, "the save of the card found", |t| t != before);
+    assert_eq!(name_in(&saved, &id), format!("{name} Found"));
+    let _ = child.kill();
+    let _ = child.wait();
+}

@@ -10,6 +10,7 @@ pub mod model;
 pub mod origin;
 pub mod report;
 pub mod schema;
+pub mod search;
 pub mod set;
 pub mod shape;
 pub mod sheet;

@@ -13,6 +13,7 @@ use macroquad::prelude::*;
 use std::sync::Arc;
 
 mod desk;
+mod search;
 
 const GAP: f32 = 14.0;
 /// A grid card's height to width.
@@ -75,6 +76,8 @@ pub struct GalleryScreen {
     mismatches: Vec<Vec<String>>,
     /// The designer's desk: the edit form, where cards are saved, the last save.
     desk: desk::State,
+    /// A search of the set, while one is on show.
+    search: Option<search::Search>,
 }
 
 /// What each Station card's text fails to say about its data.
@@ -119,6 +122,7 @@ impl GalleryScreen {
             note: None,
             zoom: DEFAULT_ZOOM,
             desk: desk::State::default(),
+            search: None,
         }
     }
 
@@ -140,6 +144,7 @@ impl GalleryScreen {
                 .or(Some("cards reloaded from disk".into())),
             zoom: self.zoom,
             desk: self.desk.carried(),
+            search: None,
         };
         g.reopen_desk();
         g
@@ -184,6 +189,9 @@ impl GalleryScreen {
 
     /// The cards shown, in Domain order.
     fn shown(&self) -> Vec<Entry> {
+        if let Some(found) = self.searched() {
+            return found;
+        }
         if self.others() {
             let mut v: Vec<Entry> = (0..self.cards.domains.len()).map(Entry::Title).collect();
             v.push(Entry::Traveller);
@@ -287,6 +295,9 @@ impl GalleryScreen {
     }
 
     pub fn update(&mut self, input: &Input, fonts: &Fonts) -> Next {
+        if !self.desk_busy() && self.search_update(input) {
+            return Next::Stay;
+        }
         if let Some(next) = self.desk_update(input, fonts) {
             return next;
         }
@@ -404,7 +415,7 @@ impl GalleryScreen {
             19,
             colour::PARCHMENT,
         );
-        if let Some(note) = &self.note {
+        if let Some(note) = self.search_line().as_ref().or(self.note.as_ref()) {
             let fit = style::ellipsize(note, l.grid.w, |x| style::width(x, &fonts.italic, 18));
             style::text(
                 &fit,
@@ -501,7 +512,7 @@ impl GalleryScreen {
         }
         let preview = selected.or(shown.first().copied());
         let card = preview.map(|c| (c, self.draw_preview(&l, c, fonts)));
-        let hint = "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  E edit  ·  Shift-N new card  ·  Ctrl-R revert a save  ·  +/- zoom  ·  F5 reload  ·  X export  ·  Esc back";
+        let hint = "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  E edit  ·  Shift-N new card  ·  Ctrl-F or / search  ·  Ctrl-R revert a save  ·  +/- zoom  ·  F5 reload  ·  X export  ·  Esc back";
         let hs = style::fit_size(hint, &fonts.italic, 18, 12, size.x - 48.0);
         style::text_centred(
             hint,

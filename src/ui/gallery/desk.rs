@@ -102,9 +102,15 @@ impl GalleryScreen {
         ))
     }
 
-    /// Whether the form has the keyboard (letters then belong to it, not to M).
+    /// Whether the form or the search has the keyboard (letters then belong to it, not
+    /// to M).
     pub fn typing(&self) -> bool {
-        self.desk.form.is_some()
+        self.desk_busy() || self.search.as_ref().is_some_and(|s| s.typing)
+    }
+
+    /// Whether the form or the revert list is open (they have every key).
+    pub(super) fn desk_busy(&self) -> bool {
+        self.desk.form.is_some() || self.desk.revert.is_some()
     }
 
     /// After a reload: the saved card shown again, its form reopened if it was open.
