@@ -78,6 +78,8 @@ pub struct GalleryScreen {
     desk: desk::State,
     /// A search of the set, while one is on show.
     search: Option<search::Search>,
+    /// Characters the search took whose echo as `Input::typed` is still to come.
+    search_echoes: usize,
 }
 
 /// What each Station card's text fails to say about its data.
@@ -123,6 +125,7 @@ impl GalleryScreen {
             zoom: DEFAULT_ZOOM,
             desk: desk::State::default(),
             search: None,
+            search_echoes: 0,
         }
     }
 
@@ -145,6 +148,7 @@ impl GalleryScreen {
             zoom: self.zoom,
             desk: self.desk.carried(),
             search: None,
+            search_echoes: self.search_echoes,
         };
         g.reopen_desk();
         g
