@@ -38,7 +38,9 @@ fn main() {
         }
         Some(Command::Play(args)) => forward::cli::play::run(&cards, cli.saves.as_deref(), args),
         Some(Command::History { json }) => forward::cli::history::run(cli.saves.as_deref(), json),
-        Some(Command::Simulate(args)) => forward::cli::simulate::run(&cards, &args),
+        Some(Command::Simulate(args)) => {
+            forward::cli::simulate::run(&cards, cli.saves.as_deref(), &args)
+        }
         Some(Command::Cards(cmd)) => forward::cli::cards::run(&cards, &cmd),
         Some(Command::Print(args)) => forward::cli::print::run(&cards, &args),
         Some(Command::Schema) => {

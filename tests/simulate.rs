@@ -176,3 +176,81 @@ fn bad_cards_are_reported_not_simulated() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("errors"));
 }
+
+/// Runs `forward --saves DIR simulate` with `args`; returns its stderr.
+fn simulate_into(saves: &Path, args: &[&str]) -> String {
+    let out = forward()
+        .arg("--saves")
+        .arg(saves)
+        .arg("simulate")
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("run forward simulate");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The runs of the per-card figures kept in `saves` for the shipped set.
+fn kept_runs(saves: &Path) -> Option<u64> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+    let (set, _) = load_dir(&dir).expect("the shipped cards load");
+    forward::sim::figures::read(saves, &set.files().hash()).map(|f| f.runs)
+}
+
+/// The per-card figures go to the `--saves` folder and say how many runs they come
+/// from; a smaller batch leaves a larger one's figures alone unless told otherwise.
+#[test]
+fn per_card_figures_follow_saves_and_a_smaller_batch_keeps_the_larger() {
+    let saves = Path::new(env!("CARGO_TARGET_TMPDIR")).join("simulate-figures");
+    let _ = std::fs::remove_dir_all(&saves);
+    let said = simulate_into(&saves, &["--runs", "300", "--seed", "3"]);
+    assert_eq!(kept_runs(&saves), Some(300), "{said}");
+    assert!(said.contains("per-card figures of 300 runs kept"), "{said}");
+    let said = simulate_into(&saves, &["--runs", "20", "--seed", "3"]);
+    assert_eq!(
+        kept_runs(&saves),
+        Some(300),
+        "the larger batch's figures stay"
+    );
+    assert!(
+        said.contains("kept the per-card figures of the earlier 300-run batch"),
+        "{said}"
+    );
+    simulate_into(&saves, &["--runs", "20", "--replace-figures"]);
+    assert_eq!(kept_runs(&saves), Some(20));
+    simulate_into(&saves, &["--runs", "40"]);
+    assert_eq!(kept_runs(&saves), Some(40), "a larger batch replaces");
+    let _ = std::fs::remove_dir_all(&saves);
+}
+
+/// The Terror splits say how often each option was taken and how often it could not be
+/// (its cost unpaid): an option out of reach at a flip is not the one taken there.
+#[test]
+fn terror_splits_count_the_options_out_of_reach() {
+    let v = simulate_json(&["--runs", "2000", "--seed", "5", "--policy", "planner"]);
+    let cards = v["summary"]["per_card"]
+        .as_array()
+        .or(v["per_card"].as_array())
+        .expect("per-card figures");
+    let mut out_of_reach = 0;
+    for c in cards {
+        let Some(opts) = c["terror"].as_array() else {
+            continue;
+        };
+        let faced: u64 = opts.iter().map(|o| o["chosen"].as_u64().unwrap()).sum();
+        for o in opts {
+            let (chosen, out) = (
+                o["chosen"].as_u64().unwrap(),
+                o["unaffordable"].as_u64().unwrap(),
+            );
+            assert!(chosen + out <= faced, "{}: {o}", c["name"]);
+            out_of_reach += out;
+        }
+    }
+    assert!(out_of_reach > 0, "no option was ever out of reach");
+}

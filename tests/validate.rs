@@ -1290,11 +1290,19 @@ fn several_mistakes_are_all_reported() {
         "{:#?}",
         report.errors
     );
-    // The Station cards that parsed are counted, in every Domain file that is valid JSON.
+    // The Station cards that parsed are counted, in every Domain file: the one that is not
+    // valid JSON is read card by card, so its two sound cards count (and are checked: the
+    // eight more warnings are their text check's, as for every card of this fixture).
     assert_eq!(
         report.summary(),
-        "3 domains, 8 station cards, 7 errors, 27 warnings"
+        "4 domains, 10 station cards, 7 errors, 35 warnings"
     );
+    let marsh_warnings = report
+        .warnings
+        .iter()
+        .filter(|w| w.file == "domains/marsh.json")
+        .count();
+    assert_eq!(marsh_warnings, 8, "{:#?}", report.warnings);
 }
 
 // --- the command line -------------------------------------------------------------------

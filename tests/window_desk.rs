@@ -1,6 +1,8 @@
 //! The designer's desk in the window: a card of a copy of `cards/` edited through the
 //! gallery's form by xdotool keys, saved (only that card's bytes change, the set still
-//! validates), then the save undone (the file back byte for byte); a new card made with
+//! validates), then the save reverted after a confirmation (the file back byte for byte);
+//! typing undone and redone in the form; a file changed outside the game announced and
+//! never overwritten unasked; a new card made with
 //! Shift-N and saved, and Esc's warning before unsaved changes are dropped; the mouse at the
 //! form (a click puts the caret in a field, the Save and Undo buttons clicked); Ctrl-T on a
 //! new card; a click on a card's id copies it to the clipboard (read back with `xclip`).
@@ -128,7 +130,7 @@ fn open_text_field(display: &str, nth: usize, old_text: &str) {
 }
 
 #[test]
-fn a_card_edited_in_the_form_is_saved_alone_and_the_save_undone() {
+fn a_card_edited_in_the_form_is_saved_alone_and_the_save_reverted_after_asking() {
     let Some(xvfb) = Xvfb::start(1280, 800) else {
         return;
     };
@@ -178,10 +180,129 @@ fn a_card_edited_in_the_form_is_saved_alone_and_the_save_undone() {
 
     assert_validates(&dir, "after the save");
 
-    // Ctrl-Z in the form (reopened on the saved card) undoes the save.
+    // Ctrl-Z in the form (reopened on the saved card) undoes typing only: the file stays.
+    std::thread::sleep(Duration::from_millis(1500));
     keys(&xvfb.display, &["ctrl+z"]);
-    wait_for(&file, "the undo", |t| t == before);
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), after);
+    // Ctrl-R lists the saves; Enter asks, N keeps the file as it is.
+    keys(&xvfb.display, &["ctrl+r", "Return", "n"]);
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), after);
+    // Enter asks again (the list is still open), and Y puts the file back byte for byte.
+    keys(&xvfb.display, &["Return", "y"]);
+    wait_for(&file, "the revert", |t| t == before);
     assert_eq!(std::fs::read(&file).expect("read"), before.as_bytes());
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// The name of card `id` in the Domain file's text.
+fn name_in(text: &str, id: &str) -> String {
+    let v: serde_json::Value = serde_json::from_str(text).expect("still JSON");
+    v["stations"]
+        .as_array()
+        .and_then(|s| s.iter().find(|c| c["id"] == id))
+        .and_then(|c| c["name"].as_str())
+        .expect("the card and its name")
+        .to_string()
+}
+
+/// Ctrl-Z and Ctrl-Shift-Z undo and redo typing in the form a word at a time: " Grey Old"
+/// typed after the name, two undos and one redo leave " Grey", which Ctrl-S saves.
+#[test]
+fn typing_is_undone_and_redone_in_the_form() {
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
+    let scratch = Scratch::new("desk-undo");
+    let dir = scratch.path("cards");
+    common::files::copy_dir(Path::new(CARDS), &dir);
+    let (nth, id, _, _) = first_foe(&dir);
+    let file = dir.join("domains/termina.json");
+    let before = std::fs::read_to_string(&file).expect("read termina.json");
+    let name = name_in(&before, &id);
+    let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
+    focus(&xvfb.display);
+    xdotool(&xvfb.display, &["mousemove", "5", "795"]);
+    for _ in 0..=nth {
+        keys(&xvfb.display, &["n"]);
+    }
+    keys(&xvfb.display, &["e", "Tab", "End"]);
+    type_text(&xvfb.display, " Grey Old");
+    keys(
+        &xvfb.display,
+        &["ctrl+z", "ctrl+z", "ctrl+shift+z", "ctrl+s"],
+    );
+    let saved = wait_for(&file, "the save", |t| t != before);
+    assert_eq!(name_in(&saved, &id), format!("{name} Grey"));
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Renames another card of the Domain file, as a text editor would.
+fn edit_outside(file: &Path) -> String {
+    let text = std::fs::read_to_string(file).expect("read the file");
+    let at = text.find("\"name\": \"").expect("a name") + "\"name\": \"".len();
+    let outside = format!("{}Outside {}", &text[..at], &text[at..]);
+    std::fs::write(file, &outside).expect("write the file");
+    outside
+}
+
+/// A file changed outside the game while the form is open: the form says so, Save is
+/// refused (the file keeps the outside change), Ctrl-L takes the file in with the form's
+/// edits kept, and Ctrl-S then saves both.
+#[test]
+fn a_file_changed_outside_is_announced_and_never_overwritten_unasked() {
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
+    let scratch = Scratch::new("desk-outside");
+    let dir = scratch.path("cards");
+    common::files::copy_dir(Path::new(CARDS), &dir);
+    let (nth, id, _, _) = first_foe(&dir);
+    let file = dir.join("domains/termina.json");
+    let original = std::fs::read_to_string(&file).expect("read termina.json");
+    let name = name_in(&original, &id);
+    let open_form = || {
+        focus(&xvfb.display);
+        xdotool(&xvfb.display, &["mousemove", "5", "795"]);
+        for _ in 0..=nth {
+            keys(&xvfb.display, &["n"]);
+        }
+        keys(&xvfb.display, &["e", "Tab", "End"]);
+        type_text(&xvfb.display, " Grey");
+    };
+    // The first run: the prompt on screen after the change, and Save refused.
+    let report = layout_report(&xvfb, &dir, &scratch, "900", || {
+        open_form();
+        let outside = edit_outside(&file);
+        std::thread::sleep(Duration::from_millis(2500));
+        keys(&xvfb.display, &["ctrl+s"]);
+        std::thread::sleep(Duration::from_millis(1500));
+        assert_eq!(std::fs::read_to_string(&file).expect("read"), outside);
+    });
+    let json = std::fs::read_to_string(&report).expect("the layout report");
+    assert!(
+        json.contains("changed outside the game: Ctrl-L takes it in"),
+        "no prompt drawn"
+    );
+    // The second run, live: Ctrl-L, then Ctrl-S saves the form's edit into the new text.
+    std::fs::write(&file, &original).expect("put the file back");
+    let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
+    open_form();
+    let outside = edit_outside(&file);
+    std::thread::sleep(Duration::from_millis(2500));
+    keys(&xvfb.display, &["ctrl+s"]);
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), outside);
+    keys(&xvfb.display, &["ctrl+l", "ctrl+s"]);
+    let saved = wait_for(&file, "the save after Ctrl-L", |t| t != outside);
+    assert!(
+        saved.contains("\"name\": \"Outside "),
+        "the outside edit was lost"
+    );
+    assert_eq!(name_in(&saved, &id), format!("{name} Grey"));
     let _ = child.kill();
     let _ = child.wait();
 }
@@ -307,10 +428,11 @@ fn click(display: &str, x: f32, y: f32) {
 }
 
 /// The mouse at the desk: a click at the end of the Flavour field puts the caret there
-/// (what is typed goes in that field), a click on Save saves, a click on Undo undoes. The
+/// (what is typed goes in that field), a click on Save saves, a click on Revert lists the
+/// save (Enter and Y put it back). The
 /// places come from the layout report of the same form in a first run.
 #[test]
-fn a_click_focuses_a_field_and_the_buttons_save_and_undo() {
+fn a_click_focuses_a_field_and_the_buttons_save_and_revert() {
     let Some(xvfb) = Xvfb::start(1280, 800) else {
         return;
     };
@@ -336,7 +458,7 @@ fn a_click_focuses_a_field_and_the_buttons_save_and_undo() {
     let form_right = 840.0;
     let (_, end, baseline) = drawn_at(&report, &flavour, form_right);
     let (save_l, save_r, save_y) = drawn_at(&report, "Save (Ctrl-S)", form_right);
-    let (undo_l, undo_r, undo_y) = drawn_at(&report, "Undo last save (Ctrl-Z)", form_right);
+    let (undo_l, undo_r, undo_y) = drawn_at(&report, "Revert… (Ctrl-R)", form_right);
 
     // The second run, live: the clicks.
     let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
@@ -352,8 +474,11 @@ fn a_click_focuses_a_field_and_the_buttons_save_and_undo() {
         .expect("the card is still there");
     assert_eq!(saved["flavor"], format!("{flavour} Clicked."), "{saved}");
     assert_validates(&dir, "after the save by a click");
+    // The set reloads and the form reopens; Revert lists the save, Enter and Y put it back.
+    std::thread::sleep(Duration::from_millis(1500));
     click(&xvfb.display, (undo_l + undo_r) / 2.0, undo_y - 5.0);
-    wait_for(&file, "the undo by a click", |t| t == before);
+    keys(&xvfb.display, &["Return", "y"]);
+    wait_for(&file, "the revert by a click", |t| t == before);
     let _ = child.kill();
     let _ = child.wait();
 }
@@ -494,4 +619,42 @@ fn the_form_shows_a_live_error_at_three_sizes() {
         };
         eprintln!("{}", png.display());
     }
+}
+
+/// Ctrl-F searches the whole set (the gallery is on Termina's foes): the first card found
+/// is picked, Enter keeps the results, and E opens the form on that card, whose save lands
+/// in its own Domain's file.
+#[test]
+fn a_search_jumps_to_the_card_found() {
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
+    let scratch = Scratch::new("desk-search");
+    let dir = scratch.path("cards");
+    common::files::copy_dir(Path::new(CARDS), &dir);
+    let query = "refs:ferrymans_bell type:companion";
+    let (set, _) = forward::cards::load::load_dir(&dir).expect("the copy loads");
+    let found = forward::cards::search::Query::parse(query).run(&set);
+    let first = &set.cards[*found.first().expect("the query finds a card")];
+    let (id, name) = (first.id.0.clone(), first.name.clone());
+    let home = set
+        .domains
+        .iter()
+        .position(|d| d.stations.iter().any(|s| s.id == id.as_str()))
+        .expect("its Domain");
+    let file = dir.join(&set.files().map.domains[home].file);
+    assert!(!file.ends_with("termina.json"), "a card outside the filter");
+    let before = std::fs::read_to_string(&file).expect("read its file");
+    let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
+    focus(&xvfb.display);
+    xdotool(&xvfb.display, &["mousemove", "5", "795"]);
+    keys(&xvfb.display, &["ctrl+f"]);
+    type_text(&xvfb.display, query);
+    keys(&xvfb.display, &["Return", "e", "Tab", "End"]);
+    type_text(&xvfb.display, " Found");
+    keys(&xvfb.display, &["ctrl+s"]);
+    let saved = wait_for(&file, "the save of the card found", |t| t != before);
+    assert_eq!(name_in(&saved, &id), format!("{name} Found"));
+    let _ = child.kill();
+    let _ = child.wait();
 }

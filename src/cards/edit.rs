@@ -29,11 +29,12 @@ pub enum EditError {
     Json(#[from] serde_json::Error),
 }
 
-/// A save that can be undone: the file and its text before the save.
+/// A save that can be undone: the file and its text before and after the save.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Saved {
     pub path: PathBuf,
     pub before: String,
+    pub after: String,
 }
 
 /// The card pretty-printed as it sits in a file at `indent` columns: its first line
@@ -169,7 +170,11 @@ pub fn save_card(
     })?;
     let after = splice_card(rel, &before, index, card)?;
     write_atomic(&path, &after)?;
-    Ok(Saved { path, before })
+    Ok(Saved {
+        path,
+        before,
+        after,
+    })
 }
 
 /// Adds `card` after the last Station card of the Domain file `rel` under `dir`; returns
@@ -182,12 +187,31 @@ pub fn save_new_card(dir: &Path, rel: &str, card: &StationCard) -> Result<Saved,
     })?;
     let after = append_card(rel, &before, card)?;
     write_atomic(&path, &after)?;
-    Ok(Saved { path, before })
+    Ok(Saved {
+        path,
+        before,
+        after,
+    })
 }
 
 /// Puts back the file as it was before a save.
 pub fn undo(saved: &Saved) -> Result<(), EditError> {
     write_atomic(&saved.path, &saved.before)
+}
+
+/// Writes `text` as the file at `path` (a version kept from this sitting), returning
+/// the step as a save of its own so that it can be put back in turn.
+pub fn restore(path: &Path, text: &str) -> Result<Saved, EditError> {
+    let before = std::fs::read_to_string(path).map_err(|e| EditError::Read {
+        path: path.to_path_buf(),
+        source: e,
+    })?;
+    write_atomic(path, text)?;
+    Ok(Saved {
+        path: path.to_path_buf(),
+        before,
+        after: text.to_string(),
+    })
 }
 
 /// A new card of type `t` with the fields that type needs, for the designer to fill in.

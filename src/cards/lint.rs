@@ -16,21 +16,79 @@ const ROUTE_BUDGET: usize = 100_000;
 
 /// Runs every design check over what was loaded, pushing each warning.
 pub(crate) fn check(loaded: &Loaded, warnings: &mut Vec<Problem>) {
-    let names: HashMap<String, String> = loaded
-        .domains
-        .iter()
-        .flat_map(|(_, d)| d.value.stations.iter())
-        .map(|c| (c.id.0.clone(), c.name.clone()))
-        .collect();
+    let (names, unread) = names_of(loaded);
     for (_, d) in &loaded.domains {
         for (i, card) in d.stations() {
             let p = format!("stations[{i}]");
+            let before = warnings.len();
             text_matches_data(&d.src, &p, card, &names, warnings);
+            // A card that could not be read cannot be named by its name: not the text's
+            // fault (the file's error is reported).
+            let mut n = before;
+            while n < warnings.len() {
+                let unnamed = unread.iter().any(|id| {
+                    warnings[n]
+                        .message
+                        .contains(&format!("the text does not name {id} ("))
+                });
+                if unnamed {
+                    warnings.remove(n);
+                } else {
+                    n += 1;
+                }
+            }
             empty_snare(&d.src, &p, card, warnings);
             impossible_test(&d.src, &p, card, warnings);
         }
     }
     unbreakable_seals(loaded, warnings);
+}
+
+/// Every card's name by id, with those of cards that did not parse where their file says
+/// them; and the ids of cards that did not parse whose name is unknown.
+fn names_of(loaded: &Loaded) -> (HashMap<String, String>, Vec<String>) {
+    let mut names: HashMap<String, String> = loaded
+        .domains
+        .iter()
+        .flat_map(|(_, d)| d.value.stations.iter())
+        .map(|c| (c.id.0.clone(), c.name.clone()))
+        .collect();
+    // Each file with cards that did not parse, and whether none of its cards did.
+    let broken = loaded
+        .domains
+        .iter()
+        .filter(|(_, d)| !d.dropped.is_empty() || d.src.loc.failure.is_some())
+        .map(|(_, d)| (&d.src, &d.dropped[..], false))
+        .chain(loaded.failed_domains.iter().map(|s| (s, &[][..], true)));
+    let mut unread = Vec::new();
+    for (src, dropped, failed) in broken {
+        let indices: Vec<usize> = if failed {
+            (0..)
+                .take_while(|i| src.loc.shape(&format!("stations[{i}]")).is_some())
+                .collect()
+        } else {
+            dropped.to_vec()
+        };
+        for i in indices {
+            let p = format!("stations[{i}]");
+            if let (Some(id), Some(name)) = (
+                src.loc.string(&join(&p, "id")),
+                src.loc.string(&join(&p, "name")),
+            ) {
+                names
+                    .entry(id.to_string())
+                    .or_insert_with(|| name.to_string());
+            }
+        }
+        unread.extend(
+            src.loc
+                .loose_ids
+                .iter()
+                .filter(|id| !names.contains_key(*id))
+                .cloned(),
+        );
+    }
+    (names, unread)
 }
 
 /// The card's text states every number and keyword of its data.

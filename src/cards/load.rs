@@ -12,6 +12,7 @@ use super::origin::{CardSource, Reader};
 use super::report::{Problem, Report};
 use super::set::{CardFiles, CardSet};
 use super::source::{FileKind, Loaded, Parsed, Source};
+use super::tolerant;
 use super::{lint, stats, validate};
 use serde::de::DeserializeOwned;
 use std::path::{Component, Path};
@@ -414,6 +415,8 @@ pub(crate) struct Recovered<T> {
     pub problems: Vec<Problem>,
     /// The file without its broken pieces, and the indices of those pieces.
     pub value: Option<(T, Vec<usize>)>,
+    /// For a file that is not valid JSON: the positions of the pieces read on their own.
+    pub loc: Option<Locator>,
 }
 
 impl CardFile for MapFile {}
@@ -424,6 +427,9 @@ impl CardFile for DomainFile {
     /// Each Station card is read on its own, then the rest of the file without them, so
     /// that a mistake in one card does not hide the mistakes in the others.
     fn recover(src: &Source, text: &str) -> Option<Recovered<DomainFile>> {
+        if src.loc.failure.is_some() {
+            return recover_broken(src, text);
+        }
         let list = src.loc.span("stations")?;
         let mut problems = Vec::new();
         let mut cards = Vec::new();
@@ -459,8 +465,73 @@ impl CardFile for DomainFile {
                 None
             }
         };
-        Some(Recovered { problems, value })
+        Some(Recovered {
+            problems,
+            value,
+            loc: None,
+        })
     }
+}
+
+/// A Domain file that is not valid JSON, read as far as it can be: its cards are found by
+/// their brackets ([`tolerant::list`]) and each is read on its own, then the rest of the
+/// file with the list emptied in place. The syntax error itself is the caller's to report.
+fn recover_broken(src: &Source, text: &str) -> Option<Recovered<DomainFile>> {
+    let list = tolerant::list(text, "stations")?;
+    // The list's insides blanked (lines and columns of the rest stay true).
+    let header = match list.close {
+        Some(close) => format!(
+            "{}{}{}",
+            &text[..=list.open],
+            blank_outside(&text[list.open + 1..close], &(0..0)),
+            &text[close..]
+        ),
+        None => format!(
+            "{}{}]",
+            &text[..=list.open],
+            blank_outside(&text[list.open + 1..], &(0..0))
+        ),
+    };
+    let mut read = Source {
+        file: src.file.clone(),
+        kind: src.kind,
+        loc: Locator::scan(&header),
+    };
+    let head_failure = read.loc.failure.take();
+    let mut problems = Vec::new();
+    let mut cards = Vec::new();
+    let mut dropped = Vec::new();
+    for (i, span) in list.items.iter().enumerate() {
+        let path = format!("stations[{i}]");
+        let alone = blank_outside(text, span);
+        let part = Locator::scan(&alone);
+        read.loc.failure = part.failure.clone();
+        read.loc.graft(&path, part);
+        match deserialize::<StationCard>(&read, text, &alone, &path) {
+            Ok(card) => cards.push(card),
+            Err(p) => {
+                problems.push(*p);
+                dropped.push(i);
+            }
+        }
+    }
+    read.loc.failure = head_failure;
+    let value = match deserialize::<DomainFile>(&read, text, &header, "") {
+        Ok(mut file) => {
+            file.stations = cards;
+            Some((file, dropped))
+        }
+        Err(p) => {
+            problems.push(*p);
+            None
+        }
+    };
+    read.loc.failure = None;
+    Some(Recovered {
+        problems,
+        value,
+        loc: Some(read.loc),
+    })
 }
 
 /// `text` with everything outside `keep` turned to spaces (line breaks kept), so that
@@ -543,11 +614,35 @@ pub(crate) fn parse_text<T: CardFile + schemars::JsonSchema>(
         }
         Err(p) => p,
     };
-    let recovered = (src.loc.failure.is_none())
-        .then(|| T::recover(&src, text))
-        .flatten();
-    match recovered {
-        Some(Recovered { problems, value }) if !problems.is_empty() => {
+    let broken = src.loc.failure.is_some();
+    match T::recover(&src, text) {
+        Some(Recovered {
+            mut problems,
+            value,
+            loc,
+        }) if broken => {
+            // The syntax error once, then whatever else the pieces show.
+            problems.retain(|p| (p.line, p.column) != (problem.line, problem.column));
+            errors.push(*problem);
+            errors.extend(problems);
+            let mut src = src;
+            if let Some(mut loc) = loc {
+                loc.failure = src.loc.failure.take();
+                loc.loose_ids = std::mem::take(&mut src.loc.loose_ids);
+                src.loc = loc;
+            }
+            match value {
+                Some((value, dropped)) => Ok(Parsed {
+                    src,
+                    value,
+                    dropped,
+                }),
+                None => Err(Box::new(src)),
+            }
+        }
+        Some(Recovered {
+            problems, value, ..
+        }) if !problems.is_empty() => {
             errors.extend(problems);
             match value {
                 Some((value, dropped)) => Ok(Parsed {

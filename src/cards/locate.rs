@@ -42,6 +42,9 @@ pub struct Locator {
     duplicates: HashMap<String, Pos>,
     /// Where the scan stopped on invalid JSON, and the path it was reading.
     pub failure: Option<(Pos, String)>,
+    /// For invalid JSON: every id written `"id": "..."` anywhere in the text (a card the
+    /// scan could not reach may have any of them).
+    pub loose_ids: Vec<String>,
 }
 
 impl Locator {
@@ -67,8 +70,32 @@ impl Locator {
         if result.is_err() {
             let (pos, path) = (s.pos(), s.path.clone());
             s.loc.failure = Some((pos, path));
+            s.loc.loose_ids = loose_ids(text);
         }
         s.loc
+    }
+
+    /// Adds the positions found by `part` (the scan of this text with everything but one
+    /// value blanked, so its positions are this text's) under `prefix` (`stations[3]`).
+    pub fn graft(&mut self, prefix: &str, part: Locator) {
+        let under = |p: String| {
+            if p.is_empty() {
+                prefix.to_string()
+            } else if p.starts_with('[') {
+                format!("{prefix}{p}")
+            } else {
+                join(prefix, &p)
+            }
+        };
+        for (p, e) in part.entries {
+            self.entries.insert(under(p), e);
+        }
+        for (p, v) in part.strings {
+            self.strings.insert(under(p), v);
+        }
+        for (p, d) in part.duplicates {
+            self.duplicates.insert(under(p), d);
+        }
     }
 
     /// Position of the key of `path` if it is an object member, else of its value.
@@ -139,6 +166,27 @@ pub fn parent(path: &str) -> &str {
         Some(i) => &path[..i],
         None => "",
     }
+}
+
+/// Every `"id": "..."` of a text, read without regard to the JSON around it (which may be
+/// broken): a key `"id"`, a colon and a string, with any white space between.
+fn loose_ids(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("\"id\"") {
+        rest = &rest[at + 4..];
+        let after = rest.trim_start();
+        let Some(after) = after.strip_prefix(':') else {
+            continue;
+        };
+        let Some(value) = after.trim_start().strip_prefix('"') else {
+            continue;
+        };
+        if let Some(end) = value.find('"') {
+            out.push(value[..end].to_string());
+        }
+    }
+    out
 }
 
 struct Scanner {
@@ -381,5 +429,15 @@ mod tests {
         let (_, path) = loc.failure.clone().expect("invalid");
         assert_eq!(path, "stations[0]");
         assert_eq!(loc.string("stations[0].id"), Some("a"));
+        assert_eq!(loc.loose_ids, ["a"]);
+    }
+
+    #[test]
+    fn ids_past_a_syntax_error_are_still_read_loosely() {
+        let text = "{\"stations\": [{\"id\": \"a\" \"hp\": 5}, {\"id\" :\n \"b\"}]}";
+        let loc = Locator::scan(text);
+        assert!(loc.failure.is_some());
+        assert_eq!(loc.loose_ids, ["a", "b"]);
+        assert!(Locator::scan("{\"id\": \"a\"}").loose_ids.is_empty());
     }
 }

@@ -53,6 +53,10 @@ pub struct SimulateArgs {
     /// run on the same seeds.
     #[arg(long, conflicts_with_all = ["compare", "dice_deck"])]
     pub compare_dice: bool,
+    /// Keep this batch's per-card figures for the gallery even where figures of a larger
+    /// batch of the same set are kept (by default those stay).
+    #[arg(long)]
+    pub replace_figures: bool,
 }
 
 impl SimulateArgs {
@@ -143,8 +147,9 @@ fn emit<T: serde::Serialize>(
     0
 }
 
-/// Runs the simulator; returns the exit code.
-pub fn run(cards: &CardSource, args: &SimulateArgs) -> i32 {
+/// Runs the simulator; returns the exit code. `saves`: the `--saves` folder, where the
+/// per-card figures are kept for the gallery.
+pub fn run(cards: &CardSource, saves: Option<&Path>, args: &SimulateArgs) -> i32 {
     let set = match super::load_cards("simulate", cards) {
         Ok(set) => Arc::new(set),
         Err(code) => return code,
@@ -235,7 +240,7 @@ pub fn run(cards: &CardSource, args: &SimulateArgs) -> i32 {
         summary: &summary,
         timing: Timing::new(summary.runs, jobs, elapsed),
     };
-    keep_figures(&set, &summary, args, out.interrupted);
+    keep_figures(&set, &summary, args, saves, out.interrupted);
     emit(
         args,
         &out,
@@ -244,26 +249,48 @@ pub fn run(cards: &CardSource, args: &SimulateArgs) -> i32 {
     )
 }
 
-/// Keeps each card's figures beside the saves, for the gallery (a batch cut short by
-/// Ctrl-C keeps none); a failure is only reported.
+/// Keeps each card's figures in the saves folder (`--saves`, else the usual one), for
+/// the gallery. A batch cut short by Ctrl-C keeps none; a smaller batch does not replace
+/// a larger one's figures of the same set unless `--replace-figures` says so. Where the
+/// figures went, or why not, is said on stderr; a failure is only reported.
 fn keep_figures(
     set: &crate::cards::CardSet,
     summary: &crate::sim::summary::Summary,
     args: &SimulateArgs,
+    saves: Option<&Path>,
     interrupted: bool,
 ) {
     if interrupted {
         return;
     }
-    use crate::sim::figures::{SetFigures, write};
+    use crate::sim::figures::{SetFigures, read, write};
     let policy = format!("{:?}", args.policy).to_lowercase();
-    let figures = SetFigures::of(summary, &set.files().hash(), &policy);
-    let saves = crate::store::SaveStore::dir_from(None);
-    if let Err(e) = write(&saves, &figures) {
+    let hash = set.files().hash();
+    let figures = SetFigures::of(summary, &hash, &policy);
+    let saves = crate::store::SaveStore::dir_from(saves);
+    if let Some(kept) = read(&saves, &hash)
+        && kept.runs > figures.runs
+        && !args.replace_figures
+    {
         eprintln!(
+            "forward simulate: kept the per-card figures of the earlier {}-run batch in {} \
+             (this one had {} runs; --replace-figures keeps this one's instead)",
+            kept.runs,
+            crate::sim::figures::path(&saves, &hash).display(),
+            figures.runs
+        );
+        return;
+    }
+    match write(&saves, &figures) {
+        Ok(path) => eprintln!(
+            "forward simulate: per-card figures of {} runs kept for the gallery in {}",
+            figures.runs,
+            path.display()
+        ),
+        Err(e) => eprintln!(
             "forward simulate: cannot keep the per-card figures in {}: {e}",
             saves.display()
-        );
+        ),
     }
 }
 

@@ -32,6 +32,9 @@ pub struct HBars<'a> {
 }
 
 impl HBars<'_> {
+    /// Draws the chart. Rows sit on a plain numeric axis (row `i` from `i` to `i + 1`)
+    /// and their labels are placed by hand, so that one row, or a value of 0 or less,
+    /// draws as well as many.
     pub fn draw(&self) -> Chart {
         let n = self.labels.len().max(1);
         let height = 90 + 26 * n as u32;
@@ -43,28 +46,24 @@ impl HBars<'_> {
                 .top
                 .unwrap_or_else(|| self.values.iter().copied().fold(0.0, f64::max) * 1.1);
             let top = if top > 0.0 { top } else { 0.05 };
+            // Sizes given as fonts, not as (family, size) pairs: those are scaled with the
+            // drawing's height, which made a one-row chart's labels 2.4 px.
             let mut chart = ChartBuilder::on(&root)
-                .caption(self.title, ("sans-serif", 18))
+                .caption(self.title, ("sans-serif", 18).into_font())
                 .margin(12)
                 .x_label_area_size(40)
                 .y_label_area_size(label_width(&self.labels))
-                .build_cartesian_2d(0.0..top, (0..n as i32 - 1).into_segmented())
+                .build_cartesian_2d(0.0..top, 0.0..n as f64)
                 .map_err(err)?;
-            // Rows are drawn bottom-up: row n-1 is the first label.
-            let labels = &self.labels;
             let percent = self.percent;
             chart
                 .configure_mesh()
                 .disable_y_mesh()
-                .y_labels(n)
-                .y_label_formatter(&|y| match y {
-                    SegmentValue::CenterOf(i) => {
-                        labels.get(n - 1 - *i as usize).cloned().unwrap_or_default()
-                    }
-                    _ => String::new(),
-                })
-                .y_label_style(("sans-serif", 13))
+                .y_labels(0)
+                .y_label_formatter(&|_| String::new())
                 .x_desc(self.x_desc)
+                .x_label_style(("sans-serif", 13).into_font())
+                .axis_desc_style(("sans-serif", 14).into_font())
                 .x_labels(6)
                 .x_label_formatter(&|x| {
                     if percent {
@@ -75,20 +74,29 @@ impl HBars<'_> {
                 })
                 .draw()
                 .map_err(err)?;
+            // Rows are drawn bottom-up: the first label is the top row.
+            let row = |i: usize| (n - 1 - i) as f64;
             chart
                 .draw_series(self.values.iter().enumerate().map(|(i, v)| {
-                    let row = (n - 1 - i) as i32;
-                    let mut bar = Rectangle::new(
-                        [
-                            (0.0, SegmentValue::Exact(row)),
-                            (*v, SegmentValue::Exact(row + 1)),
-                        ],
+                    let v = if v.is_finite() {
+                        v.clamp(0.0, top)
+                    } else {
+                        0.0
+                    };
+                    Rectangle::new(
+                        [(0.0, row(i) + 0.15), (v, row(i) + 0.85)],
                         self.color.filled(),
-                    );
-                    bar.set_margin(4, 4, 0, 0);
-                    bar
+                    )
                 }))
                 .map_err(err)?;
+            use plotters::style::text_anchor::{HPos, Pos, VPos};
+            let style = TextStyle::from(("sans-serif", 13).into_font())
+                .pos(Pos::new(HPos::Right, VPos::Center));
+            for (i, label) in self.labels.iter().enumerate() {
+                let (x, y) = chart.backend_coord(&(0.0, row(i) + 0.5));
+                root.draw(&Text::new(label.clone(), (x - 6, y), &style))
+                    .map_err(err)?;
+            }
             root.present().map_err(err)?;
         }
         Ok(svg)
@@ -248,4 +256,65 @@ pub fn esc(s: &str) -> String {
 /// A chart's SVG, or a short note where it failed.
 pub fn embed(c: Chart) -> String {
     c.unwrap_or_else(|e| format!("<p>chart failed: {}</p>", esc(&e)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bars(labels: &[&str], values: &[f64]) -> String {
+        HBars {
+            title: "Win rate per route",
+            labels: labels.iter().map(|l| l.to_string()).collect(),
+            values: values.to_vec(),
+            color: RGBColor(60, 110, 170),
+            x_desc: "won",
+            width: 600,
+            top: Some(1.0),
+            percent: true,
+        }
+        .draw()
+        .expect("drawn")
+    }
+
+    /// The numbers of an SVG attribute wherever it is written (`height="12"`).
+    fn attr(svg: &str, name: &str) -> Vec<f64> {
+        svg.split(&format!(" {name}=\""))
+            .skip(1)
+            .filter_map(|s| s.split('"').next()?.parse().ok())
+            .collect()
+    }
+
+    #[test]
+    fn one_row_or_a_value_below_zero_draws_as_well_as_many() {
+        for (labels, values) in [
+            (&["Termina › Brume (12)"][..], &[0.5][..]),
+            (&["Termina › Brume (12)"][..], &[-0.2][..]),
+            (&["a (3)", "b (2)", "c (1)"][..], &[0.1, 0.9, 0.0][..]),
+        ] {
+            let svg = bars(labels, values);
+            for label in labels {
+                let at = svg.find(*label).unwrap_or_else(|| panic!("{svg}"));
+                let tag = &svg[svg[..at].rfind("<text").expect("its text tag")..at];
+                assert!(tag.contains("text-anchor=\"end\""), "{tag}");
+            }
+            // Every text is readable: none smaller than 10 px (plotters writes a 13-point
+            // font as 10.5 px; the broken one-row chart had 2.4 px axis labels).
+            let sizes = attr(&svg, "font-size");
+            assert!(sizes.iter().all(|s| *s >= 10.0), "{sizes:?}");
+            let heights = attr(&svg, "height");
+            assert!(heights.iter().all(|h| *h >= 0.0), "{heights:?}");
+            let widths = attr(&svg, "width");
+            assert!(widths.iter().all(|w| *w >= 0.0), "{widths:?}");
+            // Each bar is at least a few pixels tall: one row fills its band.
+            let bars: Vec<f64> = svg
+                .split("<rect")
+                .skip(1)
+                .filter(|r| r.contains("fill=\"#3C6EAA\""))
+                .flat_map(|r| attr(r, "height"))
+                .collect();
+            assert_eq!(bars.len(), labels.len(), "{svg}");
+            assert!(bars.iter().all(|h| *h > 10.0), "{bars:?}");
+        }
+    }
 }

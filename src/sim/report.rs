@@ -55,6 +55,7 @@ pub fn text(o: &Output) -> String {
     let _ = writeln!(t, "{}", streaks_line(s));
     endings_text(&mut t, s);
     domains_text(&mut t, s);
+    untested_text(&mut t, s);
     cards_text(&mut t, s);
     let _ = writeln!(t, "\nmost travelled routes:");
     for p in s.per_path.iter().take(8) {
@@ -72,6 +73,39 @@ pub fn text(o: &Output) -> String {
         o.timing.runs_per_second, o.timing.runs_per_second_per_job, o.timing.elapsed_seconds
     );
     t
+}
+
+/// The cards no run flipped, by Domain (their figures are no figures: untested).
+pub(super) fn untested(s: &Summary) -> Vec<(String, Vec<String>)> {
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for d in &s.per_domain {
+        let names: Vec<String> = s
+            .per_card
+            .iter()
+            .filter(|c| c.flips == 0 && c.domain == d.id)
+            .map(|c| c.name.clone())
+            .collect();
+        if !names.is_empty() {
+            out.push((d.name.clone(), names));
+        }
+    }
+    out
+}
+
+fn untested_text(t: &mut String, s: &Summary) {
+    let untested = untested(s);
+    if untested.is_empty() {
+        return;
+    }
+    let n: usize = untested.iter().map(|(_, c)| c.len()).sum();
+    let _ = writeln!(
+        t,
+        "
+UNTESTED: {n} cards no run flipped:"
+    );
+    for (domain, cards) in untested {
+        let _ = writeln!(t, "  {domain} ({}): {}", cards.len(), cards.join(", "));
+    }
 }
 
 /// The streaks of misses in one sentence.
@@ -136,6 +170,20 @@ fn domains_text(t: &mut String, s: &Summary) {
         "domain", "entered", "cleared", "lost", "health", "resolve"
     );
     for d in &s.per_domain {
+        if d.cleared == 0 {
+            // No Health after a Domain no run cleared: saying 0.0 would be a figure.
+            let why = if d.entered == 0 {
+                "not entered by any run"
+            } else {
+                "never cleared"
+            };
+            let _ = writeln!(
+                t,
+                "{:<28} {:>8} {:>8} {:>7}  {why}",
+                d.name, d.entered, d.cleared, d.losses
+            );
+            continue;
+        }
         let _ = writeln!(
             t,
             "{:<28} {:>8} {:>8} {:>7} {:>5.1}±{:<3.1} {:>7.2}",
@@ -184,9 +232,21 @@ fn cards_text(t: &mut String, s: &Summary) {
     let _ = writeln!(t, "\nterrors (option chosen):");
     for c in &s.per_card {
         if let Some(opts) = &c.terror {
+            if opts.iter().all(|o| o.chosen == 0) {
+                let _ = writeln!(t, "  {:<32} never faced", c.name);
+                continue;
+            }
             let split: Vec<String> = opts
                 .iter()
-                .map(|o| format!("{} {}", pct(o.share), o.label))
+                .map(|o| match o.unaffordable {
+                    0 => format!("{} {}", pct(o.share), o.label),
+                    _ => format!(
+                        "{} {} (unaffordable in {})",
+                        pct(o.share),
+                        o.label,
+                        pct(o.unaffordable_share)
+                    ),
+                })
                 .collect();
             let _ = writeln!(t, "  {:<32} {}", c.name, split.join(" / "));
         }
@@ -467,11 +527,36 @@ pub fn write_html(path: &Path, o: &Output) -> std::io::Result<()> {
         900,
     )));
     domains_html(&mut h, s);
+    untested_html(&mut h, s);
     h.push_str("<h2>Deadliest cards</h2>");
     h.push_str(&embed(deadly_chart(s)));
     super::report_cards::cards_html(&mut h, s);
     h.push_str("</body></html>\n");
     std::fs::write(path, h)
+}
+
+/// The cards no run flipped, flagged.
+fn untested_html(h: &mut String, s: &Summary) {
+    let untested = untested(s);
+    if untested.is_empty() {
+        return;
+    }
+    let n: usize = untested.iter().map(|(_, c)| c.len()).sum();
+    let _ = write!(
+        h,
+        "<div class=\"stop\"><b>Untested: {n} cards no run flipped</b> (their figures below are no figures)<ul>"
+    );
+    for (domain, cards) in untested {
+        let names: Vec<String> = cards.iter().map(|c| esc(c)).collect();
+        let _ = write!(
+            h,
+            "<li>{} ({}): {}</li>",
+            esc(&domain),
+            cards.len(),
+            names.join(", ")
+        );
+    }
+    h.push_str("</ul></div>");
 }
 
 fn routes_html(h: &mut String, s: &Summary) {
@@ -496,6 +581,22 @@ fn domains_html(h: &mut String, s: &Summary) {
     let g = &s.guardian;
     for d in &s.per_domain {
         let m = &d.moved;
+        if d.cleared == 0 {
+            let why = if d.entered == 0 {
+                "not entered by any run: untested"
+            } else {
+                "never cleared"
+            };
+            let _ = write!(
+                h,
+                "<tr class=\"sig\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td colspan=\"8\" style=\"text-align:left\">{why}</td></tr>",
+                esc(&d.name),
+                d.entered,
+                d.cleared,
+                d.losses
+            );
+            continue;
+        }
         let _ = write!(
             h,
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1} ± {:.1}</td><td>{:.2}</td><td>{:.2}</td>\

@@ -27,9 +27,26 @@ pub(super) fn cards_html(h: &mut String, s: &Summary) {
     h.push_str("</table><h2>Terrors: the option chosen</h2><table><tr><th>card</th><th>Domain</th><th>first option</th><th>second option</th></tr>");
     for c in &s.per_card {
         if let Some(o) = &c.terror {
+            if o.iter().all(|o| o.chosen == 0) {
+                let _ = write!(
+                    h,
+                    "<tr class=\"sig\"><td>{}</td><td>{}</td><td colspan=\"2\" style=\"text-align:left\">never faced: untested</td></tr>",
+                    esc(&c.name),
+                    esc(&c.domain)
+                );
+                continue;
+            }
             let cell = |i: usize| {
                 o.get(i).map_or(String::new(), |o| {
-                    format!("{} — {} ({})", esc(&o.label), o.chosen, pct(o.share))
+                    let mut cell = format!("{} — {} ({})", esc(&o.label), o.chosen, pct(o.share));
+                    if o.unaffordable > 0 {
+                        let _ = write!(
+                            cell,
+                            "; unaffordable in {} of flips",
+                            pct(o.unaffordable_share)
+                        );
+                    }
+                    cell
                 })
             };
             let _ = write!(
@@ -42,7 +59,7 @@ pub(super) fn cards_html(h: &mut String, s: &Summary) {
             );
         }
     }
-    h.push_str("</table><h2>Pits</h2><table><tr><th>card</th><th>Domain</th><th>tests</th><th>passed</th><th>pass rate</th><th>mean Health cost</th></tr>");
+    h.push_str("</table><p>Chosen: times the bot took the option, and its share of the times the Terror was faced. Unaffordable: times its cost could not be paid, so the other option was forced.</p><h2>Pits</h2><table><tr><th>card</th><th>Domain</th><th>tests</th><th>passed</th><th>pass rate</th><th>mean Health cost</th></tr>");
     for c in &s.per_card {
         if let Some(p) = &c.pit {
             let _ = write!(

@@ -43,6 +43,9 @@ pub enum Ending {
 pub enum Note {
     /// A Terror option was chosen.
     Terror(u8),
+    /// A Terror option could not be taken when the Terror was faced (its cost could not
+    /// be paid).
+    Unaffordable(u8),
     /// A Pit's test ended, passed or not.
     Pit { passed: bool },
     /// A foe was fought.
@@ -358,6 +361,13 @@ pub fn play_into(
     let mut events = Vec::new();
     while !state.is_over() {
         legal_actions_into(&state, &mut actions);
+        if let Phase::Terror { card } = state.phase {
+            // Which options were out of reach (before the bot takes its pick out of the list).
+            let n = cards.card(card).options.len().min(u8::MAX as usize) as u8;
+            for o in (0..n).filter(|&o| !actions.contains(&Action::Choose { option: o })) {
+                facts.notes.push((card.index, Note::Unaffordable(o)));
+            }
+        }
         let action = if steps >= ACTION_LIMIT {
             Action::Abandon
         } else {

@@ -59,6 +59,8 @@ pub(super) struct CardTotals {
     pub lost_near: u64,
     pub killed: u64,
     pub terror: [u64; 2],
+    /// Times each Terror option could not be taken.
+    pub unaffordable: [u64; 2],
     pub pit_tests: u64,
     pub pit_passed: u64,
     /// Times resolved, and the Health change from flip to resolved, summed.
@@ -80,6 +82,11 @@ impl CardTotals {
         match n {
             Note::Terror(o) => {
                 if let Some(t) = self.terror.get_mut(o as usize) {
+                    *t += 1;
+                }
+            }
+            Note::Unaffordable(o) => {
+                if let Some(t) = self.unaffordable.get_mut(o as usize) {
                     *t += 1;
                 }
             }
@@ -106,6 +113,8 @@ impl CardTotals {
         self.killed += b.killed;
         self.terror[0] += b.terror[0];
         self.terror[1] += b.terror[1];
+        self.unaffordable[0] += b.unaffordable[0];
+        self.unaffordable[1] += b.unaffordable[1];
         self.pit_tests += b.pit_tests;
         self.pit_passed += b.pit_passed;
         self.resolved += b.resolved;

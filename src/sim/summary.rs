@@ -194,13 +194,16 @@ impl Totals {
             kill_rate: ratio(t.killed as f64, t.flips),
             mean_health_while_resolving: ratio(t.resolve_health as f64, t.resolved),
             terror: (ty == StationType::Terror).then(|| {
+                let faced: u64 = t.terror.iter().sum();
                 card.options
                     .iter()
-                    .zip(t.terror)
-                    .map(|(o, n)| OptionCount {
+                    .zip(t.terror.iter().zip(t.unaffordable))
+                    .map(|(o, (&n, out))| OptionCount {
                         label: o.label.clone(),
                         chosen: n,
-                        share: ratio(n as f64, t.terror.iter().sum()),
+                        share: ratio(n as f64, faced),
+                        unaffordable: out,
+                        unaffordable_share: ratio(out as f64, faced),
                     })
                     .collect()
             }),
@@ -493,7 +496,12 @@ pub struct CardSummary {
 pub struct OptionCount {
     pub label: String,
     pub chosen: u64,
+    /// `chosen` per time the Terror was faced.
     pub share: f64,
+    /// Times the option could not be taken (its cost could not be paid), and that per
+    /// time the Terror was faced: an option never taken may simply have been out of reach.
+    pub unaffordable: u64,
+    pub unaffordable_share: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

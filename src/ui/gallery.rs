@@ -13,6 +13,7 @@ use macroquad::prelude::*;
 use std::sync::Arc;
 
 mod desk;
+mod search;
 
 const GAP: f32 = 14.0;
 /// A grid card's height to width.
@@ -75,6 +76,10 @@ pub struct GalleryScreen {
     mismatches: Vec<Vec<String>>,
     /// The designer's desk: the edit form, where cards are saved, the last save.
     desk: desk::State,
+    /// A search of the set, while one is on show.
+    search: Option<search::Search>,
+    /// Characters the search took whose echo as `Input::typed` is still to come.
+    search_echoes: usize,
 }
 
 /// What each Station card's text fails to say about its data.
@@ -96,6 +101,10 @@ fn mismatches_of(set: &CardSet) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// The height of the line under the grid where the gallery's messages go ("saved ...",
+/// "exported ..."), so that they never cover the title or the card count.
+const NOTE_LINE: f32 = 26.0;
+
 /// The grid's card heights, smallest first: more cards per screen, or larger cards.
 const ZOOM_HEIGHTS: [f32; 4] = [110.0, 150.0, 180.0, 250.0];
 /// The zoom a gallery opens at (the height it always had).
@@ -115,6 +124,8 @@ impl GalleryScreen {
             note: None,
             zoom: DEFAULT_ZOOM,
             desk: desk::State::default(),
+            search: None,
+            search_echoes: 0,
         }
     }
 
@@ -136,6 +147,8 @@ impl GalleryScreen {
                 .or(Some("cards reloaded from disk".into())),
             zoom: self.zoom,
             desk: self.desk.carried(),
+            search: None,
+            search_echoes: self.search_echoes,
         };
         g.reopen_desk();
         g
@@ -180,6 +193,9 @@ impl GalleryScreen {
 
     /// The cards shown, in Domain order.
     fn shown(&self) -> Vec<Entry> {
+        if let Some(found) = self.searched() {
+            return found;
+        }
         if self.others() {
             let mut v: Vec<Entry> = (0..self.cards.domains.len()).map(Entry::Title).collect();
             v.push(Entry::Traveller);
@@ -223,7 +239,8 @@ impl GalleryScreen {
             place(Chip::Type(Some(*t)), &type_label(i, *t), false);
         }
         let top = y + 44.0;
-        let grid = Rect::new(margin, top, left_w, size.y - top - 40.0);
+        // Under the grid: a line of its own for the gallery's messages, then the keys.
+        let grid = Rect::new(margin, top, left_w, size.y - top - 40.0 - NOTE_LINE);
         // As many rows of cards of about the zoom's height as fit, stretched to fill.
         let height = ZOOM_HEIGHTS[self.zoom.min(ZOOM_HEIGHTS.len() - 1)];
         let rows = ((grid.h + GAP) / (height + GAP)).round().max(1.0) as usize;
@@ -282,6 +299,9 @@ impl GalleryScreen {
     }
 
     pub fn update(&mut self, input: &Input, fonts: &Fonts) -> Next {
+        if !self.desk_busy() && self.search_update(input) {
+            return Next::Stay;
+        }
         if let Some(next) = self.desk_update(input, fonts) {
             return next;
         }
@@ -399,11 +419,12 @@ impl GalleryScreen {
             19,
             colour::PARCHMENT,
         );
-        if let Some(note) = &self.note {
-            style::text_right(
-                note,
-                self.note_right(&l, fonts),
-                50.0,
+        if let Some(note) = self.search_line().as_ref().or(self.note.as_ref()) {
+            let fit = style::ellipsize(note, l.grid.w, |x| style::width(x, &fonts.italic, 18));
+            style::text(
+                &fit,
+                l.grid.x,
+                l.grid.bottom() + NOTE_LINE - 4.0,
                 &fonts.italic,
                 18,
                 colour::SEA_LIGHT,
@@ -495,7 +516,7 @@ impl GalleryScreen {
         }
         let preview = selected.or(shown.first().copied());
         let card = preview.map(|c| (c, self.draw_preview(&l, c, fonts)));
-        let hint = "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  E edit  ·  Shift-N new card  ·  Ctrl-Z undo save  ·  +/- zoom  ·  F5 reload  ·  X export  ·  Esc back";
+        let hint = "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  E edit  ·  Shift-N new card  ·  Ctrl-F or / search  ·  Ctrl-R revert a save  ·  +/- zoom  ·  F5 reload  ·  X export  ·  Esc back";
         let hs = style::fit_size(hint, &fonts.italic, 18, 12, size.x - 48.0);
         style::text_centred(
             hint,

@@ -119,10 +119,13 @@ impl<'a> Checker<'a> {
                     unparsed_ids.insert(id.to_string());
                 }
             }
+            // A file that is not valid JSON: a card that could not be read may have any
+            // id written in it (and only those: other files' checks still run in full).
+            unparsed_ids.extend(d.src.loc.loose_ids.iter().cloned());
         }
-        let mut incomplete = loaded.missing_domains;
+        let incomplete = loaded.missing_domains;
         for src in &loaded.failed_domains {
-            incomplete |= src.loc.failure.is_some();
+            unparsed_ids.extend(src.loc.loose_ids.iter().cloned());
             for i in 0.. {
                 let card = format!("stations[{i}]");
                 if src.loc.shape(&card).is_none() && src.loc.shape(&join(&card, "id")).is_none() {

@@ -20,6 +20,7 @@ pub enum Hit {
     Field(usize, usize),
     Save,
     Undo,
+    Revert,
     Close,
 }
 
@@ -51,6 +52,7 @@ pub struct Layout {
     pub view: Rect,
     pub save: Rect,
     pub undo: Rect,
+    pub revert: Rect,
     pub close: Rect,
     char_w: f32,
 }
@@ -62,6 +64,9 @@ impl Layout {
         }
         if self.undo.contains(p) {
             return Some(Hit::Undo);
+        }
+        if self.revert.contains(p) {
+            return Some(Hit::Revert);
         }
         if self.close.contains(p) {
             return Some(Hit::Close);
@@ -174,12 +179,14 @@ impl Desk {
         };
         let save = button(a.x + 14.0, SAVE);
         let undo = button(save.right() + 10.0, UNDO);
-        let close = button(undo.right() + 10.0, CLOSE);
+        let revert = button(undo.right() + 10.0, REVERT);
+        let close = button(revert.right() + 10.0, CLOSE);
         Layout {
             rows,
             view,
             save,
             undo,
+            revert,
             close,
             char_w,
         }
@@ -235,7 +242,7 @@ impl Desk {
             (Some(n), _) => (n.clone(), colour::SEA_LIGHT),
             (None, 0) => (
                 format!(
-                    "Checked: no errors, {warnings} warning{} · Tab next field · Ctrl-S save · Ctrl-Z undo last save · Esc leave",
+                    "Checked: no errors, {warnings} warning{} · Tab next field · Ctrl-S save · Ctrl-Z/Ctrl-Shift-Z undo/redo typing · Esc leave",
                     if warnings == 1 { "" } else { "s" }
                 ),
                 colour::PARCHMENT,
@@ -355,7 +362,8 @@ impl Desk {
         let can_save = self.source.dir().is_some();
         for (r, label, on) in [
             (l.save, SAVE, can_save && self.form.errors() == 0),
-            (l.undo, UNDO, true),
+            (l.undo, UNDO, self.history.depth().0 > 0),
+            (l.revert, REVERT, true),
             (l.close, CLOSE, true),
         ] {
             let border = if on {
@@ -372,6 +380,11 @@ impl Desk {
         } else {
             "as saved"
         };
+        // Where the window is narrow the buttons have the room: the form's header says
+        // what the bar would.
+        if style::width(dirty, &fonts.italic, 16) > a.right() - 14.0 - (l.close.right() + 12.0) {
+            return;
+        }
         style::text_right(
             dirty,
             a.right() - 14.0,
@@ -384,5 +397,6 @@ impl Desk {
 }
 
 const SAVE: &str = "Save (Ctrl-S)";
-const UNDO: &str = "Undo last save (Ctrl-Z)";
+const UNDO: &str = "Undo (Ctrl-Z)";
+const REVERT: &str = "Revert… (Ctrl-R)";
 const CLOSE: &str = "Close (Esc)";

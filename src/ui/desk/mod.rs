@@ -1,10 +1,16 @@
 //! The designer's desk: a Station card of the gallery edited in a form, checked as it is
 //! typed by the loader itself (the card spliced into its file's text, the whole set
 //! loaded with that text), saved back into its Domain file through [`crate::cards::edit`].
+//!
+//! Ctrl-Z and Ctrl-Shift-Z undo and redo what was typed in the form ([`history`]); a
+//! saved card is put back only by the gallery's revert command, which asks first. The
+//! form never writes over a file changed outside the game: Save waits until the change
+//! is taken in (Ctrl-L), which keeps what was typed in the form.
 
 mod draw;
 pub mod field;
 pub mod form;
+pub mod history;
 
 use super::input::{Chord, Input, Press};
 use crate::cards::edit::{self, Saved};
@@ -13,6 +19,7 @@ use crate::cards::origin::Reader;
 use crate::cards::{CardSet, CardSource};
 use field::Edit;
 use form::{Form, Note};
+use history::History;
 use macroquad::prelude::KeyCode;
 
 /// What the desk asks of the gallery after a frame.
@@ -26,8 +33,8 @@ pub enum Outcome {
         saved: Saved,
         id: String,
     },
-    /// Undo the last save.
-    Undo,
+    /// Open the list of this sitting's saves, to put a file back as it was (asks first).
+    Revert,
 }
 
 /// Which card the form writes, and where.
@@ -60,6 +67,12 @@ pub struct Desk {
     pub note: Option<String>,
     /// First pixel row of the fields on show (the form scrolls to the focused field).
     scroll: f32,
+    /// The form's undo and redo steps.
+    history: History,
+    /// The card's id in the file (to find it again after the file changed outside).
+    opened_id: Option<String>,
+    /// The file on disk differs from [`Desk::base`]: it was changed outside the game.
+    outside: bool,
 }
 
 /// Why a card cannot be opened or saved.
@@ -135,6 +148,7 @@ impl Desk {
             .read(&rel)
             .map_err(|e| format!("cannot read {rel}: {e}"))?;
         let original = form.object().0;
+        let opened_id = index.and_then(|_| form.fields.first().map(|f| f.edit.text().to_string()));
         let mut desk = Desk {
             form,
             target: Target {
@@ -150,6 +164,9 @@ impl Desk {
             leaving: false,
             note: source.dir().is_none().then(builtin_note),
             scroll: 0.0,
+            history: History::default(),
+            opened_id,
+            outside: false,
         };
         desk.check();
         Ok(desk)
@@ -212,6 +229,9 @@ impl Desk {
                 if n == 1 { "" } else { "s" }
             ));
         }
+        if self.changed_outside() {
+            return Err(self.outside_note());
+        }
         let value = self.form.value()?;
         let card: StationCard = serde_json::from_value(value).map_err(|e| e.to_string())?;
         let saved = match self.target.index {
@@ -220,7 +240,86 @@ impl Desk {
         }
         .map_err(|e| e.to_string())?;
         self.original = self.form.object().0;
+        self.history.settle();
         Ok((saved, card.id.0))
+    }
+
+    /// Whether the card's file on disk differs from the text the form was opened on
+    /// (a file that cannot be read counts as changed); remembered for the prompt.
+    pub fn changed_outside(&mut self) -> bool {
+        let Some(dir) = self.source.dir() else {
+            return false;
+        };
+        let now = std::fs::read_to_string(dir.join(&self.target.rel));
+        self.outside = now.map_or(true, |t| t != self.base);
+        self.outside
+    }
+
+    /// The prompt after the card's file was changed outside the game.
+    fn outside_note(&self) -> String {
+        format!(
+            "{} changed outside the game: Ctrl-L takes it in, keeping your edits; Save waits till then",
+            self.target.rel
+        )
+    }
+
+    /// Looks at the card's file on disk (the gallery asks about once a second): a change
+    /// made outside the game is announced in the form, once.
+    pub fn watch(&mut self) {
+        let was = self.outside;
+        if self.changed_outside() && !was {
+            self.note = Some(self.outside_note());
+        }
+    }
+
+    /// Ctrl-L: takes in the card's file as it is on disk now. What was typed in the form
+    /// is kept and goes in the card's place in the new text (found again by its id).
+    pub fn take_in(&mut self) {
+        let Some(dir) = self.source.dir() else {
+            return;
+        };
+        let rel = self.target.rel.clone();
+        let text = match std::fs::read_to_string(dir.join(&rel)) {
+            Ok(t) => t,
+            Err(e) => {
+                self.note = Some(format!("cannot read {rel}: {e}"));
+                return;
+            }
+        };
+        let loc = crate::cards::locate::Locator::scan(&text);
+        let count = (0..)
+            .take_while(|i| loc.span(&format!("stations[{i}]")).is_some())
+            .count();
+        let t = &mut self.target;
+        let mut note = format!("took in {rel} as it is now; your edits are kept");
+        if let Some(id) = &self.opened_id {
+            t.index = (0..count).find(|i| loc.string(&format!("stations[{i}].id")) == Some(id));
+            if t.index.is_none() {
+                note = format!("{note}; `{id}` is no longer in it, so Save adds the card");
+            }
+        }
+        t.position = t.index.unwrap_or(count);
+        self.base = text;
+        self.outside = false;
+        self.note = Some(note);
+        self.check();
+    }
+
+    /// Undoes (or redoes) the form's last step of typing.
+    fn undo(&mut self, back: bool) -> bool {
+        let done = if back {
+            self.history.undo(&mut self.form)
+        } else {
+            self.history.redo(&mut self.form)
+        };
+        if !done {
+            self.note = Some(if back {
+                "Nothing to undo in the form (a saved card is put back with Revert, Ctrl-R)".into()
+            } else {
+                "Nothing to redo".into()
+            });
+        }
+        done
     }
 
     /// One frame of input: typing into the focused field, Tab between fields, Ctrl-S,
@@ -254,14 +353,21 @@ impl Desk {
                 Press::Char(c) => {
                     // A letter typed with Ctrl is a command, not text.
                     if !input.ctrl {
-                        changed |= self.form.edit(Edit::Insert(c));
+                        changed |= self.history.edit(&mut self.form, Edit::Insert(c));
                     }
                     continue;
                 }
             };
+            if matches!(c.key, KeyCode::Tab | KeyCode::Up | KeyCode::Down) || c.ctrl {
+                // Another field, or a command: the next typing is a step of its own.
+                self.history.settle();
+            }
             match c.key {
                 KeyCode::S if c.ctrl => outcome = self.try_save(),
-                KeyCode::Z if c.ctrl => outcome = Outcome::Undo,
+                KeyCode::Z if c.ctrl => changed |= self.undo(!c.shift),
+                KeyCode::Y if c.ctrl => changed |= self.undo(false),
+                KeyCode::R if c.ctrl => outcome = Outcome::Revert,
+                KeyCode::L if c.ctrl => self.take_in(),
                 KeyCode::Tab => self.form.step(!c.shift),
                 KeyCode::Up => self.form.step(false),
                 KeyCode::Down | KeyCode::Enter | KeyCode::KpEnter => self.form.step(true),
@@ -275,18 +381,20 @@ impl Desk {
                         KeyCode::End => Edit::End,
                         _ => continue,
                     };
-                    changed |= self.form.edit(e);
+                    changed |= self.history.edit(&mut self.form, e);
                 }
             }
         }
         if input.click {
             match layout.hit(input.mouse) {
                 Some(draw::Hit::Field(i, at)) => {
+                    self.history.settle();
                     self.form.focus = i;
                     self.form.fields[i].edit.set_cursor(at);
                 }
                 Some(draw::Hit::Save) => outcome = self.try_save(),
-                Some(draw::Hit::Undo) => outcome = Outcome::Undo,
+                Some(draw::Hit::Undo) => changed |= self.undo(true),
+                Some(draw::Hit::Revert) => outcome = Outcome::Revert,
                 Some(draw::Hit::Close) => {
                     outcome = if self.dirty() && !self.leaving {
                         self.leaving = true;

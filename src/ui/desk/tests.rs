@@ -213,3 +213,48 @@ fn a_box_wraps_after_a_space_and_cuts_only_words_longer_than_a_line() {
     assert_eq!(line_starts("abcde", 5), vec![0, 5]);
     assert_eq!(line_starts("", 5), vec![0]);
 }
+
+#[test]
+fn a_file_changed_outside_is_not_overwritten_until_taken_in() {
+    let dir = copy_of_cards("outside");
+    let (_, mut desk) = open(&dir, "cinder_hound");
+    let file = dir.join(&desk.target.rel);
+    let name = desk.form.text(&key("name")).unwrap().to_string();
+    retype(&mut desk.form, &key("name"), &format!("{name} Grey"));
+    // Another card of the same file renamed in a text editor meanwhile.
+    let before = std::fs::read_to_string(&file).unwrap();
+    let outside = before.replacen("\"name\": \"", "\"name\": \"Outside ", 1);
+    assert_ne!(outside, before);
+    std::fs::write(&file, &outside).unwrap();
+    desk.watch();
+    assert!(
+        desk.note
+            .as_deref()
+            .unwrap_or("")
+            .contains("changed outside the game"),
+        "{:?}",
+        desk.note
+    );
+    assert!(matches!(desk.try_save(), Outcome::Stay));
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        outside,
+        "not written"
+    );
+    // Ctrl-L: the file as it is now, the form's edit kept; then Save keeps both.
+    desk.take_in();
+    assert_eq!(
+        desk.form.text(&key("name")),
+        Some(format!("{name} Grey").as_str())
+    );
+    let Outcome::Saved { .. } = desk.try_save() else {
+        panic!("not saved: {:?}", desk.note);
+    };
+    let after = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        after.contains("\"name\": \"Outside "),
+        "the outside edit kept"
+    );
+    assert!(after.contains(&format!("\"name\": \"{name} Grey\"")));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,10 +1,14 @@
 //! The gallery's side of the designer's desk: E opens the form on the selected card,
-//! Shift-N a new card in the current Domain, Ctrl-Z undoes the last save, a click on a
-//! card's id copies it. The form itself is [`crate::ui::desk`].
+//! Shift-N a new card in the current Domain, Ctrl-R puts a file back as it was earlier in
+//! this sitting (asking first), a click on a card's id copies it; a card file changed
+//! outside the game is noticed. The form itself is [`crate::ui::desk`].
+
+mod revert;
+mod watch;
 
 use super::{Entry, GalleryScreen, Layout};
 use crate::cards::CardSource;
-use crate::cards::edit::{self, Saved};
+use crate::cards::edit;
 use crate::cards::model::StationType;
 use crate::sim::figures::{self, SetFigures};
 use crate::ui::Next;
@@ -21,8 +25,12 @@ pub(super) struct State {
     form: Option<Box<Desk>>,
     /// Where the cards come from (saving needs a folder).
     pub(super) source: CardSource,
-    /// The last save, for Ctrl-Z.
-    last: Option<Saved>,
+    /// Every write of this sitting (saves and reverts), oldest first, for Ctrl-R.
+    sitting: Vec<revert::Step>,
+    /// The revert list, while it is open.
+    revert: Option<revert::Panel>,
+    /// The set's files as loaded, to notice a change made outside the game.
+    watch: watch::Watch,
     /// After a save or an undo: the card to show (and edit again, if the form was open).
     reopen: Option<(String, bool)>,
     /// The saves folder, where `forward simulate` keeps each set's per-card figures.
@@ -32,9 +40,13 @@ pub(super) struct State {
 }
 
 impl State {
-    /// What survives a reload: the source, the last save, the card to reopen.
+    /// What survives a reload: the source, the saves of the sitting, the card to reopen.
     pub(super) fn carried(self) -> State {
-        State { form: None, ..self }
+        State {
+            form: None,
+            revert: None,
+            ..self
+        }
     }
 }
 
@@ -50,6 +62,7 @@ impl GalleryScreen {
     /// Where the cards come from (the window's `--cards`): a folder can be saved into.
     pub fn from(mut self, source: &CardSource) -> GalleryScreen {
         self.desk.source = source.clone();
+        self.desk.watch = watch::Watch::of(&self.cards, source);
         self
     }
 
@@ -75,27 +88,35 @@ impl GalleryScreen {
     pub(super) fn sim_line(&self, c: usize) -> Option<String> {
         let f = self.desk.figures.as_ref()?;
         let card = f.cards.get(&self.cards.cards[c].id.0)?;
-        // Short enough for the narrowest preview; the runs and the bot are in the file.
+        // Short enough for the narrowest preview; the bot is in the file.
         let (verb, health) = if card.mean_health <= 0.0 {
             ("costs", -card.mean_health)
         } else {
             ("gives", card.mean_health)
         };
         Some(format!(
-            "Simulated: kills {:.1}% of {} flips, {verb} {health:.2} Health",
+            "{} runs: kills {:.1}% of {} flips, {verb} {health:.2} Health",
+            f.runs,
             card.kill_rate * 100.0,
             card.flips,
         ))
     }
 
-    /// Whether the form has the keyboard (letters then belong to it, not to M).
+    /// Whether the form or the search has the keyboard (letters then belong to it, not
+    /// to M).
     pub fn typing(&self) -> bool {
-        self.desk.form.is_some()
+        self.desk_busy() || self.search.as_ref().is_some_and(|s| s.typing)
+    }
+
+    /// Whether the form or the revert list is open (they have every key).
+    pub(super) fn desk_busy(&self) -> bool {
+        self.desk.form.is_some() || self.desk.revert.is_some()
     }
 
     /// After a reload: the saved card shown again, its form reopened if it was open.
     pub(super) fn reopen_desk(&mut self) {
         self.refresh_figures();
+        self.desk.watch = watch::Watch::of(&self.cards, &self.desk.source);
         let Some((id, form)) = self.desk.reopen.take() else {
             return;
         };
@@ -116,11 +137,6 @@ impl GalleryScreen {
         let new = Rect::new(l.grid.right() - w(NEW), 26.0, w(NEW), 30.0);
         let edit = Rect::new(new.x - 8.0 - w(EDIT), 26.0, w(EDIT), 30.0);
         (edit, new)
-    }
-
-    /// Where the note right of the title ends (left of the buttons).
-    pub(super) fn note_right(&self, l: &Layout, fonts: &Fonts) -> f32 {
-        self.desk_buttons(l, fonts).0.x - 14.0
     }
 
     /// The line with the selected card's id under the large card.
@@ -148,6 +164,10 @@ impl GalleryScreen {
     /// The desk's part of a frame: `Some` when it took the input.
     pub(super) fn desk_update(&mut self, input: &Input, fonts: &Fonts) -> Option<Next> {
         let l = self.layout(input.size, fonts);
+        self.watch_files();
+        if self.desk.revert.is_some() {
+            return Some(self.revert_update(input));
+        }
         if let Some(form) = self.desk.form.as_mut() {
             if chord(input, KeyCode::T) && form.is_new() {
                 self.retype_new();
@@ -161,11 +181,14 @@ impl GalleryScreen {
                 }
                 Outcome::Saved { saved, id } => {
                     self.note = Some(format!("saved {id} in {}", saved.path.display()));
-                    self.desk.last = Some(saved);
+                    let rel = revert::rel_name(&saved.path, self.desk.source.dir());
+                    self.desk.watch.wrote(&rel);
+                    let step = revert::Step::new(saved, format!("saving {id}"));
+                    self.desk.sitting.push(step);
                     self.desk.reopen = Some((id, true));
                     Next::Reload
                 }
-                Outcome::Undo => self.undo(true),
+                Outcome::Revert => self.open_revert(),
             });
         }
         let (edit_b, new_b) = self.desk_buttons(&l, fonts);
@@ -178,8 +201,15 @@ impl GalleryScreen {
             self.open_new(None);
             return Some(Next::Stay);
         }
+        if chord(input, KeyCode::R) {
+            return Some(self.open_revert());
+        }
         if chord(input, KeyCode::Z) {
-            return Some(self.undo(false));
+            self.note = Some(
+                "Ctrl-Z undoes typing in the form; Ctrl-R puts a saved file back (it asks first)"
+                    .into(),
+            );
+            return Some(Next::Stay);
         }
         if input.click
             && let Some((r, id)) = self.id_rect(&l, fonts)
@@ -189,6 +219,110 @@ impl GalleryScreen {
             return Some(Next::Stay);
         }
         None
+    }
+
+    /// About once a second: a card file changed outside the game is announced (in the
+    /// form when it is the card's own file; Save then waits until it is taken in).
+    fn watch_files(&mut self) {
+        let changed = self.desk.watch.poll();
+        if let Some(form) = self.desk.form.as_mut()
+            && !changed.is_empty()
+        {
+            form.watch();
+        }
+        if let Some(rel) = changed.first() {
+            let more = match changed.len() {
+                1 => String::new(),
+                n => format!(" and {} more", n - 1),
+            };
+            self.note = Some(format!(
+                "{rel}{more} changed outside the game: F5 reloads the cards"
+            ));
+        }
+    }
+
+    /// Ctrl-R: the list of this sitting's writes, to put a file back.
+    fn open_revert(&mut self) -> Next {
+        if self.desk.sitting.is_empty() {
+            let why = "Nothing saved in this sitting, so nothing to revert".to_string();
+            match self.desk.form.as_mut() {
+                Some(f) => f.note = Some(why),
+                None => self.note = Some(why),
+            }
+            return Next::Stay;
+        }
+        self.desk.revert = Some(revert::Panel::default());
+        Next::Stay
+    }
+
+    /// The revert list has the keyboard: Y on its question puts the file back and reloads.
+    fn revert_update(&mut self, input: &Input) -> Next {
+        let n = self.desk.sitting.len();
+        let Some(panel) = self.desk.revert.as_mut() else {
+            return Next::Stay;
+        };
+        match panel.update(input, n) {
+            revert::Answer::Stay => Next::Stay,
+            revert::Answer::Cancel => {
+                self.desk.revert = None;
+                Next::Stay
+            }
+            revert::Answer::Restore(k) => {
+                self.desk.revert = None;
+                self.restore(k)
+            }
+        }
+    }
+
+    /// Puts the file of step `k` back as it was before it, as a step of its own.
+    fn restore(&mut self, k: usize) -> Next {
+        let step = self.desk.sitting[k].clone();
+        let rel = revert::rel_name(&step.saved.path, self.desk.source.dir());
+        match edit::restore(&step.saved.path, &step.saved.before) {
+            Ok(saved) => {
+                self.desk.watch.wrote(&rel);
+                let what = format!("putting back {rel} as before {}", step.what);
+                self.note = Some(format!("put back {rel} as before {}", step.what));
+                self.desk.sitting.push(revert::Step::new(saved, what));
+                let id = match self.pinned {
+                    Some(Entry::Station(c)) => Some(self.cards.cards[c].id.0.clone()),
+                    _ => None,
+                };
+                self.desk.reopen = id.map(|id| (id, self.desk.form.is_some()));
+                self.desk.form = None;
+                Next::Reload
+            }
+            Err(e) => {
+                self.note = Some(format!("could not put {rel} back: {e}"));
+                Next::Stay
+            }
+        }
+    }
+
+    /// The revert list's lines (newest first) and its question, when it asks one.
+    fn revert_lines(&self) -> (Vec<String>, Option<String>) {
+        let steps = &self.desk.sitting;
+        let dir = self.desk.source.dir();
+        let lines = steps
+            .iter()
+            .rev()
+            .map(|s| {
+                let rel = revert::rel_name(&s.saved.path, dir);
+                format!("{rel} as it was before {} ({} UTC)", s.what, s.at)
+            })
+            .collect();
+        let asking = self.desk.revert.as_ref().filter(|p| p.confirming());
+        let question = asking.and_then(|p| {
+            let k = p.picked(steps.len())?;
+            let path = &steps[k].saved.path;
+            let rel = revert::rel_name(path, dir);
+            // Changed outside the game: the disk differs from the game's last write.
+            let last = steps.iter().rev().find(|s| &s.saved.path == path)?;
+            let outside = std::fs::read_to_string(path).ok().as_ref() != Some(&last.saved.after);
+            let form = self.desk.form.as_ref().is_some_and(|f| f.dirty());
+            Some(revert::Panel::question(steps, k, &rel, outside, form))
+        });
+        (lines, question)
     }
 
     /// The card drawn large: the one under the pointer, else the one picked, else the
@@ -255,36 +389,13 @@ impl GalleryScreen {
         self.open_new(Some(next));
     }
 
-    /// Puts back the file as it was before the last save, and reloads.
-    fn undo(&mut self, form_open: bool) -> Next {
-        let Some(saved) = self.desk.last.take() else {
-            self.note = Some("no save to undo".into());
-            if let Some(f) = self.desk.form.as_mut() {
-                f.note = Some("No save to undo in this session".into());
-            }
-            return Next::Stay;
-        };
-        match edit::undo(&saved) {
-            Ok(()) => {
-                self.note = Some(format!("undid the last save of {}", saved.path.display()));
-                let id = match self.pinned {
-                    Some(Entry::Station(c)) => Some(self.cards.cards[c].id.0.clone()),
-                    _ => None,
-                };
-                self.desk.reopen = id.map(|id| (id, form_open));
-                self.desk.form = None;
-                Next::Reload
-            }
-            Err(e) => {
-                self.note = Some(format!("undo failed: {e}"));
-                self.desk.last = Some(saved);
-                Next::Stay
-            }
-        }
-    }
-
     /// Draws the desk's buttons, or the open form with the edited card large beside it.
     pub(super) fn desk_draw(&self, l: &Layout, fonts: &Fonts) {
+        if let Some(panel) = &self.desk.revert {
+            let (lines, question) = self.revert_lines();
+            panel.draw(Self::desk_area(l).rect, fonts, &lines, question.as_deref());
+            return;
+        }
         let Some(form) = &self.desk.form else {
             let (edit_b, new_b) = self.desk_buttons(l, fonts);
             for (r, label) in [(edit_b, EDIT), (new_b, NEW)] {
@@ -368,7 +479,7 @@ mod tests {
         let g = GalleryScreen::new(Arc::new(set.clone())).figures(Some(&saves));
         assert_eq!(
             g.sim_line(c).as_deref(),
-            Some("Simulated: kills 1.5% of 400 flips, costs 1.25 Health")
+            Some("1000 runs: kills 1.5% of 400 flips, costs 1.25 Health")
         );
         // Another set (here: no figures file for it) shows none.
         let mut files = (**set.files()).clone();
