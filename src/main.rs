@@ -43,6 +43,7 @@ fn main() {
         }
         Some(Command::Cards(cmd)) => forward::cli::cards::run(&cards, &cmd),
         Some(Command::Print(args)) => forward::cli::print::run(&cards, &args),
+        Some(Command::Desktop { into }) => forward::cli::desktop::run(into.as_deref()),
         Some(Command::Schema) => {
             use std::io::Write;
             // A closed pipe (`forward schema | head`) is not an error worth a panic.

@@ -146,9 +146,14 @@ fn backs_name_their_domain_and_the_ink_saver_prints_on_white_with_a_stamp() {
         &m,
         0.0,
         &Look::INK_SAVER,
-        Some(("frozen_gaol", "Frozen Gaol")),
+        Some(("frozen_gaol", "Frozen Gaol", Some("imprisoned"))),
     );
     assert!(back.contains("Frozen Gaol"), "{back}");
+    // The Domain's emblem (an icon's path) is drawn inside the diamond; without one, the
+    // plain diamond only.
+    assert!(back.contains("<path"), "the emblem is on the back");
+    let plain = face::back_svg_as(&m, 0.0, &Look::INK_SAVER, Some(("x", "X", None)));
+    assert!(!plain.contains("<path"));
     assert!(back.contains(r##"fill="#ffffff""##));
     let common = face::back_svg_as(&m, 0.0, &Look::GAME, None);
     assert!(!common.contains("Frozen Gaol"));
@@ -161,6 +166,9 @@ fn backs_name_their_domain_and_the_ink_saver_prints_on_white_with_a_stamp() {
     assert!(ink.contains("abc · 2026-01-02"));
     assert!(ink.contains(r#"stroke-width="0.25""#) && game.contains(r#"stroke-width="0.6""#));
     assert_eq!(c.back.as_ref().map(|b| b.0.as_str()), Some("termina"));
+    // Every printed card has its picture, and its face draws it.
+    assert!(cards.iter().all(|c| c.art.is_some()));
+    assert!(game.contains("<path"), "the card's picture is on its face");
 }
 
 #[test]

@@ -5,6 +5,7 @@
 
 use super::model::StationType;
 use include_dir::{Dir, include_dir};
+use resvg::{tiny_skia, usvg};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -52,4 +53,87 @@ pub fn type_emblem(t: StationType) -> Option<&'static str> {
 pub fn for_card(art: Option<&super::model::ArtName>, t: StationType) -> Option<&'static str> {
     art.and_then(|a| names().iter().find(|n| **n == a.0).map(String::as_str))
         .or_else(|| type_emblem(t))
+}
+
+/// The icon's pixels: RGBA, straight alpha, `px` square, in `col`.
+pub fn rasterise(name: &str, px: u32, col: [u8; 4]) -> Option<Vec<u8>> {
+    let svg = svg(name)?;
+    let hex = format!("#{:02x}{:02x}{:02x}", col[0], col[1], col[2]);
+    let svg = svg.replace("currentColor", &hex);
+    let tree = usvg::Tree::from_str(&svg, &usvg::Options::default()).ok()?;
+    let mut pix = tiny_skia::Pixmap::new(px, px)?;
+    let scale = px as f32 / tree.size().width().max(tree.size().height());
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(scale, scale),
+        &mut pix.as_mut(),
+    );
+    // tiny-skia keeps premultiplied alpha; macroquad blends straight alpha.
+    let mut data = pix.take();
+    for p in data.chunks_exact_mut(4) {
+        let a = p[3];
+        if a > 0 && a < 255 {
+            for c in &mut p[..3] {
+                *c = ((*c as u32 * 255 + a as u32 / 2) / a as u32).min(255) as u8;
+            }
+        }
+        p[3] = ((a as u32 * col[3] as u32) / 255) as u8;
+    }
+    Some(data)
+}
+
+/// The game's own icon, `px` square, RGBA: the traveller's figure in gold on the table's
+/// dark ground, with rounded corners (the window's icon and the desktop entry's).
+pub fn app_icon(px: u32) -> Vec<u8> {
+    const GROUND: [u8; 3] = [0x1b, 0x17, 0x26];
+    const GOLD: [u8; 4] = [0xe8, 0xc1, 0x6b, 255];
+    let inner = (px as f32 * 0.78).round() as u32;
+    let figure = rasterise(APP_ICON, inner, GOLD).unwrap_or_default();
+    let off = (px - inner) / 2;
+    let r = px as f32 * 0.18;
+    let mut out = vec![0u8; (px * px * 4) as usize];
+    for y in 0..px {
+        for x in 0..px {
+            // Rounded square: outside the corner circles is clear.
+            let (fx, fy) = (x as f32 + 0.5, y as f32 + 0.5);
+            let cx = fx.clamp(r, px as f32 - r);
+            let cy = fy.clamp(r, px as f32 - r);
+            let inside = (fx - cx).hypot(fy - cy) <= r;
+            let i = ((y * px + x) * 4) as usize;
+            if !inside {
+                continue;
+            }
+            out[i..i + 3].copy_from_slice(&GROUND);
+            out[i + 3] = 255;
+            if (off..off + inner).contains(&x) && (off..off + inner).contains(&y) {
+                let j = (((y - off) * inner + (x - off)) * 4) as usize;
+                if let Some(p) = figure.get(j..j + 4) {
+                    let a = p[3] as u32;
+                    for k in 0..3 {
+                        out[i + k] =
+                            ((p[k] as u32 * a + out[i + k] as u32 * (255 - a)) / 255) as u8;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The icon the game's own icon is drawn from (the traveller on the road).
+pub const APP_ICON: &str = "hiking";
+
+/// The game's icon as a PNG file's bytes, `px` square.
+pub fn app_icon_png(px: u32) -> Option<Vec<u8>> {
+    let rgba = app_icon(px);
+    let mut pix = tiny_skia::Pixmap::new(px, px)?;
+    // tiny-skia holds premultiplied pixels.
+    for (d, s) in pix.data_mut().chunks_exact_mut(4).zip(rgba.chunks_exact(4)) {
+        let a = s[3] as u32;
+        for k in 0..3 {
+            d[k] = (s[k] as u32 * a / 255) as u8;
+        }
+        d[3] = s[3];
+    }
+    pix.encode_png().ok()
 }

@@ -2,6 +2,7 @@
 //! the game window (see `main.rs`).
 
 pub mod cards;
+pub mod desktop;
 pub mod history;
 pub mod play;
 pub mod print;
@@ -175,4 +176,11 @@ pub enum Command {
     Cards(cards::CardsCommand),
     /// Print-and-play sheets: every card at poker size, nine to a page, as a PDF.
     Print(print::PrintArgs),
+    /// Install a desktop entry (`forward.desktop`) and the game's icon at the usual sizes,
+    /// so that desktops list Forward among their applications.
+    Desktop {
+        /// Where to install (default: the per-user data directory, `~/.local/share`).
+        #[arg(long)]
+        into: Option<PathBuf>,
+    },
 }

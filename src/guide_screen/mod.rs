@@ -78,6 +78,9 @@ pub struct Slot {
     /// A foe's Health, in words ("4", "the traveller's Health").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hp: Option<String>,
+    /// The card's picture (an icon the page loads from `/icon/NAME`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub art: Option<&'static str>,
 }
 
 impl Slot {
@@ -92,6 +95,7 @@ impl Slot {
             hidden,
             entry: card_entry(cards, c, flip),
             text: card.text.clone(),
+            art: crate::cards::art::for_card(card.art.as_ref(), card.card_type),
             hp: card.hp.map(|hp| match hp {
                 crate::cards::model::FoeHp::Fixed(n) => n.to_string(),
                 crate::cards::model::FoeHp::Health(_) => "the traveller's Health".into(),
@@ -804,6 +808,18 @@ fn handle(mut req: tiny_http::Request, ctx: &Ctx) {
     let path = url.split('?').next().unwrap_or("");
     match (req.method(), path) {
         (tiny_http::Method::Get, "/") => reply(req, 200, "text/html; charset=utf-8", PAGE.into()),
+        (tiny_http::Method::Get, icon) if icon.starts_with("/icon/") => {
+            // A card's picture, tinted for the page's dark ground.
+            match crate::cards::art::svg(&icon["/icon/".len()..]) {
+                Some(svg) => reply(
+                    req,
+                    200,
+                    "image/svg+xml",
+                    svg.replace("currentColor", "#e8c16b"),
+                ),
+                None => reply(req, 404, "text/plain", String::new()),
+            }
+        }
         (tiny_http::Method::Get, "/state") => {
             let body = ctx
                 .shared

@@ -89,8 +89,24 @@ pub struct CardFace {
     pub domain: Option<String>,
     /// The type printed instead of the Station type's name (a card's `label`).
     pub label: Option<String>,
-    /// The Domain (id, name) whose back this card has; `None`: the common back.
-    pub back: Option<(String, String)>,
+    /// The Domain (id, name, emblem icon) whose back this card has; `None`: the common
+    /// back.
+    pub back: Option<(String, String, Option<String>)>,
+    /// The picture: the card's icon (or its type's emblem), printed under the name.
+    pub art: Option<String>,
+}
+
+/// A vendored icon as SVG, its `size` mm square centred on (`cx`, `cy`), in `colour`.
+pub fn icon_svg(name: &str, cx: f32, cy: f32, size: f32, colour: &str) -> Option<String> {
+    let svg = crate::cards::art::svg(name)?;
+    let body = svg.split_once('>')?.1.rsplit_once("</svg>")?.0;
+    Some(format!(
+        r#"<g transform="translate({:.3} {:.3}) scale({:.5})">{}</g>"#,
+        cx - size / 2.0,
+        cy - size / 2.0,
+        size / 512.0,
+        body.replace("currentColor", colour)
+    ))
 }
 
 impl CardFace {
@@ -172,7 +188,17 @@ pub fn face_svg_as(
         pen.right,
         hex(mix(fill, frame, 0.6))
     );
-    let top = y + 1.2;
+    let mut top = y + 1.2;
+    // The picture, in a band of its own under the name (smaller on a foe, whose faces
+    // need the room).
+    if let Some(a) = &f.art {
+        let band = if f.faces.is_empty() { 17.0 } else { 12.0 };
+        let ink = hex(mix(frame, look.ink, 0.35));
+        if let Some(icon) = icon_svg(a, x0 + CARD_W / 2.0, top + band / 2.0, band - 1.5, &ink) {
+            s.push_str(&icon);
+            top += band + 0.8;
+        }
+    }
     // From the foot up: the Domain line, the flavour, the faces table.
     let mut bottom = pen.foot(&mut s, f, x0 + CARD_W / 2.0, y0 + CARD_H - PAD);
     if !f.faces.is_empty() {
@@ -591,14 +617,13 @@ pub fn back_svg(m: &Metrics, bleed: f32) -> String {
 /// for the traveller's and the Guardian's common back). Until the Domains have emblem art
 /// it draws the game's diamond for every one.
 pub fn domain_emblem(
-    domain: Option<&str>,
+    emblem: Option<&str>,
     cx: f32,
     cy: f32,
     half: f32,
     colour: &str,
     ground: &str,
 ) -> String {
-    let _ = domain;
     let d = |half: f32, fill: &str| {
         format!(
             r#"<polygon points="{cx},{} {},{cy} {cx},{} {},{cy}" fill="{fill}"/>"#,
@@ -608,12 +633,21 @@ pub fn domain_emblem(
             cx - half
         )
     };
-    d(half, colour) + &d(half / 2.0, ground)
+    // The Domain's own emblem inside a diamond's frame; the game's diamond without one.
+    match emblem.and_then(|e| icon_svg(e, cx, cy, half * 1.15, colour)) {
+        Some(icon) => d(half * 1.22, colour) + &d(half * 1.12, ground) + &icon,
+        None => d(half, colour) + &d(half / 2.0, ground),
+    }
 }
 
 /// A back in a [`Look`]; with a Domain (id, name), that Domain's back: its emblem and its
 /// name, so that mixed decks can be sorted.
-pub fn back_svg_as(m: &Metrics, bleed: f32, look: &Look, domain: Option<(&str, &str)>) -> String {
+pub fn back_svg_as(
+    m: &Metrics,
+    bleed: f32,
+    look: &Look,
+    domain: Option<(&str, &str, Option<&str>)>,
+) -> String {
     let mut s = String::new();
     let (w, h) = (CARD_W + 2.0 * bleed, CARD_H + 2.0 * bleed);
     let ground = look.ground;
@@ -645,7 +679,7 @@ pub fn back_svg_as(m: &Metrics, bleed: f32, look: &Look, domain: Option<(&str, &
     );
     let (cx, cy) = (x0 + CARD_W / 2.0, y0 + CARD_H / 2.0 - 4.0);
     s.push_str(&domain_emblem(
-        domain.map(|d| d.0),
+        domain.and_then(|d| d.2),
         cx,
         cy,
         11.0,
@@ -663,7 +697,7 @@ pub fn back_svg_as(m: &Metrics, bleed: f32, look: &Look, domain: Option<(&str, &
         &words,
         "middle",
     ));
-    if let Some((_, name)) = domain {
+    if let Some((_, name, _)) = domain {
         let width = CARD_W - 14.0;
         let mut size = 3.6;
         while size > 2.2 && m.width(Font::Italic, name, size) > width {

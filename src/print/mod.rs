@@ -222,6 +222,7 @@ pub fn cards(files: &CardFiles) -> Vec<CardFace> {
             domain: None,
             label: None,
             back: None,
+            art: t.art.as_ref().map(|a| a.0.clone()),
         },
         CardFace {
             id: g.id.0.clone(),
@@ -244,12 +245,20 @@ pub fn cards(files: &CardFiles) -> Vec<CardFace> {
             domain: None,
             label: None,
             back: None,
+            art: g.art.as_ref().map(|a| a.0.clone()),
         },
     ];
     for entry in &files.map.domains {
         let Some(d) = files.domains.iter().find(|d| d.id == entry.id) else {
             continue;
         };
+        // The Domain's emblem (its title card's art), on its title card and its backs.
+        let emblem = d
+            .art
+            .as_ref()
+            .map(|a| a.0.clone())
+            .filter(|a| crate::cards::art::exists(a));
+        let back = (d.id.0.clone(), d.name.clone(), emblem.clone());
         out.push(CardFace {
             id: d.id.0.clone(),
             kind: Kind::Domain,
@@ -260,7 +269,8 @@ pub fn cards(files: &CardFiles) -> Vec<CardFace> {
             faces: Vec::new(),
             domain: None,
             label: None,
-            back: Some((d.id.0.clone(), d.name.clone())),
+            back: Some(back.clone()),
+            art: emblem.clone(),
         });
         for s in &d.stations {
             let foe = s.card_type == StationType::Foe;
@@ -277,7 +287,8 @@ pub fn cards(files: &CardFiles) -> Vec<CardFace> {
                 faces: if foe { face_rows(&s.faces) } else { Vec::new() },
                 domain: Some(d.name.clone()),
                 label: s.label.clone(),
-                back: Some((d.id.0.clone(), d.name.clone())),
+                back: Some(back.clone()),
+                art: crate::cards::art::for_card(s.art.as_ref(), s.card_type).map(str::to_string),
             });
         }
     }
@@ -350,7 +361,9 @@ pub fn pages_for(
                 m,
                 o.bleed,
                 &look,
-                c.back.as_ref().map(|b| (b.0.as_str(), b.1.as_str())),
+                c.back
+                    .as_ref()
+                    .map(|b| (b.0.as_str(), b.1.as_str(), b.2.as_deref())),
             );
             // Long-edge flip: the page turns about its vertical axis, so a card's back sits
             // in the mirrored column of the same row.

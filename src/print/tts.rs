@@ -61,7 +61,7 @@ fn at(x: f32) -> Value {
 }
 
 /// The cards that share one back (a Domain's id and name; `None`: the common back).
-type BackGroup<'a> = (Option<(String, String)>, Vec<&'a CardFace>);
+type BackGroup<'a> = (Option<(String, String, Option<String>)>, Vec<&'a CardFace>);
 
 /// What a Tabletop Simulator export wrote.
 #[derive(Debug, Clone, Default)]
@@ -96,7 +96,8 @@ pub fn write(m: &Metrics, cards: &[CardFace], look: &Look, dir: &Path) -> Result
             m,
             0.0,
             look,
-            back.as_ref().map(|b| (b.0.as_str(), b.1.as_str())),
+            back.as_ref()
+                .map(|b| (b.0.as_str(), b.1.as_str(), b.2.as_deref())),
         );
         save(
             &pixmap(&back_body, &opt, &back_name)?,

@@ -6,6 +6,23 @@
 //! screen) and the sound output.
 
 mod art;
+
+/// The window's icon: the game's own, at the three sizes the windowing layer takes.
+fn window_icon() -> macroquad::miniquad::conf::Icon {
+    let at = |px| crate::cards::art::app_icon(px);
+    let mut icon = macroquad::miniquad::conf::Icon::miniquad_logo();
+    for (dst, px) in [
+        (&mut icon.small[..], 16),
+        (&mut icon.medium[..], 32),
+        (&mut icon.big[..], 64),
+    ] {
+        let src = at(px);
+        if src.len() == dst.len() {
+            dst.copy_from_slice(&src);
+        }
+    }
+    icon
+}
 mod cardface;
 mod clipboard;
 mod desk;
@@ -329,6 +346,7 @@ pub fn run(options: Options) -> i32 {
         window_resizable: true,
         fullscreen: prefs.settings.fullscreen && options.screenshot.is_none(),
         sample_count: 1,
+        icon: Some(window_icon()),
         ..Default::default()
     };
     // The windowing layer panics when the X display cannot be opened (a wrong DISPLAY):
