@@ -26,13 +26,18 @@ fn guided_until(seed: u64, stop: impl Fn(&Session) -> bool) -> Session {
         if stop(&run) || run.is_over() {
             break;
         }
-        let a = forward::core::legal_actions(&run.state)
-            .into_iter()
-            .find(|a| !matches!(a, Action::Abandon))
-            .expect("an action");
+        let a = first_offered(&run);
         run.act(&a).expect("offered");
     }
     run
+}
+
+/// The first offered action that is not abandoning the run.
+fn first_offered(run: &Session) -> Action {
+    forward::core::legal_actions(&run.state)
+        .into_iter()
+        .find(|a| !matches!(a, Action::Abandon))
+        .expect("an action")
 }
 
 fn at_foe_roll(seed: u64) -> Session {
@@ -275,10 +280,7 @@ fn a_card_that_left_play_keeps_the_notes_of_its_step_in_the_guided_stream() {
             if run.is_over() {
                 break;
             }
-            let a = forward::core::legal_actions(&run.state)
-                .into_iter()
-                .find(|a| !matches!(a, Action::Abandon))
-                .expect("an action");
+            let a = first_offered(&run);
             let events = run.act(&a).expect("offered");
             let Some(card) = events.iter().find_map(|e| match e {
                 Event::CardFlipped { card, .. } => Some(*card),
@@ -354,10 +356,7 @@ fn the_guides_stream_sends_each_journal_entry_once_and_foe_faces_as_data() {
         if run.is_over() {
             break;
         }
-        let a = forward::core::legal_actions(&run.state)
-            .into_iter()
-            .find(|a| !matches!(a, Action::Abandon))
-            .expect("an action");
+        let a = first_offered(&run);
         let events = run.act(&a).expect("offered");
         let l = line(&run, &events, false);
         longest = longest.max(l.to_string().len());

@@ -3,26 +3,13 @@
 
 mod common {
     #[allow(dead_code)]
+    pub mod cli;
+    #[allow(dead_code)]
     pub mod tools;
 }
+use common::cli::{forward, tmp};
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn forward(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_forward"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the forward binary runs")
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use std::process::Command;
 
 /// Runs a poppler tool, or says why the check is skipped (a failure under CI).
 fn poppler(tool: &str, args: &[&str]) -> Option<String> {

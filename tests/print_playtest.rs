@@ -2,27 +2,18 @@
 //! Domain's own back, the ink saver, the stamp, and the Tabletop Simulator deck (sheet
 //! sizes and the description Tabletop Simulator reads).
 
+mod common {
+    #[allow(dead_code)]
+    pub mod cli;
+}
+
+use common::cli::{forward, tmp};
 use forward::cards::load::load_dir;
 use forward::print::face::{self, Look};
 use forward::print::text::Metrics;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn forward(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_forward"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the forward binary runs")
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 fn show(o: &Output) -> String {
     format!(

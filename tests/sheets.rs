@@ -1,24 +1,14 @@
 //! `forward cards export|import`: the shipped set survives a trip through a spreadsheet
 //! unchanged, and the designer's own layout imports with every readable row a card.
 
+mod common {
+    #[allow(dead_code)]
+    pub mod cli;
+}
+
+use common::cli::{forward, tmp};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn forward(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_forward"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the forward binary runs")
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 fn json_files(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = ["map.json", "traveller.json", "guardian.json", "schema.json"]

@@ -4,25 +4,16 @@
 //! that is careful with what is already on disk (`--force`, backups, `--keep-going`,
 //! `merge`).
 
+mod common {
+    #[allow(dead_code)]
+    pub mod cli;
+}
+
+use common::cli::{forward, tmp};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn forward(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_forward"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the forward binary runs")
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use std::process::Output;
 
 fn forms() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/designer_forms.csv")
