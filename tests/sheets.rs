@@ -71,7 +71,7 @@ fn the_shipped_set_round_trips_through_a_spreadsheet() {
     let bytes = std::fs::read(&csv).unwrap();
     assert_eq!(&bytes[..3], b"\xEF\xBB\xBF", "UTF-8 with a byte-order mark");
     let text = String::from_utf8(bytes[3..].to_vec()).unwrap();
-    assert!(text.starts_with("id,type,domain,name,text,flavor,guide_notes,tags,hp,def,atk,health,faces,rules,theme,row,column,links\n"));
+    assert!(text.starts_with("id,type,domain,name,art,text,flavor,guide_notes,tags,hp,def,atk,health,faces,rules,theme,row,column,links\n"));
     // One row per card: traveller, Guardian, 9 Domain title cards, 162 Station cards.
     let rows = csv::Reader::from_path(&csv).unwrap().records().count();
     assert_eq!(rows, 2 + 9 + 162);

@@ -27,6 +27,7 @@ pub const COLUMNS: &[&str] = &[
     "type",
     "domain",
     "name",
+    "art",
     "text",
     "flavor",
     "guide_notes",

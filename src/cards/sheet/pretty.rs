@@ -15,6 +15,7 @@ const KEY_ORDER: &[&str] = &[
     "column",
     "links",
     "name",
+    "art",
     "label",
     "type",
     "text",
