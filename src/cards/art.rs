@@ -49,10 +49,15 @@ pub fn type_emblem(t: StationType) -> Option<&'static str> {
         .filter(|n| exists(n))
 }
 
+/// The vendored icon a card's `art` names, as a name that lives as long as the game.
+pub fn named(art: Option<&super::model::ArtName>) -> Option<&'static str> {
+    let a = art?;
+    names().iter().find(|n| **n == a.0).map(String::as_str)
+}
+
 /// The icon a Station card is drawn with: its own art, else its type's emblem.
 pub fn for_card(art: Option<&super::model::ArtName>, t: StationType) -> Option<&'static str> {
-    art.and_then(|a| names().iter().find(|n| **n == a.0).map(String::as_str))
-        .or_else(|| type_emblem(t))
+    named(art).or_else(|| type_emblem(t))
 }
 
 /// The icon's pixels: RGBA, straight alpha, `px` square, in `col`.

@@ -314,15 +314,12 @@ impl Snapshot {
         }
     }
 
-    /// Shows the card held up to be read as the notes' source (the run itself has already
-    /// moved past it).
-    fn hold(&mut self, held: Option<NoteEntry>) {
-        if let Some(h) = &held {
-            self.notes_name = h.name.clone();
-            self.notes_card = h.card.clone();
-            self.notes_entry = Some(h.clone());
-        }
-        self.held = held;
+    /// Makes `entry` the notes' source (a card held up to be read, or just met: the run
+    /// itself has already moved past it).
+    fn notes_from(&mut self, entry: NoteEntry) {
+        self.notes_name = entry.name.clone();
+        self.notes_card = entry.card.clone();
+        self.notes_entry = Some(entry);
     }
 }
 
@@ -334,7 +331,12 @@ fn offered(s: &State) -> Vec<Offered> {
         .map(|a| Offered {
             label: action_label(s, &a),
             die: takes_dice(&a),
-            dice: dice_rolled(s, &a, &[]).unwrap_or(0),
+            // Tried on a copy of the state, so only where the page may type dice.
+            dice: if takes_dice(&a) {
+                dice_rolled(s, &a, &[]).unwrap_or(0)
+            } else {
+                0
+            },
             action: a,
         })
         .collect()
@@ -550,11 +552,13 @@ impl GuideScreen {
         snap.refused = self.refused.clone();
         // With nothing held up, the notes stay on the last card met since the Domain
         // began once it has left play (a Caesura, a Snare, a companion joining at once).
-        let held = self.held.clone().or_else(|| {
+        let source = self.held.clone().or_else(|| {
             let c = crate::present::view::card_just_met(shown.state, &run.journal)?;
             Some(card_entry(&run.cards, c, shown.state.flips))
         });
-        snap.hold(held);
+        if let Some(entry) = source {
+            snap.notes_from(entry);
+        }
         snap.held = self.held.clone();
         snap.awaiting_dice = self.awaiting.clone();
         snap.closed = self.closed.clone();

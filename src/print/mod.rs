@@ -253,11 +253,7 @@ pub fn cards(files: &CardFiles) -> Vec<CardFace> {
             continue;
         };
         // The Domain's emblem (its title card's art), on its title card and its backs.
-        let emblem = d
-            .art
-            .as_ref()
-            .map(|a| a.0.clone())
-            .filter(|a| crate::cards::art::exists(a));
+        let emblem = crate::cards::art::named(d.art.as_ref()).map(str::to_string);
         let back = (d.id.0.clone(), d.name.clone(), emblem.clone());
         out.push(CardFace {
             id: d.id.0.clone(),

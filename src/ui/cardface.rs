@@ -231,12 +231,6 @@ pub struct Face<'a> {
     pub art: Option<&'static str>,
 }
 
-/// The icon for a card that names `art` (an icon name), if it is vendored.
-pub fn art_of(art: Option<&crate::cards::model::ArtName>) -> Option<&'static str> {
-    art.and_then(|a| crate::cards::art::names().iter().find(|n| **n == a.0))
-        .map(String::as_str)
-}
-
 /// Draws a card face in `r`. Small cards show only the name and type.
 /// A Station card's face: its name, type, rules text and flavor, and a foe's HP and DEF.
 pub fn station_face(sc: &crate::cards::model::StationCard) -> Face<'_> {
@@ -448,7 +442,7 @@ const DOMAIN_TINTS: [(u8, u8, u8); 9] = [
 pub fn domain_back(cards: &crate::cards::CardSet, d: crate::cards::DomainRef) -> Back {
     Back {
         tint: domain_tint(d.index as usize),
-        emblem: art_of(cards.domain(d).art.as_ref()),
+        emblem: crate::cards::art::named(cards.domain(d).art.as_ref()),
     }
 }
 

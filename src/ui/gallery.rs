@@ -546,7 +546,7 @@ impl GalleryScreen {
                     text: &d.text,
                     flavor: d.flavor.as_deref(),
                     stats: None,
-                    art: cardface::art_of(d.art.as_ref()),
+                    art: crate::cards::art::named(d.art.as_ref()),
                 }
             }
             Entry::Traveller => {
@@ -558,7 +558,7 @@ impl GalleryScreen {
                     text: &t.text,
                     flavor: t.flavor.as_deref(),
                     stats: Some(format!("ATK {} · DEF {}", t.atk, t.def)),
-                    art: cardface::art_of(t.art.as_ref()),
+                    art: crate::cards::art::named(t.art.as_ref()),
                 }
             }
             Entry::Guardian => {
@@ -570,7 +570,7 @@ impl GalleryScreen {
                     text: &g.text,
                     flavor: g.flavor.as_deref(),
                     stats: Some(format!("HP {} · DEF {}", g.hp, g.def)),
-                    art: cardface::art_of(g.art.as_ref()),
+                    art: crate::cards::art::named(g.art.as_ref()),
                 }
             }
         }

@@ -56,7 +56,7 @@ impl MapModel {
                 } else {
                     Role::Other
                 },
-                emblem: crate::ui::cardface::art_of(d.art.as_ref()),
+                emblem: crate::cards::art::named(d.art.as_ref()),
                 tint: crate::ui::cardface::domain_tint(i),
             })
             .collect();

@@ -18,7 +18,7 @@ pub fn draw_guardian_card(cx: &Ctx, r: Rect) {
         text: &g.text,
         flavor: g.flavor.as_deref(),
         stats: Some(format!("HP {} · DEF {}", g.hp, g.def)),
-        art: cardface::art_of(g.art.as_ref()),
+        art: crate::cards::art::named(g.art.as_ref()),
     };
     cardface::draw_face(r, &f, cx.fonts, true);
 }

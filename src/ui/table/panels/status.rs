@@ -170,7 +170,7 @@ fn draw_slot(cx: &Ctx, rr: Rect, c: crate::cards::CardRef) {
     // The card's picture where it has one (the type keeps the frame's colour), else the
     // type's emblem.
     let at = vec2(rr.x + 15.0, rr.center().y);
-    let drawn = cardface::art_of(sc.art.as_ref()).is_some_and(|a| {
+    let drawn = crate::cards::art::named(sc.art.as_ref()).is_some_and(|a| {
         crate::ui::art::draw(a, at, (rr.h - 8.0).min(22.0), cardface::art_ink(col))
     });
     if !drawn {
