@@ -15,7 +15,13 @@ fn forward() -> Command {
 }
 
 fn simulate_json(args: &[&str]) -> Value {
-    let out = forward()
+    let out = simulate_ok(forward(), args);
+    serde_json::from_slice(&out.stdout).expect("json")
+}
+
+/// Runs `cmd simulate ARGS --json`, which must succeed.
+fn simulate_ok(mut cmd: Command, args: &[&str]) -> std::process::Output {
+    let out = cmd
         .arg("simulate")
         .args(args)
         .arg("--json")
@@ -26,7 +32,7 @@ fn simulate_json(args: &[&str]) -> Value {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).expect("json")
+    out
 }
 
 /// The figures without the fields that measure time or say how many threads ran.
@@ -179,19 +185,9 @@ fn bad_cards_are_reported_not_simulated() {
 
 /// Runs `forward --saves DIR simulate` with `args`; returns its stderr.
 fn simulate_into(saves: &Path, args: &[&str]) -> String {
-    let out = forward()
-        .arg("--saves")
-        .arg(saves)
-        .arg("simulate")
-        .args(args)
-        .arg("--json")
-        .output()
-        .expect("run forward simulate");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let mut cmd = forward();
+    cmd.arg("--saves").arg(saves);
+    let out = simulate_ok(cmd, args);
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
