@@ -94,6 +94,12 @@ pub struct Settings {
     pub ambience: f32,
     pub mute: bool,
     pub speed: Speed,
+    /// A card with nothing to decide waits for a key (`false`: alone, it goes on by itself
+    /// after a reading time; a guided run always waits).
+    pub hold_quiet_cards: bool,
+    /// Alone, exchanges with nothing to decide play on by themselves, stopping at every
+    /// moment that matters (`present::pace`).
+    pub quick_duels: bool,
     /// No shakes, no travelling markers, no flips in 3D: moments fade instead.
     pub reduce_motion: bool,
     pub text_size: TextSize,
@@ -119,6 +125,8 @@ impl Default for Settings {
             ambience: levels.ambience,
             mute: false,
             speed: Speed::Normal,
+            hold_quiet_cards: false,
+            quick_duels: false,
             reduce_motion: false,
             text_size: TextSize::Normal,
             fullscreen: false,

@@ -135,6 +135,47 @@ fn a_card_that_resolves_by_itself_stays_up_until_the_player_continues() {
 }
 
 #[test]
+fn in_a_solo_run_a_quiet_card_goes_on_by_itself_after_its_reading_time() {
+    let cards = shipped();
+    let is_caesura = |s: &forward::core::State, slot: usize| {
+        s.row[slot].is_some_and(|rc| s.cards.card(rc.card).card_type == StationType::Caesura)
+    };
+    let (mut run, mut stage) = at(&cards, |s| {
+        s.phase == Phase::Explore && (0..3).any(|i| is_caesura(s, i))
+    });
+    stage.set_auto_read(true);
+    let slot = (0..3)
+        .find(|&i| is_caesura(&run.state, i))
+        .expect("a Caesura");
+    let card = run.state.row[slot].expect("a card").card;
+    act(&mut run, &mut stage, &Action::Flip { slot: slot as u8 });
+    // Its flip plays, then it is held up to be read.
+    while !stage.holding() {
+        stage.advance(0.05);
+        assert!(!stage.idle(), "the card was never held up to be read");
+    }
+    let sc = cards.card(card);
+    let wait = forward::present::pace::reading_time(&sc.name, &sc.text, 1.0);
+    assert!(wait >= forward::present::pace::READ_MIN);
+    // Not before its reading time...
+    let mut waited = 0.0;
+    while waited + 0.1 < wait {
+        stage.advance(0.1);
+        waited += 0.1;
+        assert!(
+            stage.holding(),
+            "went on after {waited:.1} s of {wait:.1} s"
+        );
+    }
+    assert!(stage.reading_left().is_some_and(|left| left <= 0.2));
+    // ...and by itself once it has passed, to the end of the flip's moments.
+    stage.advance(0.3);
+    stage.advance(30.0);
+    assert!(stage.idle(), "still held after its reading time");
+    assert_eq!(state_json(stage.shown()), state_json(&run.state));
+}
+
+#[test]
 fn skipping_applies_the_event_at_once_and_instant_speed_plays_everything_but_holds() {
     let cards = shipped();
     let (mut run, mut stage) = at(&cards, |s| {

@@ -56,7 +56,7 @@ pub enum Cue {
 
 /// How long the dice tumble before they land, at normal speed: the dice-land cue sounds
 /// this long after the rattle (the stage's dice moment should last about as long).
-pub const DICE_TUMBLE: Duration = Duration::from_millis(400);
+pub const DICE_TUMBLE: Duration = Duration::from_millis(550);
 
 impl Cue {
     pub const ALL: [Cue; 18] = [

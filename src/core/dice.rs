@@ -248,6 +248,12 @@ impl Dice {
         self.forced.push_back(value.clamp(1, 6));
     }
 
+    /// Queues a die result ahead of any already queued: the very next roll gives it (a
+    /// trial on a copy of the state, whatever physical dice wait behind it).
+    pub fn force_first(&mut self, value: u8) {
+        self.forced.push_front(value.clamp(1, 6));
+    }
+
     /// Forced results not used yet.
     pub fn forced_left(&self) -> usize {
         self.forced.len()

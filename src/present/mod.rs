@@ -10,12 +10,16 @@
 //! - [`glossary`]: the keywords of card text and their rules (hover tips, the gallery).
 //! - [`dice`]: who rolls the dice an action needs, and how many (physical dice).
 //! - [`lesson`]: the guided first run's script (steps, what each asks, when it is done).
+//! - [`odds`]: what a duel's reroll or card would change, with the odds over the faces.
+//! - [`pace`]: what goes on by itself in a solo run (quiet cards, quick duels).
 
 pub mod catalog;
 pub mod dice;
 pub mod glossary;
 pub mod journal;
 pub mod lesson;
+pub mod odds;
+pub mod pace;
 pub mod scene;
 pub mod stage;
 pub mod view;

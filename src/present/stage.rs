@@ -174,10 +174,10 @@ fn plain_timing(kind: &MomentKind) -> (f32, f32, bool) {
     match kind {
         MomentKind::Flip { .. } => (0.42, 0.18, false),
         // The lead matches the sound of the dice landing (audio::DICE_TUMBLE).
-        MomentKind::Dice => (0.4, 0.6, false),
-        MomentKind::Blow { .. } => (0.0, 0.7, false),
+        MomentKind::Dice => (0.55, 0.4, false),
+        MomentKind::Blow { .. } => (0.0, 0.8, false),
         MomentKind::Health { .. } | MomentKind::FoeHit { .. } => (0.0, 0.5, false),
-        MomentKind::FoeDefeated => (0.0, 1.1, false),
+        MomentKind::FoeDefeated => (0.0, 1.25, false),
         MomentKind::FoeLeft => (0.0, 0.8, false),
         MomentKind::Judged { .. } => (0.0, 0.9, false),
         MomentKind::SnareCaught { .. } => (0.0, 0.8, false),
@@ -284,6 +284,11 @@ pub struct Stage {
     /// [`Stage::take_started`] was last called, each with the shown state just before it
     /// was applied: what sound cues from.
     started: Vec<(Event, State)>,
+    /// A card held up to be read goes on by itself after its reading time (a solo run's
+    /// quiet cards, see [`super::pace`]); off: it waits for the player.
+    auto_read: bool,
+    /// Seconds (of the real clock) the current hold has waited.
+    held: f32,
 }
 
 impl Stage {
@@ -296,6 +301,8 @@ impl Stage {
             speed: Speed::Normal,
             fast: false,
             started: Vec::new(),
+            auto_read: false,
+            held: 0.0,
         }
     }
 
@@ -324,6 +331,32 @@ impl Stage {
 
     pub fn set_speed(&mut self, speed: Speed) {
         self.speed = speed;
+    }
+
+    /// Quiet cards go on by themselves after their reading time (`true`), or wait for the
+    /// player (`false`, the default: a guided run, the lesson).
+    pub fn set_auto_read(&mut self, on: bool) {
+        self.auto_read = on;
+    }
+
+    /// How long the card held up now waits before it goes on by itself, if it does.
+    pub fn reading_left(&self) -> Option<f32> {
+        let m = self.moment.as_ref().filter(|m| m.holding())?;
+        let wait = self.reading_time(&m.kind)?;
+        Some((wait - self.held).max(0.0))
+    }
+
+    /// The reading time of a held moment that goes on by itself.
+    fn reading_time(&self, kind: &MomentKind) -> Option<f32> {
+        let MomentKind::Read { card } = kind else {
+            return None;
+        };
+        if !self.auto_read {
+            return None;
+        }
+        let sc = self.scene.state.cards.card(*card);
+        let scale = super::pace::reading_scale(self.speed.factor());
+        Some(super::pace::reading_time(&sc.name, &sc.text, scale))
     }
 
     /// Fast-forward while a key is held.
@@ -367,6 +400,16 @@ impl Stage {
     /// Plays `dt` seconds: moments run on, events without a moment are applied at once.
     /// A holding moment stops the clock until [`Stage::skip`].
     pub fn advance(&mut self, dt: f32) {
+        // A quiet card read long enough goes on by itself.
+        if let Some(m) = self.moment.as_ref().filter(|m| m.holding()) {
+            if let Some(wait) = self.reading_time(&m.kind) {
+                self.held += dt;
+                if self.held >= wait {
+                    self.skip();
+                }
+            }
+            return;
+        }
         let factor = self.speed.factor() / if self.fast { FAST_FORWARD } else { 1.0 };
         // Seconds of normal-speed moment time this call may play.
         let mut budget = if factor <= 0.0 {
@@ -475,6 +518,7 @@ impl Stage {
                     if applied && let Some(e) = &q.event {
                         self.apply(e);
                     }
+                    self.held = 0.0;
                     self.moment = Some(Moment {
                         kind,
                         event: q.event,

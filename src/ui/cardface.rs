@@ -250,6 +250,23 @@ pub fn station_face(sc: &crate::cards::model::StationCard) -> Face<'_> {
 }
 
 pub fn draw_face(r: Rect, f: &Face, fonts: &Fonts, glow: bool) {
+    let Some(body) = draw_face_head(r, f, fonts, glow) else {
+        return;
+    };
+    draw_face_text(r, body, f, fonts);
+}
+
+/// Where a large card's text goes: below its name and picture, and whether the card is of
+/// the medium size (smaller text, no flavor).
+#[derive(Debug, Clone, Copy)]
+pub struct Body {
+    pub rect: Rect,
+    pub medium: bool,
+}
+
+/// A card's frame, type band, name and picture; returns where its text goes (`None`: a
+/// small card, which shows no text).
+pub fn draw_face_head(r: Rect, f: &Face, fonts: &Fonts, glow: bool) -> Option<Body> {
     let frame = f.kind.map_or(colour::GOLD, type_colour);
     if glow {
         style::rounded_rect(
@@ -346,7 +363,7 @@ pub fn draw_face(r: Rect, f: &Face, fonts: &Fonts, glow: bool) {
             let c = vec2(r.center().x, top + side / 2.0);
             crate::ui::art::draw(a, c, side, art_ink(frame));
         }
-        return;
+        return None;
     }
     let mut rule_y = name_y + used + 6.0;
     // The picture: a band of its own under the name, always in the same place.
@@ -366,6 +383,22 @@ pub fn draw_face(r: Rect, f: &Face, fonts: &Fonts, glow: bool) {
         1.0,
         fade(frame, 0.6),
     );
+    Some(Body {
+        rect: Rect::new(
+            r.x + pad,
+            rule_y + 8.0,
+            r.w - 2.0 * pad,
+            (r.bottom() - pad - rule_y - 8.0).max(10.0),
+        ),
+        medium,
+    })
+}
+
+/// A large card's rules text and flavor in its `body`.
+fn draw_face_text(r: Rect, body: Body, f: &Face, fonts: &Fonts) {
+    let pad = body.rect.x - r.x;
+    let medium = body.medium;
+    let rule_y = body.rect.y - 8.0;
     // Flavor at the bottom, text above it.
     let flavor_h = match f.flavor {
         Some(fl) if !fl.is_empty() && !medium => {

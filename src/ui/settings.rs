@@ -17,6 +17,8 @@ pub enum Row {
     Ambience,
     Mute,
     Speed,
+    QuietCards,
+    QuickDuels,
     ReduceMotion,
     TextSize,
     Fullscreen,
@@ -26,12 +28,14 @@ pub enum Row {
 }
 
 impl Row {
-    pub const ALL: [Row; 11] = [
+    pub const ALL: [Row; 13] = [
         Row::Master,
         Row::Effects,
         Row::Ambience,
         Row::Mute,
         Row::Speed,
+        Row::QuietCards,
+        Row::QuickDuels,
         Row::ReduceMotion,
         Row::TextSize,
         Row::Fullscreen,
@@ -47,6 +51,8 @@ impl Row {
             Row::Ambience => "Ambience volume",
             Row::Mute => "Mute (M)",
             Row::Speed => "Animation speed",
+            Row::QuietCards => "Cards with nothing to decide",
+            Row::QuickDuels => "Quick duels",
             Row::ReduceMotion => "Reduce motion",
             Row::TextSize => "Text size",
             Row::Fullscreen => "Full screen (F11)",
@@ -67,6 +73,12 @@ impl Row {
             Row::Mute => "Silences all sound at once. M mutes and unmutes on any screen.",
             Row::Speed => {
                 "How fast cards flip, dice roll and numbers move on the table. Instant shows every result at once."
+            }
+            Row::QuietCards => {
+                "A card that resolves by itself (a Caesura, a Blessing) stays up long enough to read, then the run goes on; any key goes on at once. Wait: it stays until you press a key. A run with a Guide always waits."
+            }
+            Row::QuickDuels => {
+                "Exchanges with nothing to decide (no Grace, no card to use) play on by themselves, stopping at a kill, a loss of 3 Health or more, or a new status. Alone only."
             }
             Row::ReduceMotion => "No shaking, sliding or tumbling: moments fade in place instead.",
             Row::TextSize => "The size of all text, on every screen.",
@@ -93,6 +105,8 @@ impl Row {
             Row::Ambience => pct(s.ambience),
             Row::Mute => on(s.mute),
             Row::Speed => s.speed.label().to_string(),
+            Row::QuietCards => if s.hold_quiet_cards { "Wait" } else { "Go on" }.to_string(),
+            Row::QuickDuels => on(s.quick_duels),
             Row::ReduceMotion => on(s.reduce_motion),
             Row::TextSize => s.text_size.label().to_string(),
             Row::Fullscreen => on(s.fullscreen),
@@ -116,6 +130,8 @@ impl Row {
             Row::Ambience => volume(&mut s.ambience),
             Row::Mute => s.mute = !s.mute,
             Row::Speed => cycle(&Speed::ALL, &mut s.speed, dir),
+            Row::QuietCards => s.hold_quiet_cards = !s.hold_quiet_cards,
+            Row::QuickDuels => s.quick_duels = !s.quick_duels,
             Row::ReduceMotion => s.reduce_motion = !s.reduce_motion,
             Row::TextSize => cycle(&TextSize::ALL, &mut s.text_size, dir),
             Row::Fullscreen => s.fullscreen = !s.fullscreen,
@@ -433,6 +449,8 @@ mod tests {
         assert_ne!(s.ambience, d.ambience);
         assert_ne!(s.mute, d.mute);
         assert_ne!(s.speed, d.speed);
+        assert_ne!(s.hold_quiet_cards, d.hold_quiet_cards);
+        assert_ne!(s.quick_duels, d.quick_duels);
         assert_ne!(s.reduce_motion, d.reduce_motion);
         assert_ne!(s.text_size, d.text_size);
         assert_ne!(s.fullscreen, d.fullscreen);

@@ -99,6 +99,7 @@ pub(super) fn table_sound(
         }
     });
     t.set_speed(speed);
+    t.set_pace(settings.quick_duels, settings.hold_quiet_cards);
     for (event, before) in t.take_cues() {
         sound.event(&event, &before, speed.factor().max(0.05));
     }

@@ -92,6 +92,19 @@ pub struct TableScreen {
     link: Option<link::Link>,
     /// The lesson, when this table is one ("Learn to play").
     tutor: Option<tutor::Tutor>,
+    /// The pace the player picked: quick duels, and whether quiet cards wait.
+    pace: Pace,
+}
+
+/// The pace settings and a quick duel's clock.
+#[derive(Debug, Clone, Copy, Default)]
+struct Pace {
+    quick_duels: bool,
+    hold_quiet_cards: bool,
+    /// Seconds the stage has been idle on a step a quick duel takes by itself.
+    waited: f32,
+    /// The last step held a moment that matters: the next waits for the player.
+    stopped: Option<crate::present::pace::Stop>,
 }
 
 impl TableScreen {
@@ -208,6 +221,7 @@ impl TableScreen {
             recap: None,
             link: None,
             tutor: None,
+            pace: Pace::default(),
         }
     }
 
@@ -229,6 +243,57 @@ impl TableScreen {
 
     pub fn set_speed(&mut self, speed: Speed) {
         self.stage.set_speed(speed);
+    }
+
+    /// The pace the player picked (Settings): quick duels; quiet cards that wait.
+    pub fn set_pace(&mut self, quick_duels: bool, hold_quiet_cards: bool) {
+        self.pace.quick_duels = quick_duels;
+        self.pace.hold_quiet_cards = hold_quiet_cards;
+        // Alone, outside the lesson, a quiet card goes on by itself unless asked to wait.
+        let solo = !self.run.state.guide && self.tutor.is_none();
+        self.stage.set_auto_read(solo && !hold_quiet_cards);
+    }
+
+    /// What a quick duel is doing, in words, while the run is in a duel that plays quick.
+    fn pace_note(&self) -> Option<String> {
+        use crate::present::pace::Stop;
+        let s = &self.run.state;
+        if !self.pace.quick_duels || s.guide || self.tutor.is_some() || s.duel().is_none() {
+            return None;
+        }
+        Some(match self.pace.stopped {
+            Some(Stop::BigLoss(n)) => {
+                format!("Quick duel waits: you lost {n} Health. Enter goes on.")
+            }
+            Some(Stop::NewStatus) => "Quick duel waits: a new status. Enter goes on.".into(),
+            Some(Stop::DuelOver) | None if crate::present::pace::quick_step(s).is_none() => {
+                "Quick duel waits for your choice.".into()
+            }
+            _ => "Quick duel: it plays on by itself.".into(),
+        })
+    }
+
+    /// A quick duel: once the stage has been idle for a beat on a step with nothing to
+    /// decide, the table takes it, unless the last step held a moment that matters.
+    fn quick_duel(&mut self, dt: f32) {
+        use crate::present::pace;
+        let ready = self.pace.quick_duels
+            && self.modal.is_none()
+            && self.tutor.is_none()
+            && self.stage.idle()
+            && self.pace.stopped.is_none()
+            && !self.physical(Role::Traveller);
+        let step = ready.then(|| pace::quick_step(&self.run.state)).flatten();
+        let Some(a) = step else {
+            self.pace.waited = 0.0;
+            return;
+        };
+        self.pace.waited += dt;
+        let beat = pace::QUICK_BEAT * self.stage.speed().factor().max(0.3);
+        if self.pace.waited >= beat {
+            self.pace.waited = 0.0;
+            self.commit(&a, &[]);
+        }
     }
 
     /// The events whose moments started since the last call, each with the shown state
@@ -291,6 +356,7 @@ impl TableScreen {
     /// events go to the stage, the run is saved.
     fn played(&mut self, before: &crate::core::State, events: &[crate::core::Event]) {
         self.stage.push(before, events);
+        self.pace.stopped = crate::present::pace::stop_after(before, events);
         self.log_scroll = 0;
         self.autosave();
         if self.run.is_over() {
@@ -315,6 +381,7 @@ impl TableScreen {
         self.stage.advance(dt);
         self.poll_link();
         let next = self.handle(input, &l);
+        self.quick_duel(dt);
         self.refresh(input.size, fonts);
         next
     }
@@ -650,6 +717,8 @@ impl TableScreen {
             mouse: self.mouse.filter(|_| hover).unwrap_or(vec2(-1e4, -1e4)),
             busy: !self.stage.idle(),
             table_dice: self.table_dice,
+            pace_note: self.pace_note(),
+            reading_left: self.stage.reading_left(),
         };
         panels::map::draw(&cx);
         panels::log::draw(&cx, self.log_scroll);

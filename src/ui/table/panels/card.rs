@@ -10,8 +10,13 @@ use macroquad::prelude::*;
 
 /// The Guardian's card.
 pub fn draw_guardian_card(cx: &Ctx, r: Rect) {
-    let g = &cx.s().cards.guardian;
-    let f = Face {
+    cardface::draw_face(r, &guardian_face(&cx.s().cards), cx.fonts, true);
+}
+
+/// The Guardian's card face.
+pub fn guardian_face(cards: &crate::cards::CardSet) -> Face<'_> {
+    let g = &cards.guardian;
+    Face {
         name: &g.name,
         kind: None,
         kind_text: "Guardian",
@@ -19,8 +24,7 @@ pub fn draw_guardian_card(cx: &Ctx, r: Rect) {
         flavor: g.flavor.as_deref(),
         stats: Some(format!("HP {} · DEF {}", g.hp, g.def)),
         art: crate::cards::art::named(g.art.as_ref()),
-    };
-    cardface::draw_face(r, &f, cx.fonts, true);
+    }
 }
 
 /// The Guardian's requirements and seals, each met or unmet once revealed; during the
@@ -94,51 +98,61 @@ pub fn draw_read(cx: &Ctx, card: crate::cards::CardRef) {
         st.right() - r.right() - 30.0,
         st.h - 20.0,
     );
-    let kind = crate::present::words::type_label(sc);
+    // The face says the card's name, text and flavor; beside it, only what it did (the
+    // log since it was flipped) and the rules of its keywords: each thing said once.
+    let mut y = side.y + 8.0;
+    let flipped = format!("Flipped {}", sc.name);
+    let log = &cx.scene.log;
+    let since = log
+        .iter()
+        .rposition(|l| l.starts_with(&flipped))
+        .map_or(log.len(), |i| i + 1);
+    let did: Vec<&String> = log[since..].iter().collect();
     style::text(
-        kind,
+        "What it did",
         side.x,
-        side.y + 22.0,
+        y + 14.0,
         &fonts.italic,
-        text::BODY,
-        cardface::type_colour(sc.card_type),
+        text::LABEL,
+        fade(colour::PARCHMENT, 0.8),
     );
-    let mut y = side.y + 34.0;
+    y += 24.0;
+    let said = if did.is_empty() {
+        "Nothing changes.".to_string()
+    } else {
+        did.iter().map(|l| l.as_str()).collect::<Vec<_>>().join(" ")
+    };
     y += cardface::text_block(
-        &sc.name,
-        Rect::new(side.x, y, side.w, 70.0),
-        &fonts.serif,
-        30,
-        text::TITLE,
-        colour::GOLD,
-    ) + 8.0;
-    y += cardface::text_block(
-        &sc.text,
-        Rect::new(side.x, y, side.w, side.bottom() - y - 120.0),
+        &said,
+        Rect::new(side.x, y, side.w, (side.bottom() - y - 150.0).max(40.0)),
         &fonts.serif,
         22,
         text::BODY,
-        colour::PARCHMENT,
-    ) + 12.0;
-    if let Some(f) = &sc.flavor {
-        cardface::text_block(
-            f,
-            Rect::new(side.x, y, side.w, side.bottom() - y - 40.0),
+        colour::GOLD,
+    ) + 14.0;
+    for e in crate::present::glossary::keywords_in(&sc.text)
+        .into_iter()
+        .take(2)
+    {
+        let line = format!("{}: {}", e.word, e.rule);
+        y += cardface::text_block(
+            &line,
+            Rect::new(side.x, y, side.w, (side.bottom() - y - 36.0).max(20.0)),
             &fonts.italic,
-            20,
             text::LABEL,
-            fade(colour::PARCHMENT, 0.85),
-        );
+            text::SMALL,
+            fade(colour::PARCHMENT, 0.8),
+        ) + 8.0;
     }
     if cx.moment.is_some_and(|m| m.holding()) {
         let pulse = 0.65 + 0.35 * (cx.t * 2.5).sin().abs();
-        let hint = if s.guide {
-            "Guide, read it aloud · any key or click to go on"
-        } else {
-            "Any key or click to go on"
+        let hint = match cx.reading_left {
+            _ if s.guide => "Guide, read it aloud · any key or click to go on".to_string(),
+            Some(left) => format!("Goes on by itself in {:.0} s · any key now", left.ceil()),
+            None => "Any key or click to go on".to_string(),
         };
         style::text(
-            hint,
+            &hint,
             side.x,
             side.bottom() - 8.0,
             &fonts.italic,

@@ -59,15 +59,12 @@ pub fn motion(m: Option<&Moment>, dealt: bool) -> Option<f32> {
 }
 
 /// Which of a duel's two results, the traveller's and the foe's, move in the dice moment
-/// `m`: alone both; with a Guide only the one being rolled or rerolled.
+/// `m`: a reroll only the die picked up; with a Guide only the one being rolled; else both.
 pub fn moving(m: Option<&Moment>, guide: bool) -> (bool, bool) {
-    if !guide {
-        return (true, true);
-    }
     match m.and_then(|m| m.event.as_ref()) {
-        Some(Event::TravellerRolled { .. }) => (true, false),
-        Some(Event::FoeRolled { .. }) => (false, true),
         Some(Event::Rerolled { die, .. }) => (*die != Die::Foe, *die == Die::Foe),
+        Some(Event::TravellerRolled { .. }) if guide => (true, false),
+        Some(Event::FoeRolled { .. }) if guide => (false, true),
         _ => (true, true),
     }
 }
@@ -186,7 +183,12 @@ mod tests {
             card: None,
         };
         assert_eq!(
-            moving(Some(&moment(reroll, 0.1, false)), true),
+            moving(Some(&moment(reroll.clone(), 0.1, false)), true),
+            (true, false)
+        );
+        // Alone too, a reroll picks up only the die rerolled.
+        assert_eq!(
+            moving(Some(&moment(reroll, 0.1, false)), false),
             (true, false)
         );
     }

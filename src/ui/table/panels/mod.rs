@@ -50,6 +50,11 @@ pub struct Ctx<'a> {
     pub busy: bool,
     /// Physical dice switches: the traveller's (alone: all) and the Guide's.
     pub table_dice: [bool; 2],
+    /// A quick duel's state in words, while one plays ("plays on by itself", or why it
+    /// stopped).
+    pub pace_note: Option<String>,
+    /// Seconds before the card held up goes on by itself, if it does.
+    pub reading_left: Option<f32>,
 }
 
 impl Ctx<'_> {

@@ -36,7 +36,9 @@ pub fn draw(cx: &Ctx) {
         text_w -= w + 12.0;
     }
     let holding = cx.moment.is_some_and(|m| m.holding());
-    let words = if holding {
+    let words = if holding && cx.reading_left.is_some() {
+        "Read it; the run goes on by itself. Any key, Space or a click goes on at once.".to_string()
+    } else if holding {
         "Take your time to read it. Any key, Space or a click goes on.".to_string()
     } else if let Some(detail) = cx.scene.loss_detail() {
         // The loss in the scene's words (a duel's names the foe, not its face).

@@ -40,49 +40,10 @@ pub fn draw(cx: &Ctx) {
         card::draw_seals(cx, panel);
         return;
     }
-    // The foe (or the Guardian) of a duel, also through its last moment.
-    let foe = s.duel().map(|d| d.card).or_else(|| {
-        cx.playing(|k| matches!(k, MomentKind::FoeDefeated | MomentKind::FoeLeft))
-            .and_then(|_| cx.scene.last_duel.as_ref().map(|d| d.card))
-    });
-    if let Some(foe) = foe {
-        let leaving = cx
-            .playing(|k| *k == MomentKind::FoeDefeated)
-            .map_or(0.0, |m| m.tail_progress());
-        let r = Rect::new(
-            card_r.x,
-            card_r.y + leaving * leaving * 40.0,
-            card_r.w,
-            card_r.h,
-        );
-        match foe {
-            Some(c) => {
-                cardface::draw_face(r, &cardface::station_face(s.cards.card(c)), cx.fonts, true)
-            }
-            None => card::draw_guardian_card(cx, r),
-        }
-        if let Some(m) = cx.playing(|k| matches!(k, MomentKind::FoeDefeated | MomentKind::FoeLeft))
-        {
-            // The card darkens and leaves, stamped with what became of the foe.
-            let p = m.tail_progress();
-            style::rounded_rect(r, 9.0, fade(colour::TILE, 0.25 + p * 0.5));
-            let beaten = m.kind == MomentKind::FoeDefeated;
-            let (word, ink) = if beaten {
-                ("Defeated", colour::GOLD)
-            } else {
-                ("Left behind", colour::WARNING)
-            };
-            let a = (p * 4.0).min(1.0);
-            let size = text::BIG + 8 + ((1.0 - a) * 20.0) as u16;
-            style::text_centred(
-                word,
-                r.center().x,
-                r.center().y,
-                &cx.fonts.serif,
-                size,
-                fade(ink, a),
-            );
-        }
+    // The foe (or the Guardian) of a duel, also through its last moment and while its
+    // defeated card is still on the stage.
+    if let Some(foe) = duel::foe_on_stage(cx) {
+        duel::draw_foe(cx, card_r, foe);
         duel::draw(cx, panel);
         return;
     }

@@ -1,157 +1,117 @@
-//! The duel panel beside the foe's card: the foe's HP bar (sliding when struck), both dice
-//! (tumbling, then landed), the damage of the exchange rising from each side, the combat
-//! table and the foe's faces with the rolled rows lit. After the killing blow it stays for
-//! the foe's defeat moment, drawn from the scene's memory of the duel: the final dice, the
-//! HP bar at 0.
+//! A duel on the stage: the foe's card on the left (the card the blows land on, its faces
+//! on it, see [`foe`]) and beside it the duel panel: the foe's HP bar (sliding when
+//! struck), the dice arena (both dice thrown and landing, see [`arena`]), what the choices
+//! of the step would change (the odds of a reroll, a card's use) or how the last exchange
+//! ended, and the traveller's combat table with the rolled row lit. After the killing blow
+//! it stays for the foe's defeat and while the defeated card is still on the stage, drawn
+//! from the scene's memory of the duel: the final dice, the HP bar at 0.
 
 use super::Ctx;
-use header::{draw_header, ease};
+use crate::cards::CardRef;
+use header::draw_header;
 use view::view;
 
+mod arena;
+mod foe;
+mod fx;
 mod header;
 mod view;
-use super::dice::{draw_result, motion, moving};
-use super::tables::{draw_combat_table, draw_faces};
+use super::tables::draw_combat_table;
 use crate::present::stage::MomentKind;
-use crate::ui::style::{self, DieOwner, colour, fade};
+use crate::ui::style::{self, colour};
 use crate::ui::table::layout::text;
 use macroquad::prelude::*;
 
-/// Draws the duel in `r`; returns false when there is no duel to show.
+/// The foe of the duel on the stage, if there is one: in the duel, through its last
+/// moment, and while its defeated card is still on the stage. `Some(None)`: the Guardian.
+pub fn foe_on_stage(cx: &Ctx) -> Option<Option<CardRef>> {
+    if let Some(d) = cx.s().duel() {
+        return Some(d.card);
+    }
+    let ending = cx
+        .playing(|k| matches!(k, MomentKind::FoeDefeated | MomentKind::FoeLeft))
+        .is_some();
+    (ending || view::remains(cx)).then(|| cx.scene.last_duel.as_ref().map(|d| d.card))?
+}
+
+/// Draws the foe's card in `r` (or, once its defeat has played, what is left of it).
+pub fn draw_foe(cx: &Ctx, r: Rect, foe: Option<CardRef>) {
+    let Some(v) = view(cx) else {
+        return;
+    };
+    let ending = cx
+        .playing(|k| matches!(k, MomentKind::FoeDefeated | MomentKind::FoeLeft))
+        .is_some();
+    if view::remains(cx) && !ending {
+        foe::draw_remains(cx, r, v.exchange);
+        return;
+    }
+    foe::draw(cx, r, foe, &v);
+}
+
+/// Draws the duel panel in `r`; returns false when there is no duel to show.
 pub fn draw(cx: &Ctx, r: Rect) -> bool {
     let Some(v) = view(cx) else {
         return false;
     };
     let fonts = cx.fonts;
     let blow = cx.playing(|k| matches!(k, MomentKind::Blow { .. } | MomentKind::FoeHit { .. }));
-    let (to_foe, to_traveller) = match blow.map(|m| &m.kind) {
-        Some(MomentKind::Blow {
-            to_foe,
-            to_traveller,
-        }) => (*to_foe, *to_traveller),
-        Some(MomentKind::FoeHit { amount }) => (*amount, 0),
-        _ => (0, 0),
+    let to_foe = match blow.map(|m| &m.kind) {
+        Some(MomentKind::Blow { to_foe, .. }) => *to_foe,
+        Some(MomentKind::FoeHit { amount }) => *amount,
+        _ => 0,
     };
     let bar = draw_header(cx, &v, r, to_foe, blow.map_or(1.0, |m| m.tail_progress()));
-    let die = 58.0;
-    let dy = bar.bottom() + 14.0;
-    let rolling = cx.playing(|k| *k == MomentKind::Dice);
-    let tumble = motion(rolling, cx.s().dice.deck().is_some());
-    let (mine, theirs, modifier) = v.dice;
-    let (mine_moves, foe_moves) = moving(rolling, cx.s().guide);
-    let foe_tumbles = tumble.filter(|_| foe_moves);
-    let mine_tumbles = tumble.filter(|_| mine_moves);
-    draw_result(
-        cx.s().dice.deck().is_some(),
-        Rect::new(r.x, dy, die, die),
-        mine,
-        mine_tumbles,
-        cx.t,
-        DieOwner::Traveller,
-        fonts,
-    );
-    style::text(
-        "You",
-        r.x + die + 10.0,
-        dy + 22.0,
-        &fonts.serif,
-        text::LABEL,
-        colour::PARCHMENT,
-    );
-    if modifier != 0 && tumble.is_none() {
-        style::text(
-            &format!("{modifier:+}"),
-            r.x + die + 10.0,
-            dy + 44.0,
-            &fonts.serif,
-            text::LABEL,
-            colour::WARNING,
-        );
+    let arena_h = (r.h * 0.34).clamp(84.0, 150.0);
+    let a = arena::arena(r, bar.bottom() + 8.0, arena_h);
+    arena::draw_dice(cx, &v, &a);
+    // The rolled rows light as the dice land.
+    let rolling = cx
+        .playing(|k| *k == MomentKind::Dice)
+        .is_some_and(|m| !m.applied);
+    let mut y = a.rect.bottom() + 6.0;
+    let mut lines = lines(cx, &v, blow.is_some() || rolling);
+    if let Some(note) = &cx.pace_note {
+        lines.insert(0, note.clone());
+        lines.truncate(3);
     }
-    let fx = r.x + (r.w * 0.5).max(130.0);
-    draw_result(
-        cx.s().dice.deck().is_some(),
-        Rect::new(fx, dy, die, die),
-        theirs,
-        foe_tumbles,
-        cx.t + 0.3,
-        DieOwner::Foe,
-        fonts,
-    );
-    style::text(
-        "Foe",
-        fx + die + 10.0,
-        dy + 22.0,
-        &fonts.serif,
-        text::LABEL,
-        colour::PARCHMENT,
-    );
-    if cx.s().guide && !v.over {
-        style::text(
-            "the Guide rolls",
-            fx + die + 10.0,
-            dy + 44.0,
-            &fonts.italic,
-            text::SMALL,
-            colour::GUIDE,
-        );
-    }
-    if let Some(m) = blow {
-        // The numbers rise from each side and fade.
-        let rise = ease(m.tail_progress()) * 26.0;
-        let alpha = 1.0 - m.tail_progress().powi(3);
-        for (n, at) in [(to_traveller, r.x + die + 48.0), (to_foe, fx + die + 48.0)] {
-            let (t, c) = if n > 0 {
-                (format!("-{n}"), colour::ERROR)
-            } else {
-                ("0".into(), colour::PARCHMENT)
-            };
-            style::text(
-                &t,
-                at,
-                dy + 34.0 - rise,
-                &fonts.serif,
-                text::BIG,
-                fade(c, alpha),
-            );
-        }
-    }
-    let mut y = dy + die + 24.0;
-    if let Some(x) = cx
-        .scene
-        .last_exchange
-        .filter(|_| blow.is_none() && tumble.is_none())
-        && (v.exchange > 0 || v.over)
-        && cx.s().duel().is_none_or(|d| d.rolled.is_none())
-    {
-        let line = format!(
-            "Last exchange: you dealt {}, took {}",
-            x.to_foe, x.to_traveller
-        );
+    for line in lines {
+        let line = style::ellipsize(&line, r.w - 10.0, |x| {
+            style::width(x, &fonts.serif, text::LABEL)
+        });
+        y += 19.0;
         style::text(&line, r.x, y, &fonts.serif, text::LABEL, colour::GOLD);
-        y += 6.0;
     }
-    let lit = v.lit.filter(|_| tumble.is_none());
-    let foe_face = theirs.filter(|_| tumble.is_none()).map(|v| v as usize - 1);
-    let area = Rect::new(r.x, y + 4.0, r.w - 8.0, r.bottom() - y - 6.0);
-    let half = (area.w - 12.0) / 2.0;
-    if half > 200.0 {
-        draw_combat_table(Rect::new(area.x, area.y, half, area.h), &v.rows, lit, fonts);
-        draw_faces(
-            Rect::new(area.x + half + 12.0, area.y, half, area.h),
-            fonts,
-            &v.faces,
-            foe_face,
-        );
-    } else {
-        let h = area.h / 2.0;
-        draw_combat_table(Rect::new(area.x, area.y, area.w, h), &v.rows, lit, fonts);
-        draw_faces(
-            Rect::new(area.x, area.y + h, area.w, h),
-            fonts,
-            &v.faces,
-            foe_face,
-        );
-    }
+    let lit = v.lit.filter(|_| !rolling);
+    let area = Rect::new(r.x, y + 6.0, r.w - 8.0, r.bottom() - y - 8.0);
+    draw_combat_table(area, &v.rows, lit, fonts);
     true
+}
+
+/// The lines under the dice: while the dice wait for rerolls, what each reroll or card
+/// would change (with the odds); else how the last exchange ended. None while the dice
+/// fly or a blow lands (the arena says it).
+fn lines(cx: &Ctx, v: &view::View, moving: bool) -> Vec<String> {
+    if moving {
+        return Vec::new();
+    }
+    let odds = if cx.busy {
+        Vec::new()
+    } else {
+        crate::present::odds::lines(cx.s())
+    };
+    if !odds.is_empty() {
+        return odds.into_iter().take(3).collect();
+    }
+    match cx.scene.last_exchange {
+        Some(x)
+            if (v.exchange > 0 || v.over) && cx.s().duel().is_none_or(|d| d.rolled.is_none()) =>
+        {
+            vec![format!(
+                "Last exchange: you dealt {}, took {}.",
+                x.to_foe, x.to_traveller
+            )]
+        }
+        _ => Vec::new(),
+    }
 }

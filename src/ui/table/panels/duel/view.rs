@@ -69,8 +69,15 @@ pub(super) fn view(cx: &Ctx) -> Option<View> {
             over: false,
         });
     }
-    // The foe's last moment: the duel has ended in the shown state.
-    cx.playing(|k| matches!(k, MomentKind::FoeDefeated | MomentKind::FoeLeft))?;
+    // The foe's last moment, or its card still on the stage after it: the duel has ended
+    // in the shown state.
+    if cx
+        .playing(|k| matches!(k, MomentKind::FoeDefeated | MomentKind::FoeLeft))
+        .is_none()
+        && !remains(cx)
+    {
+        return None;
+    }
     let DuelMemory {
         card,
         hp,
@@ -89,4 +96,16 @@ pub(super) fn view(cx: &Ctx) -> Option<View> {
         faces: faces_of(card),
         over: true,
     })
+}
+
+/// The defeated foe's card is still on the stage (what its defeat gives plays, then it is
+/// discarded): the duel's memory stays up, never "a foe bars the way".
+pub(super) fn remains(cx: &Ctx) -> bool {
+    let resolving = crate::core::Observation::of(cx.s()).resolving();
+    cx.s().duel().is_none()
+        && cx
+            .scene
+            .last_duel
+            .as_ref()
+            .is_some_and(|d| d.hp <= 0 && d.card.is_some() && d.card == resolving)
 }

@@ -1,0 +1,379 @@
+//! What a duel's choices would change, said before they are taken: how the exchange ends
+//! if the dice are accepted, what rerolling a die would do with the odds over the faces it
+//! can show ("Grace can reroll your 1: 5 of 6 faces do better"), what each of the foe's
+//! faces would do against the traveller's roll, and what using a held card would change.
+//!
+//! Every answer comes from the rules themselves: the choice is played on a copy of the
+//! state with each possible die forced, and the exchange it resolves is read. The copy
+//! never consults the run's dice stream: the odds are over the faces a die can show (or,
+//! with dice dealt from a deck, over the results left in its deck), so nothing tells the
+//! player the future.
+
+use crate::core::state::Phase;
+use crate::core::{Action, Die, Event, Side, State, execute, legal_actions};
+
+/// How one exchange ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ending {
+    /// Damage dealt to the foe.
+    pub to_foe: i32,
+    /// Health the traveller loses (the foe's blow and any reflected damage).
+    pub to_traveller: i32,
+    /// The foe falls.
+    pub kills: bool,
+    /// The traveller falls.
+    pub falls: bool,
+}
+
+impl Ending {
+    /// A single figure to compare endings by: falling is worst, a kill best, else what is
+    /// dealt less what is taken.
+    fn score(self) -> i32 {
+        if self.falls {
+            -1000
+        } else if self.kills {
+            1000 - self.to_traveller
+        } else {
+            self.to_foe - self.to_traveller
+        }
+    }
+
+    /// "you deal 2, take 1".
+    pub fn words(self) -> String {
+        if self.kills {
+            return format!("the foe falls (you take {})", self.to_traveller);
+        }
+        format!("you deal {}, take {}", self.to_foe, self.to_traveller)
+    }
+}
+
+/// The exchange the events resolve, if any.
+fn ending_of(events: &[Event], before: &State) -> Option<Ending> {
+    let mut ending = None;
+    for e in events {
+        match e {
+            Event::ExchangeResolved {
+                to_foe,
+                to_traveller,
+                reflected,
+                foe_hp,
+                health,
+                ..
+            } => {
+                ending = Some(Ending {
+                    to_foe: *to_foe,
+                    to_traveller: (*to_traveller + *reflected).max(before.health - *health),
+                    kills: *foe_hp <= 0,
+                    falls: *health <= 0,
+                })
+            }
+            Event::FoeDefeated { .. } => {
+                if let Some(x) = ending.as_mut() {
+                    x.kills = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    ending
+}
+
+/// Plays `actions` in order on a copy of `s`, the dice in `forced` given first, until an
+/// exchange resolves (a reroll that spends the last Grace resolves it at once), and reads
+/// it. `None`: an action is refused, or no exchange resolves.
+fn trial(s: &State, forced: &[u8], actions: &[Action]) -> Option<Ending> {
+    let mut t = s.clone();
+    for &v in forced.iter().rev() {
+        t.dice.force_first(v);
+    }
+    let mut events = Vec::new();
+    for a in actions {
+        events.extend(execute(&mut t, a).ok()?);
+        if let Some(ending) = ending_of(&events, s) {
+            return Some(ending);
+        }
+    }
+    None
+}
+
+/// The dice of the exchange just rolled, waiting for rerolls: (the traveller's natural
+/// roll, the foe's), or `None` outside that step.
+fn rolled(s: &State) -> Option<(Option<u8>, u8)> {
+    let r = s.duel()?.rolled?;
+    Some((r.traveller, r.foe))
+}
+
+/// How the exchange ends if the dice are accepted as they lie.
+pub fn as_they_lie(s: &State) -> Option<Ending> {
+    rolled(s)?;
+    trial(s, &[], &[Action::Continue])
+}
+
+/// The faces a die of `side` can show next: 1 to 6, or with dice dealt from a deck the
+/// results left in its deck (what a counting player knows).
+fn faces(s: &State, side: Side) -> Vec<u8> {
+    match s.dice.deck() {
+        Some(d) => d.side(side).faces_left(),
+        None => (1..=6).collect(),
+    }
+}
+
+/// What a reroll would do, over every face the die can show.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RerollOdds {
+    pub die: Die,
+    /// The die's value now.
+    pub now: u8,
+    /// Faces (or results left in the deck) that end the exchange better, the same, worse.
+    pub better: usize,
+    pub same: usize,
+    pub worse: usize,
+    /// Counted over a deck's results rather than a die's six faces.
+    pub deck: bool,
+}
+
+impl RerollOdds {
+    pub fn total(&self) -> usize {
+        self.better + self.same + self.worse
+    }
+}
+
+/// The odds of the reroll `a` (an offered `Reroll` of a duel's die), against accepting the
+/// dice as they lie.
+pub fn reroll_odds(s: &State, a: &Action) -> Option<RerollOdds> {
+    let Action::Reroll { die, .. } = a else {
+        return None;
+    };
+    let (mine, foe) = rolled(s)?;
+    let now = match die {
+        Die::Traveller => mine?,
+        Die::Foe => foe,
+        _ => return None,
+    };
+    let base = as_they_lie(s)?.score();
+    let side = if *die == Die::Foe {
+        Side::Foe
+    } else {
+        Side::Traveller
+    };
+    let mut odds = RerollOdds {
+        die: *die,
+        now,
+        better: 0,
+        same: 0,
+        worse: 0,
+        deck: s.dice.deck().is_some(),
+    };
+    for v in faces(s, side) {
+        let score = trial(s, &[v], &[a.clone(), Action::Continue])?.score();
+        match score.cmp(&base) {
+            std::cmp::Ordering::Greater => odds.better += 1,
+            std::cmp::Ordering::Equal => odds.same += 1,
+            std::cmp::Ordering::Less => odds.worse += 1,
+        }
+    }
+    Some(odds)
+}
+
+/// What each of the foe's faces (1 to 6) would do against the traveller's roll as it
+/// stands: once the traveller's die is known and the foe's may still change (rolled and
+/// waiting for rerolls, or with a Guide, waiting for the Guide's roll). Empty otherwise.
+pub fn faces_against(s: &State) -> Vec<Ending> {
+    let Some(d) = s.duel() else {
+        return Vec::new();
+    };
+    if d.rolled.is_some() {
+        return (1..=6u8)
+            .filter_map(|v| {
+                let mut t = s.clone();
+                if let Phase::Duel(d) = &mut t.phase
+                    && let Some(r) = d.rolled.as_mut()
+                {
+                    // A hypothetical on a copy: the foe's die as if it had shown `v`.
+                    r.foe = v;
+                }
+                trial(&t, &[], &[Action::Continue])
+            })
+            .collect();
+    }
+    if d.awaiting_foe.is_some() {
+        let offered = legal_actions(s);
+        if !offered.contains(&Action::RollFoe) {
+            return Vec::new();
+        }
+        return (1..=6u8)
+            .filter_map(|v| {
+                let mut then = vec![Action::RollFoe];
+                let mut t = s.clone();
+                t.dice.force_first(v);
+                execute(&mut t, &Action::RollFoe).ok()?;
+                if t.duel().is_some_and(|d| d.rolled.is_some()) {
+                    then.push(Action::Continue);
+                }
+                trial(s, &[v], &then)
+            })
+            .collect();
+    }
+    Vec::new()
+}
+
+/// What using a held card (an offered `Use`) would change in the exchange just rolled,
+/// if it rolls no dice: the ending after it, against the dice as they lie. `None` when it
+/// changes nothing in this exchange.
+pub fn use_changes(s: &State, a: &Action) -> Option<(Ending, Ending)> {
+    if !matches!(a, Action::Use { .. }) {
+        return None;
+    }
+    let now = as_they_lie(s)?;
+    if crate::core::dice_rolled(s, a, &[])? > 0 {
+        return None;
+    }
+    let after = trial(s, &[], &[a.clone(), Action::Continue])?;
+    (after != now).then_some((now, after))
+}
+
+/// The lines a duel's step shows under the dice: how the exchange ends as they lie, then
+/// what each offered reroll or card would change. Empty outside the reroll step.
+pub fn lines(s: &State) -> Vec<String> {
+    let Some(now) = as_they_lie(s) else {
+        return Vec::new();
+    };
+    let offered = legal_actions(s);
+    let rerolls = offered.iter().any(|a| matches!(a, Action::Reroll { .. }));
+    let mut out = Vec::new();
+    if rerolls || offered.iter().any(|a| matches!(a, Action::Use { .. })) {
+        out.push(format!("As they lie: {}.", now.words()));
+    }
+    // One line per die and means (Grace, or a card's free reroll), never twice the same.
+    for a in &offered {
+        let line = match a {
+            Action::Reroll { card, .. } => reroll_odds(s, a).map(|o| {
+                let who = match card {
+                    Some(id) => crate::present::words::name_of(&s.cards, id),
+                    None => "Grace".to_string(),
+                };
+                reroll_line(&who, &o)
+            }),
+            Action::Use { card } => use_changes(s, a).map(|(_, after)| {
+                let name = crate::present::words::name_of(&s.cards, card);
+                format!("{name} first: {}.", after.words())
+            }),
+            _ => None,
+        };
+        if let Some(l) = line
+            && !out.contains(&l)
+        {
+            out.push(l);
+        }
+    }
+    out
+}
+
+/// "Grace can reroll your 1: 5 of 6 faces do better."
+pub fn reroll_line(who: &str, o: &RerollOdds) -> String {
+    let whose = if o.die == Die::Foe {
+        "the foe's"
+    } else {
+        "your"
+    };
+    let of = if o.deck {
+        format!("{} of the {} results left in the deck", o.better, o.total())
+    } else {
+        format!("{} of {} faces", o.better, o.total())
+    };
+    let worse = if o.worse > 0 {
+        format!(", {} worse", o.worse)
+    } else {
+        String::new()
+    };
+    let verb = if o.better == 1 { "does" } else { "do" };
+    format!(
+        "{who} can reroll {whose} {}: {of} {verb} better{worse}.",
+        o.now
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::load::load_dir;
+    use crate::core::new_run;
+    use std::sync::Arc;
+
+    fn cards() -> Arc<crate::cards::CardSet> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        Arc::new(load_dir(&dir).unwrap().0)
+    }
+
+    /// Seed 1's first duel (the Ash-Blind Ram), the dice forced to `dice`, then rolled,
+    /// with `grace` Grace.
+    fn rolled_duel(dice: &[u8], grace: u8) -> State {
+        let (mut s, _) = new_run(cards(), 1, vec![]);
+        let mut steps = 0;
+        while s.duel().is_none() {
+            let a = legal_actions(&s)
+                .into_iter()
+                .find(|a| *a != Action::Abandon)
+                .unwrap();
+            execute(&mut s, &a).unwrap();
+            steps += 1;
+            assert!(steps < 200, "no duel reached");
+        }
+        s.grace = grace;
+        for &v in dice {
+            s.dice.force(v);
+        }
+        execute(&mut s, &Action::Roll).unwrap();
+        assert!(s.duel().unwrap().rolled.is_some());
+        s
+    }
+
+    #[test]
+    fn a_miss_against_a_miss_ends_in_nothing_and_five_faces_do_better() {
+        // The traveller's 1 (a miss) against the Ram's 6 (Bolts Past, a miss).
+        let s = rolled_duel(&[1, 6], 1);
+        let now = as_they_lie(&s).unwrap();
+        assert_eq!((now.to_foe, now.to_traveller, now.kills), (0, 0, false));
+        let reroll = Action::Reroll {
+            die: Die::Traveller,
+            index: 0,
+            card: None,
+        };
+        let o = reroll_odds(&s, &reroll).unwrap();
+        // 1 misses again; 2 parries (no better against a miss); 3-6 deal damage.
+        assert_eq!((o.now, o.better, o.same, o.worse), (1, 4, 2, 0));
+        assert_eq!(
+            reroll_line("Grace", &o),
+            "Grace can reroll your 1: 4 of 6 faces do better."
+        );
+        let lines = lines(&s);
+        assert_eq!(lines[0], "As they lie: you deal 0, take 0.");
+        assert!(lines.contains(&"Grace can reroll your 1: 4 of 6 faces do better.".into()));
+        // The state itself is untouched by the trials.
+        assert_eq!(s.duel().unwrap().rolled.unwrap().traveller, Some(1));
+    }
+
+    #[test]
+    fn the_foes_faces_say_what_each_would_do_against_this_roll() {
+        // A 5 (critical: 2 + ATK 1 = 3) kills the 3 HP Ram unless its face blocks.
+        let mut s = rolled_duel(&[5, 1], 1);
+        let against = faces_against(&s);
+        assert_eq!(against.len(), 6);
+        // Face 5 "Shies at a Shadow" blocks: no damage either way.
+        assert!(!against[4].kills && against[4].to_foe == 0);
+        // Face 1, a miss: the critical lands and the Ram falls.
+        assert!(against[0].kills);
+        // Without Grace or a card nothing can change the dice: no odds lines.
+        assert!(!lines(&s).is_empty());
+        s.grace = 0;
+        assert!(lines(&s).is_empty(), "{:?}", lines(&s));
+    }
+
+    #[test]
+    fn nothing_is_said_outside_the_reroll_step() {
+        let (s, _) = new_run(cards(), 1, vec![]);
+        assert!(as_they_lie(&s).is_none());
+        assert!(faces_against(&s).is_empty());
+        assert!(lines(&s).is_empty());
+    }
+}
