@@ -37,13 +37,31 @@ pub fn cues_for(event: &Event, before: &State) -> Vec<Cue> {
         Event::MarkerMoved { by, .. } if *by > 0 => vec![ResolveStep],
         Event::MarkerMoved { by, .. } if *by < 0 => vec![DreadStep],
         Event::SnareCaught { .. } => vec![SnareCaught],
-        Event::ExchangeResolved { strike, health, .. } => {
+        Event::ExchangeResolved {
+            strike,
+            health,
+            foe_roll,
+            to_foe,
+            ..
+        } => {
+            // The foe's face rolled, from the duel being fought.
+            let face = before.duel().and_then(|d| {
+                let faces = match d.card {
+                    Some(c) => &before.cards.card(c).faces,
+                    None => &before.cards.guardian.faces,
+                };
+                faces.get((*foe_roll as usize).saturating_sub(1))
+            });
+            let attack = matches!(strike, Strike::Hit | Strike::Critical | Strike::Counter);
+            let guarded = attack && *to_foe == 0 && face.is_some_and(|f| f.block);
             let mut cues = match strike {
+                _ if guarded => vec![Block],
                 Strike::Critical => vec![Critical],
                 Strike::Counter => vec![Counter],
                 Strike::Parry => vec![Parry],
                 Strike::Hit => vec![Hit],
-                Strike::Miss | Strike::Skipped => vec![],
+                Strike::Miss => vec![Miss],
+                Strike::Skipped => vec![],
             };
             // The foe's blow landed (after blocks and DEF): one thump, not two.
             if *health < before.health && !cues.contains(&Hit) {
@@ -127,14 +145,41 @@ mod tests {
         );
         assert_eq!(cues_for(&exchange(Strike::Parry, h), &s), [Cue::Parry]);
         assert_eq!(cues_for(&exchange(Strike::Counter, h), &s), [Cue::Counter]);
-        assert_eq!(cues_for(&exchange(Strike::Miss, h), &s), []);
+        assert_eq!(cues_for(&exchange(Strike::Miss, h), &s), [Cue::Miss]);
         // Hurt: a thump for the foe's blow; a traded Hit stays one thump.
-        assert_eq!(cues_for(&exchange(Strike::Miss, h - 2), &s), [Cue::Hit]);
+        assert_eq!(
+            cues_for(&exchange(Strike::Miss, h - 2), &s),
+            [Cue::Miss, Cue::Hit]
+        );
         assert_eq!(cues_for(&exchange(Strike::Hit, h - 2), &s), [Cue::Hit]);
         assert_eq!(
             cues_for(&exchange(Strike::Critical, h - 2), &s),
             [Cue::Critical, Cue::Hit]
         );
+    }
+
+    #[test]
+    fn a_blow_the_foes_guard_takes_sounds_as_a_block() {
+        // Seed 1's first duel: the Ash-Blind Ram, whose face 5 blocks.
+        let mut s = state();
+        while s.duel().is_none() {
+            let a = crate::core::legal_actions(&s)
+                .into_iter()
+                .find(|a| *a != crate::core::Action::Abandon)
+                .unwrap();
+            crate::core::execute(&mut s, &a).unwrap();
+        }
+        let mut guarded = exchange(Strike::Hit, s.health);
+        if let Event::ExchangeResolved {
+            foe_roll, to_foe, ..
+        } = &mut guarded
+        {
+            *foe_roll = 5;
+            *to_foe = 0;
+        }
+        assert_eq!(cues_for(&guarded, &s), [Cue::Block]);
+        // The same blow against a face that does not block lands.
+        assert_eq!(cues_for(&exchange(Strike::Hit, s.health), &s), [Cue::Hit]);
     }
 
     #[test]

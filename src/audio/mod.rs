@@ -42,6 +42,10 @@ pub enum Cue {
     Critical,
     Parry,
     Counter,
+    /// The traveller's blow finds only air.
+    Miss,
+    /// The foe's guard takes the traveller's blow.
+    Block,
     Heal,
     DreadStep,
     ResolveStep,
@@ -59,7 +63,7 @@ pub enum Cue {
 pub const DICE_TUMBLE: Duration = Duration::from_millis(550);
 
 impl Cue {
-    pub const ALL: [Cue; 18] = [
+    pub const ALL: [Cue; 20] = [
         Cue::CardFlip,
         Cue::CardSlide,
         Cue::DiceRattle,
@@ -68,6 +72,8 @@ impl Cue {
         Cue::Critical,
         Cue::Parry,
         Cue::Counter,
+        Cue::Miss,
+        Cue::Block,
         Cue::Heal,
         Cue::DreadStep,
         Cue::ResolveStep,
@@ -99,6 +105,8 @@ impl Cue {
             Cue::Critical => "critical",
             Cue::Parry => "parry",
             Cue::Counter => "counter",
+            Cue::Miss => "miss",
+            Cue::Block => "block",
             Cue::Heal => "heal",
             Cue::DreadStep => "dread_step",
             Cue::ResolveStep => "resolve_step",

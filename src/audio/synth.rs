@@ -264,6 +264,15 @@ fn raw_cue(cue: Cue) -> Mono {
             mix_in(&mut out, &back, samples(0.14), 0.8);
             out
         }
+        // A blade through empty air: a quick falling whoosh, nothing struck.
+        Cue::Miss => swish(&mut noise, 2600.0, 900.0, 0.24, 0.5),
+        // A blow taken on wood: a dull knock and a short low thud, no ring.
+        Cue::Block => {
+            let mut out = sweep(190.0, 120.0, 0.16, 0.05);
+            let knock = click(&mut noise, 700.0, 0.03);
+            mix_in(&mut out, &knock, 0, 0.9);
+            out
+        }
         // A soft rising chime.
         Cue::Heal => arpeggio(&[523.25, 659.25, 783.99], 0.09, 0.6, 0.25),
         // A low tone sinking, with a slow shudder.
