@@ -183,10 +183,21 @@ fn a_caesura_is_read_on_the_stage_until_the_player_goes_on() {
         })?;
         Some(index_of(s, |a| *a == Action::Flip { slot: slot as u8 }))
     });
+    // The setting that keeps the hold (alone a quiet card otherwise goes on by itself:
+    // tests/duel.rs).
+    let scratch = common::pixels::Scratch::new("caesura-hold");
+    let config = scratch.path("config");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(
+        config.join("settings.json"),
+        r#"{"version": 1, "hold_quiet_cards": true}"#,
+    )
+    .unwrap();
+    let config = config.to_string_lossy().to_string();
     for size in [(1280, 800), (1024, 640), (1920, 1080)] {
         let name = format!("caesura-{}x{}.png", size.0, size.1);
         // 10 s later it is still up, waiting.
-        let Some(img) = shot(&seed, &actions, 600, size, &name, &[]) else {
+        let Some(img) = shot(&seed, &actions, 600, size, &name, &["--config", &config]) else {
             return;
         };
         let gold = |p: [u8; 3]| p[0] > 190 && p[1] > 150 && p[2] < 140;
