@@ -57,6 +57,11 @@ pub struct SimulateArgs {
     /// batch of the same set are kept (by default those stay).
     #[arg(long)]
     pub replace_figures: bool,
+    /// Measure how long a whole run takes on the table's stage at each speed and pace
+    /// setting (the lesson and five seeds from --seed, played by --policy) instead of
+    /// playing a batch.
+    #[arg(long, conflicts_with_all = ["compare", "compare_dice"])]
+    pub pace: bool,
 }
 
 impl SimulateArgs {
@@ -167,6 +172,9 @@ pub fn run(cards: &CardSource, saves: Option<&Path>, args: &SimulateArgs) -> i32
             path.display()
         );
         return 1;
+    }
+    if args.pace {
+        return run_pace(&set, args);
     }
     if let Some(dir_b) = &args.compare {
         let source_b = CardSource::Dir(dir_b.clone());
@@ -325,4 +333,27 @@ fn run_compare(args: &SimulateArgs, jobs: usize, a: &Config, b: &Config) -> i32 
         |p| crate::sim::compare_report::write_html(p, &out),
         || crate::sim::compare_report::text(&out),
     )
+}
+
+/// `--pace`: the stage's clock over the lesson and five seeds, at every speed and pace.
+fn run_pace(set: &Arc<crate::cards::CardSet>, args: &SimulateArgs) -> i32 {
+    let lesson = match crate::present::lesson::cards() {
+        Ok(l) => Some(l),
+        Err(e) => {
+            eprintln!(
+                "forward simulate: the lesson's cards do not load ({}); measuring without it",
+                e.summary()
+            );
+            None
+        }
+    };
+    let seeds: Vec<u64> = (0..5).map(|i| args.seed + i).collect();
+    let runs = crate::sim::pace::Runs {
+        lesson: lesson.as_ref(),
+        cards: set,
+        seeds: &seeds,
+    };
+    let rows = crate::sim::pace::table(&runs, || args.policy.make());
+    print!("{}", crate::sim::pace::text(&rows));
+    0
 }

@@ -289,6 +289,9 @@ pub struct Stage {
     auto_read: bool,
     /// Seconds (of the real clock) the current hold has waited.
     held: f32,
+    /// Events applied to the shown state so far: what is worked out from the shown state
+    /// is worked out again only when this changes.
+    version: u64,
 }
 
 impl Stage {
@@ -303,6 +306,7 @@ impl Stage {
             started: Vec::new(),
             auto_read: false,
             held: 0.0,
+            version: 0,
         }
     }
 
@@ -381,6 +385,7 @@ impl Stage {
     pub fn push(&mut self, before: &State, events: &[Event]) {
         self.finish_all();
         self.scene.state = before.clone();
+        self.version += 1;
         let read = read_holds(events);
         for (i, e) in events.iter().enumerate() {
             if let Some(&(_, card)) = read.iter().find(|(at, _)| *at == i) {
@@ -501,6 +506,12 @@ impl Stage {
 
     fn apply(&mut self, e: &Event) {
         self.scene.apply(e);
+        self.version += 1;
+    }
+
+    /// Changes whenever the shown state does (an event applied, a new action pushed).
+    pub fn version(&self) -> u64 {
+        self.version
     }
 
     /// Starts the next queued event's moment, applying events without one on the way.

@@ -9,6 +9,7 @@ pub mod compare;
 pub mod compare_report;
 pub mod figures;
 pub mod output;
+pub mod pace;
 pub mod policy;
 pub mod report;
 mod report_cards;

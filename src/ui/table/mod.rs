@@ -94,6 +94,9 @@ pub struct TableScreen {
     tutor: Option<tutor::Tutor>,
     /// The pace the player picked: quick duels, and whether quiet cards wait.
     pace: Pace,
+    /// The duel's odds lines and the foe's faces against the roll, for the shown state of
+    /// this stage version (worked out once, not every frame).
+    odds: (u64, Vec<String>, Vec<crate::present::odds::Ending>),
 }
 
 /// The pace settings and a quick duel's clock.
@@ -222,6 +225,7 @@ impl TableScreen {
             link: None,
             tutor: None,
             pace: Pace::default(),
+            odds: (u64::MAX, Vec::new(), Vec::new()),
         }
     }
 
@@ -236,9 +240,17 @@ impl TableScreen {
         }
     }
 
-    /// Whether a moment is playing (a held card waits for the player: not playing).
+    /// Whether the table is moving by itself: a moment playing, a quiet card counting
+    /// down its reading time, a quick duel's beat (a card held for the player is not).
     pub fn playing(&self) -> bool {
-        !self.stage.idle() && !self.stage.holding()
+        let moving = !self.stage.idle() && !self.stage.holding();
+        let reading = self.stage.reading_left().is_some();
+        let quick = self.pace.quick_duels
+            && self.pace.stopped.is_none()
+            && self.modal.is_none()
+            && self.stage.idle()
+            && crate::present::pace::quick_step(&self.run.state).is_some();
+        moving || reading || quick
     }
 
     pub fn set_speed(&mut self, speed: Speed) {
@@ -655,6 +667,14 @@ impl TableScreen {
             self.keys.update(&legal_actions(&self.run.state));
         }
         self.lesson_observe();
+        if self.odds.0 != self.stage.version() {
+            let shown = self.stage.shown();
+            self.odds = (
+                self.stage.version(),
+                crate::present::odds::lines(shown),
+                crate::present::odds::faces_against(shown),
+            );
+        }
         let shown = self.stage.shown();
         let buttons = if self.stage.holding() {
             vec![Button {
@@ -719,6 +739,8 @@ impl TableScreen {
             table_dice: self.table_dice,
             pace_note: self.pace_note(),
             reading_left: self.stage.reading_left(),
+            odds: &self.odds.1,
+            against: &self.odds.2,
         };
         panels::map::draw(&cx);
         panels::log::draw(&cx, self.log_scroll);

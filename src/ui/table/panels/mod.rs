@@ -55,6 +55,10 @@ pub struct Ctx<'a> {
     pub pace_note: Option<String>,
     /// Seconds before the card held up goes on by itself, if it does.
     pub reading_left: Option<f32>,
+    /// What the duel's choices would change (`present::odds::lines`) and what each of the
+    /// foe's faces would do against the traveller's roll, for the shown state.
+    pub odds: &'a [String],
+    pub against: &'a [crate::present::odds::Ending],
 }
 
 impl Ctx<'_> {

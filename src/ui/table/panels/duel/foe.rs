@@ -9,7 +9,7 @@ use super::super::Ctx;
 use super::fx::{self, Impact};
 use super::view::View;
 use crate::cards::CardRef;
-use crate::present::odds::{self, Ending};
+use crate::present::odds::Ending;
 use crate::present::stage::MomentKind;
 use crate::present::words;
 use crate::ui::cardface;
@@ -91,11 +91,7 @@ fn draw_card(cx: &Ctx, r: Rect, foe: Option<CardRef>, v: &View) {
         .playing(|k| *k == MomentKind::Dice)
         .is_some_and(|m| !m.applied);
     let lit = v.dice.1.filter(|_| !rolling).map(|d| d as usize - 1);
-    let against = if rolling {
-        Vec::new()
-    } else {
-        odds::faces_against(s)
-    };
+    let against: &[Ending] = if rolling { &[] } else { cx.against };
     let on_defeat = foe.and_then(|c| when_defeated(s.cards.card(c)));
     let foot = if on_defeat.is_some() { 22.0 } else { 0.0 };
     let rows = Rect::new(
@@ -121,7 +117,7 @@ fn draw_card(cx: &Ctx, r: Rect, foe: Option<CardRef>, v: &View) {
         }
         _ => rows,
     };
-    draw_faces(cx, rows, &v.faces, lit, &against);
+    draw_faces(cx, rows, &v.faces, lit, against);
     if let Some(line) = on_defeat {
         let line = style::ellipsize(&line, body.rect.w, |x| {
             style::width(x, &cx.fonts.italic, text::SMALL)

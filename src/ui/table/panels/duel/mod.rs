@@ -98,7 +98,7 @@ fn lines(cx: &Ctx, v: &view::View, moving: bool) -> Vec<String> {
     let odds = if cx.busy {
         Vec::new()
     } else {
-        crate::present::odds::lines(cx.s())
+        cx.odds.to_vec()
     };
     if !odds.is_empty() {
         return odds.into_iter().take(3).collect();
