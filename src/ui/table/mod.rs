@@ -598,6 +598,7 @@ impl TableScreen {
                 disabled: None,
                 primary: true,
                 size: layout::text::BODY,
+                lines: Vec::new(),
             }]
         } else {
             self.guides_buttons(self.lesson_buttons(shown, frame::choices(shown, &self.keys)))
