@@ -114,7 +114,10 @@ pub fn choices(s: &State, keys: &KeyMap) -> Vec<Button> {
         }
         let label = match &a {
             Action::Choose { option } if matches!(s.phase, Phase::Terror { .. }) => {
-                words::terror_option(s, *option).map_or_else(|| action_label(s, &a), |(l, _)| l)
+                words::terror_option(s, *option).map_or_else(
+                    || action_label(s, &a),
+                    |(l, _)| words::text_for_seat(&l, s.guide).into_owned(),
+                )
             }
             // The stage numbers the cards to put back (top first, left to right); three
             // card names a button would not hold.
@@ -452,6 +455,12 @@ mod tests {
                         checked.set(checked.get() + 1);
                         if let Some(p) = label_problem(&b, &m) {
                             problems.borrow_mut().insert(p);
+                        }
+                        // Alone, a die stands in for the Guide, and the buttons say so.
+                        if !s.guide && b.label.contains("Guide") {
+                            problems
+                                .borrow_mut()
+                                .insert(format!("alone: {:?}", b.label));
                         }
                     }
                 }

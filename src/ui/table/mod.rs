@@ -628,6 +628,11 @@ impl TableScreen {
     }
 
     pub fn draw(&self, fonts: &Fonts, window: Vec2, t: f32) {
+        // A solo run's cards say "a die chooses" where the printed card says the Guide does.
+        crate::ui::cardface::for_seat(!self.run.state.guide, || self.draw_seated(fonts, window, t));
+    }
+
+    fn draw_seated(&self, fonts: &Fonts, window: Vec2, t: f32) {
         let l = Layout::new(window);
         style::use_scale(l.k, window);
         for r in l.areas() {

@@ -113,7 +113,7 @@ pub fn draw_read(cx: &Ctx, card: crate::cards::CardRef) {
         colour::GOLD,
     ) + 8.0;
     y += cardface::text_block(
-        &sc.text,
+        &cardface::seat_text(&sc.text),
         Rect::new(side.x, y, side.w, side.bottom() - y - 120.0),
         &fonts.serif,
         22,

@@ -561,6 +561,53 @@ fn esc_3_asks_before_abandoning_and_only_enter_confirms() {
 }
 
 #[test]
+fn a_solo_menu_has_no_guides_screen_and_a_finished_run_neither_saves_nor_abandons() {
+    use super::modal::Entry;
+    let guided = at_a_duel(true, None);
+    assert!(guided.menu_entries().contains(&Entry::Link));
+    let mut t = at_a_duel(false, None);
+    assert!(
+        !t.menu_entries().contains(&Entry::Link),
+        "{:?}",
+        t.menu_entries()
+    );
+    // Abandon (Esc, 3, Enter): the run is over.
+    key(&mut t, |i| i.back = true, 0.0);
+    key(&mut t, |i| i.digit = Some(3), 0.1);
+    key(&mut t, |i| i.activate = true, 0.2);
+    assert_eq!(t.run.state.phase, Phase::Over);
+    let mut now = 0.3;
+    settle(&mut t, &mut now);
+    assert_eq!(
+        t.menu_entries(),
+        [Entry::Resume, Entry::Quit, Entry::Settings]
+    );
+    // Esc, 2 asks to quit the game (no Save & Quit to press by mistake).
+    key(&mut t, |i| i.back = true, now + 0.1);
+    assert_eq!(key(&mut t, |i| i.digit = Some(2), now + 0.2), Next::Stay);
+    assert_eq!(t.modal, Some(Modal::Confirm(super::modal::Confirm::Quit)));
+}
+
+/// A solo run's buttons and card faces say a die chooses, never the Guide.
+#[test]
+fn a_solo_terror_option_says_a_die_chooses() {
+    let cards = shipped();
+    let (seed, actions) = scene(&cards, |s| {
+        !s.guide
+            && matches!(s.phase, Phase::Terror { card } if s.cards.card(card).options.iter()
+                .any(|o| o.label.contains("the Guide chooses")))
+    });
+    let mut t = TableScreen::new(cards, seed, &actions, None).unwrap();
+    key(&mut t, |_| {}, 0.0);
+    let labels: Vec<&str> = t.frame.buttons.iter().map(|b| b.label.as_str()).collect();
+    assert!(
+        labels.iter().any(|l| l.contains("a die chooses")),
+        "{labels:?}"
+    );
+    assert!(!labels.iter().any(|l| l.contains("Guide")), "{labels:?}");
+}
+
+#[test]
 fn a_stray_d_does_not_switch_to_table_dice() {
     let mut t = at_a_duel(false, None);
     key(&mut t, |i| i.typed = Some('d'), 0.0);
