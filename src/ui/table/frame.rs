@@ -74,7 +74,9 @@ impl KeyMap {
                 continue;
             }
             let preferred = match a {
-                Action::Flip { slot } | Action::Swap { slot } => Some(slot + 1),
+                Action::Flip { slot } | Action::Swap { slot } | Action::Look { slot } => {
+                    Some(slot + 1)
+                }
                 Action::Choose { option } | Action::Pick { option } => Some(option + 1),
                 Action::Spend {
                     purpose: SpendFor::Grace,
@@ -471,6 +473,15 @@ mod tests {
         assert!(checked.get() > 5000, "labels checked: {}", checked.get());
         let problems = problems.into_inner();
         assert!(problems.is_empty(), "{problems:#?}");
+    }
+
+    #[test]
+    fn looking_at_a_row_card_keys_each_slot_by_its_position() {
+        let mut keys = KeyMap::default();
+        // The first card is face up: only the second and third can be looked at.
+        keys.update(&[Action::Look { slot: 1 }, Action::Look { slot: 2 }]);
+        assert_eq!(keys.key(&Action::Look { slot: 1 }), Some(2));
+        assert_eq!(keys.key(&Action::Look { slot: 2 }), Some(3));
     }
 
     #[test]

@@ -519,6 +519,33 @@ fn the_table_autosaves_records_once_and_saves_and_quits() {
 }
 
 #[test]
+fn opening_the_same_seed_again_keeps_one_entry_until_it_is_played() {
+    let cards = shipped();
+    let saves = std::env::temp_dir().join(format!("forward-table-reopen-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&saves);
+    let count = || {
+        std::fs::read_dir(&saves)
+            .unwrap()
+            .filter(|e| {
+                let p = e.as_ref().unwrap().path();
+                p.extension().is_some_and(|x| x == "json") && !p.ends_with("history.jsonl")
+            })
+            .count()
+    };
+    for _ in 0..3 {
+        TableScreen::new(cards.clone(), 7, &[], Some(&saves)).unwrap();
+    }
+    assert_eq!(count(), 1, "one entry for a run not yet played");
+    let mut t = TableScreen::new(cards.clone(), 7, &[], Some(&saves)).unwrap();
+    key(&mut t, |i| i.digit = Some(1), 0.0);
+    assert_eq!(t.run.state.flips, 1);
+    // A played run is kept; opening the seed again is a new run beside it.
+    TableScreen::new(cards, 7, &[], Some(&saves)).unwrap();
+    assert_eq!(count(), 2);
+    let _ = std::fs::remove_dir_all(&saves);
+}
+
+#[test]
 fn a_failed_autosave_warns_and_the_game_goes_on() {
     let cards = shipped();
     let blocker =
