@@ -635,6 +635,21 @@ fn a_solo_terror_option_says_a_die_chooses() {
 }
 
 #[test]
+fn the_end_panel_shows_the_cards_carried_companions_first() {
+    let cards = shipped();
+    let (seed, actions) = scene(&cards, |s| {
+        !s.companions.is_empty() && !(s.items.is_empty() && s.equipment.is_empty())
+    });
+    let t = TableScreen::new(cards, seed, &actions, None).unwrap();
+    let s = &t.run.state;
+    let kept = super::panels::end::kept(s);
+    assert_eq!(kept[0], s.companions[0].card);
+    let held: Vec<_> = s.equipment.iter().chain(&s.items).collect();
+    assert!(held.iter().all(|c| kept.contains(c)), "{kept:?}");
+    assert!(kept.len() <= 6);
+}
+
+#[test]
 fn a_stray_d_does_not_switch_to_table_dice() {
     let mut t = at_a_duel(false, None);
     key(&mut t, |i| i.typed = Some('d'), 0.0);
