@@ -638,7 +638,7 @@ fn a_solo_terror_option_says_a_die_chooses() {
 fn the_end_panel_shows_the_cards_carried_companions_first() {
     let cards = shipped();
     let (seed, actions) = scene(&cards, |s| {
-        !s.companions.is_empty() && !(s.items.is_empty() && s.equipment.is_empty())
+        !s.companions.is_empty() && (!s.items.is_empty() || !s.equipment.is_empty())
     });
     let t = TableScreen::new(cards, seed, &actions, None).unwrap();
     let s = &t.run.state;
