@@ -115,6 +115,19 @@ impl SaveStore {
         list
     }
 
+    /// A saved run of `seed` (with a Guide or not) still as it began: in progress, not a
+    /// card flipped. A new run of the same seed takes its file rather than add a second
+    /// entry that says the same (`forward --seed S`, opened again and again).
+    pub fn untouched(&self, seed: u64, guide: bool) -> Option<PathBuf> {
+        self.list()
+            .into_iter()
+            .filter_map(Result::ok)
+            .find(|i| {
+                i.seed == seed && !i.is_over() && i.summary.guide == guide && i.summary.flips == 0
+            })
+            .map(|i| i.path)
+    }
+
     /// The most recently saved run still in progress (what "Continue" resumes).
     pub fn latest(&self) -> Option<SaveInfo> {
         self.list()
@@ -207,6 +220,21 @@ pub enum StoreError {
         #[source]
         source: io::Error,
     },
+    /// The run is over and could not be recorded: said once, the first time (the next
+    /// calls give the plain error).
+    #[error("this finished run is not in the run history: {0}")]
+    NotRecorded(Box<StoreError>),
+}
+
+impl StoreError {
+    /// Whether the save file was not written (the run may be lost if the game ends).
+    pub fn unsaved(&self) -> bool {
+        match self {
+            StoreError::Save(_) | StoreError::CreateDir { .. } => true,
+            StoreError::NotRecorded(inner) => inner.unsaved(),
+            StoreError::History { .. } => false,
+        }
+    }
 }
 
 /// Saves a session after every action and records it in the history once it is over,
@@ -218,6 +246,8 @@ pub struct Autosave {
     /// The directory whose `history.jsonl` records the finished run.
     history_dir: PathBuf,
     recorded: bool,
+    /// That the finished run could not be recorded has been said.
+    told: bool,
 }
 
 impl Autosave {
@@ -227,6 +257,7 @@ impl Autosave {
             path,
             history_dir,
             recorded: run.is_over(),
+            told: false,
         }
     }
 
@@ -236,6 +267,7 @@ impl Autosave {
             path: None,
             history_dir: PathBuf::new(),
             recorded: true,
+            told: true,
         }
     }
 
@@ -252,7 +284,21 @@ impl Autosave {
     /// Saves `run` (creating the directory if needed), then, the first time it is seen
     /// over, adds it to the history. A failed save is tried again at the next call; the
     /// history is written only once the save is on disk, so the record can name it.
+    ///
+    /// The first failure after the run is over comes as [`StoreError::NotRecorded`], so
+    /// that a finished run missing from the history is said once.
     pub fn after(&mut self, run: &Session) -> Result<(), StoreError> {
+        let result = self.save_and_record(run);
+        match result {
+            Err(e) if run.is_over() && !self.recorded && !self.told => {
+                self.told = true;
+                Err(StoreError::NotRecorded(Box::new(e)))
+            }
+            other => other,
+        }
+    }
+
+    fn save_and_record(&mut self, run: &Session) -> Result<(), StoreError> {
         let Some(path) = &self.path else {
             return Ok(());
         };
@@ -306,6 +352,30 @@ mod tests {
         let h = history::read(&store.history_path()).expect("history");
         assert_eq!(h.records.len(), 1, "recorded exactly once");
         assert_eq!(save::load(&path).expect("loads").actions.len(), 1);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_finished_run_that_cannot_be_saved_says_once_it_is_not_recorded() {
+        let (set, _) = load_dir(Path::new("cards")).expect("the shipped cards load");
+        let dir = temp("unwritable");
+        fs::create_dir_all(&dir).expect("temp dir");
+        // A file where the saves folder should be: nothing can be written under it.
+        let blocker = dir.join("saves");
+        fs::write(&blocker, b"not a folder").expect("blocker");
+        let (mut run, _) = Session::new(Arc::new(set), 5, Vec::new());
+        let mut auto = Autosave::new(Some(blocker.join("run.json")), blocker.clone(), &run);
+        let first = auto.after(&run).expect_err("cannot save");
+        assert!(first.unsaved() && !matches!(first, StoreError::NotRecorded(_)));
+        run.act(&Action::Abandon).expect("abandon");
+        let end = auto.after(&run).expect_err("cannot save");
+        assert!(matches!(end, StoreError::NotRecorded(_)), "{end}");
+        assert!(end.unsaved() && end.to_string().contains("not in the run history"));
+        let again = auto.after(&run).expect_err("cannot save");
+        assert!(
+            !matches!(again, StoreError::NotRecorded(_)),
+            "said once: {again}"
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 
@@ -382,7 +452,11 @@ mod tests {
             r
         });
         let e = fresh.after(&run).expect_err("cannot save under a file");
-        assert!(matches!(e, StoreError::CreateDir { .. }), "{e}");
+        // The run is over: the first failure says it is not in the history.
+        assert!(
+            matches!(&e, StoreError::NotRecorded(inner) if matches!(**inner, StoreError::CreateDir { .. })),
+            "{e}"
+        );
         assert!(!fresh.recorded());
         auto.after(&run).expect_err("still cannot save");
         let _ = fs::remove_dir_all(&dir);

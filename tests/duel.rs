@@ -408,8 +408,7 @@ fn a_quick_duel_plays_on_by_itself_and_stops_at_the_kill() {
                 .count();
             match pace::stop_after(&before, &events) {
                 Some(pace::Stop::DuelOver) => {
-                    return exchanges >= 2
-                        && exchanges <= 4
+                    return (2..=4).contains(&exchanges)
                         && events
                             .iter()
                             .any(|e| matches!(e, Event::FoeDefeated { .. }));

@@ -122,8 +122,8 @@ fn print_makes_sheets_of_the_shipped_set_and_one_png_per_card() {
         );
     }
     if let Some(fonts) = poppler("pdffonts", &[pdf.to_str().unwrap()]) {
-        assert!(fonts.contains("EBGaramond12-Regular"), "{fonts}");
-        assert!(fonts.contains("EBGaramond12-Italic"), "{fonts}");
+        assert!(fonts.contains("EBGaramond12Lining-Regular"), "{fonts}");
+        assert!(fonts.contains("EBGaramond12Lining-Italic"), "{fonts}");
         // Every font embedded and subset (the "emb" and "sub" columns).
         let table = FontTable::parse(&fonts);
         assert!(table.rows.len() >= 2, "{fonts}");

@@ -140,7 +140,9 @@ pub fn run(cards: &crate::cards::CardSource, saves: Option<&Path>, args: PlayArg
     let mut warned = false;
     let mut after = |run: &Session| match autosave.after(run) {
         Ok(()) => {}
-        Err(e @ StoreError::History { .. }) => eprintln!("forward play: {e}"),
+        Err(e @ (StoreError::History { .. } | StoreError::NotRecorded(_))) => {
+            eprintln!("forward play: {e}")
+        }
         Err(e) if !warned => {
             eprintln!("forward play: {e} (the run goes on; each action tries to save again)");
             warned = true;

@@ -646,3 +646,56 @@ mod tests {
         assert_eq!(face_summary(&Face::default()), "miss");
     }
 }
+
+/// What a card says about the Guide, worded for a run without one: a die stands in for the
+/// Guide's choices, so "the Guide chooses (alone, roll a die)" reads "a die chooses" and
+/// "(the Guide picks which; alone, roll a die)" reads "(a die picks which)". A guided run
+/// reads the card as printed.
+pub fn text_for_seat(text: &str, guided: bool) -> std::borrow::Cow<'_, str> {
+    if guided || !text.contains("Guide") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    const SOLO: [(&str, &str); 6] = [
+        ("the Guide chooses (alone, roll a die)", "a die chooses"),
+        ("The Guide chooses (alone, roll a die)", "A die chooses"),
+        (
+            "the Guide picks which; alone, roll a die",
+            "a die picks which",
+        ),
+        ("the Guide picks which", "a die picks which"),
+        ("the Guide chooses", "a die chooses"),
+        ("The Guide chooses", "A die chooses"),
+    ];
+    let mut out = text.to_string();
+    for (guided, alone) in SOLO {
+        out = out.replace(guided, alone);
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod seat_tests {
+    use super::text_for_seat;
+
+    #[test]
+    fn a_solo_run_reads_a_die_where_the_card_says_the_guide_chooses() {
+        let text = "Fail: the Guide chooses (alone, roll a die): lose 2 Health; or lose one of \
+                    your items (the Guide picks which; alone, roll a die).";
+        assert_eq!(
+            text_for_seat(text, false),
+            "Fail: a die chooses: lose 2 Health; or lose one of your items (a die picks which)."
+        );
+        assert_eq!(text_for_seat(text, true), text);
+        assert_eq!(
+            text_for_seat(
+                "The Guide chooses (alone, roll a die): gain 1 Dread.",
+                false
+            ),
+            "A die chooses: gain 1 Dread."
+        );
+        assert_eq!(
+            text_for_seat("Stop and listen (the Guide chooses: lose 2 Health)", false),
+            "Stop and listen (a die chooses: lose 2 Health)"
+        );
+    }
+}

@@ -510,7 +510,7 @@ pub fn text(
     let family = if font == Font::Mono {
         "DejaVu Sans Mono"
     } else {
-        "EB Garamond"
+        crate::fonts::SERIF_FAMILY
     };
     format!(
         r#"<text x="{x:.3}" y="{y:.3}" font-family="{family}"{style} font-size="{size:.2}" fill="{fill}">{}</text>"#,

@@ -402,8 +402,8 @@ pub fn svg_options() -> usvg::Options<'static> {
     db.load_font_data(text::SERIF.to_vec());
     db.load_font_data(text::ITALIC.to_vec());
     db.load_font_data(text::MONO.to_vec());
-    db.set_serif_family("EB Garamond");
-    opt.font_family = "EB Garamond".into();
+    db.set_serif_family(crate::fonts::SERIF_FAMILY);
+    opt.font_family = crate::fonts::SERIF_FAMILY.into();
     opt
 }
 

@@ -1,10 +1,8 @@
 //! The game's fonts for print: their bytes (embedded in the binary, as the window does),
 //! advance widths for wrapping text to a width, and XML escaping.
 
-/// The fonts bundled in `art/fonts/`.
-pub const SERIF: &[u8] = include_bytes!("../../art/fonts/EBGaramond12-Regular.ttf");
-pub const ITALIC: &[u8] = include_bytes!("../../art/fonts/EBGaramond12-Italic.ttf");
-pub const MONO: &[u8] = include_bytes!("../../art/fonts/DejaVuSansMono.ttf");
+/// The fonts bundled in `art/fonts/` (see `crate::fonts`).
+pub use crate::fonts::{ITALIC, MONO, SERIF};
 
 /// Which of the game's fonts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

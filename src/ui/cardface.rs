@@ -415,7 +415,7 @@ fn draw_face_text(r: Rect, body: Body, f: &Face, fonts: &Fonts) {
     );
     let text_size = if medium { 15 } else { 19 };
     text_block(
-        f.text,
+        &seat_text(f.text),
         text_area,
         &fonts.serif,
         text_size,
@@ -522,4 +522,24 @@ pub fn draw_back(r: Rect, fonts: &Fonts, label: &str, highlight: bool, back: Bac
             fade(colour::PARCHMENT, 0.8),
         );
     }
+}
+
+thread_local! {
+    /// Whether the faces drawn now are for a run without a Guide (the table sets it while
+    /// it draws a solo run): their text then says "a die chooses" where the printed card
+    /// says the Guide chooses (`present::words::text_for_seat`).
+    static SOLO: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Draws what `draw` draws worded for a run alone (`solo`) or as printed.
+pub fn for_seat<T>(solo: bool, draw: impl FnOnce() -> T) -> T {
+    let before = SOLO.with(|c| c.replace(solo));
+    let out = draw();
+    SOLO.with(|c| c.set(before));
+    out
+}
+
+/// A card's text as the faces drawn now word it (see [`for_seat`]).
+pub fn seat_text(text: &str) -> std::borrow::Cow<'_, str> {
+    crate::present::words::text_for_seat(text, !SOLO.with(std::cell::Cell::get))
 }

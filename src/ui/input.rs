@@ -73,6 +73,53 @@ pub enum Press {
     Char(char),
 }
 
+/// What a press means on a menu (the title's entries): the same from every device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Intent {
+    Up,
+    Down,
+    Left,
+    Right,
+    /// Enter or Space: choose.
+    Activate,
+    /// Esc.
+    Back,
+    /// A digit key, 0-9.
+    Digit(u8),
+    Backspace,
+    /// A letter key with no menu meaning of its own (lower case).
+    Letter(char),
+}
+
+impl Intent {
+    /// What a key means on a menu, if anything.
+    pub fn of_key(k: KeyCode) -> Option<Intent> {
+        use KeyCode::*;
+        Some(match k {
+            Up | W | K => Intent::Up,
+            Down | J | Tab => Intent::Down,
+            Left => Intent::Left,
+            Right => Intent::Right,
+            Enter | KpEnter | Space => Intent::Activate,
+            Escape => Intent::Back,
+            Backspace => Intent::Backspace,
+            _ => {
+                if let Some(d) = DIGITS.iter().position(|(a, b)| *a == k || *b == k) {
+                    return Some(Intent::Digit(d as u8));
+                }
+                let letter = format!("{k:?}");
+                let mut chars = letter.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) if c.is_ascii_alphabetic() => {
+                        Intent::Letter(c.to_ascii_lowercase())
+                    }
+                    _ => return None,
+                }
+            }
+        })
+    }
+}
+
 /// Collects miniquad's raw input events for [`Input::read`].
 struct Collector(Vec<Press>, Vec<Chord>);
 
@@ -111,6 +158,43 @@ fn presses() -> (Vec<Press>, Vec<Chord>) {
 }
 
 impl Input {
+    /// This frame's menu intents in the order they came: from the event queue, so that
+    /// two presses within one frame (an idle window draws 3 frames a second) are two, and
+    /// Down then Enter is not Enter then Down. An input built without presses (a test)
+    /// gives its flags, in a fixed order.
+    pub fn intents(&self) -> Vec<Intent> {
+        let keys: Vec<Intent> = self
+            .presses
+            .iter()
+            .filter_map(|p| match p {
+                Press::Key(k) => Intent::of_key(*k),
+                Press::Char(_) => None,
+            })
+            .collect();
+        if self.presses.iter().any(|p| matches!(p, Press::Key(_))) {
+            return keys;
+        }
+        let flags = [
+            (self.backspace, Intent::Backspace),
+            (self.left, Intent::Left),
+            (self.right, Intent::Right),
+            (self.up, Intent::Up),
+            (self.down, Intent::Down),
+            (self.activate, Intent::Activate),
+            (self.back, Intent::Back),
+        ];
+        self.digit
+            .map(Intent::Digit)
+            .into_iter()
+            .chain(
+                self.typed
+                    .filter(char::is_ascii_alphabetic)
+                    .map(|c| Intent::Letter(c.to_ascii_lowercase())),
+            )
+            .chain(flags.iter().filter(|(on, _)| *on).map(|(_, i)| *i))
+            .collect()
+    }
+
     /// A key was pressed, a character typed or a button clicked this frame (what cancels a
     /// confirmation).
     pub fn any_press(&self) -> bool {

@@ -395,6 +395,11 @@ pub fn run(options: Options) -> i32 {
 /// string is drawn instead of guessing how many frames its keys take.
 pub const LIVE_REPORT_ENV: &str = "FORWARD_LAYOUT_LIVE";
 
+/// A hook for window tests: with this variable set, a `--screenshot` run paces itself as
+/// a player's window does (3 frames a second once idle) instead of drawing flat out, so a
+/// test can press keys faster than an idle window draws.
+pub const IDLE_PACE_ENV: &str = "FORWARD_IDLE_PACE";
+
 /// Whether the window opened and the game began: a panic after that is the game's own.
 static GAME_STARTED: AtomicBool = AtomicBool::new(false);
 
@@ -421,6 +426,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     };
     let speed = speed_flag.unwrap_or_default();
     let live_report = std::env::var_os(LIVE_REPORT_ENV).is_some();
+    let idle_pace = std::env::var_os(IDLE_PACE_ENV).is_some();
     // Screenshots (tests) neither write nor read saves unless told where.
     let saves_dir = match (&screenshot, saves) {
         (Some(_), None) => None,
@@ -548,7 +554,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
             request_new_screen_size(input.size.x.max(min_w), input.size.y.max(min_h));
         }
         next_frame().await;
-        pace.wait(input.active || screen.playing() || screenshot.is_some());
+        pace.wait(input.active || screen.playing() || (screenshot.is_some() && !idle_pace));
     }
 }
 

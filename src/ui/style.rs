@@ -356,9 +356,9 @@ pub mod colour {
 
 /// The fonts bundled in `art/fonts/` (see `art/README.md` for their licences).
 pub struct Fonts {
-    /// EB Garamond 12 Regular: titles, menu, names.
+    /// EB Garamond 12 Regular, with lining figures: titles, menu, names.
     pub serif: Font,
-    /// EB Garamond 12 Italic: subtitles and hints.
+    /// EB Garamond 12 Italic, with lining figures: subtitles and hints.
     pub italic: Font,
     /// DejaVu Sans Mono: file names and error listings.
     pub mono: Font,
@@ -369,9 +369,9 @@ impl Fonts {
     pub fn load() -> Fonts {
         let load = |bytes: &[u8]| load_ttf_font_from_bytes(bytes).unwrap_or_default();
         Fonts {
-            serif: load(include_bytes!("../../art/fonts/EBGaramond12-Regular.ttf")),
-            italic: load(include_bytes!("../../art/fonts/EBGaramond12-Italic.ttf")),
-            mono: load(include_bytes!("../../art/fonts/DejaVuSansMono.ttf")),
+            serif: load(crate::fonts::SERIF),
+            italic: load(crate::fonts::ITALIC),
+            mono: load(crate::fonts::MONO),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! a footer describing the cards in play.
 
 use super::Next;
-use super::input::Input;
+use super::input::{Input, Intent};
 use super::map::{self, MapModel};
 use super::style::{self, Fonts, colour, fade};
 use crate::cards::CardSet;
@@ -256,38 +256,37 @@ impl TitleScreen {
             self.confirm_quit = !input.any_press();
             return Next::Stay;
         }
-        if input.back {
-            self.confirm_quit = true;
-            return Next::Stay;
-        }
         if input.reload {
             return Next::Reload;
         }
-        if let Some(d) = input.digit
-            && self.seed.len() < 19
-        {
-            self.seed.push(char::from(b'0' + d));
-            if self.selected != Item::GuideRun.index() {
-                self.selected = Item::NewRun.index();
-            }
-        }
-        if input.backspace {
-            self.seed.pop();
-        }
-        let on_new_run = matches!(Item::ALL[self.selected], Item::NewRun | Item::GuideRun);
-        if on_new_run && (input.left || input.right) {
-            self.deck = !self.deck;
-        }
-        if Item::ALL[self.selected] == Item::GuideRun && matches!(input.typed, Some('s' | 'S')) {
-            self.guide_screen = !self.guide_screen;
-        }
         let n = Item::ALL.len();
-        // No wrapping: Up from Continue must not land on Quit.
-        if input.up {
-            self.selected = self.selected.saturating_sub(1);
-        }
-        if input.down {
-            self.selected = (self.selected + 1).min(n - 1);
+        // Every press of the frame, in order (see `Input::intents`).
+        for intent in input.intents() {
+            let on_new_run = matches!(Item::ALL[self.selected], Item::NewRun | Item::GuideRun);
+            match intent {
+                Intent::Back => {
+                    self.confirm_quit = true;
+                    return Next::Stay;
+                }
+                Intent::Digit(d) if self.seed.len() < 19 => {
+                    self.seed.push(char::from(b'0' + d));
+                    if self.selected != Item::GuideRun.index() {
+                        self.selected = Item::NewRun.index();
+                    }
+                }
+                Intent::Backspace => {
+                    self.seed.pop();
+                }
+                Intent::Left | Intent::Right if on_new_run => self.deck = !self.deck,
+                Intent::Letter('s') if Item::ALL[self.selected] == Item::GuideRun => {
+                    self.guide_screen = !self.guide_screen;
+                }
+                // No wrapping: Up from Continue must not land on Quit.
+                Intent::Up => self.selected = self.selected.saturating_sub(1),
+                Intent::Down => self.selected = (self.selected + 1).min(n - 1),
+                Intent::Activate => return self.choose(),
+                _ => {}
+            }
         }
         let under_pointer = (0..n).find(|&i| layout.item_rect(i).contains(input.mouse));
         if let Some(i) = under_pointer
@@ -302,41 +301,46 @@ impl TitleScreen {
             None
         };
 
-        let chosen = input.activate || (input.click && under_pointer.is_some());
-        if chosen {
-            let item = Item::ALL[self.selected];
-            if self.enabled(item) {
-                return match item {
-                    Item::Quit => {
-                        self.confirm_quit = true;
-                        Next::Stay
-                    }
-                    Item::NewRun => Next::NewRun {
-                        seed: self.seed.parse().ok(),
-                        guide: false,
-                        dice: self.dice_mode(),
-                        guide_screen: false,
-                    },
-                    Item::GuideRun => Next::NewRun {
-                        seed: self.seed.parse().ok(),
-                        guide: true,
-                        dice: self.dice_mode(),
-                        guide_screen: self.guide_screen,
-                    },
-                    Item::Lesson => Next::Lesson,
-                    Item::Continue => self
-                        .resume
-                        .as_ref()
-                        .map_or(Next::Stay, |r| Next::Open(r.path.clone())),
-                    Item::Load => Next::LoadList,
-                    Item::Statistics => Next::Statistics,
-                    Item::Rules => Next::Rules,
-                    Item::Gallery => Next::Gallery,
-                    Item::Settings => Next::Settings,
-                };
-            }
-            self.refused = 18;
+        if input.click && under_pointer.is_some() {
+            return self.choose();
         }
+        Next::Stay
+    }
+
+    /// Chooses the selected entry (Enter, or a click on it).
+    fn choose(&mut self) -> Next {
+        let item = Item::ALL[self.selected];
+        if self.enabled(item) {
+            return match item {
+                Item::Quit => {
+                    self.confirm_quit = true;
+                    Next::Stay
+                }
+                Item::NewRun => Next::NewRun {
+                    seed: self.seed.parse().ok(),
+                    guide: false,
+                    dice: self.dice_mode(),
+                    guide_screen: false,
+                },
+                Item::GuideRun => Next::NewRun {
+                    seed: self.seed.parse().ok(),
+                    guide: true,
+                    dice: self.dice_mode(),
+                    guide_screen: self.guide_screen,
+                },
+                Item::Lesson => Next::Lesson,
+                Item::Continue => self
+                    .resume
+                    .as_ref()
+                    .map_or(Next::Stay, |r| Next::Open(r.path.clone())),
+                Item::Load => Next::LoadList,
+                Item::Statistics => Next::Statistics,
+                Item::Rules => Next::Rules,
+                Item::Gallery => Next::Gallery,
+                Item::Settings => Next::Settings,
+            };
+        }
+        self.refused = 18;
         Next::Stay
     }
 

@@ -57,6 +57,16 @@ pub fn spawn_live(display: &str, args: &[&str], report: &Path) -> Live {
     Live::new(child, report)
 }
 
+/// [`spawn_live`] with more variables set (`FORWARD_IDLE_PACE`).
+pub fn spawn_live_with(display: &str, args: &[&str], report: &Path, env: &[(&str, &str)]) -> Live {
+    let mut c = command(display, Path::new(CARDS), args);
+    c.env(LIVE_ENV, "1");
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    Live::new(c.spawn().expect("start forward"), report)
+}
+
 /// The variable that has the game write its layout report at every frame.
 pub const LIVE_ENV: &str = "FORWARD_LAYOUT_LIVE";
 

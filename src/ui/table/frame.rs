@@ -25,6 +25,27 @@ pub struct Button {
     pub primary: bool,
     /// The label's text size.
     pub size: u16,
+    /// The label as drawn: one line, or two when it is too long for one (empty until laid
+    /// out; the label is never cut).
+    pub lines: Vec<String>,
+}
+
+/// How wide a string is set in the table's faces at a text size, in layout units: the
+/// window's fonts, or (in headless tests) the same font files read by `ttf-parser`.
+pub trait Measure {
+    /// The width of `s` in the serif face.
+    fn serif(&self, s: &str, size: u16) -> f32;
+    /// The width of `s` in the monospaced face (the keys on the buttons).
+    fn mono(&self, s: &str, size: u16) -> f32;
+}
+
+impl Measure for Fonts {
+    fn serif(&self, s: &str, size: u16) -> f32 {
+        style::width(s, &self.serif, size)
+    }
+    fn mono(&self, s: &str, size: u16) -> f32 {
+        style::width(s, &self.mono, size)
+    }
 }
 
 /// A small control under the choices: the Guide's view and the table-dice switches.
@@ -53,7 +74,9 @@ impl KeyMap {
                 continue;
             }
             let preferred = match a {
-                Action::Flip { slot } | Action::Swap { slot } => Some(slot + 1),
+                Action::Flip { slot } | Action::Swap { slot } | Action::Look { slot } => {
+                    Some(slot + 1)
+                }
                 Action::Choose { option } | Action::Pick { option } => Some(option + 1),
                 Action::Spend {
                     purpose: SpendFor::Grace,
@@ -93,7 +116,16 @@ pub fn choices(s: &State, keys: &KeyMap) -> Vec<Button> {
         }
         let label = match &a {
             Action::Choose { option } if matches!(s.phase, Phase::Terror { .. }) => {
-                words::terror_option(s, *option).map_or_else(|| action_label(s, &a), |(l, _)| l)
+                words::terror_option(s, *option).map_or_else(
+                    || action_label(s, &a),
+                    |(l, _)| words::text_for_seat(&l, s.guide).into_owned(),
+                )
+            }
+            // The stage numbers the cards to put back (top first, left to right); three
+            // card names a button would not hold.
+            Action::Order { order } => {
+                let places: Vec<String> = order.iter().map(|i| (i + 1).to_string()).collect();
+                format!("Top first: {}", places.join(", "))
             }
             _ => action_label(s, &a),
         };
@@ -138,6 +170,7 @@ pub fn choices(s: &State, keys: &KeyMap) -> Vec<Button> {
             disabled,
             primary: primary == Some(i),
             size: text::BODY,
+            lines: Vec::new(),
         })
         .collect()
 }
@@ -153,8 +186,63 @@ fn primary_index(s: &State, specs: &[(String, Option<Action>, Option<String>)]) 
         .find_map(|want| specs.iter().position(|(_, a, _)| a.as_ref() == Some(want)))
 }
 
-/// The buttons laid out in the prompt area, in rows, shrinking the labels to fit.
-pub fn lay_out(mut buttons: Vec<Button>, l: &Layout, fonts: &Fonts) -> Vec<Button> {
+/// The room a button's label has beside its key, in layout units.
+pub fn label_room(b: &Button, m: &impl Measure) -> f32 {
+    let key_w = b
+        .key
+        .as_ref()
+        .map_or(0.0, |k| m.mono(k, text::SMALL) + 16.0);
+    b.rect.w - 24.0 - key_w
+}
+
+/// A label's size and lines in `room` wide and a button `h` high: one line if it fits at
+/// a readable size, else two lines (broken between words) at the largest size that fits,
+/// else three if the button is tall enough, so that a place's or a companion's long name
+/// is never cut. Only a label too long for every line the button holds is cut, on its
+/// last line.
+pub fn fit_label(label: &str, room: f32, h: f32, m: &impl Measure) -> (u16, Vec<String>) {
+    let size = (text::SMALL..=text::BODY)
+        .rev()
+        .find(|&z| m.serif(label, z) <= room);
+    // One line at the body size or a step under it; a smaller single line reads worse
+    // than two lines.
+    if let Some(z) = size.filter(|&z| z + 2 >= text::BODY) {
+        return (z, vec![label.to_string()]);
+    }
+    let words = label.split_whitespace().collect::<Vec<_>>().join(" ");
+    for n in [2, 3] {
+        let holds = |z: u16| n as f32 * line_step(n, z) + 2.0 <= h;
+        for z in (text::SMALL..=text::BODY).rev().filter(|&z| holds(z)) {
+            let lines = style::wrap(label, room, |x| m.serif(x, z));
+            if lines.len() <= n && lines.join(" ") == words {
+                return (z, lines);
+            }
+        }
+    }
+    if let Some(z) = size {
+        return (z, vec![label.to_string()]);
+    }
+    let z = text::SMALL;
+    let most = ((h - 2.0) / z as f32).floor().max(1.0) as usize;
+    let mut lines = style::wrap(label, room, |x| m.serif(x, z));
+    if lines.len() > most {
+        let rest = lines[most - 1..].join(" ");
+        lines.truncate(most - 1);
+        lines.push(style::ellipsize(&rest, room, |x| m.serif(x, z)));
+    }
+    (z, lines)
+}
+
+/// The distance between the baselines of a label's `lines` lines at text size `size`: a
+/// text size, a little less for three lines (the serif's ascenders and descenders still
+/// clear each other).
+pub fn line_step(lines: usize, size: u16) -> f32 {
+    size as f32 * if lines >= 3 { 0.9 } else { 1.0 }
+}
+
+/// The buttons laid out in the prompt area, in rows, their labels fitted (see
+/// [`fit_label`]).
+pub fn lay_out(mut buttons: Vec<Button>, l: &Layout, m: &impl Measure) -> Vec<Button> {
     let r = l.prompt;
     let top = r.y + 62.0;
     let room = Rect::new(r.x + 12.0, top, r.w - 24.0, r.bottom() - 44.0 - top);
@@ -173,15 +261,7 @@ pub fn lay_out(mut buttons: Vec<Button>, l: &Layout, fonts: &Fonts) -> Vec<Butto
             w,
             h,
         );
-        let key_w = b
-            .key
-            .as_ref()
-            .map_or(0.0, |k| style::width(k, &fonts.mono, text::SMALL) + 16.0);
-        let label_room = w - 24.0 - key_w;
-        b.size = style::fit_size(&b.label, &fonts.serif, text::BODY, text::SMALL, label_room);
-        b.label = style::ellipsize(&b.label, label_room, |x| {
-            style::width(x, &fonts.serif, b.size)
-        });
+        (b.size, b.lines) = fit_label(&b.label, label_room(b, m), h, m);
     }
     buttons
 }
@@ -305,6 +385,103 @@ mod tests {
 
     fn card(i: u16) -> crate::core::action::Id {
         std::borrow::Cow::Owned(format!("card{i}"))
+    }
+
+    /// The table's fonts measured headless: the same font files, read by `ttf-parser`.
+    struct Headless(crate::print::text::Metrics);
+
+    impl Measure for Headless {
+        fn serif(&self, s: &str, size: u16) -> f32 {
+            self.0
+                .width(crate::print::text::Font::Regular, s, size as f32)
+        }
+        fn mono(&self, s: &str, size: u16) -> f32 {
+            self.0.width(crate::print::text::Font::Mono, s, size as f32)
+        }
+    }
+
+    /// What is wrong with a laid-out button's label, if anything: cut, broken inside a
+    /// word, over two lines, wider than its room or taller than its button.
+    fn label_problem(b: &Button, m: &Headless) -> Option<String> {
+        let room = label_room(b, m);
+        let words = b.label.split_whitespace().collect::<Vec<_>>().join(" ");
+        let problem = if b.lines.iter().any(|l| l.ends_with('…')) {
+            "cut"
+        } else if b.lines.join(" ") != words {
+            "not its words, whole"
+        } else if b.lines.len() > 3 {
+            "more than three lines"
+        } else if b.lines.iter().any(|l| m.serif(l, b.size) > room + 0.01) {
+            "wider than its room"
+        } else if b.lines.len() as f32 * line_step(b.lines.len(), b.size) > b.rect.h {
+            "taller than its button"
+        } else {
+            return None;
+        };
+        Some(format!(
+            "{problem}: {:?} as {:?} at {}",
+            b.label, b.lines, b.size
+        ))
+    }
+
+    #[test]
+    fn a_long_label_wraps_onto_two_lines_instead_of_being_cut() {
+        let m = Headless(crate::print::text::Metrics::new().unwrap());
+        let label = "Go to Bannered City Valtheim";
+        let room = m.serif(label, text::BODY) * 0.6;
+        let (size, lines) = fit_label(label, room, 46.0, &m);
+        assert_eq!(lines, ["Go to Bannered", "City Valtheim"], "at {size}");
+        let (_, short) = fit_label("Roll", room, 46.0, &m);
+        assert_eq!(short, ["Roll"]);
+    }
+
+    /// Every action offered over whole seeded runs (alone and with a Guide, played by the
+    /// bot the scene finder uses) is laid out as the table lays it out at 1280x800 and
+    /// 1920x1080, and every label is shown whole.
+    #[test]
+    fn no_offered_action_is_cut_over_seeded_runs() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let cards = std::sync::Arc::new(crate::cards::load::load_dir(&dir).unwrap().0);
+        let m = Headless(crate::print::text::Metrics::new().unwrap());
+        let layouts = [vec2(1280.0, 800.0), vec2(1920.0, 1080.0)].map(Layout::new);
+        let problems = std::cell::RefCell::new(std::collections::BTreeSet::new());
+        let checked = std::cell::Cell::new(0usize);
+        for guide in [false, true] {
+            let mut keys = KeyMap::default();
+            let keys = std::cell::RefCell::new(&mut keys);
+            // Never "found": every seed's run is played to its end.
+            let found = crate::sim::scene::find_in(&cards, 60, guide, |s| {
+                keys.borrow_mut().update(&crate::core::legal_actions(s));
+                for l in &layouts {
+                    for b in lay_out(choices(s, &keys.borrow()), l, &m) {
+                        checked.set(checked.get() + 1);
+                        if let Some(p) = label_problem(&b, &m) {
+                            problems.borrow_mut().insert(p);
+                        }
+                        // Alone, a die stands in for the Guide, and the buttons say so.
+                        if !s.guide && b.label.contains("Guide") {
+                            problems
+                                .borrow_mut()
+                                .insert(format!("alone: {:?}", b.label));
+                        }
+                    }
+                }
+                false
+            });
+            assert!(found.is_none());
+        }
+        assert!(checked.get() > 5000, "labels checked: {}", checked.get());
+        let problems = problems.into_inner();
+        assert!(problems.is_empty(), "{problems:#?}");
+    }
+
+    #[test]
+    fn looking_at_a_row_card_keys_each_slot_by_its_position() {
+        let mut keys = KeyMap::default();
+        // The first card is face up: only the second and third can be looked at.
+        keys.update(&[Action::Look { slot: 1 }, Action::Look { slot: 2 }]);
+        assert_eq!(keys.key(&Action::Look { slot: 1 }), Some(2));
+        assert_eq!(keys.key(&Action::Look { slot: 2 }), Some(3));
     }
 
     #[test]

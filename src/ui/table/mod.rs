@@ -169,8 +169,13 @@ impl TableScreen {
             t.commit(&a, &[]);
         }
         if let Some(dir) = saves {
+            // A run as it began replaces a saved one of the same seed still as it began.
+            let untouched = (t.run.state.flips == 0)
+                .then(|| crate::store::SaveStore::open(dir).ok())
+                .flatten()
+                .and_then(|store| store.untouched(seed, start.guide));
             t.autosave = Autosave::new(
-                Some(crate::store::fresh_path(dir, &t.run)),
+                Some(untouched.unwrap_or_else(|| crate::store::fresh_path(dir, &t.run))),
                 dir.to_path_buf(),
                 &t.run,
             );
@@ -324,10 +329,11 @@ impl TableScreen {
     /// Returns whether the save is now on disk.
     fn autosave(&mut self) -> bool {
         let result = self.autosave.after(&self.run);
-        let written = !matches!(
-            result,
-            Err(StoreError::Save(_) | StoreError::CreateDir { .. })
-        );
+        let written = !result.as_ref().is_err_and(StoreError::unsaved);
+        if let Err(e @ StoreError::NotRecorded(_)) = &result {
+            // Said once (the store gives it once), here and in the window's warning.
+            eprintln!("forward: {e}");
+        }
         self.save_warning = result.err().map(|e| e.to_string());
         written
     }
@@ -535,9 +541,12 @@ impl TableScreen {
             return self.press(&b);
         }
         let s = &self.run.state;
-        if s.phase == Phase::Explore {
+        if s.phase == Phase::Explore || panels::row::looking(s) {
             for (i, r) in l.slots().iter().enumerate() {
-                let a = Action::Flip { slot: i as u8 };
+                let a = match s.phase {
+                    Phase::Explore => Action::Flip { slot: i as u8 },
+                    _ => Action::Look { slot: i as u8 },
+                };
                 if r.contains(at) && legal_actions(s).contains(&a) && self.allowed(&a) {
                     self.act(&a);
                     return Next::Stay;
@@ -685,6 +694,7 @@ impl TableScreen {
                 disabled: None,
                 primary: true,
                 size: layout::text::BODY,
+                lines: Vec::new(),
             }]
         } else {
             self.guides_buttons(self.lesson_buttons(shown, frame::choices(shown, &self.keys)))
@@ -714,6 +724,11 @@ impl TableScreen {
     }
 
     pub fn draw(&self, fonts: &Fonts, window: Vec2, t: f32) {
+        // A solo run's cards say "a die chooses" where the printed card says the Guide does.
+        crate::ui::cardface::for_seat(!self.run.state.guide, || self.draw_seated(fonts, window, t));
+    }
+
+    fn draw_seated(&self, fonts: &Fonts, window: Vec2, t: f32) {
         let l = Layout::new(window);
         style::use_scale(l.k, window);
         for r in l.areas() {

@@ -43,13 +43,19 @@ pub enum Entry {
 }
 
 impl Entry {
-    /// The menu of a run, and of a lesson (no saving, no Guide's screen).
-    pub fn menu(lesson: bool) -> &'static [Entry] {
+    /// The menu of a lesson (no saving, no Guide's screen), of a finished run (nothing
+    /// left to save or abandon), of a run with a Guide, and of a run alone (no Guide's
+    /// screen).
+    pub fn menu(lesson: bool, over: bool, guided: bool) -> &'static [Entry] {
         use Entry::*;
         if lesson {
             &[Resume, Leave, Quit, Settings]
-        } else {
+        } else if over {
+            &[Resume, Quit, Settings]
+        } else if guided {
             &[Resume, SaveQuit, Abandon, Quit, Settings, Link]
+        } else {
+            &[Resume, SaveQuit, Abandon, Quit, Settings]
         }
     }
 
@@ -289,8 +295,14 @@ impl TableScreen {
         self.modal = Some(Modal::Dice(entry));
     }
 
+    /// The Esc menu's entries for this run (see [`Entry::menu`]).
+    pub(super) fn menu_entries(&self) -> &'static [Entry] {
+        let s = &self.run.state;
+        Entry::menu(self.is_lesson(), s.is_over(), s.guide)
+    }
+
     fn update_menu(&mut self, input: &Input, l: &Layout, sel: usize) -> Next {
-        let entries = Entry::menu(self.is_lesson());
+        let entries = self.menu_entries();
         let n = entries.len();
         let mut sel = sel;
         if input.up {
@@ -369,10 +381,7 @@ impl Modal {
         let mouse = t.mouse.unwrap_or(vec2(-1e4, -1e4));
         match self {
             Modal::Menu { sel } => {
-                let labels: Vec<&str> = Entry::menu(t.is_lesson())
-                    .iter()
-                    .map(|e| e.label())
-                    .collect();
+                let labels: Vec<&str> = t.menu_entries().iter().map(|e| e.label()).collect();
                 menu(fonts, l, *sel, &labels);
                 seed_line(t, fonts, l);
             }
@@ -405,7 +414,7 @@ impl Modal {
 /// The run's seed under the menu, and how to copy it (the last copy's words once done).
 fn seed_line(t: &TableScreen, fonts: &Fonts, l: &Layout) {
     use crate::ui::style::{self, colour};
-    let rects = menu_rects(l, Entry::menu(t.is_lesson()).len());
+    let rects = menu_rects(l, t.menu_entries().len());
     let Some(last) = rects.last() else {
         return;
     };

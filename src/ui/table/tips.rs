@@ -25,7 +25,8 @@ pub fn tips(s: &State, l: &Layout, model: &MapModel) -> Vec<(Rect, String)> {
             let text = match held.get(i) {
                 Some(c) => {
                     let sc = s.cards.card(*c);
-                    with_rules(&format!("{}: {}", sc.name, sc.text))
+                    let text = crate::present::words::text_for_seat(&sc.text, s.guide);
+                    with_rules(&format!("{}: {text}", sc.name))
                 }
                 None => "An empty slot. You hold at most two Items and two Equipment.".into(),
             };
@@ -40,7 +41,8 @@ pub fn tips(s: &State, l: &Layout, model: &MapModel) -> Vec<(Rect, String)> {
                 Slot::Hidden => format!("Face down. Click or press {} to flip it.", i + 1),
                 Slot::Known(c) => {
                     let sc = s.cards.card(c);
-                    with_rules(&format!("{} (known): {}", sc.name, sc.text))
+                    let text = crate::present::words::text_for_seat(&sc.text, s.guide);
+                    with_rules(&format!("{} (known): {text}", sc.name))
                 }
             };
             out.push((*r, text));

@@ -296,3 +296,19 @@ fn menu_entries_do_not_overlap() {
         assert!(l.item_rect(0).right() < l.map.x + 60.0);
     }
 }
+
+#[test]
+fn every_press_of_a_frame_counts_in_order() {
+    let mut s = screen();
+    // An idle window draws 3 frames a second: three Downs and Enter can share one.
+    let frame = Input {
+        presses: [KeyCode::Down, KeyCode::Down, KeyCode::Down, KeyCode::Enter]
+            .map(Press::Key)
+            .to_vec(),
+        down: true,
+        activate: true,
+        ..input()
+    };
+    assert_eq!(Item::ALL[s.selected], Item::NewRun);
+    assert_eq!(s.update(&frame), Next::LoadList);
+}

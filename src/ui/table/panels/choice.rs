@@ -88,8 +88,26 @@ pub fn draw_choice(cx: &Ctx, kind: &ChoiceKind, card_r: Rect, panel: Rect) {
     let gap = 10.0;
     let w = ((area.w - 8.0 - gap * (n - 1.0)) / n).min(190.0);
     let h = (w * 1.4).min(area.bottom() - y - 4.0);
+    // Cards to put back are numbered: the buttons name orders by these numbers.
+    let numbered = matches!(kind, ChoiceKind::Reorder { .. });
+    let (y, h) = if numbered {
+        (y + 22.0, h - 22.0)
+    } else {
+        (y, h)
+    };
     for (i, c) in cards.iter().enumerate() {
         let r = Rect::new(area.x + 4.0 + i as f32 * (w + gap), y, w, h);
+        if numbered {
+            let n = (i + 1).to_string();
+            style::text_centred(
+                &n,
+                r.center().x,
+                r.y - 5.0,
+                &fonts.serif,
+                text::TITLE,
+                colour::GOLD,
+            );
+        }
         cardface::draw_face(r, &cardface::station_face(s.cards.card(*c)), fonts, false);
     }
 }

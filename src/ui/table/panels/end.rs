@@ -132,6 +132,10 @@ pub fn draw(cx: &Ctx, recap: &Recap) {
             colour::PARCHMENT,
         ) + 6.0;
     }
+    draw_kept(
+        cx,
+        Rect::new(r.x + 28.0, y + 6.0, inner, r.bottom() - 40.0 - y - 6.0),
+    );
     style::text_centred(
         "Press Enter to return to the title.",
         r.center().x,
@@ -140,4 +144,49 @@ pub fn draw(cx: &Ctx, recap: &Recap) {
         text::LABEL,
         fade(colour::PARCHMENT, 0.8),
     );
+}
+
+/// The cards the traveller ended the run with: companions, equipment, items, and the
+/// Snares that clung on, in that order (at most six).
+pub fn kept(s: &crate::core::State) -> Vec<crate::cards::CardRef> {
+    s.companions
+        .iter()
+        .map(|f| f.card)
+        .chain(s.equipment.iter().copied())
+        .chain(s.items.iter().copied())
+        .chain(s.snares.iter().copied())
+        .take(6)
+        .collect()
+}
+
+/// The cards that mattered, as small faces in the room the lines above leave (the route
+/// is traced in gold on the map beside): nothing if there are none or no room.
+fn draw_kept(cx: &Ctx, room: Rect) {
+    let s = cx.s();
+    let cards = kept(s);
+    let caption = 26.0;
+    let h = (room.h - caption).min(150.0);
+    if cards.is_empty() || h < 70.0 {
+        return;
+    }
+    style::text(
+        "What you carried to the end",
+        room.x,
+        room.y + 18.0,
+        &cx.fonts.italic,
+        text::LABEL,
+        fade(colour::PARCHMENT, 0.8),
+    );
+    let gap = 10.0;
+    let n = cards.len() as f32;
+    let w = (h / 1.4).min((room.w - gap * (n - 1.0)) / n);
+    for (i, c) in cards.iter().enumerate() {
+        let r = Rect::new(room.x + i as f32 * (w + gap), room.y + caption, w, w * 1.4);
+        cardface::draw_face(
+            r,
+            &cardface::station_face(s.cards.card(*c)),
+            cx.fonts,
+            false,
+        );
+    }
 }

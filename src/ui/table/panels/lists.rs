@@ -25,7 +25,7 @@ pub fn lists(s: &crate::core::State, l: &crate::ui::table::layout::Layout) -> Ve
             "{} ({}): {}",
             sc.name,
             cardface::type_name(sc.card_type),
-            sc.text
+            crate::present::words::text_for_seat(&sc.text, s.guide)
         )
     };
     let companions: Vec<(String, String, Option<crate::cards::CardRef>)> = s

@@ -173,6 +173,15 @@ fn draw_button(cx: &Ctx, b: &Button, guides_turn: bool) {
         );
         x += kw + 8.0;
     }
-    let base = b.rect.y + b.rect.h / 2.0 + b.size as f32 * 0.33;
-    style::text(&b.label, x, base, &fonts.serif, b.size, fade(ink, a));
+    // One line centred on the button, or its lines a step apart around its middle.
+    let n = b.lines.len().max(1);
+    let step = crate::ui::table::frame::line_step(n, b.size);
+    let first = b.rect.center().y + b.size as f32 * 0.33 - (n - 1) as f32 * step / 2.0;
+    if b.lines.is_empty() {
+        style::text(&b.label, x, first, &fonts.serif, b.size, fade(ink, a));
+    }
+    for (i, line) in b.lines.iter().enumerate() {
+        let base = first + i as f32 * step;
+        style::text(line, x, base, &fonts.serif, b.size, fade(ink, a));
+    }
 }

@@ -26,8 +26,13 @@ pub fn draw(cx: &Ctx) {
         route::draw_route(cx);
         return;
     }
+    // A finished run's end panel stands alone on the stage: no row under it.
+    if s.phase == Phase::Over && !cx.busy {
+        return;
+    }
     let obs = Observation::of(s);
     let show_row = s.phase == Phase::Explore
+        || looking(s)
         || (flipping.is_some() && flipping.is_some_and(|(_, _, p)| p < 1.0))
         || (s.phase == Phase::Over && obs.resolving().is_none() && s.duel().is_none());
     if show_row {
@@ -60,6 +65,12 @@ pub fn draw(cx: &Ctx) {
     }
 }
 
+/// Whether a card asks to look at (or turn up) one of the row's face-down cards: the row
+/// stays in view to choose from, by its numbers or a click.
+pub fn looking(s: &crate::core::State) -> bool {
+    matches!(&s.phase, Phase::Choice(c) if matches!(c.kind, crate::core::state::ChoiceKind::Look { .. }))
+}
+
 /// The row of three: face down with their number, a known card's face, an empty outline;
 /// the card being flipped turns over in its slot.
 fn draw_row(cx: &Ctx, flipping: Option<(u8, CardRef, f32)>) {
@@ -72,7 +83,9 @@ fn draw_row(cx: &Ctx, flipping: Option<(u8, CardRef, f32)>) {
         legal_actions(s)
     };
     for (i, r) in cx.l.slots().iter().enumerate() {
-        let can_flip = offered.contains(&Action::Flip { slot: i as u8 });
+        let slot = i as u8;
+        let can_flip =
+            offered.contains(&Action::Flip { slot }) || offered.contains(&Action::Look { slot });
         let hover = can_flip && r.contains(cx.mouse);
         let mut r = *r;
         if hover {
@@ -105,9 +118,18 @@ fn draw_row(cx: &Ctx, flipping: Option<(u8, CardRef, f32)>) {
             }
         }
     }
-    if s.phase == Phase::Explore && !cx.busy {
+    let hint = match &s.phase {
+        Phase::Choice(c) => match c.kind {
+            crate::core::state::ChoiceKind::Look { face_up: true, .. } => {
+                "Click a face-down card or press its number to turn it face up."
+            }
+            _ => "Click a face-down card or press its number to look at it.",
+        },
+        _ => "Click a card or press 1, 2 or 3 to flip it.",
+    };
+    if (s.phase == Phase::Explore || looking(s)) && !cx.busy {
         style::text_centred(
-            "Click a card or press 1, 2 or 3 to flip it.",
+            hint,
             cx.l.stage.center().x,
             cx.l.stage.bottom() - 12.0,
             &cx.fonts.italic,

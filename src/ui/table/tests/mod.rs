@@ -519,6 +519,33 @@ fn the_table_autosaves_records_once_and_saves_and_quits() {
 }
 
 #[test]
+fn opening_the_same_seed_again_keeps_one_entry_until_it_is_played() {
+    let cards = shipped();
+    let saves = std::env::temp_dir().join(format!("forward-table-reopen-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&saves);
+    let count = || {
+        std::fs::read_dir(&saves)
+            .unwrap()
+            .filter(|e| {
+                let p = e.as_ref().unwrap().path();
+                p.extension().is_some_and(|x| x == "json") && !p.ends_with("history.jsonl")
+            })
+            .count()
+    };
+    for _ in 0..3 {
+        TableScreen::new(cards.clone(), 7, &[], Some(&saves)).unwrap();
+    }
+    assert_eq!(count(), 1, "one entry for a run not yet played");
+    let mut t = TableScreen::new(cards.clone(), 7, &[], Some(&saves)).unwrap();
+    key(&mut t, |i| i.digit = Some(1), 0.0);
+    assert_eq!(t.run.state.flips, 1);
+    // A played run is kept; opening the seed again is a new run beside it.
+    TableScreen::new(cards, 7, &[], Some(&saves)).unwrap();
+    assert_eq!(count(), 2);
+    let _ = std::fs::remove_dir_all(&saves);
+}
+
+#[test]
 fn a_failed_autosave_warns_and_the_game_goes_on() {
     let cards = shipped();
     let blocker =
@@ -558,6 +585,68 @@ fn esc_3_asks_before_abandoning_and_only_enter_confirms() {
     key(&mut t, |i| i.digit = Some(3), 0.4);
     key(&mut t, |i| i.activate = true, 0.5);
     assert_eq!(t.run.state.phase, Phase::Over, "Enter abandons");
+}
+
+#[test]
+fn a_solo_menu_has_no_guides_screen_and_a_finished_run_neither_saves_nor_abandons() {
+    use super::modal::Entry;
+    let guided = at_a_duel(true, None);
+    assert!(guided.menu_entries().contains(&Entry::Link));
+    let mut t = at_a_duel(false, None);
+    assert!(
+        !t.menu_entries().contains(&Entry::Link),
+        "{:?}",
+        t.menu_entries()
+    );
+    // Abandon (Esc, 3, Enter): the run is over.
+    key(&mut t, |i| i.back = true, 0.0);
+    key(&mut t, |i| i.digit = Some(3), 0.1);
+    key(&mut t, |i| i.activate = true, 0.2);
+    assert_eq!(t.run.state.phase, Phase::Over);
+    let mut now = 0.3;
+    settle(&mut t, &mut now);
+    assert_eq!(
+        t.menu_entries(),
+        [Entry::Resume, Entry::Quit, Entry::Settings]
+    );
+    // Esc, 2 asks to quit the game (no Save & Quit to press by mistake).
+    key(&mut t, |i| i.back = true, now + 0.1);
+    assert_eq!(key(&mut t, |i| i.digit = Some(2), now + 0.2), Next::Stay);
+    assert_eq!(t.modal, Some(Modal::Confirm(super::modal::Confirm::Quit)));
+}
+
+/// A solo run's buttons and card faces say a die chooses, never the Guide.
+#[test]
+fn a_solo_terror_option_says_a_die_chooses() {
+    let cards = shipped();
+    let (seed, actions) = scene(&cards, |s| {
+        !s.guide
+            && matches!(s.phase, Phase::Terror { card } if s.cards.card(card).options.iter()
+                .any(|o| o.label.contains("the Guide chooses")))
+    });
+    let mut t = TableScreen::new(cards, seed, &actions, None).unwrap();
+    key(&mut t, |_| {}, 0.0);
+    let labels: Vec<&str> = t.frame.buttons.iter().map(|b| b.label.as_str()).collect();
+    assert!(
+        labels.iter().any(|l| l.contains("a die chooses")),
+        "{labels:?}"
+    );
+    assert!(!labels.iter().any(|l| l.contains("Guide")), "{labels:?}");
+}
+
+#[test]
+fn the_end_panel_shows_the_cards_carried_companions_first() {
+    let cards = shipped();
+    let (seed, actions) = scene(&cards, |s| {
+        !s.companions.is_empty() && (!s.items.is_empty() || !s.equipment.is_empty())
+    });
+    let t = TableScreen::new(cards, seed, &actions, None).unwrap();
+    let s = &t.run.state;
+    let kept = super::panels::end::kept(s);
+    assert_eq!(kept[0], s.companions[0].card);
+    let held: Vec<_> = s.equipment.iter().chain(&s.items).collect();
+    assert!(held.iter().all(|c| kept.contains(c)), "{kept:?}");
+    assert!(kept.len() <= 6);
 }
 
 #[test]

@@ -22,16 +22,15 @@ pub(super) fn draw_header(cx: &Ctx, v: &View, r: Rect, to_foe: i32, p: f32) -> R
             v.exchange + 1
         )
     };
-    let label_w = style::width(&label, &fonts.serif, text::LABEL);
-    let name = style::ellipsize(&v.name, r.w - label_w - 24.0, |x| {
-        style::width(x, &fonts.serif, text::TITLE)
+    let (name_size, label_size) = header_sizes(&v.name, &label, r.w - 24.0, |s, z| {
+        style::width(s, &fonts.serif, z)
     });
     style::text(
-        &name,
+        &v.name,
         r.x,
         r.y + 24.0,
         &fonts.serif,
-        text::TITLE,
+        name_size,
         colour::PARCHMENT,
     );
     let bar = Rect::new(r.x, r.y + 34.0, r.w - 8.0, 16.0);
@@ -47,13 +46,52 @@ pub(super) fn draw_header(cx: &Ctx, v: &View, r: Rect, to_foe: i32, p: f32) -> R
         bar.right(),
         r.y + 24.0,
         &fonts.serif,
-        text::LABEL,
+        label_size,
         fade(colour::PARCHMENT, 0.9),
     );
     bar
 }
 
+/// The sizes of the foe's name and of the HP label beside it in `room`: the name is never
+/// cut; it shrinks first (to the label size), then both do, down to the smallest text.
+fn header_sizes(
+    name: &str,
+    label: &str,
+    room: f32,
+    width: impl Fn(&str, u16) -> f32,
+) -> (u16, u16) {
+    let fits = |n: u16, l: u16| width(name, n) + width(label, l) <= room;
+    for l in [text::LABEL, text::SMALL] {
+        if let Some(n) = (l..=text::TITLE).rev().find(|&n| fits(n, l)) {
+            return (n, l);
+        }
+    }
+    (text::SMALL, text::SMALL)
+}
+
 /// Ease out: fast, then settling.
 pub(super) fn ease(p: f32) -> f32 {
     1.0 - (1.0 - p.clamp(0.0, 1.0)).powi(3)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_foe_name_shrinks_beside_the_hp_label_instead_of_being_cut() {
+        // Half an em a character.
+        let width = |s: &str, z: u16| s.chars().count() as f32 * z as f32 * 0.5;
+        let label = "12 / 12 HP · exchange 10";
+        assert_eq!(
+            header_sizes("Hound", label, 600.0, width),
+            (text::TITLE, text::LABEL)
+        );
+        let long = "The Warden's Ice Hound of the Frozen Stair";
+        let (n, l) = header_sizes(long, label, 600.0, width);
+        assert!(
+            n < text::TITLE && width(long, n) + width(label, l) <= 600.0,
+            "{n} {l}"
+        );
+    }
 }
