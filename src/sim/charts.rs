@@ -169,6 +169,80 @@ pub fn health(title: &str, names: &[String], series: &[Vec<(f64, f64)>], width: 
     Ok(svg)
 }
 
+/// One value of a sweep: the value, the win rate, its 95% interval, and whether it is
+/// the card's value now (drawn in gold).
+pub type SweepRow = (i64, f64, [f64; 2], bool);
+
+/// The win rate at each value of a swept number, with its interval: one point and bar per
+/// value on a plain numeric axis (one value draws as well as many).
+pub fn sweep(title: &str, x_desc: &str, rows: &[SweepRow], width: u32) -> Chart {
+    let lo = rows.iter().map(|r| r.0).min().unwrap_or(0) as f64 - 0.6;
+    let hi = rows.iter().map(|r| r.0).max().unwrap_or(0) as f64 + 0.6;
+    let top = rows.iter().map(|r| r.2[1]).fold(0.0, f64::max);
+    let top = (top * 1.15).clamp(0.05, 1.0);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (width, 420)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18).into_font())
+            .margin(12)
+            .x_label_area_size(44)
+            .y_label_area_size(56)
+            .build_cartesian_2d(lo..hi, 0.0..top)
+            .map_err(err)?;
+        let values: Vec<i64> = rows.iter().map(|r| r.0).collect();
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels((values.len() + 2).min(24))
+            .x_label_formatter(&|x| {
+                let i = x.round();
+                if (x - i).abs() < 0.01 && values.contains(&(i as i64)) {
+                    format!("{i:.0}")
+                } else {
+                    String::new()
+                }
+            })
+            .x_desc(x_desc)
+            .y_desc("win rate")
+            .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
+            .x_label_style(("sans-serif", 13).into_font())
+            .y_label_style(("sans-serif", 13).into_font())
+            .axis_desc_style(("sans-serif", 14).into_font())
+            .draw()
+            .map_err(err)?;
+        let colour = |now: bool| {
+            if now {
+                RGBColor(190, 140, 20)
+            } else {
+                RGBColor(60, 110, 170)
+            }
+        };
+        chart
+            .draw_series(rows.iter().map(|(v, rate, ci, now)| {
+                ErrorBar::new_vertical(
+                    *v as f64,
+                    ci[0],
+                    *rate,
+                    ci[1],
+                    colour(*now).stroke_width(2),
+                    10,
+                )
+            }))
+            .map_err(err)?;
+        chart
+            .draw_series(
+                rows.iter().map(|(v, rate, _, now)| {
+                    Circle::new((*v as f64, *rate), 5, colour(*now).filled())
+                }),
+            )
+            .map_err(err)?;
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
 /// One row of a forest chart: label, difference, its 95% interval, and whether the
 /// change is good for the traveller (drawn green; otherwise red).
 pub type ForestRow = (String, f64, [f64; 2], bool);
