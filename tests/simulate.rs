@@ -256,18 +256,27 @@ fn terror_splits_count_the_options_out_of_reach() {
 /// are listed as untested, and each of them is flagged in the lists by type.
 #[test]
 fn what_no_run_reached_is_flagged_not_given_zeros() {
-    let args = ["simulate", "--runs", "300", "--seed", "3", "--policy", "planner"];
+    let args = [
+        "simulate", "--runs", "300", "--seed", "3", "--policy", "planner",
+    ];
     let out = forward().args(args).output().expect("run");
     assert!(out.status.success());
     let t = String::from_utf8_lossy(&out.stdout);
-    let amara: Vec<&str> = t.lines().filter(|l| l.contains("Amara Rot Glade")).collect();
+    let amara: Vec<&str> = t
+        .lines()
+        .filter(|l| l.contains("Amara Rot Glade"))
+        .collect();
     // Where runs end (a true 0), the Domain table, the movements, and the untested list.
     assert_eq!(amara.len(), 4, "{t}");
     assert!(amara[1].ends_with("not entered by any run"), "{}", amara[1]);
     assert!(amara[2].ends_with("not entered by any run"), "{}", amara[2]);
     assert!(!amara[1].contains("0.0±"), "{}", amara[1]);
     assert!(t.contains("UNTESTED: 18 cards no run flipped:"), "{t}");
-    assert!(amara[3].starts_with("  Amara Rot Glade (18): "), "{}", amara[3]);
+    assert!(
+        amara[3].starts_with("  Amara Rot Glade (18): "),
+        "{}",
+        amara[3]
+    );
     for card in ["Rot-Gorged Boar", "Tarred Leather Coat", "The Tar Sink"] {
         assert!(
             t.lines()
@@ -276,7 +285,10 @@ fn what_no_run_reached_is_flagged_not_given_zeros() {
         );
     }
     let v = simulate_json(&args[1..]);
-    assert_eq!(v["untested"]["domains"], serde_json::json!(["amara_rot_glade"]));
+    assert_eq!(
+        v["untested"]["domains"],
+        serde_json::json!(["amara_rot_glade"])
+    );
     let cards = v["untested"]["cards"].as_array().expect("untested cards");
     assert_eq!(cards.len(), 18);
     assert!(cards.contains(&"rot_gorged_boar".into()));
