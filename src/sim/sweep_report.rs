@@ -139,9 +139,9 @@ pub fn write_html(path: &Path, o: &SweepOutput) -> std::io::Result<()> {
         }
         h.push_str("</tr>");
     }
-    let _ = write!(
+    let _ = writeln!(
         h,
-        "</table><p>Every value played the same {} run seeds. {:.0} runs/s on {} jobs.</p></body></html>\n",
+        "</table><p>Every value played the same {} run seeds. {:.0} runs/s on {} jobs.</p></body></html>",
         s.runs, o.timing.runs_per_second, o.jobs
     );
     std::fs::write(path, h)
