@@ -250,3 +250,59 @@ fn terror_splits_count_the_options_out_of_reach() {
     }
     assert!(out_of_reach > 0, "no option was ever out of reach");
 }
+
+/// What no run reached says so: the planner never enters Amara Rot Glade (off its
+/// route), so that Domain reads "not entered by any run" instead of zeros, its 18 cards
+/// are listed as untested, and each of them is flagged in the lists by type.
+#[test]
+fn what_no_run_reached_is_flagged_not_given_zeros() {
+    let args = [
+        "simulate", "--runs", "300", "--seed", "3", "--policy", "planner",
+    ];
+    let out = forward().args(args).output().expect("run");
+    assert!(out.status.success());
+    let t = String::from_utf8_lossy(&out.stdout);
+    let amara: Vec<&str> = t
+        .lines()
+        .filter(|l| l.contains("Amara Rot Glade"))
+        .collect();
+    // Where runs end (a true 0), the Domain table, the movements, and the untested list.
+    assert_eq!(amara.len(), 4, "{t}");
+    assert!(amara[1].ends_with("not entered by any run"), "{}", amara[1]);
+    assert!(amara[2].ends_with("not entered by any run"), "{}", amara[2]);
+    assert!(!amara[1].contains("0.0±"), "{}", amara[1]);
+    assert!(t.contains("UNTESTED: 18 cards no run flipped:"), "{t}");
+    assert!(
+        amara[3].starts_with("  Amara Rot Glade (18): "),
+        "{}",
+        amara[3]
+    );
+    for card in ["Rot-Gorged Boar", "Tarred Leather Coat", "The Tar Sink"] {
+        assert!(
+            t.lines()
+                .any(|l| l.contains(card) && l.ends_with("untested: no run flipped it")),
+            "{card} not flagged:\n{t}"
+        );
+    }
+    let v = simulate_json(&args[1..]);
+    assert_eq!(
+        v["untested"]["domains"],
+        serde_json::json!(["amara_rot_glade"])
+    );
+    let cards = v["untested"]["cards"].as_array().expect("untested cards");
+    assert_eq!(cards.len(), 18);
+    assert!(cards.contains(&"rot_gorged_boar".into()));
+    // The HTML flags the Domain and lists the cards.
+    let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("untested.html");
+    let out = forward()
+        .args(args)
+        .arg("--report")
+        .arg(&file)
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    let html = std::fs::read_to_string(&file).expect("report");
+    assert!(html.contains("not entered by any run: untested"));
+    assert!(html.contains("<b>Untested: 18 cards no run flipped</b>"));
+    assert!(html.contains("Rot-Gorged Boar</td><td>amara_rot_glade</td><td colspan=\"7\""));
+}

@@ -6,7 +6,7 @@ pub mod edit;
 mod lint;
 pub mod load;
 pub(crate) mod locate;
-mod messages;
+pub(crate) mod messages;
 pub mod model;
 pub mod origin;
 pub mod report;

@@ -62,6 +62,11 @@ pub struct SimulateArgs {
     /// playing a batch.
     #[arg(long, conflicts_with_all = ["compare", "compare_dice"])]
     pub pace: bool,
+    /// Play one number of one card at each whole value of a range, on the same seeds, and
+    /// give the win rate per value: CARD.FIELD=A..B, e.g. `cinder_hound.hp=2..6` or
+    /// `cinder_hound.faces.5.deal=1..4` (list entries counted from 1). --runs is per value.
+    #[arg(long, value_name = "CARD.FIELD=A..B", conflicts_with_all = ["compare", "compare_dice"])]
+    pub sweep: Option<String>,
 }
 
 impl SimulateArgs {
@@ -203,6 +208,9 @@ pub fn run(cards: &CardSource, saves: Option<&Path>, args: &SimulateArgs) -> i32
             &side(&source_b, set_b, renames),
         );
     }
+    if let Some(sweep) = &args.sweep {
+        return run_sweep(args, jobs, &set, sweep);
+    }
     if args.compare_dice {
         let side = |dice: DiceMode| Config {
             label: format!("{}, dice {}", cards.label(), dice.words()),
@@ -300,6 +308,61 @@ fn keep_figures(
             saves.display()
         ),
     }
+}
+
+/// `--sweep`: the variants checked first (a mistake is told before any run), then each
+/// played on the same seeds.
+fn run_sweep(args: &SimulateArgs, jobs: usize, set: &crate::cards::CardSet, sweep: &str) -> i32 {
+    use crate::sim::sweep::{SweepSpec, Variants};
+    let variants = match sweep
+        .parse::<SweepSpec>()
+        .and_then(|spec| Variants::of(set, &spec))
+    {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("forward simulate --sweep: {e}");
+            return 2;
+        }
+    };
+    let progress = progress();
+    let total = args.runs.saturating_mul(variants.len() as u64);
+    let done = with_progress(total, &progress, || {
+        variants.play(
+            args.runs,
+            args.seed,
+            args.policy,
+            args.dice(),
+            jobs,
+            &progress,
+        )
+    });
+    let (summary, elapsed) = match done {
+        Some((Ok(s), elapsed)) => (s, elapsed),
+        Some((Err(e), _)) => {
+            eprintln!("forward simulate: cannot start {jobs} worker threads: {e}");
+            return 1;
+        }
+        None => {
+            eprintln!("forward simulate: a worker thread failed");
+            return 1;
+        }
+    };
+    let played: u64 = summary.points.iter().map(|p| p.runs).sum();
+    let out = crate::sim::output::SweepOutput {
+        policy: args.policy,
+        seed: args.seed,
+        dice: args.dice(),
+        jobs,
+        interrupted: progress.stopped(),
+        summary: &summary,
+        timing: Timing::new(played, jobs, elapsed),
+    };
+    emit(
+        args,
+        &out,
+        |p| crate::sim::sweep_report::write_html(p, &out),
+        || crate::sim::sweep_report::text(&out),
+    )
 }
 
 fn run_compare(args: &SimulateArgs, jobs: usize, a: &Config, b: &Config) -> i32 {

@@ -16,6 +16,9 @@ fn label_width(labels: &[String]) -> u32 {
     (chars as u32 * 15 / 2 + 16).max(60)
 }
 
+/// Labels beside the bars may take at most this share (in percent) of a bar chart's width.
+const LABELS_BESIDE_PERCENT: u32 = 40;
+
 /// A horizontal bar chart: one labelled bar per row, the first on top.
 pub struct HBars<'a> {
     pub title: &'a str,
@@ -37,7 +40,10 @@ impl HBars<'_> {
     /// draws as well as many.
     pub fn draw(&self) -> Chart {
         let n = self.labels.len().max(1);
-        let height = 90 + 26 * n as u32;
+        // Labels longer than this share of the width (a route through nine Domains) go
+        // above their bars, so the bars keep the chart's width.
+        let above = label_width(&self.labels) * 100 > self.width * LABELS_BESIDE_PERCENT;
+        let height = 90 + if above { 44 } else { 26 } * n as u32;
         let mut svg = String::new();
         {
             let root = SVGBackend::with_string(&mut svg, (self.width, height)).into_drawing_area();
@@ -52,7 +58,7 @@ impl HBars<'_> {
                 .caption(self.title, ("sans-serif", 18).into_font())
                 .margin(12)
                 .x_label_area_size(40)
-                .y_label_area_size(label_width(&self.labels))
+                .y_label_area_size(if above { 12 } else { label_width(&self.labels) })
                 .build_cartesian_2d(0.0..top, 0.0..n as f64)
                 .map_err(err)?;
             let percent = self.percent;
@@ -76,6 +82,8 @@ impl HBars<'_> {
                 .map_err(err)?;
             // Rows are drawn bottom-up: the first label is the top row.
             let row = |i: usize| (n - 1 - i) as f64;
+            // The bar's band in its row: all of it, or its lower half under the label.
+            let (b0, b1) = if above { (0.08, 0.5) } else { (0.15, 0.85) };
             chart
                 .draw_series(self.values.iter().enumerate().map(|(i, v)| {
                     let v = if v.is_finite() {
@@ -83,18 +91,17 @@ impl HBars<'_> {
                     } else {
                         0.0
                     };
-                    Rectangle::new(
-                        [(0.0, row(i) + 0.15), (v, row(i) + 0.85)],
-                        self.color.filled(),
-                    )
+                    Rectangle::new([(0.0, row(i) + b0), (v, row(i) + b1)], self.color.filled())
                 }))
                 .map_err(err)?;
             use plotters::style::text_anchor::{HPos, Pos, VPos};
-            let style = TextStyle::from(("sans-serif", 13).into_font())
-                .pos(Pos::new(HPos::Right, VPos::Center));
+            let h = if above { HPos::Left } else { HPos::Right };
+            let style =
+                TextStyle::from(("sans-serif", 13).into_font()).pos(Pos::new(h, VPos::Center));
             for (i, label) in self.labels.iter().enumerate() {
-                let (x, y) = chart.backend_coord(&(0.0, row(i) + 0.5));
-                root.draw(&Text::new(label.clone(), (x - 6, y), &style))
+                let (at, dx) = if above { (0.75, 2) } else { (0.5, -6) };
+                let (x, y) = chart.backend_coord(&(0.0, row(i) + at));
+                root.draw(&Text::new(label.clone(), (x + dx, y), &style))
                     .map_err(err)?;
             }
             root.present().map_err(err)?;
@@ -121,6 +128,7 @@ pub fn health(title: &str, names: &[String], series: &[Vec<(f64, f64)>], width: 
         chart
             .configure_mesh()
             .disable_x_mesh()
+            .light_line_style(TRANSPARENT)
             .x_labels(n)
             .x_label_formatter(&|x| {
                 let i = x.round();
@@ -164,6 +172,81 @@ pub fn health(title: &str, names: &[String], series: &[Vec<(f64, f64)>], width: 
                 )
                 .map_err(err)?;
         }
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
+/// One value of a sweep: the value, the win rate, its 95% interval, and whether it is
+/// the card's value now (drawn in gold).
+pub type SweepRow = (i64, f64, [f64; 2], bool);
+
+/// The win rate at each value of a swept number, with its interval: one point and bar per
+/// value on a plain numeric axis (one value draws as well as many).
+pub fn sweep(title: &str, x_desc: &str, rows: &[SweepRow], width: u32) -> Chart {
+    let lo = rows.iter().map(|r| r.0).min().unwrap_or(0) as f64 - 0.6;
+    let hi = rows.iter().map(|r| r.0).max().unwrap_or(0) as f64 + 0.6;
+    let top = rows.iter().map(|r| r.2[1]).fold(0.0, f64::max);
+    let top = (top * 1.15).clamp(0.05, 1.0);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (width, 420)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18).into_font())
+            .margin(12)
+            .x_label_area_size(44)
+            .y_label_area_size(56)
+            .build_cartesian_2d(lo..hi, 0.0..top)
+            .map_err(err)?;
+        let values: Vec<i64> = rows.iter().map(|r| r.0).collect();
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .light_line_style(TRANSPARENT)
+            .x_labels((values.len() + 2).min(24))
+            .x_label_formatter(&|x| {
+                let i = x.round();
+                if (x - i).abs() < 0.01 && values.contains(&(i as i64)) {
+                    format!("{i:.0}")
+                } else {
+                    String::new()
+                }
+            })
+            .x_desc(x_desc)
+            .y_desc("win rate")
+            .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
+            .x_label_style(("sans-serif", 13).into_font())
+            .y_label_style(("sans-serif", 13).into_font())
+            .axis_desc_style(("sans-serif", 14).into_font())
+            .draw()
+            .map_err(err)?;
+        let colour = |now: bool| {
+            if now {
+                RGBColor(190, 140, 20)
+            } else {
+                RGBColor(60, 110, 170)
+            }
+        };
+        chart
+            .draw_series(rows.iter().map(|(v, rate, ci, now)| {
+                ErrorBar::new_vertical(
+                    *v as f64,
+                    ci[0],
+                    *rate,
+                    ci[1],
+                    colour(*now).stroke_width(2),
+                    10,
+                )
+            }))
+            .map_err(err)?;
+        chart
+            .draw_series(
+                rows.iter().map(|(v, rate, _, now)| {
+                    Circle::new((*v as f64, *rate), 5, colour(*now).filled())
+                }),
+            )
+            .map_err(err)?;
         root.present().map_err(err)?;
     }
     Ok(svg)
@@ -283,6 +366,37 @@ mod tests {
             .skip(1)
             .filter_map(|s| s.split('"').next()?.parse().ok())
             .collect()
+    }
+
+    /// A route through nine Domains as the label: it goes above its bar, whole and inside
+    /// the drawing, and the bar keeps the chart's width (it had a sixth of it).
+    #[test]
+    fn a_long_label_goes_above_its_bar() {
+        let label = "Termina › Valthria › Forgotten › Spiremaze › Sirocco › Darkwood › Frozen › Nightsea (1043)";
+        let svg = HBars {
+            title: "Win rate at the Guardian per completed route",
+            labels: vec![label.to_string()],
+            values: vec![0.5],
+            color: RGBColor(60, 110, 170),
+            x_desc: "won",
+            width: 980,
+            top: Some(1.0),
+            percent: true,
+        }
+        .draw()
+        .expect("drawn");
+        let at = svg.find(label).unwrap_or_else(|| panic!("{svg}"));
+        let tag = &svg[svg[..at].rfind("<text").expect("its text tag")..at];
+        assert!(tag.contains("text-anchor=\"start\""), "{tag}");
+        assert!(attr(tag, "x").iter().all(|x| *x >= 0.0), "{tag}");
+        let bar: Vec<f64> = svg
+            .split("<rect")
+            .skip(1)
+            .filter(|r| r.contains("fill=\"#3C6EAA\""))
+            .flat_map(|r| attr(r, "width"))
+            .collect();
+        // Half of a plot area that takes most of the 980 px.
+        assert!(bar.len() == 1 && bar[0] > 400.0, "{bar:?}");
     }
 
     #[test]

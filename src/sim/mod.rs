@@ -2,6 +2,7 @@
 //! designer can read (`forward simulate`), and two configurations compared run by run
 //! (`forward simulate --compare`).
 
+pub mod balance;
 pub mod batch;
 pub mod bots;
 mod charts;
@@ -17,5 +18,7 @@ pub mod run;
 pub mod scene;
 pub mod stats;
 pub mod summary;
+pub mod sweep;
+pub mod sweep_report;
 
 pub use policy::{BotRng, Policy, RandomBot};

@@ -4,6 +4,7 @@
 use super::batch::PolicyKind;
 use super::compare::CompareSummary;
 use super::summary::Summary;
+use super::sweep::SweepSummary;
 use crate::core::DiceMode;
 use serde::Serialize;
 
@@ -53,6 +54,22 @@ pub struct CompareOutput<'a> {
     #[serde(flatten)]
     pub summary: &'a CompareSummary,
     /// Runs per second count the runs of both sides.
+    #[serde(flatten)]
+    pub timing: Timing,
+}
+
+/// The `--json` output of a sweep (`--sweep CARD.FIELD=A..B`).
+#[derive(Debug, Serialize)]
+pub struct SweepOutput<'a> {
+    pub policy: PolicyKind,
+    pub seed: u64,
+    pub dice: DiceMode,
+    pub jobs: usize,
+    /// True when Ctrl-C stopped the sweep early (the values played so far are given).
+    pub interrupted: bool,
+    #[serde(flatten)]
+    pub summary: &'a SweepSummary,
+    /// Runs per second count the runs of every value.
     #[serde(flatten)]
     pub timing: Timing,
 }

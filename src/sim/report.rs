@@ -75,6 +75,9 @@ pub fn text(o: &Output) -> String {
     t
 }
 
+/// What the per-type lists say of a card no run flipped (its zeros are no figures).
+pub(super) const UNTESTED: &str = "untested: no run flipped it";
+
 /// The cards no run flipped, by Domain (their figures are no figures: untested).
 pub(super) fn untested(s: &Summary) -> Vec<(String, Vec<String>)> {
     let mut out: Vec<(String, Vec<String>)> = Vec::new();
@@ -205,9 +208,14 @@ fn domains_text(t: &mut String, s: &Summary) {
     let rows = s
         .per_domain
         .iter()
-        .map(|d| (d.name.as_str(), &d.moved))
-        .chain(std::iter::once(("The Guardian", &g.moved)));
-    for (name, m) in rows {
+        .map(|d| (d.name.as_str(), d.entered, &d.moved))
+        .chain(std::iter::once(("The Guardian", g.reached, &g.moved)));
+    for (name, entered, m) in rows {
+        if entered == 0 {
+            // Means over no run: no figures.
+            let _ = writeln!(t, "  {name:<36}  not entered by any run");
+            continue;
+        }
         let _ = writeln!(
             t,
             "  {:<36} {:>7.2} {:>7.2} {:>8.2} {:>7.2} {:>6.2}",
@@ -233,7 +241,7 @@ fn cards_text(t: &mut String, s: &Summary) {
     for c in &s.per_card {
         if let Some(opts) = &c.terror {
             if opts.iter().all(|o| o.chosen == 0) {
-                let _ = writeln!(t, "  {:<32} never faced", c.name);
+                let _ = writeln!(t, "  {:<32} never faced: untested", c.name);
                 continue;
             }
             let split: Vec<String> = opts
@@ -254,6 +262,10 @@ fn cards_text(t: &mut String, s: &Summary) {
     let _ = writeln!(t, "\npits (pass rate, mean Health cost):");
     for c in &s.per_card {
         if let Some(p) = &c.pit {
+            if c.flips == 0 {
+                let _ = writeln!(t, "  {:<32} {UNTESTED}", c.name);
+                continue;
+            }
             let _ = writeln!(
                 t,
                 "  {:<32} {:>6} passed of {:>6} ({:>5})  cost {:.2}",
@@ -271,6 +283,10 @@ fn cards_text(t: &mut String, s: &Summary) {
     );
     for c in &s.per_card {
         if let Some(f) = &c.foe {
+            if c.flips == 0 {
+                let _ = writeln!(t, "  {:<32} {UNTESTED}", c.name);
+                continue;
+            }
             let _ = writeln!(
                 t,
                 "  {:<32} {:>6} / {:>6} / {:>6}",
@@ -280,6 +296,10 @@ fn cards_text(t: &mut String, s: &Summary) {
     }
     for c in &s.per_card {
         if let Some(j) = &c.companion {
+            if c.flips == 0 {
+                let _ = writeln!(t, "  {:<32} {UNTESTED}", c.name);
+                continue;
+            }
             let _ = writeln!(
                 t,
                 "  {:<32} joined {} of {} flips ({}), ability used {}",
@@ -294,6 +314,10 @@ fn cards_text(t: &mut String, s: &Summary) {
     let _ = writeln!(t, "\nfinds (taken / declined / used / swapped out):");
     for c in &s.per_card {
         if let Some(f) = &c.find {
+            if c.flips == 0 {
+                let _ = writeln!(t, "  {:<32} {UNTESTED}", c.name);
+                continue;
+            }
             let _ = writeln!(
                 t,
                 "  {:<32} {:>6} / {:>6} / {:>6} / {:>6}",

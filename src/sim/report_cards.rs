@@ -8,6 +8,17 @@ fn pct(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
 
+/// A card no run flipped, flagged across the rest of its row.
+fn untested_row(h: &mut String, name: &str, second: &str, span: usize) {
+    let _ = write!(
+        h,
+        "<tr class=\"sig\"><td>{}</td><td>{}</td><td colspan=\"{span}\" style=\"text-align:left\">{}</td></tr>",
+        esc(name),
+        esc(second),
+        super::report::UNTESTED
+    );
+}
+
 /// The deadliest cards, then Terrors, Pits, foes, companions and finds.
 pub(super) fn cards_html(h: &mut String, s: &Summary) {
     h.push_str("<table><tr><th>card</th><th>type</th><th>Domain</th><th>flipped</th><th>mean Health change</th><th>lost within 3 flips</th><th>share of losses</th></tr>");
@@ -62,6 +73,10 @@ pub(super) fn cards_html(h: &mut String, s: &Summary) {
     h.push_str("</table><p>Chosen: times the bot took the option, and its share of the times the Terror was faced. Unaffordable: times its cost could not be paid, so the other option was forced.</p><h2>Pits</h2><table><tr><th>card</th><th>Domain</th><th>tests</th><th>passed</th><th>pass rate</th><th>mean Health cost</th></tr>");
     for c in &s.per_card {
         if let Some(p) = &c.pit {
+            if c.flips == 0 {
+                untested_row(h, &c.name, &c.domain, 4);
+                continue;
+            }
             let _ = write!(
                 h,
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.2}</td></tr>",
@@ -77,6 +92,10 @@ pub(super) fn cards_html(h: &mut String, s: &Summary) {
     h.push_str("</table><h2>Foes and companions</h2><table><tr><th>card</th><th>Domain</th><th>flipped</th><th>fought</th><th>toll paid</th><th>passed by a card</th><th>joined</th><th>join rate</th><th>share of losses</th></tr>");
     for c in &s.per_card {
         if c.foe.is_none() && c.companion.is_none() {
+            continue;
+        }
+        if c.flips == 0 {
+            untested_row(h, &c.name, &c.domain, 7);
             continue;
         }
         let (fought, tolls, passages) =
@@ -107,6 +126,10 @@ pub(super) fn cards_html(h: &mut String, s: &Summary) {
     h.push_str("</table><h2>Items and Equipment</h2><table><tr><th>card</th><th>type</th><th>Domain</th><th>flipped</th><th>taken</th><th>declined</th><th>used</th><th>swapped out</th></tr>");
     for c in &s.per_card {
         if let Some(f) = &c.find {
+            if c.flips == 0 {
+                untested_row(h, &c.name, c.card_type, 6);
+                continue;
+            }
             let _ = write!(
                 h,
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",

@@ -90,7 +90,7 @@ impl Totals {
         let runs = self.runs.max(1) as f64;
         let losses = self.runs - self.wins;
         let shorts = short_names(cards);
-        let per_domain = cards
+        let per_domain: Vec<DomainSummary> = cards
             .domain_refs()
             .iter()
             .map(|d| self.domain_summary(cards, *d, &shorts))
@@ -119,6 +119,7 @@ impl Totals {
         let (lo, hi) = wilson(self.wins, self.runs);
         let guardian = self.guardian_summary(cards, losses);
         let endings = self.endings(cards, &guardian, losses);
+        let untested = Untested::of(&per_domain, &per_card);
         let mut s = Summary {
             runs: self.runs,
             wins: self.wins,
@@ -141,6 +142,7 @@ impl Totals {
                 share_lost_to: round(self.streak_losses as f64 / runs),
             },
             stopped_by: None,
+            untested,
         };
         if hi < NEAR_ZERO && self.runs > 0 {
             s.stopped_by = Some(stopped_by(&s));
@@ -390,6 +392,37 @@ pub struct Summary {
     /// When the win rate is 0 or near it: what stops the runs, in words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped_by: Option<String>,
+    /// What no run reached: its figures are no figures.
+    pub untested: Untested,
+}
+
+/// The Domains no run entered and the Station cards no run flipped (ids, in map order).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Untested {
+    pub domains: Vec<String>,
+    pub cards: Vec<String>,
+}
+
+impl Untested {
+    fn of(domains: &[DomainSummary], cards: &[CardSummary]) -> Untested {
+        Untested {
+            domains: domains
+                .iter()
+                .filter(|d| d.entered == 0)
+                .map(|d| d.id.clone())
+                .collect(),
+            // By Domain, in map order (the card list is sorted by kills).
+            cards: domains
+                .iter()
+                .flat_map(|d| {
+                    cards
+                        .iter()
+                        .filter(|c| c.flips == 0 && c.domain == d.id)
+                        .map(|c| c.id.clone())
+                })
+                .collect(),
+        }
+    }
 }
 
 /// Streaks of misses in a row: a duel exchange struck as a Miss or a failed test roll is a

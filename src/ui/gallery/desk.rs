@@ -3,6 +3,7 @@
 //! this sitting (asking first), a click on a card's id copies it; a card file changed
 //! outside the game is noticed. The form itself is [`crate::ui::desk`].
 
+mod balance;
 mod revert;
 mod watch;
 
@@ -37,6 +38,8 @@ pub(super) struct State {
     saves: Option<PathBuf>,
     /// The figures of the last simulation of the set on show, if there was one.
     figures: Option<SetFigures>,
+    /// Balance beside the card (Ctrl-B): a weighing under way or its figures.
+    balance: Option<balance::Panel>,
 }
 
 impl State {
@@ -45,6 +48,7 @@ impl State {
         State {
             form: None,
             revert: None,
+            balance: None,
             ..self
         }
     }
@@ -165,8 +169,18 @@ impl GalleryScreen {
     pub(super) fn desk_update(&mut self, input: &Input, fonts: &Fonts) -> Option<Next> {
         let l = self.layout(input.size, fonts);
         self.watch_files();
+        if let Some(b) = self.desk.balance.as_mut() {
+            b.poll();
+        }
         if self.desk.revert.is_some() {
             return Some(self.revert_update(input));
+        }
+        if chord(input, KeyCode::B) {
+            self.start_balance();
+            return Some(Next::Stay);
+        }
+        if input.back && self.desk.form.is_none() && self.desk.balance.take().is_some() {
+            return Some(Next::Stay);
         }
         if let Some(form) = self.desk.form.as_mut() {
             if chord(input, KeyCode::T) && form.is_new() {
@@ -389,8 +403,16 @@ impl GalleryScreen {
         self.open_new(Some(next));
     }
 
-    /// Draws the desk's buttons, or the open form with the edited card large beside it.
+    /// Draws the desk, and the balance panel over the large card's column.
     pub(super) fn desk_draw(&self, l: &Layout, fonts: &Fonts) {
+        self.desk_draw_form(l, fonts);
+        if let Some(b) = &self.desk.balance {
+            b.draw(Self::balance_area(l), fonts);
+        }
+    }
+
+    /// Draws the desk's buttons, or the open form with the edited card large beside it.
+    fn desk_draw_form(&self, l: &Layout, fonts: &Fonts) {
         if let Some(panel) = &self.desk.revert {
             let (lines, question) = self.revert_lines();
             panel.draw(Self::desk_area(l).rect, fonts, &lines, question.as_deref());

@@ -1,0 +1,254 @@
+//! Balance beside the card (Ctrl-B in the gallery and in the form): the set as edited
+//! (the form's unsaved card, or the last save) played against the set before it, 2,000
+//! planner runs each on the same seeds ([`crate::sim::balance`]), on a thread of its own
+//! so the window keeps drawing; a small panel under the large card shows the progress,
+//! then the figures.
+
+use super::super::{Entry, GalleryScreen, Layout};
+use super::revert;
+use crate::cards::CardSet;
+use crate::cards::model::StationCard;
+use crate::sim::balance::{self, Balance};
+use crate::sim::batch::Progress;
+use crate::ui::style::{self, Fonts, colour, fade};
+use macroquad::prelude::*;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::thread::JoinHandle;
+
+/// A weighing under way or done.
+pub(in crate::ui::gallery) struct Panel {
+    /// What is weighed against what, in words.
+    what: String,
+    progress: Arc<Progress>,
+    job: Option<JoinHandle<Result<Balance, String>>>,
+    result: Option<Result<Balance, String>>,
+}
+
+impl Drop for Panel {
+    fn drop(&mut self) {
+        // A weighing nobody will read stops at once (its thread ends on its own).
+        self.progress.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The two sets to weigh, the card's id in each, and what they are in words.
+struct Sides {
+    saved: Arc<CardSet>,
+    edited: Arc<CardSet>,
+    ids: (String, String),
+    what: String,
+}
+
+impl Panel {
+    fn start(s: Sides) -> Panel {
+        let progress = Arc::new(Progress::default());
+        let p = Arc::clone(&progress);
+        let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let job = std::thread::Builder::new()
+            .name("balance".into())
+            .spawn(move || {
+                let ids = (s.ids.0.as_str(), s.ids.1.as_str());
+                balance::weigh(&s.saved, &s.edited, ids, balance::RUNS, jobs, &p)
+            });
+        let (job, result) = match job {
+            Ok(j) => (Some(j), None),
+            Err(e) => (None, Some(Err(format!("cannot start the weighing: {e}")))),
+        };
+        Panel {
+            what: s.what,
+            progress,
+            job,
+            result,
+        }
+    }
+
+    /// A panel that only says why there is nothing to weigh.
+    fn refused(why: String) -> Panel {
+        Panel {
+            what: String::new(),
+            progress: Arc::default(),
+            job: None,
+            result: Some(Err(why)),
+        }
+    }
+
+    /// Takes the result once the thread is done.
+    pub(in crate::ui::gallery) fn poll(&mut self) {
+        if self.job.as_ref().is_some_and(JoinHandle::is_finished)
+            && let Some(job) = self.job.take()
+        {
+            self.result = Some(
+                job.join()
+                    .unwrap_or_else(|_| Err("the weighing failed".into())),
+            );
+        }
+    }
+
+    /// The panel's lines: a heading, then the progress or the figures.
+    fn lines(&self) -> Vec<(String, Color)> {
+        let head = format!(
+            "Balance: {} planner runs each, same seeds",
+            thousands(balance::RUNS)
+        );
+        let mut out = vec![(head, colour::GOLD)];
+        if !self.what.is_empty() {
+            out.push((self.what.clone(), style::dim()));
+        }
+        match &self.result {
+            None => {
+                let done = self.progress.done.load(Ordering::Relaxed);
+                out.push((
+                    format!(
+                        "Playing… {} of {} runs",
+                        thousands(done),
+                        thousands(balance::RUNS)
+                    ),
+                    colour::PARCHMENT,
+                ));
+            }
+            Some(Err(why)) => out.push((why.clone(), colour::ERROR)),
+            Some(Ok(b)) => out.extend(b.lines().into_iter().map(|l| (l, colour::PARCHMENT))),
+        }
+        out
+    }
+
+    /// Draws the panel at the bottom of `area` (the large card's column).
+    pub(in crate::ui::gallery) fn draw(&self, area: Rect, fonts: &Fonts) {
+        let size = 15;
+        let lh = 18.0;
+        let measure = |x: &str| style::width(x, &fonts.serif, size);
+        let lines: Vec<(String, Color)> = self
+            .lines()
+            .into_iter()
+            .flat_map(|(l, c)| {
+                style::wrap(&l, area.w - 20.0, measure)
+                    .into_iter()
+                    .map(move |w| (w, c))
+            })
+            .collect();
+        let bar = if self.result.is_none() { 14.0 } else { 0.0 };
+        let h = (lines.len() as f32 * lh + 16.0 + bar).min(area.h);
+        let r = Rect::new(area.x, area.bottom() - h, area.w, h);
+        style::card(r, 6.0, 1.0, Color::new(0.04, 0.05, 0.1, 0.97), colour::GOLD);
+        let mut y = r.y + lh;
+        for (line, c) in &lines {
+            if y > r.bottom() {
+                break;
+            }
+            style::text(line, r.x + 10.0, y, &fonts.serif, size, *c);
+            y += lh;
+        }
+        if self.result.is_none() {
+            let done = self.progress.done.load(Ordering::Relaxed) as f32;
+            let share = (done / balance::RUNS as f32).clamp(0.0, 1.0);
+            let w = r.w - 20.0;
+            draw_rectangle(r.x + 10.0, y - 8.0, w, 6.0, fade(colour::GOLD, 0.25));
+            draw_rectangle(r.x + 10.0, y - 8.0, w * share, 6.0, colour::GOLD);
+        }
+    }
+}
+
+/// `2000` as `2,000`.
+fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+impl GalleryScreen {
+    /// Ctrl-B: weighs the set as edited against the set before the edit, for the card on
+    /// show (or in the form).
+    pub(in crate::ui::gallery) fn start_balance(&mut self) {
+        let panel = match self.balance_sides() {
+            Ok(s) => Panel::start(s),
+            Err(why) => Panel::refused(why),
+        };
+        self.desk.balance = Some(panel);
+    }
+
+    /// With the form open: the set with the form's card, against the set as saved.
+    /// Otherwise: the set as saved, against the set before the last save of this sitting.
+    fn balance_sides(&self) -> Result<Sides, String> {
+        let card = match self.on_show() {
+            Some(Entry::Station(c)) => Some(self.cards.cards[c].id.0.clone()),
+            _ => None,
+        };
+        if let Some(form) = &self.desk.form {
+            if form.is_new() {
+                return Err(
+                    "Save the new card first (Ctrl-S): Ctrl-B weighs an edit of a card in the set"
+                        .into(),
+                );
+            }
+            let id = card.ok_or("pick the card to weigh")?;
+            let value = form.form.value()?;
+            let edited: StationCard = serde_json::from_value(value)
+                .map_err(|e| format!("the form does not read as a card yet: {e}"))?;
+            let mut files = (**self.cards.files()).clone();
+            let slot = files
+                .domains
+                .iter_mut()
+                .flat_map(|d| d.stations.iter_mut())
+                .find(|c| c.id.0 == id)
+                .ok_or("the card is not in the set")?;
+            let new_id = edited.id.0.clone();
+            *slot = edited;
+            let set = crate::cards::load::load_files(&files).map_err(|r| {
+                let first = r
+                    .errors
+                    .first()
+                    .map_or(String::new(), |p| p.message.clone());
+                format!("the edited card does not load yet: {first}")
+            })?;
+            return Ok(Sides {
+                saved: Arc::clone(&self.cards),
+                edited: Arc::new(set.0),
+                ids: (id, new_id),
+                what: "the form's card (unsaved) against the set as saved".into(),
+            });
+        }
+        let id = card.unwrap_or_default();
+        let Some(last) = self.desk.sitting.last() else {
+            return Ok(Sides {
+                saved: Arc::clone(&self.cards),
+                edited: Arc::clone(&self.cards),
+                ids: (id.clone(), id),
+                what: "nothing edited in this sitting: the set as saved, both sides".into(),
+            });
+        };
+        let rel = revert::rel_name(&last.saved.path, self.desk.source.dir());
+        let before = crate::cards::load::load_patched(&self.desk.source, &rel, &last.saved.before)
+            .map_err(|_| format!("the set before {} does not load", last.what))?;
+        Ok(Sides {
+            saved: Arc::new(before.0),
+            edited: Arc::clone(&self.cards),
+            ids: (id.clone(), id),
+            what: format!("the set as saved against the set before {}", last.what),
+        })
+    }
+
+    /// Where the panel goes: the large card's column, under the card.
+    pub(in crate::ui::gallery) fn balance_area(l: &Layout) -> Rect {
+        let p = l.preview;
+        let card = Self::preview_card(l, Entry::Station(0));
+        let top = card.bottom() + 34.0;
+        Rect::new(p.x, top, p.w, (p.bottom() - top).max(0.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(super::thousands(2000), "2,000");
+        assert_eq!(super::thousands(812), "812");
+        assert_eq!(super::thousands(1_234_567), "1,234,567");
+    }
+}
