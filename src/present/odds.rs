@@ -269,6 +269,41 @@ pub fn lines(s: &State) -> Vec<String> {
     out
 }
 
+/// What taking the offered `a` would leave the traveller with, in a few words ("Health 9
+/// to 2; Dread 1"), tried on a copy of the state. `None` for an action that rolls dice
+/// (its outcome is not known before the roll) or changes none of Health, the marker,
+/// Grace or the cards held.
+pub fn after(s: &State, a: &Action) -> Option<String> {
+    if crate::core::dice_rolled(s, a, &[])? > 0 {
+        return None;
+    }
+    let mut t = s.clone();
+    execute(&mut t, a).ok()?;
+    let mut parts = Vec::new();
+    if t.health != s.health {
+        parts.push(format!("Health {} to {}", s.health, t.health.max(0)));
+    }
+    if t.marker != s.marker {
+        parts.push(format!(
+            "the marker {} to {}",
+            crate::present::words::marker_words(s.marker),
+            crate::present::words::marker_words(t.marker)
+        ));
+    }
+    if t.grace != s.grace {
+        parts.push(format!("Grace {} to {}", s.grace, t.grace));
+    }
+    for c in s.items.iter().chain(&s.equipment) {
+        if !t.items.contains(c) && !t.equipment.contains(c) {
+            parts.push(format!("{} gone", s.cards.card(*c).name));
+        }
+    }
+    if t.outcome.is_some_and(|o| o != crate::core::Outcome::Won) {
+        parts.push("the run ends".into());
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
+}
+
 /// "Grace can reroll your 1: 5 of 6 faces do better."
 pub fn reroll_line(who: &str, o: &RerollOdds) -> String {
     let whose = if o.die == Die::Foe {
@@ -367,6 +402,38 @@ mod tests {
         assert!(!lines(&s).is_empty());
         s.grace = 0;
         assert!(lines(&s).is_empty(), "{:?}", lines(&s));
+    }
+
+    #[test]
+    fn a_choice_says_what_it_would_leave_you_with() {
+        let (s, _) = new_run(cards(), 1, vec![]);
+        // An action not offered says nothing.
+        assert!(after(&s, &Action::Continue).is_none());
+        let terror = (0..400u64).find_map(|seed| {
+            let (mut t, _) = new_run(cards(), seed, vec![]);
+            for _ in 0..60 {
+                if matches!(t.phase, Phase::Terror { .. }) {
+                    return Some(t);
+                }
+                let a = legal_actions(&t)
+                    .into_iter()
+                    .find(|a| *a != Action::Abandon)?;
+                execute(&mut t, &a).ok()?;
+            }
+            None
+        });
+        let t = terror.expect("a Terror within reach");
+        let said: Vec<String> = legal_actions(&t)
+            .iter()
+            .filter(|a| matches!(a, Action::Choose { .. }))
+            .filter_map(|a| after(&t, a))
+            .collect();
+        assert!(!said.is_empty(), "a Terror's options say what they leave");
+        assert!(
+            said.iter()
+                .all(|l| l.contains(" to ") || l.contains("gone") || l.contains("ends")),
+            "{said:?}"
+        );
     }
 
     #[test]

@@ -2,12 +2,10 @@
 //! their costs, the swap dialog, a foe's faces) and what it offers.
 
 use super::Ctx;
-use super::tables::draw_faces;
 use crate::cards::model::{StationCard, StationType};
 use crate::core::state::Phase;
 use crate::core::{Action, legal_actions};
 use crate::present::stage::MomentKind;
-use crate::present::words;
 use crate::ui::cardface;
 use crate::ui::style::{self, colour, fade, mix};
 use crate::ui::table::layout::text;
@@ -19,7 +17,7 @@ pub fn draw_notes(cx: &Ctx, r: Rect, sc: &StationCard) {
     let fonts = cx.fonts;
     let mut y = r.y + 6.0;
     let head = match sc.card_type {
-        StationType::Terror => "Terror: choose one option.",
+        StationType::Terror => "Terror: choose one. Each would leave you with:",
         StationType::Rest => "A Rest: spend Resolve for Grace or Health.",
         StationType::Foe => "A foe bars the way.",
         StationType::Item | StationType::Equipment => {
@@ -46,21 +44,18 @@ pub fn draw_notes(cx: &Ctx, r: Rect, sc: &StationCard) {
                 Some(crate::core::Event::TerrorChosen { option, .. }) => Some(*option as usize),
                 _ => None,
             });
-        for (i, o) in sc.options.iter().enumerate() {
-            let ok = offered.contains(&Action::Choose { option: i as u8 }) || chosen.is_some();
-            let cost = if o.cost.is_empty() {
-                String::new()
+        // The options' labels and costs are on the buttons and the card: here, what each
+        // would leave the traveller with (said once, and not said twice).
+        for i in 0..sc.options.len() {
+            let a = Action::Choose { option: i as u8 };
+            let ok = offered.contains(&a) || chosen.is_some();
+            let what = if !ok {
+                "cannot pay".to_string()
             } else {
-                let c: Vec<String> = o.cost.iter().map(words::payment).collect();
-                format!(" — {}", c.join(", "))
+                crate::present::odds::after(s, &a).unwrap_or_else(|| "depends on a roll".into())
             };
-            let line = format!(
-                "{}. {}{}{}",
-                i + 1,
-                o.label,
-                cost,
-                if ok { "" } else { " (cannot pay)" }
-            );
+            // The number is the button's; its label and cost are on it.
+            let line = format!("{}: {what}.", i + 1);
             let c = match chosen {
                 Some(k) if k == i => colour::GOLD,
                 Some(_) => fade(style::dim(), 0.8),
@@ -100,13 +95,5 @@ pub fn draw_notes(cx: &Ctx, r: Rect, sc: &StationCard) {
                 cardface::draw_face(cr, &cardface::station_face(s.cards.card(*c)), fonts, false);
             }
         }
-    }
-    if sc.card_type == StationType::Foe {
-        draw_faces(
-            Rect::new(r.x, y, r.w, r.bottom() - y),
-            fonts,
-            &sc.faces,
-            None,
-        );
     }
 }

@@ -1,7 +1,6 @@
-//! The tables the dice read: the traveller's combat table and a foe's six faces, each
-//! with the row rolled lit.
+//! The table the traveller's die reads: the combat table in force, with the row rolled
+//! lit (a foe's faces are on its card: `duel::foe`).
 
-use crate::cards::model::Face;
 use crate::present::words;
 use crate::ui::style::{self, Fonts, colour, fade};
 use crate::ui::table::layout::text;
@@ -34,35 +33,6 @@ pub fn draw_combat_table(r: Rect, rows: &[words::CombatRow], lit: Option<usize>,
             words::strike_word(row.strike),
             row.what
         );
-        table_line(&line, r, y, lh, size, fonts);
-    }
-}
-
-/// A foe's six faces, with `lit` (0-based) highlighted.
-pub fn draw_faces(r: Rect, fonts: &Fonts, faces: &[Face], lit: Option<usize>) {
-    if faces.is_empty() {
-        return;
-    }
-    style::text(
-        "Foe's die",
-        r.x,
-        r.y + 15.0,
-        &fonts.italic,
-        text::SMALL,
-        fade(colour::PARCHMENT, 0.8),
-    );
-    let lh = ((r.h - 22.0) / faces.len() as f32).min(28.0);
-    let size = row_size(lh);
-    for (i, f) in faces.iter().enumerate() {
-        let y = r.y + 22.0 + i as f32 * lh;
-        if lit == Some(i) {
-            style::rounded_rect(
-                Rect::new(r.x - 2.0, y, r.w, lh - 1.0),
-                3.0,
-                fade(colour::ERROR, 0.4),
-            );
-        }
-        let line = format!("{}  {}: {}", i + 1, f.name, words::face_summary(f));
         table_line(&line, r, y, lh, size, fonts);
     }
 }
