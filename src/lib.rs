@@ -9,6 +9,7 @@ pub mod cli;
 pub mod core;
 pub mod guide_screen;
 pub mod history;
+pub mod knowledge;
 pub mod present;
 pub mod print;
 pub mod protocol;
