@@ -161,10 +161,8 @@ mod tests {
     use crate::cards::load::load_dir;
 
     fn temp(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!(
-            "forward-knowledge-{name}-{}",
-            std::process::id()
-        ));
+        let d =
+            std::env::temp_dir().join(format!("forward-knowledge-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&d);
         d
     }
@@ -180,8 +178,15 @@ mod tests {
         let dir = temp("per-set");
         let path = path_in(&dir);
         let set = shipped();
-        assert_eq!(prior_for(&path, &set).0, Vec::<u8>::new(), "missing: nothing");
-        assert!(prior_for(&path, &set).1.is_none(), "missing is not an error");
+        assert_eq!(
+            prior_for(&path, &set).0,
+            Vec::<u8>::new(),
+            "missing: nothing"
+        );
+        assert!(
+            prior_for(&path, &set).1.is_none(),
+            "missing is not an error"
+        );
         remember(&path, &set, &[2, 0]).expect("written");
         remember(&path, &set, &[0, 3]).expect("written");
         assert_eq!(prior_for(&path, &set).0, vec![2, 0, 3]);

@@ -356,8 +356,7 @@ mod tests {
         auto.after(&run).expect("saved");
         run.act(&Action::Abandon).expect("abandon");
         auto.after(&run).expect("saved");
-        let (prior, problem) =
-            crate::knowledge::prior_for(&crate::knowledge::path_in(&dir), &set);
+        let (prior, problem) = crate::knowledge::prior_for(&crate::knowledge::path_in(&dir), &set);
         assert!(problem.is_none());
         assert_eq!(prior, vec![1, 3]);
         // A damaged knowledge file: told once, the history still written.
@@ -367,7 +366,10 @@ mod tests {
         next.state.learned = vec![0];
         next.act(&Action::Abandon).expect("abandon");
         let told = auto.after(&next);
-        assert!(told.is_ok(), "a damaged file is set aside and rewritten: {told:?}");
+        assert!(
+            told.is_ok(),
+            "a damaged file is set aside and rewritten: {told:?}"
+        );
         let h = history::read(&store.history_path()).expect("history");
         assert_eq!(h.records.len(), 2, "both runs recorded");
         let _ = fs::remove_dir_all(&dir);

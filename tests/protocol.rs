@@ -363,8 +363,8 @@ fn no_face_down_card_leaks_into_any_line() {
 /// show (the scan can fail both ways).
 #[test]
 fn no_unlearned_guardian_term_leaks() {
-    use forward::core::lore;
     use forward::core::legal_actions;
+    use forward::core::lore;
     use forward::guide_screen::{Shown, Snapshot};
     use forward::present::words::describe;
     use forward::protocol::{Step, prompt, view};
@@ -388,8 +388,8 @@ fn no_unlearned_guardian_term_leaks() {
                 cards: None,
             };
             let line = serde_json::to_string(&step).expect("line");
-            let page = serde_json::to_string(&Snapshot::of(&run, &Shown::now(&run), 0))
-                .expect("page");
+            let page =
+                serde_json::to_string(&Snapshot::of(&run, &Shown::now(&run), 0)).expect("page");
             let words = log.join("\n");
             for (ix, text) in terms.iter().enumerate() {
                 let known = lore::known(&run.state, ix as u8);
@@ -418,7 +418,10 @@ fn no_unlearned_guardian_term_leaks() {
             events = run.act(&a).expect("offered");
         }
     }
-    assert!(learned_seen > 0, "no run learned a rumour: the scan checked nothing learned");
+    assert!(
+        learned_seen > 0,
+        "no run learned a rumour: the scan checked nothing learned"
+    );
 }
 
 // ---- with a Guide (`--guide`) -----------------------------------------------------------------

@@ -32,6 +32,7 @@ pub mod legal;
 pub mod lore;
 pub mod modifiers;
 pub mod observe;
+pub mod plan;
 pub mod rules;
 pub mod standing;
 pub mod state;

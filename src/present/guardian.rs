@@ -113,3 +113,35 @@ pub fn rumours(s: &State) -> Vec<(usize, String)> {
 pub fn sealed_count(s: &State) -> usize {
     s.cards.entry_count() - lore::known_entries(s).len()
 }
+
+/// What would have broken each requirement or seal the traveller did not meet at the
+/// Guardian, in a player's words: "To break the Seal of Aporia: the Sage, met in Darkwood
+/// Brume, with the Ferryman's Bell from The Nightsea Expanse." Empty before the reveal.
+pub fn what_would_have_won(s: &State) -> Vec<String> {
+    if !s.revealed {
+        return Vec::new();
+    }
+    let cards = &s.cards;
+    let mut out = Vec::new();
+    for (i, e) in cards.entries().enumerate() {
+        let Ok(ix) = u8::try_from(i) else { continue };
+        if crate::core::holds(s, &e.broken_by) {
+            continue;
+        }
+        let pieces: Vec<String> = lore::entry_places(s, ix)
+            .into_iter()
+            .map(|(c, d)| format!("{} ({})", cards.card(c).name, cards.domain(d).name))
+            .collect();
+        let verb = if usize::from(ix) < cards.guardian.requirements.len() {
+            "To meet"
+        } else {
+            "To break"
+        };
+        out.push(if pieces.is_empty() {
+            format!("{verb} {}: {}", e.name, e.text)
+        } else {
+            format!("{verb} {}: {}.", e.name, pieces.join(", "))
+        });
+    }
+    out
+}

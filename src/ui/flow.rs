@@ -1,10 +1,10 @@
 //! Which screen comes next: the one the window opens on (from the command line), and the
 //! one a screen's [`Next`] asks for.
 
-use crate::core::TermsMode;
 use super::table::{self, TableScreen};
 use super::{GalleryScreen, LoadScreen, Next, Options, Screen, StatsScreen};
 use crate::cards::CardSource;
+use crate::core::TermsMode;
 use crate::present::stage::Speed;
 use crate::store::{self, SaveStore};
 use std::path::Path;
@@ -71,9 +71,7 @@ pub(super) fn first_screen(
             return Err(1);
         };
         match store::load(&latest.path) {
-            Ok(run) => {
-                screen = Screen::Table(Box::new(resumed(run, latest.path, terms)), set)
-            }
+            Ok(run) => screen = Screen::Table(Box::new(resumed(run, latest.path, terms)), set),
             Err(e) => {
                 eprintln!("forward: --continue: {e}");
                 return Err(1);
@@ -124,7 +122,11 @@ pub(super) fn first_screen(
 
 /// A saved run resumed, with what the traveller knows of the Guardian (the knowledge file
 /// beside its save).
-fn resumed(run: crate::session::Session, path: std::path::PathBuf, terms: TermsMode) -> TableScreen {
+fn resumed(
+    run: crate::session::Session,
+    path: std::path::PathBuf,
+    terms: TermsMode,
+) -> TableScreen {
     let dir = path.parent().map(Path::to_path_buf);
     let mut t = TableScreen::resume(run, Some(path));
     t.bring_lore(terms, dir.as_deref());
@@ -175,8 +177,7 @@ pub(super) fn follow(
                     Ok(run) => {
                         // The run plays with the cards kept in its save.
                         let cards = run.cards.clone();
-                        screen =
-                            Screen::Table(Box::new(resumed(run, path, terms)), cards);
+                        screen = Screen::Table(Box::new(resumed(run, path, terms)), cards);
                     }
                     Err(e) => {
                         // Shown on the Load screen; the file is left as it is.

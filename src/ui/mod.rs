@@ -515,13 +515,15 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                     reloads = 0;
                 }
             }
-            other => screen = flow::follow(
+            other => {
+                screen = flow::follow(
                     other,
                     screen,
                     &cards,
                     saves_dir.as_deref(),
                     settings.guardian_terms,
-                ),
+                )
+            }
         }
         let last = screenshot.is_some() && frame + 1 >= u64::from(frames.max(1));
         let report = layout_report.as_deref().filter(|_| last || live_report);

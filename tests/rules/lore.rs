@@ -116,3 +116,60 @@ fn an_entry_points_at_the_domains_of_its_pieces() {
         vec![p("ferryman", "b"), p("ember", "c"), p("mirror", "b")]
     );
 }
+
+/// The table's mark on a choice that breaks a known plan: declining a piece, and a route
+/// with no way back to the Domain that holds one; the same choices are unmarked while the
+/// terms are unknown.
+#[test]
+fn a_choice_that_puts_a_known_entry_out_of_reach_is_marked() {
+    use forward::core::consequence::{Warning, consequence};
+    let cards = Lab::new(&arr(&[BLADE])).guardian(GUARDIAN_SEALED).build();
+    let mut s = start(&cards, &[]);
+    flip_id(&mut s, "blade");
+    assert!(matches!(s.phase, Phase::Offer { .. }));
+    assert_eq!(
+        consequence(&s, &Action::Decline),
+        None,
+        "unknown terms: no mark"
+    );
+    s.lore.mode = TermsMode::Start;
+    match consequence(&s, &Action::Decline) {
+        Some(Warning::BreaksPlan(b)) => {
+            assert_eq!(b.entry, "The Blade");
+            assert_eq!(b.why, "blade would be gone for good");
+            assert_eq!(
+                b.to_string(),
+                "blade would be gone for good, and The Blade needs it"
+            );
+        }
+        other => panic!("expected a broken plan, got {other:?}"),
+    }
+    assert_eq!(consequence(&s, &Action::Take), None);
+
+    // A route that never comes back to the ember's Domain.
+    const ONE_WAY: &str = r#"{
+        "start": "a", "final": "z",
+        "domains": [
+            {"id": "a", "file": "domains/a.json", "row": 1, "column": 0, "links": ["b", "c"]},
+            {"id": "b", "file": "domains/b.json", "row": 2, "column": 0, "links": ["c", "z"]},
+            {"id": "c", "file": "domains/c.json", "row": 2, "column": 1, "links": ["z"]},
+            {"id": "z", "file": "domains/z.json", "row": 3, "column": 0, "links": []}
+        ]
+    }"#;
+    let cards = Lab::new(&arr(&[r#"{"id": "rock", "type": "caesura"}"#]))
+        .b(&arr(&[super::guardian::EMBER]))
+        .map(ONE_WAY)
+        .guardian(GUARDIAN_SEALED)
+        .build();
+    let mut s = start(&cards, &[]);
+    s.lore = Lore::road(vec![2]);
+    clear_domain(&mut s);
+    match consequence(&s, &go("c")) {
+        Some(Warning::BreaksPlan(b)) => {
+            assert_eq!(b.entry, "The Flame");
+            assert_eq!(b.why, "no way would lead back to Domain b");
+        }
+        other => panic!("expected a broken plan, got {other:?}"),
+    }
+    assert_eq!(consequence(&s, &go("b")), None);
+}

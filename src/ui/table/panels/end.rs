@@ -60,11 +60,20 @@ pub fn draw(cx: &Ctx, recap: &Recap) {
             let why = match cause {
                 Cause::Health => "Health ran out",
                 Cause::Dread => "Dread passed 4",
-                Cause::Guardian => "a requirement or seal of the Guardian",
+                Cause::Guardian => "",
                 Cause::Abandoned => "abandoned",
                 Cause::Stranded => "no way on from here",
             };
-            format!("{detail} (cause: {why})")
+            if *cause == Cause::Guardian {
+                // Said in full: what held, and what would have broken it.
+                let fix = crate::present::guardian::what_would_have_won(s);
+                format!(
+                    "The Guardian's terms were not met. {detail} {}",
+                    fix.join(" ")
+                )
+            } else {
+                format!("{detail} (cause: {why})")
+            }
         }
         Some(Outcome::Won) => {
             "You crossed every Domain you chose and stood before the Guardian.".into()

@@ -21,7 +21,13 @@ pub fn draw_badge(cx: &Ctx, ml: &map::Layout) {
     } else {
         fade(colour::SEA_LIGHT, 0.8)
     };
-    style::card(r, 6.0, 1.5, mix(colour::TILE, colour::SEA_LIGHT, 0.08), border);
+    style::card(
+        r,
+        6.0,
+        1.5,
+        mix(colour::TILE, colour::SEA_LIGHT, 0.08),
+        border,
+    );
     let g = guardian_view(s);
     style::text_centred(
         &g.name,
@@ -91,7 +97,10 @@ pub fn tips(s: &crate::core::State, ml: &map::Layout) -> Vec<(Rect, String)> {
         };
         lines.push(match &e.text {
             Some(t) => format!("{kind} {}: {t}", e.name),
-            None => format!("{kind} {}: sealed. Its terms are not yet known; rumours on the road tell them.", e.name),
+            None => format!(
+                "{kind} {}: sealed. Its terms are not yet known; rumours on the road tell them.",
+                e.name
+            ),
         });
     }
     let mut out = vec![(map::guardian_badge(ml), lines.join("\n"))];
