@@ -273,10 +273,16 @@ fn the_informed_bot_plays_on_what_it_has_learned() {
     };
     let planner = wins(PolicyKind::Planner.into());
     let greedy = wins(PolicyKind::Greedy.into());
-    assert!(planner > 4 * greedy.max(1), "planner {planner}, greedy {greedy}");
+    assert!(
+        planner > 4 * greedy.max(1),
+        "planner {planner}, greedy {greedy}"
+    );
     assert_eq!(wins(informed(TermsMode::Road, true)), planner);
     assert_eq!(wins(informed(TermsMode::Start, false)), planner);
     assert_eq!(wins(informed(TermsMode::End, true)), greedy);
     let end = wins(informed(TermsMode::End, false));
-    assert!(greedy < end && end < planner, "end {end}: between {greedy} and {planner}");
+    assert!(
+        greedy < end && end < planner,
+        "end {end}: between {greedy} and {planner}"
+    );
 }

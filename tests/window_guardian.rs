@@ -15,9 +15,10 @@ mod common {
     pub mod xvfb;
 }
 
-use common::game::{CARDS, spawn};
+use common::game::{CARDS, scene, spawn};
 use common::pixels::wait;
 use common::xvfb::Xvfb;
+use forward::core::{Cause, Outcome};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -35,31 +36,40 @@ fn out_dir(name: &str) -> PathBuf {
 
 /// The strings drawn in the first frames of a run of seed 5 with these saves, at `size`.
 fn drawn(name: &str, saves: &Path, size: (u32, u32)) -> Option<Vec<String>> {
+    drawn_at(name, saves, size, &["--seed", "5", "--frames", "2"], "map")
+}
+
+/// The strings drawn by a game started with `args` (plus saves, size, a screenshot `shot`
+/// and the layout report).
+fn drawn_at(
+    name: &str,
+    saves: &Path,
+    size: (u32, u32),
+    args: &[&str],
+    shot: &str,
+) -> Option<Vec<String>> {
     let x = Xvfb::start(size.0, size.1)?;
     let dir = out_dir(name);
-    let png = dir.join(format!("map-{}x{}.png", size.0, size.1));
-    let json = dir.join(format!("map-{}x{}.json", size.0, size.1));
+    let png = dir.join(format!("{shot}-{}x{}.png", size.0, size.1));
+    let json = dir.join(format!("{shot}-{}x{}.json", size.0, size.1));
     let size_arg = format!("{}x{}", size.0, size.1);
     let (png_s, json_s, saves_s) = (
         png.to_string_lossy().to_string(),
         json.to_string_lossy().to_string(),
         saves.to_string_lossy().to_string(),
     );
-    let args = [
-        "--seed",
-        "5",
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend([
         "--saves",
         &saves_s,
         "--size",
         &size_arg,
         "--screenshot",
         &png_s,
-        "--frames",
-        "2",
         "--layout-report",
         &json_s,
-    ];
-    let out = wait(spawn(&x.display, &args));
+    ]);
+    let out = wait(spawn(&x.display, &all));
     assert!(
         out.status.success(),
         "forward failed: {}",
@@ -118,4 +128,48 @@ fn entries_learned_in_an_earlier_run_are_filled_in_and_marked_on_the_map() {
         "two entries known from the last run: {strings:?}"
     );
     let _ = drawn("learned", &saves, (1024, 640));
+}
+
+/// The reveal is a moment of its own: while the Guardian appears, its requirements and
+/// seals are listed on the stage one by one; once the run is lost there, the end screen
+/// says in words what held and what would have broken it (no "cause: ..." line).
+#[test]
+fn the_reveal_checks_each_entry_on_the_stage_and_the_end_says_what_would_have_won() {
+    let (seed, actions) = scene("a loss at the Guardian", false, |s| {
+        matches!(
+            &s.outcome,
+            Some(Outcome::Lost {
+                cause: Cause::Guardian,
+                ..
+            })
+        )
+    });
+    let saves = out_dir("reveal").join("saves");
+    let _ = std::fs::remove_dir_all(&saves);
+    let during = [
+        "--seed",
+        &seed,
+        "--actions",
+        &actions,
+        "--play-last",
+        "--frames",
+        "40",
+    ];
+    let Some(strings) = drawn_at("reveal", &saves, (1280, 800), &during, "reveal") else {
+        return;
+    };
+    assert!(
+        strings.iter().any(|s| s == "Before the Guardian"),
+        "the staged checks: {strings:?}"
+    );
+    let end = ["--seed", &seed, "--actions", &actions, "--frames", "3"];
+    let strings = drawn_at("reveal", &saves, (1280, 800), &end, "end").expect("a display");
+    let all = strings.join(" ");
+    assert!(
+        all.contains("The Guardian's terms were not met") && all.contains("To break"),
+        "the end in words: {all}"
+    );
+    assert!(!all.contains("cause: a requirement or seal"), "{all}");
+    let _ = drawn_at("reveal", &saves, (1024, 640), &end, "end");
+    let _ = drawn_at("reveal", &saves, (1024, 640), &during, "reveal");
 }

@@ -82,9 +82,18 @@ pub fn draw(cx: &Ctx, recap: &Recap) {
     };
     let inner = r.w - 56.0;
     let mut y = r.y + 72.0;
+    // A loss at the Guardian says what held and what would have broken it: more room.
+    let at_guardian = matches!(
+        &s.outcome,
+        Some(Outcome::Lost {
+            cause: Cause::Guardian,
+            ..
+        })
+    );
+    let detail_h = if at_guardian { 128.0 } else { 64.0 };
     y += cardface::text_block(
         &detail,
-        Rect::new(r.x + 28.0, y, inner, 64.0),
+        Rect::new(r.x + 28.0, y, inner, detail_h),
         &fonts.serif,
         text::TITLE - 2,
         text::BODY,
