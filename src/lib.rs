@@ -7,6 +7,7 @@ pub mod audio;
 pub mod cards;
 pub mod cli;
 pub mod core;
+pub mod daily;
 pub mod guide_screen;
 pub mod history;
 pub mod knowledge;
