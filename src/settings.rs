@@ -113,6 +113,9 @@ pub struct Settings {
     /// The lesson ("Learn to play") has been offered once, on the first start; it is not
     /// offered again (it stays on the title).
     pub lesson_offered: bool,
+    /// How the Guardian's terms become known: learned on the road (rumours, earlier runs),
+    /// shown from the start, or revealed at the end.
+    pub guardian_terms: crate::core::TermsMode,
 }
 
 impl Default for Settings {
@@ -134,6 +137,7 @@ impl Default for Settings {
             colour_blind: false,
             high_contrast: false,
             lesson_offered: false,
+            guardian_terms: crate::core::TermsMode::Road,
         }
     }
 }

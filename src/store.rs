@@ -224,6 +224,10 @@ pub enum StoreError {
     /// calls give the plain error).
     #[error("this finished run is not in the run history: {0}")]
     NotRecorded(Box<StoreError>),
+    /// What was learned of the Guardian could not be kept (the save and the history are
+    /// on disk; told once per run).
+    #[error(transparent)]
+    Knowledge(#[from] crate::knowledge::KnowledgeError),
 }
 
 impl StoreError {
@@ -232,7 +236,7 @@ impl StoreError {
         match self {
             StoreError::Save(_) | StoreError::CreateDir { .. } => true,
             StoreError::NotRecorded(inner) => inner.unsaved(),
-            StoreError::History { .. } => false,
+            StoreError::History { .. } | StoreError::Knowledge(_) => false,
         }
     }
 }
@@ -248,6 +252,10 @@ pub struct Autosave {
     recorded: bool,
     /// That the finished run could not be recorded has been said.
     told: bool,
+    /// The Guardian's entries already kept in the knowledge file beside the history.
+    kept: Vec<u8>,
+    /// A knowledge file that could not be written was reported (once per run).
+    knowledge_told: bool,
 }
 
 impl Autosave {
@@ -258,6 +266,8 @@ impl Autosave {
             history_dir,
             recorded: run.is_over(),
             told: false,
+            kept: Vec::new(),
+            knowledge_told: false,
         }
     }
 
@@ -268,6 +278,8 @@ impl Autosave {
             history_dir: PathBuf::new(),
             recorded: true,
             told: true,
+            kept: Vec::new(),
+            knowledge_told: true,
         }
     }
 
@@ -317,7 +329,28 @@ impl Autosave {
             }
             self.recorded = true;
         }
-        Ok(())
+        self.keep_knowledge(run)
+    }
+
+    /// Keeps what the run has learned of the Guardian beside the history (after the save
+    /// and the history, which never wait on it). A failure is told once per run.
+    fn keep_knowledge(&mut self, run: &Session) -> Result<(), StoreError> {
+        let learned = crate::core::lore::to_remember(&run.state);
+        if learned.iter().all(|e| self.kept.contains(e)) {
+            return Ok(());
+        }
+        let file = crate::knowledge::path_in(&self.history_dir);
+        match crate::knowledge::remember(&file, &run.cards, &learned) {
+            Ok(()) => {
+                self.kept = learned;
+                Ok(())
+            }
+            Err(e) if !self.knowledge_told => {
+                self.knowledge_told = true;
+                Err(e.into())
+            }
+            Err(_) => Ok(()),
+        }
     }
 }
 
@@ -352,6 +385,39 @@ mod tests {
         let h = history::read(&store.history_path()).expect("history");
         assert_eq!(h.records.len(), 1, "recorded exactly once");
         assert_eq!(save::load(&path).expect("loads").actions.len(), 1);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// What a run learns of the Guardian is kept beside the history and brought to the next
+    /// run of the same set; the history holds the run either way.
+    #[test]
+    fn learned_entries_outlive_the_run_and_never_touch_the_history() {
+        let (set, _) = load_dir(Path::new("cards")).expect("the shipped cards load");
+        let set = Arc::new(set);
+        let dir = temp("lore");
+        let store = SaveStore::open(&dir).expect("temp dir");
+        let (mut run, _) = Session::new(set.clone(), 5, Vec::new());
+        let mut auto = store.autosave_for(&run);
+        run.state.learned = vec![1, 3];
+        auto.after(&run).expect("saved");
+        run.act(&Action::Abandon).expect("abandon");
+        auto.after(&run).expect("saved");
+        let (prior, problem) = crate::knowledge::prior_for(&crate::knowledge::path_in(&dir), &set);
+        assert!(problem.is_none());
+        assert_eq!(prior, vec![1, 3]);
+        // A damaged knowledge file: told once, the history still written.
+        let (mut next, _) = Session::new(set.clone(), 6, Vec::new());
+        fs::write(crate::knowledge::path_in(&dir), "[broken").expect("write");
+        let mut auto = store.autosave_for(&next);
+        next.state.learned = vec![0];
+        next.act(&Action::Abandon).expect("abandon");
+        let told = auto.after(&next);
+        assert!(
+            told.is_ok(),
+            "a damaged file is set aside and rewritten: {told:?}"
+        );
+        let h = history::read(&store.history_path()).expect("history");
+        assert_eq!(h.records.len(), 2, "both runs recorded");
         let _ = fs::remove_dir_all(&dir);
     }
 

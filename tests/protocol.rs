@@ -318,6 +318,11 @@ fn no_face_down_card_leaks_into_any_line() {
                     known.extend(seen.into_iter().map(str::to_string));
                 }
             }
+            // A learned requirement or seal names its pieces: the traveller knows of them.
+            for ix in forward::core::lore::known_entries(&state) {
+                let pieces = forward::core::lore::entry_cards(&state, ix);
+                known.extend(pieces.iter().map(|c| c.id.to_string()));
+            }
             let step = Step {
                 state: view(&state),
                 prompt: prompt(&state),
@@ -350,6 +355,73 @@ fn no_face_down_card_leaks_into_any_line() {
             events = execute(&mut state, &a).expect("offered");
         }
     }
+}
+
+/// No unlearned requirement's or seal's terms reach the traveller: not the protocol's line
+/// (state, prompt, events), the log's words, nor the Guide's page, in runs alone and with a
+/// Guide, until the entry is learned (a rumour) or the Guardian appears. Learned terms do
+/// show (the scan can fail both ways).
+#[test]
+fn no_unlearned_guardian_term_leaks() {
+    use forward::core::legal_actions;
+    use forward::core::lore;
+    use forward::guide_screen::{Shown, Snapshot};
+    use forward::present::words::describe;
+    use forward::protocol::{Step, prompt, view};
+    use forward::session::Session;
+
+    let cards = shipped();
+    let terms: Vec<String> = cards.entries().map(|e| e.text.clone()).collect();
+    let mut learned_seen = 0;
+    for seed in 0..120u64 {
+        let guide = seed % 3 == 0;
+        let (mut run, mut events) = Session::new_with(cards.clone(), seed, Vec::new(), guide);
+        let mut pick = BotRng::new(seed + 7);
+        let mut log: Vec<String> = Vec::new();
+        loop {
+            log.extend(events.iter().filter_map(|e| describe(&cards, e)));
+            let step = Step {
+                state: view(&run.state),
+                prompt: prompt(&run.state),
+                events: &events,
+                outcome: run.state.outcome.as_ref(),
+                cards: None,
+            };
+            let line = serde_json::to_string(&step).expect("line");
+            let page =
+                serde_json::to_string(&Snapshot::of(&run, &Shown::now(&run), 0)).expect("page");
+            let words = log.join("\n");
+            for (ix, text) in terms.iter().enumerate() {
+                let known = lore::known(&run.state, ix as u8);
+                for (what, shown) in [("line", &line), ("page", &page), ("log", &words)] {
+                    if !known {
+                        assert!(
+                            !shown.contains(text.as_str()),
+                            "seed {seed}: the terms of entry {ix} are in the {what} before they are learned"
+                        );
+                    }
+                }
+                if known && !run.state.revealed {
+                    learned_seen += 1;
+                    assert!(
+                        line.contains(text.as_str()),
+                        "seed {seed}: entry {ix} is learned but its terms are not in the line"
+                    );
+                }
+            }
+            if run.state.is_over() {
+                break;
+            }
+            let actions = legal_actions(&run.state);
+            let n = actions.len() - 1; // never abandon
+            let a = actions[pick.below(n.max(1))].clone();
+            events = run.act(&a).expect("offered");
+        }
+    }
+    assert!(
+        learned_seen > 0,
+        "no run learned a rumour: the scan checked nothing learned"
+    );
 }
 
 // ---- with a Guide (`--guide`) -----------------------------------------------------------------

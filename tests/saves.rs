@@ -481,10 +481,21 @@ fn the_version_1_fixture_still_loads() {
             .expect("line"),
     )
     .expect("json");
-    assert_eq!(
-        serde_json::to_value(view(&run.state)).expect("view"),
-        line["state"]
+    let mut now = serde_json::to_value(view(&run.state)).expect("view");
+    // The line was recorded before the view showed the Guardian's card (issue 30): that
+    // part is new, and with nothing learned every entry is sealed.
+    let guardian = now
+        .as_object_mut()
+        .and_then(|o| o.remove("guardian"))
+        .expect("the Guardian's card");
+    let entries = guardian["entries"].as_array().expect("entries");
+    assert_eq!(entries.len(), 4);
+    assert!(
+        entries
+            .iter()
+            .all(|e| e["known"] == false && e.get("text").is_none())
     );
+    assert_eq!(now, line["state"]);
     // The save carries its own cards, those its hash recorded, not the shipped ones...
     let recorded: Value =
         serde_json::from_str(&std::fs::read_to_string(&path).expect("read")).expect("json");

@@ -306,3 +306,39 @@ fn what_no_run_reached_is_flagged_not_given_zeros() {
     assert!(html.contains("<b>Untested: 18 cards no run flipped</b>"));
     assert!(html.contains("Rot-Gorged Boar</td><td>amara_rot_glade</td><td colspan=\"7\""));
 }
+
+/// The informed bot knows of the Guardian only what the traveller is shown: with the terms
+/// revealed at the end and nothing remembered it plays as greedy does; learned on the road
+/// (the shipped rumours come before every route choice they bear on) it wins as often as the
+/// planner, who knows every term from the start. The first 2,048 runs of the figures in
+/// docs/BALANCE.md (seed 7; each chunk of 256 runs is one player).
+#[test]
+fn the_informed_bot_plays_on_what_it_has_learned() {
+    use forward::core::TermsMode;
+    use forward::sim::batch::Bot;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+    let set = Arc::new(load_dir(&dir).expect("cards").0);
+    let wins = |bot: Bot| {
+        let t = simulate(&set, 2048, 7, bot, 2, &Progress::default()).expect("pool");
+        t.summary(&set).wins
+    };
+    let informed = |terms, first_ever| Bot {
+        kind: PolicyKind::Informed,
+        terms,
+        first_ever,
+    };
+    let planner = wins(PolicyKind::Planner.into());
+    let greedy = wins(PolicyKind::Greedy.into());
+    assert!(
+        planner > 4 * greedy.max(1),
+        "planner {planner}, greedy {greedy}"
+    );
+    assert_eq!(wins(informed(TermsMode::Road, true)), planner);
+    assert_eq!(wins(informed(TermsMode::Start, false)), planner);
+    assert_eq!(wins(informed(TermsMode::End, true)), greedy);
+    let end = wins(informed(TermsMode::End, false));
+    assert!(
+        greedy < end && end < planner,
+        "end {end}: between {greedy} and {planner}"
+    );
+}

@@ -1451,3 +1451,46 @@ fn a_sideways_link_must_join_neighbours_in_the_row() {
         report.errors
     );
 }
+
+/// A rumour's `reveals` must name one of the Guardian's requirements or seals: a slip is
+/// an error at the entry, with the nearest id; a right one loads, in a Domain's scene too.
+#[test]
+fn rumours_name_guardian_entries() {
+    let dir = broken(
+        "reveals_typo",
+        &[(
+            "domains/hamlet.json",
+            "\"theme\": \"A burned village and the first step.\",",
+            "\"theme\": \"A burned village and the first step.\", \"reveals\": [\"seal_of_mst\"],",
+        )],
+    );
+    let p = the_error(&dir);
+    let pos = at(&dir, "domains/hamlet.json", "\"seal_of_mst\"");
+    let message = "`reveals` names `seal_of_mst`, which is not one of the Guardian's requirements or seals; did you mean `seal_of_mist`?";
+    assert_problem(
+        &p,
+        "domains/hamlet.json",
+        Some(pos),
+        Some("hamlet"),
+        Some("reveals[0]"),
+        message,
+    );
+
+    let dir = broken(
+        "reveals_ok",
+        &[(
+            "domains/hamlet.json",
+            "\"theme\": \"A burned village and the first step.\",",
+            "\"theme\": \"A burned village and the first step.\", \"reveals\": [\"seal_of_mist\", \"need_blade\"],",
+        )],
+    );
+    let (set, _) = load_dir(&dir).unwrap_or_else(|r| panic!("{r:#?}"));
+    let hamlet = set.domain_by_str("hamlet").expect("hamlet");
+    let ids: Vec<&str> = set
+        .domain(hamlet)
+        .reveals
+        .iter()
+        .map(|id| id.0.as_str())
+        .collect();
+    assert_eq!(ids, ["seal_of_mist", "need_blade"]);
+}

@@ -75,6 +75,7 @@ pub fn cues_for(event: &Event, before: &State) -> Vec<Cue> {
         Event::FoeDefeated { .. } => vec![FoeDefeated],
         Event::DomainCleared { .. } => vec![DomainCleared],
         Event::GuardianRevealed { .. } => vec![GuardianReveal],
+        Event::EntryLearned { .. } => vec![CardFlip],
         Event::RunEnded {
             outcome: Outcome::Won,
         } => vec![Victory],

@@ -246,6 +246,7 @@ pub fn template(t: StationType, id: &str) -> StationCard {
         join: None,
         refused: Vec::new(),
         carries: Vec::new(),
+        reveals: Vec::new(),
     };
     let face = |name: &str, deal: i32| Face {
         name: name.to_string(),

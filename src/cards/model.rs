@@ -258,6 +258,10 @@ pub struct DomainFile {
     /// Scene effects applied when the traveller enters the Domain.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub on_enter: Vec<Effect>,
+    /// A rumour in the scene: ids of the Guardian's requirements or seals whose terms the
+    /// traveller learns on entering the Domain.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reveals: Vec<CardId>,
     /// The Domain's Station cards (18 in the full set).
     pub stations: Vec<StationCard>,
 }
@@ -443,6 +447,10 @@ pub struct StationCard {
     /// Companion: cards they agree to carry for you once they follow.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub carries: Vec<CardId>,
+    /// A rumour: ids of the Guardian's requirements or seals whose terms the traveller
+    /// learns when this card is flipped (any type of card).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reveals: Vec<CardId>,
 }
 
 fn is_false(b: &bool) -> bool {

@@ -131,6 +131,8 @@ pub struct Domain {
     pub art: Option<ArtName>,
     pub theme: String,
     pub on_enter: Vec<Effect>,
+    /// Guardian entries (requirement or seal ids) the Domain's scene reveals on entering.
+    pub reveals: Vec<CardId>,
     pub row: u8,
     pub column: u8,
     /// Forward links (sideways or up).
@@ -274,6 +276,7 @@ impl CardSet {
                 guide_notes: file.guide_notes,
                 theme: file.theme,
                 on_enter: file.on_enter,
+                reveals: file.reveals,
                 row: entry.row,
                 column: entry.column,
                 links,
@@ -353,6 +356,32 @@ impl CardSet {
             .and_then(|names| names.get(ix))
             .copied()
             .unwrap_or("")
+    }
+
+    /// The Guardian's entries: every requirement, then every seal (an entry's index in
+    /// this order is how a run's state names it).
+    pub fn entries(&self) -> impl Iterator<Item = &Seal> + Clone + '_ {
+        self.guardian
+            .requirements
+            .iter()
+            .chain(self.guardian.seals.iter())
+    }
+
+    /// How many requirements and seals the Guardian has.
+    pub fn entry_count(&self) -> usize {
+        self.guardian.requirements.len() + self.guardian.seals.len()
+    }
+
+    /// The index (see [`CardSet::entries`]) of the requirement or seal with this id.
+    pub fn entry_index(&self, id: &str) -> Option<u8> {
+        self.entries()
+            .position(|s| s.id.0 == id)
+            .and_then(|i| u8::try_from(i).ok())
+    }
+
+    /// The requirement or seal at this index.
+    pub fn entry(&self, ix: u8) -> Option<&Seal> {
+        self.entries().nth(usize::from(ix))
     }
 
     /// Looks up a Domain by its id string.

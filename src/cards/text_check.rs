@@ -719,10 +719,12 @@ impl Checker<'_> {
         let has = |k: &str| c.get(k).is_some_and(|v| !v.is_null());
         match ty {
             "caesura" => {
+                // A rumour (`reveals`) is not a quiet beat: the traveller learns something.
                 let quiet = c
                     .get("effects")
                     .and_then(Value::as_array)
-                    .is_none_or(Vec::is_empty);
+                    .is_none_or(Vec::is_empty)
+                    && !has("reveals");
                 if quiet != has_word(&self.text, "No effect") {
                     self.fail("a quiet Caesura says \"No effect\", and only a quiet one".into());
                 }
@@ -789,6 +791,9 @@ impl Checker<'_> {
             }
             "foe" => self.foe(c),
             _ => {}
+        }
+        if has("reveals") {
+            self.word("rumour", "reveals");
         }
         if ty != "foe" && ty != "companion" && has("hp") {
             self.fail("hp on a card that is not a foe".into());

@@ -27,6 +27,14 @@ pub struct SimulateArgs {
     /// The bot that plays.
     #[arg(long, value_enum, default_value_t = PolicyKind::Greedy)]
     pub policy: PolicyKind,
+    /// With `--policy informed`: how the Guardian's terms become known: `road` (learned on
+    /// the road, remembered across a player's runs), `start` (shown from the start) or
+    /// `end` (revealed at the end).
+    #[arg(long, value_parser = parse_terms, default_value = "road")]
+    pub terms: crate::core::TermsMode,
+    /// With `--policy informed`: every run is a first-ever run (nothing remembered).
+    #[arg(long)]
+    pub first_ever: bool,
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub jobs: Option<usize>,
@@ -229,7 +237,11 @@ pub fn run(cards: &CardSource, saves: Option<&Path>, args: &SimulateArgs) -> i32
             &set,
             args.runs,
             args.seed,
-            args.policy,
+            crate::sim::batch::Bot {
+                kind: args.policy,
+                terms: args.terms,
+                first_ever: args.first_ever,
+            },
             dice,
             jobs,
             &progress,
@@ -419,4 +431,10 @@ fn run_pace(set: &Arc<crate::cards::CardSet>, args: &SimulateArgs) -> i32 {
     let rows = crate::sim::pace::table(&runs, || args.policy.make());
     print!("{}", crate::sim::pace::text(&rows));
     0
+}
+
+/// Reads `--terms`.
+fn parse_terms(s: &str) -> Result<crate::core::TermsMode, String> {
+    crate::core::TermsMode::parse(s)
+        .ok_or_else(|| format!("`{s}` is not one of `road`, `start` or `end`"))
 }

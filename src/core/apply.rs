@@ -414,7 +414,22 @@ fn change(state: &mut State, event: &Event) {
                 Phase::Route
             };
         }
-        Event::GuardianRevealed { .. } => {}
+        Event::EntryLearned { entry, .. } => {
+            if !state.learned.contains(entry) {
+                state.learned.push(*entry);
+            }
+        }
+        Event::GuardianRevealed { .. } => {
+            // Every term is read at the reveal.
+            state.revealed = true;
+            for i in 0..state.cards.entry_count() {
+                if let Ok(i) = u8::try_from(i)
+                    && !state.learned.contains(&i)
+                {
+                    state.learned.push(i);
+                }
+            }
+        }
         Event::RunEnded { outcome } => {
             state.outcome = Some(outcome.clone());
             state.phase = Phase::Over;

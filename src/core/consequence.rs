@@ -25,14 +25,19 @@ pub enum Warning {
         /// The card is discarded (an item used up), not only its ability spent.
         used_up: bool,
     },
+    /// The choice puts a requirement or seal whose terms the traveller knows out of reach
+    /// (see [`super::plan`]).
+    BreaksPlan(super::plan::Break),
 }
 
 impl Warning {
-    /// A few words for a button: `kills you`, `changes nothing now`.
-    pub fn short(&self) -> &'static str {
+    /// A few words for a button: `kills you`, `changes nothing now`, `breaks the Seal of
+    /// Aporia`.
+    pub fn short(&self) -> String {
         match self {
-            Warning::Fatal => "kills you",
-            Warning::Wasted { .. } => "changes nothing now",
+            Warning::Fatal => "kills you".into(),
+            Warning::Wasted { .. } => "changes nothing now".into(),
+            Warning::BreaksPlan(b) => format!("breaks {}: {}", b.entry, b.why),
         }
     }
 }
@@ -52,6 +57,7 @@ impl fmt::Display for Warning {
                 f,
                 "{card}'s once-a-run ability would be spent for nothing: it changes nothing now"
             ),
+            Warning::BreaksPlan(b) => b.fmt(f),
         }
     }
 }
@@ -60,7 +66,7 @@ impl fmt::Display for Warning {
 /// warning. `None` for an action not offered, one that rolls dice, and harmless ones.
 pub fn consequence(state: &State, action: &Action) -> Option<Warning> {
     if !judged(action) {
-        return None;
+        return super::plan::breaks(state, action).map(Warning::BreaksPlan);
     }
     let mut after = state.clone();
     let events = execute(&mut after, action).ok()?;
@@ -90,7 +96,7 @@ pub fn consequence(state: &State, action: &Action) -> Option<Warning> {
     if lost || (after.health <= 0 && state.health > 0) {
         return Some(Warning::Fatal);
     }
-    wasted(state, &events)
+    wasted(state, &events).or_else(|| super::plan::breaks(state, action).map(Warning::BreaksPlan))
 }
 
 /// The actions judged: choices whose effects are known before they are taken.

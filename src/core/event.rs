@@ -196,6 +196,15 @@ pub enum Event {
     CardResolved { card: CardRef },
     /// The Domain is cleared.
     DomainCleared { domain: DomainRef },
+    /// The traveller learned the terms of one of the Guardian's entries from a rumour: a
+    /// card just flipped (`card`) or the scene of the Domain just entered (`card` null).
+    EntryLearned {
+        /// The entry's index among the Guardian's requirements then seals.
+        entry: u8,
+        id: String,
+        name: String,
+        card: Option<CardRef>,
+    },
     /// The Guardian appears; each requirement and seal is checked.
     GuardianRevealed { checks: Vec<SealCheck> },
     /// The run ended.

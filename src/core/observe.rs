@@ -128,6 +128,17 @@ impl<'a> Observation<'a> {
     pub fn phase(&self) -> &'a Phase {
         &self.s.phase
     }
+    /// The Guardian's entries whose terms the traveller knows (bit i: entry i, for the
+    /// first 32).
+    pub fn known_mask(&self) -> u32 {
+        (0..self.s.cards.entry_count().min(32))
+            .filter(|&i| super::lore::known(self.s, i as u8))
+            .fold(0, |m, i| m | 1 << i)
+    }
+    /// The entries this run learned that a player keeps for the next run.
+    pub fn to_remember(&self) -> Vec<u8> {
+        super::lore::to_remember(self.s)
+    }
     pub fn flips(&self) -> u32 {
         self.s.flips
     }

@@ -57,6 +57,17 @@ pub struct State {
     pub outcome: Option<Outcome>,
     pub flips: u32,
     pub exchanges: u32,
+    /// The Guardian's entries (indexes into [`CardSet::entries`]) whose terms this run has
+    /// learned: from rumours met, and every one at the reveal.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub learned: Vec<u8>,
+    /// The Guardian has appeared (its entries were checked).
+    #[serde(skip_serializing_if = "is_false")]
+    pub revealed: bool,
+    /// Not game state: what the traveller brought to the run (the terms mode and entries
+    /// learned in earlier runs). It changes what is shown, never what happens; never saved.
+    #[serde(skip)]
+    pub lore: super::lore::Lore,
     /// Derived, not saved: the traveller's standing modifiers and the occasions triggers
     /// wait for, summed over the cards in force. [`super::apply::apply`] sums them again
     /// whenever the cards in force change (they are read a hundred times a run; the cards
@@ -389,6 +400,9 @@ impl State {
             outcome: None,
             flips: 0,
             exchanges: 0,
+            learned: Vec::new(),
+            revealed: false,
+            lore: super::lore::Lore::default(),
             standing: Standing::sum(&cards, std::iter::empty()),
             wearing: None,
             cards,

@@ -16,6 +16,7 @@
 pub mod catalog;
 pub mod dice;
 pub mod glossary;
+pub mod guardian;
 pub mod journal;
 pub mod lesson;
 pub mod odds;

@@ -54,6 +54,8 @@ pub struct View {
     /// Only in a run whose dice are dealt from a deck: each side's half in use.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dice_deck: Option<DiceDeckView>,
+    /// The Guardian's card as the traveller knows it: entries by name, terms once learned.
+    pub guardian: super::guardian::GuardianView,
     /// Only in a run with a Guide: what the Guide sees and the traveller does not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub guide: Option<GuideView>,
@@ -361,6 +363,7 @@ pub fn view(s: &State) -> View {
         test,
         flips: s.flips,
         dice_deck: dice_deck_view(s),
+        guardian: super::guardian::guardian_view(s),
         guide: guide_view(s),
     }
 }

@@ -488,6 +488,13 @@ pub fn describe(cards: &CardSet, e: &Event) -> Option<String> {
         Event::FoeDefeated { foe } => format!("{} is defeated.", name_of(cards, foe)),
         Event::DuelStalemate { reason, .. } => format!("The duel is broken off: {reason}"),
         Event::DomainCleared { domain } => format!("{} is cleared.", cards.domain(*domain).name),
+        Event::EntryLearned { name, card, .. } => match card {
+            Some(c) => format!(
+                "A rumour from {}: you learn the terms of the Guardian's {name}.",
+                cards.card(*c).name
+            ),
+            None => format!("A rumour on the road: you learn the terms of the Guardian's {name}."),
+        },
         Event::GuardianRevealed { checks } => {
             let met = checks.iter().filter(|c| c.met).count();
             format!(

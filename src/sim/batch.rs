@@ -7,6 +7,7 @@ use super::run::{RunFacts, play_into, run_seed};
 use super::stats::Totals;
 use crate::cards::CardSet;
 use crate::core::DiceMode;
+use crate::core::TermsMode;
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::Arc;
@@ -22,6 +23,9 @@ pub enum PolicyKind {
     Greedy,
     /// A veteran who plans the route the Guardian's puzzle needs.
     Planner,
+    /// Plays as the planner does, knowing of the Guardian only what the traveller is
+    /// shown (see `--terms` and `--first-ever`).
+    Informed,
 }
 
 impl PolicyKind {
@@ -31,6 +35,37 @@ impl PolicyKind {
             PolicyKind::Random => Box::new(RandomBot),
             PolicyKind::Greedy => Box::new(Heuristic::greedy()),
             PolicyKind::Planner => Box::new(Heuristic::planner()),
+            PolicyKind::Informed => Box::new(Heuristic::informed(TermsMode::Road, false)),
+        }
+    }
+}
+
+/// A bot and what it is told: how the Guardian's terms are learned (the informed bot
+/// only), and whether every run is its first ever (nothing remembered across runs).
+/// Each chunk of a batch is one player: a fresh bot that remembers across its runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Bot {
+    pub kind: PolicyKind,
+    pub terms: TermsMode,
+    pub first_ever: bool,
+}
+
+impl From<PolicyKind> for Bot {
+    fn from(kind: PolicyKind) -> Bot {
+        Bot {
+            kind,
+            terms: TermsMode::Road,
+            first_ever: false,
+        }
+    }
+}
+
+impl Bot {
+    /// A fresh bot.
+    pub fn make(self) -> Box<dyn Policy> {
+        match self.kind {
+            PolicyKind::Informed => Box::new(Heuristic::informed(self.terms, self.first_ever)),
+            other => other.make(),
         }
     }
 }
@@ -92,7 +127,7 @@ pub fn simulate(
     cards: &Arc<CardSet>,
     runs: u64,
     seed: u64,
-    policy: PolicyKind,
+    policy: impl Into<Bot>,
     jobs: usize,
     progress: &Progress,
 ) -> Result<Totals, rayon::ThreadPoolBuildError> {
@@ -104,11 +139,12 @@ pub fn simulate_in(
     cards: &Arc<CardSet>,
     runs: u64,
     seed: u64,
-    policy: PolicyKind,
+    policy: impl Into<Bot>,
     mode: DiceMode,
     jobs: usize,
     progress: &Progress,
 ) -> Result<Totals, rayon::ThreadPoolBuildError> {
+    let policy: Bot = policy.into();
     let totals = in_chunks(
         runs,
         jobs,

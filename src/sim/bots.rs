@@ -13,7 +13,7 @@ use crate::cards::model::{
 use crate::cards::{CardRef, CardSet, DomainRef};
 use crate::core::combat;
 use crate::core::state::{ChoiceKind, Phase};
-use crate::core::{Action, Die, Observation, Slot, SpendFor};
+use crate::core::{Action, Die, Lore, Observation, Slot, SpendFor, TermsMode};
 use std::collections::HashSet;
 
 /// Rough Health-equivalent value of an amount of healing or damage.
@@ -143,6 +143,20 @@ fn snare_badness(card: &StationCard) -> f32 {
 pub struct Heuristic {
     /// The planner's route (Domains still to enter, in order) and the pieces it keeps.
     plan: Option<Plan>,
+    /// The informed bot: plans only for the Guardian's entries it knows.
+    informed: Option<Informed>,
+}
+
+/// What the informed bot knows and remembers, as a player does.
+#[derive(Debug, Clone, Default)]
+struct Informed {
+    mode: TermsMode,
+    /// Every run starts knowing nothing (a first-ever run each time).
+    first_ever: bool,
+    /// Entries learned in earlier runs of this bot (indexes), brought to the next run.
+    memory: Vec<u8>,
+    /// The known entries (bit i: entry i) the plan was made for.
+    planned_for: u32,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -159,13 +173,54 @@ struct Plan {
 impl Heuristic {
     /// A first-time player.
     pub fn greedy() -> Self {
-        Heuristic { plan: None }
+        Heuristic::default()
     }
     /// A veteran who knows the Guardian's puzzle.
     pub fn planner() -> Self {
         Heuristic {
             plan: Some(Plan::default()),
+            informed: None,
         }
+    }
+    /// A player who knows of the Guardian only what the traveller is shown (`mode`), and
+    /// remembers what its runs learned unless every run is a `first_ever` one; it plans as
+    /// the planner does for the entries it knows.
+    pub fn informed(mode: TermsMode, first_ever: bool) -> Self {
+        Heuristic {
+            plan: Some(Plan::default()),
+            informed: Some(Informed {
+                mode,
+                first_ever,
+                ..Informed::default()
+            }),
+        }
+    }
+
+    /// The informed bot: plans again when what it knows has changed, from where it stands.
+    fn replan(&mut self, view: &Observation) {
+        let Some(inf) = &mut self.informed else {
+            return;
+        };
+        // What the card shows, and what the player remembers having read at earlier
+        // reveals (with the terms revealed at the end, the card shows nothing before the
+        // Guardian appears, but a player who has seen it before remembers).
+        let mut known = view.known_mask();
+        if !inf.first_ever {
+            for &e in inf.memory.iter().filter(|&&e| e < 32) {
+                known |= 1 << e;
+            }
+        }
+        if known == inf.planned_for && self.plan.as_ref().is_some_and(|p| p.for_set != 0) {
+            return;
+        }
+        inf.planned_for = known;
+        let mut visited: Vec<DomainRef> = view.cleared().to_vec();
+        if !visited.contains(&view.domain()) {
+            visited.push(view.domain());
+        }
+        let mut plan = plan_route_for(view.cards(), known, &visited);
+        plan.for_set = 1;
+        self.plan = Some(plan);
     }
 
     fn is_piece(&self, id: &str) -> bool {
@@ -182,7 +237,38 @@ impl Heuristic {
 }
 
 impl Policy for Heuristic {
+    fn lore(&self) -> Lore {
+        match &self.informed {
+            Some(inf) => Lore {
+                mode: inf.mode,
+                prior: if inf.first_ever {
+                    Vec::new()
+                } else {
+                    inf.memory.clone()
+                },
+            },
+            None => Lore::default(),
+        }
+    }
+
+    fn end(&mut self, view: &Observation) {
+        if let Some(inf) = &mut self.informed {
+            for e in view.to_remember() {
+                if !inf.memory.contains(&e) {
+                    inf.memory.push(e);
+                }
+            }
+        }
+    }
+
     fn start(&mut self, view: &Observation) {
+        if self.informed.is_some() {
+            if let Some(inf) = &mut self.informed {
+                inf.planned_for = u32::MAX;
+            }
+            self.replan(view);
+            return;
+        }
         // The plan depends only on the card set: make it once per bot and card set.
         let cards: *const CardSet = view.cards();
         if let Some(plan) = &mut self.plan
@@ -197,6 +283,7 @@ impl Policy for Heuristic {
     }
 
     fn choose(&mut self, view: &Observation, actions: &[Action], rng: &mut BotRng) -> usize {
+        self.replan(view);
         let find = |pred: &dyn Fn(&Action) -> bool| actions.iter().position(pred);
         let cards = view.cards();
         match view.phase() {
@@ -555,11 +642,19 @@ impl Heuristic {
 /// The planner's route: the shortest path from the start to the final Domain that collects
 /// every piece the Guardian asks for, each after whatever it needs.
 fn plan_route(cards: &CardSet) -> Plan {
-    // Pieces named by the Guardian's conditions, and what each needs first.
+    plan_route_for(cards, u32::MAX, &[cards.start])
+}
+
+/// The route for the entries in `known` (bit i: entry i), through the Domains already
+/// `visited` (in order, from the start); no route: an empty one (the bot then goes as
+/// greedy does, keeping the pieces).
+fn plan_route_for(cards: &CardSet, known: u32, visited: &[DomainRef]) -> Plan {
+    // Pieces named by the known conditions, and what each needs first.
     let mut pieces: Vec<&'static str> = Vec::new();
-    let g = &cards.guardian;
-    for s in g.requirements.iter().chain(&g.seals) {
-        collect_ids(cards, &s.broken_by, &mut pieces);
+    for (i, s) in cards.entries().enumerate() {
+        if i < 32 && known & (1 << i) != 0 {
+            collect_ids(cards, &s.broken_by, &mut pieces);
+        }
     }
     let mut needs: Vec<(&'static str, &'static str)> = Vec::new();
     let mut i = 0;
@@ -600,7 +695,7 @@ fn plan_route(cards: &CardSet) -> Plan {
     let mut best: Option<Vec<DomainRef>> = None;
     let mut path = vec![cards.start];
     search(cards, &mut path, &mut |p: &[DomainRef]| {
-        if best.as_ref().is_some_and(|b| b.len() <= p.len()) {
+        if best.as_ref().is_some_and(|b| b.len() <= p.len()) || !p.starts_with(visited) {
             return;
         }
         let mut got: HashSet<&str> = HashSet::new();
@@ -622,7 +717,12 @@ fn plan_route(cards: &CardSet) -> Plan {
         }
     });
     Plan {
-        route: best.unwrap_or_default(),
+        // Nothing to collect: no route to follow (the bot goes as greedy does).
+        route: if pieces.is_empty() {
+            Vec::new()
+        } else {
+            best.unwrap_or_default()
+        },
         pieces,
         next: 0,
         for_set: 0,

@@ -34,6 +34,13 @@ pub fn mix(mut z: u64) -> u64 {
 pub trait Policy: Send {
     /// Gets ready for a new run (e.g. plans a route).
     fn start(&mut self, _view: &Observation) {}
+    /// What the bot brings to a run of the Guardian's terms (set on the run before it
+    /// starts; a bot that does not learn brings nothing and plays learned on the road).
+    fn lore(&self) -> crate::core::Lore {
+        crate::core::Lore::default()
+    }
+    /// The run has ended: what it learned may be kept for the next.
+    fn end(&mut self, _view: &Observation) {}
     /// Picks one of `actions` (never empty).
     fn choose(&mut self, view: &Observation, actions: &[Action], rng: &mut BotRng) -> usize;
 }

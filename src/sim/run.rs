@@ -342,6 +342,7 @@ pub fn play_into(
 ) {
     facts.clear();
     let (mut state, events) = new_run_in(Arc::clone(cards), seed, Vec::new(), false, mode);
+    state.lore = policy.lore();
     let mut rng = BotRng::new(mix(seed ^ 0x5EED_B075));
     let mut t = Tracker {
         health: state.health,
@@ -382,6 +383,7 @@ pub fn play_into(
         t.record(facts, &events, swap);
         steps += 1;
     }
+    policy.end(&Observation::of(&state));
     t.close_flip(facts);
     t.close_resolved(facts);
     t.close_flow(facts);

@@ -4,6 +4,7 @@
 use super::table::{self, TableScreen};
 use super::{GalleryScreen, LoadScreen, Next, Options, Screen, StatsScreen};
 use crate::cards::CardSource;
+use crate::core::TermsMode;
 use crate::present::stage::Speed;
 use crate::store::{self, SaveStore};
 use std::path::Path;
@@ -16,6 +17,7 @@ pub(super) fn first_screen(
     o: &Options,
     saves_dir: Option<&Path>,
     speed: Speed,
+    terms: TermsMode,
 ) -> Result<Screen, i32> {
     let store = || saves_dir.and_then(|d| SaveStore::open(d).ok());
     if (o.seed.is_some() || !o.actions.is_empty() || o.guide || o.dice_deck)
@@ -34,6 +36,7 @@ pub(super) fn first_screen(
             } else {
                 crate::core::DiceMode::Rolled
             },
+            terms,
         };
         match TableScreen::start(set.clone(), &start, saves_dir) {
             Ok(mut t) => {
@@ -68,9 +71,7 @@ pub(super) fn first_screen(
             return Err(1);
         };
         match store::load(&latest.path) {
-            Ok(run) => {
-                screen = Screen::Table(Box::new(TableScreen::resume(run, Some(latest.path))), set)
-            }
+            Ok(run) => screen = Screen::Table(Box::new(resumed(run, latest.path, terms)), set),
             Err(e) => {
                 eprintln!("forward: --continue: {e}");
                 return Err(1);
@@ -119,6 +120,19 @@ pub(super) fn first_screen(
     Ok(screen)
 }
 
+/// A saved run resumed, with what the traveller knows of the Guardian (the knowledge file
+/// beside its save).
+fn resumed(
+    run: crate::session::Session,
+    path: std::path::PathBuf,
+    terms: TermsMode,
+) -> TableScreen {
+    let dir = path.parent().map(Path::to_path_buf);
+    let mut t = TableScreen::resume(run, Some(path));
+    t.bring_lore(terms, dir.as_deref());
+    t
+}
+
 /// The screen that `next` asks for from `screen` (every [`Next`] but staying, quitting
 /// and reloading, which the main loop handles).
 pub(super) fn follow(
@@ -126,6 +140,7 @@ pub(super) fn follow(
     mut screen: Screen,
     cards: &CardSource,
     saves_dir: Option<&Path>,
+    terms: TermsMode,
 ) -> Screen {
     let store = || saves_dir.and_then(|d| SaveStore::open(d).ok());
     match next {
@@ -145,6 +160,7 @@ pub(super) fn follow(
                     seed,
                     guide,
                     dice,
+                    terms,
                     ..Default::default()
                 };
                 if let Ok(mut t) = TableScreen::start(set.clone(), &start, saves_dir) {
@@ -161,8 +177,7 @@ pub(super) fn follow(
                     Ok(run) => {
                         // The run plays with the cards kept in its save.
                         let cards = run.cards.clone();
-                        screen =
-                            Screen::Table(Box::new(TableScreen::resume(run, Some(path))), cards);
+                        screen = Screen::Table(Box::new(resumed(run, path, terms)), cards);
                     }
                     Err(e) => {
                         // Shown on the Load screen; the file is left as it is.

@@ -141,6 +141,17 @@ pub fn layout(model: &MapModel, area: Rect) -> Layout {
     }
 }
 
+/// The Guardian's card on the map: a band centred on its mark, above the top row.
+pub fn guardian_badge(layout: &Layout) -> Rect {
+    let (w, h) = (236.0, GUARDIAN_BAND * 0.72);
+    Rect::new(
+        (layout.guardian.x - w / 2.0).round(),
+        (layout.guardian.y - h / 2.0).round(),
+        w,
+        h,
+    )
+}
+
 /// The tile under `point`, if any.
 pub fn hit(layout: &Layout, point: Vec2) -> Option<usize> {
     layout.tiles.iter().position(|r| r.contains(point))

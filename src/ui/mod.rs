@@ -442,7 +442,13 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     let fonts = Fonts::load();
     let sky = Sky::new();
     let screen = Screen::load(&cards, 0, store().as_ref());
-    let mut screen = match flow::first_screen(screen, &opening, saves_dir.as_deref(), speed) {
+    let mut screen = match flow::first_screen(
+        screen,
+        &opening,
+        saves_dir.as_deref(),
+        speed,
+        settings.guardian_terms,
+    ) {
         Ok(screen) => screen,
         Err(code) => return code,
     };
@@ -515,7 +521,15 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                     reloads = 0;
                 }
             }
-            other => screen = flow::follow(other, screen, &cards, saves_dir.as_deref()),
+            other => {
+                screen = flow::follow(
+                    other,
+                    screen,
+                    &cards,
+                    saves_dir.as_deref(),
+                    settings.guardian_terms,
+                )
+            }
         }
         let last = screenshot.is_some() && frame + 1 >= u64::from(frames.max(1));
         let report = layout_report.as_deref().filter(|_| last || live_report);

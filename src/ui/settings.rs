@@ -6,6 +6,7 @@ use super::Next;
 use super::input::Input;
 use super::style::{self, DieOwner, Fonts, colour, fade};
 use crate::cards::model::StationType;
+use crate::core::TermsMode;
 use crate::settings::{Settings, Speed, TextSize};
 use macroquad::prelude::*;
 
@@ -24,11 +25,12 @@ pub enum Row {
     Fullscreen,
     ColourBlind,
     HighContrast,
+    GuardianTerms,
     Back,
 }
 
 impl Row {
-    pub const ALL: [Row; 13] = [
+    pub const ALL: [Row; 14] = [
         Row::Master,
         Row::Effects,
         Row::Ambience,
@@ -41,6 +43,7 @@ impl Row {
         Row::Fullscreen,
         Row::ColourBlind,
         Row::HighContrast,
+        Row::GuardianTerms,
         Row::Back,
     ];
 
@@ -58,6 +61,7 @@ impl Row {
             Row::Fullscreen => "Full screen (F11)",
             Row::ColourBlind => "Colour-blind palette",
             Row::HighContrast => "High-contrast text",
+            Row::GuardianTerms => "Guardian's terms",
             Row::Back => "Back",
         }
     }
@@ -91,6 +95,9 @@ impl Row {
             Row::HighContrast => {
                 "Dim labels, hints and unreachable places drawn bright enough to read easily."
             }
+            Row::GuardianTerms => {
+                "How you learn what the Guardian asks: from rumours on the road and earlier runs, all of it from the start, or only when it appears, as on paper. Applies to the next run."
+            }
             Row::Back => "Back to where you were (Esc). Settings are saved as you change them.",
         }
     }
@@ -112,6 +119,7 @@ impl Row {
             Row::Fullscreen => on(s.fullscreen),
             Row::ColourBlind => on(s.colour_blind),
             Row::HighContrast => on(s.high_contrast),
+            Row::GuardianTerms => s.guardian_terms.label().to_string(),
             Row::Back => String::new(),
         }
     }
@@ -137,6 +145,7 @@ impl Row {
             Row::Fullscreen => s.fullscreen = !s.fullscreen,
             Row::ColourBlind => s.colour_blind = !s.colour_blind,
             Row::HighContrast => s.high_contrast = !s.high_contrast,
+            Row::GuardianTerms => cycle(&TermsMode::ALL, &mut s.guardian_terms, dir),
             Row::Back => {}
         }
     }

@@ -43,6 +43,8 @@ pub struct Lab {
     pub map: String,
     /// Scene effects of each Domain's title card (a JSON array), by Domain id.
     pub on_enter: Vec<(String, String)>,
+    /// Guardian entries each Domain's scene reveals, by Domain id.
+    pub scene_reveals: Vec<(String, Vec<String>)>,
 }
 
 /// The lab map (see the module comment).
@@ -69,7 +71,15 @@ impl Lab {
             guardian: GUARDIAN.to_string(),
             map: MAP.to_string(),
             on_enter: Vec::new(),
+            scene_reveals: Vec::new(),
         }
+    }
+
+    /// Gives a Domain's scene a rumour revealing these Guardian entries.
+    pub fn scene_reveals(mut self, domain: &str, entries: &[&str]) -> Lab {
+        let ids = entries.iter().map(|e| e.to_string()).collect();
+        self.scene_reveals.push((domain.to_string(), ids));
+        self
     }
 
     pub fn b(mut self, json: &str) -> Lab {
@@ -127,6 +137,13 @@ impl Lab {
                 .unwrap_or_else(|| panic!("no domain {id}"));
             d.on_enter = serde_json::from_str(json).expect("scene effects");
         }
+        for (id, entries) in &self.scene_reveals {
+            let d = domains
+                .iter_mut()
+                .find(|d| d.id.0 == *id)
+                .unwrap_or_else(|| panic!("no domain {id}"));
+            d.reveals = entries.iter().map(|e| e.as_str().into()).collect();
+        }
         Arc::new(CardSet::build(&map, traveller, guardian, domains).expect("lab card set"))
     }
 }
@@ -165,6 +182,7 @@ fn domain(id: &str, json: &str) -> DomainFile {
         art: None,
         theme: String::new(),
         on_enter: Vec::new(),
+        reveals: Vec::new(),
         stations: stations(json),
     }
 }

@@ -25,6 +25,7 @@ mod guardian;
 mod guide;
 mod items;
 mod looking;
+mod lore;
 mod marker;
 mod pit;
 mod rest;

@@ -225,6 +225,27 @@ pub enum Condition {
     Any(#[schemars(length(min = 1))] Vec<Condition>),
 }
 
+impl Condition {
+    /// Pushes the ids of the Station cards this condition names (held, following,
+    /// carried), in the order written.
+    pub fn card_ids<'a>(&'a self, out: &mut Vec<&'a str>) {
+        match self {
+            Condition::Holds(id) | Condition::Follows(id) => out.push(&id.0),
+            Condition::Carries(c) => {
+                out.push(&c.companion.0);
+                out.push(&c.card.0);
+            }
+            Condition::Not(c) => c.card_ids(out),
+            Condition::All(list) | Condition::Any(list) => {
+                for c in list {
+                    c.card_ids(out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// A companion carrying a card.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

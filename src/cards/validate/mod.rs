@@ -310,6 +310,37 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// A rumour's `reveals`: each id must name one of the Guardian's requirements or seals.
+    fn reveals(&mut self, src: &Source, path: &str, ids: &[CardId]) {
+        let Some(g) = &self.loaded.guardian else {
+            // The Guardian's file did not load: its own error is reported.
+            return;
+        };
+        let g = &g.value;
+        let entries: Vec<&str> = g
+            .requirements
+            .iter()
+            .chain(&g.seals)
+            .map(|s| s.id.0.as_str())
+            .collect();
+        for (i, id) in ids.iter().enumerate() {
+            if entries.contains(&id.0.as_str()) {
+                continue;
+            }
+            let mut msg = format!(
+                "`reveals` names `{id}`, which is not one of the Guardian's requirements or seals"
+            );
+            match did_you_mean(&id.0, &entries) {
+                Some(hint) => msg = format!("{msg}; {hint}"),
+                None if !entries.is_empty() => {
+                    msg = format!("{msg} (they are {})", or_list(&entries));
+                }
+                None => {}
+            }
+            self.err(src, &format!("{path}[{i}]"), msg);
+        }
+    }
+
     /// Whether `companion` can ever carry `card`.
     fn can_carry(&self, companion: &CardId, card: &CardId) -> bool {
         let Some(c) = self.cards.get(companion.0.as_str()) else {
@@ -702,6 +733,7 @@ impl<'a> Checker<'a> {
             self.not_blank(src, "text", "text", &v.text);
             self.not_blank(src, "theme", "theme", &v.theme);
             self.effects(src, "on_enter", &v.on_enter);
+            self.reveals(src, "reveals", &v.reveals);
             for (i, card) in d.stations() {
                 self.station(src, &format!("stations[{i}]"), card);
             }

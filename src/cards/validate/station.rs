@@ -61,6 +61,7 @@ impl Checker<'_> {
             }
         }
 
+        self.reveals(src, &join(p, "reveals"), &card.reveals);
         match t {
             Foe => self.foe(src, p, card),
             Terror => self.terror(src, p, card),

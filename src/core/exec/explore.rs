@@ -23,6 +23,7 @@ impl Exec<'_> {
         let c = cards.card(card);
         let mut work = self.triggers(Occasion::Flip);
         self.emit(Event::CardFlipped { slot, card });
+        self.learn(&c.reveals, Some(card));
         if c.card_type == StationType::Snare {
             self.emit(Event::SnareCaught { card });
         }
@@ -30,6 +31,26 @@ impl Exec<'_> {
             work.extend(c.effects.iter().map(|e| (e.clone(), Some(card))));
         }
         self.run_work(work);
+    }
+
+    /// A rumour met: each Guardian entry it names that this run has not learned yet.
+    fn learn(&mut self, reveals: &[crate::cards::model::CardId], card: Option<CardRef>) {
+        let cards = self.cards();
+        for id in reveals {
+            let Some(entry) = cards.entry_index(&id.0) else {
+                continue;
+            };
+            if self.s.learned.contains(&entry) {
+                continue;
+            }
+            let name = cards.entry(entry).map_or(String::new(), |e| e.name.clone());
+            self.emit(Event::EntryLearned {
+                entry,
+                id: id.0.clone(),
+                name,
+                card,
+            });
+        }
     }
 
     /// `go`: enters the Domain chosen on the route.
@@ -244,6 +265,7 @@ impl Exec<'_> {
             self.emit(Event::AbilitiesRefreshed { per: Per::Domain });
         }
         self.emit(Event::DomainEntered { domain: d });
+        self.learn(&cards.domain(d).reveals, None);
         let order = self.s.dice.peek_shuffle(&cards.domain(d).stations);
         self.emit(Event::DeckShuffled {
             domain: d,

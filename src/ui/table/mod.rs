@@ -65,6 +65,8 @@ pub struct Start {
     pub play_last: bool,
     /// Dice rolled or dealt from a deck.
     pub dice: crate::core::DiceMode,
+    /// How the Guardian's terms become known (Settings).
+    pub terms: crate::core::TermsMode,
 }
 
 pub struct TableScreen {
@@ -168,6 +170,7 @@ impl TableScreen {
             let a = offered_at(&t.run, first.len(), i)?;
             t.commit(&a, &[]);
         }
+        t.bring_lore(start.terms, saves);
         if let Some(dir) = saves {
             // A run as it began replaces a saved one of the same seed still as it began.
             let untouched = (t.run.state.flips == 0)
@@ -183,6 +186,25 @@ impl TableScreen {
         }
         t.refresh(vec2(1280.0, 800.0), None);
         Ok(t)
+    }
+
+    /// What the traveller brings to the run: how the Guardian's terms become known and,
+    /// beside saves, what earlier runs of this card set learned. A knowledge file that
+    /// cannot be read is told once in the log; play goes on as if nothing were learned.
+    pub fn bring_lore(&mut self, mode: crate::core::TermsMode, saves: Option<&std::path::Path>) {
+        let (prior, problem) = match saves {
+            Some(dir) => {
+                crate::knowledge::prior_for(&crate::knowledge::path_in(dir), &self.run.cards)
+            }
+            None => (Vec::new(), None),
+        };
+        let lore = crate::core::Lore { mode, prior };
+        self.run.state.lore = lore.clone();
+        let scene = self.stage.scene_mut();
+        scene.state.lore = lore;
+        if let Some(p) = problem {
+            scene.log.push(p.to_string());
+        }
     }
 
     /// A saved run, resumed exactly where it stood: the table's log, path and last dice

@@ -64,9 +64,16 @@ pub fn tips(s: &State, l: &Layout, model: &MapModel) -> Vec<(Rect, String)> {
     // First: the deck stacks sit on the ATK/DEF line, whose tip would hide theirs.
     out.splice(0..0, super::panels::deck::tips(s, l));
     let ml = map::layout(model, l.map_area());
+    let guardian = super::panels::map_guardian::tips(s, &ml);
     for (i, r) in ml.tiles.iter().enumerate() {
         let d = &s.cards.domains[i];
-        out.push((*r, format!("{}: {}", d.name, d.theme)));
+        let mut tip = format!("{}: {}", d.name, d.theme);
+        // What learned rumours say lies here.
+        if let Some((_, said)) = guardian.iter().find(|(g, _)| g == r) {
+            tip = format!("{tip}\n{said}");
+        }
+        out.push((*r, tip));
     }
+    out.extend(guardian.into_iter().take(1));
     out
 }

@@ -60,10 +60,16 @@ pub fn draw_seals(cx: &Ctx, r: Rect) {
             Some(false) => ("unmet", colour::ERROR),
             None => ("", colour::PARCHMENT),
         };
-        let line = if mark.is_empty() {
-            format!("{}: {}", seal.name, seal.text)
+        // An entry not yet learned shows its name only (docs/UI.md, "The Guardian").
+        let terms = if crate::core::lore::known(cx.s(), i as u8) {
+            seal.text.as_str()
         } else {
-            format!("{} ({mark}): {}", seal.name, seal.text)
+            "sealed: its terms are not yet known."
+        };
+        let line = if mark.is_empty() {
+            format!("{}: {terms}", seal.name)
+        } else {
+            format!("{} ({mark}): {terms}", seal.name)
         };
         let box_h = ((r.bottom() - y) / (n - i as f32)).min(90.0);
         if met.is_some() {

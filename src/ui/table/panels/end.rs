@@ -60,11 +60,20 @@ pub fn draw(cx: &Ctx, recap: &Recap) {
             let why = match cause {
                 Cause::Health => "Health ran out",
                 Cause::Dread => "Dread passed 4",
-                Cause::Guardian => "a requirement or seal of the Guardian",
+                Cause::Guardian => "",
                 Cause::Abandoned => "abandoned",
                 Cause::Stranded => "no way on from here",
             };
-            format!("{detail} (cause: {why})")
+            if *cause == Cause::Guardian {
+                // Said in full: what held, and what would have broken it.
+                let fix = crate::present::guardian::what_would_have_won(s);
+                format!(
+                    "The Guardian's terms were not met. {detail} {}",
+                    fix.join(" ")
+                )
+            } else {
+                format!("{detail} (cause: {why})")
+            }
         }
         Some(Outcome::Won) => {
             "You crossed every Domain you chose and stood before the Guardian.".into()
@@ -73,9 +82,18 @@ pub fn draw(cx: &Ctx, recap: &Recap) {
     };
     let inner = r.w - 56.0;
     let mut y = r.y + 72.0;
+    // A loss at the Guardian says what held and what would have broken it: more room.
+    let at_guardian = matches!(
+        &s.outcome,
+        Some(Outcome::Lost {
+            cause: Cause::Guardian,
+            ..
+        })
+    );
+    let detail_h = if at_guardian { 128.0 } else { 64.0 };
     y += cardface::text_block(
         &detail,
-        Rect::new(r.x + 28.0, y, inner, 64.0),
+        Rect::new(r.x + 28.0, y, inner, detail_h),
         &fonts.serif,
         text::TITLE - 2,
         text::BODY,

@@ -157,15 +157,7 @@ pub fn draw(cx: &Ctx) {
             marks::draw_seal(r, p);
         }
     }
-    let g = ml.guardian;
-    style::diamond(g, 7.0, fade(colour::SEA_LIGHT, 0.9));
-    style::text_centred(
-        &s.cards.guardian.name,
-        g.x,
-        g.y - 12.0,
-        &fonts.italic,
-        text::LABEL,
-        fade(colour::SEA_LIGHT, 0.9),
-    );
+    super::map_guardian::draw_rumour_marks(cx, &ml);
+    super::map_guardian::draw_badge(cx, &ml);
     marks::draw_legend(cx, route);
 }

@@ -13,6 +13,7 @@ pub mod link;
 pub mod lists;
 pub mod log;
 pub mod map;
+pub mod map_guardian;
 pub mod map_marks;
 pub mod notes;
 pub mod overlay;

@@ -1,0 +1,147 @@
+//! What the traveller knows of the Guardian's terms: its requirements and seals (its
+//! *entries*, indexed as [`crate::cards::CardSet::entries`] lists them).
+//!
+//! A run learns an entry when a rumour (a Station card or Domain scene whose `reveals`
+//! names it) is met, and every entry at the Guardian's reveal: those are events, kept in
+//! [`State::learned`]. What the traveller brings from earlier runs and how the player
+//! chose to learn the terms ([`TermsMode`]) are not game state: they change what is shown,
+//! never what happens, so they ride beside the state in [`Lore`] (never saved).
+
+use super::state::State;
+use serde::{Deserialize, Serialize};
+
+/// How the Guardian's terms become known (a Settings choice).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TermsMode {
+    /// Learned on the road: from rumours met in this run and remembered from earlier runs.
+    #[default]
+    Road,
+    /// Shown from the start: every term is known from the first flip.
+    Start,
+    /// Revealed at the end, as in the paper game: every entry stays sealed until the
+    /// Guardian appears.
+    End,
+}
+
+impl TermsMode {
+    /// Every mode, in the order Settings offers them.
+    pub const ALL: [TermsMode; 3] = [TermsMode::Road, TermsMode::Start, TermsMode::End];
+
+    /// The mode in a player's words.
+    pub fn label(self) -> &'static str {
+        match self {
+            TermsMode::Road => "learned on the road",
+            TermsMode::Start => "shown from the start",
+            TermsMode::End => "revealed at the end",
+        }
+    }
+
+    /// The name used on the command line and in files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TermsMode::Road => "road",
+            TermsMode::Start => "start",
+            TermsMode::End => "end",
+        }
+    }
+
+    /// Reads [`TermsMode::as_str`] back.
+    pub fn parse(s: &str) -> Option<TermsMode> {
+        TermsMode::ALL.into_iter().find(|m| m.as_str() == s)
+    }
+}
+
+/// What the traveller brought to this run: the mode, and the entries learned in earlier
+/// runs of the same card set (indexes into the Guardian's entries).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Lore {
+    pub mode: TermsMode,
+    pub prior: Vec<u8>,
+}
+
+impl Lore {
+    /// Learned on the road, with these entries remembered.
+    pub fn road(prior: Vec<u8>) -> Lore {
+        Lore {
+            mode: TermsMode::Road,
+            prior,
+        }
+    }
+}
+
+/// Whether the traveller knows the terms of entry `ix` now.
+pub fn known(s: &State, ix: u8) -> bool {
+    if s.revealed {
+        return true;
+    }
+    match s.lore.mode {
+        TermsMode::Start => true,
+        TermsMode::End => false,
+        TermsMode::Road => s.learned.contains(&ix) || s.lore.prior.contains(&ix),
+    }
+}
+
+/// Every entry index whose terms the traveller knows now, in order.
+pub fn known_entries(s: &State) -> Vec<u8> {
+    (0..s.cards.entry_count())
+        .filter_map(|i| u8::try_from(i).ok())
+        .filter(|&i| known(s, i))
+        .collect()
+}
+
+/// Entries learned in this run (rumours or the reveal) that the traveller keeps for the
+/// next run: none with the terms shown from the start (nothing was learned), only the
+/// reveal's in the paper's mode (rumours are not read there).
+pub fn to_remember(s: &State) -> Vec<u8> {
+    match s.lore.mode {
+        TermsMode::Start => Vec::new(),
+        TermsMode::End if !s.revealed => Vec::new(),
+        _ => s.learned.clone(),
+    }
+}
+
+/// The Station cards an entry's condition names, and what a named companion asks before
+/// joining (the card to show or give): the pieces of the plan, in the order written.
+pub fn entry_cards(s: &State, ix: u8) -> Vec<crate::cards::CardRef> {
+    use crate::cards::model::Join;
+    let cards = &s.cards;
+    let Some(seal) = cards.entry(ix) else {
+        return Vec::new();
+    };
+    let mut ids = Vec::new();
+    seal.broken_by.card_ids(&mut ids);
+    let mut out: Vec<crate::cards::CardRef> = Vec::new();
+    for id in ids {
+        let Some(r) = cards.card_by_str(id) else {
+            continue;
+        };
+        if !out.contains(&r) {
+            out.push(r);
+        }
+        if let Some(Join::Show(j) | Join::Give(j)) = &cards.card(r).join
+            && let Some(j) = cards.card_ref(j)
+            && !out.contains(&j)
+        {
+            out.push(j);
+        }
+    }
+    out
+}
+
+/// The Domain whose deck holds a Station card.
+pub fn home_of(s: &State, card: crate::cards::CardRef) -> Option<crate::cards::DomainRef> {
+    s.cards
+        .domain_refs()
+        .iter()
+        .copied()
+        .find(|d| s.cards.domain(*d).stations.contains(&card))
+}
+
+/// Where an entry points: each piece of [`entry_cards`] with the Domain that holds it.
+pub fn entry_places(s: &State, ix: u8) -> Vec<(crate::cards::CardRef, crate::cards::DomainRef)> {
+    entry_cards(s, ix)
+        .into_iter()
+        .filter_map(|c| Some((c, home_of(s, c)?)))
+        .collect()
+}
