@@ -28,10 +28,12 @@ enum Entry {
     Title(usize),
     Traveller,
     Guardian,
+    /// The map: which Domains there are, where, and their roads.
+    Map,
 }
 
 /// The chip of the other cards: the Domains' title cards, the traveller and the Guardian.
-const OTHERS: &str = "Title cards, traveller, Guardian";
+const OTHERS: &str = "Title cards, traveller, Guardian, map";
 
 /// A filter chip: which filter it sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -200,6 +202,7 @@ impl GalleryScreen {
             let mut v: Vec<Entry> = (0..self.cards.domains.len()).map(Entry::Title).collect();
             v.push(Entry::Traveller);
             v.push(Entry::Guardian);
+            v.push(Entry::Map);
             return v;
         }
         self.cards
@@ -401,7 +404,7 @@ impl GalleryScreen {
         let w = style::text(title, 24.0, 50.0, &fonts.serif, 36, colour::GOLD);
         let count = if self.others() {
             format!(
-                "{} cards: the Domains' title cards, the traveller, the Guardian",
+                "{} cards: the Domains' title cards, the traveller, the Guardian, the map",
                 shown.len()
             )
         } else {
@@ -561,6 +564,15 @@ impl GalleryScreen {
                     art: crate::cards::art::named(t.art.as_ref()),
                 }
             }
+            Entry::Map => Face {
+                name: "The map",
+                kind: None,
+                kind_text: "Map",
+                text: "The Domains, where each lies, and the roads between them.",
+                flavor: None,
+                stats: Some(format!("{} Domains", set.domains.len())),
+                art: None,
+            },
             Entry::Guardian => {
                 let g = &set.guardian;
                 Face {
@@ -593,6 +605,26 @@ impl GalleryScreen {
                 });
                 style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
                 guide(d.guide_notes.as_deref(), p, y + 16.0, fonts);
+            }
+            Entry::Map => {
+                let names =
+                    |r: &crate::cards::DomainRef| set.domains[usize::from(r.index)].name.clone();
+                let mut y = y;
+                for d in &set.domains {
+                    let links: Vec<String> = d.links.iter().map(names).collect();
+                    let line = format!(
+                        "{}: on to {}",
+                        d.name,
+                        if links.is_empty() {
+                            "the Guardian".into()
+                        } else {
+                            links.join(", ")
+                        }
+                    );
+                    let line = style::ellipsize(&line, p.w, |x| style::width(x, &fonts.serif, 15));
+                    style::text(&line, p.x, y + 4.0, &fonts.serif, 15, colour::PARCHMENT);
+                    y += 18.0;
+                }
             }
             Entry::Traveller => {
                 let t = &set.traveller;
@@ -880,8 +912,8 @@ mod tests {
         ));
         g.domain = Some(g.cards.domains.len());
         let others = g.shown();
-        assert_eq!(others.len(), g.cards.domains.len() + 2);
-        assert_eq!(others.last(), Some(&Entry::Guardian));
+        assert_eq!(others.len(), g.cards.domains.len() + 3);
+        assert_eq!(others.last(), Some(&Entry::Map));
         assert!(g.filter(Some("nowhere"), None).is_err());
         assert!(g.filter(None, Some("dragon")).is_err());
     }

@@ -214,7 +214,7 @@ impl Desk {
         draw_rectangle(a.x, a.y, a.w, a.h, colour::SKY_TOP);
         style::card(a, 10.0, 1.5, colour::SKY_TOP, colour::GOLD);
         let t = &self.target;
-        let id = self.form.fields.first().map_or("", |f| f.edit.text());
+        let id = self.form_id().unwrap_or_else(|| t.domain.clone());
         let head = if self.is_new() {
             format!("New {} for {} · {}", self.form.card_type, t.domain, t.rel)
         } else {
@@ -258,8 +258,74 @@ impl Desk {
         };
         let status = style::ellipsize(&status, a.w - 28.0, |x| style::width(x, &fonts.italic, 17));
         style::text(&status, a.x + 14.0, a.y + 54.0, &fonts.italic, 17, col);
-        self.draw_rows(&l, fonts);
+        if self.asking {
+            self.draw_rename(&l, fonts);
+        } else {
+            self.draw_rows(&l, fonts);
+        }
         self.draw_bar(&l, fonts, a);
+    }
+
+    /// The rename's question: every place that names the old id, then Y / N.
+    fn draw_rename(&self, l: &Layout, fonts: &Fonts) {
+        let Some(r) = &self.rename else {
+            return;
+        };
+        let v = l.view;
+        let x = v.x + 14.0;
+        let files = {
+            let mut f: Vec<&str> = r.refs.iter().map(|r| r.file.as_str()).collect();
+            f.dedup();
+            f.len()
+        };
+        let head = format!(
+            "Rename {} to {}: {} place{} in {} file{} name it, and change with it:",
+            r.old,
+            r.new,
+            r.refs.len(),
+            if r.refs.len() == 1 { "" } else { "s" },
+            files,
+            if files == 1 { "" } else { "s" },
+        );
+        let measure = |s: &str| style::width(s, &fonts.serif, 17);
+        let mut y = v.y + 20.0;
+        for line in style::wrap(&head, v.w - 28.0, measure) {
+            style::text(&line, x, y, &fonts.serif, 17, colour::GOLD);
+            y += 21.0;
+        }
+        let foot = "Y: rename everywhere, as one step (Revert puts it all back) · N or Esc: back to the form";
+        let rows = ((v.bottom() - 34.0 - y) / 19.0).max(1.0) as usize;
+        for (n, place) in r.refs.iter().enumerate() {
+            let line = if n + 1 == rows && r.refs.len() > rows {
+                format!("... and {} more", r.refs.len() - n)
+            } else {
+                format!("{} · card {} · {}", place.file, place.card, place.field)
+            };
+            let line = style::ellipsize(&line, v.w - 40.0, |s| {
+                style::width(s, &fonts.mono, TEXT_SIZE)
+            });
+            style::text(
+                &line,
+                x + 12.0,
+                y,
+                &fonts.mono,
+                TEXT_SIZE,
+                colour::PARCHMENT,
+            );
+            y += 19.0;
+            if n + 1 == rows {
+                break;
+            }
+        }
+        let foot = style::ellipsize(foot, v.w - 28.0, |s| style::width(s, &fonts.italic, 17));
+        style::text(
+            &foot,
+            x,
+            v.bottom() - 10.0,
+            &fonts.italic,
+            17,
+            colour::SEA_LIGHT,
+        );
     }
 
     fn draw_rows(&self, l: &Layout, fonts: &Fonts) {

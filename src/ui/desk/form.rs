@@ -32,6 +32,9 @@ pub enum Slot {
     Inner(String, String),
     /// One face of a foe (`faces[2]`).
     Face(usize),
+    /// One object of a list of a card that is not a Station card, written one a line:
+    /// the Guardian's `faces`, `requirements` and `seals`, the map's `domains`.
+    Item(String, usize),
 }
 
 /// A problem shown under a field: an error (blocks Save) or a warning.
@@ -61,7 +64,20 @@ pub struct Form {
     pub focus: usize,
     /// Problems of the card not tied to one field, and problems the edit causes elsewhere.
     pub general: Vec<Note>,
+    /// Keys written first as they were, with no field (`$schema`).
+    head: Vec<(String, String)>,
+    /// The file's order of the card's keys: the object is written in it (keys the file
+    /// does not have go last). Empty: the form's own order (a Station card).
+    order: Vec<String>,
 }
+
+/// The lists of a whole-file card whose objects get a field each, and their labels.
+const ITEMS: [(&str, &str); 4] = [
+    ("faces", "Face"),
+    ("requirements", "Requirement"),
+    ("seals", "Seal"),
+    ("domains", "Domain"),
+];
 
 /// The keys the form has rows for before the rest (in this order); `type` is fixed.
 const WORDS: [(&str, &str, bool); 5] = [
@@ -72,7 +88,12 @@ const WORDS: [(&str, &str, bool); 5] = [
     ("guide_notes", "Guide notes", true),
 ];
 /// Numbers of the card, and numbers inside its objects.
-const NUMBERS: [(&str, &str); 2] = [("hp", "HP"), ("def", "DEF")];
+const NUMBERS: [(&str, &str); 4] = [
+    ("hp", "HP"),
+    ("def", "DEF"),
+    ("health", "Health"),
+    ("atk", "ATK"),
+];
 const INNER_NUMBERS: [(&str, &str, &str); 2] = [
     ("test", "target", "Test target"),
     ("test", "dice", "Test dice"),
@@ -93,14 +114,53 @@ fn compact(v: &Value) -> String {
     serde_json::to_string(v).unwrap_or_default()
 }
 
+/// A JSON value on one line in the files' own style: `{ "holds": "ancient_sword" }`,
+/// `["a", "b"]`.
+pub fn spaced(v: &Value) -> String {
+    match v {
+        Value::Object(m) if m.is_empty() => "{}".into(),
+        Value::Object(m) => {
+            let items: Vec<String> = m
+                .iter()
+                .map(|(k, v)| format!("{}: {}", compact(&Value::from(k.as_str())), spaced(v)))
+                .collect();
+            format!("{{ {} }}", items.join(", "))
+        }
+        Value::Array(a) => {
+            let items: Vec<String> = a.iter().map(spaced).collect();
+            format!("[{}]", items.join(", "))
+        }
+        v => compact(v),
+    }
+}
+
 impl Form {
-    /// The form of a card, given as its JSON object.
+    /// The form of a Station card, given as its JSON object.
     pub fn of(card: &Value) -> Form {
+        Form::build(card, Vec::new())
+    }
+
+    /// The form of a card that is a whole file, or a Domain file's title card (the
+    /// traveller, the Guardian, the map, a Domain): `order` is the file's order of its
+    /// keys, kept when the object is written.
+    pub fn of_file(card: &Value, order: Vec<String>) -> Form {
+        Form::build(card, order)
+    }
+
+    fn build(card: &Value, order: Vec<String>) -> Form {
         let empty = serde_json::Map::new();
         let obj = card.as_object().unwrap_or(&empty);
         let card_type = obj.get("type").and_then(Value::as_str).unwrap_or("");
+        let station = order.is_empty();
         let mut fields = Vec::new();
-        for (key, label, optional) in WORDS {
+        let head = obj
+            .get("$schema")
+            .map(|v| ("$schema".to_string(), compact(v)))
+            .into_iter()
+            .collect();
+        // The map has no id, name or text: it is not a card to read, only to edit.
+        let words = station || obj.contains_key("type");
+        for (key, label, optional) in WORDS.into_iter().filter(|_| words) {
             let text = obj.get(key).and_then(Value::as_str).unwrap_or("");
             fields.push(field(
                 label,
@@ -108,6 +168,17 @@ impl Form {
                 Kind::Words { optional },
                 text,
             ));
+        }
+        if !station {
+            Form::file_fields(obj, &mut fields);
+            return Form {
+                card_type: card_type.to_string(),
+                fields,
+                focus: 0,
+                general: Vec::new(),
+                head,
+                order,
+            };
         }
         let tags: Vec<&str> = obj
             .get("tags")
@@ -163,6 +234,59 @@ impl Form {
             fields,
             focus: 0,
             general: Vec::new(),
+            head,
+            order,
+        }
+    }
+
+    /// The fields of a whole-file card after its words: its numbers, its strings, one
+    /// field for each object of its lists, and the rest as JSON.
+    fn file_fields(obj: &serde_json::Map<String, Value>, fields: &mut Vec<Field>) {
+        let known = |k: &str| k == "type" || k == "$schema" || WORDS.iter().any(|w| w.0 == k);
+        for (key, label) in NUMBERS {
+            if let Some(v) = obj.get(key) {
+                fields.push(field(
+                    label,
+                    Slot::Key(key.into()),
+                    Kind::Number,
+                    &compact(v),
+                ));
+            }
+        }
+        for (key, v) in obj {
+            let counted = NUMBERS.iter().any(|n| n.0 == key);
+            if known(key) || counted {
+                continue;
+            }
+            if let Value::String(text) = v {
+                let kind = Kind::Words { optional: true };
+                fields.push(field(key, Slot::Key(key.clone()), kind, text));
+            }
+        }
+        for (key, label) in ITEMS {
+            let Some(items) = obj.get(key).and_then(Value::as_array) else {
+                continue;
+            };
+            for (i, item) in items.iter().enumerate() {
+                let slot = Slot::Item(key.into(), i);
+                let label = format!("{label} {}", i + 1);
+                fields.push(field(&label, slot, Kind::Json, &spaced(item)));
+            }
+        }
+        for (key, v) in obj {
+            let listed = known(key)
+                || NUMBERS.iter().any(|n| n.0 == key)
+                || ITEMS.iter().any(|i| i.0 == key && v.is_array())
+                || v.is_string();
+            if !listed {
+                let label = format!("{key} (JSON)");
+                fields.push(field(
+                    &label,
+                    Slot::Key(key.clone()),
+                    Kind::Json,
+                    &spaced(v),
+                ));
+            }
         }
     }
 
@@ -192,14 +316,19 @@ impl Form {
         };
     }
 
-    /// The card's object text, one key a line, and for each line the fields on it
-    /// (line 0 is the `{`).
+    /// The card's object text, one key a line (a list of objects one object a line), and
+    /// for each line the fields on it (line 0 is the `{`).
     pub fn object(&self) -> (String, Vec<Vec<usize>>) {
-        let mut lines: Vec<(String, Vec<usize>)> = Vec::new();
+        // Each key's lines, with the fields on each line.
+        let mut entries: Vec<(String, Vec<(String, Vec<usize>)>)> = Vec::new();
         let mut push = |key: &str, value: String, fields: Vec<usize>| {
-            lines.push((format!("  {}: {value}", compact(&Value::from(key))), fields));
+            let line = format!("  {}: {value}", compact(&Value::from(key)));
+            entries.push((key.to_string(), vec![(line, fields)]));
         };
-        let mut typed = false;
+        for (key, value) in &self.head {
+            push(key, value.clone(), vec![]);
+        }
+        let mut typed = self.card_type.is_empty();
         for (i, f) in self.fields.iter().enumerate() {
             let text = f.edit.text();
             let Slot::Key(key) = &f.slot else {
@@ -250,17 +379,55 @@ impl Form {
         if !self.has_key("hp") && !self.has_key("def") {
             self.push_faces(&mut push);
         }
+        entries.extend(self.item_entries());
+        if !self.order.is_empty() {
+            let rank = |k: &str| self.order.iter().position(|o| o == k).unwrap_or(usize::MAX);
+            entries.sort_by_key(|(k, _)| rank(k));
+        }
         let mut text = String::from("{\n");
         let mut map = vec![Vec::new()];
-        let last = lines.len().saturating_sub(1);
-        for (n, (line, fields)) in lines.into_iter().enumerate() {
-            text.push_str(&line);
-            text.push_str(if n == last { "\n" } else { ",\n" });
-            map.push(fields);
+        let last = entries.len().saturating_sub(1);
+        for (n, (_, lines)) in entries.into_iter().enumerate() {
+            let end = lines.len().saturating_sub(1);
+            for (l, (line, fields)) in lines.into_iter().enumerate() {
+                text.push_str(&line);
+                text.push_str(if l == end && n != last { ",\n" } else { "\n" });
+                map.push(fields);
+            }
         }
         text.push('}');
         map.push(Vec::new());
         (text, map)
+    }
+
+    /// The lists of objects of a whole-file card, one object a line:
+    /// `"seals": [`, `{ ... },`, ..., `]`.
+    fn item_entries(&self) -> Vec<(String, Vec<(String, Vec<usize>)>)> {
+        let mut out: Vec<(String, Vec<(String, Vec<usize>)>)> = Vec::new();
+        for (i, f) in self.fields.iter().enumerate() {
+            let Slot::Item(key, _) = &f.slot else {
+                continue;
+            };
+            let at = match out.iter().position(|(k, _)| k == key) {
+                Some(at) => at,
+                None => {
+                    let open = format!("  {}: [", compact(&Value::from(key.as_str())));
+                    out.push((key.clone(), vec![(open, vec![])]));
+                    out.len() - 1
+                }
+            };
+            out[at]
+                .1
+                .push((format!("    {}", f.edit.text().trim()), vec![i]));
+        }
+        for (_, lines) in &mut out {
+            let n = lines.len();
+            for (line, _) in lines.iter_mut().take(n - 1).skip(1) {
+                line.push(',');
+            }
+            lines.push(("  ]".to_string(), vec![]));
+        }
+        out
     }
 
     fn has_key(&self, key: &str) -> bool {
@@ -332,8 +499,13 @@ impl Form {
                 message: p.message.clone(),
             };
             let here = p.file == file || p.file.ends_with(&format!("/{file}"));
-            let rest = p
-                .path
+            // A whole file's card (`path` empty): its paths are the file's own.
+            let dotted = p.path.as_deref().map(|q| match (path.is_empty(), q) {
+                (true, "") => String::new(),
+                (true, q) => format!(".{q}"),
+                (false, q) => q.to_string(),
+            });
+            let rest = dotted
                 .as_deref()
                 .filter(|_| here)
                 .and_then(|q| q.strip_prefix(path))
@@ -373,6 +545,12 @@ impl Form {
         let end = rest.find(['.', '[']).unwrap_or(rest.len());
         let (key, tail) = rest.split_at(end);
         let find = |slot: &Slot| self.fields.iter().position(|f| &f.slot == slot);
+        if let Some(n) = tail.strip_prefix('[').and_then(|t| t.split(']').next())
+            && let Ok(n) = n.parse::<usize>()
+            && let Some(i) = find(&Slot::Item(key.into(), n))
+        {
+            return Some(i);
+        }
         if key == "faces" {
             let index = tail
                 .strip_prefix('[')
