@@ -57,6 +57,15 @@ pub fn spawn_live(display: &str, args: &[&str], report: &Path) -> Live {
     Live::new(child, report)
 }
 
+/// [`spawn_live`] with the cards in `cards`.
+pub fn spawn_live_with(display: &str, cards: &Path, args: &[&str], report: &Path) -> Live {
+    let child = command(display, cards, args)
+        .env(LIVE_ENV, "1")
+        .spawn()
+        .expect("start forward");
+    Live::new(child, report)
+}
+
 /// The variable that has the game write its layout report at every frame.
 pub const LIVE_ENV: &str = "FORWARD_LAYOUT_LIVE";
 

@@ -114,6 +114,52 @@ fn compact(v: &Value) -> String {
     serde_json::to_string(v).unwrap_or_default()
 }
 
+/// A key as a field's label: `final` → `Final`, `on_enter` → `On enter`.
+fn label_of(key: &str) -> String {
+    let words = key.replace('_', " ");
+    let mut c = words.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// A value's text from a file on one line: each run of white space that holds a line
+/// break (outside strings) becomes one space (none just inside `[` and `]`).
+pub fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let (mut in_string, mut escaped) = (false, false);
+    let mut run = String::new();
+    for c in text.chars() {
+        if in_string {
+            out.push(c);
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        if c.is_whitespace() {
+            run.push(c);
+            continue;
+        }
+        if !run.is_empty() {
+            if !run.contains('\n') {
+                out.push_str(&run);
+            } else if !(out.ends_with('[') || c == ']') {
+                out.push(' ');
+            }
+            run.clear();
+        }
+        if c == '"' {
+            in_string = true;
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A JSON value on one line in the files' own style: `{ "holds": "ancient_sword" }`,
 /// `["a", "b"]`.
 pub fn spaced(v: &Value) -> String {
@@ -137,17 +183,23 @@ pub fn spaced(v: &Value) -> String {
 impl Form {
     /// The form of a Station card, given as its JSON object.
     pub fn of(card: &Value) -> Form {
-        Form::build(card, Vec::new())
+        Form::build(card, Vec::new(), &|_| None)
     }
 
     /// The form of a card that is a whole file, or a Domain file's title card (the
     /// traveller, the Guardian, the map, a Domain): `order` is the file's order of its
     /// keys, kept when the object is written.
-    pub fn of_file(card: &Value, order: Vec<String>) -> Form {
-        Form::build(card, order)
+    /// `verbatim` gives a value's text as the file writes it, on one line (by path:
+    /// `seals[1]`), so that the keys inside keep the file's order too.
+    pub fn of_file(
+        card: &Value,
+        order: Vec<String>,
+        verbatim: &dyn Fn(&str) -> Option<String>,
+    ) -> Form {
+        Form::build(card, order, verbatim)
     }
 
-    fn build(card: &Value, order: Vec<String>) -> Form {
+    fn build(card: &Value, order: Vec<String>, verbatim: &dyn Fn(&str) -> Option<String>) -> Form {
         let empty = serde_json::Map::new();
         let obj = card.as_object().unwrap_or(&empty);
         let card_type = obj.get("type").and_then(Value::as_str).unwrap_or("");
@@ -170,7 +222,7 @@ impl Form {
             ));
         }
         if !station {
-            Form::file_fields(obj, &mut fields);
+            Form::file_fields(obj, &mut fields, verbatim);
             return Form {
                 card_type: card_type.to_string(),
                 fields,
@@ -241,7 +293,12 @@ impl Form {
 
     /// The fields of a whole-file card after its words: its numbers, its strings, one
     /// field for each object of its lists, and the rest as JSON.
-    fn file_fields(obj: &serde_json::Map<String, Value>, fields: &mut Vec<Field>) {
+    fn file_fields(
+        obj: &serde_json::Map<String, Value>,
+        fields: &mut Vec<Field>,
+        verbatim: &dyn Fn(&str) -> Option<String>,
+    ) {
+        let text_of = |path: String, v: &Value| verbatim(&path).unwrap_or_else(|| spaced(v));
         let known = |k: &str| k == "type" || k == "$schema" || WORDS.iter().any(|w| w.0 == k);
         for (key, label) in NUMBERS {
             if let Some(v) = obj.get(key) {
@@ -260,7 +317,7 @@ impl Form {
             }
             if let Value::String(text) = v {
                 let kind = Kind::Words { optional: true };
-                fields.push(field(key, Slot::Key(key.clone()), kind, text));
+                fields.push(field(&label_of(key), Slot::Key(key.clone()), kind, text));
             }
         }
         for (key, label) in ITEMS {
@@ -270,7 +327,8 @@ impl Form {
             for (i, item) in items.iter().enumerate() {
                 let slot = Slot::Item(key.into(), i);
                 let label = format!("{label} {}", i + 1);
-                fields.push(field(&label, slot, Kind::Json, &spaced(item)));
+                let text = text_of(format!("{key}[{i}]"), item);
+                fields.push(field(&label, slot, Kind::Json, &text));
             }
         }
         for (key, v) in obj {
@@ -279,13 +337,9 @@ impl Form {
                 || ITEMS.iter().any(|i| i.0 == key && v.is_array())
                 || v.is_string();
             if !listed {
-                let label = format!("{key} (JSON)");
-                fields.push(field(
-                    &label,
-                    Slot::Key(key.clone()),
-                    Kind::Json,
-                    &spaced(v),
-                ));
+                let label = format!("{} (JSON)", label_of(key));
+                let text = text_of(key.clone(), v);
+                fields.push(field(&label, Slot::Key(key.clone()), Kind::Json, &text));
             }
         }
     }

@@ -196,7 +196,12 @@ impl Desk {
             })
             .unwrap_or_default();
         order.sort();
-        let form = Form::of_file(&value, order.into_iter().map(|(_, k)| k).collect());
+        let verbatim = |path: &str| loc.span(path).map(|r| form::one_line(&base[r]));
+        let form = Form::of_file(
+            &value,
+            order.into_iter().map(|(_, k)| k).collect(),
+            &verbatim,
+        );
         let original = form.object().0;
         let opened_id = value.get("id").and_then(|v| v.as_str()).map(str::to_string);
         let mut desk = Desk {
@@ -312,7 +317,7 @@ impl Desk {
 
     /// Whether this is a new card (not yet in its file).
     pub fn is_new(&self) -> bool {
-        self.target.index.is_none()
+        self.target.part == Part::Station && self.target.index.is_none()
     }
 
     /// The card's file with the form's object in the card's place, and the byte where

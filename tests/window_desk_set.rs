@@ -1,0 +1,227 @@
+//! The designer's desk over the whole set, in the window: a rename carried across files
+//! (the places listed before it is taken, one Revert putting every file back), and the
+//! cards that are not Station cards edited in the same form (a Domain's title card, a seal
+//! of the Guardian).
+//!
+//! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
+
+mod common {
+    pub mod files;
+    #[allow(dead_code)]
+    pub mod game;
+    #[allow(dead_code)]
+    pub mod pixels;
+    #[allow(dead_code)]
+    pub mod tools;
+    #[allow(dead_code)]
+    pub mod xvfb;
+}
+
+use common::game::{CARDS, LIVE_FRAMES, Live, focus, spawn_live_with, xdotool};
+use common::pixels::Scratch;
+use common::xvfb::Xvfb;
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// The game on the gallery (of the cards in `dir`), its layout report written each frame.
+fn start(xvfb: &Xvfb, dir: &Path, scratch: &Scratch, extra: &[&str]) -> Live {
+    let (config, saves) = (scratch.path("config"), scratch.path("saves"));
+    let (shot, report) = (scratch.path("shot.png"), scratch.path("layout.json"));
+    let mut args = vec![
+        "--gallery",
+        "--size",
+        "1280x800",
+        "--config",
+        config.to_str().unwrap(),
+        "--saves",
+        saves.to_str().unwrap(),
+        "--screenshot",
+        shot.to_str().unwrap(),
+        "--frames",
+        LIVE_FRAMES,
+        "--layout-report",
+        report.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let live = spawn_live_with(&xvfb.display, dir, &args, &report);
+    focus(&xvfb.display);
+    // The pointer off the grid: a card under it would be the one hovered.
+    xdotool(&xvfb.display, &["mousemove", "5", "795"]);
+    live
+}
+
+/// Presses keys one at a time, each in a frame of its own.
+fn keys(live: &mut Live, display: &str, keys: &[&str]) {
+    for k in keys {
+        xdotool(display, &["key", k]);
+        live.frames(2);
+    }
+}
+
+/// Types `text` into the focused field.
+fn type_text(live: &mut Live, display: &str, text: &str) {
+    xdotool(display, &["type", "--delay", "25", text]);
+    live.frames(2);
+}
+
+/// Waits until `done` holds for the file's text (at most 90 s).
+fn wait_for(file: &Path, what: &str, done: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + Duration::from_secs(90);
+    loop {
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        if done(&text) {
+            return text;
+        }
+        assert!(Instant::now() < deadline, "{what}: not within 90 s");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// `forward validate` passes on the cards in `dir`.
+fn assert_validates(dir: &Path, when: &str) {
+    let out = Command::new(env!("CARGO_BIN_EXE_forward"))
+        .args(["validate", dir.to_str().unwrap()])
+        .output()
+        .expect("run forward validate");
+    assert!(
+        out.status.success(),
+        "validate fails {when}:\n{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+fn has(words: &[String], text: &str) -> bool {
+    words.iter().any(|w| w.contains(text))
+}
+
+/// Renaming the Ancient Sword's id: Save lists every place that names it (the Guardian's
+/// requirement among them) and writes nothing until Y; Y renames in both files and the set
+/// validates; one Revert puts both files back byte for byte.
+#[test]
+fn a_rename_is_carried_across_files_and_reverted_as_one_step() {
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
+    let d = &xvfb.display;
+    let scratch = Scratch::new("desk-rename");
+    let dir = scratch.path("cards");
+    common::files::copy_dir(Path::new(CARDS), &dir);
+    let (shrine, guardian) = (
+        dir.join("domains/forgotten_shrine.json"),
+        dir.join("guardian.json"),
+    );
+    let before = (
+        std::fs::read_to_string(&shrine).expect("read the shrine"),
+        std::fs::read_to_string(&guardian).expect("read the Guardian"),
+    );
+    let mut live = start(&xvfb, &dir, &scratch, &[]);
+    live.until("the gallery", |w| has(w, "Card gallery"));
+    keys(&mut live, d, &["ctrl+f"]);
+    type_text(&mut live, d, "ancient_sword");
+    keys(&mut live, d, &["Return", "e"]);
+    live.until("the form on the sword", |w| has(w, "Editing ancient_sword"));
+    keys(&mut live, d, &["End"]);
+    xdotool(d, &["key", "--repeat", "20", "--delay", "8", "BackSpace"]);
+    type_text(&mut live, d, "old_blade");
+    keys(&mut live, d, &["ctrl+s"]);
+    let words = live.until("the rename's list", |w| {
+        has(w, "Rename ancient_sword to old_blade")
+    });
+    assert!(
+        has(
+            &words,
+            "guardian.json · card guardian · requirements[0].broken_by.holds"
+        ),
+        "{words:?}"
+    );
+    assert!(
+        has(
+            &words,
+            "domains/forgotten_shrine.json · card old_blade · id"
+        ) || has(&words, "forgotten_shrine.json"),
+        "{words:?}"
+    );
+    // Nothing written before Y.
+    live.frames(3);
+    assert_eq!(std::fs::read_to_string(&guardian).unwrap(), before.1);
+    keys(&mut live, d, &["y"]);
+    let g = wait_for(&guardian, "the Guardian follows", |t| {
+        t.contains("old_blade")
+    });
+    assert_eq!(g.replace("old_blade", "ancient_sword"), before.1);
+    let s = std::fs::read_to_string(&shrine).unwrap();
+    assert!(s.contains("\"id\": \"old_blade\""), "the card renamed");
+    assert!(!s.contains("\"ancient_sword\""), "no reference left behind");
+    assert_validates(&dir, "after the rename");
+    // One revert (the form reopened on the renamed card): both files as they were.
+    live.until("the form reopened", |w| has(w, "Editing old_blade"));
+    keys(&mut live, d, &["ctrl+r"]);
+    live.until("the revert list", |w| {
+        has(w, "renaming ancient_sword to old_blade")
+    });
+    keys(&mut live, d, &["Return", "y"]);
+    wait_for(&guardian, "the Guardian put back", |t| t == before.1);
+    wait_for(&shrine, "the shrine put back", |t| t == before.0);
+}
+
+/// The others' chip: a Domain's title card renamed in the form and saved (its Station
+/// cards keep their bytes); then the Guardian's last seal given another penalty by typing
+/// in its field, saved with the seal's keys in the file's order.
+#[test]
+fn a_domain_title_and_a_guardian_seal_are_edited_in_the_form() {
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
+    let d = &xvfb.display;
+    let scratch = Scratch::new("desk-others");
+    let dir = scratch.path("cards");
+    common::files::copy_dir(Path::new(CARDS), &dir);
+    let (termina, guardian) = (dir.join("domains/termina.json"), dir.join("guardian.json"));
+    let before = std::fs::read_to_string(&termina).expect("read Termina");
+    let mut live = start(&xvfb, &dir, &scratch, &["--gallery-domain", "others"]);
+    live.until("the others", |w| {
+        has(w, "the traveller, the Guardian, the map")
+    });
+    keys(&mut live, d, &["n", "e"]);
+    live.until("the form on Termina's title card", |w| {
+        has(w, "Editing termina")
+    });
+    keys(&mut live, d, &["Tab", "End"]);
+    type_text(&mut live, d, " Burnt");
+    keys(&mut live, d, &["ctrl+s"]);
+    let after = wait_for(&termina, "the title card saved", |t| t != before);
+    let v: serde_json::Value = serde_json::from_str(&after).expect("still JSON");
+    assert_eq!(v["name"], "Home Village Termina Burnt");
+    let list = |t: &str| t[t.find("\"stations\"").unwrap()..].to_string();
+    assert_eq!(
+        list(&after),
+        list(&before),
+        "the Station cards keep their bytes"
+    );
+
+    live.until("the form reopened", |w| has(w, "as saved"));
+    keys(&mut live, d, &["Escape"]);
+    // Nine title cards, the traveller, then the Guardian.
+    for _ in 0..10 {
+        keys(&mut live, d, &["n"]);
+    }
+    keys(&mut live, d, &["e"]);
+    live.until("the form on the Guardian", |w| has(w, "Editing guardian"));
+    // Up from the first field: the last, the third seal.
+    keys(&mut live, d, &["Up", "End"]);
+    xdotool(d, &["key", "--repeat", "10", "--delay", "8", "BackSpace"]);
+    type_text(&mut live, d, "full_heal\" }");
+    keys(&mut live, d, &["ctrl+s"]);
+    let g = wait_for(&guardian, "the seal saved", |t| {
+        t.contains("\"penalty\": \"full_heal\" }")
+    });
+    let v: serde_json::Value = serde_json::from_str(&g).expect("still JSON");
+    assert_eq!(v["seals"][2]["id"], "seal_of_agnosia");
+    assert_eq!(v["seals"][2]["penalty"], "full_heal");
+    assert!(
+        g.contains("{ \"id\": \"seal_of_agnosia\", \"name\": \"Seal of Agnosia\""),
+        "{g}"
+    );
+    assert_validates(&dir, "after the Guardian's edit");
+}
