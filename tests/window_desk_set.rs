@@ -91,6 +91,19 @@ fn assert_validates(dir: &Path, when: &str) {
     );
 }
 
+/// Presses Tab until the field labelled `label` has the keyboard (at most 60 times).
+fn tab_to(live: &mut Live, display: &str, label: &str) {
+    let focused = format!("{label}: no problem found");
+    for _ in 0..60 {
+        live.frames(2);
+        if live.drawn().is_some_and(|w| has(&w, &focused)) {
+            return;
+        }
+        keys(live, display, &["Tab"]);
+    }
+    panic!("{label} never had the keyboard");
+}
+
 fn has(words: &[String], text: &str) -> bool {
     words.iter().any(|w| w.contains(text))
 }
@@ -224,4 +237,97 @@ fn a_domain_title_and_a_guardian_seal_are_edited_in_the_form() {
         "{g}"
     );
     assert_validates(&dir, "after the Guardian's edit");
+}
+
+/// A foe's face edited through its fields, not JSON: Tab to the fourth face's "blocks",
+/// Y picks "yes" (a letter picks, nothing is typed in), Shift-Tab to its damage, 2 typed;
+/// Ctrl-S writes the face with both, and the set validates.
+#[test]
+fn a_face_is_edited_through_its_fields() {
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
+    let d = &xvfb.display;
+    let scratch = Scratch::new("desk-face");
+    let dir = scratch.path("cards");
+    common::files::copy_dir(Path::new(CARDS), &dir);
+    let termina = dir.join("domains/termina.json");
+    let before = std::fs::read_to_string(&termina).expect("read Termina");
+    let hound = |t: &str| -> serde_json::Value {
+        let v: serde_json::Value = serde_json::from_str(t).expect("JSON");
+        v["stations"]
+            .as_array()
+            .and_then(|s| s.iter().find(|c| c["id"] == "cinder_hound").cloned())
+            .expect("the hound")
+    };
+    assert_ne!(hound(&before)["faces"][3]["block"], true);
+    let mut live = start(&xvfb, &dir, &scratch, &[]);
+    live.until("the gallery", |w| has(w, "Card gallery"));
+    keys(&mut live, d, &["ctrl+f"]);
+    type_text(&mut live, d, "cinder_hound");
+    keys(&mut live, d, &["Return", "e"]);
+    live.until("the form on the hound", |w| has(w, "Editing cinder_hound"));
+    // Tab until the fourth face's "blocks" has the keyboard (the focused field is named
+    // in the messages' place under the fields).
+    tab_to(&mut live, d, "Face 4 blocks");
+    live.until("the choice's hint", |w| {
+        has(w, "Left/Right or its first letter picks")
+    });
+    keys(
+        &mut live,
+        d,
+        &["y", "shift+Tab", "End", "BackSpace", "BackSpace"],
+    );
+    type_text(&mut live, d, "2");
+    keys(&mut live, d, &["ctrl+s"]);
+    let after = wait_for(&termina, "the face saved", |t| t != before);
+    let face = &hound(&after)["faces"][3];
+    assert_eq!(face["block"], true, "{face}");
+    assert_eq!(face["deal"], 2, "{face}");
+    assert_eq!(face["name"], hound(&before)["faces"][3]["name"]);
+    assert_validates(&dir, "after the face's edit");
+}
+
+/// The art picker: in a card's Art field, typing part of a name offers the vendored icons
+/// that hold it (drawn, with their names); Enter takes the first, and Ctrl-S saves it.
+#[test]
+fn the_art_picker_offers_icons_and_enter_takes_the_first() {
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
+    let d = &xvfb.display;
+    let scratch = Scratch::new("desk-art");
+    let dir = scratch.path("cards");
+    common::files::copy_dir(Path::new(CARDS), &dir);
+    let shrine = dir.join("domains/forgotten_shrine.json");
+    let before = std::fs::read_to_string(&shrine).expect("read the shrine");
+    let mut live = start(&xvfb, &dir, &scratch, &[]);
+    live.until("the gallery", |w| has(w, "Card gallery"));
+    keys(&mut live, d, &["ctrl+f"]);
+    type_text(&mut live, d, "ancient_sword");
+    keys(&mut live, d, &["Return", "e"]);
+    live.until("the form on the sword", |w| has(w, "Editing ancient_sword"));
+    tab_to(&mut live, d, "Art");
+    keys(&mut live, d, &["End"]);
+    xdotool(d, &["key", "--repeat", "20", "--delay", "8", "BackSpace"]);
+    type_text(&mut live, d, "wolf");
+    let words = live.until("the picker", |w| has(w, "Enter takes the first icon"));
+    let offered: Vec<&String> = words.iter().filter(|w| w.starts_with("wolf-")).collect();
+    assert!(offered.len() >= 2, "{words:?}");
+    assert!(
+        has(&words, "wolf-head") && has(&words, "wolf-trap"),
+        "{words:?}"
+    );
+    keys(&mut live, d, &["Return"]);
+    live.until("the picker closed", |w| {
+        !has(w, "Enter takes the first icon")
+    });
+    keys(&mut live, d, &["ctrl+s"]);
+    let after = wait_for(&shrine, "the art saved", |t| t != before);
+    let v: serde_json::Value = serde_json::from_str(&after).expect("JSON");
+    let sword = v["stations"]
+        .as_array()
+        .and_then(|s| s.iter().find(|c| c["id"] == "ancient_sword"))
+        .expect("the sword");
+    assert_eq!(sword["art"], "wolf-head");
 }

@@ -20,7 +20,20 @@ pub enum Kind {
     List,
     /// JSON as typed (effects, faces, a test's outcomes); empty leaves the key out.
     Json,
+    /// One of a few words, picked with Left/Right (or the word's first letter), never
+    /// typed: the format's own vocabulary. For a yes/no key, "no" leaves it out.
+    Choice(&'static [&'static str]),
 }
+
+/// A yes/no key of the format (`block`): "no" is its default, left out of the file.
+pub const YES_NO: &[&str] = &[NO, "yes"];
+const NO: &str = "no";
+
+/// One key of the card object as written: its lines, and the fields on each.
+type Entry = (String, Vec<(String, Vec<usize>)>);
+
+/// A face's keys with fields of their own, in this order, and their labels.
+const FACE_KEYS: [(&str, &str); 3] = [("name", "name"), ("deal", "deals"), ("block", "blocks")];
 
 /// Where a field's value goes in the card object.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,8 +43,10 @@ pub enum Slot {
     /// A number inside one of the card's objects (`test.target`): written before the rest
     /// of that object, whose other keys are the parent's JSON field.
     Inner(String, String),
-    /// One face of a foe (`faces[2]`).
+    /// One face of a foe (`faces[2]`): the keys it has beyond its own fields, as JSON.
     Face(usize),
+    /// One key of a foe's face with a field of its own (`faces[2].deal`).
+    FaceKey(usize, String),
     /// One object of a list of a card that is not a Station card, written one a line:
     /// the Guardian's `faces`, `requirements` and `seals`, the map's `domains`.
     Item(String, usize),
@@ -112,6 +127,38 @@ fn field(label: &str, slot: Slot, kind: Kind, text: &str) -> Field {
 /// A JSON value as one line of text (strings without their quotes are for Words fields).
 fn compact(v: &Value) -> String {
     serde_json::to_string(v).unwrap_or_default()
+}
+
+/// The fields of face `i`: its name, damage and block, then its other keys as JSON.
+fn face_fields(i: usize, face: &Value, fields: &mut Vec<Field>) {
+    for (key, label) in FACE_KEYS {
+        let v = face.get(key);
+        let (kind, text) = match key {
+            "name" => (
+                Kind::Words { optional: false },
+                v.and_then(Value::as_str).unwrap_or("").to_string(),
+            ),
+            "block" => {
+                let on = v.and_then(Value::as_bool).unwrap_or(false);
+                (Kind::Choice(YES_NO), YES_NO[usize::from(on)].to_string())
+            }
+            _ => (Kind::Number, v.map(compact).unwrap_or_default()),
+        };
+        let label = format!("Face {} {label}", i + 1);
+        fields.push(field(&label, Slot::FaceKey(i, key.into()), kind, &text));
+    }
+    let mut rest = face.clone();
+    if let Some(obj) = rest.as_object_mut() {
+        for (key, _) in FACE_KEYS {
+            obj.remove(key);
+        }
+    }
+    let text = match &rest {
+        Value::Object(m) if m.is_empty() => String::new(),
+        v => spaced(v),
+    };
+    let label = format!("Face {} other", i + 1);
+    fields.push(field(&label, Slot::Face(i), Kind::Json, &text));
 }
 
 /// A key as a field's label: `final` → `Final`, `on_enter` → `On enter`.
@@ -258,12 +305,16 @@ impl Form {
         }
         if let Some(faces) = obj.get("faces").and_then(Value::as_array) {
             for (i, f) in faces.iter().enumerate() {
-                let label = format!("Face {}", i + 1);
-                fields.push(field(&label, Slot::Face(i), Kind::Json, &compact(f)));
+                face_fields(i, f, &mut fields);
             }
         }
+        // The art: an icon name, with the picker while the field has the keyboard.
+        let art = obj.get("art").and_then(Value::as_str).unwrap_or("");
+        let art_kind = Kind::Words { optional: true };
+        fields.push(field("Art", Slot::Key("art".into()), art_kind, art));
         let listed = |k: &str| {
             k == "type"
+                || k == "art"
                 || k == "tags"
                 || k == "faces"
                 || WORDS.iter().any(|w| w.0 == k)
@@ -355,9 +406,32 @@ impl Form {
 
     /// Applies an edit to the focused field; returns whether its text changed.
     pub fn edit(&mut self, e: Edit) -> bool {
-        self.fields
-            .get_mut(self.focus)
-            .is_some_and(|f| f.edit.apply(e))
+        let Some(f) = self.fields.get_mut(self.focus) else {
+            return false;
+        };
+        let Kind::Choice(words) = f.kind else {
+            return f.edit.apply(e);
+        };
+        // A choice steps through its words; a letter picks the word it starts.
+        let n = words.len();
+        let at = words.iter().position(|w| *w == f.edit.text()).unwrap_or(0);
+        let to = match e {
+            Edit::Right | Edit::Insert(' ') => (at + 1) % n,
+            Edit::Left => (at + n - 1) % n,
+            Edit::Insert(c) => {
+                let c = c.to_ascii_lowercase();
+                match words.iter().position(|w| w.starts_with(c)) {
+                    Some(to) => to,
+                    None => return false,
+                }
+            }
+            _ => return false,
+        };
+        if words.get(to).is_none_or(|w| *w == f.edit.text()) {
+            return false;
+        }
+        f.edit = TextField::new(words[to]);
+        true
     }
 
     /// Moves the keyboard to the next (or previous) field, round the form.
@@ -374,13 +448,13 @@ impl Form {
     /// for each line the fields on it (line 0 is the `{`).
     pub fn object(&self) -> (String, Vec<Vec<usize>>) {
         // Each key's lines, with the fields on each line.
-        let mut entries: Vec<(String, Vec<(String, Vec<usize>)>)> = Vec::new();
-        let mut push = |key: &str, value: String, fields: Vec<usize>| {
+        let mut entries: Vec<Entry> = Vec::new();
+        let push = |entries: &mut Vec<Entry>, key: &str, value: String, fields: Vec<usize>| {
             let line = format!("  {}: {value}", compact(&Value::from(key)));
             entries.push((key.to_string(), vec![(line, fields)]));
         };
         for (key, value) in &self.head {
-            push(key, value.clone(), vec![]);
+            push(&mut entries, key, value.clone(), vec![]);
         }
         let mut typed = self.card_type.is_empty();
         for (i, f) in self.fields.iter().enumerate() {
@@ -391,6 +465,7 @@ impl Form {
             if !typed && key != "id" {
                 // `type` after the id, as the files write it.
                 push(
+                    &mut entries,
                     "type",
                     compact(&Value::from(self.card_type.as_str())),
                     vec![],
@@ -410,6 +485,7 @@ impl Form {
                     (!items.is_empty()).then(|| compact(&Value::Array(items)))
                 }
                 Kind::Number => number(text),
+                Kind::Choice(_) => (text != NO).then(|| "true".to_string()),
                 Kind::Json => {
                     let inner = self.inner_of(key);
                     match (text.trim().is_empty(), inner.is_empty()) {
@@ -424,14 +500,14 @@ impl Form {
                 if f.kind == Kind::Json {
                     on_line.extend(self.inner_fields(key));
                 }
-                push(key, value, on_line);
+                push(&mut entries, key, value, on_line);
             }
             if key == "def" || (key == "hp" && !self.has_key("def")) {
-                self.push_faces(&mut push);
+                entries.extend(self.faces_entry());
             }
         }
         if !self.has_key("hp") && !self.has_key("def") {
-            self.push_faces(&mut push);
+            entries.extend(self.faces_entry());
         }
         entries.extend(self.item_entries());
         if !self.order.is_empty() {
@@ -456,8 +532,8 @@ impl Form {
 
     /// The lists of objects of a whole-file card, one object a line:
     /// `"seals": [`, `{ ... },`, ..., `]`.
-    fn item_entries(&self) -> Vec<(String, Vec<(String, Vec<usize>)>)> {
-        let mut out: Vec<(String, Vec<(String, Vec<usize>)>)> = Vec::new();
+    fn item_entries(&self) -> Vec<Entry> {
+        let mut out: Vec<Entry> = Vec::new();
         for (i, f) in self.fields.iter().enumerate() {
             let Slot::Item(key, _) = &f.slot else {
                 continue;
@@ -490,16 +566,56 @@ impl Form {
             .any(|f| matches!(&f.slot, Slot::Key(k) if k == key))
     }
 
-    /// The faces as one `"faces": [...]` line, each face's text as typed.
-    fn push_faces(&self, push: &mut impl FnMut(&str, String, Vec<usize>)) {
-        let faces: Vec<usize> = (0..self.fields.len())
-            .filter(|&i| matches!(self.fields[i].slot, Slot::Face(_)))
-            .collect();
-        if faces.is_empty() {
-            return;
+    /// A foe's faces, one face a line: each written from its fields (name, deal, block)
+    /// and the rest of its keys as typed in its "other" field.
+    fn faces_entry(&self) -> Option<Entry> {
+        let count = self
+            .fields
+            .iter()
+            .filter_map(|f| match f.slot {
+                Slot::Face(i) | Slot::FaceKey(i, _) => Some(i + 1),
+                _ => None,
+            })
+            .max()?;
+        let mut lines = vec![("  \"faces\": [".to_string(), vec![])];
+        for face in 0..count {
+            let mine: Vec<usize> = (0..self.fields.len())
+                .filter(|&i| {
+                    matches!(&self.fields[i].slot,
+                        Slot::Face(n) | Slot::FaceKey(n, _) if *n == face)
+                })
+                .collect();
+            let mut pieces = Vec::new();
+            let mut rest = String::new();
+            for &i in &mine {
+                let f = &self.fields[i];
+                let text = f.edit.text();
+                let value = match (&f.slot, f.kind) {
+                    (Slot::Face(_), _) => {
+                        rest = text.to_string();
+                        None
+                    }
+                    (_, Kind::Words { .. }) => Some(compact(&Value::from(text))),
+                    (_, Kind::Number) => number(text),
+                    (_, Kind::Choice(_)) => (text != NO).then(|| "true".to_string()),
+                    _ => Some(text.to_string()),
+                };
+                if let (Slot::FaceKey(_, key), Some(v)) = (&f.slot, value) {
+                    pieces.push(format!("{}: {v}", compact(&Value::from(key.as_str()))));
+                }
+            }
+            let comma = if face + 1 < count { "," } else { "" };
+            let object = if pieces.is_empty() && rest.trim().is_empty() {
+                "{}".to_string()
+            } else if pieces.is_empty() {
+                rest.trim().to_string()
+            } else {
+                with_inner(&rest, &pieces)
+            };
+            lines.push((format!("    {object}{comma}"), mine));
         }
-        let items: Vec<&str> = faces.iter().map(|&i| self.fields[i].edit.text()).collect();
-        push("faces", format!("[{}]", items.join(", ")), faces);
+        lines.push(("  ]".to_string(), vec![]));
+        Some(("faces".to_string(), lines))
     }
 
     /// The numbers inside `parent` (`"target": 4`), as `key: value` pieces.
@@ -610,7 +726,13 @@ impl Form {
                 .strip_prefix('[')
                 .and_then(|t| t.split(']').next())
                 .and_then(|n| n.parse().ok())?;
-            return find(&Slot::Face(index));
+            let inner = tail
+                .split_once("].")
+                .map(|(_, k)| k.split(['.', '[']).next().unwrap_or(""));
+            let at_key = inner.and_then(|k| find(&Slot::FaceKey(index, k.into())));
+            return at_key
+                .or_else(|| find(&Slot::Face(index)))
+                .or_else(|| find(&Slot::FaceKey(index, "name".into())));
         }
         if let Some(inner) = tail.strip_prefix('.') {
             let k = inner.split(['.', '[']).next().unwrap_or("");

@@ -114,6 +114,9 @@ pub struct Desk {
     pub asking: bool,
 }
 
+/// How many icons the art picker offers at once.
+const ART_MATCHES: usize = 8;
+
 /// Why a card cannot be opened or saved.
 pub fn builtin_note() -> String {
     "These are the built-in cards (no cards folder on disk), so nothing can be saved: \
@@ -575,6 +578,27 @@ impl Desk {
         self.check();
     }
 
+    /// The icons offered for the focused field, when it is the card's `art`: the vendored
+    /// icons whose names hold what is typed (none once it names one exactly).
+    pub fn art_matches(&self) -> Vec<&'static str> {
+        let Some(f) = self.form.fields.get(self.form.focus) else {
+            return Vec::new();
+        };
+        if f.slot != form::Slot::Key("art".into()) || crate::cards::art::exists(f.edit.text()) {
+            return Vec::new();
+        }
+        crate::cards::art::search(f.edit.text(), ART_MATCHES)
+    }
+
+    /// Sets the card's art to icon `name` (a step of its own, undone with Ctrl-Z).
+    fn pick_art(&mut self, name: &str) -> bool {
+        let picked = self.history.replace(&mut self.form, name);
+        if picked {
+            self.note = Some(format!("art: {name}"));
+        }
+        picked
+    }
+
     /// Undoes (or redoes) the form's last step of typing.
     fn undo(&mut self, back: bool) -> bool {
         let done = if back {
@@ -651,6 +675,12 @@ impl Desk {
                 KeyCode::L if c.ctrl => self.take_in(),
                 KeyCode::Tab => self.form.step(!c.shift),
                 KeyCode::Up => self.form.step(false),
+                KeyCode::Enter | KeyCode::KpEnter
+                    if let Some(first) = self.art_matches().first().copied() =>
+                {
+                    // Enter in the art field takes the first icon offered.
+                    changed |= self.pick_art(first);
+                }
                 KeyCode::Down | KeyCode::Enter | KeyCode::KpEnter => self.form.step(true),
                 k => {
                     let e = match k {
@@ -673,6 +703,7 @@ impl Desk {
                     self.form.focus = i;
                     self.form.fields[i].edit.set_cursor(at);
                 }
+                Some(draw::Hit::Art(name)) => changed |= self.pick_art(name),
                 Some(draw::Hit::Save) => outcome = self.try_save(),
                 Some(draw::Hit::Undo) => changed |= self.undo(true),
                 Some(draw::Hit::Revert) => outcome = Outcome::Revert,

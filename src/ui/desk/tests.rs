@@ -89,11 +89,8 @@ fn a_shipped_card_checks_clean_and_a_bad_hp_is_refused_under_its_field() {
 fn broken_json_is_placed_under_its_field_and_text_that_disagrees_warns() {
     let dir = copy_of_cards("json");
     let (_, mut desk) = open(&dir, "cinder_hound");
-    retype(
-        &mut desk.form,
-        &Slot::Face(2),
-        "{\"name\": \"Bite\", \"deal\": ",
-    );
+    // Broken JSON in a face's "other" field: the error under that face's fields.
+    retype(&mut desk.form, &Slot::Face(2), "{\"heal\": ");
     desk.check();
     let face = notes(&desk.form, &Slot::Face(2));
     assert!(
@@ -101,11 +98,7 @@ fn broken_json_is_placed_under_its_field_and_text_that_disagrees_warns() {
         "{face:?} {:?}",
         desk.form.general
     );
-    retype(
-        &mut desk.form,
-        &Slot::Face(2),
-        "{\"name\": \"Bite\", \"deal\": 2}",
-    );
+    retype(&mut desk.form, &Slot::Face(2), "");
     // HP 7 where the text says another number: the text check's warning.
     retype(&mut desk.form, &key("hp"), "7");
     desk.check();
@@ -402,6 +395,59 @@ fn a_rename_lists_its_references_and_carries_them_across_files_in_one_step() {
             .0
             .card_by_str("ancient_sword")
             .is_some()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_face_is_edited_through_its_fields_and_a_choice_is_picked_not_typed() {
+    let dir = copy_of_cards("face");
+    let (_, mut desk) = open(&dir, "cinder_hound");
+    let deal = Slot::FaceKey(3, "deal".into());
+    let block = Slot::FaceKey(3, "block".into());
+    assert_eq!(desk.form.text(&block), Some("no"));
+    // A deal the format refuses: the loader's words under the deal's own field.
+    retype(&mut desk.form, &deal, "99");
+    desk.check();
+    assert!(
+        notes(&desk.form, &deal).iter().any(|(e, _)| *e),
+        "{:?}",
+        desk.form.general
+    );
+    retype(&mut desk.form, &deal, "2");
+    // Letters pick a word of the choice; other keys are not typed into it.
+    desk.form.focus = desk
+        .form
+        .fields
+        .iter()
+        .position(|f| f.slot == block)
+        .unwrap();
+    assert!(!desk.form.edit(Edit::Insert('x')));
+    assert!(desk.form.edit(Edit::Insert('y')));
+    assert_eq!(desk.form.text(&block), Some("yes"));
+    assert!(desk.form.edit(Edit::Right));
+    assert_eq!(desk.form.text(&block), Some("no"));
+    assert!(desk.form.edit(Edit::Left));
+    retype(
+        &mut desk.form,
+        &Slot::FaceKey(3, "name".into()),
+        "Ash Guard",
+    );
+    let face = &desk.form.value().unwrap()["faces"][3];
+    assert_eq!(face["name"], "Ash Guard");
+    assert_eq!(face["deal"], 2);
+    assert_eq!(face["block"], true);
+    // "no" leaves the key out, as the files do.
+    assert!(
+        desk.form.value().unwrap()["faces"][0]
+            .get("block")
+            .is_none()
+    );
+    // Each face on a line of its own in the object.
+    let (object, _) = desk.form.object();
+    assert!(
+        object.contains("\n    {\"name\": \"Ash Guard\", \"deal\": 2, \"block\": true},\n"),
+        "{object}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
