@@ -331,3 +331,79 @@ fn the_art_picker_offers_icons_and_enter_takes_the_first() {
         .expect("the sword");
     assert_eq!(sword["art"], "wolf-head");
 }
+
+/// The game as a player starts it (no `--desk`, no `--cards`): the gallery shows cards as
+/// the table does, without ids, Guide notes, the editor, export or the desk's hints, and
+/// E opens nothing; the title's footer names no files and offers no F5. `--desk` opens the
+/// designer's desk, with all of them.
+#[test]
+fn the_gallery_has_no_designer_tools_and_the_desk_has_them() {
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
+    let d = &xvfb.display;
+    let scratch = Scratch::new("desk-player");
+    let run = |extra: &[&str]| {
+        let (config, saves) = (scratch.path("config"), scratch.path("saves"));
+        let (shot, report) = (scratch.path("shot.png"), scratch.path("layout.json"));
+        let mut args = vec![
+            "--size",
+            "1280x800",
+            "--config",
+            config.to_str().unwrap(),
+            "--saves",
+            saves.to_str().unwrap(),
+            "--screenshot",
+            shot.to_str().unwrap(),
+            "--frames",
+            LIVE_FRAMES,
+            "--layout-report",
+            report.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let live = common::game::spawn_live_player(d, &args, &report);
+        focus(d);
+        xdotool(d, &["mousemove", "5", "795"]);
+        live
+    };
+    let mut live = run(&["--gallery"]);
+    let words = live.until("the player's gallery", |w| has(w, "Card gallery"));
+    for tool in [
+        "E edit",
+        "X export",
+        "Ctrl-R",
+        "F5 reload",
+        "Edit (E)",
+        "id  ",
+        "Guide notes",
+    ] {
+        assert!(
+            !has(&words, tool),
+            "{tool} in the player's gallery: {words:?}"
+        );
+    }
+    keys(&mut live, d, &["n", "e", "x"]);
+    live.frames(3);
+    let words = live.drawn().unwrap_or_default();
+    assert!(
+        !has(&words, "Editing") && !has(&words, "exported"),
+        "{words:?}"
+    );
+    keys(&mut live, d, &["Escape"]);
+    let words = live.until("the title", |w| has(w, "Designer's desk"));
+    assert!(
+        !has(&words, "F5 reload") && !has(&words, "cards from"),
+        "{words:?}"
+    );
+    drop(live);
+    // The first window gone before the second is looked for.
+    std::thread::sleep(Duration::from_millis(1500));
+
+    let mut live = run(&["--desk"]);
+    let words = live.until("the desk", |w| has(w, "Designer's desk"));
+    for tool in ["E edit", "X export", "F5 reload", "Edit (E)", "id  "] {
+        assert!(has(&words, tool), "no {tool} at the desk: {words:?}");
+    }
+    keys(&mut live, d, &["n", "e"]);
+    live.until("the form", |w| has(w, "Editing"));
+}

@@ -33,7 +33,9 @@ enum Entry {
 }
 
 /// The chip of the other cards: the Domains' title cards, the traveller and the Guardian.
-const OTHERS: &str = "Title cards, traveller, Guardian, map";
+const OTHERS: &str = "Title cards, traveller, Guardian";
+/// The same chip at the desk, where the map is one of them.
+const OTHERS_DESK: &str = "Title cards, traveller, Guardian, map";
 
 /// A filter chip: which filter it sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,6 +84,9 @@ pub struct GalleryScreen {
     search: Option<search::Search>,
     /// Characters the search took whose echo as `Input::typed` is still to come.
     search_echoes: usize,
+    /// The designer's desk (ids, Guide notes, the editor, export, figures); without it
+    /// the cards as a player sees them.
+    designer: bool,
 }
 
 /// What each Station card's text fails to say about its data.
@@ -128,7 +133,14 @@ impl GalleryScreen {
             desk: desk::State::default(),
             search: None,
             search_echoes: 0,
+            designer: false,
         }
+    }
+
+    /// The gallery as the designer's desk (`true`) or as a player's gallery.
+    pub fn designer(mut self, on: bool) -> GalleryScreen {
+        self.designer = on;
+        self
     }
 
     /// The same view of a new card set (after F5).
@@ -151,6 +163,7 @@ impl GalleryScreen {
             desk: self.desk.carried(),
             search: None,
             search_echoes: self.search_echoes,
+            designer: self.designer,
         };
         g.reopen_desk();
         g
@@ -188,6 +201,11 @@ impl GalleryScreen {
         Ok(())
     }
 
+    /// The chip of the cards that are not Station cards.
+    fn others_label(&self) -> &'static str {
+        if self.designer { OTHERS_DESK } else { OTHERS }
+    }
+
     /// Whether the other cards are on show (title cards, traveller, Guardian).
     fn others(&self) -> bool {
         self.domain == Some(self.cards.domains.len())
@@ -202,7 +220,10 @@ impl GalleryScreen {
             let mut v: Vec<Entry> = (0..self.cards.domains.len()).map(Entry::Title).collect();
             v.push(Entry::Traveller);
             v.push(Entry::Guardian);
-            v.push(Entry::Map);
+            if self.designer {
+                // The map is a card to edit, not one to read.
+                v.push(Entry::Map);
+            }
             return v;
         }
         self.cards
@@ -236,7 +257,11 @@ impl GalleryScreen {
         for (i, d) in self.cards.domains.iter().enumerate() {
             place(Chip::Domain(Some(i)), &d.name, false);
         }
-        place(Chip::Domain(Some(self.cards.domains.len())), OTHERS, false);
+        place(
+            Chip::Domain(Some(self.cards.domains.len())),
+            self.others_label(),
+            false,
+        );
         place(Chip::Type(None), "All types", true);
         for (i, t) in StationType::ALL.iter().enumerate() {
             place(Chip::Type(Some(*t)), &type_label(i, *t), false);
@@ -305,7 +330,9 @@ impl GalleryScreen {
         if !self.desk_busy() && self.search_update(input) {
             return Next::Stay;
         }
-        if let Some(next) = self.desk_update(input, fonts) {
+        if self.designer
+            && let Some(next) = self.desk_update(input, fonts)
+        {
             return next;
         }
         if input.back {
@@ -314,7 +341,7 @@ impl GalleryScreen {
         if input.reload {
             return Next::Reload;
         }
-        if matches!(input.typed, Some('x' | 'X')) {
+        if self.designer && matches!(input.typed, Some('x' | 'X')) {
             self.note = Some(export(&self.cards));
         }
         let l = self.layout(input.size, fonts);
@@ -400,12 +427,17 @@ impl GalleryScreen {
     pub fn draw(&self, fonts: &Fonts, size: Vec2) {
         let l = self.layout(size, fonts);
         let shown = self.shown();
-        let title = "Card gallery";
+        let title = if self.designer {
+            "Designer's desk"
+        } else {
+            "Card gallery"
+        };
         let w = style::text(title, 24.0, 50.0, &fonts.serif, 36, colour::GOLD);
         let count = if self.others() {
             format!(
-                "{} cards: the Domains' title cards, the traveller, the Guardian, the map",
-                shown.len()
+                "{} cards: the Domains' title cards, the traveller, the Guardian{}",
+                shown.len(),
+                if self.designer { ", the map" } else { "" }
             )
         } else {
             format!(
@@ -440,7 +472,7 @@ impl GalleryScreen {
                         self.cards
                             .domains
                             .get(d)
-                            .map_or(OTHERS.to_string(), |x| x.name.clone())
+                            .map_or(self.others_label().to_string(), |x| x.name.clone())
                     }),
                     self.domain == d,
                     colour::GOLD,
@@ -476,6 +508,7 @@ impl GalleryScreen {
             }
             cardface::draw_face(r, &f, fonts, selected == Some(c));
             if let Entry::Station(i) = c
+                && self.designer
                 && !self.mismatches[i].is_empty()
             {
                 // The text does not say what the data does: a mark at the top right.
@@ -519,7 +552,11 @@ impl GalleryScreen {
         }
         let preview = selected.or(shown.first().copied());
         let card = preview.map(|c| (c, self.draw_preview(&l, c, fonts)));
-        let hint = "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  E edit  ·  Shift-N new card  ·  Ctrl-F or / search  ·  Ctrl-R revert a save  ·  +/- zoom  ·  F5 reload  ·  X export  ·  Esc back";
+        let hint = if self.designer {
+            "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  E edit  ·  Shift-N new card  ·  Ctrl-F or / search  ·  Ctrl-R revert a save  ·  +/- zoom  ·  F5 reload  ·  X export  ·  Esc back"
+        } else {
+            "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  Ctrl-F or / search  ·  +/- zoom  ·  Esc back"
+        };
         let hs = style::fit_size(hint, &fonts.italic, 18, 12, size.x - 48.0);
         style::text_centred(
             hint,
@@ -532,7 +569,9 @@ impl GalleryScreen {
         if let Some((c, r)) = card {
             self.draw_keyword_tip(r, self.face(c).text, fonts, size);
         }
-        self.desk_draw(&l, fonts);
+        if self.designer {
+            self.desk_draw(&l, fonts);
+        }
     }
 
     /// An entry's card face.
@@ -604,7 +643,9 @@ impl GalleryScreen {
                     style::width(x, &fonts.italic, 18)
                 });
                 style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
-                guide(d.guide_notes.as_deref(), p, y + 16.0, fonts);
+                if self.designer {
+                    guide(d.guide_notes.as_deref(), p, y + 16.0, fonts);
+                }
             }
             Entry::Map => {
                 let names =
@@ -630,7 +671,9 @@ impl GalleryScreen {
                 let t = &set.traveller;
                 let about = format!("Health {} · ATK {} · DEF {}", t.health, t.atk, t.def);
                 style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
-                guide(t.guide_notes.as_deref(), p, y + 16.0, fonts);
+                if self.designer {
+                    guide(t.guide_notes.as_deref(), p, y + 16.0, fonts);
+                }
             }
             Entry::Guardian => {
                 let g = &set.guardian;
@@ -729,6 +772,10 @@ impl GalleryScreen {
             about.push_str(&sc.tags.join(", "));
         }
         style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
+        if !self.designer {
+            // A player's gallery: the card as the table shows it, nothing of the desk's.
+            return;
+        }
         y += 22.0;
         // The id, for designers: what other cards and `validate` call this card.
         let id = style::ellipsize(&format!("id  {}   (click: copy)", sc.id), p.w, |x| {
@@ -901,7 +948,7 @@ mod tests {
 
     #[test]
     fn filters_narrow_the_cards() {
-        let mut g = gallery();
+        let mut g = gallery().designer(true);
         let all = g.shown().len();
         assert_eq!(all, g.cards.cards.len());
         g.filter(Some("termina"), Some("foe")).unwrap();
