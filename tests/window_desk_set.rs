@@ -6,6 +6,7 @@
 //! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
 
 mod common {
+    #[allow(dead_code)]
     pub mod files;
     #[allow(dead_code)]
     pub mod game;

@@ -38,6 +38,7 @@ const ART_TILE: Vec2 = vec2(84.0, 96.0);
 const ART_GAP: f32 = 8.0;
 /// The line under the tiles that says how to pick.
 const ART_HINT_H: f32 = 22.0;
+const ART_HINT: &str = "Enter takes the first icon (gold); a click takes any";
 /// The place of the focused field's messages in full: three lines.
 const MESSAGES_H: f32 = 3.0 * NOTE_H + 10.0;
 
@@ -609,7 +610,7 @@ fn draw_art_picker(l: &Layout, fonts: &Fonts) {
         let panel = Rect::new(
             first.x - 6.0,
             first.y - 6.0,
-            last.right() - first.x + 12.0,
+            (last.right() - first.x).max(style::width(ART_HINT, &fonts.italic, 15)) + 12.0,
             ART_TILE.y + ART_HINT_H + 10.0,
         );
         style::card(panel, 8.0, 1.0, colour::SKY_MID, fade(colour::GOLD, 0.6));
@@ -645,9 +646,8 @@ fn draw_art_picker(l: &Layout, fonts: &Fonts) {
         );
     }
     if let Some((first, _)) = l.art.first() {
-        let hint = "Enter takes the first icon (gold); a click takes any";
         style::text(
-            hint,
+            ART_HINT,
             first.x,
             first.bottom() + 16.0,
             &fonts.italic,
