@@ -130,7 +130,7 @@ fn a_rename_is_carried_across_files_and_reverted_as_one_step() {
         std::fs::read_to_string(&guardian).expect("read the Guardian"),
     );
     let mut live = start(&xvfb, &dir, &scratch, &[]);
-    live.until("the gallery", |w| has(w, "Card gallery"));
+    live.until("the desk", |w| has(w, "Designer's desk"));
     keys(&mut live, d, &["ctrl+f"]);
     type_text(&mut live, d, "ancient_sword");
     keys(&mut live, d, &["Return", "e"]);
@@ -263,7 +263,7 @@ fn a_face_is_edited_through_its_fields() {
     };
     assert_ne!(hound(&before)["faces"][3]["block"], true);
     let mut live = start(&xvfb, &dir, &scratch, &[]);
-    live.until("the gallery", |w| has(w, "Card gallery"));
+    live.until("the desk", |w| has(w, "Designer's desk"));
     keys(&mut live, d, &["ctrl+f"]);
     type_text(&mut live, d, "cinder_hound");
     keys(&mut live, d, &["Return", "e"]);
@@ -303,7 +303,7 @@ fn the_art_picker_offers_icons_and_enter_takes_the_first() {
     let shrine = dir.join("domains/forgotten_shrine.json");
     let before = std::fs::read_to_string(&shrine).expect("read the shrine");
     let mut live = start(&xvfb, &dir, &scratch, &[]);
-    live.until("the gallery", |w| has(w, "Card gallery"));
+    live.until("the desk", |w| has(w, "Designer's desk"));
     keys(&mut live, d, &["ctrl+f"]);
     type_text(&mut live, d, "ancient_sword");
     keys(&mut live, d, &["Return", "e"]);
