@@ -14,7 +14,7 @@ mod common {
     pub mod xvfb;
 }
 
-use common::game::{LIVE_FRAMES, focus, spawn_live_with, xdotool};
+use common::game::{LIVE_FRAMES, focus, spawn_live_env, xdotool};
 use common::pixels::Scratch;
 use common::xvfb::Xvfb;
 use std::time::Duration;
@@ -40,7 +40,7 @@ fn ten_presses_150_ms_apart_from_an_idle_title_land_on_the_right_entry() {
     forward::settings::save(&config, &settings).expect("write the settings");
     let report = scratch.path("layout.json");
     let png = scratch.path("never.png");
-    let mut game = spawn_live_with(
+    let mut game = spawn_live_env(
         &xvfb.display,
         &[
             "--saves",

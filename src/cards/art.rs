@@ -34,6 +34,26 @@ pub fn names() -> &'static [String] {
     })
 }
 
+/// The vendored icons whose names hold every word of `query` (words split on spaces and
+/// hyphens, any case): names that start with the query first, then the others, each
+/// group in name order; at most `limit`. An empty query finds nothing.
+pub fn search(query: &str, limit: usize) -> Vec<&'static str> {
+    let q = query.trim().to_lowercase();
+    let words: Vec<&str> = q.split([' ', '-']).filter(|w| !w.is_empty()).collect();
+    if words.is_empty() {
+        return Vec::new();
+    }
+    let hits = names()
+        .iter()
+        .map(String::as_str)
+        .filter(|n| words.iter().all(|w| n.contains(w)));
+    let (mut first, rest): (Vec<&'static str>, Vec<&'static str>) =
+        hits.partition(|n| n.starts_with(q.as_str()));
+    first.extend(rest);
+    first.truncate(limit);
+    first
+}
+
 /// The emblem icon of a Station card type, if one is vendored (`types.json`).
 pub fn type_emblem(t: StationType) -> Option<&'static str> {
     static TYPES: OnceLock<HashMap<String, String>> = OnceLock::new();
@@ -141,4 +161,28 @@ pub fn app_icon_png(px: u32) -> Option<Vec<u8>> {
         d[3] = s[3];
     }
     pix.encode_png().ok()
+}
+
+#[cfg(test)]
+mod search_tests {
+    use super::*;
+
+    #[test]
+    fn a_search_finds_names_by_their_words_those_starting_with_it_first() {
+        assert!(search("", 8).is_empty());
+        assert!(search("  ", 8).is_empty());
+        let dragon = search("DRAGON", 8);
+        assert!(dragon.contains(&"sea-dragon"), "{dragon:?}");
+        assert!(dragon.iter().all(|n| n.contains("dragon")));
+        // Words in any order; a name starting with the query comes first.
+        assert_eq!(search("dragon sea", 8), ["sea-dragon"]);
+        let sea = search("sea", 50);
+        let starts = sea.iter().take_while(|n| n.starts_with("sea")).count();
+        assert!(
+            starts > 0 && sea[starts..].iter().all(|n| !n.starts_with("sea")),
+            "{sea:?}"
+        );
+        assert_eq!(search("e", 3).len(), 3);
+        assert!(search("no-such-icon-anywhere", 8).is_empty());
+    }
 }

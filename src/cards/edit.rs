@@ -155,6 +155,57 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), EditError> {
     std::fs::rename(&tmp, path).map_err(|e| write(path, e))
 }
 
+/// Writes several files under `dir` (`(path, text)` pairs) as one step: each goes to a
+/// temporary file first, and only when all are written are they renamed over the old
+/// ones; if a rename fails, the files already replaced are put back. Returns what undo
+/// needs, file by file. Files whose text does not change are left alone.
+pub fn write_files(dir: &Path, files: &[(String, String)]) -> Result<Vec<Saved>, EditError> {
+    let mut saved = Vec::new();
+    for (rel, after) in files {
+        let path = dir.join(rel);
+        let before = std::fs::read_to_string(&path).map_err(|e| EditError::Read {
+            path: path.clone(),
+            source: e,
+        })?;
+        if before != *after {
+            saved.push(Saved {
+                path,
+                before,
+                after: after.clone(),
+            });
+        }
+    }
+    let tmp = |p: &Path| {
+        let name = p.file_name().map(|n| n.to_string_lossy().to_string());
+        p.with_file_name(format!(".{}.saving", name.unwrap_or_default()))
+    };
+    let write = |p: &Path, e| EditError::Write {
+        path: p.to_path_buf(),
+        source: e,
+    };
+    for s in &saved {
+        let t = tmp(&s.path);
+        if let Err(e) = std::fs::write(&t, &s.after) {
+            for s in &saved {
+                let _ = std::fs::remove_file(tmp(&s.path));
+            }
+            return Err(write(&t, e));
+        }
+    }
+    for (n, s) in saved.iter().enumerate() {
+        if let Err(e) = std::fs::rename(tmp(&s.path), &s.path) {
+            for done in &saved[..n] {
+                let _ = write_atomic(&done.path, &done.before);
+            }
+            for rest in &saved[n..] {
+                let _ = std::fs::remove_file(tmp(&rest.path));
+            }
+            return Err(write(&s.path, e));
+        }
+    }
+    Ok(saved)
+}
+
 /// Saves `card` as Station card `index` of the Domain file `rel` under `dir`; returns
 /// what [`undo`] needs.
 pub fn save_card(

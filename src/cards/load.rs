@@ -40,10 +40,18 @@ pub fn load_patched(
     rel: &str,
     text: &str,
 ) -> Result<(CardSet, Report), Report> {
+    load_patches(source, &[(rel.to_string(), text.to_string())])
+}
+
+/// Loads `source` with several files' texts replaced (`(path, text)` pairs): a rename
+/// checked with every reference that follows it.
+pub fn load_patches(
+    source: &CardSource,
+    patches: &[(String, String)],
+) -> Result<(CardSet, Report), Report> {
     load_from(Reader::Patched {
         base: source,
-        rel,
-        text,
+        patches,
     })
 }
 

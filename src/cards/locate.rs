@@ -124,6 +124,11 @@ impl Locator {
         self.strings.get(path).map(String::as_str)
     }
 
+    /// Every string value of the text, with its path (in no particular order).
+    pub fn strings(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.strings.iter().map(|(p, v)| (p.as_str(), v.as_str()))
+    }
+
     /// The position of the second occurrence of a key written twice.
     pub fn duplicate(&self, path: &str) -> Option<Pos> {
         self.duplicates.get(path).copied()

@@ -9,6 +9,7 @@ pub(crate) mod locate;
 pub(crate) mod messages;
 pub mod model;
 pub mod origin;
+pub mod refs;
 pub mod report;
 pub mod schema;
 pub mod search;

@@ -70,12 +70,12 @@ pub(crate) enum Reader<'a> {
     Builtin,
     /// The guided first run's own small set (`cards/lesson/`), built into the binary.
     Lesson,
-    /// A source with one file's text replaced: the desk checks a card being edited as
-    /// the loader would, before it is saved.
+    /// A source with some files' texts replaced (path relative to the root, text): the
+    /// desk checks a card being edited, and a rename with its references, as the loader
+    /// would, before anything is saved.
     Patched {
         base: &'a CardSource,
-        rel: &'a str,
-        text: &'a str,
+        patches: &'a [(String, String)],
     },
 }
 
@@ -98,8 +98,10 @@ impl<'a> Reader<'a> {
                 .find(|(f, _)| *f == rel)
                 .map(|(_, text)| (*text).to_string())
                 .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::NotFound)),
-            Reader::Patched { rel: r, text, .. } if r == rel => Ok(text.to_string()),
-            Reader::Patched { base, .. } => Reader::of(base).read(rel),
+            Reader::Patched { base, patches } => match patches.iter().find(|(r, _)| r == rel) {
+                Some((_, text)) => Ok(text.clone()),
+                None => Reader::of(base).read(rel),
+            },
         }
     }
 

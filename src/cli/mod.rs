@@ -84,6 +84,10 @@ pub struct Cli {
     /// Window only: open on the card gallery.
     #[arg(long)]
     pub gallery: bool,
+    /// Window only: open on the designer's desk (the gallery with ids, Guide notes, the
+    /// editor, export and figures); the title then names the card files in play.
+    #[arg(long)]
+    pub desk: bool,
     /// Window only: the gallery's Domain filter (an id, or part of a name).
     #[arg(long, value_name = "DOMAIN")]
     pub gallery_domain: Option<String>,

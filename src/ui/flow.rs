@@ -110,7 +110,8 @@ pub(super) fn first_screen(
     {
         let mut g = GalleryScreen::new(set.clone())
             .from(&o.cards)
-            .figures(saves_dir);
+            .figures(saves_dir)
+            .designer(o.desk);
         if let Err(e) = g.filter(o.gallery_domain.as_deref(), o.gallery_type.as_deref()) {
             eprintln!("forward: {e}");
             return Err(1);
@@ -210,12 +211,13 @@ pub(super) fn follow(
             }
         }
         Next::Rules => screen = Screen::Rules(Box::default()),
-        Next::Gallery => {
+        Next::Gallery | Next::Desk => {
             if let Screen::Title(_, set) = &screen {
                 screen = Screen::Gallery(Box::new(
                     GalleryScreen::new(set.clone())
                         .from(cards)
-                        .figures(saves_dir),
+                        .figures(saves_dir)
+                        .designer(next == Next::Desk),
                 ));
             }
         }

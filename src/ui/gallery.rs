@@ -28,10 +28,14 @@ enum Entry {
     Title(usize),
     Traveller,
     Guardian,
+    /// The map: which Domains there are, where, and their roads.
+    Map,
 }
 
 /// The chip of the other cards: the Domains' title cards, the traveller and the Guardian.
 const OTHERS: &str = "Title cards, traveller, Guardian";
+/// The same chip at the desk, where the map is one of them.
+const OTHERS_DESK: &str = "Title cards, traveller, Guardian, map";
 
 /// A filter chip: which filter it sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,6 +84,9 @@ pub struct GalleryScreen {
     search: Option<search::Search>,
     /// Characters the search took whose echo as `Input::typed` is still to come.
     search_echoes: usize,
+    /// The designer's desk (ids, Guide notes, the editor, export, figures); without it
+    /// the cards as a player sees them.
+    designer: bool,
 }
 
 /// What each Station card's text fails to say about its data.
@@ -126,7 +133,14 @@ impl GalleryScreen {
             desk: desk::State::default(),
             search: None,
             search_echoes: 0,
+            designer: false,
         }
+    }
+
+    /// The gallery as the designer's desk (`true`) or as a player's gallery.
+    pub fn designer(mut self, on: bool) -> GalleryScreen {
+        self.designer = on;
+        self
     }
 
     /// The same view of a new card set (after F5).
@@ -149,6 +163,7 @@ impl GalleryScreen {
             desk: self.desk.carried(),
             search: None,
             search_echoes: self.search_echoes,
+            designer: self.designer,
         };
         g.reopen_desk();
         g
@@ -186,6 +201,11 @@ impl GalleryScreen {
         Ok(())
     }
 
+    /// The chip of the cards that are not Station cards.
+    fn others_label(&self) -> &'static str {
+        if self.designer { OTHERS_DESK } else { OTHERS }
+    }
+
     /// Whether the other cards are on show (title cards, traveller, Guardian).
     fn others(&self) -> bool {
         self.domain == Some(self.cards.domains.len())
@@ -200,6 +220,10 @@ impl GalleryScreen {
             let mut v: Vec<Entry> = (0..self.cards.domains.len()).map(Entry::Title).collect();
             v.push(Entry::Traveller);
             v.push(Entry::Guardian);
+            if self.designer {
+                // The map is a card to edit, not one to read.
+                v.push(Entry::Map);
+            }
             return v;
         }
         self.cards
@@ -233,7 +257,11 @@ impl GalleryScreen {
         for (i, d) in self.cards.domains.iter().enumerate() {
             place(Chip::Domain(Some(i)), &d.name, false);
         }
-        place(Chip::Domain(Some(self.cards.domains.len())), OTHERS, false);
+        place(
+            Chip::Domain(Some(self.cards.domains.len())),
+            self.others_label(),
+            false,
+        );
         place(Chip::Type(None), "All types", true);
         for (i, t) in StationType::ALL.iter().enumerate() {
             place(Chip::Type(Some(*t)), &type_label(i, *t), false);
@@ -302,7 +330,9 @@ impl GalleryScreen {
         if !self.desk_busy() && self.search_update(input) {
             return Next::Stay;
         }
-        if let Some(next) = self.desk_update(input, fonts) {
+        if self.designer
+            && let Some(next) = self.desk_update(input, fonts)
+        {
             return next;
         }
         if input.back {
@@ -311,7 +341,7 @@ impl GalleryScreen {
         if input.reload {
             return Next::Reload;
         }
-        if matches!(input.typed, Some('x' | 'X')) {
+        if self.designer && matches!(input.typed, Some('x' | 'X')) {
             self.note = Some(export(&self.cards));
         }
         let l = self.layout(input.size, fonts);
@@ -397,12 +427,17 @@ impl GalleryScreen {
     pub fn draw(&self, fonts: &Fonts, size: Vec2) {
         let l = self.layout(size, fonts);
         let shown = self.shown();
-        let title = "Card gallery";
+        let title = if self.designer {
+            "Designer's desk"
+        } else {
+            "Card gallery"
+        };
         let w = style::text(title, 24.0, 50.0, &fonts.serif, 36, colour::GOLD);
         let count = if self.others() {
             format!(
-                "{} cards: the Domains' title cards, the traveller, the Guardian",
-                shown.len()
+                "{} cards: the Domains' title cards, the traveller, the Guardian{}",
+                shown.len(),
+                if self.designer { ", the map" } else { "" }
             )
         } else {
             format!(
@@ -437,7 +472,7 @@ impl GalleryScreen {
                         self.cards
                             .domains
                             .get(d)
-                            .map_or(OTHERS.to_string(), |x| x.name.clone())
+                            .map_or(self.others_label().to_string(), |x| x.name.clone())
                     }),
                     self.domain == d,
                     colour::GOLD,
@@ -473,6 +508,7 @@ impl GalleryScreen {
             }
             cardface::draw_face(r, &f, fonts, selected == Some(c));
             if let Entry::Station(i) = c
+                && self.designer
                 && !self.mismatches[i].is_empty()
             {
                 // The text does not say what the data does: a mark at the top right.
@@ -516,7 +552,11 @@ impl GalleryScreen {
         }
         let preview = selected.or(shown.first().copied());
         let card = preview.map(|c| (c, self.draw_preview(&l, c, fonts)));
-        let hint = "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  E edit  ·  Shift-N new card  ·  Ctrl-F or / search  ·  Ctrl-R revert a save  ·  Ctrl-B balance  ·  +/- zoom  ·  F5 reload  ·  X export  ·  Esc back";
+        let hint = if self.designer {
+            "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  E edit  ·  Shift-N new card  ·  Ctrl-F or / search  ·  Ctrl-R revert a save  ·  Ctrl-B balance  ·  +/- zoom  ·  F5 reload  ·  X export  ·  Esc back"
+        } else {
+            "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  Ctrl-F or / search  ·  +/- zoom  ·  Esc back"
+        };
         let hs = style::fit_size(hint, &fonts.italic, 18, 12, size.x - 48.0);
         style::text_centred(
             hint,
@@ -529,7 +569,9 @@ impl GalleryScreen {
         if let Some((c, r)) = card {
             self.draw_keyword_tip(r, self.face(c).text, fonts, size);
         }
-        self.desk_draw(&l, fonts);
+        if self.designer {
+            self.desk_draw(&l, fonts);
+        }
     }
 
     /// An entry's card face.
@@ -561,6 +603,15 @@ impl GalleryScreen {
                     art: crate::cards::art::named(t.art.as_ref()),
                 }
             }
+            Entry::Map => Face {
+                name: "The map",
+                kind: None,
+                kind_text: "Map",
+                text: "The Domains, where each lies, and the roads between them.",
+                flavor: None,
+                stats: Some(format!("{} Domains", set.domains.len())),
+                art: None,
+            },
             Entry::Guardian => {
                 let g = &set.guardian;
                 Face {
@@ -592,13 +643,37 @@ impl GalleryScreen {
                     style::width(x, &fonts.italic, 18)
                 });
                 style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
-                guide(d.guide_notes.as_deref(), p, y + 16.0, fonts);
+                if self.designer {
+                    guide(d.guide_notes.as_deref(), p, y + 16.0, fonts);
+                }
+            }
+            Entry::Map => {
+                let names =
+                    |r: &crate::cards::DomainRef| set.domains[usize::from(r.index)].name.clone();
+                let mut y = y;
+                for d in &set.domains {
+                    let links: Vec<String> = d.links.iter().map(names).collect();
+                    let line = format!(
+                        "{}: on to {}",
+                        d.name,
+                        if links.is_empty() {
+                            "the Guardian".into()
+                        } else {
+                            links.join(", ")
+                        }
+                    );
+                    let line = style::ellipsize(&line, p.w, |x| style::width(x, &fonts.serif, 15));
+                    style::text(&line, p.x, y + 4.0, &fonts.serif, 15, colour::PARCHMENT);
+                    y += 18.0;
+                }
             }
             Entry::Traveller => {
                 let t = &set.traveller;
                 let about = format!("Health {} · ATK {} · DEF {}", t.health, t.atk, t.def);
                 style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
-                guide(t.guide_notes.as_deref(), p, y + 16.0, fonts);
+                if self.designer {
+                    guide(t.guide_notes.as_deref(), p, y + 16.0, fonts);
+                }
             }
             Entry::Guardian => {
                 let g = &set.guardian;
@@ -697,6 +772,10 @@ impl GalleryScreen {
             about.push_str(&sc.tags.join(", "));
         }
         style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
+        if !self.designer {
+            // A player's gallery: the card as the table shows it, nothing of the desk's.
+            return;
+        }
         y += 22.0;
         // The id, for designers: what other cards and `validate` call this card.
         let id = style::ellipsize(&format!("id  {}   (click: copy)", sc.id), p.w, |x| {
@@ -869,7 +948,7 @@ mod tests {
 
     #[test]
     fn filters_narrow_the_cards() {
-        let mut g = gallery();
+        let mut g = gallery().designer(true);
         let all = g.shown().len();
         assert_eq!(all, g.cards.cards.len());
         g.filter(Some("termina"), Some("foe")).unwrap();
@@ -880,8 +959,8 @@ mod tests {
         ));
         g.domain = Some(g.cards.domains.len());
         let others = g.shown();
-        assert_eq!(others.len(), g.cards.domains.len() + 2);
-        assert_eq!(others.last(), Some(&Entry::Guardian));
+        assert_eq!(others.len(), g.cards.domains.len() + 3);
+        assert_eq!(others.last(), Some(&Entry::Map));
         assert!(g.filter(Some("nowhere"), None).is_err());
         assert!(g.filter(None, Some("dragon")).is_err());
     }

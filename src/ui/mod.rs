@@ -105,6 +105,8 @@ pub enum Next {
     Rules,
     /// The card gallery.
     Gallery,
+    /// The designer's desk: the gallery with the designer's tools.
+    Desk,
     /// The Settings screen (back to this screen with Esc).
     Settings,
     /// The guided first run ("Learn to play").
@@ -273,6 +275,19 @@ fn errors_path(source: &CardSource) -> PathBuf {
         .map_or_else(|| PathBuf::from("(built-in cards)"), Path::to_path_buf)
 }
 
+/// Whether the designer's desk is in use in this process (see [`Options::desk`]): set
+/// once at start; the screens a player sees leave the designer's words out without it.
+static DESIGNER: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn set_designer(on: bool) {
+    DESIGNER.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether the designer's desk is in use (`--desk` or `--cards DIR`).
+pub fn designer() -> bool {
+    DESIGNER.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// What the window is asked to do (from the command line).
 #[derive(Debug, Clone, Default)]
 pub struct Options {
@@ -302,6 +317,9 @@ pub struct Options {
     pub lesson: Option<usize>,
     /// Open on the card gallery, with these filters.
     pub gallery: bool,
+    /// The designer's desk is in use (`--desk`, or `--cards DIR`): the gallery opens with
+    /// the designer's tools, and the title, Load and Statistics name the files in play.
+    pub desk: bool,
     pub gallery_domain: Option<String>,
     pub gallery_type: Option<String>,
     /// Open the table at once with a new run with a Guide (`--guide`).
@@ -406,6 +424,7 @@ static GAME_STARTED: AtomicBool = AtomicBool::new(false);
 /// The main loop.
 async fn game(options: Options, prefs: Prefs) -> i32 {
     let opening = options.clone();
+    set_designer(opening.desk);
     let Options {
         cards,
         screenshot,

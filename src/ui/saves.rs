@@ -258,7 +258,11 @@ impl LoadScreen {
             fonts,
             r,
             "Load a saved run",
-            &format!("Saves in {}, newest first", short_path(&self.dir)),
+            &if super::designer() {
+                format!("Saves in {}, newest first", short_path(&self.dir))
+            } else {
+                "Your saved runs, newest first".to_string()
+            },
         );
         if self.entries.is_empty() {
             style::text(
@@ -578,7 +582,11 @@ impl StatsScreen {
             fonts,
             r,
             "Statistics",
-            &format!("From the run history, {}", short_path(&self.file)),
+            &if super::designer() {
+                format!("From the run history, {}", short_path(&self.file))
+            } else {
+                "From every run you have finished".to_string()
+            },
         );
         footer(fonts, r, "Esc, Enter or click: back to the title");
         let s = match &self.stats {

@@ -23,13 +23,15 @@ pub enum Item {
     Load,
     Statistics,
     Gallery,
+    /// The gallery with the designer's tools: ids, notes, the editor, export, figures.
+    Desk,
     Rules,
     Settings,
     Quit,
 }
 
 impl Item {
-    pub const ALL: [Item; 10] = [
+    pub const ALL: [Item; 11] = [
         Item::Continue,
         Item::NewRun,
         Item::GuideRun,
@@ -37,6 +39,7 @@ impl Item {
         Item::Load,
         Item::Statistics,
         Item::Gallery,
+        Item::Desk,
         Item::Rules,
         Item::Settings,
         Item::Quit,
@@ -51,6 +54,7 @@ impl Item {
             Item::Load => "Load",
             Item::Statistics => "Statistics",
             Item::Gallery => "Card gallery",
+            Item::Desk => "Designer's desk",
             Item::Rules => "Rules",
             Item::Settings => "Settings",
             Item::Quit => "Quit",
@@ -69,6 +73,7 @@ impl Item {
                 | Item::Load
                 | Item::Statistics
                 | Item::Gallery
+                | Item::Desk
                 | Item::Rules
                 | Item::Settings
                 | Item::Quit
@@ -337,6 +342,7 @@ impl TitleScreen {
                 Item::Statistics => Next::Statistics,
                 Item::Rules => Next::Rules,
                 Item::Gallery => Next::Gallery,
+                Item::Desk => Next::Desk,
                 Item::Settings => Next::Settings,
             };
         }
@@ -573,13 +579,19 @@ impl TitleScreen {
             1.0,
             fade(colour::GOLD, 0.18),
         );
-        let summary = if self.source.is_empty() {
+        // The files in play and F5 are the designer's words (docs/UI.md, the desk).
+        let designer = super::designer();
+        let summary = if self.source.is_empty() || !designer {
             self.summary.clone()
         } else {
             format!("{}  ·  {}", self.summary, self.source)
         };
         style::text(&summary, l.left, y, &fonts.serif, 19, colour::PARCHMENT);
-        let hint = "Up/Down choose  ·  Enter select  ·  digits: seed  ·  F5 reload  ·  Esc quit";
+        let hint = if designer {
+            "Up/Down choose  ·  Enter select  ·  digits: seed  ·  F5 reload  ·  Esc quit"
+        } else {
+            "Up/Down choose  ·  Enter select  ·  digits: seed  ·  Esc quit"
+        };
         style::text_right(hint, size.x - l.left, y, &fonts.italic, 18, style::dim());
     }
 }

@@ -58,13 +58,38 @@ pub fn spawn_live(display: &str, args: &[&str], report: &Path) -> Live {
 }
 
 /// [`spawn_live`] with more variables set (`FORWARD_IDLE_PACE`).
-pub fn spawn_live_with(display: &str, args: &[&str], report: &Path, env: &[(&str, &str)]) -> Live {
+pub fn spawn_live_env(display: &str, args: &[&str], report: &Path, env: &[(&str, &str)]) -> Live {
     let mut c = command(display, Path::new(CARDS), args);
     c.env(LIVE_ENV, "1");
     for (k, v) in env {
         c.env(k, v);
     }
     Live::new(c.spawn().expect("start forward"), report)
+}
+
+/// [`spawn_live`] as a player starts the game: no `--cards` (the set found as the game
+/// finds it), so the designer's desk is not in use unless `args` ask for it (`--desk`).
+pub fn spawn_live_player(display: &str, args: &[&str], report: &Path) -> Live {
+    let child = Command::new(env!("CARGO_BIN_EXE_forward"))
+        .args(args)
+        .env_remove("WAYLAND_DISPLAY")
+        .env("DISPLAY", display)
+        .env(LIVE_ENV, "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start forward");
+    Live::new(child, report)
+}
+
+/// [`spawn_live`] with the cards in `cards`.
+pub fn spawn_live_with(display: &str, cards: &Path, args: &[&str], report: &Path) -> Live {
+    let child = command(display, cards, args)
+        .env(LIVE_ENV, "1")
+        .spawn()
+        .expect("start forward");
+    Live::new(child, report)
 }
 
 /// The variable that has the game write its layout report at every frame.

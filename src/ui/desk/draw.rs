@@ -22,6 +22,8 @@ pub enum Hit {
     Undo,
     Revert,
     Close,
+    /// An icon of the art picker.
+    Art(&'static str),
 }
 
 const LABEL_W: f32 = 150.0;
@@ -31,6 +33,14 @@ const NOTE_SIZE: u16 = 15;
 const NOTE_H: f32 = 17.0;
 const HEADER_H: f32 = 66.0;
 const BAR_H: f32 = 44.0;
+/// An icon's tile in the art picker, and the room between tiles.
+const ART_TILE: Vec2 = vec2(84.0, 96.0);
+const ART_GAP: f32 = 8.0;
+/// The line under the tiles that says how to pick.
+const ART_HINT_H: f32 = 22.0;
+const ART_HINT: &str = "Enter takes the first icon (gold); a click takes any";
+/// The place of the focused field's messages in full: three lines.
+const MESSAGES_H: f32 = 3.0 * NOTE_H + 10.0;
 
 /// One field's place: its box on screen (after scrolling) and its notes' lines.
 pub struct Row {
@@ -55,10 +65,15 @@ pub struct Layout {
     pub revert: Rect,
     pub close: Rect,
     char_w: f32,
+    /// The art picker's icons, under the art field while it has the keyboard.
+    pub art: Vec<(Rect, &'static str)>,
 }
 
 impl Layout {
     pub fn hit(&self, p: Vec2) -> Option<Hit> {
+        if let Some((_, name)) = self.art.iter().find(|(r, _)| r.contains(p)) {
+            return Some(Hit::Art(name));
+        }
         if self.save.contains(p) {
             return Some(Hit::Save);
         }
@@ -144,7 +159,13 @@ impl Desk {
         let box_x = a.x + LABEL_W + 16.0;
         let box_w = (a.right() - 14.0 - box_x).max(60.0);
         let per_line = (((box_w - 12.0) / char_w.max(1.0)) as usize).max(8);
-        let view = Rect::new(a.x, a.y + HEADER_H, a.w, a.h - HEADER_H - BAR_H);
+        // Under the fields, above the buttons: the focused field's messages in full.
+        let view = Rect::new(
+            a.x,
+            a.y + HEADER_H,
+            a.w,
+            a.h - HEADER_H - BAR_H - MESSAGES_H,
+        );
         let mut y = 0.0;
         let mut rows = Vec::new();
         for f in &self.form.fields {
@@ -153,16 +174,27 @@ impl Desk {
             let lines = starts.len();
             let box_h = lines as f32 * LINE_H + 8.0;
             let measure = |x: &str| style::width(x, &fonts.serif, NOTE_SIZE);
-            let notes: Vec<(bool, String)> = short_notes(&f.notes)
-                .into_iter()
-                .flat_map(|(error, message)| {
-                    let head = if error { "error: " } else { "warning: " };
-                    style::wrap(&format!("{head}{message}"), box_w, measure)
-                        .into_iter()
-                        .map(move |l| (error, l))
+            // One line under every box, whether it has a message or not, so that a
+            // message coming or going never moves the fields below.
+            let short = short_notes(&f.notes);
+            let notes: Vec<(bool, String)> = short
+                .first()
+                .map(|(error, message)| {
+                    let head = if *error { "error: " } else { "warning: " };
+                    let more = match short.len() {
+                        1 => String::new(),
+                        n => format!(" (+{} more)", n - 1),
+                    };
+                    let line = style::ellipsize(
+                        &format!("{head}{message}"),
+                        box_w - measure(&more),
+                        measure,
+                    );
+                    (*error, format!("{line}{more}"))
                 })
+                .into_iter()
                 .collect();
-            let height = box_h + notes.len() as f32 * NOTE_H + 10.0;
+            let height = box_h + NOTE_H + 10.0;
             rows.push(Row {
                 boxed: Rect::new(box_x, view.y + y - self.scroll, box_w, box_h),
                 starts,
@@ -181,6 +213,29 @@ impl Desk {
         let undo = button(save.right() + 10.0, UNDO);
         let revert = button(undo.right() + 10.0, REVERT);
         let close = button(revert.right() + 10.0, CLOSE);
+        // The picker: a row of tiles under the art field's box, over the rows below it
+        // (it never moves them), or above the box when there is no room below.
+        let art = match (self.art_matches(), rows.get(self.form.focus)) {
+            (names, Some(r)) if !names.is_empty() => {
+                let per = ((r.boxed.w + ART_GAP) / (ART_TILE.x + ART_GAP)).max(1.0) as usize;
+                let below = r.boxed.bottom() + 6.0;
+                let y = if below + ART_TILE.y + ART_HINT_H <= view.bottom() {
+                    below
+                } else {
+                    r.boxed.y - 6.0 - ART_TILE.y - ART_HINT_H
+                };
+                names
+                    .into_iter()
+                    .take(per)
+                    .enumerate()
+                    .map(|(i, n)| {
+                        let x = r.boxed.x + i as f32 * (ART_TILE.x + ART_GAP);
+                        (Rect::new(x, y, ART_TILE.x, ART_TILE.y), n)
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
         Layout {
             rows,
             view,
@@ -189,6 +244,7 @@ impl Desk {
             revert,
             close,
             char_w,
+            art,
         }
     }
 
@@ -214,7 +270,7 @@ impl Desk {
         draw_rectangle(a.x, a.y, a.w, a.h, colour::SKY_TOP);
         style::card(a, 10.0, 1.5, colour::SKY_TOP, colour::GOLD);
         let t = &self.target;
-        let id = self.form.fields.first().map_or("", |f| f.edit.text());
+        let id = self.form_id().unwrap_or_else(|| t.domain.clone());
         let head = if self.is_new() {
             format!("New {} for {} · {}", self.form.card_type, t.domain, t.rel)
         } else {
@@ -258,8 +314,123 @@ impl Desk {
         };
         let status = style::ellipsize(&status, a.w - 28.0, |x| style::width(x, &fonts.italic, 17));
         style::text(&status, a.x + 14.0, a.y + 54.0, &fonts.italic, 17, col);
-        self.draw_rows(&l, fonts);
+        if self.asking {
+            self.draw_rename(&l, fonts);
+        } else {
+            self.draw_rows(&l, fonts);
+            self.draw_messages(&l, fonts);
+            draw_art_picker(&l, fonts);
+        }
         self.draw_bar(&l, fonts, a);
+    }
+
+    /// The focused field's messages in full, in their own place under the fields.
+    fn draw_messages(&self, l: &Layout, fonts: &Fonts) {
+        let Some(f) = self.form.fields.get(self.form.focus) else {
+            return;
+        };
+        let top = l.view.bottom() + 4.0;
+        draw_line(
+            l.view.x + 14.0,
+            top,
+            l.view.right() - 14.0,
+            top,
+            1.0,
+            fade(colour::PARCHMENT, 0.2),
+        );
+        let measure = |x: &str| style::width(x, &fonts.serif, NOTE_SIZE);
+        let lines: Vec<(bool, String)> = short_notes(&f.notes)
+            .into_iter()
+            .flat_map(|(error, m)| {
+                let head = if error { "error: " } else { "warning: " };
+                style::wrap(&format!("{}: {head}{m}", f.label), l.view.w - 28.0, measure)
+                    .into_iter()
+                    .map(move |line| (error, line))
+            })
+            .collect();
+        let shown = lines.len().min(3);
+        for (n, (error, line)) in lines.iter().take(shown).enumerate() {
+            let col = if *error {
+                colour::ERROR
+            } else {
+                colour::WARNING
+            };
+            let y = top + 16.0 + n as f32 * NOTE_H;
+            style::text(line, l.view.x + 14.0, y, &fonts.serif, NOTE_SIZE, col);
+        }
+        if lines.is_empty() {
+            let hint = format!("{}: no problem found", f.label);
+            style::text(
+                &hint,
+                l.view.x + 14.0,
+                top + 16.0,
+                &fonts.italic,
+                NOTE_SIZE,
+                style::dim(),
+            );
+        }
+    }
+
+    /// The rename's question: every place that names the old id, then Y / N.
+    fn draw_rename(&self, l: &Layout, fonts: &Fonts) {
+        let Some(r) = &self.rename else {
+            return;
+        };
+        let v = l.view;
+        let x = v.x + 14.0;
+        let files = {
+            let mut f: Vec<&str> = r.refs.iter().map(|r| r.file.as_str()).collect();
+            f.dedup();
+            f.len()
+        };
+        let head = format!(
+            "Rename {} to {}: {} place{} in {} file{} name it, and change with it:",
+            r.old,
+            r.new,
+            r.refs.len(),
+            if r.refs.len() == 1 { "" } else { "s" },
+            files,
+            if files == 1 { "" } else { "s" },
+        );
+        let measure = |s: &str| style::width(s, &fonts.serif, 17);
+        let mut y = v.y + 20.0;
+        for line in style::wrap(&head, v.w - 28.0, measure) {
+            style::text(&line, x, y, &fonts.serif, 17, colour::GOLD);
+            y += 21.0;
+        }
+        let foot = "Y: rename everywhere, as one step (Revert puts it all back) · N or Esc: back to the form";
+        let rows = ((v.bottom() - 34.0 - y) / 19.0).max(1.0) as usize;
+        for (n, place) in r.refs.iter().enumerate() {
+            let line = if n + 1 == rows && r.refs.len() > rows {
+                format!("... and {} more", r.refs.len() - n)
+            } else {
+                format!("{} · card {} · {}", place.file, place.card, place.field)
+            };
+            let line = style::ellipsize(&line, v.w - 40.0, |s| {
+                style::width(s, &fonts.mono, TEXT_SIZE)
+            });
+            style::text(
+                &line,
+                x + 12.0,
+                y,
+                &fonts.mono,
+                TEXT_SIZE,
+                colour::PARCHMENT,
+            );
+            y += 19.0;
+            if n + 1 == rows {
+                break;
+            }
+        }
+        let foot = style::ellipsize(foot, v.w - 28.0, |s| style::width(s, &fonts.italic, 17));
+        style::text(
+            &foot,
+            x,
+            v.bottom() - 10.0,
+            &fonts.italic,
+            17,
+            colour::SEA_LIGHT,
+        );
     }
 
     fn draw_rows(&self, l: &Layout, fonts: &Fonts) {
@@ -314,6 +485,37 @@ impl Desk {
                     _ => "(empty)",
                 };
                 style::text(hint, b.x + 6.0, b.y + 18.0, &fonts.italic, 15, style::dim());
+            }
+            if let Kind::Choice(words) = f.kind {
+                // A choice is picked, not typed: its words, the one chosen in gold.
+                let mut x = b.x + 6.0;
+                for w in words {
+                    let on = *w == text;
+                    let col = if on { colour::GOLD } else { style::dim() };
+                    let r = Rect::new(
+                        x - 3.0,
+                        b.y + 3.0,
+                        style::width(w, &fonts.mono, TEXT_SIZE) + 6.0,
+                        LINE_H,
+                    );
+                    if on {
+                        style::card(r, 3.0, 1.0, fade(colour::GOLD, 0.2), colour::GOLD);
+                    }
+                    style::text(w, x, b.y + 18.0, &fonts.mono, TEXT_SIZE, col);
+                    x = r.right() + 12.0;
+                }
+                if focus {
+                    style::text(
+                        "Left/Right or its first letter picks",
+                        x + 8.0,
+                        b.y + 18.0,
+                        &fonts.italic,
+                        15,
+                        style::dim(),
+                    );
+                }
+                general_y = Some(bottom + 10.0);
+                continue;
             }
             let chars: Vec<char> = text.chars().collect();
             for (n, &start) in r.starts.iter().enumerate() {
@@ -400,3 +602,57 @@ const SAVE: &str = "Save (Ctrl-S)";
 const UNDO: &str = "Undo (Ctrl-Z)";
 const REVERT: &str = "Revert… (Ctrl-R)";
 const CLOSE: &str = "Close (Esc)";
+
+/// The art picker's tiles: each icon drawn, its name under it; Enter takes the first.
+fn draw_art_picker(l: &Layout, fonts: &Fonts) {
+    if let (Some((first, _)), Some((last, _))) = (l.art.first(), l.art.last()) {
+        // Opaque: the rows under the picker would show through.
+        let panel = Rect::new(
+            first.x - 6.0,
+            first.y - 6.0,
+            (last.right() - first.x).max(style::width(ART_HINT, &fonts.italic, 15)) + 12.0,
+            ART_TILE.y + ART_HINT_H + 10.0,
+        );
+        style::card(panel, 8.0, 1.0, colour::SKY_MID, fade(colour::GOLD, 0.6));
+    }
+    for (i, (r, name)) in l.art.iter().enumerate() {
+        let border = if i == 0 {
+            colour::GOLD
+        } else {
+            fade(colour::PARCHMENT, 0.5)
+        };
+        style::card(
+            *r,
+            6.0,
+            if i == 0 { 2.0 } else { 1.0 },
+            colour::SKY_TOP,
+            border,
+        );
+        let side = r.w - 30.0;
+        crate::ui::art::draw(
+            name,
+            vec2(r.center().x, r.y + 8.0 + side / 2.0),
+            side,
+            colour::PARCHMENT,
+        );
+        let label = style::ellipsize(name, r.w - 6.0, |x| style::width(x, &fonts.serif, 13));
+        style::text_centred(
+            &label,
+            r.center().x,
+            r.bottom() - 8.0,
+            &fonts.serif,
+            13,
+            colour::PARCHMENT,
+        );
+    }
+    if let Some((first, _)) = l.art.first() {
+        style::text(
+            ART_HINT,
+            first.x,
+            first.bottom() + 16.0,
+            &fonts.italic,
+            15,
+            colour::SEA_LIGHT,
+        );
+    }
+}

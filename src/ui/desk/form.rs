@@ -20,7 +20,20 @@ pub enum Kind {
     List,
     /// JSON as typed (effects, faces, a test's outcomes); empty leaves the key out.
     Json,
+    /// One of a few words, picked with Left/Right (or the word's first letter), never
+    /// typed: the format's own vocabulary. For a yes/no key, "no" leaves it out.
+    Choice(&'static [&'static str]),
 }
+
+/// A yes/no key of the format (`block`): "no" is its default, left out of the file.
+pub const YES_NO: &[&str] = &[NO, "yes"];
+const NO: &str = "no";
+
+/// One key of the card object as written: its lines, and the fields on each.
+type Entry = (String, Vec<(String, Vec<usize>)>);
+
+/// A face's keys with fields of their own, in this order, and their labels.
+const FACE_KEYS: [(&str, &str); 3] = [("name", "name"), ("deal", "deals"), ("block", "blocks")];
 
 /// Where a field's value goes in the card object.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,8 +43,13 @@ pub enum Slot {
     /// A number inside one of the card's objects (`test.target`): written before the rest
     /// of that object, whose other keys are the parent's JSON field.
     Inner(String, String),
-    /// One face of a foe (`faces[2]`).
+    /// One face of a foe (`faces[2]`): the keys it has beyond its own fields, as JSON.
     Face(usize),
+    /// One key of a foe's face with a field of its own (`faces[2].deal`).
+    FaceKey(usize, String),
+    /// One object of a list of a card that is not a Station card, written one a line:
+    /// the Guardian's `faces`, `requirements` and `seals`, the map's `domains`.
+    Item(String, usize),
 }
 
 /// A problem shown under a field: an error (blocks Save) or a warning.
@@ -61,7 +79,20 @@ pub struct Form {
     pub focus: usize,
     /// Problems of the card not tied to one field, and problems the edit causes elsewhere.
     pub general: Vec<Note>,
+    /// Keys written first as they were, with no field (`$schema`).
+    head: Vec<(String, String)>,
+    /// The file's order of the card's keys: the object is written in it (keys the file
+    /// does not have go last). Empty: the form's own order (a Station card).
+    order: Vec<String>,
 }
+
+/// The lists of a whole-file card whose objects get a field each, and their labels.
+const ITEMS: [(&str, &str); 4] = [
+    ("faces", "Face"),
+    ("requirements", "Requirement"),
+    ("seals", "Seal"),
+    ("domains", "Domain"),
+];
 
 /// The keys the form has rows for before the rest (in this order); `type` is fixed.
 const WORDS: [(&str, &str, bool); 5] = [
@@ -72,7 +103,12 @@ const WORDS: [(&str, &str, bool); 5] = [
     ("guide_notes", "Guide notes", true),
 ];
 /// Numbers of the card, and numbers inside its objects.
-const NUMBERS: [(&str, &str); 2] = [("hp", "HP"), ("def", "DEF")];
+const NUMBERS: [(&str, &str); 4] = [
+    ("hp", "HP"),
+    ("def", "DEF"),
+    ("health", "Health"),
+    ("atk", "ATK"),
+];
 const INNER_NUMBERS: [(&str, &str, &str); 2] = [
     ("test", "target", "Test target"),
     ("test", "dice", "Test dice"),
@@ -93,14 +129,137 @@ fn compact(v: &Value) -> String {
     serde_json::to_string(v).unwrap_or_default()
 }
 
+/// The fields of face `i`: its name, damage and block, then its other keys as JSON.
+fn face_fields(i: usize, face: &Value, fields: &mut Vec<Field>) {
+    for (key, label) in FACE_KEYS {
+        let v = face.get(key);
+        let (kind, text) = match key {
+            "name" => (
+                Kind::Words { optional: false },
+                v.and_then(Value::as_str).unwrap_or("").to_string(),
+            ),
+            "block" => {
+                let on = v.and_then(Value::as_bool).unwrap_or(false);
+                (Kind::Choice(YES_NO), YES_NO[usize::from(on)].to_string())
+            }
+            _ => (Kind::Number, v.map(compact).unwrap_or_default()),
+        };
+        let label = format!("Face {} {label}", i + 1);
+        fields.push(field(&label, Slot::FaceKey(i, key.into()), kind, &text));
+    }
+    let mut rest = face.clone();
+    if let Some(obj) = rest.as_object_mut() {
+        for (key, _) in FACE_KEYS {
+            obj.remove(key);
+        }
+    }
+    let text = match &rest {
+        Value::Object(m) if m.is_empty() => String::new(),
+        v => spaced(v),
+    };
+    let label = format!("Face {} other", i + 1);
+    fields.push(field(&label, Slot::Face(i), Kind::Json, &text));
+}
+
+/// A key as a field's label: `final` → `Final`, `on_enter` → `On enter`.
+fn label_of(key: &str) -> String {
+    let words = key.replace('_', " ");
+    let mut c = words.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// A value's text from a file on one line: each run of white space that holds a line
+/// break (outside strings) becomes one space (none just inside `[` and `]`).
+pub fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let (mut in_string, mut escaped) = (false, false);
+    let mut run = String::new();
+    for c in text.chars() {
+        if in_string {
+            out.push(c);
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        if c.is_whitespace() {
+            run.push(c);
+            continue;
+        }
+        if !run.is_empty() {
+            if !run.contains('\n') {
+                out.push_str(&run);
+            } else if !(out.ends_with('[') || c == ']') {
+                out.push(' ');
+            }
+            run.clear();
+        }
+        if c == '"' {
+            in_string = true;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A JSON value on one line in the files' own style: `{ "holds": "ancient_sword" }`,
+/// `["a", "b"]`.
+pub fn spaced(v: &Value) -> String {
+    match v {
+        Value::Object(m) if m.is_empty() => "{}".into(),
+        Value::Object(m) => {
+            let items: Vec<String> = m
+                .iter()
+                .map(|(k, v)| format!("{}: {}", compact(&Value::from(k.as_str())), spaced(v)))
+                .collect();
+            format!("{{ {} }}", items.join(", "))
+        }
+        Value::Array(a) => {
+            let items: Vec<String> = a.iter().map(spaced).collect();
+            format!("[{}]", items.join(", "))
+        }
+        v => compact(v),
+    }
+}
+
 impl Form {
-    /// The form of a card, given as its JSON object.
+    /// The form of a Station card, given as its JSON object.
     pub fn of(card: &Value) -> Form {
+        Form::build(card, Vec::new(), &|_| None)
+    }
+
+    /// The form of a card that is a whole file, or a Domain file's title card (the
+    /// traveller, the Guardian, the map, a Domain): `order` is the file's order of its
+    /// keys, kept when the object is written.
+    /// `verbatim` gives a value's text as the file writes it, on one line (by path:
+    /// `seals[1]`), so that the keys inside keep the file's order too.
+    pub fn of_file(
+        card: &Value,
+        order: Vec<String>,
+        verbatim: &dyn Fn(&str) -> Option<String>,
+    ) -> Form {
+        Form::build(card, order, verbatim)
+    }
+
+    fn build(card: &Value, order: Vec<String>, verbatim: &dyn Fn(&str) -> Option<String>) -> Form {
         let empty = serde_json::Map::new();
         let obj = card.as_object().unwrap_or(&empty);
         let card_type = obj.get("type").and_then(Value::as_str).unwrap_or("");
+        let station = order.is_empty();
         let mut fields = Vec::new();
-        for (key, label, optional) in WORDS {
+        let head = obj
+            .get("$schema")
+            .map(|v| ("$schema".to_string(), compact(v)))
+            .into_iter()
+            .collect();
+        // The map has no id, name or text: it is not a card to read, only to edit.
+        let words = station || obj.contains_key("type");
+        for (key, label, optional) in WORDS.into_iter().filter(|_| words) {
             let text = obj.get(key).and_then(Value::as_str).unwrap_or("");
             fields.push(field(
                 label,
@@ -108,6 +267,17 @@ impl Form {
                 Kind::Words { optional },
                 text,
             ));
+        }
+        if !station {
+            Form::file_fields(obj, &mut fields, verbatim);
+            return Form {
+                card_type: card_type.to_string(),
+                fields,
+                focus: 0,
+                general: Vec::new(),
+                head,
+                order,
+            };
         }
         let tags: Vec<&str> = obj
             .get("tags")
@@ -135,12 +305,16 @@ impl Form {
         }
         if let Some(faces) = obj.get("faces").and_then(Value::as_array) {
             for (i, f) in faces.iter().enumerate() {
-                let label = format!("Face {}", i + 1);
-                fields.push(field(&label, Slot::Face(i), Kind::Json, &compact(f)));
+                face_fields(i, f, &mut fields);
             }
         }
+        // The art: an icon name, with the picker while the field has the keyboard.
+        let art = obj.get("art").and_then(Value::as_str).unwrap_or("");
+        let art_kind = Kind::Words { optional: true };
+        fields.push(field("Art", Slot::Key("art".into()), art_kind, art));
         let listed = |k: &str| {
             k == "type"
+                || k == "art"
                 || k == "tags"
                 || k == "faces"
                 || WORDS.iter().any(|w| w.0 == k)
@@ -163,6 +337,61 @@ impl Form {
             fields,
             focus: 0,
             general: Vec::new(),
+            head,
+            order,
+        }
+    }
+
+    /// The fields of a whole-file card after its words: its numbers, its strings, one
+    /// field for each object of its lists, and the rest as JSON.
+    fn file_fields(
+        obj: &serde_json::Map<String, Value>,
+        fields: &mut Vec<Field>,
+        verbatim: &dyn Fn(&str) -> Option<String>,
+    ) {
+        let text_of = |path: String, v: &Value| verbatim(&path).unwrap_or_else(|| spaced(v));
+        let known = |k: &str| k == "type" || k == "$schema" || WORDS.iter().any(|w| w.0 == k);
+        for (key, label) in NUMBERS {
+            if let Some(v) = obj.get(key) {
+                fields.push(field(
+                    label,
+                    Slot::Key(key.into()),
+                    Kind::Number,
+                    &compact(v),
+                ));
+            }
+        }
+        for (key, v) in obj {
+            let counted = NUMBERS.iter().any(|n| n.0 == key);
+            if known(key) || counted {
+                continue;
+            }
+            if let Value::String(text) = v {
+                let kind = Kind::Words { optional: true };
+                fields.push(field(&label_of(key), Slot::Key(key.clone()), kind, text));
+            }
+        }
+        for (key, label) in ITEMS {
+            let Some(items) = obj.get(key).and_then(Value::as_array) else {
+                continue;
+            };
+            for (i, item) in items.iter().enumerate() {
+                let slot = Slot::Item(key.into(), i);
+                let label = format!("{label} {}", i + 1);
+                let text = text_of(format!("{key}[{i}]"), item);
+                fields.push(field(&label, slot, Kind::Json, &text));
+            }
+        }
+        for (key, v) in obj {
+            let listed = known(key)
+                || NUMBERS.iter().any(|n| n.0 == key)
+                || ITEMS.iter().any(|i| i.0 == key && v.is_array())
+                || v.is_string();
+            if !listed {
+                let label = format!("{} (JSON)", label_of(key));
+                let text = text_of(key.clone(), v);
+                fields.push(field(&label, Slot::Key(key.clone()), Kind::Json, &text));
+            }
         }
     }
 
@@ -177,9 +406,32 @@ impl Form {
 
     /// Applies an edit to the focused field; returns whether its text changed.
     pub fn edit(&mut self, e: Edit) -> bool {
-        self.fields
-            .get_mut(self.focus)
-            .is_some_and(|f| f.edit.apply(e))
+        let Some(f) = self.fields.get_mut(self.focus) else {
+            return false;
+        };
+        let Kind::Choice(words) = f.kind else {
+            return f.edit.apply(e);
+        };
+        // A choice steps through its words; a letter picks the word it starts.
+        let n = words.len();
+        let at = words.iter().position(|w| *w == f.edit.text()).unwrap_or(0);
+        let to = match e {
+            Edit::Right | Edit::Insert(' ') => (at + 1) % n,
+            Edit::Left => (at + n - 1) % n,
+            Edit::Insert(c) => {
+                let c = c.to_ascii_lowercase();
+                match words.iter().position(|w| w.starts_with(c)) {
+                    Some(to) => to,
+                    None => return false,
+                }
+            }
+            _ => return false,
+        };
+        if words.get(to).is_none_or(|w| *w == f.edit.text()) {
+            return false;
+        }
+        f.edit = TextField::new(words[to]);
+        true
     }
 
     /// Moves the keyboard to the next (or previous) field, round the form.
@@ -192,14 +444,19 @@ impl Form {
         };
     }
 
-    /// The card's object text, one key a line, and for each line the fields on it
-    /// (line 0 is the `{`).
+    /// The card's object text, one key a line (a list of objects one object a line), and
+    /// for each line the fields on it (line 0 is the `{`).
     pub fn object(&self) -> (String, Vec<Vec<usize>>) {
-        let mut lines: Vec<(String, Vec<usize>)> = Vec::new();
-        let mut push = |key: &str, value: String, fields: Vec<usize>| {
-            lines.push((format!("  {}: {value}", compact(&Value::from(key))), fields));
+        // Each key's lines, with the fields on each line.
+        let mut entries: Vec<Entry> = Vec::new();
+        let push = |entries: &mut Vec<Entry>, key: &str, value: String, fields: Vec<usize>| {
+            let line = format!("  {}: {value}", compact(&Value::from(key)));
+            entries.push((key.to_string(), vec![(line, fields)]));
         };
-        let mut typed = false;
+        for (key, value) in &self.head {
+            push(&mut entries, key, value.clone(), vec![]);
+        }
+        let mut typed = self.card_type.is_empty();
         for (i, f) in self.fields.iter().enumerate() {
             let text = f.edit.text();
             let Slot::Key(key) = &f.slot else {
@@ -208,6 +465,7 @@ impl Form {
             if !typed && key != "id" {
                 // `type` after the id, as the files write it.
                 push(
+                    &mut entries,
                     "type",
                     compact(&Value::from(self.card_type.as_str())),
                     vec![],
@@ -227,6 +485,7 @@ impl Form {
                     (!items.is_empty()).then(|| compact(&Value::Array(items)))
                 }
                 Kind::Number => number(text),
+                Kind::Choice(_) => (text != NO).then(|| "true".to_string()),
                 Kind::Json => {
                     let inner = self.inner_of(key);
                     match (text.trim().is_empty(), inner.is_empty()) {
@@ -241,26 +500,64 @@ impl Form {
                 if f.kind == Kind::Json {
                     on_line.extend(self.inner_fields(key));
                 }
-                push(key, value, on_line);
+                push(&mut entries, key, value, on_line);
             }
             if key == "def" || (key == "hp" && !self.has_key("def")) {
-                self.push_faces(&mut push);
+                entries.extend(self.faces_entry());
             }
         }
         if !self.has_key("hp") && !self.has_key("def") {
-            self.push_faces(&mut push);
+            entries.extend(self.faces_entry());
+        }
+        entries.extend(self.item_entries());
+        if !self.order.is_empty() {
+            let rank = |k: &str| self.order.iter().position(|o| o == k).unwrap_or(usize::MAX);
+            entries.sort_by_key(|(k, _)| rank(k));
         }
         let mut text = String::from("{\n");
         let mut map = vec![Vec::new()];
-        let last = lines.len().saturating_sub(1);
-        for (n, (line, fields)) in lines.into_iter().enumerate() {
-            text.push_str(&line);
-            text.push_str(if n == last { "\n" } else { ",\n" });
-            map.push(fields);
+        let last = entries.len().saturating_sub(1);
+        for (n, (_, lines)) in entries.into_iter().enumerate() {
+            let end = lines.len().saturating_sub(1);
+            for (l, (line, fields)) in lines.into_iter().enumerate() {
+                text.push_str(&line);
+                text.push_str(if l == end && n != last { ",\n" } else { "\n" });
+                map.push(fields);
+            }
         }
         text.push('}');
         map.push(Vec::new());
         (text, map)
+    }
+
+    /// The lists of objects of a whole-file card, one object a line:
+    /// `"seals": [`, `{ ... },`, ..., `]`.
+    fn item_entries(&self) -> Vec<Entry> {
+        let mut out: Vec<Entry> = Vec::new();
+        for (i, f) in self.fields.iter().enumerate() {
+            let Slot::Item(key, _) = &f.slot else {
+                continue;
+            };
+            let at = match out.iter().position(|(k, _)| k == key) {
+                Some(at) => at,
+                None => {
+                    let open = format!("  {}: [", compact(&Value::from(key.as_str())));
+                    out.push((key.clone(), vec![(open, vec![])]));
+                    out.len() - 1
+                }
+            };
+            out[at]
+                .1
+                .push((format!("    {}", f.edit.text().trim()), vec![i]));
+        }
+        for (_, lines) in &mut out {
+            let n = lines.len();
+            for (line, _) in lines.iter_mut().take(n - 1).skip(1) {
+                line.push(',');
+            }
+            lines.push(("  ]".to_string(), vec![]));
+        }
+        out
     }
 
     fn has_key(&self, key: &str) -> bool {
@@ -269,16 +566,56 @@ impl Form {
             .any(|f| matches!(&f.slot, Slot::Key(k) if k == key))
     }
 
-    /// The faces as one `"faces": [...]` line, each face's text as typed.
-    fn push_faces(&self, push: &mut impl FnMut(&str, String, Vec<usize>)) {
-        let faces: Vec<usize> = (0..self.fields.len())
-            .filter(|&i| matches!(self.fields[i].slot, Slot::Face(_)))
-            .collect();
-        if faces.is_empty() {
-            return;
+    /// A foe's faces, one face a line: each written from its fields (name, deal, block)
+    /// and the rest of its keys as typed in its "other" field.
+    fn faces_entry(&self) -> Option<Entry> {
+        let count = self
+            .fields
+            .iter()
+            .filter_map(|f| match f.slot {
+                Slot::Face(i) | Slot::FaceKey(i, _) => Some(i + 1),
+                _ => None,
+            })
+            .max()?;
+        let mut lines = vec![("  \"faces\": [".to_string(), vec![])];
+        for face in 0..count {
+            let mine: Vec<usize> = (0..self.fields.len())
+                .filter(|&i| {
+                    matches!(&self.fields[i].slot,
+                        Slot::Face(n) | Slot::FaceKey(n, _) if *n == face)
+                })
+                .collect();
+            let mut pieces = Vec::new();
+            let mut rest = String::new();
+            for &i in &mine {
+                let f = &self.fields[i];
+                let text = f.edit.text();
+                let value = match (&f.slot, f.kind) {
+                    (Slot::Face(_), _) => {
+                        rest = text.to_string();
+                        None
+                    }
+                    (_, Kind::Words { .. }) => Some(compact(&Value::from(text))),
+                    (_, Kind::Number) => number(text),
+                    (_, Kind::Choice(_)) => (text != NO).then(|| "true".to_string()),
+                    _ => Some(text.to_string()),
+                };
+                if let (Slot::FaceKey(_, key), Some(v)) = (&f.slot, value) {
+                    pieces.push(format!("{}: {v}", compact(&Value::from(key.as_str()))));
+                }
+            }
+            let comma = if face + 1 < count { "," } else { "" };
+            let object = if pieces.is_empty() && rest.trim().is_empty() {
+                "{}".to_string()
+            } else if pieces.is_empty() {
+                rest.trim().to_string()
+            } else {
+                with_inner(&rest, &pieces)
+            };
+            lines.push((format!("    {object}{comma}"), mine));
         }
-        let items: Vec<&str> = faces.iter().map(|&i| self.fields[i].edit.text()).collect();
-        push("faces", format!("[{}]", items.join(", ")), faces);
+        lines.push(("  ]".to_string(), vec![]));
+        Some(("faces".to_string(), lines))
     }
 
     /// The numbers inside `parent` (`"target": 4`), as `key: value` pieces.
@@ -332,8 +669,13 @@ impl Form {
                 message: p.message.clone(),
             };
             let here = p.file == file || p.file.ends_with(&format!("/{file}"));
-            let rest = p
-                .path
+            // A whole file's card (`path` empty): its paths are the file's own.
+            let dotted = p.path.as_deref().map(|q| match (path.is_empty(), q) {
+                (true, "") => String::new(),
+                (true, q) => format!(".{q}"),
+                (false, q) => q.to_string(),
+            });
+            let rest = dotted
                 .as_deref()
                 .filter(|_| here)
                 .and_then(|q| q.strip_prefix(path))
@@ -373,12 +715,24 @@ impl Form {
         let end = rest.find(['.', '[']).unwrap_or(rest.len());
         let (key, tail) = rest.split_at(end);
         let find = |slot: &Slot| self.fields.iter().position(|f| &f.slot == slot);
+        if let Some(n) = tail.strip_prefix('[').and_then(|t| t.split(']').next())
+            && let Ok(n) = n.parse::<usize>()
+            && let Some(i) = find(&Slot::Item(key.into(), n))
+        {
+            return Some(i);
+        }
         if key == "faces" {
             let index = tail
                 .strip_prefix('[')
                 .and_then(|t| t.split(']').next())
                 .and_then(|n| n.parse().ok())?;
-            return find(&Slot::Face(index));
+            let inner = tail
+                .split_once("].")
+                .map(|(_, k)| k.split(['.', '[']).next().unwrap_or(""));
+            let at_key = inner.and_then(|k| find(&Slot::FaceKey(index, k.into())));
+            return at_key
+                .or_else(|| find(&Slot::Face(index)))
+                .or_else(|| find(&Slot::FaceKey(index, "name".into())));
         }
         if let Some(inner) = tail.strip_prefix('.') {
             let k = inner.split(['.', '[']).next().unwrap_or("");

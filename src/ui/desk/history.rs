@@ -65,6 +65,20 @@ impl History {
     /// Applies `e` to the form's focused field, recording a step when it starts a new
     /// group; returns whether the text changed.
     pub fn edit(&mut self, form: &mut Form, e: Edit) -> bool {
+        let choice = form
+            .fields
+            .get(form.focus)
+            .is_some_and(|f| matches!(f.kind, super::form::Kind::Choice(_)));
+        if choice {
+            // A word picked is a step of its own, whatever key picked it.
+            let before = Snapshot::of(form);
+            self.group = None;
+            let changed = form.edit(e);
+            if changed {
+                self.push(before);
+            }
+            return changed;
+        }
         let kind = match e {
             Edit::Insert(_) => Kind::Typing,
             Edit::Backspace | Edit::Delete => Kind::Erasing,
@@ -95,6 +109,21 @@ impl History {
             caret: form.fields[form.focus].edit.cursor(),
             after_space: space,
         });
+        true
+    }
+
+    /// Puts `text` in the focused field as one step (a word picked from a list).
+    pub fn replace(&mut self, form: &mut Form, text: &str) -> bool {
+        let Some(f) = form.fields.get(form.focus) else {
+            return false;
+        };
+        if f.edit.text() == text {
+            return false;
+        }
+        let before = Snapshot::of(form);
+        form.fields[form.focus].edit = super::field::TextField::new(text);
+        self.group = None;
+        self.push(before);
         true
     }
 

@@ -28,26 +28,61 @@ pub enum Outcome {
     Stay,
     /// Leave the form (nothing saved since the last Save).
     Close,
-    /// The card was written: reload the cards and keep `id` on show.
+    /// The card was written (with, for a rename, every file that followed it): reload
+    /// the cards and keep it on show.
     Saved {
-        saved: Saved,
-        id: String,
+        saved: Vec<Saved>,
+        card: Opened,
+        /// What the write was, to finish "as before ...": `saving cinder_hound`.
+        what: String,
     },
     /// Open the list of this sitting's saves, to put a file back as it was (asks first).
     Revert,
 }
 
+/// A card the desk can open, as the gallery names it (to show it again after a save).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Opened {
+    /// A Station card, by id.
+    Station(String),
+    /// A Domain's title card, by the Domain's id.
+    Title(String),
+    Traveller,
+    Guardian,
+    Map,
+}
+
+/// What part of its file the card is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// A Station card of a Domain file.
+    Station,
+    /// The whole file (the traveller, the Guardian, the map).
+    File,
+    /// A Domain file's own keys: its title card (the `stations` keep their bytes).
+    Title,
+}
+
 /// Which card the form writes, and where.
 #[derive(Debug, Clone)]
 struct Target {
-    /// The Domain file, relative to the cards folder.
+    /// The file, relative to the cards folder.
     rel: String,
-    /// The Domain's name (shown in the header).
+    /// The Domain's name, or what the card is (shown in the header).
     domain: String,
+    part: Part,
     /// The card's place in the file's `stations`; `None` for a new card (added last).
     index: Option<usize>,
     /// The place it has (or will have) there: `stations[N]` in the loader's paths.
     position: usize,
+}
+
+/// An id changed in the form, and the references that follow it on Save.
+#[derive(Debug, Clone)]
+pub struct Rename {
+    pub old: String,
+    pub new: String,
+    pub refs: Vec<crate::cards::refs::Ref>,
 }
 
 /// An open form and what it edits.
@@ -73,7 +108,14 @@ pub struct Desk {
     opened_id: Option<String>,
     /// The file on disk differs from [`Desk::base`]: it was changed outside the game.
     outside: bool,
+    /// The id was changed and other places name the old one: they follow on Save.
+    pub rename: Option<Rename>,
+    /// Save was asked with a rename: the list of places is on show, Y takes it.
+    pub asking: bool,
 }
+
+/// How many icons the art picker offers at once.
+const ART_MATCHES: usize = 8;
 
 /// Why a card cannot be opened or saved.
 pub fn builtin_note() -> String {
@@ -116,6 +158,102 @@ impl Desk {
         Desk::with(set, source, d, Some(position), Form::of(&value))
     }
 
+    /// The form for a card that is not a Station card: the traveller, the Guardian, the
+    /// map, or a Domain's title card. Its fields come from the file's own text (keys in
+    /// the file's order).
+    pub fn open_other(set: &CardSet, source: &CardSource, card: &Opened) -> Result<Desk, String> {
+        let (rel, part, label) = match card {
+            Opened::Traveller => ("traveller.json".to_string(), Part::File, "the traveller"),
+            Opened::Guardian => ("guardian.json".to_string(), Part::File, "the Guardian"),
+            Opened::Map => ("map.json".to_string(), Part::File, "the map"),
+            Opened::Title(d) => {
+                let rel = set
+                    .files()
+                    .map
+                    .domains
+                    .iter()
+                    .find(|e| e.id.0 == *d)
+                    .map(|e| e.file.clone())
+                    .ok_or("the map does not list this Domain")?;
+                (rel, Part::Title, "a Domain's title card")
+            }
+            Opened::Station(_) => return Err("a Station card opens with Desk::open".into()),
+        };
+        let base = Reader::of(source)
+            .read(&rel)
+            .map_err(|e| format!("cannot read {rel}: {e}"))?;
+        let mut value: serde_json::Value = serde_json::from_str(&base)
+            .map_err(|e| format!("{rel} does not read as JSON ({e}): fix it in a text editor"))?;
+        if part == Part::Title
+            && let Some(obj) = value.as_object_mut()
+        {
+            obj.remove("stations");
+        }
+        let loc = crate::cards::locate::Locator::scan(&base);
+        let mut order: Vec<(crate::cards::locate::Pos, String)> = value
+            .as_object()
+            .map(|o| {
+                o.keys()
+                    .filter_map(|k| Some((loc.key_or_value(k)?, k.clone())))
+                    .collect()
+            })
+            .unwrap_or_default();
+        order.sort();
+        let verbatim = |path: &str| loc.span(path).map(|r| form::one_line(&base[r]));
+        let form = Form::of_file(
+            &value,
+            order.into_iter().map(|(_, k)| k).collect(),
+            &verbatim,
+        );
+        let original = form.object().0;
+        let opened_id = value.get("id").and_then(|v| v.as_str()).map(str::to_string);
+        let mut desk = Desk {
+            form,
+            target: Target {
+                rel,
+                domain: label.to_string(),
+                part,
+                index: None,
+                position: 0,
+            },
+            source: source.clone(),
+            base,
+            original,
+            stale: true,
+            leaving: false,
+            note: source.dir().is_none().then(builtin_note),
+            scroll: 0.0,
+            history: History::default(),
+            opened_id,
+            outside: false,
+            rename: None,
+            asking: false,
+        };
+        desk.check();
+        Ok(desk)
+    }
+
+    /// What the gallery calls the card on show (to show it again after a save).
+    pub fn opened(&self) -> Opened {
+        let id = self.form_id().unwrap_or_default();
+        match (self.target.part, self.target.rel.as_str()) {
+            (Part::Station, _) => Opened::Station(id),
+            (Part::Title, _) => Opened::Title(id),
+            (Part::File, "traveller.json") => Opened::Traveller,
+            (Part::File, "guardian.json") => Opened::Guardian,
+            (Part::File, _) => Opened::Map,
+        }
+    }
+
+    /// The id as typed in the form, if the card has one.
+    pub(super) fn form_id(&self) -> Option<String> {
+        self.form
+            .fields
+            .iter()
+            .find(|f| f.slot == form::Slot::Key("id".into()))
+            .map(|f| f.edit.text().trim().to_string())
+    }
+
     /// The form for a new card of type `t` in Domain `d`, from the type's template.
     pub fn new_card(
         set: &CardSet,
@@ -154,6 +292,7 @@ impl Desk {
             target: Target {
                 rel,
                 domain: dom.name.clone(),
+                part: Part::Station,
                 position: index.unwrap_or(dom.stations.len()),
                 index,
             },
@@ -167,6 +306,8 @@ impl Desk {
             history: History::default(),
             opened_id,
             outside: false,
+            rename: None,
+            asking: false,
         };
         desk.check();
         Ok(desk)
@@ -179,28 +320,106 @@ impl Desk {
 
     /// Whether this is a new card (not yet in its file).
     pub fn is_new(&self) -> bool {
-        self.target.index.is_none()
+        self.target.part == Part::Station && self.target.index.is_none()
+    }
+
+    /// The card's file with the form's object in the card's place, and the byte where
+    /// the object starts.
+    fn spliced(&self, object: &str) -> Result<(String, usize), String> {
+        let t = &self.target;
+        match t.part {
+            Part::Station => {
+                edit::splice_text(&t.rel, &self.base, t.index, object).map_err(|e| e.to_string())
+            }
+            Part::File => Ok((format!("{object}\n"), 0)),
+            Part::Title => {
+                let loc = crate::cards::locate::Locator::scan(&self.base);
+                let stations = loc
+                    .span("stations")
+                    .ok_or_else(|| format!("{} has no readable `stations` list", t.rel))?;
+                let head = object.strip_suffix("\n}").unwrap_or(object);
+                let list = &self.base[stations];
+                Ok((format!("{head},\n  \"stations\": {list}\n}}\n"), 0))
+            }
+        }
+    }
+
+    /// Every file of the set as `(path, text)`, the card's own file as `own`.
+    fn set_texts(&self, own: &str) -> Vec<(String, String)> {
+        let reader = Reader::of(&self.source);
+        let mut names = vec![
+            "map.json".to_string(),
+            "traveller.json".to_string(),
+            "guardian.json".to_string(),
+        ];
+        let map = reader
+            .read("map.json")
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok());
+        let domains = map
+            .as_ref()
+            .and_then(|m| m.get("domains"))
+            .and_then(|d| d.as_array())
+            .cloned()
+            .unwrap_or_default();
+        names.extend(
+            domains
+                .iter()
+                .filter_map(|d| d.get("file")?.as_str().map(str::to_string)),
+        );
+        names
+            .into_iter()
+            .filter_map(|rel| {
+                let text = if rel == self.target.rel {
+                    own.to_string()
+                } else {
+                    reader.read(&rel).ok()?
+                };
+                Some((rel, text))
+            })
+            .collect()
+    }
+
+    /// The files a save writes: the card's file with `own` as its text, and, when the id
+    /// changed, every file that names the old id, made to name the new one.
+    fn patches(&self, own: String) -> (Vec<(String, String)>, Option<Rename>) {
+        let rel = self.target.rel.clone();
+        let new = self.form_id().unwrap_or_default();
+        let old = self
+            .opened_id
+            .clone()
+            .filter(|o| !new.is_empty() && *o != new);
+        let Some(old) = old else {
+            return (vec![(rel, own)], None);
+        };
+        let (refs, mut changed) = crate::cards::refs::follow(&self.set_texts(&own), &old, &new);
+        if !changed.iter().any(|(f, _)| *f == rel) {
+            changed.insert(0, (rel, own));
+        }
+        let rename = (!refs.is_empty()).then_some(Rename { old, new, refs });
+        (changed, rename)
     }
 
     /// Checks the card as the loader would: spliced into its file's text, the whole set
-    /// loaded with that text; the problems go under the fields they concern.
+    /// loaded with that text (and, for a new id, with every reference following it); the
+    /// problems go under the fields they concern.
     pub fn check(&mut self) {
         self.stale = false;
         let (object, _) = self.form.object();
-        let t = &self.target;
-        let spliced = edit::splice_text(&t.rel, &self.base, t.index, &object);
-        let (text, start) = match spliced {
+        let (text, start) = match self.spliced(&object) {
             Ok(s) => s,
             Err(e) => {
                 self.form.general = vec![Note {
                     error: true,
-                    message: e.to_string(),
+                    message: e,
                 }];
                 return;
             }
         };
         let first_line = text[..start].matches('\n').count() + 1;
-        let report = match crate::cards::load::load_patched(&self.source, &t.rel, &text) {
+        let (patches, rename) = self.patches(text);
+        self.rename = rename;
+        let report = match crate::cards::load::load_patches(&self.source, &patches) {
             Ok((_, report)) | Err(report) => report,
         };
         let problems: Vec<_> = report
@@ -209,16 +428,21 @@ impl Desk {
             .map(|p| (true, p))
             .chain(report.warnings.into_iter().map(|p| (false, p)))
             .collect();
-        let path = format!("stations[{}]", t.position);
+        let t = &self.target;
+        let path = match t.part {
+            Part::Station => format!("stations[{}]", t.position),
+            Part::File | Part::Title => String::new(),
+        };
         self.form.place(&problems, &t.rel, &path, first_line);
     }
 
-    /// Writes the card into its file (refused for the built-in set or while the check
-    /// finds errors).
-    fn save(&mut self) -> Result<(Saved, String), String> {
-        let Some(dir) = self.source.dir().map(std::path::Path::to_path_buf) else {
+    /// Save: refused for the built-in set, while the check finds errors, or while the
+    /// file was changed outside; with a rename, the places that follow are listed first
+    /// and the save waits for Y ([`Desk::confirm_rename`]).
+    fn save(&mut self) -> Result<Outcome, String> {
+        if self.source.dir().is_none() {
             return Err(builtin_note());
-        };
+        }
         if self.stale {
             self.check();
         }
@@ -232,16 +456,57 @@ impl Desk {
         if self.changed_outside() {
             return Err(self.outside_note());
         }
-        let value = self.form.value()?;
-        let card: StationCard = serde_json::from_value(value).map_err(|e| e.to_string())?;
-        let saved = match self.target.index {
-            Some(i) => edit::save_card(&dir, &self.target.rel, i, &card),
-            None => edit::save_new_card(&dir, &self.target.rel, &card),
+        if self.rename.is_some() {
+            self.asking = true;
+            return Ok(Outcome::Stay);
         }
-        .map_err(|e| e.to_string())?;
+        self.write()
+    }
+
+    /// Y on the rename's list: the card and every reference written, in one step.
+    fn confirm_rename(&mut self) -> Outcome {
+        self.asking = false;
+        match self.write() {
+            Ok(o) => o,
+            Err(why) => {
+                self.note = Some(why);
+                Outcome::Stay
+            }
+        }
+    }
+
+    /// Writes the card's file (and the files a rename changes), each atomically; if one
+    /// cannot be written, those already written are put back.
+    fn write(&mut self) -> Result<Outcome, String> {
+        let Some(dir) = self.source.dir().map(std::path::Path::to_path_buf) else {
+            return Err(builtin_note());
+        };
+        let own = match self.target.part {
+            Part::Station => {
+                let value = self.form.value()?;
+                let card: StationCard = serde_json::from_value(value).map_err(|e| e.to_string())?;
+                match self.target.index {
+                    Some(i) => edit::splice_card(&self.target.rel, &self.base, i, &card),
+                    None => edit::append_card(&self.target.rel, &self.base, &card),
+                }
+                .map_err(|e| e.to_string())?
+            }
+            Part::File | Part::Title => self.spliced(&self.form.object().0)?.0,
+        };
+        let (patches, rename) = self.patches(own);
+        let saved = edit::write_files(&dir, &patches).map_err(|e| e.to_string())?;
         self.original = self.form.object().0;
         self.history.settle();
-        Ok((saved, card.id.0))
+        let id = self.form_id().unwrap_or_else(|| self.target.domain.clone());
+        let what = match &rename {
+            Some(r) => format!("renaming {} to {} ({} places)", r.old, r.new, r.refs.len()),
+            None => format!("saving {id}"),
+        };
+        Ok(Outcome::Saved {
+            saved,
+            card: self.opened(),
+            what,
+        })
     }
 
     /// Whether the card's file on disk differs from the text the form was opened on
@@ -286,6 +551,14 @@ impl Desk {
                 return;
             }
         };
+        if self.target.part != Part::Station {
+            // The whole file, or its title card: the form's keys go over the new text.
+            self.base = text;
+            self.outside = false;
+            self.note = Some(format!("took in {rel} as it is now; your edits are kept"));
+            self.check();
+            return;
+        }
         let loc = crate::cards::locate::Locator::scan(&text);
         let count = (0..)
             .take_while(|i| loc.span(&format!("stations[{i}]")).is_some())
@@ -303,6 +576,27 @@ impl Desk {
         self.outside = false;
         self.note = Some(note);
         self.check();
+    }
+
+    /// The icons offered for the focused field, when it is the card's `art`: the vendored
+    /// icons whose names hold what is typed (none once it names one exactly).
+    pub fn art_matches(&self) -> Vec<&'static str> {
+        let Some(f) = self.form.fields.get(self.form.focus) else {
+            return Vec::new();
+        };
+        if f.slot != form::Slot::Key("art".into()) || crate::cards::art::exists(f.edit.text()) {
+            return Vec::new();
+        }
+        crate::cards::art::search(f.edit.text(), ART_MATCHES)
+    }
+
+    /// Sets the card's art to icon `name` (a step of its own, undone with Ctrl-Z).
+    fn pick_art(&mut self, name: &str) -> bool {
+        let picked = self.history.replace(&mut self.form, name);
+        if picked {
+            self.note = Some(format!("art: {name}"));
+        }
+        picked
     }
 
     /// Undoes (or redoes) the form's last step of typing.
@@ -331,6 +625,17 @@ impl Desk {
         area: draw::Area,
     ) -> Outcome {
         let layout = self.layout(fonts, area);
+        if self.asking {
+            // The rename's list has the keyboard: Y writes everything, N or Esc goes back.
+            if matches!(input.typed, Some('y' | 'Y')) {
+                return self.confirm_rename();
+            }
+            if input.back || matches!(input.typed, Some('n' | 'N')) {
+                self.asking = false;
+                self.note = Some("Not saved: the rename waits (Ctrl-S asks again)".into());
+            }
+            return Outcome::Stay;
+        }
         if input.back {
             if self.dirty() && !self.leaving {
                 self.leaving = true;
@@ -370,6 +675,12 @@ impl Desk {
                 KeyCode::L if c.ctrl => self.take_in(),
                 KeyCode::Tab => self.form.step(!c.shift),
                 KeyCode::Up => self.form.step(false),
+                KeyCode::Enter | KeyCode::KpEnter
+                    if let Some(first) = self.art_matches().first().copied() =>
+                {
+                    // Enter in the art field takes the first icon offered.
+                    changed |= self.pick_art(first);
+                }
                 KeyCode::Down | KeyCode::Enter | KeyCode::KpEnter => self.form.step(true),
                 k => {
                     let e = match k {
@@ -392,6 +703,7 @@ impl Desk {
                     self.form.focus = i;
                     self.form.fields[i].edit.set_cursor(at);
                 }
+                Some(draw::Hit::Art(name)) => changed |= self.pick_art(name),
                 Some(draw::Hit::Save) => outcome = self.try_save(),
                 Some(draw::Hit::Undo) => changed |= self.undo(true),
                 Some(draw::Hit::Revert) => outcome = Outcome::Revert,
@@ -426,7 +738,7 @@ impl Desk {
 
     fn try_save(&mut self) -> Outcome {
         match self.save() {
-            Ok((saved, id)) => Outcome::Saved { saved, id },
+            Ok(outcome) => outcome,
             Err(why) => {
                 self.note = Some(why);
                 Outcome::Stay

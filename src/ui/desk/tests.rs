@@ -89,11 +89,8 @@ fn a_shipped_card_checks_clean_and_a_bad_hp_is_refused_under_its_field() {
 fn broken_json_is_placed_under_its_field_and_text_that_disagrees_warns() {
     let dir = copy_of_cards("json");
     let (_, mut desk) = open(&dir, "cinder_hound");
-    retype(
-        &mut desk.form,
-        &Slot::Face(2),
-        "{\"name\": \"Bite\", \"deal\": ",
-    );
+    // Broken JSON in a face's "other" field: the error under that face's fields.
+    retype(&mut desk.form, &Slot::Face(2), "{\"heal\": ");
     desk.check();
     let face = notes(&desk.form, &Slot::Face(2));
     assert!(
@@ -101,11 +98,7 @@ fn broken_json_is_placed_under_its_field_and_text_that_disagrees_warns() {
         "{face:?} {:?}",
         desk.form.general
     );
-    retype(
-        &mut desk.form,
-        &Slot::Face(2),
-        "{\"name\": \"Bite\", \"deal\": 2}",
-    );
+    retype(&mut desk.form, &Slot::Face(2), "");
     // HP 7 where the text says another number: the text check's warning.
     retype(&mut desk.form, &key("hp"), "7");
     desk.check();
@@ -140,10 +133,13 @@ fn save_changes_only_the_card_and_undo_puts_the_file_back() {
     retype(&mut desk.form, &key("hp"), &new_hp);
     desk.check();
     assert_eq!(desk.form.errors(), 0, "{:?}", desk.form.general);
-    let Outcome::Saved { saved, id } = desk.try_save() else {
+    let Outcome::Saved { saved, card, .. } = desk.try_save() else {
         panic!("not saved: {:?}", desk.note);
     };
-    assert_eq!(id, "cinder_hound");
+    assert_eq!(card, Opened::Station("cinder_hound".into()));
+    let [saved] = &saved[..] else {
+        panic!("one file written: {saved:?}");
+    };
     assert!(!desk.dirty());
     let after = std::fs::read_to_string(&file).unwrap();
     let (set, _) = load_dir(&dir).expect("the saved set still loads");
@@ -159,7 +155,7 @@ fn save_changes_only_the_card_and_undo_puts_the_file_back() {
         .find("\n    {")
         .map_or(before.len(), |i| start + i);
     assert!(old_end <= next, "changed after the card: byte {old_end}");
-    edit::undo(&saved).unwrap();
+    edit::undo(saved).unwrap();
     assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -184,7 +180,7 @@ fn a_new_card_from_a_template_is_added_last_and_loads() {
     assert_eq!(moth.name, "Ash Moth");
     let d = &after.domains[0];
     assert_eq!(d.stations.last().map(|s| s.id), Some("new_foe"));
-    edit::undo(&saved).unwrap();
+    edit::undo(&saved[0]).unwrap();
     assert!(load_dir(&dir).unwrap().0.card_by_str("new_foe").is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -256,5 +252,202 @@ fn a_file_changed_outside_is_not_overwritten_until_taken_in() {
         "the outside edit kept"
     );
     assert!(after.contains(&format!("\"name\": \"{name} Grey\"")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn open_other(dir: &Path, card: Opened) -> (CardSet, Desk) {
+    let (set, _) = load_dir(dir).unwrap();
+    let desk = Desk::open_other(&set, &CardSource::Dir(dir.to_path_buf()), &card).unwrap();
+    (set, desk)
+}
+
+#[test]
+fn the_traveller_guardian_map_and_title_cards_read_back_from_their_forms_unchanged() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+    let cards = [
+        Opened::Traveller,
+        Opened::Guardian,
+        Opened::Map,
+        Opened::Title("termina".into()),
+        Opened::Title("nightsea_expanse".into()),
+    ];
+    for card in cards {
+        let (_, desk) = open_other(&dir, card.clone());
+        assert_eq!(desk.form.errors(), 0, "{card:?}: {:?}", desk.form.general);
+        let file = std::fs::read_to_string(dir.join(&desk.target.rel)).unwrap();
+        let (spliced, _) = desk.spliced(&desk.form.object().0).unwrap();
+        let a: serde_json::Value = serde_json::from_str(&file).unwrap();
+        let b: serde_json::Value = serde_json::from_str(&spliced).unwrap();
+        assert_eq!(a, b, "{card:?}");
+        // The file's order of keys is kept.
+        let keys = |t: &str| -> Vec<usize> {
+            a.as_object()
+                .unwrap()
+                .keys()
+                .map(|k| t.find(&format!("\"{k}\":")).unwrap())
+                .collect()
+        };
+        let (mut was, mut now) = (keys(&file), keys(&spliced));
+        let order = |v: &mut Vec<usize>| {
+            let mut idx: Vec<usize> = (0..v.len()).collect();
+            idx.sort_by_key(|&i| v[i]);
+            idx
+        };
+        assert_eq!(order(&mut was), order(&mut now), "{card:?}");
+    }
+}
+
+#[test]
+fn a_guardian_seal_and_a_domain_title_are_edited_saved_and_checked() {
+    let dir = copy_of_cards("others");
+    let (_, mut desk) = open_other(&dir, Opened::Guardian);
+    let seal = Slot::Item("seals".into(), 1);
+    let text = desk.form.text(&seal).unwrap().to_string();
+    assert!(text.contains("\"penalty\": \"full_heal\""), "{text}");
+    // A penalty the format does not know: refused under the seal's field.
+    retype(
+        &mut desk.form,
+        &seal,
+        &text.replace("full_heal", "full_health"),
+    );
+    desk.check();
+    assert!(
+        notes(&desk.form, &seal).iter().any(|(e, _)| *e),
+        "{:?}",
+        desk.form.general
+    );
+    assert!(matches!(desk.try_save(), Outcome::Stay));
+    retype(&mut desk.form, &seal, &text.replace("full_heal", "reflect"));
+    desk.check();
+    assert_eq!(desk.form.errors(), 0, "{:?}", desk.form.general);
+    let Outcome::Saved { saved, card, .. } = desk.try_save() else {
+        panic!("not saved: {:?}", desk.note);
+    };
+    assert_eq!(card, Opened::Guardian);
+    let (set, _) = load_dir(&dir).expect("the saved set loads");
+    assert_eq!(
+        set.files().guardian.seals[1].penalty,
+        crate::cards::model::SealPenalty::Reflect
+    );
+    edit::undo(&saved[0]).unwrap();
+
+    let (_, mut desk) = open_other(&dir, Opened::Title("termina".into()));
+    let file = dir.join(&desk.target.rel);
+    let before = std::fs::read_to_string(&file).unwrap();
+    retype(&mut desk.form, &key("name"), "Termina the Burnt");
+    desk.check();
+    assert_eq!(desk.form.errors(), 0, "{:?}", desk.form.general);
+    let Outcome::Saved { .. } = desk.try_save() else {
+        panic!("not saved: {:?}", desk.note);
+    };
+    let (set, _) = load_dir(&dir).expect("the saved set loads");
+    assert_eq!(set.domains[0].name, "Termina the Burnt");
+    // The Station cards keep their bytes.
+    let after = std::fs::read_to_string(&file).unwrap();
+    let list = |t: &str| t[t.find("\"stations\"").unwrap()..].to_string();
+    assert_eq!(list(&after), list(&before));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_rename_lists_its_references_and_carries_them_across_files_in_one_step() {
+    let dir = copy_of_cards("rename");
+    let (_, mut desk) = open(&dir, "ancient_sword");
+    retype(&mut desk.form, &key("id"), "old_blade");
+    desk.check();
+    assert_eq!(desk.form.errors(), 0, "{:?}", desk.form.general);
+    let rename = desk.rename.clone().expect("the old id is named elsewhere");
+    let files: Vec<&str> = rename.refs.iter().map(|r| r.file.as_str()).collect();
+    assert!(files.contains(&"guardian.json"), "{files:?}");
+    let before = std::fs::read_to_string(dir.join("guardian.json")).unwrap();
+    // Save asks first, and N writes nothing.
+    assert!(matches!(desk.try_save(), Outcome::Stay));
+    assert!(desk.asking);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("guardian.json")).unwrap(),
+        before
+    );
+    let Outcome::Saved { saved, card, what } = desk.confirm_rename() else {
+        panic!("not saved: {:?}", desk.note);
+    };
+    assert_eq!(card, Opened::Station("old_blade".into()));
+    assert!(
+        what.starts_with("renaming ancient_sword to old_blade"),
+        "{what}"
+    );
+    assert!(saved.len() >= 2, "{saved:?}");
+    let (set, _) = load_dir(&dir).expect("the renamed set loads");
+    assert!(set.card_by_str("old_blade").is_some());
+    assert!(set.card_by_str("ancient_sword").is_none());
+    let after = std::fs::read_to_string(dir.join("guardian.json")).unwrap();
+    assert!(after.contains("\"holds\": \"old_blade\""));
+    assert_eq!(
+        after.replace("old_blade", "ancient_sword"),
+        before,
+        "only the id changed"
+    );
+    for s in saved.iter().rev() {
+        edit::undo(s).unwrap();
+    }
+    assert!(
+        load_dir(&dir)
+            .unwrap()
+            .0
+            .card_by_str("ancient_sword")
+            .is_some()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_face_is_edited_through_its_fields_and_a_choice_is_picked_not_typed() {
+    let dir = copy_of_cards("face");
+    let (_, mut desk) = open(&dir, "cinder_hound");
+    let deal = Slot::FaceKey(3, "deal".into());
+    let block = Slot::FaceKey(3, "block".into());
+    assert_eq!(desk.form.text(&block), Some("no"));
+    // A deal the format refuses: the loader's words under the deal's own field.
+    retype(&mut desk.form, &deal, "99");
+    desk.check();
+    assert!(
+        notes(&desk.form, &deal).iter().any(|(e, _)| *e),
+        "{:?}",
+        desk.form.general
+    );
+    retype(&mut desk.form, &deal, "2");
+    // Letters pick a word of the choice; other keys are not typed into it.
+    desk.form.focus = desk
+        .form
+        .fields
+        .iter()
+        .position(|f| f.slot == block)
+        .unwrap();
+    assert!(!desk.form.edit(Edit::Insert('x')));
+    assert!(desk.form.edit(Edit::Insert('y')));
+    assert_eq!(desk.form.text(&block), Some("yes"));
+    assert!(desk.form.edit(Edit::Right));
+    assert_eq!(desk.form.text(&block), Some("no"));
+    assert!(desk.form.edit(Edit::Left));
+    retype(
+        &mut desk.form,
+        &Slot::FaceKey(3, "name".into()),
+        "Ash Guard",
+    );
+    let face = &desk.form.value().unwrap()["faces"][3];
+    assert_eq!(face["name"], "Ash Guard");
+    assert_eq!(face["deal"], 2);
+    assert_eq!(face["block"], true);
+    // "no" leaves the key out, as the files do.
+    assert!(
+        desk.form.value().unwrap()["faces"][0]
+            .get("block")
+            .is_none()
+    );
+    // Each face on a line of its own in the object.
+    let (object, _) = desk.form.object();
+    assert!(
+        object.contains("\n    {\"name\": \"Ash Guard\", \"deal\": 2, \"block\": true},\n"),
+        "{object}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

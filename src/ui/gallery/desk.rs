@@ -13,7 +13,7 @@ use crate::cards::edit;
 use crate::cards::model::StationType;
 use crate::sim::figures::{self, SetFigures};
 use crate::ui::Next;
-use crate::ui::desk::{Area, Desk, Outcome};
+use crate::ui::desk::{Area, Desk, Opened, Outcome};
 use crate::ui::input::Input;
 use crate::ui::style::{self, Fonts, colour};
 use macroquad::prelude::*;
@@ -33,7 +33,7 @@ pub(super) struct State {
     /// The set's files as loaded, to notice a change made outside the game.
     watch: watch::Watch,
     /// After a save or an undo: the card to show (and edit again, if the form was open).
-    reopen: Option<(String, bool)>,
+    reopen: Option<(Opened, bool)>,
     /// The saves folder, where `forward simulate` keeps each set's per-card figures.
     saves: Option<PathBuf>,
     /// The figures of the last simulation of the set on show, if there was one.
@@ -121,17 +121,42 @@ impl GalleryScreen {
     pub(super) fn reopen_desk(&mut self) {
         self.refresh_figures();
         self.desk.watch = watch::Watch::of(&self.cards, &self.desk.source);
-        let Some((id, form)) = self.desk.reopen.take() else {
+        let Some((card, form)) = self.desk.reopen.take() else {
             return;
         };
-        let Some(c) = self.cards.card_by_str(&id).map(|c| usize::from(c.index)) else {
+        let Some(entry) = self.entry_of(&card) else {
             return;
         };
-        self.pinned = Some(Entry::Station(c));
+        self.pinned = Some(entry);
         if form {
-            self.desk.form = Desk::open(&self.cards, &self.desk.source, c)
-                .ok()
-                .map(Box::new);
+            self.desk.form = self.open_entry(entry).ok().map(Box::new);
+        }
+    }
+
+    /// The gallery's entry for a card the desk names.
+    fn entry_of(&self, card: &Opened) -> Option<Entry> {
+        Some(match card {
+            Opened::Station(id) => Entry::Station(usize::from(self.cards.card_by_str(id)?.index)),
+            Opened::Title(id) => {
+                Entry::Title(self.cards.domains.iter().position(|d| d.id.0 == *id)?)
+            }
+            Opened::Traveller => Entry::Traveller,
+            Opened::Guardian => Entry::Guardian,
+            Opened::Map => Entry::Map,
+        })
+    }
+
+    /// The form on an entry of the gallery.
+    fn open_entry(&self, e: Entry) -> Result<Desk, String> {
+        let (set, source) = (&self.cards, &self.desk.source);
+        match e {
+            Entry::Station(c) => Desk::open(set, source, c),
+            Entry::Title(d) => {
+                Desk::open_other(set, source, &Opened::Title(set.domains[d].id.0.clone()))
+            }
+            Entry::Traveller => Desk::open_other(set, source, &Opened::Traveller),
+            Entry::Guardian => Desk::open_other(set, source, &Opened::Guardian),
+            Entry::Map => Desk::open_other(set, source, &Opened::Map),
         }
     }
 
@@ -193,13 +218,22 @@ impl GalleryScreen {
                     self.desk.form = None;
                     Next::Stay
                 }
-                Outcome::Saved { saved, id } => {
-                    self.note = Some(format!("saved {id} in {}", saved.path.display()));
-                    let rel = revert::rel_name(&saved.path, self.desk.source.dir());
-                    self.desk.watch.wrote(&rel);
-                    let step = revert::Step::new(saved, format!("saving {id}"));
+                Outcome::Saved { saved, card, what } => {
+                    let dir = self.desk.source.dir();
+                    let rels: Vec<String> = saved
+                        .iter()
+                        .map(|s| revert::rel_name(&s.path, dir))
+                        .collect();
+                    let Some(step) = revert::Step::of_many(saved, what.clone()) else {
+                        form.note = Some("Nothing to save: the file already says this".into());
+                        return Some(Next::Stay);
+                    };
+                    for rel in &rels {
+                        self.desk.watch.wrote(rel);
+                    }
+                    self.note = Some(format!("{what}: wrote {}", rels.join(", ")));
                     self.desk.sitting.push(step);
-                    self.desk.reopen = Some((id, true));
+                    self.desk.reopen = Some((card, true));
                     Next::Reload
                 }
                 Outcome::Revert => self.open_revert(),
@@ -292,17 +326,21 @@ impl GalleryScreen {
     fn restore(&mut self, k: usize) -> Next {
         let step = self.desk.sitting[k].clone();
         let rel = revert::rel_name(&step.saved.path, self.desk.source.dir());
-        match edit::restore(&step.saved.path, &step.saved.before) {
+        let restored: Result<Vec<_>, _> = step
+            .files()
+            .map(|s| edit::restore(&s.path, &s.before))
+            .collect();
+        match restored {
             Ok(saved) => {
-                self.desk.watch.wrote(&rel);
+                for s in &saved {
+                    let rel = revert::rel_name(&s.path, self.desk.source.dir());
+                    self.desk.watch.wrote(&rel);
+                }
                 let what = format!("putting back {rel} as before {}", step.what);
                 self.note = Some(format!("put back {rel} as before {}", step.what));
-                self.desk.sitting.push(revert::Step::new(saved, what));
-                let id = match self.pinned {
-                    Some(Entry::Station(c)) => Some(self.cards.cards[c].id.0.clone()),
-                    _ => None,
-                };
-                self.desk.reopen = id.map(|id| (id, self.desk.form.is_some()));
+                self.desk.sitting.extend(revert::Step::of_many(saved, what));
+                let card = self.pinned.map(|e| self.opened_of(e));
+                self.desk.reopen = card.map(|c| (c, self.desk.form.is_some()));
                 self.desk.form = None;
                 Next::Reload
             }
@@ -347,14 +385,26 @@ impl GalleryScreen {
             .or_else(|| self.shown().first().copied())
     }
 
-    /// Opens the form on the card drawn large.
+    /// How the desk names an entry.
+    fn opened_of(&self, e: Entry) -> Opened {
+        match e {
+            Entry::Station(c) => Opened::Station(self.cards.cards[c].id.0.clone()),
+            Entry::Title(d) => Opened::Title(self.cards.domains[d].id.0.clone()),
+            Entry::Traveller => Opened::Traveller,
+            Entry::Guardian => Opened::Guardian,
+            Entry::Map => Opened::Map,
+        }
+    }
+
+    /// Opens the form on the card drawn large (any card: a Station card, a Domain's
+    /// title card, the traveller, the Guardian, the map).
     fn open_selected(&mut self) {
-        let Some(Entry::Station(c)) = self.on_show() else {
+        let Some(e) = self.on_show() else {
             self.note = Some("pick a card first (click it, or N/P), then E".into());
             return;
         };
-        self.pinned = Some(Entry::Station(c));
-        match Desk::open(&self.cards, &self.desk.source, c) {
+        self.pinned = Some(e);
+        match self.open_entry(e) {
             Ok(d) => self.desk.form = Some(Box::new(d)),
             Err(e) => self.note = Some(e),
         }
@@ -435,21 +485,20 @@ impl GalleryScreen {
         };
         form.draw(fonts, Self::desk_area(l));
         // The card as it would look with the form's values (when they read as a card).
-        let card = form
-            .form
-            .value()
-            .ok()
+        let value = form.form.value().ok();
+        let card = value
+            .clone()
             .and_then(|v| serde_json::from_value::<crate::cards::model::StationCard>(v).ok());
-        if let Some(card) = card {
+        let face = match (&card, &value) {
+            (Some(card), _) => Some(crate::ui::cardface::station_face(card)),
+            (None, Some(v)) => other_face(v),
+            (None, None) => None,
+        };
+        if let Some(face) = face {
             let p = l.preview;
             draw_rectangle(p.x - 4.0, p.y - 4.0, p.w + 8.0, p.h + 8.0, colour::SKY_MID);
             let r = Self::preview_card(l, Entry::Station(0));
-            crate::ui::cardface::draw_face(
-                r,
-                &crate::ui::cardface::station_face(&card),
-                fonts,
-                true,
-            );
+            crate::ui::cardface::draw_face(r, &face, fonts, true);
             let hint = "as it will look once saved";
             style::text(
                 hint,
@@ -461,6 +510,40 @@ impl GalleryScreen {
             );
         }
     }
+}
+
+/// The face of a card that is not a Station card, from the form's values: a Domain's
+/// title card, the traveller, the Guardian (the map has no face).
+fn other_face(v: &serde_json::Value) -> Option<crate::ui::cardface::Face<'_>> {
+    let s = |k: &str| v.get(k).and_then(serde_json::Value::as_str);
+    let n = |k: &str| v.get(k).and_then(serde_json::Value::as_i64).unwrap_or(0);
+    let (kind_text, stats) = match s("type")? {
+        "domain" => ("Domain", None),
+        "traveller" => (
+            "Traveller",
+            Some(format!("ATK {} · DEF {}", n("atk"), n("def"))),
+        ),
+        "guardian" => (
+            "Guardian",
+            Some(format!("HP {} · DEF {}", n("hp"), n("def"))),
+        ),
+        _ => return None,
+    };
+    let art = s("art").and_then(|a| {
+        crate::cards::art::names()
+            .iter()
+            .find(|n| n.as_str() == a)
+            .map(String::as_str)
+    });
+    Some(crate::ui::cardface::Face {
+        name: s("name")?,
+        kind: None,
+        kind_text,
+        text: s("text").unwrap_or_default(),
+        flavor: s("flavor"),
+        stats,
+        art,
+    })
 }
 
 impl State {

@@ -47,6 +47,7 @@ fn new_run_and_quit_are_available() {
             &Item::Load,
             &Item::Statistics,
             &Item::Gallery,
+            &Item::Desk,
             &Item::Rules,
             &Item::Settings,
             &Item::Quit

@@ -13,6 +13,8 @@ use std::path::Path;
 #[derive(Debug, Clone)]
 pub(in crate::ui::gallery) struct Step {
     pub saved: Saved,
+    /// The other files the same write changed (a rename's references): put back with it.
+    pub more: Vec<Saved>,
     /// What the write was, to finish "as before ...": `saving cinder_hound`.
     pub what: String,
     /// When, as `HH:MM:SS` UTC.
@@ -23,9 +25,26 @@ impl Step {
     pub fn new(saved: Saved, what: String) -> Step {
         Step {
             saved,
+            more: Vec::new(),
             what,
             at: clock(),
         }
+    }
+
+    /// One write of several files (the first names it in the list); `None` if none.
+    pub fn of_many(mut saved: Vec<Saved>, what: String) -> Option<Step> {
+        if saved.is_empty() {
+            return None;
+        }
+        let first = saved.remove(0);
+        let mut step = Step::new(first, what);
+        step.more = saved;
+        Some(step)
+    }
+
+    /// Every file the step wrote.
+    pub fn files(&self) -> impl Iterator<Item = &Saved> {
+        std::iter::once(&self.saved).chain(&self.more)
     }
 }
 
@@ -117,6 +136,13 @@ impl Panel {
         if outside {
             q.push_str(", and the changes made to it outside the game");
         }
+        if !step.more.is_empty() {
+            let n = step.more.len();
+            q.push_str(&format!(
+                "; the {n} other file{} that write changed go back with it",
+                if n == 1 { "" } else { "s" }
+            ));
+        }
         if form {
             q.push_str("; the form's unsaved edits are dropped");
         }
@@ -193,6 +219,7 @@ mod tests {
                 before: String::new(),
                 after: String::new(),
             },
+            more: Vec::new(),
             what: what.into(),
             at: "00:00:00".into(),
         }
