@@ -204,10 +204,9 @@ fn a_caesura_is_read_on_the_stage_until_the_player_goes_on() {
         let (w, h) = (size.0, size.1);
         // The card and its words fill the stage: much gold text and frame in the centre.
         let n = count(&img, (w * 2 / 5, h / 4), (w * 3 / 4, h * 3 / 5), gold);
-        assert!(
-            n > 150,
-            "{name}: the card's name is up in gold beside it: {n}"
-        );
+        // Beside the card (its name and text are on its face, said once): what it did, in
+        // gold.
+        assert!(n > 60, "{name}: what it did is up in gold beside it: {n}");
     }
 }
 

@@ -53,7 +53,8 @@ fn a_scripted_duel_cues_exactly_these_sounds() {
             Parry, // 2 against 4
             DiceRattle,
             DiceLand,
-            Hit, // 1 against 3: the foe's blow lands
+            Miss, // 1 against 3: the traveller's blow finds only air...
+            Hit,  // ...and the foe's blow lands
             DiceRattle,
             DiceLand,
             Counter, // 6 against 3
@@ -77,7 +78,7 @@ fn a_scripted_duel_cues_exactly_these_sounds() {
             _ => None,
         })
         .collect();
-    assert_eq!(lands, [Duration::from_millis(400); 4]);
+    assert_eq!(lands, [forward::audio::DICE_TUMBLE; 4]);
     // Played at instant speed, nothing waits.
     let mut fast = Recorder::default();
     for (before, event) in &steps {

@@ -55,7 +55,7 @@ fn keys_on_the_settings_screen_change_and_save_settings() {
         w.iter().any(|w| w == "Text size")
     });
     focus(&xvfb.display);
-    // M mutes anywhere; on the Settings screen Down x6 reaches Text size, Right grows it.
+    // M mutes anywhere; on the Settings screen Down x8 reaches Text size, Right grows it.
     // Each key a few frames after the last: two presses within one frame count once.
     let mut key = |k: &str| {
         xdotool(&xvfb.display, &["key", k]);
@@ -64,7 +64,7 @@ fn keys_on_the_settings_screen_change_and_save_settings() {
     // The pointer out of the way first: a row under it would take the selection.
     xdotool(&xvfb.display, &["mousemove", "1000", "600"]);
     key("m");
-    for _ in 0..6 {
+    for _ in 0..8 {
         key("Down");
     }
     key("Right");

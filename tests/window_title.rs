@@ -60,13 +60,13 @@ fn ten_presses_150_ms_apart_from_an_idle_title_land_on_the_right_entry() {
     game.until("the title", |w| w.iter().any(|w| w == "Statistics"));
     focus(&xvfb.display);
     std::thread::sleep(IDLE);
-    // No run saved: the title opens on New run (the second entry). Seven down (Settings),
-    // two up (Card gallery), one down: the Rules, the tenth press; then Enter.
+    // No run saved: the title opens on New run (the second entry). Seven down (the Rules),
+    // one up (the Designer's desk), one down: the Rules again; then Enter, the tenth press.
     let mut keys = vec!["Down"; 7];
-    keys.extend(["Up", "Up", "Down", "Return"]);
+    keys.extend(["Up", "Down", "Return"]);
     let mut args = vec!["key", "--delay", "150"];
     args.extend(keys);
     xdotool(&xvfb.display, &args);
-    // The Rules' first section (the gallery, one entry short, shows cards instead).
+    // The Rules' first section (the desk, one entry short, shows cards instead).
     game.until("the Rules", |w| w.iter().any(|w| w == "diamond-shaped"));
 }

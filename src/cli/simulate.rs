@@ -88,6 +88,25 @@ impl SimulateArgs {
     }
 }
 
+/// The result of a batch played by [`with_progress`], or `None` (said on stderr) when its
+/// worker threads could not start or one failed.
+fn finished<T, E: std::fmt::Display>(
+    done: Option<(Result<T, E>, f64)>,
+    jobs: usize,
+) -> Option<(T, f64)> {
+    match done {
+        Some((Ok(t), elapsed)) => Some((t, elapsed)),
+        Some((Err(e), _)) => {
+            eprintln!("forward simulate: cannot start {jobs} worker threads: {e}");
+            None
+        }
+        None => {
+            eprintln!("forward simulate: a worker thread failed");
+            None
+        }
+    }
+}
+
 /// Plays `work` on a worker thread while a progress bar (on a terminal) follows
 /// `progress`; returns its result and the time it took.
 fn with_progress<T: Send>(
@@ -247,16 +266,8 @@ pub fn run(cards: &CardSource, saves: Option<&Path>, args: &SimulateArgs) -> i32
             &progress,
         )
     });
-    let (totals, elapsed) = match done {
-        Some((Ok(t), elapsed)) => (t, elapsed),
-        Some((Err(e), _)) => {
-            eprintln!("forward simulate: cannot start {jobs} worker threads: {e}");
-            return 1;
-        }
-        None => {
-            eprintln!("forward simulate: a worker thread failed");
-            return 1;
-        }
+    let Some((totals, elapsed)) = finished(done, jobs) else {
+        return 1;
     };
     let summary = totals.summary(&set);
     let out = Output {
@@ -348,16 +359,8 @@ fn run_sweep(args: &SimulateArgs, jobs: usize, set: &crate::cards::CardSet, swee
             &progress,
         )
     });
-    let (summary, elapsed) = match done {
-        Some((Ok(s), elapsed)) => (s, elapsed),
-        Some((Err(e), _)) => {
-            eprintln!("forward simulate: cannot start {jobs} worker threads: {e}");
-            return 1;
-        }
-        None => {
-            eprintln!("forward simulate: a worker thread failed");
-            return 1;
-        }
+    let Some((summary, elapsed)) = finished(done, jobs) else {
+        return 1;
     };
     let played: u64 = summary.points.iter().map(|p| p.runs).sum();
     let out = crate::sim::output::SweepOutput {
@@ -382,16 +385,8 @@ fn run_compare(args: &SimulateArgs, jobs: usize, a: &Config, b: &Config) -> i32 
     let done = with_progress(args.runs, &progress, || {
         compare(a, b, args.runs, args.seed, jobs, &progress)
     });
-    let (comparison, elapsed) = match done {
-        Some((Ok(c), elapsed)) => (c, elapsed),
-        Some((Err(e), _)) => {
-            eprintln!("forward simulate: cannot start {jobs} worker threads: {e}");
-            return 1;
-        }
-        None => {
-            eprintln!("forward simulate: a worker thread failed");
-            return 1;
-        }
+    let Some((comparison, elapsed)) = finished(done, jobs) else {
+        return 1;
     };
     let summary = comparison.summary(a, b);
     let out = CompareOutput {

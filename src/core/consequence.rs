@@ -37,7 +37,8 @@ impl Warning {
         match self {
             Warning::Fatal => "kills you".into(),
             Warning::Wasted { .. } => "changes nothing now".into(),
-            Warning::BreaksPlan(b) => format!("breaks {}: {}", b.entry, b.why),
+            // The reason is the tooltip's (Display): a button holds the entry only.
+            Warning::BreaksPlan(b) => format!("breaks {}", b.entry),
         }
     }
 }

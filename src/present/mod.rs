@@ -23,6 +23,8 @@ pub mod odds;
 pub mod pace;
 pub mod scene;
 pub mod stage;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod view;
 pub mod words;
 

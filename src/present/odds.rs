@@ -331,29 +331,17 @@ pub fn reroll_line(who: &str, o: &RerollOdds) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::load::load_dir;
     use crate::core::new_run;
     use std::sync::Arc;
 
     fn cards() -> Arc<crate::cards::CardSet> {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
-        Arc::new(load_dir(&dir).unwrap().0)
+        crate::present::testing::shipped()
     }
 
     /// Seed 1's first duel (the Ash-Blind Ram), the dice forced to `dice`, then rolled,
     /// with `grace` Grace.
     fn rolled_duel(dice: &[u8], grace: u8) -> State {
-        let (mut s, _) = new_run(cards(), 1, vec![]);
-        let mut steps = 0;
-        while s.duel().is_none() {
-            let a = legal_actions(&s)
-                .into_iter()
-                .find(|a| *a != Action::Abandon)
-                .unwrap();
-            execute(&mut s, &a).unwrap();
-            steps += 1;
-            assert!(steps < 200, "no duel reached");
-        }
+        let mut s = crate::present::testing::first_duel(false);
         s.grace = grace;
         for &v in dice {
             s.dice.force(v);

@@ -113,22 +113,10 @@ pub fn stop_after(before: &State, events: &[Event]) -> Option<Stop> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::load::load_dir;
     use crate::core::{execute, new_run};
-    use std::sync::Arc;
 
     fn duel(guide: bool) -> State {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
-        let cards = Arc::new(load_dir(&dir).unwrap().0);
-        let (mut s, _) = crate::core::new_run_with(cards, 1, vec![], guide);
-        while s.duel().is_none() {
-            let a = legal_actions(&s)
-                .into_iter()
-                .find(|a| *a != Action::Abandon)
-                .unwrap();
-            execute(&mut s, &a).unwrap();
-        }
-        s
+        crate::present::testing::first_duel(guide)
     }
 
     #[test]

@@ -22,6 +22,9 @@ pub struct Button {
     pub action: Option<Action>,
     /// Why it cannot be chosen (drawn greyed with this reason).
     pub disabled: Option<String>,
+    /// What it would cost beyond what it says, in full (its hover tip): the button itself
+    /// carries the short mark ("— breaks Seal of Acedia").
+    pub warning: Option<String>,
     pub primary: bool,
     /// The label's text size.
     pub size: u16,
@@ -107,8 +110,10 @@ impl KeyMap {
 /// (`core::candidates`); the table does not re-derive the rules.
 pub fn choices(s: &State, keys: &KeyMap) -> Vec<Button> {
     let mut specs: Vec<(String, Option<Action>, Option<String>)> = Vec::new();
+    let mut warnings: Vec<Option<String>> = Vec::new();
     if s.phase == Phase::Over {
         specs.push(("Back to the title".into(), None, None));
+        warnings.push(None);
     }
     for (a, why) in candidates(s) {
         if matches!(a, Action::Abandon | Action::Flip { .. }) {
@@ -132,10 +137,12 @@ pub fn choices(s: &State, keys: &KeyMap) -> Vec<Button> {
         match why {
             None => {
                 // A fatal or wasted choice says so on its button (the core judges it).
-                let label = match crate::core::consequence(s, &a) {
+                let warning = crate::core::consequence(s, &a);
+                let label = match &warning {
                     Some(w) => format!("{label} — {}", w.short()),
                     None => label,
                 };
+                warnings.push(warning.map(|w| capitalised(&w.to_string())));
                 specs.push((label, Some(a), None))
             }
             Some(why) => {
@@ -144,6 +151,7 @@ pub fn choices(s: &State, keys: &KeyMap) -> Vec<Button> {
                 } else {
                     label
                 };
+                warnings.push(None);
                 specs.push((label, None, Some(why.to_string())));
             }
         }
@@ -152,7 +160,8 @@ pub fn choices(s: &State, keys: &KeyMap) -> Vec<Button> {
     specs
         .into_iter()
         .enumerate()
-        .map(|(i, (label, action, disabled))| Button {
+        .zip(warnings)
+        .map(|((i, (label, action, disabled)), warning)| Button {
             rect: Rect::default(),
             key: if primary == Some(i) {
                 Some("Enter".to_string())
@@ -168,11 +177,21 @@ pub fn choices(s: &State, keys: &KeyMap) -> Vec<Button> {
             label,
             action,
             disabled,
+            warning,
             primary: primary == Some(i),
             size: text::BODY,
             lines: Vec::new(),
         })
         .collect()
+}
+
+/// `s` with its first letter capitalised (a warning's words as a sentence).
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
 }
 
 /// Which button Enter and Space press: roll, continue, take, fight, or the end screen's
@@ -367,7 +386,7 @@ impl Frame {
     /// What hovering at `at` explains, if anything.
     pub fn tip_at(&self, at: Vec2, guided: bool) -> Option<String> {
         if let Some(b) = self.button_at(at) {
-            return b.disabled.clone();
+            return b.disabled.clone().or_else(|| b.warning.clone());
         }
         if let Some(c) = self.control_at(at) {
             return Some(control_tip(c, guided).to_string());

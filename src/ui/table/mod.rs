@@ -714,6 +714,7 @@ impl TableScreen {
                 key: Some("Enter".into()),
                 action: None,
                 disabled: None,
+                warning: None,
                 primary: true,
                 size: layout::text::BODY,
                 lines: Vec::new(),

@@ -152,21 +152,10 @@ pub(super) fn draw_dice(cx: &Ctx, v: &View, a: &Arena) {
     }
 }
 
-/// A die at rest: its face, or a "?" where it is still to be rolled.
+/// A die at rest, on its shadow: its face, or a "?" where it is still to be rolled.
 fn draw_resting(r: Rect, value: Option<u8>, owner: DieOwner, fonts: &style::Fonts) {
     shadow(r, 0.0, 0.0);
-    style::draw_die_face(r, value, owner, 0.0);
-    if value.is_none() {
-        let c = r.center();
-        style::text_centred(
-            "?",
-            c.x,
-            c.y + r.h * 0.18,
-            &fonts.serif,
-            (r.h * 0.5) as u16,
-            fade(style::die_look(owner).pips, 0.6),
-        );
-    }
+    super::super::dice::draw_die(r, value, None, 0.0, owner, fonts);
 }
 
 /// The shadow a die casts on the table, smaller and fainter the higher it is.
