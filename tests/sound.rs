@@ -16,7 +16,6 @@ use forward::cards::load::load_dir;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
-use std::time::Duration;
 
 const SEED: u64 = 1;
 /// Forced dice: the first four are used before the duel begins (seed 1 flips a foe
