@@ -13,6 +13,7 @@ use macroquad::prelude::*;
 use std::sync::Arc;
 
 mod desk;
+mod preview;
 mod search;
 
 const GAP: f32 = 14.0;
@@ -626,215 +627,6 @@ impl GalleryScreen {
             }
         }
     }
-
-    /// Draws the large card and its notes; returns the card's rectangle.
-    fn draw_preview(&self, l: &Layout, e: Entry, fonts: &Fonts) -> Rect {
-        let p = l.preview;
-        let r = Self::preview_card(l, e);
-        let face = self.face(e);
-        cardface::draw_face(r, &face, fonts, true);
-        let y = r.bottom() + 18.0;
-        let set = &*self.cards;
-        match e {
-            Entry::Station(c) => self.draw_station_notes(p, y, c, fonts),
-            Entry::Title(d) => {
-                let d = &set.domains[d];
-                let about = style::ellipsize(&format!("Domain · {}", d.theme), p.w, |x| {
-                    style::width(x, &fonts.italic, 18)
-                });
-                style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
-                if self.designer {
-                    guide(d.guide_notes.as_deref(), p, y + 16.0, fonts);
-                }
-            }
-            Entry::Map => {
-                let names =
-                    |r: &crate::cards::DomainRef| set.domains[usize::from(r.index)].name.clone();
-                let mut y = y;
-                for d in &set.domains {
-                    let links: Vec<String> = d.links.iter().map(names).collect();
-                    let line = format!(
-                        "{}: on to {}",
-                        d.name,
-                        if links.is_empty() {
-                            "the Guardian".into()
-                        } else {
-                            links.join(", ")
-                        }
-                    );
-                    let line = style::ellipsize(&line, p.w, |x| style::width(x, &fonts.serif, 15));
-                    style::text(&line, p.x, y + 4.0, &fonts.serif, 15, colour::PARCHMENT);
-                    y += 18.0;
-                }
-            }
-            Entry::Traveller => {
-                let t = &set.traveller;
-                let about = format!("Health {} · ATK {} · DEF {}", t.health, t.atk, t.def);
-                style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
-                if self.designer {
-                    guide(t.guide_notes.as_deref(), p, y + 16.0, fonts);
-                }
-            }
-            Entry::Guardian => {
-                let g = &set.guardian;
-                let mut y = y;
-                let section = |head: &str, lines: Vec<String>, y: &mut f32| {
-                    style::text(head, p.x, *y + 4.0, &fonts.serif, 18, colour::GOLD);
-                    *y += 10.0;
-                    for line in lines {
-                        for w in style::wrap(&line, p.w, |x| style::width(x, &fonts.serif, 15)) {
-                            *y += 17.0;
-                            if *y < p.bottom() {
-                                style::text(&w, p.x, *y, &fonts.serif, 15, colour::PARCHMENT);
-                            }
-                        }
-                    }
-                    *y += 16.0;
-                };
-                let faces = g
-                    .faces
-                    .iter()
-                    .enumerate()
-                    .map(|(i, f)| {
-                        format!(
-                            "{} {}: {}",
-                            i + 1,
-                            f.name,
-                            crate::present::words::face_summary(f)
-                        )
-                    })
-                    .collect();
-                section("Faces", faces, &mut y);
-                let seal = |s: &crate::cards::model::Seal| format!("{}: {}", s.name, s.text);
-                section(
-                    "Requirements",
-                    g.requirements.iter().map(seal).collect(),
-                    &mut y,
-                );
-                section("Seals", g.seals.iter().map(seal).collect(), &mut y);
-            }
-        }
-        r
-    }
-
-    /// The large card's rectangle.
-    fn preview_card(l: &Layout, e: Entry) -> Rect {
-        let p = l.preview;
-        // The Guardian's faces, requirements and seals need the room below the card.
-        let share = if e == Entry::Guardian { 0.42 } else { 0.62 };
-        let card_h = (p.h * share).min(p.w * 1.4);
-        let card_w = (card_h / 1.4).min(p.w);
-        Rect::new(p.x + (p.w - card_w) / 2.0, p.y, card_w, card_h)
-    }
-
-    /// Over the large card: the rules of the keywords in its text (the table's glossary).
-    fn draw_keyword_tip(&self, card: Rect, text: &str, fonts: &Fonts, size: Vec2) {
-        if !card.contains(self.mouse) {
-            return;
-        }
-        let rules: Vec<String> = crate::present::glossary::keywords_in(text)
-            .iter()
-            .map(|e| format!("{}: {}", e.word, e.rule))
-            .collect();
-        if rules.is_empty() {
-            return;
-        }
-        let w = 380.0f32.min(size.x - 20.0);
-        let measure = |x: &str| style::width(x, &fonts.serif, 16);
-        let lines: Vec<String> = rules
-            .iter()
-            .flat_map(|r| style::wrap(r, w - 20.0, measure))
-            .collect();
-        let lh = 19.0;
-        let h = lines.len() as f32 * lh + 14.0;
-        let x = (self.mouse.x - w - 16.0).max(8.0);
-        let y = (self.mouse.y + 16.0).min(size.y - h - 8.0).max(8.0);
-        let r = Rect::new(x, y, w, h);
-        style::card(r, 6.0, 1.0, Color::new(0.04, 0.05, 0.1, 0.97), colour::GOLD);
-        for (i, line) in lines.iter().enumerate() {
-            let ly = r.y + lh * (i as f32 + 1.0);
-            style::text(line, r.x + 10.0, ly, &fonts.serif, 16, colour::PARCHMENT);
-        }
-    }
-
-    fn draw_station_notes(&self, p: Rect, y: f32, c: usize, fonts: &Fonts) {
-        let sc = &self.cards.cards[c];
-        let mut y = y;
-        let domain = self
-            .cards
-            .domains
-            .iter()
-            .find(|d| d.stations.iter().any(|s| usize::from(s.index) == c))
-            .map_or("", |d| d.name.as_str());
-        let mut about = domain.to_string();
-        if !sc.tags.is_empty() {
-            about.push_str("  ·  ");
-            about.push_str(&sc.tags.join(", "));
-        }
-        style::text(&about, p.x, y + 4.0, &fonts.italic, 18, colour::GOLD);
-        if !self.designer {
-            // A player's gallery: the card as the table shows it, nothing of the desk's.
-            return;
-        }
-        y += 22.0;
-        // The id, for designers: what other cards and `validate` call this card.
-        let id = style::ellipsize(&format!("id  {}   (click: copy)", sc.id), p.w, |x| {
-            style::width(x, &fonts.serif, 15)
-        });
-        style::text(&id, p.x, y, &fonts.serif, 15, colour::PARCHMENT);
-        // How it played in the last simulation of this exact set, if one was run.
-        if let Some(line) = self.sim_line(c) {
-            y += 17.0;
-            let line = style::ellipsize(&line, p.w, |x| style::width(x, &fonts.serif, 15));
-            style::text(&line, p.x, y, &fonts.serif, 15, colour::SEA_LIGHT);
-        }
-        // A foe's faces as the engine reads them, beside the designer's text on the card.
-        for (i, f) in sc.faces.iter().enumerate() {
-            y += 17.0;
-            let line = style::ellipsize(&engine_face(i, f), p.w, |x| {
-                style::width(x, &fonts.serif, 15)
-            });
-            style::text(&line, p.x, y, &fonts.serif, 15, colour::PARCHMENT);
-        }
-        // Where the text does not say what the data does (as `forward validate` warns).
-        for m in &self.mismatches[c] {
-            y += 17.0;
-            let line = style::ellipsize(&format!("! {m}"), p.w, |x| {
-                style::width(x, &fonts.serif, 15)
-            });
-            style::text(&line, p.x, y, &fonts.serif, 15, colour::ERROR);
-        }
-        guide(sc.guide_notes.as_deref(), p, y, fonts);
-    }
-}
-
-/// One foe face as the engine reads it: `5 Tail Lash: deal 2 · +1 when Bite comes up`.
-fn engine_face(i: usize, f: &crate::cards::model::Face) -> String {
-    let mut words = crate::present::words::face_summary(f);
-    if let Some(target) = &f.empower_face {
-        // The summary says "next hit"; the bonus really waits for the named face.
-        words = words.replace(
-            &format!("+{} next hit", f.empower),
-            &format!("+{} when {target} comes up", f.empower),
-        );
-    }
-    format!("{} {}: {words}", i + 1, f.name)
-}
-
-/// The Guide notes under the large card, from `y` to the bottom of `p`.
-fn guide(notes: Option<&str>, p: Rect, y: f32, fonts: &Fonts) {
-    if let Some(notes) = notes {
-        style::text(
-            "Guide notes",
-            p.x,
-            y + 22.0,
-            &fonts.serif,
-            18,
-            fade(colour::GOLD, 0.8),
-        );
-        let area = Rect::new(p.x, y + 30.0, p.w, p.bottom() - y - 30.0);
-        cardface::text_block(notes, area, &fonts.italic, 18, 12, colour::PARCHMENT);
-    }
 }
 
 /// A type chip's label with its key: "1 Caesura" ... "0 Rest".
@@ -887,7 +679,7 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(
-            engine_face(4, &f),
+            preview::engine_face(4, &f),
             "5 Tail Lash: deal 2, +1 when Bite comes up"
         );
         let plain = crate::cards::model::Face {
@@ -895,7 +687,7 @@ mod tests {
             empower: 2,
             ..Default::default()
         };
-        assert_eq!(engine_face(0, &plain), "1 Snarl: +2 next hit");
+        assert_eq!(preview::engine_face(0, &plain), "1 Snarl: +2 next hit");
     }
 
     #[test]
