@@ -207,30 +207,14 @@ impl Desk {
         );
         let original = form.object().0;
         let opened_id = value.get("id").and_then(|v| v.as_str()).map(str::to_string);
-        let mut desk = Desk {
-            form,
-            target: Target {
-                rel,
-                domain: label.to_string(),
-                part,
-                index: None,
-                position: 0,
-            },
-            source: source.clone(),
-            base,
-            original,
-            stale: true,
-            leaving: false,
-            note: source.dir().is_none().then(builtin_note),
-            scroll: 0.0,
-            history: History::default(),
-            opened_id,
-            outside: false,
-            rename: None,
-            asking: false,
+        let target = Target {
+            rel,
+            domain: label.to_string(),
+            part,
+            index: None,
+            position: 0,
         };
-        desk.check();
-        Ok(desk)
+        Ok(Desk::fresh(form, target, source, base, original, opened_id))
     }
 
     /// What the gallery calls the card on show (to show it again after a save).
@@ -287,15 +271,29 @@ impl Desk {
             .map_err(|e| format!("cannot read {rel}: {e}"))?;
         let original = form.object().0;
         let opened_id = index.and_then(|_| form.fields.first().map(|f| f.edit.text().to_string()));
+        let target = Target {
+            rel,
+            domain: dom.name.clone(),
+            part: Part::Station,
+            position: index.unwrap_or(dom.stations.len()),
+            index,
+        };
+        Ok(Desk::fresh(form, target, source, base, original, opened_id))
+    }
+
+    /// A desk on a card just opened: `original` is the form's object as read from `base`,
+    /// the file's text; checked at once.
+    fn fresh(
+        form: Form,
+        target: Target,
+        source: &CardSource,
+        base: String,
+        original: String,
+        opened_id: Option<String>,
+    ) -> Desk {
         let mut desk = Desk {
             form,
-            target: Target {
-                rel,
-                domain: dom.name.clone(),
-                part: Part::Station,
-                position: index.unwrap_or(dom.stations.len()),
-                index,
-            },
+            target,
             source: source.clone(),
             base,
             original,
@@ -310,7 +308,7 @@ impl Desk {
             asking: false,
         };
         desk.check();
-        Ok(desk)
+        desk
     }
 
     /// Whether the form differs from the card as it was opened (or last saved).
