@@ -6,6 +6,7 @@
 //! with a Guide, and only after a cover has asked the traveller to look away.
 
 use super::cardface;
+use super::hints::{self, Key, Part};
 use super::input::Input;
 use super::style::{self, Fonts, colour, fade, mix};
 use crate::core::state::{Phase, Role, Seen, State};
@@ -66,6 +67,8 @@ pub struct Entry {
     pub owner: Role,
     pub values: Vec<u8>,
     pub refused: Option<String>,
+    /// The face the arrows (or a pad) picked out, 1 to 6, once one was pressed.
+    pub cursor: Option<u8>,
 }
 
 /// What a key or click did to an entry.
@@ -88,7 +91,24 @@ impl Entry {
             owner,
             values: Vec::new(),
             refused: None,
+            cursor: None,
         }
+    }
+
+    /// Moves the picked face: Left/Up one down, Right/Down one up (the first press picks
+    /// the face at that end of the row's middle). Returns whether it was an arrow.
+    pub fn arrow(&mut self, key: KeyCode) -> bool {
+        let by: i8 = match key {
+            KeyCode::Left | KeyCode::Up => -1,
+            KeyCode::Right | KeyCode::Down => 1,
+            _ => return false,
+        };
+        self.cursor = Some(match self.cursor {
+            None if by < 0 => 3,
+            None => 4,
+            Some(c) => (c as i8 + by).clamp(1, 6) as u8,
+        });
+        true
     }
 
     /// Takes one typed character or a click on a die face (`clicked`, 1 to 6); `back`
@@ -217,7 +237,8 @@ pub fn draw_entry(e: &Entry, s: &State, fonts: &Fonts, size: Vec2, mouse: Vec2) 
         );
     }
     for (i, r) in entry_faces(size).iter().enumerate() {
-        let hover = r.contains(mouse);
+        let picked = e.cursor == Some(i as u8 + 1);
+        let hover = r.contains(mouse) || picked;
         let fill = mix(colour::TILE, col, if hover { 0.35 } else { 0.12 });
         style::card(*r, 8.0, 1.5, fill, fade(col, 0.8));
         style::text_centred(
@@ -228,12 +249,24 @@ pub fn draw_entry(e: &Entry, s: &State, fonts: &Fonts, size: Vec2, mouse: Vec2) 
             28,
             colour::PARCHMENT,
         );
+        if picked {
+            let ring = Rect::new(r.x - 4.0, r.y - 4.0, r.w + 8.0, r.h + 8.0);
+            style::rounded_outline(ring, 10.0, 3.0, colour::PARCHMENT);
+        }
     }
     let foot = b.bottom() - 22.0;
     match &e.refused {
         Some(why) => style::text_centred(why, b.center().x, foot, &fonts.serif, 17, colour::ERROR),
         None => style::text_centred(
-            "Type 1 to 6 or click a face  ·  Esc: cancel (nothing is rolled)",
+            &if hints::on_pad() {
+                hints::line(&[
+                    Part::Key(Key::Change, "pick a face"),
+                    Part::Key(Key::Confirm, "take it"),
+                    Part::Key(Key::Back, "cancel (nothing is rolled)"),
+                ])
+            } else {
+                "Type 1 to 6 or click a face  ·  Esc: cancel (nothing is rolled)".to_string()
+            },
             b.center().x,
             foot,
             &fonts.italic,
@@ -258,15 +291,22 @@ pub fn draw_cover(peek: Peek, fonts: &Fonts, size: Vec2, now: f32) {
     );
     let (line, progress) = match peek {
         Peek::Cover { since, held: true } => (
-            "The Guide's view opens in a moment. Keep holding Tab.",
+            format!(
+                "The Guide's view opens in a moment. Keep holding {}.",
+                hints::name(Key::Peek)
+            ),
             Some(((now - since) / COVER_TIME).clamp(0.0, 1.0)),
         ),
         _ => (
-            "Guide: press Enter or click to open your view  ·  Esc: back to the table",
+            format!(
+                "Guide: press {} or click to open your view  ·  {}: back to the table",
+                hints::name(Key::Confirm),
+                hints::name(Key::Back)
+            ),
             None,
         ),
     };
-    style::text_centred(line, c.x, c.y + 10.0, &fonts.serif, 20, colour::GUIDE);
+    style::text_centred(&line, c.x, c.y + 10.0, &fonts.serif, 20, colour::GUIDE);
     if let Some(p) = progress {
         let bar = Rect::new(c.x - 150.0, c.y + 36.0, 300.0, 6.0);
         style::rounded_rect(bar, 3.0, fade(style::dim(), 0.3));
@@ -286,6 +326,8 @@ pub fn draw_cover(peek: Peek, fonts: &Fonts, size: Vec2, now: f32) {
 pub struct ViewExtras {
     pub held: Option<crate::cards::CardRef>,
     pub picks: Vec<String>,
+    /// The option picked out with the arrows, if any.
+    pub cursor: Option<usize>,
 }
 
 /// The Guide's choice's options offered now, labelled for the view.
@@ -318,11 +360,17 @@ pub fn draw_view(s: &State, extras: &ViewExtras, peek: Peek, fonts: &Fonts, size
         colour::GUIDE,
     );
     let close = match peek {
-        Peek::Open { held: true } => "Traveller, look away  ·  let go of Tab to hide",
-        _ => "Traveller, look away  ·  Esc or click to hide",
+        Peek::Open { held: true } => format!(
+            "Traveller, look away  ·  let go of {} to hide",
+            hints::name(Key::Peek)
+        ),
+        _ => format!(
+            "Traveller, look away  ·  {} or click to hide",
+            hints::name(Key::Back)
+        ),
     };
     style::text_right(
-        close,
+        &close,
         w - m,
         m + 24.0,
         &fonts.italic,
@@ -513,7 +561,25 @@ fn draw_notes_and_foe(s: &State, extras: &ViewExtras, r: Rect, fonts: &Fonts) {
     let now = if extras.picks.is_empty() {
         crate::present::prompt(s).text
     } else {
-        format!("Press a number to choose.  {}", extras.picks.join("   "))
+        let picks: Vec<String> = extras
+            .picks
+            .iter()
+            .enumerate()
+            .map(|(i, p)| match extras.cursor == Some(i) {
+                true => format!("\u{bb} {p} \u{ab}"),
+                false => p.clone(),
+            })
+            .collect();
+        let how = if hints::on_pad() {
+            format!(
+                "{} picks, {} chooses.",
+                hints::name(Key::Move),
+                hints::name(Key::Confirm)
+            )
+        } else {
+            "Press a number to choose.".to_string()
+        };
+        format!("{how}  {}", picks.join("   "))
     };
     let turn = s.role();
     let foot = Rect::new(r.x + pad, r.bottom() - 74.0, r.w - 2.0 * pad, 64.0);

@@ -265,6 +265,41 @@ impl Input {
     }
 }
 
+impl Input {
+    /// Adds a pad's presses as the keys they stand for, after the keyboard's (a pad and a
+    /// keyboard used in the same frame is rare; their order within it matters little).
+    pub fn merge_pad(&mut self, pad: &super::pad::PadFrame) {
+        for &key in &pad.keys {
+            self.presses.push(Press::Key(key));
+            self.chords.push(Chord {
+                key,
+                ctrl: false,
+                shift: false,
+            });
+            let flag = match key {
+                KeyCode::Up => &mut self.up,
+                KeyCode::Down => &mut self.down,
+                KeyCode::Left => &mut self.left,
+                KeyCode::Right => &mut self.right,
+                KeyCode::Enter => &mut self.activate,
+                KeyCode::Escape => &mut self.back,
+                KeyCode::PageUp => &mut self.page_up,
+                KeyCode::PageDown => &mut self.page_down,
+                _ => continue,
+            };
+            *flag = true;
+        }
+        self.tab_held |= pad.select_held;
+        self.active |= pad.used || pad.busy;
+    }
+
+    /// This frame's input came from the keyboard or the pointer (the hints then name
+    /// keys). Call before [`Input::merge_pad`].
+    pub fn keys_used(&self) -> bool {
+        !self.presses.is_empty() || self.click || self.mouse_moved || self.wheel != 0.0
+    }
+}
+
 /// The next printable character typed, one a frame: macroquad keeps the rest queued for
 /// the frames after, so that two keys typed within one frame (a fast typist, an idle
 /// window drawing 4 frames a second) are both seen.

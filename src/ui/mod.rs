@@ -30,9 +30,11 @@ mod errors;
 mod flow;
 mod gallery;
 mod guide;
+mod hints;
 mod input;
 mod map;
 mod memo;
+mod pad;
 mod rules;
 mod saves;
 mod settings;
@@ -78,6 +80,8 @@ const FPS: u32 = 60;
 const IDLE_FPS: u32 = 3;
 /// How long after the last input the window counts as idle.
 const IDLE_AFTER: Duration = Duration::from_secs(2);
+/// How often a resting window looks at a plugged-in pad (a press shows within a frame).
+const PAD_POLL: Duration = Duration::from_millis(16);
 
 /// What a screen's update asks for next.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -487,11 +491,21 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     let mut perf_report = Instant::now();
     let mut last_input = None;
     let mut pace = Pace::new();
+    let mut pads = pad::Pad::new();
     let started = Instant::now();
     let mut frame: u64 = 0;
     loop {
         let work = Instant::now();
         let mut input = Input::read(&mut last_input);
+        // A pad's buttons are the keys they stand for; the hints name the device last used.
+        let keys_used = input.keys_used();
+        let from_pad = pads.frame();
+        input.merge_pad(&from_pad);
+        if from_pad.used {
+            hints::set_device(hints::Device::Pad(from_pad.style));
+        } else if keys_used {
+            hints::set_device(hints::Device::Keys);
+        }
         let before = settings.clone();
         // F11 and M work on every screen (M not while a text field takes letters).
         if input.fullscreen {
@@ -587,7 +601,8 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
             request_new_screen_size(input.size.x.max(min_w), input.size.y.max(min_h));
         }
         next_frame().await;
-        pace.wait(input.active || screen.playing() || (screenshot.is_some() && !idle_pace));
+        let active = input.active || screen.playing() || (screenshot.is_some() && !idle_pace);
+        pace.wait(active, &mut pads);
     }
 }
 
@@ -760,16 +775,28 @@ impl Pace {
         Duration::from_secs(1) / fps
     }
 
-    /// Sleeps out the rest of the frame. `active`: there was input this frame.
-    fn wait(&mut self, active: bool) {
+    /// Sleeps out the rest of the frame. `active`: there was input this frame. With a pad
+    /// plugged in, the sleep is cut short when it is used (a keyboard's press wakes the
+    /// window; a pad's does not), so a pad is not slow at rest; with none, one sleep.
+    fn wait(&mut self, active: bool, pads: &mut pad::Pad) {
         let now = Instant::now();
         if active {
             self.last_active = now;
         }
         let due = self.last_frame + self.frame_time(now);
         if now < due {
-            std::thread::sleep(due - now);
-            self.last_frame = due;
+            while let Some(left) = due.checked_duration_since(Instant::now()) {
+                if !pads.present() {
+                    std::thread::sleep(left);
+                    break;
+                }
+                std::thread::sleep(left.min(PAD_POLL));
+                if pads.pump() {
+                    self.last_active = Instant::now();
+                    break;
+                }
+            }
+            self.last_frame = Instant::now().min(due);
         } else {
             // A slow frame: start counting again rather than catch up with a burst.
             self.last_frame = now;
@@ -785,8 +812,9 @@ mod tests {
     fn pace_holds_the_frame_rate_down() {
         let mut pace = Pace::new();
         let start = Instant::now();
+        let mut pads = pad::Pad::none();
         for _ in 0..12 {
-            pace.wait(true);
+            pace.wait(true, &mut pads);
         }
         // Twelve frames at 60 per second take about 0.2 s, never much less.
         assert!(
@@ -867,7 +895,7 @@ mod tests {
         assert_eq!(pace.frame_time(now), Duration::from_secs(1) / FPS);
         pace.last_active = now - IDLE_AFTER - Duration::from_millis(1);
         assert_eq!(pace.frame_time(now), Duration::from_secs(1) / IDLE_FPS);
-        pace.wait(true);
+        pace.wait(true, &mut pad::Pad::none());
         assert_eq!(
             pace.frame_time(Instant::now()),
             Duration::from_secs(1) / FPS

@@ -501,7 +501,18 @@ impl RulesScreen {
         }
         self.draw_bar(size);
         self.draw_contents(fonts, size);
-        let hint = "Up/Down, wheel, Page Up/Down, Home/End scroll  ·  1-9 or click: a section  ·  Esc back";
+        let hint = if super::hints::on_pad() {
+            use super::hints::{Key, Part, line};
+            line(&[
+                Part::Key(Key::Move, "scroll"),
+                Part::Key(Key::Page, "a page"),
+                Part::Key(Key::Back, "back"),
+            ])
+        } else {
+            "Up/Down, wheel, Page Up/Down, Home/End scroll  ·  1-9 or click: a section  ·  Esc back"
+                .to_string()
+        };
+        let hint = hint.as_str();
         let hs = style::fit_size(hint, &fonts.italic, 18, 12, size.x - 40.0);
         style::text_centred(
             hint,

@@ -371,7 +371,16 @@ impl LoadScreen {
         self.draw_detail(fonts, r);
         let hint = match &self.notice {
             Some(notice) => notice.clone(),
-            None => "Up/Down choose  ·  Enter or click: resume  ·  C: copy the seed  ·  Delete: delete  ·  Esc: back".into(),
+            None => {
+                use super::hints::{Key, Part, line};
+                line(&[
+                    Part::Key(Key::Move, "choose"),
+                    Part::Key(Key::Confirm, "resume"),
+                    Part::KeysOnly("C: copy the seed"),
+                    Part::KeysOnly("Delete: delete"),
+                    Part::Key(Key::Back, "back"),
+                ])
+            }
         };
         let hint = style::ellipsize(&hint, r.w - 40.0, |x| style::width(x, &fonts.italic, 17));
         footer(fonts, r, &hint);

@@ -310,8 +310,20 @@ impl SettingsScreen {
                 fade(colour::PARCHMENT, 0.9),
             );
         }
-        let keys = "Up/Down choose · Left/Right or Enter change · Esc back";
-        style::text(keys, l.left, size.y - 18.0, &fonts.italic, 16, style::dim());
+        use super::hints::{Key, Part, line};
+        let keys = line(&[
+            Part::Key(Key::Move, "choose"),
+            Part::Key(Key::Change, "change"),
+            Part::Key(Key::Back, "back"),
+        ]);
+        style::text(
+            &keys,
+            l.left,
+            size.y - 18.0,
+            &fonts.italic,
+            16,
+            style::dim(),
+        );
         if l.preview.w >= 180.0 {
             draw_preview(l.preview, fonts, (l.step * 0.4).round() as u16);
         }

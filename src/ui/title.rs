@@ -587,12 +587,17 @@ impl TitleScreen {
             format!("{}  ·  {}", self.summary, self.source)
         };
         style::text(&summary, l.left, y, &fonts.serif, 19, colour::PARCHMENT);
-        let hint = if designer {
-            "Up/Down choose  ·  Enter select  ·  digits: seed  ·  F5 reload  ·  Esc quit"
-        } else {
-            "Up/Down choose  ·  Enter select  ·  digits: seed  ·  Esc quit"
-        };
-        style::text_right(hint, size.x - l.left, y, &fonts.italic, 18, style::dim());
+        use super::hints::{Key, Part, line};
+        let reload = if designer { "F5 reload" } else { "" };
+        let hint = line(&[
+            Part::Key(Key::Move, "choose"),
+            Part::Key(Key::Confirm, "select"),
+            Part::KeysOnly("digits: seed"),
+            Part::KeysOnly(reload),
+            Part::Key(Key::Back, "quit"),
+        ])
+        .replace("  ·    ·  ", "  ·  ");
+        style::text_right(&hint, size.x - l.left, y, &fonts.italic, 18, style::dim());
     }
 }
 
@@ -611,7 +616,11 @@ fn draw_quit_question(fonts: &Fonts, size: Vec2) {
         colour::PARCHMENT,
     );
     style::text_centred(
-        "Enter quits  ·  any other key stays",
+        &format!(
+            "{} quits  ·  any other {} stays",
+            super::hints::name(super::hints::Key::Confirm),
+            super::hints::press_word()
+        ),
         r.center().x,
         r.y + 100.0,
         &fonts.italic,
@@ -647,18 +656,17 @@ fn draw_offer(fonts: &Fonts, size: Vec2) {
             colour::PARCHMENT,
         );
     }
+    let hint = format!(
+        "{}: Learn to play  ·  any other {}: not now (it stays on the title)",
+        super::hints::name(super::hints::Key::Confirm),
+        super::hints::press_word()
+    );
     style::text_centred(
-        "Enter: Learn to play  ·  any other key: not now (it stays on the title)",
+        &hint,
         r.center().x,
         r.bottom() - 24.0,
         &fonts.italic,
-        style::fit_size(
-            "Enter: Learn to play  ·  any other key: not now (it stays on the title)",
-            &fonts.italic,
-            18,
-            12,
-            w - 32.0,
-        ),
+        style::fit_size(&hint, &fonts.italic, 18, 12, w - 32.0),
         style::dim(),
     );
 }

@@ -301,15 +301,19 @@ pub fn controls(
         return Vec::new();
     }
     let dice = |on: bool| if on { "table dice" } else { "on screen" };
+    let peek = format!(
+        "{}  Guide's view",
+        crate::ui::hints::name(crate::ui::hints::Key::Peek)
+    );
     let mut specs: Vec<(Control, String)> = Vec::new();
     if s.guide {
         match link {
             Some(true) => specs.push((Control::Link, "Guide's screen: following".into())),
             Some(false) => {
-                specs.push((Control::Peek, "Tab  Guide's view".into()));
+                specs.push((Control::Peek, peek.clone()));
                 specs.push((Control::Link, "Guide's screen: waiting".into()));
             }
-            None => specs.push((Control::Peek, "Tab  Guide's view".into())),
+            None => specs.push((Control::Peek, peek.clone())),
         }
         specs.push((
             Control::Dice(Role::Traveller),
@@ -367,6 +371,8 @@ pub struct Frame {
     pub controls: Vec<(Rect, Control, String)>,
     /// Hover regions and their explanations, in priority order.
     pub tips: Vec<(Rect, String)>,
+    /// Everything a click does something with, for the arrows' focus.
+    pub targets: Vec<(super::focus::Target, Rect)>,
 }
 
 impl Frame {

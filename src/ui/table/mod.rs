@@ -14,6 +14,7 @@
 //! `tips` (hover texts), `panels/` (one file per panel). The table never changes the
 //! state itself; it autosaves after every action and records the run once it is over.
 
+mod focus;
 mod frame;
 mod layout;
 mod link;
@@ -85,6 +86,11 @@ pub struct TableScreen {
     table_dice: [bool; 2],
     /// The pointer in layout units, once it has moved or clicked.
     mouse: Option<Vec2>,
+    /// What the arrows (or a pad) picked out, once one was pressed; the pointer moving
+    /// puts it away.
+    focus: Option<focus::Target>,
+    /// The Guide's choice picked out with the arrows in the Guide's view.
+    guide_cursor: Option<usize>,
     /// The animation clock (seconds), as of the last update.
     now: f32,
     /// Log lines scrolled back (0: the newest at the bottom).
@@ -246,6 +252,8 @@ impl TableScreen {
             modal: None,
             table_dice: [false, false],
             mouse: None,
+            focus: None,
+            guide_cursor: None,
             now: 0.0,
             log_scroll: 0,
             recap: None,
@@ -302,9 +310,14 @@ impl TableScreen {
         }
         Some(match self.pace.stopped {
             Some(Stop::BigLoss(n)) => {
-                format!("Quick duel waits: you lost {n} Health. Enter goes on.")
+                format!(
+                    "Quick duel waits: you lost {n} Health. {} goes on.",
+                    confirm()
+                )
             }
-            Some(Stop::NewStatus) => "Quick duel waits: a new status. Enter goes on.".into(),
+            Some(Stop::NewStatus) => {
+                format!("Quick duel waits: a new status. {} goes on.", confirm())
+            }
             Some(Stop::DuelOver) | None if crate::present::pace::quick_step(s).is_none() => {
                 "Quick duel waits for your choice.".into()
             }
@@ -416,6 +429,7 @@ impl TableScreen {
         let l = Layout::new(input.size);
         if input.mouse_moved || input.click {
             self.mouse = Some(l.to_layout(input.mouse));
+            self.focus = None;
         }
         self.stage.set_fast(input.held && !self.stage.idle());
         self.stage.advance(dt);
@@ -432,7 +446,7 @@ impl TableScreen {
         }
         for &p in &input.presses {
             // Every key of the frame acts in turn; only leaving the table stops the rest.
-            if let Some(next) = self.on_press(p).filter(|n| *n != Next::Stay) {
+            if let Some(next) = self.on_press(p, l).filter(|n| *n != Next::Stay) {
                 return next;
             }
             // An action may have opened a modal (dice entry): the rest of the keys are
@@ -453,7 +467,7 @@ impl TableScreen {
 
     /// A key press: Esc opens the menu; during a moment any other key skips it (a held
     /// card is released), then, once the stage is idle, the key is an intent.
-    fn on_press(&mut self, p: Press) -> Option<Next> {
+    fn on_press(&mut self, p: Press, l: &Layout) -> Option<Next> {
         let Press::Key(key) = p else {
             // Typed characters matter only to the dice entry.
             return None;
@@ -467,7 +481,7 @@ impl TableScreen {
         }
         // Reading back the log never skips what is playing.
         if matches!(key, KeyCode::PageUp | KeyCode::PageDown | KeyCode::End) {
-            return self.intent(key);
+            return self.intent(key, l);
         }
         if !self.stage.idle() {
             if self.stage.holding() {
@@ -479,11 +493,11 @@ impl TableScreen {
                 return None;
             }
         }
-        self.intent(key)
+        self.intent(key, l)
     }
 
     /// What a key does once the stage is idle.
-    fn intent(&mut self, key: KeyCode) -> Option<Next> {
+    fn intent(&mut self, key: KeyCode, l: &Layout) -> Option<Next> {
         let s = &self.run.state;
         if let Some(d) = modal::digit(key) {
             // A number flips its slot; an empty slot's number may belong to a button
@@ -503,8 +517,15 @@ impl TableScreen {
                 .find(|b| b.key.as_deref() == Some(&d.to_string()));
             return button.map(|b| self.press(&b));
         }
+        if let Some(dir) = focus::Dir::of_key(key) {
+            self.move_focus(dir);
+            return None;
+        }
         match key {
             KeyCode::Enter | KeyCode::KpEnter | KeyCode::Space => {
+                if let Some(at) = self.focus_point() {
+                    return Some(self.click(l, at));
+                }
                 let b = self.current_buttons().into_iter().find(|b| b.primary)?;
                 Some(self.press(&b))
             }
@@ -624,19 +645,45 @@ impl TableScreen {
         buttons
     }
 
-    /// A Guide's number key in the Guide's view: picks that option of a Guide's choice.
-    /// Returns whether it did.
+    /// A Guide's number key in the Guide's view picks that option of a Guide's choice;
+    /// the arrows (a pad's D-pad) pick one out and Enter takes it. Returns whether the
+    /// input was the Guide's choice's.
     fn guide_pick(&mut self, input: &Input) -> bool {
-        let Some(option) = input.presses.iter().find_map(|p| match p {
-            Press::Key(k) => modal::digit(*k).filter(|d| *d >= 1).map(|d| d - 1),
-            _ => None,
-        }) else {
-            return false;
+        let options = guide::pick_labels(&self.run.state).len();
+        let last = options.saturating_sub(1);
+        let mut moved = false;
+        let mut chosen = None;
+        for p in &input.presses {
+            let Press::Key(k) = *p else { continue };
+            if let Some(d) = modal::digit(k).filter(|d| *d >= 1) {
+                chosen = Some(d - 1);
+                break;
+            }
+            let c = self.guide_cursor;
+            match k {
+                KeyCode::Up | KeyCode::Left if options > 0 => {
+                    self.guide_cursor = Some(c.map_or(0, |c| c.saturating_sub(1)));
+                    moved = true;
+                }
+                KeyCode::Down | KeyCode::Right if options > 0 => {
+                    self.guide_cursor = Some(c.map_or(0, |c| (c + 1).min(last)));
+                    moved = true;
+                }
+                KeyCode::Enter | KeyCode::KpEnter if c.is_some() => {
+                    chosen = c.map(|c| c as u8);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let Some(option) = chosen else {
+            return moved;
         };
         let a = Action::Pick { option };
         if !self.stage.idle() || !legal_actions(&self.run.state).contains(&a) {
-            return false;
+            return moved;
         }
+        self.guide_cursor = None;
         self.act(&a);
         true
     }
@@ -711,7 +758,7 @@ impl TableScreen {
             vec![Button {
                 rect: Rect::default(),
                 label: "Go on".into(),
-                key: Some("Enter".into()),
+                key: Some(confirm().into()),
                 action: None,
                 disabled: None,
                 warning: None,
@@ -722,6 +769,7 @@ impl TableScreen {
         } else {
             self.guides_buttons(self.lesson_buttons(shown, frame::choices(shown, &self.keys)))
         };
+        let buttons = focus::caps(buttons, self.focus.as_ref());
         self.frame = match fonts {
             Some(f) => Frame {
                 buttons: frame::lay_out(buttons, &l, f),
@@ -735,6 +783,7 @@ impl TableScreen {
                     f,
                 ),
                 tips: tips::tips(shown, &l, &self.map),
+                targets: Vec::new(),
             },
             None => Frame {
                 buttons,
@@ -742,6 +791,8 @@ impl TableScreen {
             },
         };
         if fonts.is_some() {
+            self.frame.targets = focus::targets(shown, &l, &self.frame, |a| self.allowed(a));
+            self.settle_focus();
             self.lesson_trace(&l);
         }
     }
@@ -799,13 +850,18 @@ impl TableScreen {
             let rings = panels::hint::target(now, cx.s(), &t.lesson, &self.frame, &l);
             panels::hint::draw(&cx, &t.lesson, now, &rings);
         }
+        if let Some(r) = self.focus_rect()
+            && self.modal.is_none()
+        {
+            focus::draw_ring(r, t);
+        }
         if let Some(w) = &self.save_warning {
             panels::overlay::save_warning(w, &l, fonts);
         }
         match &self.modal {
             Some(m) => m.draw(self, fonts, &l),
             None => {
-                if let Some(at) = self.mouse
+                if let Some(at) = self.focus_point().or(self.mouse)
                     && self.stage.idle()
                     && let Some(tip) = self.frame.tip_at(at, cx.s().guide)
                 {
@@ -815,6 +871,11 @@ impl TableScreen {
         }
         style::use_scale(1.0, window);
     }
+}
+
+/// The name of the key that confirms, on the device last used ("Enter", "A").
+fn confirm() -> &'static str {
+    super::hints::name(super::hints::Key::Confirm)
 }
 
 /// Why a table could not open on a run (`--actions` that do not play).

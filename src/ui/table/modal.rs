@@ -10,6 +10,7 @@ use crate::core::state::Role;
 use crate::core::{Action, legal_actions};
 use crate::ui::Next;
 use crate::ui::guide;
+use crate::ui::hints;
 use crate::ui::input::{Input, Press};
 use crate::ui::style::Fonts;
 use macroquad::prelude::*;
@@ -264,15 +265,20 @@ impl TableScreen {
             })
             .flatten()
             .map(|i| i as u8 + 1);
-        let mut steps: Vec<(Option<char>, bool, Option<u8>)> = input
-            .presses
-            .iter()
-            .filter_map(|p| match p {
-                Press::Char(c) => Some((Some(*c), false, None)),
-                Press::Key(KeyCode::Escape) => Some((None, true, None)),
-                _ => None,
-            })
-            .collect();
+        // A face picked with the arrows (a pad has no digits) is taken with Enter.
+        let mut steps: Vec<(Option<char>, bool, Option<u8>)> = Vec::new();
+        for p in &input.presses {
+            match p {
+                Press::Char(c) => steps.push((Some(*c), false, None)),
+                Press::Key(KeyCode::Escape) => steps.push((None, true, None)),
+                Press::Key(KeyCode::Enter | KeyCode::KpEnter) if entry.cursor.is_some() => {
+                    steps.push((None, false, entry.cursor))
+                }
+                Press::Key(k) => {
+                    entry.arrow(*k);
+                }
+            }
+        }
         if clicked.is_some() {
             steps.push((None, false, clicked));
         }
@@ -397,6 +403,7 @@ impl Modal {
                     } else {
                         Vec::new()
                     },
+                    cursor: t.guide_cursor,
                 };
                 guide::draw_view(t.stage.shown(), &extras, *peek, fonts, l.size)
             }
@@ -418,7 +425,11 @@ fn seed_line(t: &TableScreen, fonts: &Fonts, l: &Layout) {
     let Some(last) = rects.last() else {
         return;
     };
-    let line = format!("Seed {}  ·  C: copy it", t.run.state.seed);
+    let line = if hints::on_pad() {
+        format!("Seed {}", t.run.state.seed)
+    } else {
+        format!("Seed {}  ·  C: copy it", t.run.state.seed)
+    };
     let y = last.bottom() + 40.0;
     let w = style::width(&line, &fonts.italic, 18) + 28.0;
     let back = Rect::new(last.center().x - w / 2.0, y, w, 30.0);
@@ -441,6 +452,9 @@ fn draw_confirm(c: Confirm, guided: bool, fonts: &Fonts, l: &Layout, mouse: Vec2
     let (panel, yes, no) = confirm_rects(l);
     style::card(panel, 12.0, 2.0, colour::TILE, colour::GOLD);
     let (question, confirm) = c.words(guided);
+    // The words name Enter; after a pad's button they name its confirm button.
+    let confirm = confirm.replacen("Enter", hints::name(hints::Key::Confirm), 1);
+    let cancel = format!("Any other {}  Cancel", hints::press_word());
     let lines = style::wrap(question, panel.w - 40.0, |x| {
         style::width(x, &fonts.serif, text::TITLE)
     });
@@ -454,7 +468,7 @@ fn draw_confirm(c: Confirm, guided: bool, fonts: &Fonts, l: &Layout, mouse: Vec2
             colour::PARCHMENT,
         );
     }
-    for (r, label, warn) in [(yes, confirm, true), (no, "Any other key  Cancel", false)] {
+    for (r, label, warn) in [(yes, confirm.as_str(), true), (no, cancel.as_str(), false)] {
         let on = r.contains(mouse);
         let edge = if warn { colour::EMBER } else { colour::GOLD };
         let fill = if on {

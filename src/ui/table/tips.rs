@@ -38,6 +38,10 @@ pub fn tips(s: &State, l: &Layout, model: &MapModel) -> Vec<(Rect, String)> {
         for (i, r) in l.slots().iter().enumerate() {
             let text = match obs.slot(i) {
                 Slot::Empty => "An empty slot: the deck is spent.".to_string(),
+                Slot::Hidden if crate::ui::hints::on_pad() => format!(
+                    "Face down. {} flips it.",
+                    crate::ui::hints::name(crate::ui::hints::Key::Confirm)
+                ),
                 Slot::Hidden => format!("Face down. Click or press {} to flip it.", i + 1),
                 Slot::Known(c) => {
                     let sc = s.cards.card(c);

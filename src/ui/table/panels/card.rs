@@ -4,6 +4,7 @@
 use super::Ctx;
 use crate::present::stage::MomentKind;
 use crate::ui::cardface::{self, Face};
+use crate::ui::hints::{Key, name};
 use crate::ui::style::{self, colour, fade};
 use crate::ui::table::layout::text;
 use macroquad::prelude::*;
@@ -153,8 +154,15 @@ pub fn draw_read(cx: &Ctx, card: crate::cards::CardRef) {
     if cx.moment.is_some_and(|m| m.holding()) {
         let pulse = 0.65 + 0.35 * (cx.t * 2.5).sin().abs();
         let hint = match cx.reading_left {
-            _ if s.guide => "Guide, read it aloud · any key or click to go on".to_string(),
-            Some(left) => format!("Goes on by itself in {:.0} s · any key now", left.ceil()),
+            _ if s.guide => format!(
+                "Guide, read it aloud · {} or click to go on",
+                name(Key::Any)
+            ),
+            Some(left) => format!(
+                "Goes on by itself in {:.0} s · {} now",
+                left.ceil(),
+                name(Key::Any)
+            ),
             None => "Any key or click to go on".to_string(),
         };
         style::text(

@@ -155,7 +155,10 @@ pub fn draw(cx: &Ctx, recap: &Recap) {
         Rect::new(r.x + 28.0, y + 6.0, inner, r.bottom() - 40.0 - y - 6.0),
     );
     style::text_centred(
-        "Press Enter to return to the title.",
+        &format!(
+            "Press {} to return to the title.",
+            crate::ui::hints::name(crate::ui::hints::Key::Confirm)
+        ),
         r.center().x,
         r.bottom() - 18.0,
         &fonts.italic,

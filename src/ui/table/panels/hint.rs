@@ -5,6 +5,7 @@
 
 use super::{Ctx, route};
 use crate::present::lesson::{self, Lesson, Want};
+use crate::ui::hints;
 use crate::ui::style::{self, Fonts, colour, fade, mix};
 use crate::ui::table::frame::{Button, Frame};
 use crate::ui::table::layout::{Layout, text};
@@ -153,7 +154,7 @@ pub fn draw(cx: &Ctx, lesson: &Lesson, now: Now, rings: &[Rect]) {
 /// (Enter to go on from a held card or from the end).
 pub fn key_for(now: Now, frame: &Frame, lesson: &Lesson, s: &crate::core::State) -> Option<String> {
     match now {
-        Now::Hold | Now::End => Some("Enter".into()),
+        Now::Hold | Now::End => Some(confirm().into()),
         Now::Step(_) => match lesson.step()?.want {
             Want::Flip(id) => lesson::slot_of(s, id).map(|i| (i + 1).to_string()),
             _ => frame
@@ -168,7 +169,7 @@ pub fn key_for(now: Now, frame: &Frame, lesson: &Lesson, s: &crate::core::State)
 /// How to do the step: its key, or a click.
 fn how_to(now: Now, frame: &Frame, lesson: &Lesson, s: &crate::core::State) -> String {
     if now == Now::Hold {
-        return "→ Press Enter, or click anywhere on the table.".into();
+        return format!("→ Press {}, or click anywhere on the table.", confirm());
     }
     let what = match lesson.step().map(|st| st.want) {
         Some(Want::Flip(_)) => "the glowing card",
@@ -176,10 +177,18 @@ fn how_to(now: Now, frame: &Frame, lesson: &Lesson, s: &crate::core::State) -> S
         Some(Want::Choose) => "an option",
         _ => "the glowing button",
     };
+    if hints::on_pad() {
+        return format!("→ Move to {what} with the D-pad, then press {}.", confirm());
+    }
     match key_for(now, frame, lesson, s) {
         Some(k) => format!("→ Press {k}, or click {what}."),
         None => format!("→ Click {what}."),
     }
+}
+
+/// The name of the key that confirms on the device last used.
+fn confirm() -> &'static str {
+    hints::name(hints::Key::Confirm)
 }
 
 /// A pulsing gold ring just outside `r`.
@@ -232,9 +241,9 @@ pub fn draw_end(cx: &Ctx) {
             style::text(what, x + 20.0, y, &fonts.serif, size, colour::PARCHMENT);
         }
     }
-    let back = "Enter, or the button below: back to the title.";
+    let back = format!("{}, or the button below: back to the title.", confirm());
     style::text_centred(
-        back,
+        &back,
         r.center().x,
         r.bottom() - 24.0,
         &fonts.italic,

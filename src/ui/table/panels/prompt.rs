@@ -79,11 +79,21 @@ pub fn draw(cx: &Ctx) {
         );
         right_of_controls = cr.right();
     }
-    for hint in [
-        "Esc: menu · hover anything to have it explained",
-        "Esc: menu · hover to explain",
-        "Esc: menu",
-    ] {
+    let menu = crate::ui::hints::name(crate::ui::hints::Key::Menu);
+    let hints = if crate::ui::hints::on_pad() {
+        [
+            format!("{menu}: menu · D-pad: move, and read what it is on"),
+            format!("{menu}: menu · D-pad: move"),
+            format!("{menu}: menu"),
+        ]
+    } else {
+        [
+            format!("{menu}: menu · hover anything to have it explained"),
+            format!("{menu}: menu · hover to explain"),
+            format!("{menu}: menu"),
+        ]
+    };
+    for hint in &hints {
         let w = style::width(hint, &fonts.italic, text::SMALL);
         if r.right() - 14.0 - w > right_of_controls + 16.0 {
             style::text_right(

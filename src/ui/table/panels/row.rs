@@ -118,18 +118,34 @@ fn draw_row(cx: &Ctx, flipping: Option<(u8, CardRef, f32)>) {
             }
         }
     }
+    use crate::ui::hints::{Key, name, on_pad};
     let hint = match &s.phase {
         Phase::Choice(c) => match c.kind {
+            crate::core::state::ChoiceKind::Look { face_up: true, .. } if on_pad() => format!(
+                "{} to a face-down card, {} to turn it face up.",
+                name(Key::Move),
+                name(Key::Confirm)
+            ),
             crate::core::state::ChoiceKind::Look { face_up: true, .. } => {
-                "Click a face-down card or press its number to turn it face up."
+                "Click a face-down card or press its number to turn it face up.".into()
             }
-            _ => "Click a face-down card or press its number to look at it.",
+            _ if on_pad() => format!(
+                "{} to a face-down card, {} to look at it.",
+                name(Key::Move),
+                name(Key::Confirm)
+            ),
+            _ => "Click a face-down card or press its number to look at it.".into(),
         },
-        _ => "Click a card or press 1, 2 or 3 to flip it.",
+        _ if on_pad() => format!(
+            "{} to a card, {} to flip it.",
+            name(Key::Move),
+            name(Key::Confirm)
+        ),
+        _ => "Click a card or press 1, 2 or 3 to flip it.".into(),
     };
     if (s.phase == Phase::Explore || looking(s)) && !cx.busy {
         style::text_centred(
-            hint,
+            &hint,
             cx.l.stage.center().x,
             cx.l.stage.bottom() - 12.0,
             &cx.fonts.italic,

@@ -688,3 +688,80 @@ fn the_wheel_scrolls_the_log_only_over_it_and_page_up_never_skips_a_moment() {
     assert!(!t.stage.idle(), "PageUp did not skip the moment");
     assert_eq!(t.stage.scene().log.len(), playing);
 }
+
+/// One frame of a pad's events (and nothing else) at time `now`, through the input layer
+/// as the main loop does it.
+fn pad_frame(
+    t: &mut TableScreen,
+    pad: &mut crate::ui::pad::PadState,
+    events: &[crate::ui::pad::PadEvent],
+    now: f32,
+) {
+    let keys: Vec<KeyCode> = events
+        .iter()
+        .filter_map(|e| pad.feed(e.clone(), f64::from(now)))
+        .collect();
+    let from_pad = crate::ui::pad::PadFrame {
+        used: !keys.is_empty(),
+        keys,
+        select_held: pad.select_held,
+        busy: pad.busy(),
+        style: pad.style,
+    };
+    let mut input = Input {
+        size: vec2(1280.0, 800.0),
+        ..Input::default()
+    };
+    input.merge_pad(&from_pad);
+    t.step(&input, None, now);
+}
+
+#[test]
+fn a_pad_picks_the_faces_of_table_dice_and_takes_them() {
+    use crate::ui::pad::{PadButton, PadEvent, PadState};
+    let tap = |b| [PadEvent::Pressed(b), PadEvent::Released(b)];
+    let mut t = at_a_duel(false, Some("traveller"));
+    let mut pad = PadState::default();
+    pad_frame(&mut t, &mut pad, &tap(PadButton::South), 0.1);
+    let e = entry(&t).expect("A rolls: the table dice are asked for");
+    assert_eq!(e.cursor, None, "no face picked before an arrow");
+    // Right picks 4, Right 5, Left 4 again; A takes it for your die.
+    for (b, now) in [
+        (PadButton::Right, 0.2),
+        (PadButton::Right, 0.3),
+        (PadButton::Left, 0.4),
+    ] {
+        pad_frame(&mut t, &mut pad, &tap(b), now);
+    }
+    assert_eq!(entry(&t).and_then(|e| e.cursor), Some(4));
+    let taken = t.run.actions.len();
+    pad_frame(&mut t, &mut pad, &tap(PadButton::South), 0.5);
+    assert_eq!(entry(&t).map(|e| e.values.clone()), Some(vec![4]));
+    // The stick leans right past its edge: 5, for the foe's die; A rolls.
+    pad_frame(
+        &mut t,
+        &mut pad,
+        &[PadEvent::Stick(crate::ui::pad::StickAxis::X, 0.9)],
+        0.6,
+    );
+    pad_frame(&mut t, &mut pad, &tap(PadButton::South), 0.7);
+    assert!(entry(&t).is_none(), "both dice are in");
+    assert_eq!(t.run.actions.len(), taken + 1);
+    assert_eq!(foe_die(&t), Some(5));
+    let forced: Vec<u8> = t.run.forced.iter().map(|f| f.value).collect();
+    assert_eq!(forced, vec![4, 5]);
+}
+
+#[test]
+fn a_pads_b_cancels_the_dice_and_start_opens_the_menu() {
+    use crate::ui::pad::{PadButton, PadEvent, PadState};
+    let tap = |b| [PadEvent::Pressed(b), PadEvent::Released(b)];
+    let mut t = at_a_duel(false, Some("traveller"));
+    let mut pad = PadState::default();
+    pad_frame(&mut t, &mut pad, &tap(PadButton::South), 0.1);
+    assert!(entry(&t).is_some());
+    pad_frame(&mut t, &mut pad, &tap(PadButton::East), 0.2);
+    assert!(t.modal.is_none(), "B cancels the entry: nothing is rolled");
+    pad_frame(&mut t, &mut pad, &tap(PadButton::Start), 0.3);
+    assert!(matches!(t.modal, Some(Modal::Menu { .. })), "{:?}", t.modal);
+}
