@@ -357,3 +357,41 @@ fn a_foes_reroll_chosen_on_the_table_takes_the_guides_die_from_the_page() {
     );
     assert_eq!(t.run.forced.last().map(|f| f.value), Some(3));
 }
+
+#[test]
+fn a_pad_holding_view_picks_the_guides_choice_with_the_d_pad_and_a() {
+    use crate::ui::pad::{PadButton, PadEvent, PadState};
+    let mut t = at_a_guides_pick();
+    let taken = t.run.actions.len();
+    let options = guide::pick_labels(&t.run.state).len();
+    assert!(options >= 2, "a choice of two or more");
+    let mut pad = PadState::default();
+    let mut now = 1.0;
+    // View held: the cover, then the Guide's view.
+    super::pad_frame(
+        &mut t,
+        &mut pad,
+        &[PadEvent::Pressed(PadButton::Select)],
+        now,
+    );
+    now += guide::COVER_TIME + 0.1;
+    super::pad_frame(&mut t, &mut pad, &[], now);
+    assert!(matches!(peek(&t), guide::Peek::Open { held: true }));
+    // Down, Down, Up: the second option (Down past the last stays on it).
+    let tap = |b| [PadEvent::Pressed(b), PadEvent::Released(b)];
+    for b in [PadButton::Down, PadButton::Down, PadButton::Up] {
+        now += 0.1;
+        super::pad_frame(&mut t, &mut pad, &tap(b), now);
+    }
+    let want = if options == 2 { 0 } else { 1 };
+    assert_eq!(t.guide_cursor, Some(want));
+    assert_eq!(t.run.actions.len(), taken, "moving picks nothing");
+    now += 0.1;
+    super::pad_frame(&mut t, &mut pad, &tap(PadButton::South), now);
+    assert_eq!(t.run.actions.len(), taken + 1, "A took the picked option");
+    assert_eq!(t.run.actions[taken], Action::Pick { option: want as u8 });
+    assert!(
+        matches!(peek(&t), guide::Peek::Open { held: true }),
+        "the view stays while View is held"
+    );
+}
