@@ -314,6 +314,8 @@ impl GalleryScreen {
             (Some(i), false) => (i + shown.len() - 1) % shown.len(),
         };
         self.pinned = Some(shown[i]);
+        // The card picked by keys is the one drawn large, whatever the pointer rests on.
+        self.hovered = None;
         let row = i / l.columns.max(1);
         if row < self.scroll {
             self.scroll = row;
@@ -412,13 +414,21 @@ impl GalleryScreen {
         }
         self.scroll = s.clamp(0, Self::max_scroll(&l, shown.len()) as i64) as usize;
         self.mouse = input.mouse;
-        self.hovered = if l.grid.contains(input.mouse) {
-            (0..shown.len())
-                .find(|&i| Self::cell(&l, i, self.scroll).is_some_and(|r| r.contains(input.mouse)))
-                .map(|i| shown[i])
-        } else {
-            None
-        };
+        // The card under the pointer, when the pointer moved or the grid did: a resting
+        // pointer never takes over from the card picked by keys or a search (E edits
+        // the card drawn large).
+        if input.mouse_moved || input.click || input.wheel != 0.0 {
+            self.hovered = if l.grid.contains(input.mouse) {
+                (0..shown.len())
+                    .find(|&i| {
+                        Self::cell(&l, i, self.scroll).is_some_and(|r| r.contains(input.mouse))
+                    })
+                    .map(|i| shown[i])
+            } else {
+                None
+            };
+        }
+        self.hovered = self.hovered.filter(|h| shown.contains(h));
         if input.click && self.hovered.is_some() {
             self.pinned = self.hovered;
         }

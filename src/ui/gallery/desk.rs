@@ -379,7 +379,7 @@ impl GalleryScreen {
 
     /// The card drawn large: the one under the pointer, else the one picked, else the
     /// first shown.
-    fn on_show(&self) -> Option<Entry> {
+    pub(super) fn on_show(&self) -> Option<Entry> {
         self.hovered
             .or(self.pinned)
             .or_else(|| self.shown().first().copied())

@@ -107,6 +107,8 @@ impl GalleryScreen {
         };
         self.scroll = 0;
         self.pinned = s.found.first().map(|&c| Entry::Station(c));
+        // What the pointer rested on belongs to the grid before the search.
+        self.hovered = None;
     }
 
     /// The cards on show while a search is under way (`None`: no search).
@@ -208,5 +210,31 @@ mod tests {
             ..Input::default()
         };
         assert!(!g.search_update(&e));
+    }
+
+    /// A pointer resting on a card of the whole set's grid does not take over from the
+    /// card a search found (E edits the card drawn large).
+    #[test]
+    fn a_search_puts_away_what_the_resting_pointer_was_on() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let set = crate::cards::load::load_dir(&dir).unwrap().0;
+        let sword = set
+            .cards
+            .iter()
+            .position(|c| c.id.0 == "ancient_sword")
+            .expect("the sword");
+        let mut g = GalleryScreen::new(Arc::new(set));
+        g.hovered = Some(Entry::Station(0));
+        let key = |p: Press| Input {
+            presses: vec![p],
+            ..Input::default()
+        };
+        g.search_update(&key(Press::Char('/')));
+        for c in "ancient_sword".chars() {
+            g.search_update(&key(Press::Char(c)));
+        }
+        g.search_update(&key(Press::Key(KeyCode::Enter)));
+        assert_eq!(g.hovered, None);
+        assert_eq!(g.on_show(), Some(Entry::Station(sword)));
     }
 }
