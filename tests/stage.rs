@@ -259,7 +259,10 @@ fn the_guardians_reveal_is_shown_whole_by_a_key_and_waits_after_each_check_when_
         }
         let log = stage.scene().log.clone();
         stage.advance(reveal::ARRIVAL + reveal::CHECK_BEAT * 0.5);
-        assert!(stage.scene().seals.is_empty(), "the checks are told one by one");
+        assert!(
+            stage.scene().seals.is_empty(),
+            "the checks are told one by one"
+        );
         assert_eq!(stage.scene().log, log, "the log does not tell them first");
         let t = stage.moment().expect("the reveal").t;
         assert_eq!(reveal::judged(t, n), 1, "the first check is judged alone");
@@ -277,7 +280,11 @@ fn the_guardians_reveal_is_shown_whole_by_a_key_and_waits_after_each_check_when_
         }
         assert!(stage.holding(), "the reveal holds for the player");
         let m = stage.moment().expect("the reveal");
-        assert!(matches!(m.kind, MomentKind::Guardian { .. }), "{:?}", m.kind);
+        assert!(
+            matches!(m.kind, MomentKind::Guardian { .. }),
+            "{:?}",
+            m.kind
+        );
         assert_eq!(reveal::judged(m.t, n), n, "every check shown");
         assert_eq!(stage.scene().seals.len(), n, "the event applied");
         stage.finish_all();

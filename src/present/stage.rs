@@ -355,7 +355,10 @@ impl Stage {
     }
 
     pub fn set_speed(&mut self, speed: Speed) {
-        self.speed = speed;
+        if self.speed != speed {
+            self.speed = speed;
+            self.restage();
+        }
     }
 
     /// Quiet cards go on by themselves after their reading time (`true`), or wait for the
@@ -367,7 +370,32 @@ impl Stage {
     /// A guided run: the Guardian's reveal waits for the player after each check (unless
     /// moments play at once).
     pub fn set_guided(&mut self, on: bool) {
-        self.guided = on;
+        if self.guided != on {
+            self.guided = on;
+            self.restage();
+        }
+    }
+
+    /// The stops of the reveal playing now, after the pace changed (the table sets the
+    /// pace each frame, so a reveal may have started before it): those still ahead when
+    /// guided and not instant, else none.
+    fn restage(&mut self) {
+        let wanted = self.guided && self.speed != Speed::Instant;
+        let Some(m) = self.moment.as_mut() else {
+            return;
+        };
+        let MomentKind::Guardian { checks } = m.kind else {
+            return;
+        };
+        if !wanted {
+            m.stops.clear();
+        } else if !m.applied {
+            let t = m.t;
+            m.stops = super::reveal::stops(usize::from(checks))
+                .into_iter()
+                .filter(|&at| at > t)
+                .collect();
+        }
     }
 
     /// How long the card held up now waits before it goes on by itself, if it does.

@@ -40,7 +40,7 @@ pub fn draw(cx: &Ctx) {
         inner.w,
         inner.bottom() - force.bottom() - 12.0,
     );
-    let faces_w = (below.w * 0.47).floor();
+    let faces_w = (below.w * 0.54).floor();
     let faces = Rect::new(below.x, below.y, faces_w, below.h);
     style::text(
         "Its faces",
