@@ -322,9 +322,4 @@ mod tests {
         let w = &check_words(&s, &met)[0];
         assert_eq!((w.verdict, w.penalty), ("met", None));
     }
-
-    #[test]
-    fn nothing_is_in_force_outside_the_guardians_duel() {
-        assert!(in_force(&run(), &[]).is_empty());
-    }
 }

@@ -79,14 +79,6 @@ pub fn draw(cx: &Ctx) {
         b.right() - card.right() - 22.0 - pad,
         b.bottom() - b.y - 54.0 - pad,
     );
-    style::text(
-        "Before the Guardian",
-        b.x + pad,
-        b.y + 36.0,
-        &fonts.serif,
-        text::BIG - 4,
-        colour::GOLD,
-    );
     let s = cx.s();
     match playing(cx) {
         Some((t, checks)) => {
@@ -112,6 +104,15 @@ pub fn draw(cx: &Ctx) {
             draw_sealed(cx, col);
         }
     }
+    // Drawn last: the falling card passes under it.
+    style::text(
+        "Before the Guardian",
+        b.x + pad,
+        b.y + 36.0,
+        &fonts.serif,
+        text::BIG - 4,
+        colour::GOLD,
+    );
 }
 
 /// The card coming onto the table, `t` seconds into the reveal: it falls from above,
@@ -123,15 +124,11 @@ fn draw_arrival(cx: &Ctx, r: Rect, t: f32) {
     if a < reveal::LANDS_AT {
         let fall = a / reveal::LANDS_AT;
         let e = fall * fall;
-        // Large and high (within the stage: it must not cover the heading), then down.
+        // Large and a little high (nearer the eye), then down onto its place; its top
+        // edge stays in the stage (the heading is drawn over it).
         let scale = 1.12 - 0.12 * e;
         let (w, h) = (r.w * scale, r.h * scale);
-        let fr = Rect::new(
-            r.center().x - w / 2.0,
-            r.y - 36.0 * (1.0 - e) + (r.h - h) * 0.5 * e,
-            w,
-            h,
-        );
+        let fr = Rect::new(r.center().x - w / 2.0, r.y - 12.0 * (1.0 - e), w, h);
         style::rounded_rect(
             Rect::new(r.x + 10.0, r.y + 14.0, r.w, r.h),
             12.0,
@@ -145,18 +142,15 @@ fn draw_arrival(cx: &Ctx, r: Rect, t: f32) {
     let landed = (a - reveal::LANDS_AT) * reveal::ARRIVAL;
     let hit = fx::impact(landed, 6, true);
     let sr = Rect::new(r.x + hit.shake.x, r.y + hit.shake.y, r.w, r.h);
-    // The ring spreads from the card's foot and fades.
+    // A ring spreads from the card's edge where it struck, and fades.
     let ring = (landed / 0.5).clamp(0.0, 1.0);
     if ring < 1.0 {
-        let c = vec2(r.center().x, r.bottom());
-        draw_ellipse_lines(
-            c.x,
-            c.y,
-            r.w * (0.5 + 0.9 * ring),
-            18.0 + 40.0 * ring,
-            0.0,
+        let grow = 4.0 + 18.0 * ring;
+        style::rounded_outline(
+            Rect::new(r.x - grow, r.y - grow, r.w + 2.0 * grow, r.h + 2.0 * grow),
+            9.0 + grow,
             3.0,
-            fade(colour::SEA_LIGHT, 0.7 * (1.0 - ring)),
+            fade(colour::SEA_LIGHT, 0.8 * (1.0 - ring)),
         );
     }
     cardface::draw_face(sr, &f, cx.fonts, true);
