@@ -177,6 +177,7 @@ fn draw_summary(cx: &Ctx, b: Rect, words: &[CheckWords], t: Option<f32>) {
         let barred = words.iter().any(|w| w.barred);
         let against = words.iter().filter(|w| !w.met).count();
         match (barred, against) {
+            _ if n == 0 => ("It sets no terms".to_string(), colour::PARCHMENT),
             (true, _) => ("The way across is shut".to_string(), colour::ERROR),
             (false, 0) => ("Every term is met".to_string(), colour::SEA_LIGHT),
             (false, 1) => ("One holds against you".to_string(), colour::WARNING),
