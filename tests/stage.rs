@@ -229,3 +229,65 @@ fn the_shown_state_never_drifts_from_the_session() {
     }
     assert!(steps > 1000, "only {steps} steps were checked");
 }
+
+/// The Guardian's reveal (docs/UI.md, "The Guardian's arrival"): its checks are not told
+/// before they are shown, not even in the log; a key during them shows them all and the
+/// reveal holds (a key never skips past it); a guided run's reveal waits after each check.
+#[test]
+fn the_guardians_reveal_is_shown_whole_by_a_key_and_waits_after_each_check_when_guided() {
+    use forward::present::reveal;
+    let cards = shipped();
+    for guided in [false, true] {
+        let (mut run, mut stage) = at(&cards, |s| s.phase == Phase::Crossing);
+        stage.set_guided(guided);
+        let events = act(&mut run, &mut stage, &Action::Continue);
+        let n = events
+            .iter()
+            .find_map(|e| match e {
+                Event::GuardianRevealed { checks } => Some(checks.len()),
+                _ => None,
+            })
+            .expect("the Guardian is revealed");
+        let mut guard = 0;
+        while !matches!(
+            stage.moment().map(|m| &m.kind),
+            Some(MomentKind::Guardian { .. })
+        ) {
+            stage.advance(0.05);
+            guard += 1;
+            assert!(guard < 1000, "the reveal's moment never came");
+        }
+        let log = stage.scene().log.clone();
+        stage.advance(reveal::ARRIVAL + reveal::CHECK_BEAT * 0.5);
+        assert!(
+            stage.scene().seals.is_empty(),
+            "the checks are told one by one"
+        );
+        assert_eq!(stage.scene().log, log, "the log does not tell them first");
+        let t = stage.moment().expect("the reveal").t;
+        assert_eq!(reveal::judged(t, n), 1, "the first check is judged alone");
+        if guided {
+            for i in 1..n {
+                stage.advance(60.0);
+                assert!(stage.holding(), "a guided reveal waits after check {i}");
+                let t = stage.moment().expect("the reveal").t;
+                assert_eq!(reveal::judged(t, n), i);
+                assert!(stage.skip());
+            }
+            stage.advance(60.0);
+        } else {
+            assert!(stage.skip(), "a key shows them all");
+        }
+        assert!(stage.holding(), "the reveal holds for the player");
+        let m = stage.moment().expect("the reveal");
+        assert!(
+            matches!(m.kind, MomentKind::Guardian { .. }),
+            "{:?}",
+            m.kind
+        );
+        assert_eq!(reveal::judged(m.t, n), n, "every check shown");
+        assert_eq!(stage.scene().seals.len(), n, "the event applied");
+        stage.finish_all();
+        assert_eq!(state_json(stage.shown()), state_json(&run.state));
+    }
+}

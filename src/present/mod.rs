@@ -21,6 +21,7 @@ pub mod journal;
 pub mod lesson;
 pub mod odds;
 pub mod pace;
+pub mod reveal;
 pub mod scene;
 pub mod stage;
 #[cfg(test)]

@@ -78,8 +78,10 @@ pub enum MomentKind {
     DomainCleared,
     /// The marker travels the route to the next Domain.
     DomainEntered,
-    /// The Guardian appears with its requirements and seals (holds).
-    Guardian,
+    /// The Guardian's card lands, then each of its `checks` requirements and seals is
+    /// checked one at a time (`super::reveal`); its event is applied once all are shown,
+    /// and it holds.
+    Guardian { checks: u8 },
     /// A card that resolved by itself stays up to be read (holds).
     Read { card: CardRef },
 }
@@ -99,6 +101,9 @@ pub struct Moment {
     pub t: f32,
     /// The event has been applied to the shown state.
     pub applied: bool,
+    /// Times on its clock where it waits for the player before playing on (a guided
+    /// reveal, after each check); each is dropped once the player goes on.
+    pub stops: Vec<f32>,
 }
 
 /// When a moment waits for the player.
@@ -119,8 +124,18 @@ impl Moment {
         match self.hold {
             Hold::No => false,
             Hold::Before => !self.applied && self.t >= self.lead,
-            Hold::After => self.done(),
+            Hold::After => self.done() || self.at_stop(),
         }
+    }
+
+    /// It waits at one of its stops.
+    fn at_stop(&self) -> bool {
+        self.stops.first().is_some_and(|&at| self.t >= at)
+    }
+
+    /// Where its clock goes next without the player: its next stop, else its end.
+    fn next_stop(&self) -> f32 {
+        self.stops.first().copied().unwrap_or(self.lead + self.tail)
     }
 
     /// How far along the whole animation is, 0 to 1.
@@ -187,7 +202,7 @@ fn plain_timing(kind: &MomentKind) -> (f32, f32, bool) {
         MomentKind::DuelStarted => (0.0, 0.45, false),
         MomentKind::DomainCleared => (0.0, 1.1, false),
         MomentKind::DomainEntered => (0.0, 1.0, false),
-        MomentKind::Guardian => (0.0, 0.6, true),
+        MomentKind::Guardian { checks } => (super::reveal::lead(usize::from(*checks)), 0.6, true),
         MomentKind::Read { .. } => (0.35, 0.0, true),
     }
 }
@@ -229,7 +244,9 @@ pub fn moment_of(e: &Event) -> Option<MomentKind> {
         Event::DuelStarted { .. } => MomentKind::DuelStarted,
         Event::DomainCleared { .. } => MomentKind::DomainCleared,
         Event::DomainEntered { .. } => MomentKind::DomainEntered,
-        Event::GuardianRevealed { .. } => MomentKind::Guardian,
+        Event::GuardianRevealed { checks } => MomentKind::Guardian {
+            checks: u8::try_from(checks.len()).unwrap_or(u8::MAX),
+        },
         _ => return None,
     })
 }
@@ -289,6 +306,9 @@ pub struct Stage {
     auto_read: bool,
     /// Seconds (of the real clock) the current hold has waited.
     held: f32,
+    /// A guided run (a Guide reads aloud, or the lesson): the Guardian's reveal waits
+    /// after each check.
+    guided: bool,
     /// Events applied to the shown state so far: what is worked out from the shown state
     /// is worked out again only when this changes.
     version: u64,
@@ -306,6 +326,7 @@ impl Stage {
             started: Vec::new(),
             auto_read: false,
             held: 0.0,
+            guided: false,
             version: 0,
         }
     }
@@ -334,13 +355,47 @@ impl Stage {
     }
 
     pub fn set_speed(&mut self, speed: Speed) {
-        self.speed = speed;
+        if self.speed != speed {
+            self.speed = speed;
+            self.restage();
+        }
     }
 
     /// Quiet cards go on by themselves after their reading time (`true`), or wait for the
     /// player (`false`, the default: a guided run, the lesson).
     pub fn set_auto_read(&mut self, on: bool) {
         self.auto_read = on;
+    }
+
+    /// A guided run: the Guardian's reveal waits for the player after each check (unless
+    /// moments play at once).
+    pub fn set_guided(&mut self, on: bool) {
+        if self.guided != on {
+            self.guided = on;
+            self.restage();
+        }
+    }
+
+    /// The stops of the reveal playing now, after the pace changed (the table sets the
+    /// pace each frame, so a reveal may have started before it): those still ahead when
+    /// guided and not instant, else none.
+    fn restage(&mut self) {
+        let wanted = self.guided && self.speed != Speed::Instant;
+        let Some(m) = self.moment.as_mut() else {
+            return;
+        };
+        let MomentKind::Guardian { checks } = m.kind else {
+            return;
+        };
+        if !wanted {
+            m.stops.clear();
+        } else if !m.applied {
+            let t = m.t;
+            m.stops = super::reveal::stops(usize::from(checks))
+                .into_iter()
+                .filter(|&at| at > t)
+                .collect();
+        }
     }
 
     /// How long the card held up now waits before it goes on by itself, if it does.
@@ -430,14 +485,16 @@ impl Stage {
                 return;
             };
             if !m.applied {
-                let need = (m.lead - m.t).max(0.0);
+                // A guided reveal stops on its way through the lead.
+                let to = m.next_stop().min(m.lead);
+                let need = (to - m.t).max(0.0);
                 if budget < need {
                     m.t += budget;
                     return;
                 }
                 budget -= need;
-                m.t = m.lead;
-                if m.hold == Hold::Before {
+                m.t = to;
+                if m.hold == Hold::Before || to < m.lead {
                     return;
                 }
                 m.applied = true;
@@ -466,6 +523,14 @@ impl Stage {
     /// The player acts during a moment: a holding moment is released; a playing one is
     /// finished at once (its event applied). Returns whether anything was skipped.
     pub fn skip(&mut self) -> bool {
+        if self
+            .moment
+            .as_ref()
+            .is_some_and(|m| m.hold == Hold::After && !m.done())
+        {
+            self.skip_staged();
+            return true;
+        }
         let Some(m) = self.moment.take() else {
             return false;
         };
@@ -476,6 +541,25 @@ impl Stage {
         }
         self.advance(0.0);
         true
+    }
+
+    /// A staged moment that holds after (the Guardian's reveal) is never skipped past its
+    /// hold: a key shows it at once up to its next stop or its end; at a stop, it goes on.
+    fn skip_staged(&mut self) {
+        let Some(m) = self.moment.as_mut() else {
+            return;
+        };
+        if m.at_stop() {
+            m.stops.remove(0);
+            return;
+        }
+        m.t = m.next_stop();
+        if m.t >= m.lead && !m.applied {
+            m.applied = true;
+            if let Some(e) = m.event.clone() {
+                self.apply(&e);
+            }
+        }
     }
 
     /// Plays everything up to the next hold (or to the end) at once.
@@ -524,6 +608,14 @@ impl Stage {
             match q.kind {
                 Some(kind) => {
                     let (lead, tail, hold) = timing(&kind);
+                    let stops = match kind {
+                        MomentKind::Guardian { checks }
+                            if self.guided && self.speed != Speed::Instant =>
+                        {
+                            super::reveal::stops(usize::from(checks))
+                        }
+                        _ => Vec::new(),
+                    };
                     // With no lead the event is shown at once and the tail animates it.
                     let applied = lead <= 0.0;
                     if applied && let Some(e) = &q.event {
@@ -538,6 +630,7 @@ impl Stage {
                         hold,
                         t: 0.0,
                         applied,
+                        stops,
                     });
                     return true;
                 }

@@ -99,6 +99,17 @@ impl Layout {
         (card, panel)
     }
 
+    /// The Guardian's own stage: the Domain band and the stage as one (the crossing is
+    /// no Domain's).
+    pub fn guardian_stage(&self) -> Rect {
+        Rect::new(
+            self.stage.x,
+            self.top.y,
+            self.stage.w,
+            self.stage.bottom() - self.top.y,
+        )
+    }
+
     /// The map's drawing area inside its panel (room for the heading and the legend).
     pub fn map_area(&self) -> Rect {
         Rect::new(

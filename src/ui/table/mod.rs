@@ -270,6 +270,8 @@ impl TableScreen {
         let over = self.stage.shown().phase == Phase::Over && self.stage.idle();
         if over {
             vec![Layout::new(window).end_panel()]
+        } else if panels::reveal::on_stage(self.stage.scene(), self.stage.moment()) {
+            vec![Layout::new(window).guardian_stage()]
         } else {
             Vec::new()
         }
@@ -299,6 +301,8 @@ impl TableScreen {
         // Alone, outside the lesson, a quiet card goes on by itself unless asked to wait.
         let solo = !self.run.state.guide && self.tutor.is_none();
         self.stage.set_auto_read(solo && !hold_quiet_cards);
+        // A guided run's Guardian reveal waits after each check (the Guide reads it).
+        self.stage.set_guided(!solo);
     }
 
     /// What a quick duel is doing, in words, while the run is in a duel that plays quick.

@@ -1,20 +1,14 @@
-//! The card in play: the Guardian's card with its requirements and seals (lit one by one
-//! as they are revealed), and a card held up to be read.
+//! The card in play: the Guardian's card face, and a card held up to be read (the
+//! Guardian's own stage is `reveal`'s).
 
 use super::Ctx;
-use crate::present::stage::MomentKind;
 use crate::ui::cardface::{self, Face};
 use crate::ui::hints::{Key, name};
 use crate::ui::style::{self, colour, fade};
 use crate::ui::table::layout::text;
 use macroquad::prelude::*;
 
-/// The Guardian's card.
-pub fn draw_guardian_card(cx: &Ctx, r: Rect) {
-    cardface::draw_face(r, &guardian_face(&cx.s().cards), cx.fonts, true);
-}
-
-/// The Guardian's card face.
+/// The Guardian's card face (its duel's card: its rules with its faces).
 pub fn guardian_face(cards: &crate::cards::CardSet) -> Face<'_> {
     let g = &cards.guardian;
     Face {
@@ -25,65 +19,6 @@ pub fn guardian_face(cards: &crate::cards::CardSet) -> Face<'_> {
         flavor: g.flavor.as_deref(),
         stats: Some(format!("HP {} · DEF {}", g.hp, g.def)),
         art: crate::cards::art::named(g.art.as_ref()),
-    }
-}
-
-/// The Guardian's requirements and seals, each met or unmet once revealed; during the
-/// reveal they light one after another.
-pub fn draw_seals(cx: &Ctx, r: Rect) {
-    let g = &cx.s().cards.guardian;
-    let fonts = cx.fonts;
-    let revealing = cx.playing(|k| *k == MomentKind::Guardian);
-    let mut y = r.y + 4.0;
-    style::text(
-        "Before the Guardian",
-        r.x,
-        y + 22.0,
-        &fonts.serif,
-        text::TITLE,
-        colour::GOLD,
-    );
-    y += 38.0;
-    let all: Vec<_> = g.requirements.iter().chain(g.seals.iter()).collect();
-    let n = all.len().max(1) as f32;
-    for (i, seal) in all.into_iter().enumerate() {
-        // During the reveal each check lights in turn.
-        let lit = revealing.is_none_or(|m| m.tail_progress() >= (i as f32 + 1.0) / n * 0.9);
-        let met = cx
-            .scene
-            .seals
-            .iter()
-            .find(|c| c.id == seal.id.0)
-            .map(|c| c.met)
-            .filter(|_| lit);
-        let (mark, c) = match met {
-            Some(true) => ("met", colour::SEA_LIGHT),
-            Some(false) => ("unmet", colour::ERROR),
-            None => ("", colour::PARCHMENT),
-        };
-        // An entry not yet learned shows its name only (docs/UI.md, "The Guardian").
-        let terms = if crate::core::lore::known(cx.s(), i as u8) {
-            seal.text.as_str()
-        } else {
-            "sealed: its terms are not yet known."
-        };
-        let line = if mark.is_empty() {
-            format!("{}: {terms}", seal.name)
-        } else {
-            format!("{} ({mark}): {terms}", seal.name)
-        };
-        let box_h = ((r.bottom() - y) / (n - i as f32)).min(90.0);
-        if met.is_some() {
-            style::rounded_rect(Rect::new(r.x - 4.0, y - 2.0, 5.0, box_h - 8.0), 2.0, c);
-        }
-        y += cardface::text_block(
-            &line,
-            Rect::new(r.x + 8.0, y, r.w - 8.0, box_h - 6.0),
-            &fonts.serif,
-            text::BODY,
-            text::SMALL,
-            c,
-        ) + 8.0;
     }
 }
 

@@ -152,6 +152,7 @@ mod tests {
             hold: Hold::No,
             t,
             applied,
+            stops: Vec::new(),
         }
     }
 

@@ -67,8 +67,14 @@ pub fn draw(cx: &Ctx, recap: &Recap) {
             if *cause == Cause::Guardian {
                 // Said in full: what held, and what would have broken it.
                 let fix = crate::present::guardian::what_would_have_won(s);
+                // The term that barred the way, by what (the reveal's own words).
+                let checks = crate::present::reveal::check_words(s, &cx.scene.seals);
+                let held = checks
+                    .iter()
+                    .find(|w| w.barred)
+                    .map_or(detail, |w| format!("{} {}: {}", w.name, w.verdict, w.by));
                 format!(
-                    "The Guardian's terms were not met. {detail} {}",
+                    "The Guardian's terms were not met. {held} {}",
                     fix.join(" ")
                 )
             } else {
@@ -128,11 +134,9 @@ pub fn draw(cx: &Ctx, recap: &Recap) {
         if cx.scene.seals.is_empty() {
             String::new()
         } else {
-            let seals: Vec<String> = cx
-                .scene
-                .seals
+            let seals: Vec<String> = crate::present::reveal::check_words(s, &cx.scene.seals)
                 .iter()
-                .map(|c| format!("{} {}", c.name, if c.met { "met" } else { "unmet" }))
+                .map(|w| format!("{} {}", w.name, w.verdict))
                 .collect();
             format!("At the Guardian: {}", seals.join(" · "))
         },

@@ -18,6 +18,7 @@ pub mod map_marks;
 pub mod notes;
 pub mod overlay;
 pub mod prompt;
+pub mod reveal;
 pub mod route;
 pub mod row;
 pub mod status;

@@ -30,6 +30,15 @@ pub fn draw(cx: &Ctx) {
     if s.phase == Phase::Over && !cx.busy {
         return;
     }
+    // The Guardian has a stage of its own: the crossing, its reveal, its duel.
+    if super::reveal::on_stage(cx.scene, cx.moment) {
+        if duel::foe_on_stage(cx) == Some(None) {
+            duel::draw_guardian(cx);
+        } else {
+            super::reveal::draw(cx);
+        }
+        return;
+    }
     let obs = Observation::of(s);
     let show_row = s.phase == Phase::Explore
         || looking(s)
@@ -40,12 +49,7 @@ pub fn draw(cx: &Ctx) {
         return;
     }
     let (card_r, panel) = cx.l.resolving();
-    if s.phase == Phase::Crossing || cx.playing(|k| *k == MomentKind::Guardian).is_some() {
-        card::draw_guardian_card(cx, card_r);
-        card::draw_seals(cx, panel);
-        return;
-    }
-    // The foe (or the Guardian) of a duel, also through its last moment and while its
+    // The foe of a duel, also through its last moment and while its
     // defeated card is still on the stage.
     if let Some(foe) = duel::foe_on_stage(cx) {
         duel::draw_foe(cx, card_r, foe);

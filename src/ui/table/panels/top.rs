@@ -8,6 +8,10 @@ use crate::ui::table::layout::text;
 use macroquad::prelude::*;
 
 pub fn draw(cx: &Ctx) {
+    // The Guardian's stage covers the band.
+    if super::reveal::on_stage(cx.scene, cx.moment) {
+        return;
+    }
     let s = cx.s();
     let fonts = cx.fonts;
     let r = cx.l.top;

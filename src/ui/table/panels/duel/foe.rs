@@ -26,7 +26,7 @@ fn face_of<'a>(cx: &'a Ctx, foe: Option<CardRef>) -> cardface::Face<'a> {
 }
 
 /// How the card is struck now, if a blow or a card's strike is landing on it.
-fn struck(cx: &Ctx) -> Option<(Impact, i32)> {
+pub(super) fn struck(cx: &Ctx) -> Option<(Impact, i32)> {
     let m = cx.playing(|k| matches!(k, MomentKind::Blow { .. } | MomentKind::FoeHit { .. }))?;
     let (amount, critical) = match (&m.kind, m.event.as_ref()) {
         (
@@ -86,12 +86,6 @@ fn draw_card(cx: &Ctx, r: Rect, foe: Option<CardRef>, v: &View) {
         return;
     };
     let s = cx.s();
-    // The face lights as the die lands.
-    let rolling = cx
-        .playing(|k| *k == MomentKind::Dice)
-        .is_some_and(|m| !m.applied);
-    let lit = v.dice.1.filter(|_| !rolling).map(|d| d as usize - 1);
-    let against: &[Ending] = if rolling { &[] } else { cx.against };
     let on_defeat = foe.and_then(|c| when_defeated(s.cards.card(c)));
     let foot = if on_defeat.is_some() { 22.0 } else { 0.0 };
     let rows = Rect::new(
@@ -100,6 +94,31 @@ fn draw_card(cx: &Ctx, r: Rect, foe: Option<CardRef>, v: &View) {
         body.rect.w,
         body.rect.h - foot,
     );
+    draw_faces_of(cx, rows, v);
+    if let Some(line) = on_defeat {
+        let line = style::ellipsize(&line, body.rect.w, |x| {
+            style::width(x, &cx.fonts.italic, text::SMALL)
+        });
+        style::text(
+            &line,
+            body.rect.x,
+            body.rect.bottom() - 4.0,
+            &cx.fonts.italic,
+            text::SMALL,
+            fade(colour::PARCHMENT, 0.8),
+        );
+    }
+}
+
+/// The foe's six faces in `rows`: the face rolled lit as the die lands and, while the
+/// traveller's roll stands, what each would do against it (with a caption saying so).
+pub(super) fn draw_faces_of(cx: &Ctx, rows: Rect, v: &View) {
+    // The face lights as the die lands.
+    let rolling = cx
+        .playing(|k| *k == MomentKind::Dice)
+        .is_some_and(|m| !m.applied);
+    let lit = v.dice.1.filter(|_| !rolling).map(|d| d as usize - 1);
+    let against: &[Ending] = if rolling { &[] } else { cx.against };
     let rows = match (against.is_empty(), v.dice.0) {
         (false, Some(mine)) => {
             // What the figures at the rows' ends are: against the traveller's roll.
@@ -118,19 +137,6 @@ fn draw_card(cx: &Ctx, r: Rect, foe: Option<CardRef>, v: &View) {
         _ => rows,
     };
     draw_faces(cx, rows, &v.faces, lit, against);
-    if let Some(line) = on_defeat {
-        let line = style::ellipsize(&line, body.rect.w, |x| {
-            style::width(x, &cx.fonts.italic, text::SMALL)
-        });
-        style::text(
-            &line,
-            body.rect.x,
-            body.rect.bottom() - 4.0,
-            &cx.fonts.italic,
-            text::SMALL,
-            fade(colour::PARCHMENT, 0.8),
-        );
-    }
 }
 
 /// What a foe's defeat gives, as its card says it (the sentence of its text that begins
@@ -235,7 +241,7 @@ fn draw_breaking(cx: &Ctx, r: Rect, foe: Option<CardRef>, v: &View, p: f32) {
 }
 
 /// A jagged crack from the top of the card, `run` (0 to 1) of the way down.
-fn draw_crack(r: Rect, x: f32, run: f32) {
+pub(super) fn draw_crack(r: Rect, x: f32, run: f32) {
     let steps = 9;
     let mut prev = vec2(x, r.y);
     for i in 1..=steps {
@@ -258,7 +264,7 @@ fn draw_crack(r: Rect, x: f32, run: f32) {
 }
 
 /// A word stamped across the card, popping in with `a` (0 to 1).
-fn stamp(cx: &Ctx, r: Rect, word: &str, ink: Color, a: f32) {
+pub(super) fn stamp(cx: &Ctx, r: Rect, word: &str, ink: Color, a: f32) {
     let size = text::BIG + 8 + ((1.0 - a) * 20.0) as u16;
     style::text_centred(
         word,

@@ -13,13 +13,15 @@ use view::view;
 
 mod arena;
 mod foe;
-mod fx;
+pub(super) mod fx;
+mod guardian;
 mod header;
 mod view;
 use super::tables::draw_combat_table;
 use crate::present::stage::MomentKind;
 use crate::ui::style::{self, colour};
 use crate::ui::table::layout::text;
+pub use guardian::draw as draw_guardian;
 use macroquad::prelude::*;
 
 /// The foe of the duel on the stage, if there is one: in the duel, through its last
@@ -54,23 +56,46 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
     let Some(v) = view(cx) else {
         return false;
     };
-    let fonts = cx.fonts;
+    let (to_foe, p) = blow(cx);
+    let bar = draw_header(cx, &v, r, to_foe, p);
+    let arena_h = (r.h * 0.34).clamp(84.0, 150.0);
+    let body = Rect::new(
+        r.x,
+        bar.bottom() + 8.0,
+        r.w,
+        r.bottom() - bar.bottom() - 8.0,
+    );
+    draw_body(cx, &v, body, arena_h);
+    true
+}
+
+/// The damage a blow (or a card's strike) lands on the foe now, and how far its moment's
+/// tail has played (1 when none lands).
+fn blow(cx: &Ctx) -> (i32, f32) {
     let blow = cx.playing(|k| matches!(k, MomentKind::Blow { .. } | MomentKind::FoeHit { .. }));
     let to_foe = match blow.map(|m| &m.kind) {
         Some(MomentKind::Blow { to_foe, .. }) => *to_foe,
         Some(MomentKind::FoeHit { amount }) => *amount,
         _ => 0,
     };
-    let bar = draw_header(cx, &v, r, to_foe, blow.map_or(1.0, |m| m.tail_progress()));
-    let arena_h = (r.h * 0.34).clamp(84.0, 150.0);
-    let a = arena::arena(r, bar.bottom() + 8.0, arena_h);
-    arena::draw_dice(cx, &v, &a);
+    (to_foe, blow.map_or(1.0, |m| m.tail_progress()))
+}
+
+/// Under the header: the dice arena (`arena_h` high) at the top of `r`, what the choices
+/// would change or how the last exchange ended, and the combat table with its row lit.
+fn draw_body(cx: &Ctx, v: &view::View, r: Rect, arena_h: f32) {
+    let fonts = cx.fonts;
+    let blowing = cx
+        .playing(|k| matches!(k, MomentKind::Blow { .. } | MomentKind::FoeHit { .. }))
+        .is_some();
+    let a = arena::arena(r, r.y, arena_h);
+    arena::draw_dice(cx, v, &a);
     // The rolled rows light as the dice land.
     let rolling = cx
         .playing(|k| *k == MomentKind::Dice)
         .is_some_and(|m| !m.applied);
     let mut y = a.rect.bottom() + 6.0;
-    let mut lines = lines(cx, &v, blow.is_some() || rolling);
+    let mut lines = lines(cx, v, blowing || rolling);
     if let Some(note) = &cx.pace_note {
         lines.insert(0, note.clone());
         lines.truncate(3);
@@ -85,7 +110,6 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
     let lit = v.lit.filter(|_| !rolling);
     let area = Rect::new(r.x, y + 6.0, r.w - 8.0, r.bottom() - y - 8.0);
     draw_combat_table(area, &v.rows, lit, fonts);
-    true
 }
 
 /// The lines under the dice: while the dice wait for rerolls, what each reroll or card
