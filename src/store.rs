@@ -166,7 +166,7 @@ impl SaveStore {
     /// Appends a finished run to the history (nothing for a run still going on).
     pub fn record(&self, run: &Session, save: Option<&Path>) -> io::Result<()> {
         match Record::of(run, save) {
-            Some(r) => history::append(&self.history_path(), &r),
+            Some(r) => history::append_run(&self.history_path(), &r),
             None => Ok(()),
         }
     }
@@ -324,7 +324,7 @@ impl Autosave {
         if run.is_over() && !self.recorded {
             let file = self.history_dir.join(history::FILE_NAME);
             if let Some(r) = Record::of(run, Some(path)) {
-                history::append(&file, &r)
+                history::append_run(&file, &r)
                     .map_err(|source| StoreError::History { path: file, source })?;
             }
             self.recorded = true;

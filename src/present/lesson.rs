@@ -181,6 +181,11 @@ const PATH: &str = "lesson_sinking_path";
 const HUT: &str = "lesson_keepers_hut";
 const REEDS: &str = "lesson_reeds";
 const BRIDGE: &str = "lesson_bridge";
+const RUMOUR: &str = "lesson_parapet_rumour";
+
+/// The step whose hint also rings the Guardian's card on the map (where its requirements
+/// and seals are shown).
+pub const SHOWS_GUARDIAN: &str = "rumour";
 
 /// The lesson, in order.
 pub const STEPS: &[Step] = &[
@@ -297,16 +302,23 @@ pub const STEPS: &[Step] = &[
         done: Done::In(BRIDGE),
     },
     Step {
+        id: SHOWS_GUARDIAN,
+        title: "The Guardian waits",
+        words: "After the last Domain, the Guardian waits at the crossing. Its card sits on the map from your first flip: each ring on it is a requirement or a seal whose terms you do not know yet. Flip the highlighted card.",
+        want: Want::Flip(RUMOUR),
+        done: Done::Flipped(7),
+    },
+    Step {
         id: "flip-last",
-        title: "The last Domain",
-        words: "One card stands between you and the Guardian. Flip it.",
+        title: "Rumours",
+        words: "Real Guardians have terms: a requirement to harm them at all, seals that punish you until broken. Rumour cards like that one, and some Domains as you enter, tell those terms and fill in the Guardian's card; what you learn stays learned for later runs. Flip the last card.",
         want: Want::Flip(HUT),
         done: Done::Phase(PhaseIs::Crossing),
     },
     Step {
         id: "crossing",
         title: "The crossing",
-        words: "A last pause to use your cards before the Guardian. Go on when you are ready.",
+        words: "A last pause before the Guardian. In a real run, a button marked \"— breaks\" and a term's name would give up something the Guardian demands (an item, a companion, a road back): think twice. Go on when you are ready.",
         want: Want::Continue,
         done: Done::Phase(PhaseIs::Duel),
     },
@@ -332,7 +344,7 @@ pub const LEARNED: [&str; 9] = [
     "A reroll with Grace",
     "Using an Item",
     "A Terror and a Pit",
-    "The Guardian",
+    "The Guardian and its seals",
 ];
 /// Said when the lesson's run ended some other way (it cannot, with the script's dice).
 pub const END_LOST: &str = "The lesson's run has ended. Nothing was saved or counted; try it again from the title whenever you like.";

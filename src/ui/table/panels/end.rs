@@ -41,7 +41,8 @@ impl Recap {
     }
 }
 
-pub fn draw(cx: &Ctx, recap: &Recap) {
+/// The end panel; `share` is its last line (the run code, how to copy it, Enter).
+pub fn draw(cx: &Ctx, recap: &Recap, share: &str) {
     let s = cx.s();
     let fonts = cx.fonts;
     let r = cx.l.end_panel();
@@ -154,13 +155,14 @@ pub fn draw(cx: &Ctx, recap: &Recap) {
         cx,
         Rect::new(r.x + 28.0, y + 6.0, inner, r.bottom() - 40.0 - y - 6.0),
     );
+    let size = style::fit_size(share, &fonts.italic, text::LABEL, text::SMALL, r.w - 24.0);
     style::text_centred(
-        "Press Enter to return to the title.",
+        share,
         r.center().x,
         r.bottom() - 18.0,
         &fonts.italic,
-        text::LABEL,
-        fade(colour::PARCHMENT, 0.8),
+        size,
+        fade(colour::PARCHMENT, 0.85),
     );
 }
 
