@@ -286,10 +286,13 @@ mod tests {
         append_run(&path, &journey(4, next)).expect("append");
         let h = read(&path).expect("read");
         assert_eq!(h.records.len(), 4, "every run is in the history");
-        assert_eq!(h.attempt(day).map(|r| r.seed), Some(2), "the first one counts");
+        assert_eq!(
+            h.attempt(day).map(|r| r.seed),
+            Some(2),
+            "the first one counts"
+        );
         assert_eq!(h.records[2].day, None);
-        let days: Vec<(Option<Day>, u64)> =
-            h.journeys().iter().map(|r| (r.day, r.seed)).collect();
+        let days: Vec<(Option<Day>, u64)> = h.journeys().iter().map(|r| (r.day, r.seed)).collect();
         assert_eq!(days, vec![(Some(next), 4), (Some(day), 2)]);
         assert_eq!(Stats::of(&h).journeys.len(), 2);
         // The date is kept in the line; older lines without it read as ordinary runs.

@@ -23,7 +23,7 @@ use std::time::Duration;
 const IDLE: Duration = Duration::from_millis(2600);
 
 #[test]
-fn ten_presses_150_ms_apart_from_an_idle_title_land_on_the_right_entry() {
+fn eleven_presses_150_ms_apart_from_an_idle_title_land_on_the_right_entry() {
     let Some(xvfb) = Xvfb::start(1280, 800) else {
         return;
     };

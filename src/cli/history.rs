@@ -105,7 +105,11 @@ pub fn render(path: &Path, s: &Stats) -> String {
         for r in &s.journeys {
             let day = r.day.map(|d| d.to_string()).unwrap_or_default();
             let how = if r.won() { "won" } else { "lost" };
-            out.push_str(&format!("  {day}  {how} in {}, {} flips\n", r.last_domain(), r.flips));
+            out.push_str(&format!(
+                "  {day}  {how} in {}, {} flips\n",
+                r.last_domain(),
+                r.flips
+            ));
         }
     }
     if s.skipped_lines > 0 {

@@ -3,14 +3,14 @@
 
 use super::Next;
 use super::input::{Input, Intent};
-pub use journey::Journey;
-use journey::Typed;
 use super::map::{self, MapModel};
 use super::style::{self, Fonts, colour, fade};
 use crate::cards::CardSet;
 use crate::cards::validate::Report;
 use crate::core::DiceMode;
 use crate::store::SaveInfo;
+pub use journey::Journey;
+use journey::Typed;
 use macroquad::prelude::*;
 
 /// A menu entry; only the available ones do anything.
@@ -393,6 +393,11 @@ impl TitleScreen {
         let map_layout = map::layout(&self.map, l.map);
         map::draw(&self.map, &map_layout, fonts, self.hovered_tile, t);
         self.draw_menu(fonts, &l);
+        if let Some(why) = &self.refusal {
+            // Over the entries under New run, until the box is edited.
+            let baseline = l.menu_y + Item::NewRun.index() as f32 * l.menu_step;
+            refusal(why, l.left, baseline + l.menu_step * 0.3, fonts);
+        }
         self.draw_warnings(fonts, &l);
         self.draw_footer(fonts, &l, size);
         if self.confirm_quit {
@@ -529,11 +534,6 @@ impl TitleScreen {
                     note_size,
                     fade(colour::GOLD, 0.8),
                 );
-            }
-            if *item == Item::NewRun
-                && let Some(why) = &self.refusal
-            {
-                refusal(why, l.left, baseline + l.menu_step * 0.45, fonts);
             }
             if *item == Item::Continue
                 && let Some(r) = &self.resume
@@ -726,18 +726,15 @@ fn spaced(s: &str, x: f32, y: f32, spacing: f32, font: &Font, size: u16, color: 
 /// the entries below it until the box is edited).
 fn refusal(why: &str, x: f32, top: f32, fonts: &Fonts) {
     let size = 17;
-    let line = format!("Refused: {why}");
+    let mut chars = why.chars();
+    let line: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
     let w = style::width(&line, &fonts.italic, size);
     let r = Rect::new(x - 12.0, top, w + 24.0, 30.0);
     style::card(r, 6.0, 1.5, colour::TILE, colour::WARNING);
-    style::text(
-        &line,
-        x,
-        top + 21.0,
-        &fonts.italic,
-        size,
-        colour::WARNING,
-    );
+    style::text(&line, x, top + 21.0, &fonts.italic, size, colour::WARNING);
 }
 
 /// A small framed note to the right of a menu entry.

@@ -126,7 +126,11 @@ impl StatsScreen {
         bars(fonts, right, "Losses per Domain", &domains, colour::WARNING);
         if !s.journeys.is_empty() {
             let y = r.bottom() - 60.0 - 104.0 - 14.0;
-            self.draw_journeys(fonts, &s.journeys, Rect::new(r.x + 32.0, y - 20.0, r.w - 64.0, 26.0));
+            self.draw_journeys(
+                fonts,
+                &s.journeys,
+                Rect::new(r.x + 32.0, y - 20.0, r.w - 64.0, 26.0),
+            );
         }
         // The best run.
         if let Some(b) = &s.best {
@@ -214,7 +218,14 @@ impl StatsScreen {
             .collect::<Vec<_>>()
             .join("  ·  ");
         let line = style::ellipsize(&line, r.w - hw, |x| style::width(x, &fonts.serif, 18));
-        style::text(&line, r.x + hw, r.y + 20.0, &fonts.serif, 18, colour::PARCHMENT);
+        style::text(
+            &line,
+            r.x + hw,
+            r.y + 20.0,
+            &fonts.serif,
+            18,
+            colour::PARCHMENT,
+        );
     }
 
     /// One journey of the day: its date and how it went.
@@ -290,4 +301,3 @@ fn bars(fonts: &Fonts, r: Rect, title: &str, rows: &[(String, usize)], col: Colo
         );
     }
 }
-

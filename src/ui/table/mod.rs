@@ -154,7 +154,10 @@ impl TableScreen {
         }
         let mut t = TableScreen::blank(run, Autosave::off());
         let mut first_line = if let Some(day) = start.day {
-            format!("Today's journey, {}: seed {seed}, the same road for everyone.", day.short())
+            format!(
+                "Today's journey, {}: seed {seed}, the same road for everyone.",
+                day.short()
+            )
         } else if start.guide {
             format!("A new run with a Guide, seed {seed}. Hold Tab for the Guide's view.")
         } else {
@@ -238,9 +241,8 @@ impl TableScreen {
     /// A table showing the run at rest, its journal remembered.
     fn blank(run: Session, autosave: Autosave) -> TableScreen {
         let map = MapModel::from_set(&run.cards);
-        let code =
-            crate::daily::RunCode::new(run.seed, run.dice_mode(), &run.cards.files().hash())
-                .to_string();
+        let code = crate::daily::RunCode::new(run.seed, run.dice_mode(), &run.cards.files().hash())
+            .to_string();
         let mut scene = Scene::new(run.state.clone());
         for e in &run.journal {
             scene.remember(e);
@@ -618,11 +620,10 @@ impl TableScreen {
     /// The end screen's line to share the run: its code (and the date, for a journey of
     /// the day).
     fn share_line(&self) -> String {
-        let day = self
-            .run
-            .day
-            .map_or(String::new(), |d| format!("Today's journey, {} · ", d.short()));
-        format!("{day}Run code {} · C: copy it · Enter: title", self.code)
+        let day = self.run.day.map_or(String::new(), |d| {
+            format!("Today's journey, {} · ", d.short())
+        });
+        format!("{day}Run code {}  ·  C copies it", self.code)
     }
 
     /// The buttons of the true state (the stage is idle when keys act, so it is the one

@@ -113,7 +113,9 @@ impl TableScreen {
         };
         let mut rings = hint::target(now, s, &t.lesson, &self.frame, l);
         let on_guardian = matches!(now, Now::Step(_))
-            && t.lesson.step().is_some_and(|st| st.id == lesson::SHOWS_GUARDIAN);
+            && t.lesson
+                .step()
+                .is_some_and(|st| st.id == lesson::SHOWS_GUARDIAN);
         if on_guardian {
             let ml = crate::ui::map::layout(&self.map, l.map_area());
             rings.push(crate::ui::map::guardian_badge(&ml));

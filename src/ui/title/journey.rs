@@ -94,7 +94,7 @@ impl Journey {
         match (&self.attempt, &self.open) {
             (Some(how), _) => format!("{date} · {how} · again as practice"),
             (None, Some(_)) => format!("{date} · in progress: Enter goes on"),
-            (None, None) => format!("{date} · the same road for everyone, one try"),
+            (None, None) => format!("{date} · the same road for everyone · one try counts"),
         }
     }
 }
@@ -139,7 +139,10 @@ pub fn typed(input: &Input) -> Vec<Typed> {
 
 /// Whether a key also arrives as a typed character (a letter or a digit; not Tab or Esc).
 fn types_a_char(k: KeyCode) -> bool {
-    !matches!(k, KeyCode::Tab | KeyCode::Escape | KeyCode::Enter | KeyCode::Space)
+    !matches!(
+        k,
+        KeyCode::Tab | KeyCode::Escape | KeyCode::Enter | KeyCode::Space
+    )
 }
 
 impl TitleScreen {
@@ -167,7 +170,11 @@ impl TitleScreen {
         };
         if takes {
             if self.seed.len() < room {
-                let c = if self.seed.is_empty() { c.to_ascii_uppercase() } else { c };
+                let c = if self.seed.is_empty() {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                };
                 self.seed.push(c);
                 self.refusal = None;
                 self.from_code = false;
@@ -223,7 +230,7 @@ impl TitleScreen {
         if !code.same_set(&self.fingerprint) {
             let ours = RunCode::new(0, DiceMode::Rolled, &self.fingerprint).set;
             self.refusal = Some(format!(
-                "code for another card set ({}); these cards are {ours}",
+                "that run code is for another card set ({}); these cards are {ours}",
                 code.set
             ));
             return;
@@ -249,5 +256,5 @@ impl TitleScreen {
 /// The refusal of text that is not a run code.
 fn not_a_code(text: &str) -> String {
     let shown: String = text.chars().take(24).collect();
-    format!("{shown} is not a run code (F-seed-r/d-set)")
+    format!("{shown} is not a run code (F-seed-r or d-set, as an end screen shows it)")
 }

@@ -401,7 +401,12 @@ fn todays_journey_starts_the_seed_of_the_day() {
             day: None,
         }
     );
-    assert!(played.journey.note().contains("26 Nov · lost in the Darkwood Brume"));
+    assert!(
+        played
+            .journey
+            .note()
+            .contains("26 Nov · lost in the Darkwood Brume")
+    );
     assert!(played.journey.note().contains("practice"));
     // In progress: the entry continues that run rather than start a second attempt.
     let path = std::path::PathBuf::from("saves/run-today.json");
@@ -444,7 +449,10 @@ fn the_seed_box_takes_a_typed_or_pasted_run_code() {
     // A plain seed pastes too.
     let mut s = screen();
     s.paste("77");
-    assert!(matches!(s.update(&enter()), Next::NewRun { seed: Some(77), .. }));
+    assert!(matches!(
+        s.update(&enter()),
+        Next::NewRun { seed: Some(77), .. }
+    ));
 }
 
 #[test]
@@ -453,7 +461,10 @@ fn the_seed_box_refuses_a_code_for_another_set_or_a_malformed_one() {
     let mut s = screen();
     s.update(&typing("F-64-d-00000000"));
     let why = s.refusal.clone().expect("refused");
-    assert!(why.contains("another card set") && why.contains("36d8b5d0"), "{why}");
+    assert!(
+        why.contains("another card set") && why.contains("36d8b5d0"),
+        "{why}"
+    );
     assert_eq!(s.update(&enter()), Next::Stay);
     assert!(s.refused > 0, "the entry shakes");
     // Mistyped: the code never completes; Enter says it is not a run code.
@@ -472,13 +483,20 @@ fn the_seed_box_refuses_a_code_for_another_set_or_a_malformed_one() {
     }
     assert!(s.refusal.is_none());
     s.update(&typing("d-36d8b5d0"));
-    assert!(matches!(s.update(&enter()), Next::NewRun { seed: Some(64), .. }));
+    assert!(matches!(
+        s.update(&enter()),
+        Next::NewRun { seed: Some(64), .. }
+    ));
     // Pasted rubbish is refused with words, and the box is left as it was.
     let mut s = screen();
     s.paste("hello");
     assert!(s.refusal.as_deref().is_some_and(|w| w.contains("neither")));
     assert!(s.seed.is_empty());
     s.paste("F-12-r-3");
-    assert!(s.refusal.as_deref().is_some_and(|w| w.contains("not a run code")));
+    assert!(
+        s.refusal
+            .as_deref()
+            .is_some_and(|w| w.contains("not a run code"))
+    );
     assert_eq!(s.update(&enter()), Next::Stay);
 }

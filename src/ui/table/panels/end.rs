@@ -41,7 +41,7 @@ impl Recap {
     }
 }
 
-/// The end panel; `share` is its last line (the run code, how to copy it, Enter).
+/// The end panel; `share` is the line that shares the run (its code, how to copy it).
 pub fn draw(cx: &Ctx, recap: &Recap, share: &str) {
     let s = cx.s();
     let fonts = cx.fonts;
@@ -139,7 +139,7 @@ pub fn draw(cx: &Ctx, recap: &Recap, share: &str) {
         },
     ];
     for line in lines.iter().filter(|l| !l.is_empty()) {
-        if y > r.bottom() - 60.0 {
+        if y > r.bottom() - 88.0 {
             break;
         }
         y += cardface::text_block(
@@ -153,16 +153,25 @@ pub fn draw(cx: &Ctx, recap: &Recap, share: &str) {
     }
     draw_kept(
         cx,
-        Rect::new(r.x + 28.0, y + 6.0, inner, r.bottom() - 40.0 - y - 6.0),
+        Rect::new(r.x + 28.0, y + 6.0, inner, r.bottom() - 68.0 - y - 6.0),
     );
-    let size = style::fit_size(share, &fonts.italic, text::LABEL, text::SMALL, r.w - 24.0);
+    // The run's code, to share and paste into another title's seed box.
+    let size = style::fit_size(share, &fonts.serif, text::BODY, text::SMALL, r.w - 24.0);
     style::text_centred(
         share,
         r.center().x,
+        r.bottom() - 46.0,
+        &fonts.serif,
+        size,
+        colour::GOLD,
+    );
+    style::text_centred(
+        "Press Enter to return to the title.",
+        r.center().x,
         r.bottom() - 18.0,
         &fonts.italic,
-        size,
-        fade(colour::PARCHMENT, 0.85),
+        text::LABEL,
+        fade(colour::PARCHMENT, 0.8),
     );
 }
 

@@ -147,13 +147,25 @@ fn the_lesson_reaches_the_guardians_step_and_rings_its_card_on_the_map() {
             break;
         }
     }
-    assert_eq!(t.hint_now(), Some(Now::Step(i)), "the Guardian's step is shown");
-    let step = t.tutor.as_ref().and_then(|t| t.lesson.step()).expect("a step");
+    assert_eq!(
+        t.hint_now(),
+        Some(Now::Step(i)),
+        "the Guardian's step is shown"
+    );
+    let step = t
+        .tutor
+        .as_ref()
+        .and_then(|t| t.lesson.step())
+        .expect("a step");
     assert!(step.words.contains("seal"), "{}", step.words);
     let l = Layout::new(vec2(1280.0, 800.0));
     let rings = t.lesson_rings(Now::Step(i), t.stage.shown(), &l);
     let badge = crate::ui::map::guardian_badge(&crate::ui::map::layout(&t.map, l.map_area()));
-    assert_eq!(rings.len(), 2, "the card to flip and the Guardian's card: {rings:?}");
+    assert_eq!(
+        rings.len(),
+        2,
+        "the card to flip and the Guardian's card: {rings:?}"
+    );
     assert_eq!(rings[1], badge);
     // The next step no longer rings the Guardian.
     let t = lesson_at(i + 1);
