@@ -299,11 +299,10 @@ impl TitleScreen {
         for typed in journey::typed(input) {
             let on_new_run = matches!(Item::ALL[self.selected], Item::NewRun | Item::GuideRun);
             let intent = match typed {
-                Typed::Char(c) if !input.ctrl => {
+                Typed::Char(c) => {
                     self.type_char(c);
                     continue;
                 }
-                Typed::Char(_) => continue,
                 Typed::Intent(i) => i,
             };
             match intent {

@@ -13,7 +13,6 @@ use crate::daily::{Day, RunCode};
 use crate::store::SaveStore;
 use crate::ui::Next;
 use crate::ui::input::{Input, Intent, Press};
-use macroquad::prelude::KeyCode;
 use std::path::PathBuf;
 
 /// The longest seed typed as digits (a u64 has at most 20; 19 always fits).
@@ -108,18 +107,21 @@ pub enum Typed {
 }
 
 /// The frame's typing, in order. Characters come from the typed text (so `-` and capitals
-/// arrive as typed); keys that type them are not counted twice. An input built without
-/// characters (a test) gives its digit and letter flags as characters.
+/// arrive as typed); the digit and letter keys that type them are not counted twice. An
+/// input with no typed text (a test's flags, or Ctrl-V, whose letter types nothing) gives
+/// its digit and letter keys as characters, letters only without Ctrl.
 pub fn typed(input: &Input) -> Vec<Typed> {
     let chars = input.presses.iter().any(|p| matches!(p, Press::Char(_)));
     if !chars {
+        let ctrl = input.ctrl || input.chords.iter().any(|c| c.ctrl);
         return input
             .intents()
             .into_iter()
-            .map(|i| match i {
-                Intent::Digit(d) => Typed::Char(char::from(b'0' + d)),
-                Intent::Letter(c) => Typed::Char(c),
-                other => Typed::Intent(other),
+            .filter_map(|i| match i {
+                Intent::Digit(d) => Some(Typed::Char(char::from(b'0' + d))),
+                Intent::Letter(_) if ctrl => None,
+                Intent::Letter(c) => Some(Typed::Char(c)),
+                other => Some(Typed::Intent(other)),
             })
             .collect();
     }
@@ -130,19 +132,11 @@ pub fn typed(input: &Input) -> Vec<Typed> {
             Press::Char(c) if !c.is_whitespace() => Some(Typed::Char(*c)),
             Press::Char(_) => None,
             Press::Key(k) => match Intent::of_key(*k)? {
-                Intent::Digit(_) | Intent::Letter(_) if types_a_char(*k) => None,
+                Intent::Digit(_) | Intent::Letter(_) => None,
                 other => Some(Typed::Intent(other)),
             },
         })
         .collect()
-}
-
-/// Whether a key also arrives as a typed character (a letter or a digit; not Tab or Esc).
-fn types_a_char(k: KeyCode) -> bool {
-    !matches!(
-        k,
-        KeyCode::Tab | KeyCode::Escape | KeyCode::Enter | KeyCode::Space
-    )
 }
 
 impl TitleScreen {
