@@ -3,7 +3,98 @@
 //! set) to share and paste. No clock here: the caller passes the date.
 
 use crate::core::DiceMode;
+use serde::{Deserialize, Serialize};
 use std::fmt;
+
+/// A calendar date (UTC): the day a journey of the day belongs to. Written `YYYY-MM-DD`
+/// in saves and the history.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Day {
+    pub year: i32,
+    pub month: u32,
+    pub day: u32,
+}
+
+/// Month names as the title writes a date ("26 Nov").
+const MONTHS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+
+impl Day {
+    /// The UTC date of an instant given in milliseconds since the Unix epoch.
+    pub fn of_ms(ms: u64) -> Day {
+        let (year, month, day) = civil_from_days((ms / 86_400_000) as i64);
+        Day {
+            year: year as i32,
+            month,
+            day,
+        }
+    }
+
+    /// The seed of this day's journey (see [`day_seed`]).
+    pub fn seed(self) -> u64 {
+        day_seed(self.year, self.month, self.day)
+    }
+
+    /// The date as a player reads it: `26 Nov`.
+    pub fn short(self) -> String {
+        let month = MONTHS
+            .get(self.month.saturating_sub(1) as usize)
+            .copied()
+            .unwrap_or("?");
+        format!("{} {month}", self.day)
+    }
+}
+
+impl fmt::Display for Day {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+impl From<Day> for String {
+    fn from(d: Day) -> String {
+        d.to_string()
+    }
+}
+
+impl TryFrom<String> for Day {
+    type Error = String;
+    /// Reads `YYYY-MM-DD`.
+    fn try_from(text: String) -> Result<Day, String> {
+        let bad = || format!("`{text}` is not a date (YYYY-MM-DD)");
+        let mut parts = text.split('-');
+        let (Some(y), Some(m), Some(d), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(bad());
+        };
+        let (year, month, day) = (
+            y.parse().map_err(|_| bad())?,
+            m.parse().map_err(|_| bad())?,
+            d.parse().map_err(|_| bad())?,
+        );
+        if !(1..=12).contains(&month) || !(1..=31).contains(&day) {
+            return Err(bad());
+        }
+        Ok(Day { year, month, day })
+    }
+}
+
+/// Year, month, day of a day count since 1970-01-01 (Howard Hinnant's algorithm).
+pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
 
 /// The seed of the day for a calendar date (year, month 1-12, day 1-31): FNV-1a of the
 /// date written `YYYY-MM-DD`, so any build on any platform gives the same seed.
@@ -100,6 +191,23 @@ mod tests {
         assert_eq!(day_seed(2026, 11, 26), 5_237_090_632_627_399_691);
         assert_ne!(day_seed(2026, 11, 26), day_seed(2026, 11, 27));
         assert!(day_seed(1999, 1, 1).to_string().len() <= 19);
+    }
+
+    #[test]
+    fn a_day_is_read_from_the_clock_and_written_as_a_date() {
+        // 2026-11-26 00:00:00 UTC, and the last millisecond of that day.
+        let midnight = 1_795_651_200_000;
+        let day = Day::of_ms(midnight);
+        assert_eq!(day.to_string(), "2026-11-26");
+        assert_eq!(Day::of_ms(midnight + 86_399_999), day);
+        assert_ne!(Day::of_ms(midnight + 86_400_000), day);
+        assert_eq!(day.short(), "26 Nov");
+        assert_eq!(day.seed(), day_seed(2026, 11, 26));
+        let json = serde_json::to_string(&day).expect("json");
+        assert_eq!(json, "\"2026-11-26\"");
+        assert_eq!(serde_json::from_str::<Day>(&json).ok(), Some(day));
+        assert!(serde_json::from_str::<Day>("\"2026-13-01\"").is_err());
+        assert!(serde_json::from_str::<Day>("\"yesterday\"").is_err());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! The window's Statistics screen is meant to show the same [`Stats`].
 
 use crate::core::DiceMode;
+use crate::daily::Day;
 use crate::session::{Ending, Session, now_ms};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -45,6 +46,10 @@ pub struct Record {
     /// older records).
     #[serde(default, skip_serializing_if = "is_rolled")]
     pub dice_mode: DiceMode,
+    /// The date whose journey this was: the day's one recorded attempt (absent for every
+    /// other run, and in older records; see [`append_run`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub day: Option<Day>,
 }
 
 fn is_rolled(mode: &DiceMode) -> bool {
@@ -76,6 +81,7 @@ impl Record {
             save: save.map(|p| p.display().to_string()),
             guide: s.guide,
             dice_mode: s.dice.mode(),
+            day: run.day,
         })
     }
 
@@ -119,12 +125,40 @@ pub fn append(path: &Path, record: &Record) -> io::Result<()> {
     }
     f.sync_all()
 }
+/// Appends a finished run, keeping one attempt per day: a run started as the journey of a
+/// date that the history already holds an attempt for is recorded as an ordinary run (its
+/// `day` dropped), so the first journey of a date to finish or be abandoned is the one
+/// that counts. A history that cannot be read does not stop the record.
+pub fn append_run(path: &Path, record: &Record) -> io::Result<()> {
+    let mut record = record.clone();
+    if let Some(day) = record.day
+        && read(path).is_ok_and(|h| h.attempt(day).is_some())
+    {
+        record.day = None;
+    }
+    append(path, &record)
+}
+
 /// The history read back: the records, and the lines that could not be read (line
 /// number and problem). A missing file is an empty history.
 #[derive(Debug, Clone, Default)]
 pub struct History {
     pub records: Vec<Record>,
     pub skipped: Vec<(usize, String)>,
+}
+
+impl History {
+    /// The recorded attempt at the journey of `day`, if there is one.
+    pub fn attempt(&self, day: Day) -> Option<&Record> {
+        self.records.iter().find(|r| r.day == Some(day))
+    }
+
+    /// The recorded journeys of the day, the latest date first.
+    pub fn journeys(&self) -> Vec<&Record> {
+        let mut days: Vec<&Record> = self.records.iter().filter(|r| r.day.is_some()).collect();
+        days.sort_by_key(|r| std::cmp::Reverse(r.day));
+        days
+    }
 }
 
 /// Reads a history file. A line that is not a record (torn, edited, not UTF-8) is
@@ -170,6 +204,8 @@ pub struct Stats {
     pub best: Option<Record>,
     /// Lines of the file that could not be read.
     pub skipped_lines: usize,
+    /// The journeys of the day played, the latest date first.
+    pub journeys: Vec<Record>,
 }
 
 impl Stats {
@@ -201,6 +237,7 @@ impl Stats {
             deaths_by_domain: deaths,
             best,
             skipped_lines: h.skipped.len(),
+            journeys: h.journeys().into_iter().cloned().collect(),
         }
     }
 }
@@ -229,7 +266,39 @@ mod tests {
             save: None,
             guide: false,
             dice_mode: DiceMode::Rolled,
+            day: None,
         }
+    }
+
+    #[test]
+    fn one_attempt_is_recorded_per_day() {
+        let path = temp("daily");
+        let day = Day::of_ms(1_795_651_200_000);
+        let next = Day::of_ms(1_795_651_200_000 + 86_400_000);
+        let journey = |seed, day| Record {
+            day: Some(day),
+            ..record(seed)
+        };
+        append_run(&path, &record(1)).expect("append");
+        append_run(&path, &journey(2, day)).expect("append");
+        // A second journey of the same date finishes later: recorded, as an ordinary run.
+        append_run(&path, &journey(3, day)).expect("append");
+        append_run(&path, &journey(4, next)).expect("append");
+        let h = read(&path).expect("read");
+        assert_eq!(h.records.len(), 4, "every run is in the history");
+        assert_eq!(
+            h.attempt(day).map(|r| r.seed),
+            Some(2),
+            "the first one counts"
+        );
+        assert_eq!(h.records[2].day, None);
+        let days: Vec<(Option<Day>, u64)> = h.journeys().iter().map(|r| (r.day, r.seed)).collect();
+        assert_eq!(days, vec![(Some(next), 4), (Some(day), 2)]);
+        assert_eq!(Stats::of(&h).journeys.len(), 2);
+        // The date is kept in the line; older lines without it read as ordinary runs.
+        let text = fs::read_to_string(&path).expect("read");
+        assert!(text.contains("\"day\":\"2026-11-26\""), "{text}");
+        let _ = fs::remove_file(&path);
     }
 
     #[test]

@@ -432,6 +432,9 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Session, LoadProblem> {
         &save.forced,
         save.started_at,
     )?;
+    // A journey of the day stays one when resumed (its summary says which date).
+    let mut run = run;
+    run.day = save.summary.day;
     let replayed = snapshot(&run);
     if let Some((at, saved, now)) = first_difference(&save.snapshot, &replayed, String::new()) {
         return Err(LoadProblem::SnapshotMismatch {

@@ -13,6 +13,7 @@ use crate::core::{
     Action, DiceMode, Event, Illegal, Outcome, Refusal, State, Why, dice_rolled, execute,
     new_run_in, why_not,
 };
+use crate::daily::{Day, civil_from_days};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -35,20 +36,6 @@ pub fn format_time(ms: u64) -> String {
         rest / 60 % 60,
         rest % 60
     )
-}
-
-/// Year, month, day of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
 }
 
 /// A die result forced during a run, after `after` actions.
@@ -78,6 +65,9 @@ pub struct Session {
     /// Every event of the run so far, the start's included (what the table's log, the
     /// Guide's journal and the end screen's recap are read from).
     pub journal: Vec<Event>,
+    /// The date whose journey this run was started as (the title's Today's journey; `None`
+    /// for any other run, practice included). Kept in the save's summary.
+    pub day: Option<Day>,
 }
 
 /// Why a replay could not rebuild a run.
@@ -129,6 +119,7 @@ impl Session {
             state,
             started_at: now_ms(),
             journal: events.clone(),
+            day: None,
         };
         (session, events)
     }
@@ -215,6 +206,7 @@ impl Session {
             flips: s.flips,
             guide: s.guide,
             ending: s.outcome.as_ref().map(Ending::of),
+            day: self.day,
         }
     }
 
@@ -344,6 +336,9 @@ pub struct Summary {
     /// `None` while the run goes on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ending: Option<Ending>,
+    /// Started as the journey of this date (absent for any other run).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub day: Option<Day>,
 }
 
 #[cfg(test)]

@@ -166,7 +166,7 @@ impl SaveStore {
     /// Appends a finished run to the history (nothing for a run still going on).
     pub fn record(&self, run: &Session, save: Option<&Path>) -> io::Result<()> {
         match Record::of(run, save) {
-            Some(r) => history::append(&self.history_path(), &r),
+            Some(r) => history::append_run(&self.history_path(), &r),
             None => Ok(()),
         }
     }
@@ -324,7 +324,7 @@ impl Autosave {
         if run.is_over() && !self.recorded {
             let file = self.history_dir.join(history::FILE_NAME);
             if let Some(r) = Record::of(run, Some(path)) {
-                history::append(&file, &r)
+                history::append_run(&file, &r)
                     .map_err(|source| StoreError::History { path: file, source })?;
             }
             self.recorded = true;
@@ -418,6 +418,39 @@ mod tests {
         );
         let h = history::read(&store.history_path()).expect("history");
         assert_eq!(h.records.len(), 2, "both runs recorded");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// A run started as the journey of a date keeps that date through its save, and only
+    /// the first such run of the date to end is the day's attempt in the history.
+    #[test]
+    fn a_journey_of_the_day_survives_its_save_and_is_recorded_once() {
+        let (set, _) = load_dir(Path::new("cards")).expect("the shipped cards load");
+        let set = Arc::new(set);
+        let dir = temp("journey");
+        let store = SaveStore::open(&dir).expect("temp dir");
+        let day = crate::daily::Day::of_ms(1_795_651_200_000);
+        let journey = || {
+            let (mut run, _) = Session::new(set.clone(), day.seed(), Vec::new());
+            run.day = Some(day);
+            run
+        };
+        let mut first = journey();
+        let mut auto_first = store.autosave_for(&first);
+        auto_first.after(&first).expect("saved");
+        let path = auto_first.path().expect("a path").to_path_buf();
+        assert_eq!(save::load(&path).expect("loads").day, Some(day));
+        assert_eq!(store.latest().map(|i| i.summary.day), Some(Some(day)));
+        // A second journey of the same date, abandoned first: it is the day's attempt.
+        let mut second = journey();
+        let mut auto_second = store.autosave_for(&second);
+        second.act(&Action::Abandon).expect("abandon");
+        auto_second.after(&second).expect("saved");
+        first.act(&Action::Abandon).expect("abandon");
+        auto_first.after(&first).expect("saved");
+        let h = history::read(&store.history_path()).expect("history");
+        let days: Vec<_> = h.records.iter().map(|r| r.day).collect();
+        assert_eq!(days, vec![Some(day), None], "one attempt for the date");
         let _ = fs::remove_dir_all(&dir);
     }
 

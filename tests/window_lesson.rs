@@ -64,7 +64,7 @@ fn xkey(k: &str) -> &str {
 }
 
 /// The step names the lesson goes through, in order (holds left out).
-const STEPS: [&str; 19] = [
+const STEPS: [&str; 20] = [
     "flip",
     "flip-item",
     "take",
@@ -81,6 +81,7 @@ const STEPS: [&str; 19] = [
     "flip-pit",
     "pit",
     "route-bridge",
+    "rumour",
     "flip-last",
     "crossing",
     "guardian",

@@ -23,7 +23,7 @@ use std::time::Duration;
 const IDLE: Duration = Duration::from_millis(2600);
 
 #[test]
-fn ten_presses_150_ms_apart_from_an_idle_title_land_on_the_right_entry() {
+fn eleven_presses_150_ms_apart_from_an_idle_title_land_on_the_right_entry() {
     let Some(xvfb) = Xvfb::start(1280, 800) else {
         return;
     };
@@ -60,9 +60,10 @@ fn ten_presses_150_ms_apart_from_an_idle_title_land_on_the_right_entry() {
     game.until("the title", |w| w.iter().any(|w| w == "Statistics"));
     focus(&xvfb.display);
     std::thread::sleep(IDLE);
-    // No run saved: the title opens on New run (the second entry). Seven down (the Rules),
-    // one up (the Designer's desk), one down: the Rules again; then Enter, the tenth press.
-    let mut keys = vec!["Down"; 7];
+    // No run saved: the title opens on New run (the second entry). Eight down (the Rules),
+    // one up (the Designer's desk), one down: the Rules again; then Enter, the eleventh
+    // press.
+    let mut keys = vec!["Down"; 8];
     keys.extend(["Up", "Down", "Return"]);
     let mut args = vec!["key", "--delay", "150"];
     args.extend(keys);

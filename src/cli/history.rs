@@ -100,6 +100,18 @@ pub fn render(path: &Path, s: &Stats) -> String {
     if let Some(best) = &s.best {
         out.push_str(&format!("Best run: {}\n", describe(best)));
     }
+    if !s.journeys.is_empty() {
+        out.push_str("Journeys of the day:\n");
+        for r in &s.journeys {
+            let day = r.day.map(|d| d.to_string()).unwrap_or_default();
+            let how = if r.won() { "won" } else { "lost" };
+            out.push_str(&format!(
+                "  {day}  {how} in {}, {} flips\n",
+                r.last_domain(),
+                r.flips
+            ));
+        }
+    }
     if s.skipped_lines > 0 {
         out.push_str(&format!(
             "({} unreadable lines of the history were skipped)\n",

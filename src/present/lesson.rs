@@ -181,6 +181,11 @@ const PATH: &str = "lesson_sinking_path";
 const HUT: &str = "lesson_keepers_hut";
 const REEDS: &str = "lesson_reeds";
 const BRIDGE: &str = "lesson_bridge";
+const RUMOUR: &str = "lesson_parapet_rumour";
+
+/// The step whose hint also rings the Guardian's card on the map (where its requirements
+/// and seals are shown).
+pub const SHOWS_GUARDIAN: &str = "rumour";
 
 /// The lesson, in order.
 pub const STEPS: &[Step] = &[
@@ -297,16 +302,23 @@ pub const STEPS: &[Step] = &[
         done: Done::In(BRIDGE),
     },
     Step {
+        id: SHOWS_GUARDIAN,
+        title: "The Guardian waits",
+        words: "After the last Domain, the Guardian waits at the crossing. Its card is on the map from your first flip, with a ring for each requirement or seal whose terms you have not learned. Flip the highlighted card.",
+        want: Want::Flip(RUMOUR),
+        done: Done::Flipped(7),
+    },
+    Step {
         id: "flip-last",
-        title: "The last Domain",
-        words: "One card stands between you and the Guardian. Flip it.",
+        title: "Rumours",
+        words: "A requirement must be met to harm the Guardian; a seal punishes you until you break it. Rumours like that card, and some Domains, tell their terms; what you learn is kept for later runs. Flip the last card.",
         want: Want::Flip(HUT),
         done: Done::Phase(PhaseIs::Crossing),
     },
     Step {
         id: "crossing",
         title: "The crossing",
-        words: "A last pause to use your cards before the Guardian. Go on when you are ready.",
+        words: "A last pause before the Guardian. In a real run, a button marked “— breaks” and a term's name gives up something the Guardian demands: think twice. Go on when you are ready.",
         want: Want::Continue,
         done: Done::Phase(PhaseIs::Duel),
     },
@@ -332,7 +344,7 @@ pub const LEARNED: [&str; 9] = [
     "A reroll with Grace",
     "Using an Item",
     "A Terror and a Pit",
-    "The Guardian",
+    "The Guardian and its seals",
 ];
 /// Said when the lesson's run ended some other way (it cannot, with the script's dice).
 pub const END_LOST: &str = "The lesson's run has ended. Nothing was saved or counted; try it again from the title whenever you like.";

@@ -1,4 +1,4 @@
-//! Copying a run's seed to the system clipboard (`arboard`; on X11 through x11rb, so no
+//! Copying a run's seed or run code to the system clipboard, and reading a pasted one (`arboard`; on X11 through x11rb, so no
 //! system package is needed).
 //!
 //! On X11 the copied text lives in the process that copied it: the clipboard is kept open
@@ -26,5 +26,24 @@ pub fn copy(what: &str, text: &str) -> String {
         Some(Ok(())) => format!("Copied the {what} {text}"),
         Some(Err(e)) => format!("Could not copy ({e}): the {what} is {text}"),
         None => format!("The {what} is {text}"),
+    }
+}
+
+/// The clipboard's text (a run code pasted on the title); `Err`: why it could not be read,
+/// in a player's words.
+pub fn paste() -> Result<String, String> {
+    let mut guard = match CLIPBOARD.lock() {
+        Ok(g) => g,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    if guard.is_none() {
+        *guard = Some(
+            arboard::Clipboard::new().map_err(|e| format!("cannot reach the clipboard ({e})"))?,
+        );
+    }
+    match guard.as_mut().map(|c| c.get_text()) {
+        Some(Ok(text)) => Ok(text),
+        Some(Err(e)) => Err(format!("nothing to paste ({e})")),
+        None => Err("cannot reach the clipboard".into()),
     }
 }

@@ -37,6 +37,7 @@ pub(super) fn first_screen(
                 crate::core::DiceMode::Rolled
             },
             terms,
+            day: None,
         };
         match TableScreen::start(set.clone(), &start, saves_dir) {
             Ok(mut t) => {
@@ -168,6 +169,19 @@ pub(super) fn follow(
                     if guide_screen {
                         t.open_link(None);
                     }
+                    screen = Screen::Table(Box::new(t), set);
+                }
+            }
+        }
+        Next::Journey { seed, day } => {
+            if let Some(set) = screen.set() {
+                let start = table::Start {
+                    seed,
+                    day,
+                    terms,
+                    ..Default::default()
+                };
+                if let Ok(t) = TableScreen::start(set.clone(), &start, saves_dir) {
                     screen = Screen::Table(Box::new(t), set);
                 }
             }

@@ -97,6 +97,12 @@ pub enum Next {
         /// Serve the Guide's screen from the run's start (the title's switch).
         guide_screen: bool,
     },
+    /// Today's journey: the seed of the day, alone, dice rolled; `day` is the date it
+    /// counts for (`None`: practice, an ordinary run of that seed).
+    Journey {
+        seed: u64,
+        day: Option<crate::daily::Day>,
+    },
     /// Back to the title screen.
     Title,
     /// Load this save and play it on the table (Continue, or a pick on the Load screen).
@@ -143,8 +149,15 @@ impl Screen {
         match load_source(dir) {
             Ok((set, report)) => {
                 let resume = store.and_then(SaveStore::latest);
+                // The date from the system clock (UTC): the same journey for everyone.
+                let today = crate::daily::Day::of_ms(crate::session::now_ms());
+                let journey = title::Journey::of(today, store, &set);
                 Screen::Title(
-                    Box::new(TitleScreen::new(&set, &report, resume).from(dir)),
+                    Box::new(
+                        TitleScreen::new(&set, &report, resume)
+                            .from(dir)
+                            .journey(journey),
+                    ),
                     Arc::new(set),
                 )
             }

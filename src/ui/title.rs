@@ -9,6 +9,8 @@ use crate::cards::CardSet;
 use crate::cards::validate::Report;
 use crate::core::DiceMode;
 use crate::store::SaveInfo;
+pub use journey::Journey;
+use journey::Typed;
 use macroquad::prelude::*;
 
 /// A menu entry; only the available ones do anything.
@@ -18,6 +20,8 @@ pub enum Item {
     NewRun,
     /// A new run for two: a traveller and a Guide at one screen.
     GuideRun,
+    /// Today's journey: the seed of the day, the same for everyone on a date.
+    Today,
     /// The guided first run ("Learn to play").
     Lesson,
     Load,
@@ -31,10 +35,11 @@ pub enum Item {
 }
 
 impl Item {
-    pub const ALL: [Item; 11] = [
+    pub const ALL: [Item; 12] = [
         Item::Continue,
         Item::NewRun,
         Item::GuideRun,
+        Item::Today,
         Item::Lesson,
         Item::Load,
         Item::Statistics,
@@ -50,6 +55,7 @@ impl Item {
             Item::Continue => "Continue",
             Item::NewRun => "New run",
             Item::GuideRun => "New run with a Guide",
+            Item::Today => "Today's journey",
             Item::Lesson => "Learn to play",
             Item::Load => "Load",
             Item::Statistics => "Statistics",
@@ -69,6 +75,7 @@ impl Item {
             Item::Continue
                 | Item::NewRun
                 | Item::GuideRun
+                | Item::Today
                 | Item::Lesson
                 | Item::Load
                 | Item::Statistics
@@ -185,6 +192,15 @@ pub struct TitleScreen {
     confirm_quit: bool,
     /// The lesson is offered (the first start): Enter starts it, anything else declines.
     offer: bool,
+    /// Today's journey (the entry's date, how today's attempt went, a run in progress).
+    journey: Journey,
+    /// The card set's fingerprint: a run code must name this set.
+    fingerprint: String,
+    /// Why the seed box's text cannot start a run (a bad or foreign run code), shown
+    /// beside New run until the box is edited.
+    refusal: Option<String>,
+    /// The seed in the box came from a run code.
+    from_code: bool,
 }
 
 impl TitleScreen {
@@ -216,6 +232,10 @@ impl TitleScreen {
             source: String::new(),
             confirm_quit: false,
             offer: false,
+            journey: Journey::default(),
+            fingerprint: set.files().hash(),
+            refusal: None,
+            from_code: false,
         }
     }
 
@@ -265,27 +285,33 @@ impl TitleScreen {
             return Next::Reload;
         }
         let n = Item::ALL.len();
-        // Every press of the frame, in order (see `Input::intents`).
-        for intent in input.intents() {
+        if input
+            .chords
+            .iter()
+            .any(|c| c.ctrl && c.key == macroquad::prelude::KeyCode::V)
+        {
+            match super::clipboard::paste() {
+                Ok(text) => self.paste(&text),
+                Err(e) => self.refusal = Some(e),
+            }
+        }
+        // Every press of the frame, in order (see `journey::typed`).
+        for typed in journey::typed(input) {
             let on_new_run = matches!(Item::ALL[self.selected], Item::NewRun | Item::GuideRun);
+            let intent = match typed {
+                Typed::Char(c) => {
+                    self.type_char(c);
+                    continue;
+                }
+                Typed::Intent(i) => i,
+            };
             match intent {
                 Intent::Back => {
                     self.confirm_quit = true;
                     return Next::Stay;
                 }
-                Intent::Digit(d) if self.seed.len() < 19 => {
-                    self.seed.push(char::from(b'0' + d));
-                    if self.selected != Item::GuideRun.index() {
-                        self.selected = Item::NewRun.index();
-                    }
-                }
-                Intent::Backspace => {
-                    self.seed.pop();
-                }
+                Intent::Backspace => self.erase(),
                 Intent::Left | Intent::Right if on_new_run => self.deck = !self.deck,
-                Intent::Letter('s') if Item::ALL[self.selected] == Item::GuideRun => {
-                    self.guide_screen = !self.guide_screen;
-                }
                 // No wrapping: Up from Continue must not land on Quit.
                 Intent::Up => self.selected = self.selected.saturating_sub(1),
                 Intent::Down => self.selected = (self.selected + 1).min(n - 1),
@@ -321,18 +347,19 @@ impl TitleScreen {
                     self.confirm_quit = true;
                     Next::Stay
                 }
-                Item::NewRun => Next::NewRun {
-                    seed: self.seed.parse().ok(),
-                    guide: false,
-                    dice: self.dice_mode(),
-                    guide_screen: false,
+                Item::NewRun | Item::GuideRun => match self.seed_for_run() {
+                    Ok(seed) => Next::NewRun {
+                        seed,
+                        guide: item == Item::GuideRun,
+                        dice: self.dice_mode(),
+                        guide_screen: item == Item::GuideRun && self.guide_screen,
+                    },
+                    Err(()) => {
+                        self.refused = 18;
+                        Next::Stay
+                    }
                 },
-                Item::GuideRun => Next::NewRun {
-                    seed: self.seed.parse().ok(),
-                    guide: true,
-                    dice: self.dice_mode(),
-                    guide_screen: self.guide_screen,
-                },
+                Item::Today => self.journey.next(),
                 Item::Lesson => Next::Lesson,
                 Item::Continue => self
                     .resume
@@ -365,6 +392,11 @@ impl TitleScreen {
         let map_layout = map::layout(&self.map, l.map);
         map::draw(&self.map, &map_layout, fonts, self.hovered_tile, t);
         self.draw_menu(fonts, &l);
+        if let Some(why) = &self.refusal {
+            // Over the entries under New run, until the box is edited.
+            let baseline = l.menu_y + Item::NewRun.index() as f32 * l.menu_step;
+            refusal(why, l.left, baseline + l.menu_step * 0.3, fonts);
+        }
         self.draw_warnings(fonts, &l);
         self.draw_footer(fonts, &l, size);
         if self.confirm_quit {
@@ -460,11 +492,16 @@ impl TitleScreen {
             if matches!(*item, Item::NewRun | Item::GuideRun) {
                 // Short enough to end before the map at 1024 px (digits for a seed are in
                 // the footer's hints).
+                let what = match (self.code_typed(), self.from_code) {
+                    (true, _) => "code",
+                    (false, true) => "seed from a code:",
+                    (false, false) => "seed",
+                };
                 let seed = match (*item, self.seed.is_empty()) {
                     (Item::GuideRun, true) => "two players".to_string(),
-                    (Item::GuideRun, false) => format!("two players · seed {}_", self.seed),
+                    (Item::GuideRun, false) => format!("two players · {what} {}_", self.seed),
                     (_, true) => "random seed".to_string(),
-                    (_, false) => format!("seed {}_", self.seed),
+                    (_, false) => format!("{what} {}_", self.seed),
                 };
                 let dice = if self.deck {
                     "dice from a deck (←→)"
@@ -480,6 +517,16 @@ impl TitleScreen {
                 };
                 style::text(
                     &seed,
+                    x + w + 18.0,
+                    baseline,
+                    &fonts.italic,
+                    note_size,
+                    fade(colour::GOLD, 0.8),
+                );
+            }
+            if *item == Item::Today {
+                style::text(
+                    &self.journey.note(),
                     x + w + 18.0,
                     baseline,
                     &fonts.italic,
@@ -588,15 +635,16 @@ impl TitleScreen {
         };
         style::text(&summary, l.left, y, &fonts.serif, 19, colour::PARCHMENT);
         use super::hints::{Key, Part, line};
-        let reload = if designer { "F5 reload" } else { "" };
-        let hint = line(&[
+        let mut parts = vec![
             Part::Key(Key::Move, "choose"),
             Part::Key(Key::Confirm, "select"),
-            Part::KeysOnly("digits: seed"),
-            Part::KeysOnly(reload),
-            Part::Key(Key::Back, "quit"),
-        ])
-        .replace("  ·    ·  ", "  ·  ");
+            Part::KeysOnly("digits or Ctrl-V: seed or run code"),
+        ];
+        if designer {
+            parts.push(Part::KeysOnly("F5 reload"));
+        }
+        parts.push(Part::Key(Key::Back, "quit"));
+        let hint = line(&parts);
         style::text_right(&hint, size.x - l.left, y, &fonts.italic, 18, style::dim());
     }
 }
@@ -682,6 +730,21 @@ fn spaced(s: &str, x: f32, y: f32, spacing: f32, font: &Font, size: u16, color: 
     cx - spacing - x
 }
 
+/// Why the seed box's text cannot start a run: a framed warning just under New run (over
+/// the entries below it until the box is edited).
+fn refusal(why: &str, x: f32, top: f32, fonts: &Fonts) {
+    let size = 17;
+    let mut chars = why.chars();
+    let line: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    let w = style::width(&line, &fonts.italic, size);
+    let r = Rect::new(x - 12.0, top, w + 24.0, 30.0);
+    style::card(r, 6.0, 1.5, colour::TILE, colour::WARNING);
+    style::text(&line, x, top + 21.0, &fonts.italic, size, colour::WARNING);
+}
+
 /// A small framed note to the right of a menu entry.
 fn tooltip(s: &str, x: f32, baseline: f32, fonts: &Fonts) {
     let size = 18;
@@ -698,5 +761,6 @@ fn tooltip(s: &str, x: f32, baseline: f32, fonts: &Fonts) {
     );
 }
 
+mod journey;
 #[cfg(test)]
 mod tests;

@@ -55,7 +55,7 @@ fn event_kind(e: &Event) -> String {
 fn the_lesson_set_loads_with_three_domains() {
     let set = cards().expect("the lesson's cards load without errors");
     assert_eq!(set.domains.len(), 3);
-    assert_eq!(set.cards.len(), 7);
+    assert_eq!(set.cards.len(), 8);
 }
 
 #[test]
@@ -99,6 +99,7 @@ fn each_step_advances_on_the_event_that_completes_it() {
         ("flip-pit", "card_flipped"),
         ("pit", "domain_cleared"),
         ("route-bridge", "domain_entered"),
+        ("rumour", "card_resolved"),
         ("flip-last", "domain_cleared"),
         ("crossing", "duel_started"),
         ("guardian", "foe_defeated"),
@@ -132,4 +133,24 @@ fn only_the_step_asked_for_is_open() {
     assert!(legal_actions(&s).contains(&go(BRIDGE)));
     assert!(!lesson.allows(&s, &go(BRIDGE)));
     assert!(lesson.allows(&s, &go(REEDS)));
+}
+
+#[test]
+fn the_lesson_teaches_the_guardians_terms_before_the_crossing() {
+    let at = |id: &str| STEPS.iter().position(|s| s.id == id).expect("a step");
+    let words = |id: &str| STEPS[at(id)].words.to_lowercase();
+    // In order: the Guardian's card and its seals, then rumours, then the warning mark, all
+    // before the Guardian's duel.
+    assert!(at(SHOWS_GUARDIAN) < at("flip-last") && at("flip-last") < at("crossing"));
+    assert!(at("crossing") < at("guardian"));
+    let rumour = words(SHOWS_GUARDIAN);
+    for w in ["crossing", "card", "map", "seal", "requirement"] {
+        assert!(rumour.contains(w), "{w}: {rumour}");
+    }
+    let learned = words("flip-last");
+    for w in ["rumour", "domains", "learn", "later runs"] {
+        assert!(learned.contains(w), "{w}: {learned}");
+    }
+    assert!(words("crossing").contains("— breaks"));
+    assert!(LEARNED.iter().any(|l| l.contains("seals")));
 }

@@ -68,6 +68,8 @@ pub struct Start {
     pub dice: crate::core::DiceMode,
     /// How the Guardian's terms become known (Settings).
     pub terms: crate::core::TermsMode,
+    /// Started as the journey of this date (the title's Today's journey).
+    pub day: Option<crate::daily::Day>,
 }
 
 pub struct TableScreen {
@@ -105,6 +107,8 @@ pub struct TableScreen {
     /// The duel's odds lines and the foe's faces against the roll, for the shown state of
     /// this stage version (worked out once, not every frame).
     odds: (u64, Vec<String>, Vec<crate::present::odds::Ending>),
+    /// The run's code to share (`F-<seed>-<r|d>-<set>`), worked out once.
+    code: String,
 }
 
 /// The pace settings and a quick duel's clock.
@@ -145,6 +149,7 @@ impl TableScreen {
     ) -> Result<TableScreen, StartError> {
         let seed = start.seed;
         let (mut run, _) = Session::new_in(cards, seed, Vec::new(), start.guide, start.dice);
+        run.day = start.day;
         let (last, first) = match start.actions.split_last() {
             Some((last, first)) if start.play_last => (Some(*last), first),
             _ => (None, &start.actions[..]),
@@ -154,7 +159,12 @@ impl TableScreen {
             run.act(&a)?;
         }
         let mut t = TableScreen::blank(run, Autosave::off());
-        let mut first_line = if start.guide {
+        let mut first_line = if let Some(day) = start.day {
+            format!(
+                "Today's journey, {}: seed {seed}, the same road for everyone.",
+                day.short()
+            )
+        } else if start.guide {
             format!("A new run with a Guide, seed {seed}. Hold Tab for the Guide's view.")
         } else {
             format!("A new run, seed {seed}.")
@@ -237,6 +247,8 @@ impl TableScreen {
     /// A table showing the run at rest, its journal remembered.
     fn blank(run: Session, autosave: Autosave) -> TableScreen {
         let map = MapModel::from_set(&run.cards);
+        let code = crate::daily::RunCode::new(run.seed, run.dice_mode(), &run.cards.files().hash())
+            .to_string();
         let mut scene = Scene::new(run.state.clone());
         for e in &run.journal {
             scene.remember(e);
@@ -261,6 +273,7 @@ impl TableScreen {
             tutor: None,
             pace: Pace::default(),
             odds: (u64::MAX, Vec::new(), Vec::new()),
+            code,
         }
     }
 
@@ -533,6 +546,10 @@ impl TableScreen {
                 let b = self.current_buttons().into_iter().find(|b| b.primary)?;
                 Some(self.press(&b))
             }
+            KeyCode::C if s.phase == Phase::Over && !self.is_lesson() => {
+                self.copy_code();
+                Some(Next::Stay)
+            }
             KeyCode::D => {
                 self.control(Control::Dice(Role::Traveller));
                 Some(Next::Stay)
@@ -617,6 +634,21 @@ impl TableScreen {
             }
         }
         Next::Stay
+    }
+
+    /// Copies the run code, saying so in the log.
+    fn copy_code(&mut self) {
+        let done = crate::ui::clipboard::copy("run code", &self.code);
+        self.stage.scene_mut().note(format!("{done}."));
+    }
+
+    /// The end screen's line to share the run: its code (and the date, for a journey of
+    /// the day).
+    fn share_line(&self) -> String {
+        let day = self.run.day.map_or(String::new(), |d| {
+            format!("Today's journey, {} · ", d.short())
+        });
+        format!("{day}Run code {}  ·  C copies it", self.code)
     }
 
     /// The buttons of the true state (the stage is idle when keys act, so it is the one
@@ -848,10 +880,10 @@ impl TableScreen {
                 .recap
                 .clone()
                 .unwrap_or_else(|| Recap::of(&self.run.cards, &self.run.journal));
-            panels::end::draw(&cx, &recap);
+            panels::end::draw(&cx, &recap, &self.share_line());
         }
         if let (Some(now), Some(t)) = (self.hint_now(), &self.tutor) {
-            let rings = panels::hint::target(now, cx.s(), &t.lesson, &self.frame, &l);
+            let rings = self.lesson_rings(now, cx.s(), &l);
             panels::hint::draw(&cx, &t.lesson, now, &rings);
         }
         if let Some(r) = self.focus_rect()

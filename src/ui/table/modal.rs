@@ -328,9 +328,7 @@ impl TableScreen {
             return Next::Stay;
         }
         if input.presses.contains(&Press::Key(KeyCode::C)) {
-            let seed = self.run.state.seed.to_string();
-            let done = crate::ui::clipboard::copy("seed", &seed);
-            self.stage.scene_mut().note(format!("{done}."));
+            self.copy_code();
             self.modal = Some(Modal::Menu { sel });
             return Next::Stay;
         }
@@ -418,18 +416,25 @@ impl Modal {
     }
 }
 
-/// The run's seed under the menu, and how to copy it (the last copy's words once done).
+/// The run's seed and run code under the menu, and how to copy the code.
 fn seed_line(t: &TableScreen, fonts: &Fonts, l: &Layout) {
     use crate::ui::style::{self, colour};
     let rects = menu_rects(l, t.menu_entries().len());
     let Some(last) = rects.last() else {
         return;
     };
+<<<<<<< HEAD
     let line = if hints::on_pad() {
         format!("Seed {}", t.run.state.seed)
     } else {
         format!("Seed {}  ·  C: copy it", t.run.state.seed)
     };
+=======
+    let line = format!(
+        "Seed {}  ·  run code {}  ·  C: copy the code",
+        t.run.state.seed, t.code
+    );
+>>>>>>> h-w30b
     let y = last.bottom() + 40.0;
     let w = style::width(&line, &fonts.italic, 18) + 28.0;
     let back = Rect::new(last.center().x - w / 2.0, y, w, 30.0);

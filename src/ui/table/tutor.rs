@@ -105,6 +105,24 @@ impl TableScreen {
         Some(Now::Step(t.lesson.index()))
     }
 
+    /// What the hint rings now: what the step asks for, and, on the step that teaches
+    /// the Guardian, its card on the map (where its requirements and seals show).
+    pub(super) fn lesson_rings(&self, now: Now, s: &State, l: &Layout) -> Vec<Rect> {
+        let Some(t) = &self.tutor else {
+            return Vec::new();
+        };
+        let mut rings = hint::target(now, s, &t.lesson, &self.frame, l);
+        let on_guardian = matches!(now, Now::Step(_))
+            && t.lesson
+                .step()
+                .is_some_and(|st| st.id == lesson::SHOWS_GUARDIAN);
+        if on_guardian {
+            let ml = crate::ui::map::layout(&self.map, l.map_area());
+            rings.push(crate::ui::map::guardian_badge(&ml));
+        }
+        rings
+    }
+
     /// Moves the lesson on from the shown state (before the frame's buttons are built).
     pub(super) fn lesson_observe(&mut self) {
         if let Some(t) = &mut self.tutor {

@@ -22,8 +22,15 @@ fn screen() -> TitleScreen {
         source: String::new(),
         confirm_quit: false,
         offer: false,
+        journey: Journey::default(),
+        fingerprint: FINGERPRINT.into(),
+        refusal: None,
+        from_code: false,
     }
 }
+
+/// The card set the test screen plays (a run code names its first 8 hex digits).
+const FINGERPRINT: &str = "fnv1a64:36d8b5d0b1ad47a4";
 
 fn input() -> Input {
     Input {
@@ -43,6 +50,7 @@ fn new_run_and_quit_are_available() {
         [
             &Item::NewRun,
             &Item::GuideRun,
+            &Item::Today,
             &Item::Lesson,
             &Item::Load,
             &Item::Statistics,
@@ -311,5 +319,184 @@ fn every_press_of_a_frame_counts_in_order() {
         ..input()
     };
     assert_eq!(Item::ALL[s.selected], Item::NewRun);
-    assert_eq!(s.update(&frame), Next::LoadList);
+    assert_eq!(s.update(&frame), Next::Lesson);
+}
+
+fn enter() -> Input {
+    Input {
+        activate: true,
+        presses: vec![Press::Key(KeyCode::Enter)],
+        ..input()
+    }
+}
+
+/// Text typed as a window delivers it: each key press, then its character.
+fn typing(text: &str) -> Input {
+    let presses = text
+        .chars()
+        .flat_map(|c| {
+            let key = match c {
+                '-' => KeyCode::Minus,
+                '0'..='9' => [
+                    KeyCode::Key0,
+                    KeyCode::Key1,
+                    KeyCode::Key2,
+                    KeyCode::Key3,
+                    KeyCode::Key4,
+                    KeyCode::Key5,
+                    KeyCode::Key6,
+                    KeyCode::Key7,
+                    KeyCode::Key8,
+                    KeyCode::Key9,
+                ][c as usize - '0' as usize],
+                'd' | 'D' => KeyCode::D,
+                'f' | 'F' => KeyCode::F,
+                'r' | 'R' => KeyCode::R,
+                'b' | 'B' => KeyCode::B,
+                'x' | 'X' => KeyCode::X,
+                _ => KeyCode::A,
+            };
+            [Press::Key(key), Press::Char(c)]
+        })
+        .collect();
+    Input { presses, ..input() }
+}
+
+#[test]
+fn todays_journey_starts_the_seed_of_the_day() {
+    let day = crate::daily::Day::of_ms(1_795_651_200_000);
+    let mut s = screen().journey(Journey {
+        day: Some(day),
+        ..Journey::default()
+    });
+    s.selected = Item::Today.index();
+    assert_eq!(
+        s.update(&enter()),
+        Next::Journey {
+            seed: crate::daily::day_seed(2026, 11, 26),
+            day: Some(day),
+        },
+        "the day's seed, counted as the day's attempt"
+    );
+    // A seed in the box does not change the day's road.
+    for d in [4, 2] {
+        s.update(&Input {
+            digit: Some(d),
+            ..input()
+        });
+    }
+    s.selected = Item::Today.index();
+    assert!(matches!(s.update(&enter()), Next::Journey { seed, .. } if seed == day.seed()));
+    // Recorded already: the same road again, as practice.
+    let mut played = screen().journey(Journey {
+        day: Some(day),
+        attempt: Some("lost in the Darkwood Brume".into()),
+        open: None,
+    });
+    played.selected = Item::Today.index();
+    assert_eq!(
+        played.update(&enter()),
+        Next::Journey {
+            seed: day.seed(),
+            day: None,
+        }
+    );
+    assert!(
+        played
+            .journey
+            .note()
+            .contains("26 Nov · lost in the Darkwood Brume")
+    );
+    assert!(played.journey.note().contains("practice"));
+    // In progress: the entry continues that run rather than start a second attempt.
+    let path = std::path::PathBuf::from("saves/run-today.json");
+    let mut open = screen().journey(Journey {
+        day: Some(day),
+        attempt: None,
+        open: Some(path.clone()),
+    });
+    open.selected = Item::Today.index();
+    assert_eq!(open.update(&enter()), Next::Open(path));
+}
+
+#[test]
+fn the_seed_box_takes_a_typed_or_pasted_run_code() {
+    let mut s = screen();
+    s.update(&typing("F-64-d-36d8b5d0"));
+    assert_eq!(s.seed, "64", "the code became its seed");
+    assert!(s.from_code && s.refusal.is_none());
+    assert_eq!(
+        s.update(&enter()),
+        Next::NewRun {
+            seed: Some(64),
+            guide: false,
+            dice: DiceMode::Deck,
+            guide_screen: false,
+        }
+    );
+    let mut s = screen();
+    s.deck = true;
+    s.paste("  f-1234-r-36D8B5D0\n");
+    assert_eq!((s.seed.as_str(), s.deck), ("1234", false));
+    assert!(matches!(
+        s.update(&enter()),
+        Next::NewRun {
+            seed: Some(1234),
+            dice: DiceMode::Rolled,
+            ..
+        }
+    ));
+    // A plain seed pastes too.
+    let mut s = screen();
+    s.paste("77");
+    assert!(matches!(
+        s.update(&enter()),
+        Next::NewRun { seed: Some(77), .. }
+    ));
+}
+
+#[test]
+fn the_seed_box_refuses_a_code_for_another_set_or_a_malformed_one() {
+    // Another card set: refused on sight, and Enter starts nothing.
+    let mut s = screen();
+    s.update(&typing("F-64-d-00000000"));
+    let why = s.refusal.clone().expect("refused");
+    assert!(
+        why.contains("another card set") && why.contains("36d8b5d0"),
+        "{why}"
+    );
+    assert_eq!(s.update(&enter()), Next::Stay);
+    assert!(s.refused > 0, "the entry shakes");
+    // Mistyped: the code never completes; Enter says it is not a run code.
+    let mut s = screen();
+    s.update(&typing("F-64-x-36d8b5d0"));
+    assert!(s.refusal.is_none(), "nothing said while typing");
+    assert_eq!(s.update(&enter()), Next::Stay);
+    let why = s.refusal.clone().expect("refused");
+    assert!(why.contains("not a run code"), "{why}");
+    // Editing the box takes the refusal away; a fixed code then starts the run.
+    for _ in 0..10 {
+        s.update(&Input {
+            presses: vec![Press::Key(KeyCode::Backspace)],
+            ..input()
+        });
+    }
+    assert!(s.refusal.is_none());
+    s.update(&typing("d-36d8b5d0"));
+    assert!(matches!(
+        s.update(&enter()),
+        Next::NewRun { seed: Some(64), .. }
+    ));
+    // Pasted rubbish is refused with words, and the box is left as it was.
+    let mut s = screen();
+    s.paste("hello");
+    assert!(s.refusal.as_deref().is_some_and(|w| w.contains("neither")));
+    assert!(s.seed.is_empty());
+    s.paste("F-12-r-3");
+    assert!(
+        s.refusal
+            .as_deref()
+            .is_some_and(|w| w.contains("not a run code"))
+    );
+    assert_eq!(s.update(&enter()), Next::Stay);
 }

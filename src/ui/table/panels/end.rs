@@ -41,7 +41,8 @@ impl Recap {
     }
 }
 
-pub fn draw(cx: &Ctx, recap: &Recap) {
+/// The end panel; `share` is the line that shares the run (its code, how to copy it).
+pub fn draw(cx: &Ctx, recap: &Recap, share: &str) {
     let s = cx.s();
     let fonts = cx.fonts;
     let r = cx.l.end_panel();
@@ -142,7 +143,7 @@ pub fn draw(cx: &Ctx, recap: &Recap) {
         },
     ];
     for line in lines.iter().filter(|l| !l.is_empty()) {
-        if y > r.bottom() - 60.0 {
+        if y > r.bottom() - 88.0 {
             break;
         }
         y += cardface::text_block(
@@ -156,7 +157,17 @@ pub fn draw(cx: &Ctx, recap: &Recap) {
     }
     draw_kept(
         cx,
-        Rect::new(r.x + 28.0, y + 6.0, inner, r.bottom() - 40.0 - y - 6.0),
+        Rect::new(r.x + 28.0, y + 6.0, inner, r.bottom() - 68.0 - y - 6.0),
+    );
+    // The run's code, to share and paste into another title's seed box.
+    let size = style::fit_size(share, &fonts.serif, text::BODY, text::SMALL, r.w - 24.0);
+    style::text_centred(
+        share,
+        r.center().x,
+        r.bottom() - 46.0,
+        &fonts.serif,
+        size,
+        colour::GOLD,
     );
     style::text_centred(
         &format!(

@@ -518,6 +518,46 @@ fn the_table_autosaves_records_once_and_saves_and_quits() {
     let _ = std::fs::remove_dir_all(&saves);
 }
 
+/// Today's journey from the title: the day's seed, marked with its date through the save
+/// and into the history; the end screen shares its run code, and C puts it in the log.
+#[test]
+fn todays_journey_is_recorded_with_its_date_and_shares_its_code() {
+    let cards = shipped();
+    let saves = std::env::temp_dir().join(format!("forward-table-journey-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&saves);
+    let day = crate::daily::Day::of_ms(1_795_651_200_000);
+    let start = Start {
+        seed: day.seed(),
+        day: Some(day),
+        ..Start::default()
+    };
+    let mut t = TableScreen::start(cards.clone(), &start, Some(&saves)).unwrap();
+    assert_eq!((t.run.seed, t.run.day), (day.seed(), Some(day)));
+    assert!(t.stage.scene().log[0].starts_with("Today's journey, 26 Nov"));
+    let code = format!("F-{}-r-{}", day.seed(), &cards.files().hash()[8..16]);
+    assert_eq!(t.code, code);
+    key(&mut t, |i| i.back = true, 1.0);
+    key(&mut t, |i| i.digit = Some(3), 1.1);
+    key(&mut t, |i| i.activate = true, 1.2);
+    assert_eq!(t.run.state.phase, Phase::Over);
+    let h = crate::history::read(&saves.join(crate::history::FILE_NAME)).unwrap();
+    assert_eq!(h.attempt(day).map(|r| r.seed), Some(day.seed()));
+    assert_eq!(
+        t.share_line(),
+        format!("Today's journey, 26 Nov · Run code {code}  ·  C copies it")
+    );
+    for k in 0..100 {
+        if t.stage.idle() {
+            break;
+        }
+        key(&mut t, |_| {}, 2.0 + k as f32);
+    }
+    key(&mut t, |i| i.presses = vec![Press::Key(KeyCode::C)], 200.0);
+    let last = t.stage.scene().log.last().cloned().unwrap_or_default();
+    assert!(last.contains(&code), "{last}");
+    let _ = std::fs::remove_dir_all(&saves);
+}
+
 #[test]
 fn opening_the_same_seed_again_keeps_one_entry_until_it_is_played() {
     let cards = shipped();

@@ -122,3 +122,53 @@ fn the_end_goes_back_to_the_title() {
     assert_eq!(t.hint_now(), Some(Now::End));
     assert_eq!(keys(&mut t, &[KeyCode::Enter], 0.1), Next::Title);
 }
+
+#[test]
+fn the_lesson_reaches_the_guardians_step_and_rings_its_card_on_the_map() {
+    let i = step_index(lesson::SHOWS_GUARDIAN);
+    // Played by keys from the step before: the road to the Bridge.
+    let mut t = lesson_at(step_index("route-bridge"));
+    let go = t
+        .current_buttons()
+        .into_iter()
+        .find(|b| b.action.is_some())
+        .expect("the road to the Bridge is open");
+    t.press(&go);
+    for k in 0..200 {
+        t.step(
+            &Input {
+                size: vec2(1280.0, 800.0),
+                ..Input::default()
+            },
+            None,
+            0.2 * k as f32,
+        );
+        if t.stage.idle() {
+            break;
+        }
+    }
+    assert_eq!(
+        t.hint_now(),
+        Some(Now::Step(i)),
+        "the Guardian's step is shown"
+    );
+    let step = t
+        .tutor
+        .as_ref()
+        .and_then(|t| t.lesson.step())
+        .expect("a step");
+    assert!(step.words.contains("seal"), "{}", step.words);
+    let l = Layout::new(vec2(1280.0, 800.0));
+    let rings = t.lesson_rings(Now::Step(i), t.stage.shown(), &l);
+    let badge = crate::ui::map::guardian_badge(&crate::ui::map::layout(&t.map, l.map_area()));
+    assert_eq!(
+        rings.len(),
+        2,
+        "the card to flip and the Guardian's card: {rings:?}"
+    );
+    assert_eq!(rings[1], badge);
+    // The next step no longer rings the Guardian.
+    let t = lesson_at(i + 1);
+    let rings = t.lesson_rings(Now::Step(i + 1), t.stage.shown(), &l);
+    assert!(!rings.contains(&badge), "{rings:?}");
+}
