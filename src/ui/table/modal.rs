@@ -423,18 +423,14 @@ fn seed_line(t: &TableScreen, fonts: &Fonts, l: &Layout) {
     let Some(last) = rects.last() else {
         return;
     };
-<<<<<<< HEAD
     let line = if hints::on_pad() {
-        format!("Seed {}", t.run.state.seed)
+        format!("Seed {}  ·  run code {}", t.run.state.seed, t.code)
     } else {
-        format!("Seed {}  ·  C: copy it", t.run.state.seed)
+        format!(
+            "Seed {}  ·  run code {}  ·  C: copy the code",
+            t.run.state.seed, t.code
+        )
     };
-=======
-    let line = format!(
-        "Seed {}  ·  run code {}  ·  C: copy the code",
-        t.run.state.seed, t.code
-    );
->>>>>>> h-w30b
     let y = last.bottom() + 40.0;
     let w = style::width(&line, &fonts.italic, 18) + 28.0;
     let back = Rect::new(last.center().x - w / 2.0, y, w, 30.0);
