@@ -21,6 +21,7 @@ mod stats;
 pub mod text_check;
 mod tolerant;
 pub mod validate;
+pub mod vocab;
 
 pub use model::CardId;
 pub use origin::CardSource;

@@ -11,6 +11,7 @@ mod draw;
 pub mod field;
 pub mod form;
 pub mod history;
+pub mod rows;
 
 use super::input::{Chord, Input, Press};
 use crate::cards::edit::{self, Saved};
@@ -597,6 +598,14 @@ impl Desk {
         picked
     }
 
+    /// Whether the keyboard is on a "+" row (Enter adds an effect, a cost, an option).
+    fn on_add_row(&self) -> bool {
+        self.form
+            .fields
+            .get(self.form.focus)
+            .is_some_and(|f| f.kind == form::Kind::Add)
+    }
+
     /// Undoes (or redoes) the form's last step of typing.
     fn undo(&mut self, back: bool) -> bool {
         let done = if back {
@@ -673,6 +682,12 @@ impl Desk {
                 KeyCode::L if c.ctrl => self.take_in(),
                 KeyCode::Tab => self.form.step(!c.shift),
                 KeyCode::Up => self.form.step(false),
+                KeyCode::Delete | KeyCode::Backspace if c.ctrl => {
+                    changed |= self.history.change(&mut self.form, Form::remove_item);
+                }
+                KeyCode::Enter | KeyCode::KpEnter if self.on_add_row() => {
+                    changed |= self.history.change(&mut self.form, Form::add_item);
+                }
                 KeyCode::Enter | KeyCode::KpEnter
                     if let Some(first) = self.art_matches().first().copied() =>
                 {
@@ -700,6 +715,9 @@ impl Desk {
                     self.history.settle();
                     self.form.focus = i;
                     self.form.fields[i].edit.set_cursor(at);
+                    if self.on_add_row() {
+                        changed |= self.history.change(&mut self.form, Form::add_item);
+                    }
                 }
                 Some(draw::Hit::Art(name)) => changed |= self.pick_art(name),
                 Some(draw::Hit::Save) => outcome = self.try_save(),
