@@ -19,6 +19,7 @@ pub mod sheet;
 mod source;
 mod stats;
 pub mod text_check;
+pub mod text_write;
 mod tolerant;
 pub mod validate;
 pub mod vocab;

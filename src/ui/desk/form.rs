@@ -433,6 +433,20 @@ impl Form {
         true
     }
 
+    /// Picks `word` in the focused choice (a click on it); returns whether it changed.
+    pub fn pick(&mut self, word: &str) -> bool {
+        let Some(f) = self.fields.get_mut(self.focus) else {
+            return false;
+        };
+        let ok = matches!(f.kind, Kind::Choice(w) if w.contains(&word));
+        if !ok || f.edit.text() == word {
+            return false;
+        }
+        f.edit = TextField::new(word);
+        self.rekind();
+        true
+    }
+
     /// Moves the keyboard to the next (or previous) field, round the form.
     pub fn step(&mut self, forward: bool) {
         let n = self.fields.len().max(1);

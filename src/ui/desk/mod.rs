@@ -720,6 +720,14 @@ impl Desk {
                     }
                 }
                 Some(draw::Hit::Art(name)) => changed |= self.pick_art(name),
+                Some(draw::Hit::Word(i, word)) => {
+                    self.form.focus = i;
+                    changed |= self.history.change(&mut self.form, |f| f.pick(word));
+                }
+                Some(draw::Hit::Remove(i)) => {
+                    self.form.focus = i;
+                    changed |= self.history.change(&mut self.form, Form::remove_item);
+                }
                 Some(draw::Hit::Save) => outcome = self.try_save(),
                 Some(draw::Hit::Undo) => changed |= self.undo(true),
                 Some(draw::Hit::Revert) => outcome = Outcome::Revert,

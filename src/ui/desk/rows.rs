@@ -513,6 +513,16 @@ fn shifted(path: &str, list: &str, from: usize, by: isize) -> Option<String> {
     Some(format!("{list}[{moved}]{}", &rest[close + 1..]))
 }
 
+/// Whether the field heads an item of a list (it gets a remove button).
+pub fn removable(slot: &Slot) -> bool {
+    match slot {
+        Slot::Part(path, role @ (Role::Key(_) | Role::Value)) => {
+            item_of(path, *role).is_some() && (path.ends_with(']') || path.ends_with(".label"))
+        }
+        _ => false,
+    }
+}
+
 impl Form {
     /// Renumbers the items of `list` from `from` by `by`, and relabels them.
     fn shift(&mut self, list: &str, from: usize, by: isize) {
