@@ -20,6 +20,7 @@ pub enum Hit {
     Field(usize, usize),
     Save,
     Undo,
+    Write,
     Revert,
     Close,
     /// An icon of the art picker.
@@ -71,6 +72,7 @@ pub struct Layout {
     pub view: Rect,
     pub save: Rect,
     pub undo: Rect,
+    pub write: Rect,
     pub revert: Rect,
     pub close: Rect,
     char_w: f32,
@@ -103,6 +105,9 @@ impl Layout {
         }
         if self.undo.contains(p) {
             return Some(Hit::Undo);
+        }
+        if self.write.contains(p) {
+            return Some(Hit::Write);
         }
         if self.revert.contains(p) {
             return Some(Hit::Revert);
@@ -236,7 +241,8 @@ impl Desk {
         };
         let save = button(a.x + 14.0, SAVE);
         let undo = button(save.right() + 10.0, UNDO);
-        let revert = button(undo.right() + 10.0, REVERT);
+        let write = button(undo.right() + 10.0, WRITE);
+        let revert = button(write.right() + 10.0, REVERT);
         let close = button(revert.right() + 10.0, CLOSE);
         // The picker: a row of tiles under the art field's box, over the rows below it
         // (it never moves them), or above the box when there is no room below.
@@ -280,6 +286,7 @@ impl Desk {
             view,
             save,
             undo,
+            write,
             revert,
             close,
             char_w,
@@ -410,7 +417,7 @@ impl Desk {
         };
         let status = style::ellipsize(&status, a.w - 28.0, |x| style::width(x, &fonts.italic, 17));
         style::text(&status, a.x + 14.0, a.y + 54.0, &fonts.italic, 17, col);
-        if self.asking {
+        if self.popup == super::Popup::Rename {
             self.draw_rename(&l, fonts);
         } else {
             self.draw_rows(&l, fonts);
@@ -418,6 +425,7 @@ impl Desk {
             self.draw_messages(&l, fonts);
             self.draw_list(&l, fonts);
             draw_art_picker(&l, fonts);
+            self.draw_popup(fonts, l.view);
         }
         self.draw_bar(&l, fonts, a);
     }
@@ -691,6 +699,7 @@ impl Desk {
         for (r, label, on) in [
             (l.save, SAVE, can_save && self.form.errors() == 0),
             (l.undo, UNDO, self.history.depth().0 > 0),
+            (l.write, WRITE, self.target.part == super::Part::Station),
             (l.revert, REVERT, true),
             (l.close, CLOSE, true),
         ] {
@@ -727,6 +736,7 @@ impl Desk {
 const SAVE: &str = "Save (Ctrl-S)";
 const UNDO: &str = "Undo (Ctrl-Z)";
 const REVERT: &str = "Revert… (Ctrl-R)";
+const WRITE: &str = "Write text… (Ctrl-W)";
 const CLOSE: &str = "Close (Esc)";
 
 /// The art picker's tiles: each icon drawn, its name under it; Enter takes the first.

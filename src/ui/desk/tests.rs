@@ -5,7 +5,7 @@ use super::form::{self, Form, Slot};
 use super::history::History;
 use super::*;
 use crate::cards::load::load_dir;
-use crate::cards::model::FoeHp;
+use crate::cards::model::{FoeHp, StationType};
 use std::path::{Path, PathBuf};
 
 /// The integration tests' file helpers (a card set copied, the unchanged ends of a file).
@@ -363,7 +363,7 @@ fn a_rename_lists_its_references_and_carries_them_across_files_in_one_step() {
     let before = std::fs::read_to_string(dir.join("guardian.json")).unwrap();
     // Save asks first, and N writes nothing.
     assert!(matches!(desk.try_save(), Outcome::Stay));
-    assert!(desk.asking);
+    assert_eq!(desk.popup, Popup::Rename);
     assert_eq!(
         std::fs::read_to_string(dir.join("guardian.json")).unwrap(),
         before
@@ -589,4 +589,54 @@ fn a_test_and_its_outcomes_have_fields_of_their_own() {
     let (_, desk) = open(&dir, "gaol_cell_of_cold");
     let cost = part("options[1].cost[0]", Role::Key(Vocab::Payments));
     assert_eq!(desk.form.text(&cost), Some("spend_resolve"));
+}
+
+#[test]
+fn a_new_foes_text_is_written_from_its_data_shown_first_and_undone() {
+    let dir = copy_of_cards("write");
+    let (set, _) = load_dir(&dir).unwrap();
+    let source = CardSource::Dir(dir.clone());
+    let mut desk = Desk::new_card(&set, &source, 0, StationType::Foe).unwrap();
+    let warned = |d: &Desk| -> usize {
+        d.form
+            .fields
+            .iter()
+            .flat_map(|f| &f.notes)
+            .chain(&d.form.general)
+            .filter(|n| !n.error && n.message.contains("text"))
+            .count()
+    };
+    assert!(
+        warned(&desk) > 0,
+        "a template's text does not say its faces"
+    );
+    let before = desk.form.text(&key("text")).unwrap().to_string();
+    desk.open_text();
+    let Popup::Text(text) = desk.popup.clone() else {
+        panic!("no preview: {:?}", desk.note);
+    };
+    assert!(text.contains("HP 3."), "{text}");
+    assert_eq!(
+        desk.form.text(&key("text")),
+        Some(before.as_str()),
+        "not taken yet"
+    );
+    desk.take_text(&text);
+    assert_eq!(desk.popup, Popup::None);
+    assert_eq!(desk.form.text(&key("text")), Some(text.as_str()));
+    desk.check();
+    assert_eq!(warned(&desk), 0, "{:?}", desk.form.general);
+    assert!(desk.undo(true));
+    assert_eq!(desk.form.text(&key("text")), Some(before.as_str()));
+    // The type picker opens on a new card, at its own type; a saved card keeps its type.
+    desk.open_types();
+    let foe = StationType::ALL
+        .iter()
+        .position(|t| *t == StationType::Foe)
+        .unwrap();
+    assert_eq!(desk.popup, Popup::Types(foe));
+    let (_, mut saved) = open(&dir, "cinder_hound");
+    saved.open_types();
+    assert_eq!(saved.popup, Popup::None);
+    let _ = std::fs::remove_dir_all(&dir);
 }
