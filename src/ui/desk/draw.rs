@@ -75,6 +75,8 @@ pub struct Layout {
     pub write: Rect,
     pub revert: Rect,
     pub close: Rect,
+    /// The buttons' labels (short ones where the form is narrow).
+    labels: [&'static str; 5],
     char_w: f32,
     /// The art picker's icons, under the art field while it has the keyboard.
     pub art: Vec<(Rect, &'static str)>,
@@ -235,15 +237,7 @@ impl Desk {
             });
             y += height;
         }
-        let bar_y = a.bottom() - BAR_H + 8.0;
-        let button = |x: f32, label: &str| {
-            Rect::new(x, bar_y, style::width(label, &fonts.serif, 17) + 24.0, 30.0)
-        };
-        let save = button(a.x + 14.0, SAVE);
-        let undo = button(save.right() + 10.0, UNDO);
-        let write = button(undo.right() + 10.0, WRITE);
-        let revert = button(write.right() + 10.0, REVERT);
-        let close = button(revert.right() + 10.0, CLOSE);
+        let ([save, undo, write, revert, close], labels) = bar(a, fonts);
         // The picker: a row of tiles under the art field's box, over the rows below it
         // (it never moves them), or above the box when there is no room below.
         let art = match (self.art_matches(), rows.get(self.form.focus)) {
@@ -289,6 +283,7 @@ impl Desk {
             write,
             revert,
             close,
+            labels,
             char_w,
             art,
             words,
@@ -592,62 +587,8 @@ impl Desk {
                 };
                 style::text(hint, b.x + 6.0, b.y + 18.0, &fonts.italic, 15, style::dim());
             }
-            if let Kind::Choice(_) = f.kind {
-                // A choice is picked, not typed: its words, the one chosen in gold (or,
-                // when they do not fit, the one chosen and the list while focused).
-                let mut inline = l.words.iter().filter(|(_, n, _)| *n == i).peekable();
-                let listed = l.list.is_some() && focus;
-                if inline.peek().is_none() || listed {
-                    let w = Rect::new(
-                        b.x + 3.0,
-                        b.y + 3.0,
-                        l.char_w * text.chars().count() as f32 + 6.0,
-                        LINE_H,
-                    );
-                    style::card(w, 3.0, 1.0, fade(colour::GOLD, 0.2), colour::GOLD);
-                    style::text(
-                        text,
-                        b.x + 6.0,
-                        b.y + 18.0,
-                        &fonts.mono,
-                        TEXT_SIZE,
-                        colour::GOLD,
-                    );
-                } else {
-                    for (r, _, w) in inline {
-                        draw_word(r, w, *w == text, fonts);
-                    }
-                }
-                if focus && !listed {
-                    let last = l.words.iter().filter(|(_, n, _)| *n == i).last();
-                    let x = last.map_or(
-                        b.x + 6.0 + l.char_w * text.chars().count() as f32,
-                        |(r, ..)| r.right(),
-                    ) + 14.0;
-                    let hint = style::ellipsize(PICK_HINT, b.right() - x - 6.0, |s| {
-                        style::width(s, &fonts.italic, 15)
-                    });
-                    style::text(&hint, x, b.y + 18.0, &fonts.italic, 15, style::dim());
-                }
-                general_y = Some(bottom + 10.0);
-                continue;
-            }
-            if f.kind == Kind::Add {
-                let hint = if focus {
-                    "Enter (or a click) adds one · Ctrl-Delete removes the one in focus"
-                } else {
-                    "click to add"
-                };
-                let hint =
-                    style::ellipsize(hint, b.w - 12.0, |s| style::width(s, &fonts.italic, 15));
-                style::text(
-                    &hint,
-                    b.x + 6.0,
-                    b.y + 18.0,
-                    &fonts.italic,
-                    15,
-                    style::dim(),
-                );
+            if matches!(f.kind, Kind::Choice(_) | Kind::Add) {
+                self.draw_picked(l, i, b, fonts);
                 general_y = Some(bottom + 10.0);
                 continue;
             }
@@ -694,14 +635,62 @@ impl Desk {
         }
     }
 
+    /// A choice's box (its words, the one picked in gold; or, when they do not fit, the
+    /// one picked, the list drawn apart while it is focused), or a + row's hint.
+    fn draw_picked(&self, l: &Layout, i: usize, b: Rect, fonts: &Fonts) {
+        let f = &self.form.fields[i];
+        let focus = i == self.form.focus;
+        let text = f.edit.text();
+        if f.kind == Kind::Add {
+            let hint = if focus {
+                "Enter (or a click) adds one · Ctrl-Delete removes the one in focus"
+            } else {
+                "click to add"
+            };
+            let hint = style::ellipsize(hint, b.w - 12.0, |s| style::width(s, &fonts.italic, 15));
+            style::text(
+                &hint,
+                b.x + 6.0,
+                b.y + 18.0,
+                &fonts.italic,
+                15,
+                style::dim(),
+            );
+            return;
+        }
+        let mut inline = l.words.iter().filter(|(_, n, _)| *n == i).peekable();
+        let listed = l.list.is_some() && focus;
+        if inline.peek().is_none() || listed {
+            let w = l.char_w * text.chars().count() as f32 + 6.0;
+            let r = Rect::new(b.x + 3.0, b.y + 3.0, w, LINE_H);
+            style::card(r, 3.0, 1.0, fade(colour::GOLD, 0.2), colour::GOLD);
+            let (x, y) = (b.x + 6.0, b.y + 18.0);
+            style::text(text, x, y, &fonts.mono, TEXT_SIZE, colour::GOLD);
+        } else {
+            for (r, _, w) in inline {
+                draw_word(r, w, *w == text, fonts);
+            }
+        }
+        if focus && !listed {
+            let last = l.words.iter().filter(|(_, n, _)| *n == i).last();
+            let end = b.x + 6.0 + l.char_w * text.chars().count() as f32;
+            let x = last.map_or(end, |(r, ..)| r.right()) + 14.0;
+            let hint = style::ellipsize(PICK_HINT, b.right() - x - 6.0, |s| {
+                style::width(s, &fonts.italic, 15)
+            });
+            style::text(&hint, x, b.y + 18.0, &fonts.italic, 15, style::dim());
+        }
+    }
+
     fn draw_bar(&self, l: &Layout, fonts: &Fonts, a: Rect) {
         let can_save = self.source.dir().is_some();
+        let [save, undo, write, revert, close] = l.labels;
         for (r, label, on) in [
-            (l.save, SAVE, can_save && self.form.errors() == 0),
-            (l.undo, UNDO, self.history.depth().0 > 0),
-            (l.write, WRITE, self.target.part == super::Part::Station),
-            (l.revert, REVERT, true),
-            (l.close, CLOSE, true),
+            (l.save, save, can_save && self.form.errors() == 0),
+            (l.undo, undo, self.history.depth().0 > 0),
+            (l.write, write, self.target.part == super::Part::Station),
+            (l.revert, revert, true),
+            (l.close, close, true),
         ] {
             let border = if on {
                 colour::GOLD
@@ -733,11 +722,16 @@ impl Desk {
     }
 }
 
-const SAVE: &str = "Save (Ctrl-S)";
-const UNDO: &str = "Undo (Ctrl-Z)";
-const REVERT: &str = "Revert… (Ctrl-R)";
-const WRITE: &str = "Write text… (Ctrl-W)";
-const CLOSE: &str = "Close (Esc)";
+/// The buttons: Save, Undo, Write text, Revert, Close, with their keys.
+const LABELS: [&str; 5] = [
+    "Save (Ctrl-S)",
+    "Undo (Ctrl-Z)",
+    "Write text… (Ctrl-W)",
+    "Revert… (Ctrl-R)",
+    "Close (Esc)",
+];
+/// The same without their keys, where the form is narrow (the status line names them).
+const SHORT: [&str; 5] = ["Save", "Undo", "Write text…", "Revert…", "Close"];
 
 /// The art picker's tiles: each icon drawn, its name under it; Enter takes the first.
 fn draw_art_picker(l: &Layout, fonts: &Fonts) {
@@ -791,6 +785,26 @@ fn draw_art_picker(l: &Layout, fonts: &Fonts) {
             colour::SEA_LIGHT,
         );
     }
+}
+
+/// The button bar's buttons (Save, Undo, Write text, Revert, Close) and their labels:
+/// with their keys, or without where the form is too narrow for them.
+fn bar(a: Rect, fonts: &Fonts) -> ([Rect; 5], [&'static str; 5]) {
+    let width = |label: &str| style::width(label, &fonts.serif, 17) + 24.0;
+    let all = |labels: &[&str; 5]| labels.iter().map(|l| width(l) + 10.0).sum::<f32>();
+    let labels = if a.x + 14.0 + all(&LABELS) <= a.right() - 14.0 {
+        LABELS
+    } else {
+        SHORT
+    };
+    let y = a.bottom() - BAR_H + 8.0;
+    let mut x = a.x + 14.0;
+    let rects = labels.map(|label| {
+        let r = Rect::new(x, y, width(label), 30.0);
+        x = r.right() + 10.0;
+        r
+    });
+    (rects, labels)
 }
 
 /// One word of a picker, the chosen one in gold on a tint.

@@ -725,41 +725,13 @@ impl Desk {
                 }
             }
         }
-        if input.click {
-            match layout.hit(input.mouse) {
-                Some(draw::Hit::Field(i, at)) => {
-                    self.history.settle();
-                    self.form.focus = i;
-                    self.form.fields[i].edit.set_cursor(at);
-                    if self.on_add_row() {
-                        changed |= self.history.change(&mut self.form, Form::add_item);
-                    }
-                }
-                Some(draw::Hit::Art(name)) => changed |= self.pick_art(name),
-                Some(draw::Hit::Word(i, word)) => {
-                    self.form.focus = i;
-                    changed |= self.history.change(&mut self.form, |f| f.pick(word));
-                }
-                Some(draw::Hit::Remove(i)) => {
-                    self.form.focus = i;
-                    changed |= self.history.change(&mut self.form, Form::remove_item);
-                }
-                Some(draw::Hit::Save) => outcome = self.try_save(),
-                Some(draw::Hit::Undo) => changed |= self.undo(true),
-                Some(draw::Hit::Revert) => outcome = Outcome::Revert,
-                Some(draw::Hit::Write) => self.open_text(),
-                Some(draw::Hit::Close) => {
-                    outcome = if self.dirty() && !self.leaving {
-                        self.leaving = true;
-                        self.note = Some(
-                            "Unsaved changes: click Close again to leave without saving".into(),
-                        );
-                        Outcome::Stay
-                    } else {
-                        Outcome::Close
-                    }
-                }
-                None => {}
+        if input.click
+            && let Some(hit) = layout.hit(input.mouse)
+        {
+            let (o, c) = self.click(hit);
+            changed |= c;
+            if let Some(o) = o {
+                outcome = o;
             }
         }
         if input.wheel != 0.0 && area.rect.contains(input.mouse) {
@@ -775,6 +747,48 @@ impl Desk {
         }
         self.follow_focus(&layout);
         outcome
+    }
+
+    /// A click on the form: a field (its caret, or a + row's new item), a picker's word,
+    /// a remove button, an icon, a button. Returns the outcome (if any) and whether the
+    /// form changed.
+    fn click(&mut self, hit: draw::Hit) -> (Option<Outcome>, bool) {
+        let mut outcome = None;
+        let mut changed = false;
+        match hit {
+            draw::Hit::Field(i, at) => {
+                self.history.settle();
+                self.form.focus = i;
+                self.form.fields[i].edit.set_cursor(at);
+                if self.on_add_row() {
+                    changed = self.history.change(&mut self.form, Form::add_item);
+                }
+            }
+            draw::Hit::Art(name) => changed = self.pick_art(name),
+            draw::Hit::Word(i, word) => {
+                self.form.focus = i;
+                changed = self.history.change(&mut self.form, |f| f.pick(word));
+            }
+            draw::Hit::Remove(i) => {
+                self.form.focus = i;
+                changed = self.history.change(&mut self.form, Form::remove_item);
+            }
+            draw::Hit::Save => outcome = Some(self.try_save()),
+            draw::Hit::Undo => changed = self.undo(true),
+            draw::Hit::Revert => outcome = Some(Outcome::Revert),
+            draw::Hit::Write => self.open_text(),
+            draw::Hit::Close => {
+                outcome = Some(if self.dirty() && !self.leaving {
+                    self.leaving = true;
+                    self.note =
+                        Some("Unsaved changes: click Close again to leave without saving".into());
+                    Outcome::Stay
+                } else {
+                    Outcome::Close
+                });
+            }
+        }
+        (outcome, changed)
     }
 
     fn try_save(&mut self) -> Outcome {

@@ -29,6 +29,8 @@ const TAKE: &str = "Take it (Enter)";
 const CANCEL: &str = "Cancel (Esc)";
 const TYPES_HEAD: &str = "The new card's type";
 const TYPES_HINT: &str = "Up/Down or a first letter · Enter or a click takes · Esc";
+/// Lines of the text as it is now, under the text written.
+const NOW_LINES: usize = 2;
 const TEXT_HEAD: &str = "The text, written from the card's data:";
 
 /// Where the pop-up's parts go.
@@ -36,8 +38,9 @@ struct Place {
     panel: Rect,
     /// The types' rows (the type picker) or the Take and Cancel buttons.
     rows: Vec<Rect>,
-    /// The preview's lines (the text).
+    /// The preview's lines (the text written), then the text as it is now.
     lines: Vec<String>,
+    now: Vec<String>,
 }
 
 impl Desk {
@@ -171,14 +174,30 @@ impl Desk {
                     panel: Rect::new(x, y, w, h),
                     rows,
                     lines: Vec::new(),
+                    now: Vec::new(),
                 }
             }
             Popup::Text(text) => {
                 let measure = |s: &str| style::width(s, &fonts.serif, 18);
                 let lines = style::wrap(text, w - 32.0, measure);
-                let room = ((view.h - 120.0) / 23.0).max(1.0) as usize;
+                let room = ((view.h - 150.0) / 23.0).max(1.0) as usize;
                 let shown = lines.len().min(room);
-                let h = 44.0 + shown as f32 * 23.0 + 62.0;
+                // The text as it is, for comparison: at most two lines, in the small italic.
+                let current = self
+                    .form
+                    .fields
+                    .iter()
+                    .find(|f| f.slot == Slot::Key("text".into()));
+                let now_text = format!("Now: {}", current.map_or("", |f| f.edit.text()));
+                let small = |s: &str| style::width(s, &fonts.italic, 15);
+                let mut now = style::wrap(&now_text, w - 32.0, small);
+                if now.len() > NOW_LINES {
+                    now.truncate(NOW_LINES);
+                    if let Some(last) = now.last_mut() {
+                        *last = style::ellipsize(&format!("{last} …"), w - 32.0, small);
+                    }
+                }
+                let h = 44.0 + shown as f32 * 23.0 + 8.0 + now.len() as f32 * 18.0 + 62.0;
                 let y = view.y + ((view.h - h) / 2.0).max(4.0);
                 let button = |bx: f32, label: &str| {
                     Rect::new(
@@ -194,12 +213,14 @@ impl Desk {
                     panel: Rect::new(x, y, w, h),
                     rows: vec![take, cancel],
                     lines: lines.into_iter().take(shown).collect(),
+                    now,
                 }
             }
             Popup::None | Popup::Rename => Place {
                 panel: Rect::new(x, view.y, w, 0.0),
                 rows: Vec::new(),
                 lines: Vec::new(),
+                now: Vec::new(),
             },
         }
     }
@@ -245,6 +266,11 @@ impl Desk {
                 for (n, line) in p.lines.iter().enumerate() {
                     let ly = y + 62.0 + n as f32 * 23.0;
                     style::text(line, x, ly, &fonts.serif, 18, colour::PARCHMENT);
+                }
+                let top = y + 62.0 + p.lines.len() as f32 * 23.0 + 4.0;
+                for (n, line) in p.now.iter().enumerate() {
+                    let ly = top + n as f32 * 18.0;
+                    style::text(line, x, ly, &fonts.italic, 15, style::dim());
                 }
                 for (r, label) in p.rows.iter().zip([TAKE, CANCEL]) {
                     style::card(*r, 6.0, 1.0, colour::TILE, colour::GOLD);
