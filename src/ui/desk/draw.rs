@@ -672,7 +672,7 @@ impl Desk {
             }
         }
         if focus && !listed {
-            let last = l.words.iter().filter(|(_, n, _)| *n == i).last();
+            let last = l.words.iter().rfind(|(_, n, _)| *n == i);
             let end = b.x + 6.0 + l.char_w * text.chars().count() as f32;
             let x = last.map_or(end, |(r, ..)| r.right()) + 14.0;
             let hint = style::ellipsize(PICK_HINT, b.right() - x - 6.0, |s| {

@@ -116,7 +116,7 @@ impl Desk {
             }
             Popup::Types(at) => {
                 let n = StationType::ALL.len();
-                let picked = place.rows.iter().position(|r| clicked(r));
+                let picked = place.rows.iter().position(&clicked);
                 if let Some(t) = picked.or(input.activate.then_some(at)) {
                     self.popup = Popup::None;
                     return Outcome::Retype(StationType::ALL[t]);
