@@ -640,3 +640,20 @@ fn a_new_foes_text_is_written_from_its_data_shown_first_and_undone() {
     assert_eq!(saved.popup, Popup::None);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_syntax_error_in_an_effects_json_lands_under_that_row() {
+    use rows::Role;
+    let dir = copy_of_cards("if-json");
+    let (_, mut desk) = open(&dir, "gaol_names_in_the_ice");
+    let body = part("effects[0]", Role::Arg(""));
+    let text = desk.form.text(&body).unwrap().to_string();
+    retype(&mut desk.form, &body, &text.replacen(": ", " ", 1));
+    desk.check();
+    assert!(
+        notes(&desk.form, &body).iter().any(|(e, _)| *e),
+        "{:?}",
+        desk.form.general
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
