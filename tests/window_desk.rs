@@ -530,7 +530,7 @@ fn a_click_on_the_id_copies_it_to_the_clipboard() {
     let _ = child.wait();
 }
 
-/// Ctrl-T on a new card turns it into the next type's template (after a foe, a Terror):
+/// Ctrl-T's picker on a new card, Down and Enter: the next type's template (after a foe, a Terror):
 /// named and saved, the file gains a card of that type, and the set still validates.
 #[test]
 fn ctrl_t_turns_a_new_card_into_the_next_type() {
@@ -552,8 +552,12 @@ fn ctrl_t_turns_a_new_card_into_the_next_type() {
     let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
     focus(&xvfb.display);
     xdotool(&xvfb.display, &["mousemove", "5", "795"]);
-    // A new foe (the gallery shows Termina's foes), then Ctrl-T: the next type.
-    keys(&xvfb.display, &["shift+n", "ctrl+t", "Tab"]);
+    // A new foe (the gallery shows Termina's foes), then Ctrl-T's picker: Down, Enter
+    // takes the next type.
+    keys(
+        &xvfb.display,
+        &["shift+n", "ctrl+t", "Down", "Return", "Tab"],
+    );
     retype_field(&xvfb.display, "Ash Whisper");
     keys(&xvfb.display, &["ctrl+s"]);
     let saved = wait_for(&file, "the retyped card's save", |t| t != before);

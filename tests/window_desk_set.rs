@@ -272,7 +272,7 @@ fn a_face_is_edited_through_its_fields() {
     // in the messages' place under the fields).
     tab_to(&mut live, d, "Face 4 blocks");
     live.until("the choice's hint", |w| {
-        has(w, "Left/Right or its first letter picks")
+        has(w, "Left/Right, a first letter or a click picks")
     });
     keys(
         &mut live,

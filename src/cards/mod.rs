@@ -19,8 +19,10 @@ pub mod sheet;
 mod source;
 mod stats;
 pub mod text_check;
+pub mod text_write;
 mod tolerant;
 pub mod validate;
+pub mod vocab;
 
 pub use model::CardId;
 pub use origin::CardSource;

@@ -135,6 +135,168 @@ fn lose_kinds_in(v: &Value, out: &mut Vec<String>) {
     }
 }
 
+/// The house wording of an effect's number: phrases one of which the text must hold,
+/// `{n}` standing for the number. The first is how the desk writes the text from the data
+/// ([`super::text_write`]).
+pub(crate) fn effect_forms(key: &str) -> &'static [&'static str] {
+    match key {
+        "heal" => &["heal {n}"],
+        "lose_health" => &["lose {n} Health", "lose only {n} Health"],
+        "resolve" => &["{n} Resolve"],
+        "dread" => &["{n} Dread"],
+        "hit_foe" => &["deal {n} damage"],
+        "peek" => &["look at {n}"],
+        "reveal" => &["turn {n}"],
+        "peek_deck" | "reorder" => &["top {n}"],
+        "cleanse" => &["remove {n} Snare"],
+        _ => &[],
+    }
+}
+
+/// The words a bonus's target must be named by, and the phrase of its amount.
+pub(crate) fn bonus_words(to: &str) -> (&'static [&'static str], &'static str) {
+    let words: &[&str] = match to {
+        "next_duel" => &["next duel"],
+        "next_test" => &["next Pit test", "next test"],
+        "next_heal" => &["next heal"],
+        _ => &[],
+    };
+    let form = if to == "next_heal" {
+        "{n} more Health"
+    } else {
+        "+{n}"
+    };
+    (words, form)
+}
+
+/// The phrases a `lose` effect of this kind is told by, and what may not follow them.
+pub(crate) fn lose_forms(kind: &str) -> (&'static [&'static str], &'static str) {
+    match kind {
+        "item" => (&["one of your items", "an item"], " or equipment"),
+        "equipment" => (&["piece of your equipment", "piece of equipment"], ""),
+        "any" => (&["items or equipment", "item or equipment"], ""),
+        _ => (&[], ""),
+    }
+}
+
+/// A standing modifier's words and the phrase of its number.
+pub(crate) fn modifier_forms(key: &str) -> Option<(&'static [&'static str], &'static str)> {
+    Some(match key {
+        "atk" => (&["ATK"], "+{n} ATK"),
+        "def" => (&["DEF"], "DEF {n}"),
+        "test_rolls" => (&["test"], "{n} to your Pit test rolls"),
+        "duel_rolls" => (&["duel rolls"], "{n} to your duel rolls"),
+        "all_rolls" => (&["all your rolls"], "{n} to all your rolls"),
+        "rest_heal" => (&["Rest"], "heal {n} more"),
+        "counter_damage" => (&["Counter"], "{n} more damage"),
+        "first_attacks_miss" => (&["attacks"], "first {n} attacks"),
+        _ => return None,
+    })
+}
+
+/// The words that tell when a trigger fires.
+pub(crate) fn trigger_words(on: &str) -> &'static [&'static str] {
+    match on {
+        "flip" => &["face up"],
+        "duel_start" => &["start of each duel"],
+        "domain_enter" => &["enter"],
+        "foe_defeated" => &["defeat"],
+        _ => &[],
+    }
+}
+
+/// The words that tell how often an ability is used (none for `once` with a number of
+/// uses: the uses are said instead).
+pub(crate) fn per_words(per: &str, uses: bool) -> &'static [&'static str] {
+    match per {
+        "once" if uses => &[],
+        "once" => &["discard"],
+        "domain" => &["once per Domain"],
+        "fight" => &["once per duel", "once per fight"],
+        "run" => &["once per run"],
+        _ => &[],
+    }
+}
+
+/// What a foe's immunity is told by.
+pub(crate) fn immune_words(kind: &str) -> Option<&'static str> {
+    Some(match kind {
+        "items" => "Immune to damage from Items",
+        "counter" => "Immune to the damage of your Counter",
+        "attacks" => "Immune to your Hits",
+        _ => return None,
+    })
+}
+
+/// What a face's part of a foe's text (inside its parentheses) must say, and what it may
+/// not: `blocks and deals 2`, `heals itself 1`, ..., `miss` for a face that does nothing.
+pub(crate) fn face_wants(f: &Value) -> (Vec<String>, Vec<&'static str>) {
+    let mut want: Vec<String> = Vec::new();
+    let mut forbid: Vec<&str> = Vec::new();
+    let deal = f["deal"].as_i64().unwrap_or(0);
+    let block = f["block"].as_bool() == Some(true);
+    match (block, deal) {
+        (true, 0) => want.push("blocks".into()),
+        (true, d) => want.push(format!("blocks and deals {d}")),
+        (false, 0) => forbid.extend(["deals", "blocks"]),
+        (false, d) => {
+            want.push(format!("deals {d}"));
+            forbid.push("blocks");
+        }
+    }
+    if block && deal == 0 {
+        forbid.push("deals");
+    }
+    let flag = |k: &str| f[k].as_bool() == Some(true);
+    let num = |k: &str| f[k].as_i64().unwrap_or(0);
+    if flag("ignore_block") {
+        want.push("through your block".into());
+    }
+    if num("heal") > 0 {
+        want.push(format!("heals itself {}", num("heal")));
+    } else {
+        forbid.push("heals");
+    }
+    if flag("skip_roll") {
+        want.push("forfeit your next roll".into());
+    } else {
+        forbid.push("forfeit");
+    }
+    if num("roll_penalty") > 0 {
+        want.push(format!("next roll is {} lower", num("roll_penalty")));
+    } else {
+        forbid.push("lower");
+    }
+    if flag("no_rerolls") {
+        want.push("no rerolls".into());
+    } else {
+        forbid.push("rerolls");
+    }
+    if num("enrage") > 0 {
+        want.push(format!("+{} damage on every later hit", num("enrage")));
+    }
+    if num("empower") > 0 {
+        want.push(format!("+{} damage", num("empower")));
+        if let Some(target) = f["empower_face"].as_str() {
+            want.push(format!("next time {target} comes up"));
+        } else {
+            want.push("next hit".into());
+        }
+    }
+    if num("enrage") == 0 && num("empower") == 0 {
+        forbid.push("+");
+    }
+    if flag("copy") {
+        want.push("copies your".into());
+    } else {
+        forbid.push("copies");
+    }
+    if want.is_empty() && f["effects"].as_array().is_none_or(|a| a.is_empty()) {
+        want.push("miss".into());
+    }
+    (want, forbid)
+}
+
 /// Checks one card and pushes what is wrong with it into `problems`.
 struct Checker<'a> {
     text: String,
@@ -222,21 +384,21 @@ impl Checker<'_> {
             match key.as_str() {
                 "heal" => {
                     self.word("heal", &ctx);
-                    self.phrase(v, &["heal {n}"], &ctx);
+                    self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
                 "lose_health" => {
                     self.word("lose", &ctx);
                     self.word("Health", &ctx);
-                    self.phrase(v, &["lose {n} Health", "lose only {n} Health"], &ctx);
+                    self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
                 "resolve" => {
-                    self.phrase(v, &["{n} Resolve"], &ctx);
+                    self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
                 "dread" => {
-                    self.phrase(v, &["{n} Dread"], &ctx);
+                    self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
                 "max_health" => {
@@ -244,50 +406,40 @@ impl Checker<'_> {
                     self.amount(v, &ctx);
                 }
                 "hit_foe" => {
-                    self.phrase(v, &["deal {n} damage"], &ctx);
+                    self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
                 "peek" => {
-                    self.phrase(v, &["look at {n}"], &ctx);
+                    self.phrase(v, effect_forms(key), &ctx);
                     self.word("face down", &ctx);
                     self.amount(v, &ctx);
                 }
                 "reveal" => {
                     self.word("face up", &ctx);
-                    self.phrase(v, &["turn {n}"], &ctx);
+                    self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
                 "peek_deck" => {
                     self.word("top", &ctx);
                     self.word("Domain deck", &ctx);
-                    self.phrase(v, &["top {n}"], &ctx);
+                    self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
                 "reorder" => {
                     self.word("any order", &ctx);
-                    self.phrase(v, &["top {n}"], &ctx);
+                    self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
                 "cleanse" => {
-                    self.phrase(v, &["remove {n} Snare"], &ctx);
+                    self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
                 "bonus" => {
                     let to = v["to"].as_str().unwrap_or_default();
-                    let words: &[&str] = match to {
-                        "next_duel" => &["next duel"],
-                        "next_test" => &["next Pit test", "next test"],
-                        "next_heal" => &["next heal"],
-                        _ => &[],
-                    };
+                    let (words, form) = bonus_words(to);
                     if !words.is_empty() {
                         self.any_word(words, &ctx);
                     }
-                    let form = if to == "next_heal" {
-                        "{n} more Health"
-                    } else {
-                        "+{n}"
-                    };
                     self.phrase(&v["amount"], &[form], &ctx);
                     self.amount(&v["amount"], &ctx);
                 }
@@ -304,12 +456,7 @@ impl Checker<'_> {
                 }
                 "lose" => {
                     let kind = v.as_str().unwrap_or_default();
-                    let (forms, then): (&[&str], &str) = match kind {
-                        "item" => (&["one of your items", "an item"], " or equipment"),
-                        "equipment" => (&["piece of your equipment", "piece of equipment"], ""),
-                        "any" => (&["items or equipment", "item or equipment"], ""),
-                        _ => (&[], ""),
-                    };
+                    let (forms, then) = lose_forms(kind);
                     self.word("lose", &ctx);
                     if then.is_empty() {
                         self.any_word(forms, &ctx);
@@ -448,16 +595,8 @@ impl Checker<'_> {
             };
             let n = v.as_i64().unwrap_or_default();
             let ctx = format!("passive {key}");
-            let (words, form): (&[&str], &str) = match key.as_str() {
-                "atk" => (&["ATK"], "+{n} ATK"),
-                "def" => (&["DEF"], "DEF {n}"),
-                "test_rolls" => (&["test"], "{n} to your Pit test rolls"),
-                "duel_rolls" => (&["duel rolls"], "{n} to your duel rolls"),
-                "all_rolls" => (&["all your rolls"], "{n} to all your rolls"),
-                "rest_heal" => (&["Rest"], "heal {n} more"),
-                "counter_damage" => (&["Counter"], "{n} more damage"),
-                "first_attacks_miss" => (&["attacks"], "first {n} attacks"),
-                _ => continue,
+            let Some((words, form)) = modifier_forms(key) else {
+                continue;
             };
             self.phrase(v, &[form], &ctx);
             self.any_word(words, &ctx);
@@ -474,13 +613,10 @@ impl Checker<'_> {
     fn triggers(&mut self, list: &Value) {
         for t in list.as_array().into_iter().flatten() {
             let on = t["on"].as_str().unwrap_or_default();
-            let words: &[&str] = match on {
-                "flip" => &["face up"],
-                "duel_start" => &["start of each duel"],
-                "domain_enter" => &["enter"],
-                "foe_defeated" => &["defeat"],
-                _ => continue,
-            };
+            let words = trigger_words(on);
+            if words.is_empty() {
+                continue;
+            }
             self.any_word(words, &format!("trigger on {on}"));
             self.effects(&t["effects"], &format!("trigger on {on}"));
         }
@@ -488,16 +624,9 @@ impl Checker<'_> {
 
     fn ability(&mut self, u: &Value) {
         let per = u["per"].as_str().unwrap_or("once");
-        let words: &[&str] = match per {
-            // With a number of uses the card is discarded only after the last: the uses
-            // are what the text must say (below).
-            "once" if !u["uses"].is_null() => &[],
-            "once" => &["discard"],
-            "domain" => &["once per Domain"],
-            "fight" => &["once per duel", "once per fight"],
-            "run" => &["once per run"],
-            _ => &[],
-        };
+        // With a number of uses the card is discarded only after the last: the uses are
+        // what the text must say (below).
+        let words = per_words(per, !u["uses"].is_null());
         if !words.is_empty() {
             self.any_word(words, &format!("use per {per}"));
         }
@@ -581,11 +710,8 @@ impl Checker<'_> {
             .into_iter()
             .flatten()
         {
-            let word = match i.as_str().unwrap_or_default() {
-                "items" => "Immune to damage from Items",
-                "counter" => "Immune to the damage of your Counter",
-                "attacks" => "Immune to your Hits",
-                _ => continue,
+            let Some(word) = immune_words(i.as_str().unwrap_or_default()) else {
+                continue;
             };
             self.word(word, "immune");
         }
@@ -635,69 +761,7 @@ impl Checker<'_> {
     }
 
     fn face(&mut self, i: usize, name: &str, f: &Value, inner: &str) {
-        let mut want: Vec<String> = Vec::new();
-        let mut forbid: Vec<&str> = Vec::new();
-        let deal = f["deal"].as_i64().unwrap_or(0);
-        let block = f["block"].as_bool() == Some(true);
-        match (block, deal) {
-            (true, 0) => want.push("blocks".into()),
-            (true, d) => want.push(format!("blocks and deals {d}")),
-            (false, 0) => forbid.extend(["deals", "blocks"]),
-            (false, d) => {
-                want.push(format!("deals {d}"));
-                forbid.push("blocks");
-            }
-        }
-        if block && deal == 0 {
-            forbid.push("deals");
-        }
-        let flag = |k: &str| f[k].as_bool() == Some(true);
-        let num = |k: &str| f[k].as_i64().unwrap_or(0);
-        if flag("ignore_block") {
-            want.push("through your block".into());
-        }
-        if num("heal") > 0 {
-            want.push(format!("heals itself {}", num("heal")));
-        } else {
-            forbid.push("heals");
-        }
-        if flag("skip_roll") {
-            want.push("forfeit your next roll".into());
-        } else {
-            forbid.push("forfeit");
-        }
-        if num("roll_penalty") > 0 {
-            want.push(format!("next roll is {} lower", num("roll_penalty")));
-        } else {
-            forbid.push("lower");
-        }
-        if flag("no_rerolls") {
-            want.push("no rerolls".into());
-        } else {
-            forbid.push("rerolls");
-        }
-        if num("enrage") > 0 {
-            want.push(format!("+{} damage on every later hit", num("enrage")));
-        }
-        if num("empower") > 0 {
-            want.push(format!("+{} damage", num("empower")));
-            if let Some(target) = f["empower_face"].as_str() {
-                want.push(format!("next time {target} comes up"));
-            } else {
-                want.push("next hit".into());
-            }
-        }
-        if num("enrage") == 0 && num("empower") == 0 {
-            forbid.push("+");
-        }
-        if flag("copy") {
-            want.push("copies your".into());
-        } else {
-            forbid.push("copies");
-        }
-        if want.is_empty() && f["effects"].as_array().is_none_or(|a| a.is_empty()) {
-            want.push("miss".into());
-        }
+        let (want, forbid) = face_wants(f);
         // What the face does beside the exchange: stated somewhere in the card's text.
         self.effects(&f["effects"], &format!("face {i} {name}"));
         for w in &want {

@@ -20,10 +20,15 @@ pub enum Hit {
     Field(usize, usize),
     Save,
     Undo,
+    Write,
     Revert,
     Close,
     /// An icon of the art picker.
     Art(&'static str),
+    /// A word of a field's picker.
+    Word(usize, &'static str),
+    /// The remove button of the effect (option, payment) a field heads.
+    Remove(usize),
 }
 
 const LABEL_W: f32 = 150.0;
@@ -41,6 +46,11 @@ const ART_HINT_H: f32 = 22.0;
 const ART_HINT: &str = "Enter takes the first icon (gold); a click takes any";
 /// The place of the focused field's messages in full: three lines.
 const MESSAGES_H: f32 = 3.0 * NOTE_H + 10.0;
+/// The remove button right of a box that heads an effect, a payment or an option.
+const REMOVE_W: f32 = 24.0;
+/// The line under a picker's list of words.
+const PICK_HINT_H: f32 = 20.0;
+const PICK_HINT: &str = "Left/Right, a first letter or a click picks";
 
 /// One field's place: its box on screen (after scrolling) and its notes' lines.
 pub struct Row {
@@ -62,11 +72,20 @@ pub struct Layout {
     pub view: Rect,
     pub save: Rect,
     pub undo: Rect,
+    pub write: Rect,
     pub revert: Rect,
     pub close: Rect,
+    /// The buttons' labels (short ones where the form is narrow).
+    labels: [&'static str; 5],
     char_w: f32,
     /// The art picker's icons, under the art field while it has the keyboard.
     pub art: Vec<(Rect, &'static str)>,
+    /// The pickers' words: in the box when they fit, else in a list under the focused
+    /// box (its panel in `list`).
+    pub words: Vec<(Rect, usize, &'static str)>,
+    pub list: Option<Rect>,
+    /// The remove buttons right of the boxes of rows that head an effect or option.
+    pub removes: Vec<(Rect, usize)>,
 }
 
 impl Layout {
@@ -74,11 +93,23 @@ impl Layout {
         if let Some((_, name)) = self.art.iter().find(|(r, _)| r.contains(p)) {
             return Some(Hit::Art(name));
         }
+        if let Some((_, i, w)) = self.words.iter().find(|(r, ..)| r.contains(p)) {
+            return Some(Hit::Word(*i, w));
+        }
+        if self.list.is_some_and(|l| l.contains(p)) {
+            return None;
+        }
+        if let Some((_, i)) = self.removes.iter().find(|(r, _)| r.contains(p)) {
+            return Some(Hit::Remove(*i));
+        }
         if self.save.contains(p) {
             return Some(Hit::Save);
         }
         if self.undo.contains(p) {
             return Some(Hit::Undo);
+        }
+        if self.write.contains(p) {
+            return Some(Hit::Write);
         }
         if self.revert.contains(p) {
             return Some(Hit::Revert);
@@ -157,7 +188,8 @@ impl Desk {
         let a = area.rect;
         let char_w = style::width("MMMMMMMMMM", &fonts.mono, TEXT_SIZE) / 10.0;
         let box_x = a.x + LABEL_W + 16.0;
-        let box_w = (a.right() - 14.0 - box_x).max(60.0);
+        // Room right of the boxes for the remove buttons.
+        let box_w = (a.right() - 14.0 - REMOVE_W - 6.0 - box_x).max(60.0);
         let per_line = (((box_w - 12.0) / char_w.max(1.0)) as usize).max(8);
         // Under the fields, above the buttons: the focused field's messages in full.
         let view = Rect::new(
@@ -205,14 +237,7 @@ impl Desk {
             });
             y += height;
         }
-        let bar_y = a.bottom() - BAR_H + 8.0;
-        let button = |x: f32, label: &str| {
-            Rect::new(x, bar_y, style::width(label, &fonts.serif, 17) + 24.0, 30.0)
-        };
-        let save = button(a.x + 14.0, SAVE);
-        let undo = button(save.right() + 10.0, UNDO);
-        let revert = button(undo.right() + 10.0, REVERT);
-        let close = button(revert.right() + 10.0, CLOSE);
+        let ([save, undo, write, revert, close], labels) = bar(a, fonts);
         // The picker: a row of tiles under the art field's box, over the rows below it
         // (it never moves them), or above the box when there is no room below.
         let art = match (self.art_matches(), rows.get(self.form.focus)) {
@@ -236,16 +261,89 @@ impl Desk {
             }
             _ => Vec::new(),
         };
+        let (words, list) = self.picker_words(fonts, &rows, view);
+        let removes = rows
+            .iter()
+            .enumerate()
+            .filter(|(i, r)| {
+                r.boxed.y >= view.y
+                    && r.boxed.bottom() <= view.bottom()
+                    && super::rows::removable(&self.form.fields[*i].slot)
+            })
+            .map(|(i, r)| {
+                let b = r.boxed;
+                (Rect::new(b.right() + 6.0, b.y, REMOVE_W, LINE_H + 8.0), i)
+            })
+            .collect();
         Layout {
             rows,
             view,
             save,
             undo,
+            write,
             revert,
             close,
+            labels,
             char_w,
             art,
+            words,
+            list,
+            removes,
         }
+    }
+
+    /// Where each picker's words go: in its box when they all fit on its line, else (for
+    /// the focused field) in columns on a panel under the box, or above it when there is
+    /// no room below.
+    fn picker_words(
+        &self,
+        fonts: &Fonts,
+        rows: &[Row],
+        view: Rect,
+    ) -> (Vec<(Rect, usize, &'static str)>, Option<Rect>) {
+        let width = |w: &str| style::width(w, &fonts.mono, TEXT_SIZE) + 6.0;
+        let mut out = Vec::new();
+        let mut list = None;
+        for (i, (f, r)) in self.form.fields.iter().zip(rows).enumerate() {
+            let Kind::Choice(words) = f.kind else {
+                continue;
+            };
+            let b = r.boxed;
+            if !(b.y >= view.y && b.bottom() <= view.bottom()) {
+                continue;
+            }
+            let inline: f32 = words.iter().map(|w| width(w) + 12.0).sum();
+            if inline <= b.w - 6.0 {
+                let mut x = b.x + 3.0;
+                for w in words.iter() {
+                    out.push((Rect::new(x, b.y + 3.0, width(w), LINE_H), i, *w));
+                    x += width(w) + 12.0;
+                }
+                continue;
+            }
+            if i != self.form.focus {
+                continue;
+            }
+            let cell = words.iter().map(|w| width(w)).fold(0.0, f32::max) + 14.0;
+            let per = ((b.w - 12.0) / cell).max(1.0) as usize;
+            let lines = words.len().div_ceil(per);
+            let h = lines as f32 * (LINE_H + 4.0) + 12.0 + PICK_HINT_H;
+            let below = b.bottom() + 4.0;
+            let y = if below + h <= view.bottom() || b.y - 4.0 - h < view.y {
+                below
+            } else {
+                b.y - 4.0 - h
+            };
+            let panel_w = (per.min(words.len()) as f32 * cell + 12.0)
+                .max(style::width(PICK_HINT, &fonts.italic, 15) + 16.0);
+            list = Some(Rect::new(b.x, y, panel_w, h));
+            for (n, w) in words.iter().enumerate() {
+                let x = b.x + 6.0 + (n % per) as f32 * cell;
+                let wy = y + 6.0 + (n / per) as f32 * (LINE_H + 4.0);
+                out.push((Rect::new(x, wy, cell - 8.0, LINE_H), i, *w));
+            }
+        }
+        (out, list)
     }
 
     /// Scrolls so that the focused field is on show.
@@ -314,12 +412,15 @@ impl Desk {
         };
         let status = style::ellipsize(&status, a.w - 28.0, |x| style::width(x, &fonts.italic, 17));
         style::text(&status, a.x + 14.0, a.y + 54.0, &fonts.italic, 17, col);
-        if self.asking {
+        if self.popup == super::Popup::Rename {
             self.draw_rename(&l, fonts);
         } else {
             self.draw_rows(&l, fonts);
+            draw_removes(&l, fonts);
             self.draw_messages(&l, fonts);
+            self.draw_list(&l, fonts);
             draw_art_picker(&l, fonts);
+            self.draw_popup(fonts, l.view);
         }
         self.draw_bar(&l, fonts, a);
     }
@@ -477,43 +578,17 @@ impl Desk {
             };
             style::card(b, 4.0, if focus { 2.0 } else { 1.0 }, colour::TILE, border);
             let text = f.edit.text();
-            if text.is_empty() && !focus {
+            if text.is_empty() && !focus && f.kind != Kind::Add {
                 let hint = match f.kind {
-                    Kind::Words { optional: true } | Kind::Json | Kind::Number => {
+                    Kind::Words { optional: true } | Kind::Json | Kind::Number | Kind::Amount => {
                         "(empty: left out)"
                     }
                     _ => "(empty)",
                 };
                 style::text(hint, b.x + 6.0, b.y + 18.0, &fonts.italic, 15, style::dim());
             }
-            if let Kind::Choice(words) = f.kind {
-                // A choice is picked, not typed: its words, the one chosen in gold.
-                let mut x = b.x + 6.0;
-                for w in words {
-                    let on = *w == text;
-                    let col = if on { colour::GOLD } else { style::dim() };
-                    let r = Rect::new(
-                        x - 3.0,
-                        b.y + 3.0,
-                        style::width(w, &fonts.mono, TEXT_SIZE) + 6.0,
-                        LINE_H,
-                    );
-                    if on {
-                        style::card(r, 3.0, 1.0, fade(colour::GOLD, 0.2), colour::GOLD);
-                    }
-                    style::text(w, x, b.y + 18.0, &fonts.mono, TEXT_SIZE, col);
-                    x = r.right() + 12.0;
-                }
-                if focus {
-                    style::text(
-                        "Left/Right or its first letter picks",
-                        x + 8.0,
-                        b.y + 18.0,
-                        &fonts.italic,
-                        15,
-                        style::dim(),
-                    );
-                }
+            if matches!(f.kind, Kind::Choice(_) | Kind::Add) {
+                self.draw_picked(l, i, b, fonts);
                 general_y = Some(bottom + 10.0);
                 continue;
             }
@@ -560,13 +635,62 @@ impl Desk {
         }
     }
 
+    /// A choice's box (its words, the one picked in gold; or, when they do not fit, the
+    /// one picked, the list drawn apart while it is focused), or a + row's hint.
+    fn draw_picked(&self, l: &Layout, i: usize, b: Rect, fonts: &Fonts) {
+        let f = &self.form.fields[i];
+        let focus = i == self.form.focus;
+        let text = f.edit.text();
+        if f.kind == Kind::Add {
+            let hint = if focus {
+                "Enter (or a click) adds one · Ctrl-Delete removes the one in focus"
+            } else {
+                "click to add"
+            };
+            let hint = style::ellipsize(hint, b.w - 12.0, |s| style::width(s, &fonts.italic, 15));
+            style::text(
+                &hint,
+                b.x + 6.0,
+                b.y + 18.0,
+                &fonts.italic,
+                15,
+                style::dim(),
+            );
+            return;
+        }
+        let mut inline = l.words.iter().filter(|(_, n, _)| *n == i).peekable();
+        let listed = l.list.is_some() && focus;
+        if inline.peek().is_none() || listed {
+            let w = l.char_w * text.chars().count() as f32 + 6.0;
+            let r = Rect::new(b.x + 3.0, b.y + 3.0, w, LINE_H);
+            style::card(r, 3.0, 1.0, fade(colour::GOLD, 0.2), colour::GOLD);
+            let (x, y) = (b.x + 6.0, b.y + 18.0);
+            style::text(text, x, y, &fonts.mono, TEXT_SIZE, colour::GOLD);
+        } else {
+            for (r, _, w) in inline {
+                draw_word(r, w, *w == text, fonts);
+            }
+        }
+        if focus && !listed {
+            let last = l.words.iter().rfind(|(_, n, _)| *n == i);
+            let end = b.x + 6.0 + l.char_w * text.chars().count() as f32;
+            let x = last.map_or(end, |(r, ..)| r.right()) + 14.0;
+            let hint = style::ellipsize(PICK_HINT, b.right() - x - 6.0, |s| {
+                style::width(s, &fonts.italic, 15)
+            });
+            style::text(&hint, x, b.y + 18.0, &fonts.italic, 15, style::dim());
+        }
+    }
+
     fn draw_bar(&self, l: &Layout, fonts: &Fonts, a: Rect) {
         let can_save = self.source.dir().is_some();
+        let [save, undo, write, revert, close] = l.labels;
         for (r, label, on) in [
-            (l.save, SAVE, can_save && self.form.errors() == 0),
-            (l.undo, UNDO, self.history.depth().0 > 0),
-            (l.revert, REVERT, true),
-            (l.close, CLOSE, true),
+            (l.save, save, can_save && self.form.errors() == 0),
+            (l.undo, undo, self.history.depth().0 > 0),
+            (l.write, write, self.target.part == super::Part::Station),
+            (l.revert, revert, true),
+            (l.close, close, true),
         ] {
             let border = if on {
                 colour::GOLD
@@ -598,10 +722,16 @@ impl Desk {
     }
 }
 
-const SAVE: &str = "Save (Ctrl-S)";
-const UNDO: &str = "Undo (Ctrl-Z)";
-const REVERT: &str = "Revert… (Ctrl-R)";
-const CLOSE: &str = "Close (Esc)";
+/// The buttons: Save, Undo, Write text, Revert, Close, with their keys.
+const LABELS: [&str; 5] = [
+    "Save (Ctrl-S)",
+    "Undo (Ctrl-Z)",
+    "Write text… (Ctrl-W)",
+    "Revert… (Ctrl-R)",
+    "Close (Esc)",
+];
+/// The same without their keys, where the form is narrow (the status line names them).
+const SHORT: [&str; 5] = ["Save", "Undo", "Write text…", "Revert…", "Close"];
 
 /// The art picker's tiles: each icon drawn, its name under it; Enter takes the first.
 fn draw_art_picker(l: &Layout, fonts: &Fonts) {
@@ -650,6 +780,78 @@ fn draw_art_picker(l: &Layout, fonts: &Fonts) {
             ART_HINT,
             first.x,
             first.bottom() + 16.0,
+            &fonts.italic,
+            15,
+            colour::SEA_LIGHT,
+        );
+    }
+}
+
+/// The button bar's buttons (Save, Undo, Write text, Revert, Close) and their labels:
+/// with their keys, or without where the form is too narrow for them.
+fn bar(a: Rect, fonts: &Fonts) -> ([Rect; 5], [&'static str; 5]) {
+    let width = |label: &str| style::width(label, &fonts.serif, 17) + 24.0;
+    let all = |labels: &[&str; 5]| labels.iter().map(|l| width(l) + 10.0).sum::<f32>();
+    let labels = if a.x + 14.0 + all(&LABELS) <= a.right() - 14.0 {
+        LABELS
+    } else {
+        SHORT
+    };
+    let y = a.bottom() - BAR_H + 8.0;
+    let mut x = a.x + 14.0;
+    let rects = labels.map(|label| {
+        let r = Rect::new(x, y, width(label), 30.0);
+        x = r.right() + 10.0;
+        r
+    });
+    (rects, labels)
+}
+
+/// One word of a picker, the chosen one in gold on a tint.
+fn draw_word(r: &Rect, w: &str, on: bool, fonts: &Fonts) {
+    let col = if on { colour::GOLD } else { style::dim() };
+    if on {
+        style::card(*r, 3.0, 1.0, fade(colour::GOLD, 0.2), colour::GOLD);
+    }
+    style::text(w, r.x + 3.0, r.y + 15.0, &fonts.mono, TEXT_SIZE, col);
+}
+
+/// The remove buttons of the rows that head an effect, a payment or an option.
+fn draw_removes(l: &Layout, fonts: &Fonts) {
+    for (r, _) in &l.removes {
+        style::card(*r, 4.0, 1.0, colour::TILE, fade(colour::ERROR, 0.6));
+        style::text_centred(
+            "×",
+            r.center().x,
+            r.y + 19.0,
+            &fonts.serif,
+            19,
+            colour::ERROR,
+        );
+    }
+}
+
+impl Desk {
+    /// The focused picker's words in a list over the rows below its box.
+    fn draw_list(&self, l: &Layout, fonts: &Fonts) {
+        let Some(panel) = l.list else {
+            return;
+        };
+        let text = self
+            .form
+            .fields
+            .get(self.form.focus)
+            .map_or("", |f| f.edit.text());
+        style::card(panel, 6.0, 1.0, colour::SKY_MID, fade(colour::GOLD, 0.6));
+        for (r, _, w) in &l.words {
+            if panel.contains(r.center()) {
+                draw_word(r, w, *w == text, fonts);
+            }
+        }
+        style::text(
+            PICK_HINT,
+            panel.x + 8.0,
+            panel.bottom() - 7.0,
             &fonts.italic,
             15,
             colour::SEA_LIGHT,

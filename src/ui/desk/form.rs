@@ -5,6 +5,7 @@
 //! unit test.
 
 use super::field::{Edit, TextField};
+use super::rows::{self, Role};
 use crate::cards::report::Problem;
 use serde_json::Value;
 
@@ -18,8 +19,12 @@ pub enum Kind {
     Number,
     /// Words separated by commas: a list of strings (tags).
     List,
-    /// JSON as typed (effects, faces, a test's outcomes); empty leaves the key out.
+    /// JSON as typed (a face's other keys, a nested condition); empty leaves the key out.
     Json,
+    /// An amount: a number, dice (`1d6+2`) or `full`.
+    Amount,
+    /// A row that adds an object to a list (Enter or a click); nothing is typed in it.
+    Add,
     /// One of a few words, picked with Left/Right (or the word's first letter), never
     /// typed: the format's own vocabulary. For a yes/no key, "no" leaves it out.
     Choice(&'static [&'static str]),
@@ -40,9 +45,9 @@ const FACE_KEYS: [(&str, &str); 3] = [("name", "name"), ("deal", "deals"), ("blo
 pub enum Slot {
     /// A key of the card (`name`, `hp`, `effects`, `use`).
     Key(String),
-    /// A number inside one of the card's objects (`test.target`): written before the rest
-    /// of that object, whose other keys are the parent's JSON field.
-    Inner(String, String),
+    /// A typed part of one of the card's lists and objects, by its path in the card
+    /// (`options[1].effects[0]`): see [`rows`].
+    Part(String, Role),
     /// One face of a foe (`faces[2]`): the keys it has beyond its own fields, as JSON.
     Face(usize),
     /// One key of a foe's face with a field of its own (`faces[2].deal`).
@@ -109,10 +114,6 @@ const NUMBERS: [(&str, &str); 4] = [
     ("health", "Health"),
     ("atk", "ATK"),
 ];
-const INNER_NUMBERS: [(&str, &str, &str); 2] = [
-    ("test", "target", "Test target"),
-    ("test", "dice", "Test dice"),
-];
 
 fn field(label: &str, slot: Slot, kind: Kind, text: &str) -> Field {
     Field {
@@ -125,7 +126,7 @@ fn field(label: &str, slot: Slot, kind: Kind, text: &str) -> Field {
 }
 
 /// A JSON value as one line of text (strings without their quotes are for Words fields).
-fn compact(v: &Value) -> String {
+pub(super) fn compact(v: &Value) -> String {
     serde_json::to_string(v).unwrap_or_default()
 }
 
@@ -297,12 +298,6 @@ impl Form {
                 fields.push(field(label, Slot::Key(key.into()), Kind::Number, &text));
             }
         }
-        for (parent, key, label) in INNER_NUMBERS {
-            if let Some(v) = obj.get(parent).and_then(|p| p.get(key)) {
-                let slot = Slot::Inner(parent.into(), key.into());
-                fields.push(field(label, slot, Kind::Number, &compact(v)));
-            }
-        }
         if let Some(faces) = obj.get("faces").and_then(Value::as_array) {
             for (i, f) in faces.iter().enumerate() {
                 face_fields(i, f, &mut fields);
@@ -320,17 +315,17 @@ impl Form {
                 || WORDS.iter().any(|w| w.0 == k)
                 || NUMBERS.iter().any(|n| n.0 == k)
         };
-        let mut rest: Vec<(String, String)> = obj
-            .iter()
-            .filter(|(k, _)| !listed(k))
-            .map(|(k, v)| (k.clone(), compact(&without_inner(k, v))))
-            .collect();
         if !obj.contains_key("effects") && !foe {
-            rest.insert(0, ("effects".into(), String::new()));
+            rows::typed_fields("effects", &Value::Array(Vec::new()), &mut fields);
         }
-        for (k, text) in rest {
+        for (k, v) in obj.iter().filter(|(k, _)| !listed(k)) {
+            if rows::TYPED.contains(&k.as_str()) {
+                rows::typed_fields(k, v, &mut fields);
+                continue;
+            }
             let label = format!("{k} (JSON)");
-            fields.push(field(&label, Slot::Key(k), Kind::Json, &text));
+            let slot = Slot::Key(k.clone());
+            fields.push(field(&label, slot, Kind::Json, &compact(v)));
         }
         Form {
             card_type: card_type.to_string(),
@@ -409,8 +404,11 @@ impl Form {
         let Some(f) = self.fields.get_mut(self.focus) else {
             return false;
         };
-        let Kind::Choice(words) = f.kind else {
-            return f.edit.apply(e);
+        let words = match f.kind {
+            Kind::Choice(words) => words,
+            // Nothing is typed in a "+" row (Enter adds).
+            Kind::Add => return false,
+            _ => return f.edit.apply(e),
         };
         // A choice steps through its words; a letter picks the word it starts.
         let n = words.len();
@@ -431,6 +429,21 @@ impl Form {
             return false;
         }
         f.edit = TextField::new(words[to]);
+        self.rekind();
+        true
+    }
+
+    /// Picks `word` in the focused choice (a click on it); returns whether it changed.
+    pub fn pick(&mut self, word: &str) -> bool {
+        let Some(f) = self.fields.get_mut(self.focus) else {
+            return false;
+        };
+        let ok = matches!(f.kind, Kind::Choice(w) if w.contains(&word));
+        if !ok || f.edit.text() == word {
+            return false;
+        }
+        f.edit = TextField::new(word);
+        self.rekind();
         true
     }
 
@@ -457,8 +470,19 @@ impl Form {
             push(&mut entries, key, value.clone(), vec![]);
         }
         let mut typed = self.card_type.is_empty();
+        let mut written: Vec<&str> = Vec::new();
         for (i, f) in self.fields.iter().enumerate() {
             let text = f.edit.text();
+            if let Slot::Part(path, _) = &f.slot {
+                let root = rows::root_of(path);
+                if !written.contains(&root) {
+                    written.push(root);
+                    if let Some(value) = rows::write_root(&self.fields, root) {
+                        push(&mut entries, root, value, self.root_fields(root));
+                    }
+                }
+                continue;
+            }
             let Slot::Key(key) = &f.slot else {
                 continue;
             };
@@ -485,22 +509,13 @@ impl Form {
                     (!items.is_empty()).then(|| compact(&Value::Array(items)))
                 }
                 Kind::Number => number(text),
+                Kind::Amount => rows::amount_json(text),
                 Kind::Choice(_) => (text != NO).then(|| "true".to_string()),
-                Kind::Json => {
-                    let inner = self.inner_of(key);
-                    match (text.trim().is_empty(), inner.is_empty()) {
-                        (true, true) => None,
-                        (_, true) => Some(text.to_string()),
-                        _ => Some(with_inner(text, &inner)),
-                    }
-                }
+                Kind::Json => (!text.trim().is_empty()).then(|| text.to_string()),
+                Kind::Add => None,
             };
             if let Some(value) = value {
-                let mut on_line = vec![i];
-                if f.kind == Kind::Json {
-                    on_line.extend(self.inner_fields(key));
-                }
-                push(&mut entries, key, value, on_line);
+                push(&mut entries, key, value, vec![i]);
             }
             if key == "def" || (key == "hp" && !self.has_key("def")) {
                 entries.extend(self.faces_entry());
@@ -618,24 +633,12 @@ impl Form {
         Some(("faces".to_string(), lines))
     }
 
-    /// The numbers inside `parent` (`"target": 4`), as `key: value` pieces.
-    fn inner_of(&self, parent: &str) -> Vec<String> {
-        self.inner_fields(parent)
-            .into_iter()
-            .filter_map(|i| {
-                let f = &self.fields[i];
-                let Slot::Inner(_, key) = &f.slot else {
-                    return None;
-                };
-                number(f.edit.text())
-                    .map(|v| format!("{}: {v}", compact(&Value::from(key.as_str()))))
-            })
-            .collect()
-    }
-
-    fn inner_fields(&self, parent: &str) -> Vec<usize> {
+    /// The typed fields of the card's key `root` (all on its line of the object).
+    fn root_fields(&self, root: &str) -> Vec<usize> {
         (0..self.fields.len())
-            .filter(|&i| matches!(&self.fields[i].slot, Slot::Inner(p, _) if p == parent))
+            .filter(
+                |&i| matches!(&self.fields[i].slot, Slot::Part(p, _) if rows::root_of(p) == root),
+            )
             .collect()
     }
 
@@ -734,19 +737,13 @@ impl Form {
                 .or_else(|| find(&Slot::Face(index)))
                 .or_else(|| find(&Slot::FaceKey(index, "name".into())));
         }
-        if let Some(inner) = tail.strip_prefix('.') {
-            let k = inner.split(['.', '[']).next().unwrap_or("");
-            if let Some(i) = find(&Slot::Inner(key.into(), k.into())) {
-                return Some(i);
-            }
-        }
-        find(&Slot::Key(key.into()))
+        rows::field_at(&self.fields, rest).or_else(|| find(&Slot::Key(key.into())))
     }
 }
 
 /// A number field's JSON: the number, or the text as a string (for the loader to refuse
 /// in its words); `None` when empty.
-fn number(text: &str) -> Option<String> {
+pub(super) fn number(text: &str) -> Option<String> {
     let t = text.trim();
     if t.is_empty() {
         return None;
@@ -755,19 +752,6 @@ fn number(text: &str) -> Option<String> {
         Ok(n) => n.to_string(),
         Err(_) => compact(&Value::from(t)),
     })
-}
-
-/// `v` without the keys the form shows as numbers of their own (`test.target`).
-fn without_inner(key: &str, v: &Value) -> Value {
-    let mut v = v.clone();
-    if let Some(obj) = v.as_object_mut() {
-        for (parent, inner, _) in INNER_NUMBERS {
-            if parent == key {
-                obj.remove(inner);
-            }
-        }
-    }
-    v
 }
 
 /// An object's text as typed (`{"failure": [...]}`) with `pieces` written first inside it.

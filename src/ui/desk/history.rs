@@ -5,32 +5,31 @@
 //! This undoes what was typed in the form only: a card saved to its file is put back by
 //! the desk's revert command, with a confirmation (see `crate::ui::gallery::desk`).
 
-use super::field::{Edit, TextField};
-use super::form::Form;
+use super::field::Edit;
+use super::form::{Field, Form};
 
 /// How many steps are kept (older ones are dropped).
 pub const LEVELS: usize = 500;
 
-/// The fields' texts and carets, and the field with the keyboard.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The fields (rows come and go with an effect added or removed), and the field with
+/// the keyboard.
+#[derive(Debug, Clone)]
 struct Snapshot {
-    fields: Vec<TextField>,
+    fields: Vec<Field>,
     focus: usize,
 }
 
 impl Snapshot {
     fn of(form: &Form) -> Snapshot {
         Snapshot {
-            fields: form.fields.iter().map(|f| f.edit.clone()).collect(),
+            fields: form.fields.clone(),
             focus: form.focus,
         }
     }
 
-    /// Puts the snapshot back into `form` (whose fields are the same rows).
+    /// Puts the snapshot back into `form`.
     fn restore(self, form: &mut Form) {
-        for (f, t) in form.fields.iter_mut().zip(self.fields) {
-            f.edit = t;
-        }
+        form.fields = self.fields;
         form.focus = self.focus.min(form.fields.len().saturating_sub(1));
     }
 }
@@ -125,6 +124,17 @@ impl History {
         self.group = None;
         self.push(before);
         true
+    }
+
+    /// A change to the form's rows (an effect added or removed) as one step.
+    pub fn change(&mut self, form: &mut Form, f: impl FnOnce(&mut Form) -> bool) -> bool {
+        let before = Snapshot::of(form);
+        self.group = None;
+        let changed = f(form);
+        if changed {
+            self.push(before);
+        }
+        changed
     }
 
     fn push(&mut self, s: Snapshot) {

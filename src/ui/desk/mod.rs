@@ -11,6 +11,8 @@ mod draw;
 pub mod field;
 pub mod form;
 pub mod history;
+mod popup;
+pub mod rows;
 
 use super::input::{Chord, Input, Press};
 use crate::cards::edit::{self, Saved};
@@ -21,6 +23,8 @@ use field::Edit;
 use form::{Form, Note};
 use history::History;
 use macroquad::prelude::KeyCode;
+pub use popup::Popup;
+use std::collections::HashMap;
 
 /// What the desk asks of the gallery after a frame.
 #[derive(Debug)]
@@ -38,6 +42,8 @@ pub enum Outcome {
     },
     /// Open the list of this sitting's saves, to put a file back as it was (asks first).
     Revert,
+    /// A new card's type was picked: the gallery opens that type's template instead.
+    Retype(StationType),
 }
 
 /// A card the desk can open, as the gallery names it (to show it again after a save).
@@ -110,8 +116,11 @@ pub struct Desk {
     outside: bool,
     /// The id was changed and other places name the old one: they follow on Save.
     pub rename: Option<Rename>,
-    /// Save was asked with a rename: the list of places is on show, Y takes it.
-    pub asking: bool,
+    /// What is open over the form (the rename's list, the type picker, the text preview).
+    pub popup: Popup,
+    /// The set's card names by id, as the last check loaded them (a text written from
+    /// the data names the cards it refers to).
+    names: HashMap<String, String>,
 }
 
 /// How many icons the art picker offers at once.
@@ -305,7 +314,8 @@ impl Desk {
             opened_id,
             outside: false,
             rename: None,
-            asking: false,
+            popup: Popup::None,
+            names: HashMap::new(),
         };
         desk.check();
         desk
@@ -418,7 +428,15 @@ impl Desk {
         let (patches, rename) = self.patches(text);
         self.rename = rename;
         let report = match crate::cards::load::load_patches(&self.source, &patches) {
-            Ok((_, report)) | Err(report) => report,
+            Ok((set, report)) => {
+                self.names = set
+                    .cards
+                    .iter()
+                    .map(|c| (c.id.0.clone(), c.name.clone()))
+                    .collect();
+                report
+            }
+            Err(report) => report,
         };
         let problems: Vec<_> = report
             .errors
@@ -455,7 +473,7 @@ impl Desk {
             return Err(self.outside_note());
         }
         if self.rename.is_some() {
-            self.asking = true;
+            self.popup = Popup::Rename;
             return Ok(Outcome::Stay);
         }
         self.write()
@@ -463,7 +481,7 @@ impl Desk {
 
     /// Y on the rename's list: the card and every reference written, in one step.
     fn confirm_rename(&mut self) -> Outcome {
-        self.asking = false;
+        self.popup = Popup::None;
         match self.write() {
             Ok(o) => o,
             Err(why) => {
@@ -597,6 +615,14 @@ impl Desk {
         picked
     }
 
+    /// Whether the keyboard is on a "+" row (Enter adds an effect, a cost, an option).
+    fn on_add_row(&self) -> bool {
+        self.form
+            .fields
+            .get(self.form.focus)
+            .is_some_and(|f| f.kind == form::Kind::Add)
+    }
+
     /// Undoes (or redoes) the form's last step of typing.
     fn undo(&mut self, back: bool) -> bool {
         let done = if back {
@@ -623,16 +649,9 @@ impl Desk {
         area: draw::Area,
     ) -> Outcome {
         let layout = self.layout(fonts, area);
-        if self.asking {
-            // The rename's list has the keyboard: Y writes everything, N or Esc goes back.
-            if matches!(input.typed, Some('y' | 'Y')) {
-                return self.confirm_rename();
-            }
-            if input.back || matches!(input.typed, Some('n' | 'N')) {
-                self.asking = false;
-                self.note = Some("Not saved: the rename waits (Ctrl-S asks again)".into());
-            }
-            return Outcome::Stay;
+        if self.popup != Popup::None {
+            // The pop-up has the keyboard (Y takes a rename, Enter a type or a text).
+            return self.popup_update(input, fonts, layout.view);
         }
         if input.back {
             if self.dirty() && !self.leaving {
@@ -647,6 +666,10 @@ impl Desk {
         let mut changed = false;
         let mut chords = input.chords.iter();
         for press in &input.presses {
+            if self.popup != Popup::None {
+                // A pop-up opened: the rest of the frame's keys are not the form's.
+                break;
+            }
             let c = match *press {
                 Press::Key(key) => chords.next().copied().unwrap_or(Chord {
                     key,
@@ -670,9 +693,17 @@ impl Desk {
                 KeyCode::Z if c.ctrl => changed |= self.undo(!c.shift),
                 KeyCode::Y if c.ctrl => changed |= self.undo(false),
                 KeyCode::R if c.ctrl => outcome = Outcome::Revert,
+                KeyCode::T if c.ctrl => self.open_types(),
+                KeyCode::W if c.ctrl => self.open_text(),
                 KeyCode::L if c.ctrl => self.take_in(),
                 KeyCode::Tab => self.form.step(!c.shift),
                 KeyCode::Up => self.form.step(false),
+                KeyCode::Delete | KeyCode::Backspace if c.ctrl => {
+                    changed |= self.history.change(&mut self.form, Form::remove_item);
+                }
+                KeyCode::Enter | KeyCode::KpEnter if self.on_add_row() => {
+                    changed |= self.history.change(&mut self.form, Form::add_item);
+                }
                 KeyCode::Enter | KeyCode::KpEnter
                     if let Some(first) = self.art_matches().first().copied() =>
                 {
@@ -694,29 +725,13 @@ impl Desk {
                 }
             }
         }
-        if input.click {
-            match layout.hit(input.mouse) {
-                Some(draw::Hit::Field(i, at)) => {
-                    self.history.settle();
-                    self.form.focus = i;
-                    self.form.fields[i].edit.set_cursor(at);
-                }
-                Some(draw::Hit::Art(name)) => changed |= self.pick_art(name),
-                Some(draw::Hit::Save) => outcome = self.try_save(),
-                Some(draw::Hit::Undo) => changed |= self.undo(true),
-                Some(draw::Hit::Revert) => outcome = Outcome::Revert,
-                Some(draw::Hit::Close) => {
-                    outcome = if self.dirty() && !self.leaving {
-                        self.leaving = true;
-                        self.note = Some(
-                            "Unsaved changes: click Close again to leave without saving".into(),
-                        );
-                        Outcome::Stay
-                    } else {
-                        Outcome::Close
-                    }
-                }
-                None => {}
+        if input.click
+            && let Some(hit) = layout.hit(input.mouse)
+        {
+            let (o, c) = self.click(hit);
+            changed |= c;
+            if let Some(o) = o {
+                outcome = o;
             }
         }
         if input.wheel != 0.0 && area.rect.contains(input.mouse) {
@@ -732,6 +747,48 @@ impl Desk {
         }
         self.follow_focus(&layout);
         outcome
+    }
+
+    /// A click on the form: a field (its caret, or a + row's new item), a picker's word,
+    /// a remove button, an icon, a button. Returns the outcome (if any) and whether the
+    /// form changed.
+    fn click(&mut self, hit: draw::Hit) -> (Option<Outcome>, bool) {
+        let mut outcome = None;
+        let mut changed = false;
+        match hit {
+            draw::Hit::Field(i, at) => {
+                self.history.settle();
+                self.form.focus = i;
+                self.form.fields[i].edit.set_cursor(at);
+                if self.on_add_row() {
+                    changed = self.history.change(&mut self.form, Form::add_item);
+                }
+            }
+            draw::Hit::Art(name) => changed = self.pick_art(name),
+            draw::Hit::Word(i, word) => {
+                self.form.focus = i;
+                changed = self.history.change(&mut self.form, |f| f.pick(word));
+            }
+            draw::Hit::Remove(i) => {
+                self.form.focus = i;
+                changed = self.history.change(&mut self.form, Form::remove_item);
+            }
+            draw::Hit::Save => outcome = Some(self.try_save()),
+            draw::Hit::Undo => changed = self.undo(true),
+            draw::Hit::Revert => outcome = Some(Outcome::Revert),
+            draw::Hit::Write => self.open_text(),
+            draw::Hit::Close => {
+                outcome = Some(if self.dirty() && !self.leaving {
+                    self.leaving = true;
+                    self.note =
+                        Some("Unsaved changes: click Close again to leave without saving".into());
+                    Outcome::Stay
+                } else {
+                    Outcome::Close
+                });
+            }
+        }
+        (outcome, changed)
     }
 
     fn try_save(&mut self) -> Outcome {

@@ -1,10 +1,11 @@
 //! The form's editing, checking and saving, without a window.
 
 use super::field::Edit;
-use super::form::{Form, Slot};
+use super::form::{self, Form, Slot};
+use super::history::History;
 use super::*;
 use crate::cards::load::load_dir;
-use crate::cards::model::FoeHp;
+use crate::cards::model::{FoeHp, StationType};
 use std::path::{Path, PathBuf};
 
 /// The integration tests' file helpers (a card set copied, the unchanged ends of a file).
@@ -362,7 +363,7 @@ fn a_rename_lists_its_references_and_carries_them_across_files_in_one_step() {
     let before = std::fs::read_to_string(dir.join("guardian.json")).unwrap();
     // Save asks first, and N writes nothing.
     assert!(matches!(desk.try_save(), Outcome::Stay));
-    assert!(desk.asking);
+    assert_eq!(desk.popup, Popup::Rename);
     assert_eq!(
         std::fs::read_to_string(dir.join("guardian.json")).unwrap(),
         before
@@ -448,6 +449,211 @@ fn a_face_is_edited_through_its_fields_and_a_choice_is_picked_not_typed() {
     assert!(
         object.contains("\n    {\"name\": \"Ash Guard\", \"deal\": 2, \"block\": true},\n"),
         "{object}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn part(path: &str, role: rows::Role) -> Slot {
+    Slot::Part(path.into(), role)
+}
+
+#[test]
+fn a_terror_option_is_edited_through_typed_fields_and_saved() {
+    use rows::{Role, Vocab};
+    let dir = copy_of_cards("typed");
+    let (_, mut desk) = open(&dir, "darkwood_nobody_calls");
+    let kind = part("options[1].effects[0]", Role::Key(Vocab::Effects));
+    let arg = part("options[1].effects[0]", Role::Arg(""));
+    assert_eq!(desk.form.text(&kind), Some("dread"));
+    assert_eq!(desk.form.text(&arg), Some("1"));
+    // The picker offers the format's effects: `lose_health` is picked, not typed, and
+    // its value's field follows (an amount, starting at 1).
+    desk.form.focus = desk
+        .form
+        .fields
+        .iter()
+        .position(|f| f.slot == kind)
+        .unwrap();
+    let mut h = History::default();
+    assert!(
+        !h.edit(&mut desk.form, Edit::Insert('q')),
+        "no effect starts with q"
+    );
+    assert!(h.edit(&mut desk.form, Edit::Insert('l')));
+    assert_eq!(desk.form.text(&kind), Some("lose_health"));
+    let amount = desk.form.fields.iter().find(|f| f.slot == arg).unwrap();
+    assert_eq!(amount.kind, form::Kind::Amount);
+    retype(&mut desk.form, &arg, "1d6+1");
+    assert_eq!(
+        desk.form.value().unwrap()["options"][1]["effects"][0],
+        serde_json::json!({"lose_health": {"d6": 1, "plus": 1}})
+    );
+    // A number the format refuses: the loader's words under the value's own field.
+    retype(&mut desk.form, &arg, "99");
+    desk.check();
+    assert!(
+        notes(&desk.form, &arg).iter().any(|(e, _)| *e),
+        "{:?}",
+        desk.form.general
+    );
+    retype(&mut desk.form, &arg, "4");
+    // "+ effect" adds one at the end of the option's effects; Ctrl-Delete removes one.
+    let add = part("options[1].effects", Role::Add(Vocab::Effects));
+    desk.form.focus = desk.form.fields.iter().position(|f| f.slot == add).unwrap();
+    assert!(h.change(&mut desk.form, Form::add_item));
+    let second = part("options[1].effects[1]", Role::Key(Vocab::Effects));
+    assert_eq!(desk.form.text(&second), Some("heal"));
+    assert_eq!(
+        desk.form.value().unwrap()["options"][1]["effects"][1],
+        serde_json::json!({"heal": 1})
+    );
+    desk.form.focus = desk
+        .form
+        .fields
+        .iter()
+        .position(|f| f.slot == kind)
+        .unwrap();
+    assert!(h.change(&mut desk.form, Form::remove_item));
+    assert_eq!(
+        desk.form.text(&kind),
+        Some("heal"),
+        "the next effect moved up"
+    );
+    assert!(h.undo(&mut desk.form));
+    assert_eq!(desk.form.text(&kind), Some("lose_health"));
+    assert!(h.undo(&mut desk.form));
+    assert_eq!(desk.form.text(&second), None, "the added effect is undone");
+    assert!(h.redo(&mut desk.form));
+    assert_eq!(desk.form.text(&second), Some("heal"));
+    desk.form.focus = desk
+        .form
+        .fields
+        .iter()
+        .position(|f| f.slot == second)
+        .unwrap();
+    assert!(h.change(&mut desk.form, Form::remove_item));
+    let label = part("options[1].label", Role::Value);
+    retype(&mut desk.form, &label, "Give up a while (lose 4 Health)");
+    desk.check();
+    assert_eq!(desk.form.errors(), 0, "{:?}", desk.form.general);
+    let Ok(Outcome::Saved { .. }) = desk.save() else {
+        panic!("not saved: {:?}", desk.note);
+    };
+    let text = std::fs::read_to_string(dir.join("domains/darkwood_brume.json")).unwrap();
+    let (set, _) = load_dir(&dir).unwrap();
+    let card = &set.cards[usize::from(set.card_by_str("darkwood_nobody_calls").unwrap().index)];
+    assert_eq!(card.options[1].label, "Give up a while (lose 4 Health)");
+    assert_eq!(
+        serde_json::to_value(&card.options[1].effects).unwrap(),
+        serde_json::json!([{"lose_health": 4}])
+    );
+    // The file keeps the model's order of keys: label, then effects.
+    let at = text.find("Give up a while").unwrap();
+    assert!(text[at..].find("\"effects\"").is_some(), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_test_and_its_outcomes_have_fields_of_their_own() {
+    use rows::{Role, Vocab};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+    let (_, mut desk) = open(&dir, "darkwood_brambles_in_fog");
+    assert_eq!(desk.form.text(&part("test.target", Role::Value)), Some("4"));
+    assert_eq!(
+        desk.form.text(&part("test.extended", Role::Value)),
+        Some("yes")
+    );
+    let fail = part("test.each_failure[0]", Role::Key(Vocab::Effects));
+    assert_eq!(desk.form.text(&fail), Some("lose_health"));
+    retype(&mut desk.form, &part("test.target", Role::Value), "13");
+    desk.check();
+    assert!(
+        notes(&desk.form, &part("test.target", Role::Value))
+            .iter()
+            .any(|(e, _)| *e)
+    );
+    // A bonus has a picker for what it is to and a number; a cost a payment's picker.
+    let (_, desk) = open(&dir, "amara_untouched_spring");
+    assert_eq!(
+        desk.form.text(&part("effects[1]", Role::Arg("to"))),
+        Some("next_heal")
+    );
+    assert_eq!(
+        desk.form.text(&part("effects[1]", Role::Arg("amount"))),
+        Some("2")
+    );
+    assert!(
+        desk.form.fields.iter().all(|f| f.kind != form::Kind::Json),
+        "no JSON left"
+    );
+    let (_, desk) = open(&dir, "gaol_cell_of_cold");
+    let cost = part("options[1].cost[0]", Role::Key(Vocab::Payments));
+    assert_eq!(desk.form.text(&cost), Some("spend_resolve"));
+}
+
+#[test]
+fn a_new_foes_text_is_written_from_its_data_shown_first_and_undone() {
+    let dir = copy_of_cards("write");
+    let (set, _) = load_dir(&dir).unwrap();
+    let source = CardSource::Dir(dir.clone());
+    let mut desk = Desk::new_card(&set, &source, 0, StationType::Foe).unwrap();
+    let warned = |d: &Desk| -> usize {
+        d.form
+            .fields
+            .iter()
+            .flat_map(|f| &f.notes)
+            .chain(&d.form.general)
+            .filter(|n| !n.error && n.message.contains("text"))
+            .count()
+    };
+    assert!(
+        warned(&desk) > 0,
+        "a template's text does not say its faces"
+    );
+    let before = desk.form.text(&key("text")).unwrap().to_string();
+    desk.open_text();
+    let Popup::Text(text) = desk.popup.clone() else {
+        panic!("no preview: {:?}", desk.note);
+    };
+    assert!(text.contains("HP 3."), "{text}");
+    assert_eq!(
+        desk.form.text(&key("text")),
+        Some(before.as_str()),
+        "not taken yet"
+    );
+    desk.take_text(&text);
+    assert_eq!(desk.popup, Popup::None);
+    assert_eq!(desk.form.text(&key("text")), Some(text.as_str()));
+    desk.check();
+    assert_eq!(warned(&desk), 0, "{:?}", desk.form.general);
+    assert!(desk.undo(true));
+    assert_eq!(desk.form.text(&key("text")), Some(before.as_str()));
+    // The type picker opens on a new card, at its own type; a saved card keeps its type.
+    desk.open_types();
+    let foe = StationType::ALL
+        .iter()
+        .position(|t| *t == StationType::Foe)
+        .unwrap();
+    assert_eq!(desk.popup, Popup::Types(foe));
+    let (_, mut saved) = open(&dir, "cinder_hound");
+    saved.open_types();
+    assert_eq!(saved.popup, Popup::None);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_syntax_error_in_an_effects_json_lands_under_that_row() {
+    use rows::Role;
+    let dir = copy_of_cards("if-json");
+    let (_, mut desk) = open(&dir, "gaol_names_in_the_ice");
+    let body = part("effects[0]", Role::Arg(""));
+    let text = desk.form.text(&body).unwrap().to_string();
+    retype(&mut desk.form, &body, &text.replacen(": ", " ", 1));
+    desk.check();
+    assert!(
+        notes(&desk.form, &body).iter().any(|(e, _)| *e),
+        "{:?}",
+        desk.form.general
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

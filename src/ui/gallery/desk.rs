@@ -208,10 +208,6 @@ impl GalleryScreen {
             return Some(Next::Stay);
         }
         if let Some(form) = self.desk.form.as_mut() {
-            if chord(input, KeyCode::T) && form.is_new() {
-                self.retype_new();
-                return Some(Next::Stay);
-            }
             return Some(match form.update(input, fonts, Self::desk_area(&l)) {
                 Outcome::Stay => Next::Stay,
                 Outcome::Close => {
@@ -237,6 +233,10 @@ impl GalleryScreen {
                     Next::Reload
                 }
                 Outcome::Revert => self.open_revert(),
+                Outcome::Retype(t) => {
+                    self.open_new(Some(t));
+                    Next::Stay
+                }
             });
         }
         let (edit_b, new_b) = self.desk_buttons(&l, fonts);
@@ -440,17 +440,6 @@ impl GalleryScreen {
             Ok(desk) => self.desk.form = Some(Box::new(desk)),
             Err(e) => self.note = Some(e),
         }
-    }
-
-    /// Ctrl-T on a new card: the next type's template.
-    fn retype_new(&mut self) {
-        let now = self.desk.form.as_ref().map(|f| f.form.card_type.clone());
-        let at = StationType::ALL
-            .iter()
-            .position(|t| Some(t.as_str().to_string()) == now)
-            .unwrap_or(0);
-        let next = StationType::ALL[(at + 1) % StationType::ALL.len()];
-        self.open_new(Some(next));
     }
 
     /// Draws the desk, and the balance panel over the large card's column.

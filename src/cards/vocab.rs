@@ -1,0 +1,176 @@
+//! The format's vocabulary as the designer's desk offers it: every effect and payment a
+//! card can hold, what each one's value is, and the words of the small enums (bonus
+//! targets, kinds of loss, ...). A test holds these lists to the generated schema, so a
+//! new effect in the model cannot go missing from the desk's pickers.
+
+/// What the value of a one-key object (`{"heal": 4}`) is, and so how it is edited.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arg {
+    /// A number, dice (`1d6+2`) or `full`.
+    Amount,
+    /// A whole number.
+    Number,
+    /// A card's id.
+    Card,
+    /// Words (a sentence).
+    Words,
+    /// One word of a small enum.
+    Pick(&'static [&'static str]),
+    /// A bonus: `{"to": ..., "amount": N}`.
+    Bonus,
+    /// Anything else (a nested condition, a list of options): JSON as typed.
+    Json,
+}
+
+pub const BONUS_TARGETS: &[&str] = &["next_duel", "next_test", "next_heal"];
+pub const LOSE_KINDS: &[&str] = &["item", "equipment", "any"];
+pub const MARKERS: &[&str] = &["neutral"];
+pub const SLOT_KINDS: &[&str] = &["item", "equipment"];
+
+/// Every effect of the format (`Effect` in the model), in the model's order.
+pub const EFFECTS: [(&str, Arg); 20] = [
+    ("heal", Arg::Amount),
+    ("lose_health", Arg::Amount),
+    ("resolve", Arg::Number),
+    ("dread", Arg::Number),
+    ("max_health", Arg::Number),
+    ("hit_foe", Arg::Number),
+    ("peek", Arg::Number),
+    ("reveal", Arg::Number),
+    ("peek_deck", Arg::Number),
+    ("reorder", Arg::Number),
+    ("cleanse", Arg::Number),
+    ("bonus", Arg::Bonus),
+    ("if", Arg::Json),
+    ("guide_chooses", Arg::Json),
+    ("lose", Arg::Pick(LOSE_KINDS)),
+    ("marker", Arg::Pick(MARKERS)),
+    ("catch", Arg::Card),
+    ("release", Arg::Card),
+    ("shield", Arg::Number),
+    ("end_run", Arg::Words),
+];
+
+/// Every payment of a Terror option's cost (`Payment` in the model).
+pub const PAYMENTS: [(&str, Arg); 3] = [
+    ("spend_resolve", Arg::Number),
+    ("spend_grace", Arg::Number),
+    ("discard", Arg::Pick(SLOT_KINDS)),
+];
+
+/// The names of a vocabulary, for a picker.
+pub const fn names<const N: usize>(list: &[(&'static str, Arg); N]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = list[i].0;
+        i += 1;
+    }
+    out
+}
+
+/// The effects' names, for the effect picker.
+pub const EFFECT_NAMES: [&str; EFFECTS.len()] = names(&EFFECTS);
+
+/// The payments' names, for the cost picker.
+pub const PAYMENT_NAMES: [&str; PAYMENTS.len()] = names(&PAYMENTS);
+
+/// What the value of `key` in `list` is (`None`: not of the vocabulary).
+pub fn arg_of(list: &[(&str, Arg)], key: &str) -> Option<Arg> {
+    list.iter().find(|(k, _)| *k == key).map(|(_, a)| *a)
+}
+
+/// A starting value for a new object of kind `key` (`{"heal": 1}` for a new heal).
+pub fn blank(list: &[(&str, Arg)], key: &str) -> serde_json::Value {
+    use serde_json::json;
+    match arg_of(list, key) {
+        Some(Arg::Amount | Arg::Number) => json!(1),
+        Some(Arg::Pick(words)) => json!(words.first().copied().unwrap_or("")),
+        Some(Arg::Bonus) => json!({"to": BONUS_TARGETS[0], "amount": 1}),
+        Some(Arg::Card | Arg::Words) => json!(""),
+        Some(Arg::Json) if key == "if" => json!({"when": {"resolve_at_least": 1}, "then": []}),
+        Some(Arg::Json) => json!([{"label": "", "effects": []}, {"label": "", "effects": []}]),
+        None => serde_json::Value::Null,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    /// The generated schema's definitions.
+    fn defs() -> Value {
+        let s: Value = serde_json::from_str(&super::super::schema::schema_json()).unwrap();
+        s["$defs"].clone()
+    }
+
+    /// The words of an enum of the schema (`"const"` of each `oneOf`, or its `enum`).
+    fn words(defs: &Value, name: &str) -> Vec<String> {
+        let d = &defs[name];
+        if let Some(e) = d["enum"].as_array() {
+            return e
+                .iter()
+                .filter_map(|w| Some(w.as_str()?.to_string()))
+                .collect();
+        }
+        d["oneOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["const"].as_str().unwrap().to_string())
+            .collect()
+    }
+
+    /// Checks a vocabulary against a one-key enum of the schema: same keys in the same
+    /// order, and each value of the shape the list says.
+    fn agrees(list: &[(&str, Arg)], name: &str) {
+        let defs = defs();
+        let variants = defs[name]["oneOf"].as_array().unwrap();
+        let keys: Vec<&str> = variants
+            .iter()
+            .map(|v| v["required"][0].as_str().unwrap())
+            .collect();
+        let ours: Vec<&str> = list.iter().map(|(k, _)| *k).collect();
+        assert_eq!(ours, keys, "{name}");
+        for (v, (key, arg)) in variants.iter().zip(list) {
+            let p = &v["properties"][key];
+            let r = p["$ref"].as_str().unwrap_or("");
+            let r = r.rsplit('/').next().unwrap_or("");
+            let ok = match arg {
+                Arg::Amount => r == "Amount",
+                Arg::Number => p["type"] == "integer",
+                Arg::Card => r == "CardId",
+                Arg::Words => p["type"] == "string",
+                Arg::Pick(w) => {
+                    let w: Vec<String> = w.iter().map(|s| s.to_string()).collect();
+                    words(&defs, r) == w
+                }
+                Arg::Bonus => r == "Bonus",
+                Arg::Json => !r.is_empty() || p["type"] == "array",
+            };
+            assert!(ok, "{name}.{key}: {p}");
+        }
+    }
+
+    #[test]
+    fn the_effects_and_payments_are_the_schemas() {
+        agrees(&EFFECTS, "Effect");
+        agrees(&PAYMENTS, "Payment");
+        assert_eq!(words(&defs(), "BonusTarget"), BONUS_TARGETS);
+        assert_eq!(EFFECT_NAMES[0], "heal");
+        assert_eq!(PAYMENT_NAMES.len(), 3);
+    }
+
+    #[test]
+    fn a_blank_object_of_each_kind_reads_as_the_model() {
+        for (key, _) in &EFFECTS {
+            let v = serde_json::json!({ *key: blank(&EFFECTS, key) });
+            let read: Result<super::super::model::Effect, _> = serde_json::from_value(v.clone());
+            // Card ids and words start empty: the loader then names what is missing.
+            if !matches!(arg_of(&EFFECTS, key), Some(Arg::Card | Arg::Words)) {
+                assert!(read.is_ok(), "{v}: {read:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,654 @@
+//! Typed fields for a Station card's lists and objects: its effects (and a foe's
+//! `on_defeat`, a companion's `refused`), a Terror's options with their costs, a Pit's
+//! test with its outcomes. Each effect is a picker of the format's effects (from
+//! [`crate::cards::vocab`]) and a field for its value, typed by what the value is; an
+//! effect or option is added by its "+" row and removed with Ctrl-Delete.
+//!
+//! A field here names its place by a path into the card (`options[1].effects[0]`); the
+//! card's key is written back on one line from its fields, in the fields' order (the
+//! model's order of keys).
+
+use super::field::TextField;
+use super::form::{Field, Form, Kind, Slot, YES_NO, compact, number, spaced};
+use crate::cards::vocab::{self, Arg};
+use serde_json::Value;
+
+/// Which list of objects a row belongs to, and so which words its picker offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Vocab {
+    Effects,
+    Payments,
+    /// A Terror's options (objects with a label, a cost and effects).
+    Options,
+}
+
+impl Vocab {
+    fn list(self) -> &'static [(&'static str, Arg)] {
+        match self {
+            Vocab::Effects => &vocab::EFFECTS,
+            Vocab::Payments => &vocab::PAYMENTS,
+            Vocab::Options => &[],
+        }
+    }
+
+    fn names(self) -> &'static [&'static str] {
+        match self {
+            Vocab::Effects => &vocab::EFFECT_NAMES,
+            Vocab::Payments => &vocab::PAYMENT_NAMES,
+            Vocab::Options => &[],
+        }
+    }
+
+    /// What a new object of the list is.
+    fn blank(self) -> Value {
+        match self {
+            Vocab::Options => serde_json::json!({"label": "", "effects": []}),
+            v => {
+                let key = v.names()[0];
+                serde_json::json!({ key: vocab::blank(v.list(), key) })
+            }
+        }
+    }
+
+    /// The list a key of the card holds (`None`: not a list of objects the desk types).
+    fn of_key(key: &str) -> Option<Vocab> {
+        match key {
+            "effects" | "on_defeat" | "refused" | "success" | "failure" | "each_failure" => {
+                Some(Vocab::Effects)
+            }
+            "cost" => Some(Vocab::Payments),
+            "options" => Some(Vocab::Options),
+            _ => None,
+        }
+    }
+}
+
+/// What a typed field is at its path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// A value at the path (an option's label, a test's target; an object the desk does
+    /// not type, as JSON).
+    Value,
+    /// Which object of the vocabulary the one-key object at the path is (`heal`).
+    Key(Vocab),
+    /// The value of that object; for a bonus, one of its keys (`to`, `amount`).
+    Arg(&'static str),
+    /// The row that adds an object to the list at the path.
+    Add(Vocab),
+}
+
+/// The card's keys the desk types, in the order they are offered when missing.
+pub const TYPED: [&str; 5] = ["effects", "options", "test", "on_defeat", "refused"];
+
+/// The test's keys, in the model's order, and whether each is a list of effects.
+const TEST_KEYS: [&str; 6] = [
+    "target",
+    "dice",
+    "extended",
+    "success",
+    "failure",
+    "each_failure",
+];
+
+/// One step of a path: a key, or an index in a list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Seg {
+    Key(String),
+    At(usize),
+}
+
+fn segments(path: &str) -> Vec<Seg> {
+    let mut out = Vec::new();
+    for part in path.split('.') {
+        let mut rest = part;
+        if let Some(open) = rest.find('[') {
+            out.push(Seg::Key(rest[..open].to_string()));
+            rest = &rest[open..];
+            while let Some(body) = rest.strip_prefix('[') {
+                let close = body.find(']').unwrap_or(body.len());
+                out.push(Seg::At(body[..close].parse().unwrap_or(0)));
+                rest = body.get(close + 1..).unwrap_or("");
+            }
+        } else {
+            out.push(Seg::Key(rest.to_string()));
+        }
+    }
+    out
+}
+
+/// A key as words in a label.
+fn word(key: &str) -> &str {
+    match key {
+        "effects" => "effect",
+        "options" => "option",
+        "on_defeat" => "on defeat",
+        "success" => "pass",
+        "failure" => "fail",
+        "each_failure" => "each fail",
+        k => k,
+    }
+}
+
+/// A field's label from its path: `options[1].effects[0]` → `Option 2 effect 1`.
+pub fn label_for(path: &str) -> String {
+    let words: Vec<String> = segments(path)
+        .into_iter()
+        .map(|s| match s {
+            Seg::Key(k) => word(&k).to_string(),
+            Seg::At(i) => (i + 1).to_string(),
+        })
+        .collect();
+    capital(&words.join(" "))
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// The label of the row adding to the list at `path`: `Option 1 + effect`, `+ effect`.
+fn add_label(path: &str) -> String {
+    let (parent, last) = path.rsplit_once('.').unwrap_or(("", path));
+    let plus = format!("+ {}", word(last));
+    match parent {
+        "" => plus,
+        p => format!("{} {plus}", label_for(p)),
+    }
+}
+
+fn part(label: String, path: &str, role: Role, kind: Kind, text: &str) -> Field {
+    Field {
+        label,
+        slot: Slot::Part(path.to_string(), role),
+        kind,
+        edit: TextField::new(text),
+        notes: Vec::new(),
+    }
+}
+
+/// An amount as typed: `3`, `full`, `1d6+2`.
+fn amount_text(v: &Value) -> String {
+    match v {
+        Value::Object(m) => {
+            let d = m.get("d6").map(compact).unwrap_or_default();
+            match m.get("plus").and_then(Value::as_i64).unwrap_or(0) {
+                0 => format!("{d}d6"),
+                p if p > 0 => format!("{d}d6+{p}"),
+                p => format!("{d}d6{p}"),
+            }
+        }
+        Value::String(s) => s.clone(),
+        v => compact(v),
+    }
+}
+
+/// An amount field's JSON: a number, `"full"`, dice for `NdM+K`; anything else as text
+/// (for the loader to refuse in its own words); `None` when empty.
+pub fn amount_json(text: &str) -> Option<String> {
+    let t = text.trim();
+    if let Some((d, rest)) = t.split_once("d6")
+        && let Ok(d) = d.trim().parse::<u8>()
+    {
+        let plus = rest.replace(' ', "");
+        let plus = plus.strip_prefix('+').unwrap_or(&plus);
+        if plus.is_empty() {
+            return Some(format!("{{\"d6\": {d}}}"));
+        }
+        if let Ok(p) = plus.parse::<i64>() {
+            return Some(format!("{{\"d6\": {d}, \"plus\": {p}}}"));
+        }
+    }
+    number(t)
+}
+
+/// The fields of the value of a one-key object of kind `key`.
+fn arg_fields(path: &str, list: &[(&str, Arg)], key: &str, v: &Value, out: &mut Vec<Field>) {
+    let arg = vocab::arg_of(list, key).unwrap_or(Arg::Json);
+    let (label, kind, text) = match arg {
+        Arg::Amount => ("   amount", Kind::Amount, amount_text(v)),
+        Arg::Number => ("   number", Kind::Number, compact(v)),
+        Arg::Card => (
+            "   card id",
+            Kind::Words { optional: false },
+            v.as_str().unwrap_or("").to_string(),
+        ),
+        Arg::Words => (
+            "   words",
+            Kind::Words { optional: false },
+            v.as_str().unwrap_or("").to_string(),
+        ),
+        Arg::Pick(words) => (
+            "   which",
+            Kind::Choice(words),
+            v.as_str().unwrap_or("").to_string(),
+        ),
+        Arg::Bonus => {
+            let to = v.get("to").and_then(Value::as_str).unwrap_or("");
+            let kind = Kind::Choice(vocab::BONUS_TARGETS);
+            out.push(part("   to".into(), path, Role::Arg("to"), kind, to));
+            let n = v.get("amount").map(compact).unwrap_or_default();
+            let role = Role::Arg("amount");
+            out.push(part("   amount".into(), path, role, Kind::Number, &n));
+            return;
+        }
+        Arg::Json => ("   JSON", Kind::Json, spaced(v)),
+    };
+    out.push(part(label.into(), path, Role::Arg(""), kind, &text));
+}
+
+/// The fields of object `item` at `path` of a list of `v`.
+fn item_fields(path: &str, v: Vocab, item: &Value, out: &mut Vec<Field>) {
+    if v == Vocab::Options {
+        let label = item.get("label").and_then(Value::as_str).unwrap_or("");
+        let at = format!("{path}.label");
+        let kind = Kind::Words { optional: false };
+        out.push(part(label_for(&at), &at, Role::Value, kind, label));
+        for key in ["cost", "effects"] {
+            let items = item.get(key).cloned().unwrap_or(Value::Array(Vec::new()));
+            list_fields(&format!("{path}.{key}"), &items, out);
+        }
+        return;
+    }
+    let one = item.as_object().filter(|m| m.len() == 1);
+    match one.and_then(|m| m.iter().next()) {
+        Some((key, value)) if v.names().contains(&key.as_str()) => {
+            let names = v.names();
+            let kind = Kind::Choice(names);
+            out.push(part(label_for(path), path, Role::Key(v), kind, key));
+            arg_fields(path, v.list(), key, value, out);
+        }
+        // Not an object of the vocabulary: JSON as typed, for the loader to judge.
+        _ => out.push(part(
+            label_for(path),
+            path,
+            Role::Value,
+            Kind::Json,
+            &spaced(item),
+        )),
+    }
+}
+
+/// The fields of the list at `path` (its key names its vocabulary) and its "+" row.
+fn list_fields(path: &str, items: &Value, out: &mut Vec<Field>) {
+    let key = path.rsplit('.').next().unwrap_or(path);
+    let Some(v) = Vocab::of_key(key) else {
+        return;
+    };
+    for (i, item) in items.as_array().into_iter().flatten().enumerate() {
+        item_fields(&format!("{path}[{i}]"), v, item, out);
+    }
+    out.push(part(add_label(path), path, Role::Add(v), Kind::Add, ""));
+}
+
+/// The typed fields of the card's key `key` (one of [`TYPED`]) holding `v`.
+pub fn typed_fields(key: &str, v: &Value, out: &mut Vec<Field>) {
+    if key != "test" {
+        list_fields(key, v, out);
+        return;
+    }
+    for k in TEST_KEYS {
+        let path = format!("test.{k}");
+        let inner = v.get(k);
+        match k {
+            "target" | "dice" => {
+                let text = inner.map(compact).unwrap_or_default();
+                out.push(part(
+                    label_for(&path),
+                    &path,
+                    Role::Value,
+                    Kind::Number,
+                    &text,
+                ));
+            }
+            "extended" => {
+                let on = inner.and_then(Value::as_bool).unwrap_or(false);
+                let text = YES_NO[usize::from(on)];
+                let kind = Kind::Choice(YES_NO);
+                out.push(part(label_for(&path), &path, Role::Value, kind, text));
+            }
+            _ => list_fields(&path, inner.unwrap_or(&Value::Array(Vec::new())), out),
+        }
+    }
+}
+
+/// A tree of the typed fields' values, in the fields' order, written as JSON text.
+#[derive(Debug)]
+enum Node {
+    Empty,
+    Leaf(String),
+    Obj(Vec<(String, Node)>),
+    Arr(Vec<(usize, Node)>),
+}
+
+impl Node {
+    fn at(&mut self, segs: &[Seg]) -> &mut Node {
+        let Some((first, rest)) = segs.split_first() else {
+            return self;
+        };
+        match first {
+            Seg::Key(k) => {
+                if !matches!(self, Node::Obj(_)) {
+                    *self = Node::Obj(Vec::new());
+                }
+                let Node::Obj(entries) = self else {
+                    unreachable!("made an object above")
+                };
+                let i = match entries.iter().position(|(e, _)| e == k) {
+                    Some(i) => i,
+                    None => {
+                        entries.push((k.clone(), Node::Empty));
+                        entries.len() - 1
+                    }
+                };
+                entries[i].1.at(rest)
+            }
+            Seg::At(n) => {
+                if !matches!(self, Node::Arr(_)) {
+                    *self = Node::Arr(Vec::new());
+                }
+                let Node::Arr(items) = self else {
+                    unreachable!("made a list above")
+                };
+                let i = match items.iter().position(|(e, _)| e == n) {
+                    Some(i) => i,
+                    None => {
+                        items.push((*n, Node::Empty));
+                        items.len() - 1
+                    }
+                };
+                items[i].1.at(rest)
+            }
+        }
+    }
+
+    /// The JSON text; `None` leaves the key out. `key` is the key holding this node:
+    /// a test's outcomes and an option's effects are written even when empty, as the
+    /// model writes them.
+    fn write(&self, key: &str, nested: bool) -> Option<String> {
+        match self {
+            Node::Empty => None,
+            Node::Leaf(s) => Some(s.clone()),
+            Node::Arr(items) => {
+                let kept = matches!(key, "success" | "failure") || (nested && key == "effects");
+                if items.is_empty() && !kept {
+                    return None;
+                }
+                let texts: Vec<String> = items
+                    .iter()
+                    .map(|(_, n)| n.write("", true).unwrap_or_else(|| "{}".into()))
+                    .collect();
+                Some(format!("[{}]", texts.join(", ")))
+            }
+            Node::Obj(entries) => {
+                let texts: Vec<String> = entries
+                    .iter()
+                    .filter_map(|(k, n)| {
+                        let v = n.write(k, true)?;
+                        Some(format!("{}: {v}", compact(&Value::from(k.as_str()))))
+                    })
+                    .collect();
+                Some(format!("{{{}}}", texts.join(", ")))
+            }
+        }
+    }
+}
+
+/// A typed field's value as JSON text (`None`: left out).
+fn value_of(f: &Field) -> Option<String> {
+    let text = f.edit.text();
+    match f.kind {
+        Kind::Words { optional } if optional && text.trim().is_empty() => None,
+        Kind::Words { .. } => Some(compact(&Value::from(text))),
+        Kind::Number => number(text),
+        Kind::Amount => amount_json(text),
+        Kind::Choice(w) if w == YES_NO => (text != YES_NO[0]).then(|| "true".into()),
+        Kind::Choice(_) => Some(compact(&Value::from(text))),
+        Kind::Json | Kind::List => (!text.trim().is_empty()).then(|| text.trim().to_string()),
+        Kind::Add => None,
+    }
+}
+
+/// The root key of a typed field's path.
+pub fn root_of(path: &str) -> &str {
+    path.split(['.', '[']).next().unwrap_or(path)
+}
+
+/// The card's key `root` as JSON text, written from its typed fields (`None`: left out).
+pub fn write_root(fields: &[Field], root: &str) -> Option<String> {
+    let mut tree = Node::Empty;
+    for f in fields {
+        let Slot::Part(path, role) = &f.slot else {
+            continue;
+        };
+        if root_of(path) != root {
+            continue;
+        }
+        let segs = segments(path);
+        let node = tree.at(&segs[1..]);
+        match role {
+            Role::Value => {
+                if let Some(v) = value_of(f) {
+                    *node = Node::Leaf(v);
+                }
+            }
+            Role::Key(_) => *node = Node::Obj(vec![(f.edit.text().to_string(), Node::Empty)]),
+            Role::Arg(inner) => {
+                let (Node::Obj(entries), Some(v)) = (node, value_of(f)) else {
+                    continue;
+                };
+                let Some((_, value)) = entries.first_mut() else {
+                    continue;
+                };
+                if inner.is_empty() {
+                    *value = Node::Leaf(v);
+                } else {
+                    *value.at(&[Seg::Key(inner.to_string())]) = Node::Leaf(v);
+                }
+            }
+            Role::Add(_) => {
+                if matches!(node, Node::Empty) {
+                    *node = Node::Arr(Vec::new());
+                }
+            }
+        }
+    }
+    tree.write(root, false)
+}
+
+/// The field a loader's path inside the card concerns (`options[0].effects[1].heal`),
+/// among the typed fields: the deepest one whose path it starts with.
+pub fn field_at(fields: &[Field], rest: &str) -> Option<usize> {
+    let mut best: Option<(usize, usize)> = None;
+    for (i, f) in fields.iter().enumerate() {
+        let Slot::Part(path, role) = &f.slot else {
+            continue;
+        };
+        let inside = rest == path
+            || rest.starts_with(&format!("{path}."))
+            || rest.starts_with(&format!("{path}["));
+        if !inside {
+            continue;
+        }
+        // Inside the object (`.heal`): its value's field, else the picker.
+        let depth = path.len() * 4
+            + match role {
+                Role::Arg(_) if rest.len() > path.len() => 3,
+                Role::Key(_) => 2,
+                Role::Value => 2,
+                _ => 0,
+            };
+        if best.is_none_or(|(d, _)| depth > d) {
+            best = Some((depth, i));
+        }
+    }
+    best.map(|(_, i)| i)
+}
+
+/// The list and index of the item a typed field belongs to: `("options[0].effects", 1)`
+/// for any field of `options[0].effects[1]`.
+fn item_of(path: &str, role: Role) -> Option<(String, usize)> {
+    let item = match role {
+        Role::Add(_) => return None,
+        Role::Key(_) | Role::Arg(_) => path,
+        // An option's label stands for the option; a test's number for nothing.
+        Role::Value => path.strip_suffix(".label").unwrap_or(path),
+    };
+    let body = item.strip_suffix(']')?;
+    let open = body.rfind('[')?;
+    Some((body[..open].to_string(), body[open + 1..].parse().ok()?))
+}
+
+/// `path` with the index of item `list[n]` (and of the items inside it) moved by `by`,
+/// when the path is inside an item of `list` at or after `from`.
+fn shifted(path: &str, list: &str, from: usize, by: isize) -> Option<String> {
+    let rest = path.strip_prefix(list)?.strip_prefix('[')?;
+    let close = rest.find(']')?;
+    let n: usize = rest[..close].parse().ok()?;
+    if n < from {
+        return None;
+    }
+    let moved = n.checked_add_signed(by)?;
+    Some(format!("{list}[{moved}]{}", &rest[close + 1..]))
+}
+
+/// Whether the field heads an item of a list (it gets a remove button).
+pub fn removable(slot: &Slot) -> bool {
+    match slot {
+        Slot::Part(path, role @ (Role::Key(_) | Role::Value)) => {
+            item_of(path, *role).is_some() && (path.ends_with(']') || path.ends_with(".label"))
+        }
+        _ => false,
+    }
+}
+
+impl Form {
+    /// Renumbers the items of `list` from `from` by `by`, and relabels them.
+    fn shift(&mut self, list: &str, from: usize, by: isize) {
+        for f in &mut self.fields {
+            let Slot::Part(path, role) = &mut f.slot else {
+                continue;
+            };
+            if let Some(p) = shifted(path, list, from, by) {
+                *path = p;
+                f.label = match role {
+                    Role::Add(_) => add_label(path),
+                    Role::Arg(_) => continue,
+                    _ => label_for(path),
+                };
+            }
+        }
+    }
+
+    /// Enter (or a click) on a "+" row: a new object at the end of its list, the keyboard
+    /// on its first field. Returns whether the form changed.
+    pub fn add_item(&mut self) -> bool {
+        let Some(Slot::Part(list, Role::Add(v))) = self.fields.get(self.focus).map(|f| &f.slot)
+        else {
+            return false;
+        };
+        let (list, v) = (list.clone(), *v);
+        let n = self
+            .fields
+            .iter()
+            .filter_map(|f| match &f.slot {
+                Slot::Part(p, r) => item_of(p, *r).filter(|(l, _)| *l == list),
+                _ => None,
+            })
+            .map(|(_, i)| i + 1)
+            .max()
+            .unwrap_or(0);
+        let mut new = Vec::new();
+        item_fields(&format!("{list}[{n}]"), v, &v.blank(), &mut new);
+        let at = self.focus;
+        self.fields.splice(at..at, new);
+        true
+    }
+
+    /// Ctrl-Delete: removes the effect, payment or option the focused field belongs to.
+    pub fn remove_item(&mut self) -> bool {
+        let Some(Slot::Part(path, role)) = self.fields.get(self.focus).map(|f| &f.slot) else {
+            return false;
+        };
+        let Some((list, n)) = item_of(path, *role) else {
+            return false;
+        };
+        let item = format!("{list}[{n}]");
+        let inside = |p: &str| p == item || p.starts_with(&format!("{item}."));
+        let first = self
+            .fields
+            .iter()
+            .position(|f| matches!(&f.slot, Slot::Part(p, _) if inside(p)));
+        self.fields
+            .retain(|f| !matches!(&f.slot, Slot::Part(p, _) if inside(p)));
+        self.shift(&list, n + 1, -1);
+        self.focus = first
+            .unwrap_or(self.focus)
+            .min(self.fields.len().saturating_sub(1));
+        true
+    }
+
+    /// After the focused picker changed which effect (or payment) its object is: the
+    /// value's fields follow, with a starting value of the new kind.
+    pub(super) fn rekind(&mut self) {
+        let Some(Slot::Part(path, Role::Key(v))) = self.fields.get(self.focus).map(|f| &f.slot)
+        else {
+            return;
+        };
+        let (path, v) = (path.clone(), *v);
+        let key = self.fields[self.focus].edit.text().to_string();
+        self.fields
+            .retain(|f| !matches!(&f.slot, Slot::Part(p, Role::Arg(_)) if *p == path));
+        let mut new = Vec::new();
+        arg_fields(
+            &path,
+            v.list(),
+            &key,
+            &vocab::blank(v.list(), &key),
+            &mut new,
+        );
+        let at = self.focus + 1;
+        self.fields.splice(at..at, new);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_name_their_rows_and_shift_with_their_lists() {
+        assert_eq!(label_for("options[1].effects[0]"), "Option 2 effect 1");
+        assert_eq!(label_for("test.each_failure[2]"), "Test each fail 3");
+        assert_eq!(add_label("options[0].cost"), "Option 1 + cost");
+        assert_eq!(add_label("effects"), "+ effect");
+        assert_eq!(
+            shifted("options[2].effects[1]", "options", 1, -1).as_deref(),
+            Some("options[1].effects[1]")
+        );
+        assert_eq!(shifted("options[0].label", "options", 1, -1), None);
+        assert_eq!(
+            item_of("options[1].label", Role::Value),
+            Some(("options".into(), 1))
+        );
+        assert_eq!(item_of("test.target", Role::Value), None);
+    }
+
+    #[test]
+    fn amounts_read_as_typed() {
+        assert_eq!(amount_json("3").as_deref(), Some("3"));
+        assert_eq!(amount_json("full").as_deref(), Some("\"full\""));
+        assert_eq!(
+            amount_json("1d6+2").as_deref(),
+            Some("{\"d6\": 1, \"plus\": 2}")
+        );
+        assert_eq!(
+            amount_json("2d6 - 1").as_deref(),
+            Some("{\"d6\": 2, \"plus\": -1}")
+        );
+        assert_eq!(amount_json("").as_deref(), None);
+        let dice = serde_json::json!({"d6": 1, "plus": -2});
+        assert_eq!(amount_text(&dice), "1d6-2");
+    }
+}
