@@ -681,49 +681,6 @@ impl TableScreen {
         buttons
     }
 
-    /// A Guide's number key in the Guide's view picks that option of a Guide's choice;
-    /// the arrows (a pad's D-pad) pick one out and Enter takes it. Returns whether the
-    /// input was the Guide's choice's.
-    fn guide_pick(&mut self, input: &Input) -> bool {
-        let options = guide::pick_labels(&self.run.state).len();
-        let last = options.saturating_sub(1);
-        let mut moved = false;
-        let mut chosen = None;
-        for p in &input.presses {
-            let Press::Key(k) = *p else { continue };
-            if let Some(d) = modal::digit(k).filter(|d| *d >= 1) {
-                chosen = Some(d - 1);
-                break;
-            }
-            let c = self.guide_cursor;
-            match k {
-                KeyCode::Up | KeyCode::Left if options > 0 => {
-                    self.guide_cursor = Some(c.map_or(0, |c| c.saturating_sub(1)));
-                    moved = true;
-                }
-                KeyCode::Down | KeyCode::Right if options > 0 => {
-                    self.guide_cursor = Some(c.map_or(0, |c| (c + 1).min(last)));
-                    moved = true;
-                }
-                KeyCode::Enter | KeyCode::KpEnter if c.is_some() => {
-                    chosen = c.map(|c| c as u8);
-                    break;
-                }
-                _ => {}
-            }
-        }
-        let Some(option) = chosen else {
-            return moved;
-        };
-        let a = Action::Pick { option };
-        if !self.stage.idle() || !legal_actions(&self.run.state).contains(&a) {
-            return moved;
-        }
-        self.guide_cursor = None;
-        self.act(&a);
-        true
-    }
-
     /// Presses a button.
     fn press(&mut self, b: &Button) -> Next {
         if b.disabled.is_some() {

@@ -1,0 +1,108 @@
+//! The frame loop's pace: at most [`FPS`] frames a second, [`IDLE_FPS`] at rest, and a
+//! plugged-in pad looked at while the loop sleeps.
+
+use super::pad;
+use std::time::{Duration, Instant};
+
+/// Frame rate cap: nothing else caps it under Xvfb, so the loop sleeps out each frame.
+pub const FPS: u32 = 60;
+/// Frame rate while nobody touches anything: the sky only twinkles, and a software
+/// renderer (Xvfb, remote desktops) should not spend a core on that. Mesa's software GL
+/// takes 15-30 ms to draw the full table, so 3 frames a second keeps an idle window under
+/// a tenth of a core; the first key after an idle spell waits at most a third of a second.
+/// Moments that play without input (a Guide's screen's action) keep the full rate.
+pub const IDLE_FPS: u32 = 3;
+/// How long after the last input the window counts as idle.
+pub const IDLE_AFTER: Duration = Duration::from_secs(2);
+/// How often a resting window looks at a plugged-in pad (a press shows within a frame).
+pub const PAD_POLL: Duration = Duration::from_millis(16);
+
+/// Keeps the loop at no more than [`FPS`] frames a second by sleeping out each frame,
+/// and at [`IDLE_FPS`] once nothing has happened for [`IDLE_AFTER`].
+pub struct Pace {
+    last_frame: Instant,
+    last_active: Instant,
+}
+
+impl Pace {
+    pub fn new() -> Pace {
+        let now = Instant::now();
+        Pace {
+            last_frame: now,
+            last_active: now,
+        }
+    }
+
+    /// The time one frame should take, `now`.
+    fn frame_time(&self, now: Instant) -> Duration {
+        let fps = if now.duration_since(self.last_active) < IDLE_AFTER {
+            FPS
+        } else {
+            IDLE_FPS
+        };
+        Duration::from_secs(1) / fps
+    }
+
+    /// Sleeps out the rest of the frame. `active`: there was input this frame. With a pad
+    /// plugged in, the sleep is cut short when it is used (a keyboard's press wakes the
+    /// window; a pad's does not), so a pad is not slow at rest; with none, one sleep.
+    pub fn wait(&mut self, active: bool, pads: &mut pad::Pad) {
+        let now = Instant::now();
+        if active {
+            self.last_active = now;
+        }
+        let due = self.last_frame + self.frame_time(now);
+        if now < due {
+            while let Some(left) = due.checked_duration_since(Instant::now()) {
+                if !pads.present() {
+                    std::thread::sleep(left);
+                    break;
+                }
+                std::thread::sleep(left.min(PAD_POLL));
+                if pads.pump() {
+                    self.last_active = Instant::now();
+                    break;
+                }
+            }
+            self.last_frame = Instant::now().min(due);
+        } else {
+            // A slow frame: start counting again rather than catch up with a burst.
+            self.last_frame = now;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pace_holds_the_frame_rate_down() {
+        let mut pace = Pace::new();
+        let start = Instant::now();
+        let mut pads = pad::Pad::none();
+        for _ in 0..12 {
+            pace.wait(true, &mut pads);
+        }
+        // Twelve frames at 60 per second take about 0.2 s, never much less.
+        assert!(
+            start.elapsed() >= Duration::from_millis(190),
+            "{:?}",
+            start.elapsed()
+        );
+    }
+
+    #[test]
+    fn pace_slows_down_when_idle() {
+        let mut pace = Pace::new();
+        let now = Instant::now();
+        assert_eq!(pace.frame_time(now), Duration::from_secs(1) / FPS);
+        pace.last_active = now - IDLE_AFTER - Duration::from_millis(1);
+        assert_eq!(pace.frame_time(now), Duration::from_secs(1) / IDLE_FPS);
+        pace.wait(true, &mut pad::Pad::none());
+        assert_eq!(
+            pace.frame_time(Instant::now()),
+            Duration::from_secs(1) / FPS
+        );
+    }
+}
