@@ -1,14 +1,17 @@
 //! Card art on screen: a vendored icon (`crate::cards::art`) rasterised with resvg at the
-//! pixel size it is drawn, in one colour, and cached as a texture, so icons stay crisp from
-//! 1024x640 to 1920x1080 and cost one texture draw a frame once made.
+//! pixel size it is drawn, in white, and cached as a texture that each draw tints with its
+//! colour, so icons stay crisp from 1024x640 to 1920x1080 and cost one texture draw a frame
+//! once made. The colour is not part of the cache's key: an icon whose colour or alpha
+//! changes every frame (a fade, a pulse, a flash) reuses its texture instead of
+//! rasterising and uploading a new one each frame.
 
 use crate::cards::art;
 use macroquad::prelude::*;
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-/// Textures made so far, by icon, pixel size and colour.
-type Cache = HashMap<(&'static str, u32, [u8; 4]), Option<Texture2D>>;
+/// Textures made so far (white), by icon and pixel size.
+type Cache = HashMap<(&'static str, u32), Option<Texture2D>>;
 
 thread_local! {
     static CACHE: RefCell<Cache> = RefCell::new(HashMap::new());
@@ -29,7 +32,7 @@ pub fn draw(name: &'static str, c: Vec2, side: f32, col: Color) -> bool {
     // The pixel size on screen: the drawing is scaled by the window's scale factor.
     let scale = crate::ui::style::scale();
     let px = ((side * scale).ceil() as u32).div_ceil(SIZE_STEP) * SIZE_STEP;
-    let key = (name, px, col.into());
+    let key = (name, px);
     let tex = CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
         if cache.len() > MOST {
@@ -38,7 +41,7 @@ pub fn draw(name: &'static str, c: Vec2, side: f32, col: Color) -> bool {
         cache
             .entry(key)
             .or_insert_with(|| {
-                let data = art::rasterise(name, px, key.2)?;
+                let data = art::rasterise(name, px, [255; 4])?;
                 let t = Texture2D::from_rgba8(px as u16, px as u16, &data);
                 t.set_filter(FilterMode::Linear);
                 Some(t)
@@ -52,7 +55,7 @@ pub fn draw(name: &'static str, c: Vec2, side: f32, col: Color) -> bool {
         &tex,
         c.x - side / 2.0,
         c.y - side / 2.0,
-        WHITE,
+        col,
         DrawTextureParams {
             dest_size: Some(vec2(side, side)),
             ..Default::default()
