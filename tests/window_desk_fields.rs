@@ -9,6 +9,7 @@
 //! them).
 
 mod common {
+    pub mod desk;
     #[allow(dead_code)]
     pub mod files;
     #[allow(dead_code)]
@@ -21,12 +22,12 @@ mod common {
     pub mod xvfb;
 }
 
+use common::desk::{has, keys, tab_to, type_text, wait_for};
 use common::game::{CARDS, LIVE_FRAMES, Live, focus, spawn_live_with, xdotool};
 use common::pixels::Scratch;
 use common::xvfb::Xvfb;
 use std::path::Path;
 use std::process::Command;
-use std::time::{Duration, Instant};
 
 /// The game on the gallery of the cards in `dir` (Termina's foes on show), its layout
 /// report written each frame.
@@ -58,54 +59,6 @@ fn start(xvfb: &Xvfb, dir: &Path, scratch: &Scratch) -> Live {
     xdotool(&xvfb.display, &["mousemove", "5", "795"]);
     live.until("the desk", |w| has(w, "Designer's desk"));
     live
-}
-
-/// Presses keys one at a time, each in a frame of its own.
-fn keys(live: &mut Live, display: &str, keys: &[&str]) {
-    for k in keys {
-        xdotool(display, &["key", k]);
-        live.frames(2);
-    }
-}
-
-/// Types `text` into the focused field.
-fn type_text(live: &mut Live, display: &str, text: &str) {
-    xdotool(display, &["type", "--delay", "25", text]);
-    live.frames(2);
-}
-
-/// Waits until `done` holds for the file's text (at most 90 s).
-fn wait_for(file: &Path, what: &str, done: impl Fn(&str) -> bool) -> String {
-    let deadline = Instant::now() + Duration::from_secs(90);
-    loop {
-        let text = std::fs::read_to_string(file).unwrap_or_default();
-        if done(&text) {
-            return text;
-        }
-        assert!(Instant::now() < deadline, "{what}: not within 90 s");
-        std::thread::sleep(Duration::from_millis(200));
-    }
-}
-
-fn has(words: &[String], text: &str) -> bool {
-    words.iter().any(|w| w.contains(text))
-}
-
-/// Presses Tab until the field labelled `label` has the keyboard (at most 80 times): the
-/// focused field is named in the messages' place under the fields.
-fn tab_to(live: &mut Live, display: &str, label: &str) {
-    let focused = format!("{label}: ");
-    for _ in 0..80 {
-        live.frames(2);
-        if live
-            .drawn()
-            .is_some_and(|w| w.iter().any(|s| s.starts_with(&focused)))
-        {
-            return;
-        }
-        keys(live, display, &["Tab"]);
-    }
-    panic!("{label} never had the keyboard");
 }
 
 /// Opens the form on card `id` (searched for, then E).

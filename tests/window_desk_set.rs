@@ -6,6 +6,7 @@
 //! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
 
 mod common {
+    pub mod desk;
     #[allow(dead_code)]
     pub mod files;
     #[allow(dead_code)]
@@ -18,12 +19,13 @@ mod common {
     pub mod xvfb;
 }
 
+use common::desk::{has, keys, tab_to, type_text, wait_for};
 use common::game::{CARDS, LIVE_FRAMES, Live, focus, spawn_live_with, xdotool};
 use common::pixels::Scratch;
 use common::xvfb::Xvfb;
 use std::path::Path;
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The game on the gallery (of the cards in `dir`), its layout report written each frame.
 fn start(xvfb: &Xvfb, dir: &Path, scratch: &Scratch, extra: &[&str]) -> Live {
@@ -52,33 +54,6 @@ fn start(xvfb: &Xvfb, dir: &Path, scratch: &Scratch, extra: &[&str]) -> Live {
     live
 }
 
-/// Presses keys one at a time, each in a frame of its own.
-fn keys(live: &mut Live, display: &str, keys: &[&str]) {
-    for k in keys {
-        xdotool(display, &["key", k]);
-        live.frames(2);
-    }
-}
-
-/// Types `text` into the focused field.
-fn type_text(live: &mut Live, display: &str, text: &str) {
-    xdotool(display, &["type", "--delay", "25", text]);
-    live.frames(2);
-}
-
-/// Waits until `done` holds for the file's text (at most 90 s).
-fn wait_for(file: &Path, what: &str, done: impl Fn(&str) -> bool) -> String {
-    let deadline = Instant::now() + Duration::from_secs(90);
-    loop {
-        let text = std::fs::read_to_string(file).unwrap_or_default();
-        if done(&text) {
-            return text;
-        }
-        assert!(Instant::now() < deadline, "{what}: not within 90 s");
-        std::thread::sleep(Duration::from_millis(200));
-    }
-}
-
 /// `forward validate` passes on the cards in `dir`.
 fn assert_validates(dir: &Path, when: &str) {
     let out = Command::new(env!("CARGO_BIN_EXE_forward"))
@@ -90,23 +65,6 @@ fn assert_validates(dir: &Path, when: &str) {
         "validate fails {when}:\n{}",
         String::from_utf8_lossy(&out.stdout)
     );
-}
-
-/// Presses Tab until the field labelled `label` has the keyboard (at most 60 times).
-fn tab_to(live: &mut Live, display: &str, label: &str) {
-    let focused = format!("{label}: no problem found");
-    for _ in 0..60 {
-        live.frames(2);
-        if live.drawn().is_some_and(|w| has(&w, &focused)) {
-            return;
-        }
-        keys(live, display, &["Tab"]);
-    }
-    panic!("{label} never had the keyboard");
-}
-
-fn has(words: &[String], text: &str) -> bool {
-    words.iter().any(|w| w.contains(text))
 }
 
 /// Renaming the Ancient Sword's id: Save lists every place that names it (the Guardian's

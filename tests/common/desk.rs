@@ -1,0 +1,55 @@
+//! Driving the designer's desk in a live window: keys one a frame, typing, Tab to a field,
+//! and waiting on a card file.
+
+use super::game::{Live, xdotool};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Presses keys one at a time, each in a frame of its own.
+pub fn keys(live: &mut Live, display: &str, keys: &[&str]) {
+    for k in keys {
+        xdotool(display, &["key", k]);
+        live.frames(2);
+    }
+}
+
+/// Types `text` into the focused field.
+pub fn type_text(live: &mut Live, display: &str, text: &str) {
+    xdotool(display, &["type", "--delay", "25", text]);
+    live.frames(2);
+}
+
+/// Waits until `done` holds for the file's text (at most 90 s).
+pub fn wait_for(file: &Path, what: &str, done: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + Duration::from_secs(90);
+    loop {
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        if done(&text) {
+            return text;
+        }
+        assert!(Instant::now() < deadline, "{what}: not within 90 s");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// Some string drawn contains `text`.
+pub fn has(words: &[String], text: &str) -> bool {
+    words.iter().any(|w| w.contains(text))
+}
+
+/// Presses Tab until the field labelled `label` has the keyboard (at most 80 times): the
+/// focused field is named in the messages' place under the fields ("LABEL: ...").
+pub fn tab_to(live: &mut Live, display: &str, label: &str) {
+    let focused = format!("{label}: ");
+    for _ in 0..80 {
+        live.frames(2);
+        if live
+            .drawn()
+            .is_some_and(|w| w.iter().any(|s| s.starts_with(&focused)))
+        {
+            return;
+        }
+        keys(live, display, &["Tab"]);
+    }
+    panic!("{label} never had the keyboard");
+}
