@@ -858,7 +858,11 @@ impl TableScreen {
                     && self.stage.idle()
                     && let Some(tip) = self.frame.tip_at(at, cx.s().guide)
                 {
-                    panels::overlay::tooltip(&tip, at, fonts, &l);
+                    // A focused target's tip hangs from its lower edge, off its face.
+                    let anchor = self
+                        .focus_rect()
+                        .map_or(at, |r| vec2(r.x, r.bottom() - 12.0));
+                    panels::overlay::tooltip(&tip, anchor, fonts, &l);
                 }
             }
         }
