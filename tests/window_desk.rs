@@ -13,6 +13,8 @@
 //! Needs `Xvfb`, Mesa's software GL, `xdotool` and `xclip` (`.ci/run` installs them).
 
 mod common {
+    #[allow(dead_code)]
+    pub mod desk;
     pub mod files;
     #[allow(dead_code)]
     pub mod game;
@@ -24,6 +26,7 @@ mod common {
     pub mod xvfb;
 }
 
+use common::desk::assert_validates;
 use common::game::{CARDS, decode, focus, spawn_with, xdotool};
 use common::pixels::{Scratch, count, wait};
 use common::xvfb::Xvfb;
@@ -47,20 +50,6 @@ fn start(display: &str, dir: &Path, scratch: &Scratch, extra: &[&str]) -> Child 
     ];
     args.extend_from_slice(extra);
     spawn_with(display, dir, &args)
-}
-
-/// `forward validate` passes on the cards in `dir`.
-fn assert_validates(dir: &Path, when: &str) {
-    let validate = Command::new(env!("CARGO_BIN_EXE_forward"))
-        .args(["validate", dir.to_str().unwrap()])
-        .output()
-        .expect("run forward validate");
-    assert!(
-        validate.status.success(),
-        "validate fails {when}:\n{}{}",
-        String::from_utf8_lossy(&validate.stdout),
-        String::from_utf8_lossy(&validate.stderr)
-    );
 }
 
 /// The first Termina foe (the one N picks) whose text is plain ASCII and names its HP:

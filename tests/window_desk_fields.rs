@@ -9,6 +9,7 @@
 //! them).
 
 mod common {
+    #[allow(dead_code)]
     pub mod desk;
     #[allow(dead_code)]
     pub mod files;

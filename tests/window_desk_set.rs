@@ -6,6 +6,7 @@
 //! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
 
 mod common {
+    #[allow(dead_code)]
     pub mod desk;
     #[allow(dead_code)]
     pub mod files;
@@ -19,12 +20,11 @@ mod common {
     pub mod xvfb;
 }
 
-use common::desk::{has, keys, tab_to, type_text, wait_for};
+use common::desk::{assert_validates, has, keys, tab_to, type_text, wait_for};
 use common::game::{CARDS, LIVE_FRAMES, Live, focus, spawn_live_with, xdotool};
 use common::pixels::Scratch;
 use common::xvfb::Xvfb;
 use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 
 /// The game on the gallery (of the cards in `dir`), its layout report written each frame.
@@ -52,19 +52,6 @@ fn start(xvfb: &Xvfb, dir: &Path, scratch: &Scratch, extra: &[&str]) -> Live {
     // The pointer off the grid: a card under it would be the one hovered.
     xdotool(&xvfb.display, &["mousemove", "5", "795"]);
     live
-}
-
-/// `forward validate` passes on the cards in `dir`.
-fn assert_validates(dir: &Path, when: &str) {
-    let out = Command::new(env!("CARGO_BIN_EXE_forward"))
-        .args(["validate", dir.to_str().unwrap()])
-        .output()
-        .expect("run forward validate");
-    assert!(
-        out.status.success(),
-        "validate fails {when}:\n{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
 }
 
 /// Renaming the Ancient Sword's id: Save lists every place that names it (the Guardian's

@@ -3,6 +3,7 @@
 
 use super::game::{Live, xdotool};
 use std::path::Path;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// Presses keys one at a time, each in a frame of its own.
@@ -52,4 +53,18 @@ pub fn tab_to(live: &mut Live, display: &str, label: &str) {
         keys(live, display, &["Tab"]);
     }
     panic!("{label} never had the keyboard");
+}
+
+/// `forward validate` passes on the cards in `dir`.
+pub fn assert_validates(dir: &Path, when: &str) {
+    let validate = Command::new(env!("CARGO_BIN_EXE_forward"))
+        .args(["validate", dir.to_str().unwrap()])
+        .output()
+        .expect("run forward validate");
+    assert!(
+        validate.status.success(),
+        "validate fails {when}:\n{}{}",
+        String::from_utf8_lossy(&validate.stdout),
+        String::from_utf8_lossy(&validate.stderr)
+    );
 }

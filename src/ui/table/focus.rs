@@ -150,7 +150,12 @@ pub fn start(targets: &[(Target, Rect)], frame: &Frame) -> Option<Target> {
 
 impl super::TableScreen {
     /// An arrow: the first shows the focus where Enter would act; the next move it.
-    pub(super) fn move_focus(&mut self, dir: Dir) {
+    pub(super) fn move_focus(&mut self, dir: Dir, l: &Layout) {
+        if self.focus.is_none() {
+            // The frame keeps no targets while nothing is focused: work them out now.
+            let targets = targets(self.stage.shown(), l, &self.frame, |a| self.allowed(a));
+            self.frame.targets = targets;
+        }
         let targets = &self.frame.targets;
         let next = match self.focus.as_ref().and_then(|t| rect_of(targets, t)) {
             Some(from) => step(targets, from, dir).or_else(|| self.focus.clone()),

@@ -535,7 +535,7 @@ impl TableScreen {
             return button.map(|b| self.press(&b));
         }
         if let Some(dir) = focus::Dir::of_key(key) {
-            self.move_focus(dir);
+            self.move_focus(dir, l);
             return None;
         }
         match key {
@@ -784,7 +784,11 @@ impl TableScreen {
             },
         };
         if fonts.is_some() {
-            self.frame.targets = focus::targets(shown, &l, &self.frame, |a| self.allowed(a));
+            // The targets are worked out only while the focus is in use (the arrows or a
+            // pad): a mouse player's frames never pay for them.
+            if self.focus.is_some() {
+                self.frame.targets = focus::targets(shown, &l, &self.frame, |a| self.allowed(a));
+            }
             self.settle_focus();
             self.lesson_trace(&l);
         }
