@@ -16,7 +16,9 @@ mod common {
     pub mod xvfb;
 }
 
-use common::game::{LIVE_FRAMES, decode, focus, near, says, scene, spawn, spawn_live, xdotool};
+use common::game::{
+    LIVE_FRAMES, decode, focus, near, says, scene, spawn, spawn_env, spawn_live, xdotool,
+};
 use common::pixels::{Scratch, count, rgb, wait};
 use common::xvfb::Xvfb;
 use forward::core::state::Phase;
@@ -388,6 +390,65 @@ fn perf_prints_the_median_frame_time() {
     assert!(
         stdout.contains("perf: median update+draw") && stdout.contains("over 20 frames"),
         "{stdout}"
+    );
+}
+
+/// A window at rest shows its last frame again from a texture (src/ui/still.rs): what it
+/// shows is the table as drawn directly, and `--perf` counts the frames shown again.
+#[test]
+fn a_window_at_rest_shows_its_still_frame() {
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
+    let scratch = Scratch::new("still");
+    let shot = |name: &str, env: &[(&str, &str)]| {
+        let png = scratch.path(name);
+        // 120 frames in the first two seconds, then at rest: three frames a second.
+        let args = [
+            "--screenshot",
+            png.to_str().unwrap(),
+            "--frames",
+            "132",
+            "--seed",
+            "1",
+            "--actions",
+            "0,0,0",
+            "--perf",
+        ];
+        let out = wait(spawn_env(&xvfb.display, &args, env));
+        assert!(out.status.success(), "{out:?}");
+        let img = decode(&out, &png);
+        (img, String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let (rested, perf) = shot("rest.png", &[(forward::ui::IDLE_PACE_ENV, "1")]);
+    let again: usize = perf
+        .lines()
+        .filter_map(|l| {
+            l.split(" drawn, ")
+                .nth(1)?
+                .split(' ')
+                .next()?
+                .parse::<usize>()
+                .ok()
+        })
+        .sum();
+    assert!(again >= 5, "few frames shown again at rest:\n{perf}");
+    let (direct, perf) = shot("direct.png", &[]);
+    assert!(perf.contains("at rest 0 drawn, 0 shown again"), "{perf}");
+    // The same picture, the right way up and unblended: only the stars' twinkle differs
+    // (the still frame was drawn a few frames earlier).
+    let mut differ = 0;
+    for y in 0..800 {
+        for x in 0..1280 {
+            let (a, b) = (rgb(&rested, x, y), rgb(&direct, x, y));
+            if a.iter().zip(b).any(|(p, q)| p.abs_diff(q) > 24) {
+                differ += 1;
+            }
+        }
+    }
+    assert!(
+        differ < 500,
+        "{differ} pixels differ from the table drawn directly"
     );
 }
 

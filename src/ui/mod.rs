@@ -36,10 +36,12 @@ mod map;
 mod memo;
 mod pace;
 mod pad;
+mod perf;
 mod rules;
 mod saves;
 mod settings;
 mod sky;
+mod still;
 mod style;
 mod table;
 mod title;
@@ -66,7 +68,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use style::Fonts;
 use table::TableScreen;
 use title::TitleScreen;
@@ -489,12 +491,13 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     let mut banner: Option<String> = None;
     let mut banner_since = 0.0;
     let mut reloads = 0;
-    let mut timings: Vec<Duration> = Vec::new();
-    let mut perf_report = Instant::now();
+    let mut timings = perf::Perf::new();
     let mut last_input = None;
     let mut pace = Pace::new();
+    let mut still = still::Still::new();
     let mut pads = pad::Pad::new();
-    let started = Instant::now();
+    let mut clock = still::Clock::new();
+    let mut rested = false;
     let mut frame: u64 = 0;
     loop {
         let work = Instant::now();
@@ -521,11 +524,11 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
             // Remembered on exit; not saved on every step of a drag.
             settings.window = [input.size.x as u32, input.size.y as u32];
         }
-        // The animation clock: real time in play; a steady 60 per second when taking a
-        // screenshot, so that frame N always looks the same.
+        // The animation clock: real time in play, still at rest; a steady 60 per second
+        // when taking a screenshot, so that frame N always looks the same.
         let t = match screenshot {
             Some(_) => frame as f32 / FPS as f32,
-            None => started.elapsed().as_secs_f32(),
+            None => clock.tick(rested),
         };
         if is_quit_requested() {
             prefs.save(&settings);
@@ -536,7 +539,8 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         if settings != before {
             settings_changed(&settings, &before, &prefs, &mut *sound);
         }
-        if !matches!(next, Next::Stay) {
+        let moved_on = !matches!(next, Next::Stay);
+        if moved_on {
             sound.play(Cue::UiClick);
         }
         match next {
@@ -544,7 +548,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
             Next::Quit => {
                 prefs.save(&settings);
                 if perf {
-                    print_perf(&timings);
+                    timings.print();
                 }
                 return 0;
             }
@@ -568,7 +572,20 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         }
         let last = screenshot.is_some() && frame + 1 >= u64::from(frames.max(1));
         let report = layout_report.as_deref().filter(|_| last || live_report);
-        if let Err(code) = draw_frame(&screen, &fonts, &sky, &input, t, &settings, report) {
+        // At rest with nothing new this frame, the last frame may be shown again.
+        let rest = pace.resting()
+            && !input.active
+            && !from_pad.used
+            && !moved_on
+            && !screen.playing()
+            && settings == before
+            && !(last && report.is_some())
+            && banner.is_none();
+        rested = rest;
+        let (shown, drawn) = still.frame(rest, || {
+            draw_frame(&screen, &fonts, &sky, &input, t, &settings, report)
+        });
+        if let Some(Err(code)) = drawn {
             return code;
         }
         if let Some(b) = &banner {
@@ -580,13 +597,13 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         }
         frame += 1;
         if perf {
-            perf_tick(&mut timings, &mut perf_report, work.elapsed());
+            timings.tick(work.elapsed(), shown);
         }
         if let Some(path) = &screenshot
             && frame >= u64::from(frames.max(1))
         {
             if perf {
-                print_perf(&timings);
+                timings.print();
             }
             return match save_screenshot(path) {
                 Ok(()) => 0,
@@ -660,16 +677,6 @@ fn settings_changed(
     }
 }
 
-/// Counts one frame's `took` for `--perf`, printing the median every 5 s.
-fn perf_tick(timings: &mut Vec<Duration>, since: &mut Instant, took: Duration) {
-    timings.push(took);
-    if since.elapsed() >= Duration::from_secs(5) {
-        print_perf(timings);
-        timings.clear();
-        *since = Instant::now();
-    }
-}
-
 /// A short note at the top middle of the window.
 fn draw_banner(s: &str, fonts: &Fonts, size: Vec2) {
     let w = style::width(s, &fonts.italic, 20) + 36.0;
@@ -683,24 +690,6 @@ fn draw_banner(s: &str, fonts: &Fonts, size: Vec2) {
         20,
         style::colour::PARCHMENT,
     );
-}
-
-/// Prints the median update+draw time of `timings` (one per frame).
-fn print_perf(timings: &[Duration]) {
-    if let Some(m) = median(timings) {
-        println!(
-            "perf: median update+draw {:.2} ms over {} frames",
-            m.as_secs_f64() * 1000.0,
-            timings.len()
-        );
-    }
-}
-
-/// The median of some durations (the lower middle of an even count).
-fn median(timings: &[Duration]) -> Option<Duration> {
-    let mut v = timings.to_vec();
-    v.sort_unstable();
-    v.get(v.len().saturating_sub(1) / 2).copied()
 }
 
 /// Why no window can open here, if that is known in advance.
@@ -809,13 +798,5 @@ mod tests {
         )
         .reloaded(&CardSource::Dir(dir.join("nope")), 1, &mut None, None);
         assert!(matches!(screen, Screen::CardErrors(_, Some(_))));
-    }
-
-    #[test]
-    fn median_of_frame_times() {
-        let ms = Duration::from_millis;
-        assert_eq!(median(&[]), None);
-        assert_eq!(median(&[ms(5), ms(1), ms(3)]), Some(ms(3)));
-        assert_eq!(median(&[ms(4), ms(1), ms(3), ms(2)]), Some(ms(2)));
     }
 }

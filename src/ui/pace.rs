@@ -6,11 +6,11 @@ use std::time::{Duration, Instant};
 
 /// Frame rate cap: nothing else caps it under Xvfb, so the loop sleeps out each frame.
 pub const FPS: u32 = 60;
-/// Frame rate while nobody touches anything: the sky only twinkles, and a software
-/// renderer (Xvfb, remote desktops) should not spend a core on that. Mesa's software GL
-/// takes 15-30 ms to draw the full table, so 3 frames a second keeps an idle window under
-/// a tenth of a core; the first key after an idle spell waits at most a third of a second.
-/// Moments that play without input (a Guide's screen's action) keep the full rate.
+/// Frame rate while nobody touches anything: the first key after an idle spell waits at
+/// most a third of a second, and the frames at rest show the still frame again
+/// ([`super::still`]) rather than draw the table, which a software renderer (Xvfb, remote
+/// desktops) takes 15-30 ms to do. Moments that play without input (a Guide's screen's
+/// action) keep the full rate.
 pub const IDLE_FPS: u32 = 3;
 /// How long after the last input the window counts as idle.
 pub const IDLE_AFTER: Duration = Duration::from_secs(2);
@@ -41,6 +41,11 @@ impl Pace {
             IDLE_FPS
         };
         Duration::from_secs(1) / fps
+    }
+
+    /// Whether the window is at rest: nothing has happened for [`IDLE_AFTER`].
+    pub fn resting(&self) -> bool {
+        self.last_active.elapsed() >= IDLE_AFTER
     }
 
     /// Sleeps out the rest of the frame. `active`: there was input this frame. With a pad

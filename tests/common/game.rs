@@ -24,6 +24,15 @@ pub fn spawn_with(display: &str, cards: &Path, args: &[&str]) -> std::process::C
         .expect("start forward")
 }
 
+/// [`spawn`] with more variables set (`FORWARD_IDLE_PACE`).
+pub fn spawn_env(display: &str, args: &[&str], env: &[(&str, &str)]) -> std::process::Child {
+    let mut c = command(display, Path::new(CARDS), args);
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    c.spawn().expect("start forward")
+}
+
 /// The game on `display` with the cards in `cards`, ready to start.
 fn command(display: &str, cards: &Path, args: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_forward"));
