@@ -263,16 +263,17 @@ pub fn save(dir: &Path, settings: &Settings) -> Result<(), Problem> {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let d =
-            std::env::temp_dir().join(format!("forward-settings-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        d
+    /// A folder `name` that does not exist yet, inside a temporary folder removed with
+    /// the guard.
+    fn scratch(name: &str) -> (tempfile::TempDir, PathBuf) {
+        let tmp = tempfile::tempdir().expect("a temporary folder");
+        let d = tmp.path().join(name);
+        (tmp, d)
     }
 
     #[test]
     fn no_file_gives_the_defaults_quietly() {
-        let d = scratch("none");
+        let (_tmp, d) = scratch("none");
         let (s, problem) = load(&d);
         assert_eq!(s, Settings::default());
         assert!(problem.is_none());
@@ -284,7 +285,7 @@ mod tests {
 
     #[test]
     fn saved_settings_load_back() {
-        let d = scratch("roundtrip");
+        let (_tmp, d) = scratch("roundtrip");
         let s = Settings {
             master: 0.3,
             mute: true,
@@ -311,7 +312,7 @@ mod tests {
 
     #[test]
     fn a_broken_file_is_reported_once_and_replaced() {
-        let d = scratch("broken");
+        let (_tmp, d) = scratch("broken");
         std::fs::create_dir_all(&d).unwrap();
         std::fs::write(d.join(FILE), "{\"version\": 1, \"master\": ").unwrap();
         let (s, problem) = load(&d);
@@ -331,7 +332,7 @@ mod tests {
 
     #[test]
     fn an_unknown_version_is_reported_and_replaced() {
-        let d = scratch("version");
+        let (_tmp, d) = scratch("version");
         std::fs::create_dir_all(&d).unwrap();
         std::fs::write(d.join(FILE), r#"{"version": 9, "master": 0.1}"#).unwrap();
         let (s, problem) = load(&d);
@@ -346,7 +347,7 @@ mod tests {
 
     #[test]
     fn values_out_of_range_are_brought_in() {
-        let d = scratch("range");
+        let (_tmp, d) = scratch("range");
         std::fs::create_dir_all(&d).unwrap();
         std::fs::write(
             d.join(FILE),

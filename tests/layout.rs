@@ -17,7 +17,7 @@ mod common {
 }
 
 use common::game::{scene, spawn};
-use common::pixels::wait;
+use common::pixels::{Scratch, wait};
 use common::xvfb::Xvfb;
 use forward::core::state::Phase;
 use forward::core::{Cause, Outcome};
@@ -26,8 +26,8 @@ use serde_json::Value;
 /// The report of one scene at one window size.
 fn report(seed: &str, actions: &str, size: (u32, u32)) -> Option<Value> {
     let x = Xvfb::start(size.0, size.1)?;
-    let dir = std::env::temp_dir().join(format!("forward-layout-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let scratch = Scratch::new("layout");
+    let dir = &scratch.0;
     let png = dir.join(format!("{seed}-{}x{}.png", size.0, size.1));
     let json = dir.join(format!("{seed}-{}x{}.json", size.0, size.1));
     let size_arg = format!("{}x{}", size.0, size.1);

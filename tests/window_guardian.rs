@@ -22,13 +22,12 @@ use forward::core::{Cause, Outcome};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-/// Where this test's files go; `FORWARD_SHOTS` keeps the screenshots for a look.
+/// Where this test's files go: Cargo's folder for tests' files under `target/` (the same
+/// each run, so they do not pile up), or `FORWARD_SHOTS` to keep the screenshots for a look.
 fn out_dir(name: &str) -> PathBuf {
     let base = std::env::var_os("FORWARD_SHOTS")
         .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            std::env::temp_dir().join(format!("forward-guardian-{}", std::process::id()))
-        });
+        .unwrap_or_else(|| Path::new(env!("CARGO_TARGET_TMPDIR")).join("guardian"));
     let d = base.join(name);
     std::fs::create_dir_all(&d).expect("out dir");
     d
