@@ -79,6 +79,7 @@ fn a_pad_moves_the_focus_flips_a_card_and_opens_the_menu_with_its_own_hints() {
         "the keyboard's hints first: {before:?}"
     );
     assert!(!says(&before, &name), "{name} is face up already");
+    assert!(says(&before, "D  Dice: on screen"), "{before:?}");
     // The first arrow shows the focus; Up, Left, Left bring it to the row's first card
     // from wherever it starts.
     pad(&script, &["connect Xbox Wireless Controller"]);
@@ -88,6 +89,11 @@ fn a_pad_moves_the_focus_flips_a_card_and_opens_the_menu_with_its_own_hints() {
     }
     let words = game.until("the pad's hints", |w| says(w, "Start: menu"));
     assert!(!says(&words, "Esc: menu"), "{words:?}");
+    // The dice control without its keyboard letter: a pad reaches it with the focus.
+    assert!(
+        says(&words, "Dice: on screen") && !says(&words, "D  Dice:"),
+        "{words:?}"
+    );
     tap(&script, "south");
     game.until(&format!("{name}, flipped by A on the focused card"), |w| {
         says(w, &name)

@@ -305,6 +305,14 @@ pub fn controls(
         "{}  Guide's view",
         crate::ui::hints::name(crate::ui::hints::Key::Peek)
     );
+    // The dice controls' keyboard letters; a pad reaches them with the focus and A.
+    let key = |k: &str| {
+        if crate::ui::hints::on_pad() {
+            String::new()
+        } else {
+            format!("{k}  ")
+        }
+    };
     let mut specs: Vec<(Control, String)> = Vec::new();
     if s.guide {
         match link {
@@ -317,16 +325,16 @@ pub fn controls(
         }
         specs.push((
             Control::Dice(Role::Traveller),
-            format!("D  Traveller's dice: {}", dice(table_dice[0])),
+            format!("{}Traveller's dice: {}", key("D"), dice(table_dice[0])),
         ));
         specs.push((
             Control::Dice(Role::Guide),
-            format!("F  Guide's dice: {}", dice(table_dice[1])),
+            format!("{}Guide's dice: {}", key("F"), dice(table_dice[1])),
         ));
     } else {
         specs.push((
             Control::Dice(Role::Traveller),
-            format!("D  Dice: {}", dice(table_dice[0])),
+            format!("{}Dice: {}", key("D"), dice(table_dice[0])),
         ));
     }
     let r = l.prompt;
