@@ -421,18 +421,26 @@ fn a_window_at_rest_shows_its_still_frame() {
         (img, String::from_utf8_lossy(&out.stdout).into_owned())
     };
     let (rested, perf) = shot("rest.png", &[(forward::ui::IDLE_PACE_ENV, "1")]);
-    let again: usize = perf
-        .lines()
-        .filter_map(|l| {
-            l.split(" drawn, ")
-                .nth(1)?
-                .split(' ')
-                .next()?
-                .parse::<usize>()
-                .ok()
-        })
-        .sum();
+    // "at rest K drawn, N shown again", summed over the lines printed every 5 s.
+    let counted = |before: &str, after: &str| -> usize {
+        perf.lines()
+            .filter_map(|l| {
+                l.split(before)
+                    .nth(1)?
+                    .split(after)
+                    .next()?
+                    .parse::<usize>()
+                    .ok()
+            })
+            .sum()
+    };
+    let (drawn, again) = (counted("at rest ", " drawn"), counted(" drawn, ", " shown"));
     assert!(again >= 5, "few frames shown again at rest:\n{perf}");
+    // Four seconds at rest: drawn when the rest began and again two seconds later.
+    assert!(
+        drawn >= 2,
+        "the still frame was not drawn anew at rest:\n{perf}"
+    );
     let (direct, perf) = shot("direct.png", &[]);
     assert!(perf.contains("at rest 0 drawn, 0 shown again"), "{perf}");
     // The same picture, the right way up and unblended: only the stars' twinkle differs
