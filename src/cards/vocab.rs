@@ -18,6 +18,8 @@ pub enum Arg {
     Pick(&'static [&'static str]),
     /// A bonus: `{"to": ..., "amount": N}`.
     Bonus,
+    /// A companion carrying a card: `{"companion": ID, "card": ID}`.
+    Carry,
     /// Anything else (a nested condition, a list of options): JSON as typed.
     Json,
 }
@@ -26,6 +28,8 @@ pub const BONUS_TARGETS: &[&str] = &["next_duel", "next_test", "next_heal"];
 pub const LOSE_KINDS: &[&str] = &["item", "equipment", "any"];
 pub const MARKERS: &[&str] = &["neutral"];
 pub const SLOT_KINDS: &[&str] = &["item", "equipment"];
+/// What an unmet requirement or unbroken seal of the Guardian does (`SealPenalty`).
+pub const SEAL_PENALTIES: &[&str] = &["barred", "invulnerable", "full_heal", "reflect"];
 
 /// Every effect of the format (`Effect` in the model), in the model's order.
 pub const EFFECTS: [(&str, Arg); 20] = [
@@ -58,6 +62,24 @@ pub const PAYMENTS: [(&str, Arg); 3] = [
     ("discard", Arg::Pick(SLOT_KINDS)),
 ];
 
+/// Every condition of the format (`Condition` in the model), in the model's order: what
+/// breaks a Guardian's seal (or meets its requirement), what an `if` asks.
+pub const CONDITIONS: [(&str, Arg); 13] = [
+    ("resolve_at_least", Arg::Number),
+    ("dread_at_least", Arg::Number),
+    ("health_at_least", Arg::Number),
+    ("health_at_most", Arg::Number),
+    ("holds", Arg::Card),
+    ("follows", Arg::Card),
+    ("carries", Arg::Carry),
+    ("foe_tag", Arg::Words),
+    ("snares_at_least", Arg::Number),
+    ("cleared", Arg::Card),
+    ("not", Arg::Json),
+    ("all", Arg::Json),
+    ("any", Arg::Json),
+];
+
 /// The names of a vocabulary, for a picker.
 pub const fn names<const N: usize>(list: &[(&'static str, Arg); N]) -> [&'static str; N] {
     let mut out = [""; N];
@@ -75,6 +97,9 @@ pub const EFFECT_NAMES: [&str; EFFECTS.len()] = names(&EFFECTS);
 /// The payments' names, for the cost picker.
 pub const PAYMENT_NAMES: [&str; PAYMENTS.len()] = names(&PAYMENTS);
 
+/// The conditions' names, for the picker of what breaks a seal.
+pub const CONDITION_NAMES: [&str; CONDITIONS.len()] = names(&CONDITIONS);
+
 /// What the value of `key` in `list` is (`None`: not of the vocabulary).
 pub fn arg_of(list: &[(&str, Arg)], key: &str) -> Option<Arg> {
     list.iter().find(|(k, _)| *k == key).map(|(_, a)| *a)
@@ -88,7 +113,10 @@ pub fn blank(list: &[(&str, Arg)], key: &str) -> serde_json::Value {
         Some(Arg::Pick(words)) => json!(words.first().copied().unwrap_or("")),
         Some(Arg::Bonus) => json!({"to": BONUS_TARGETS[0], "amount": 1}),
         Some(Arg::Card | Arg::Words) => json!(""),
+        Some(Arg::Carry) => json!({"companion": "", "card": ""}),
         Some(Arg::Json) if key == "if" => json!({"when": {"resolve_at_least": 1}, "then": []}),
+        Some(Arg::Json) if key == "not" => json!({"holds": ""}),
+        Some(Arg::Json) if key == "all" || key == "any" => json!([{"holds": ""}]),
         Some(Arg::Json) => json!([{"label": "", "effects": []}, {"label": "", "effects": []}]),
         None => serde_json::Value::Null,
     }
@@ -147,6 +175,7 @@ mod tests {
                     words(&defs, r) == w
                 }
                 Arg::Bonus => r == "Bonus",
+                Arg::Carry => r == "Carry",
                 Arg::Json => !r.is_empty() || p["type"] == "array",
             };
             assert!(ok, "{name}.{key}: {p}");
@@ -157,7 +186,9 @@ mod tests {
     fn the_effects_and_payments_are_the_schemas() {
         agrees(&EFFECTS, "Effect");
         agrees(&PAYMENTS, "Payment");
+        agrees(&CONDITIONS, "Condition");
         assert_eq!(words(&defs(), "BonusTarget"), BONUS_TARGETS);
+        assert_eq!(words(&defs(), "SealPenalty"), SEAL_PENALTIES);
         assert_eq!(EFFECT_NAMES[0], "heal");
         assert_eq!(PAYMENT_NAMES.len(), 3);
     }
@@ -169,6 +200,13 @@ mod tests {
             let read: Result<super::super::model::Effect, _> = serde_json::from_value(v.clone());
             // Card ids and words start empty: the loader then names what is missing.
             if !matches!(arg_of(&EFFECTS, key), Some(Arg::Card | Arg::Words)) {
+                assert!(read.is_ok(), "{v}: {read:?}");
+            }
+        }
+        for (key, arg) in &CONDITIONS {
+            let v = serde_json::json!({ *key: blank(&CONDITIONS, key) });
+            let read: Result<super::super::model::Condition, _> = serde_json::from_value(v.clone());
+            if matches!(arg, Arg::Number) {
                 assert!(read.is_ok(), "{v}: {read:?}");
             }
         }

@@ -52,8 +52,8 @@ pub enum Slot {
     Face(usize),
     /// One key of a foe's face with a field of its own (`faces[2].deal`).
     FaceKey(usize, String),
-    /// One object of a list of a card that is not a Station card, written one a line:
-    /// the Guardian's `faces`, `requirements` and `seals`, the map's `domains`.
+    /// One object of a list of a card that is not a Station card, as JSON on one line:
+    /// the map's `domains`.
     Item(String, usize),
 }
 
@@ -89,15 +89,15 @@ pub struct Form {
     /// The file's order of the card's keys: the object is written in it (keys the file
     /// does not have go last). Empty: the form's own order (a Station card).
     order: Vec<String>,
+    /// A whole file's values as read, with their text in the file: a key, or an object
+    /// of a list (`seals[]`), whose value the form leaves unchanged is written back in
+    /// the file's own text, so that saving an unchanged card changes no byte.
+    kept: Vec<(String, Value, String)>,
 }
 
-/// The lists of a whole-file card whose objects get a field each, and their labels.
-const ITEMS: [(&str, &str); 4] = [
-    ("faces", "Face"),
-    ("requirements", "Requirement"),
-    ("seals", "Seal"),
-    ("domains", "Domain"),
-];
+/// The lists of a whole-file card whose objects get a JSON field each, and their labels
+/// (the Guardian's faces, requirements and seals have typed fields).
+const ITEMS: [(&str, &str); 1] = [("domains", "Domain")];
 
 /// The keys the form has rows for before the rest (in this order); `type` is fixed.
 const WORDS: [(&str, &str, bool); 5] = [
@@ -237,8 +237,9 @@ impl Form {
     /// The form of a card that is a whole file, or a Domain file's title card (the
     /// traveller, the Guardian, the map, a Domain): `order` is the file's order of its
     /// keys, kept when the object is written.
-    /// `verbatim` gives a value's text as the file writes it, on one line (by path:
-    /// `seals[1]`), so that the keys inside keep the file's order too.
+    /// `verbatim` gives a value's text as the file writes it (by path: `seals[1]`), so
+    /// that the keys inside keep the file's order too, and a value left unchanged is
+    /// written back as it was.
     pub fn of_file(
         card: &Value,
         order: Vec<String>,
@@ -278,6 +279,7 @@ impl Form {
                 general: Vec::new(),
                 head,
                 order,
+                kept: kept_values(obj, verbatim),
             };
         }
         let tags: Vec<&str> = obj
@@ -334,17 +336,23 @@ impl Form {
             general: Vec::new(),
             head,
             order,
+            kept: Vec::new(),
         }
     }
 
-    /// The fields of a whole-file card after its words: its numbers, its strings, one
-    /// field for each object of its lists, and the rest as JSON.
+    /// The fields of a whole-file card after its words: its numbers, its strings, its
+    /// faces (as a foe's), its requirements and seals (typed, see [`rows`]), one field
+    /// for each object of its other lists, and the rest as JSON.
     fn file_fields(
         obj: &serde_json::Map<String, Value>,
         fields: &mut Vec<Field>,
         verbatim: &dyn Fn(&str) -> Option<String>,
     ) {
-        let text_of = |path: String, v: &Value| verbatim(&path).unwrap_or_else(|| spaced(v));
+        let text_of = |path: String, v: &Value| {
+            verbatim(&path)
+                .map(|t| one_line(&t))
+                .unwrap_or_else(|| spaced(v))
+        };
         let known = |k: &str| k == "type" || k == "$schema" || WORDS.iter().any(|w| w.0 == k);
         for (key, label) in NUMBERS {
             if let Some(v) = obj.get(key) {
@@ -366,6 +374,18 @@ impl Form {
                 fields.push(field(&label_of(key), Slot::Key(key.clone()), kind, text));
             }
         }
+        if let Some(faces) = obj.get("faces").and_then(Value::as_array) {
+            for (i, f) in faces.iter().enumerate() {
+                face_fields(i, f, fields);
+            }
+        }
+        let typed =
+            |k: &str, v: &Value| (k == "faces" || rows::FILE_TYPED.contains(&k)) && v.is_array();
+        for (key, v) in obj.iter().filter(|(k, v)| typed(k, v)) {
+            if key != "faces" {
+                rows::typed_fields(key, v, fields);
+            }
+        }
         for (key, label) in ITEMS {
             let Some(items) = obj.get(key).and_then(Value::as_array) else {
                 continue;
@@ -381,6 +401,7 @@ impl Form {
             let listed = known(key)
                 || NUMBERS.iter().any(|n| n.0 == key)
                 || ITEMS.iter().any(|i| i.0 == key && v.is_array())
+                || typed(key, v)
                 || v.is_string();
             if !listed {
                 let label = format!("{} (JSON)", label_of(key));
@@ -477,9 +498,7 @@ impl Form {
                 let root = rows::root_of(path);
                 if !written.contains(&root) {
                     written.push(root);
-                    if let Some(value) = rows::write_root(&self.fields, root) {
-                        push(&mut entries, root, value, self.root_fields(root));
-                    }
+                    entries.extend(self.root_entry(root));
                 }
                 continue;
             }
@@ -525,6 +544,9 @@ impl Form {
             entries.extend(self.faces_entry());
         }
         entries.extend(self.item_entries());
+        for (key, lines) in &mut entries {
+            self.keep_key(key, lines);
+        }
         if !self.order.is_empty() {
             let rank = |k: &str| self.order.iter().position(|o| o == k).unwrap_or(usize::MAX);
             entries.sort_by_key(|(k, _)| rank(k));
@@ -548,31 +570,98 @@ impl Form {
     /// The lists of objects of a whole-file card, one object a line:
     /// `"seals": [`, `{ ... },`, ..., `]`.
     fn item_entries(&self) -> Vec<Entry> {
-        let mut out: Vec<Entry> = Vec::new();
+        // Each list's objects, each as its lines.
+        let mut lists: Vec<(String, Vec<Vec<(String, Vec<usize>)>>)> = Vec::new();
         for (i, f) in self.fields.iter().enumerate() {
             let Slot::Item(key, _) = &f.slot else {
                 continue;
             };
-            let at = match out.iter().position(|(k, _)| k == key) {
+            let at = match lists.iter().position(|(k, _)| k == key) {
                 Some(at) => at,
                 None => {
-                    let open = format!("  {}: [", compact(&Value::from(key.as_str())));
-                    out.push((key.clone(), vec![(open, vec![])]));
-                    out.len() - 1
+                    lists.push((key.clone(), Vec::new()));
+                    lists.len() - 1
                 }
             };
-            out[at]
-                .1
-                .push((format!("    {}", f.edit.text().trim()), vec![i]));
+            let line = (format!("    {}", f.edit.text().trim()), vec![i]);
+            lists[at].1.push(self.keep(key, vec![line]));
         }
-        for (_, lines) in &mut out {
-            let n = lines.len();
-            for (line, _) in lines.iter_mut().take(n - 1).skip(1) {
-                line.push(',');
-            }
-            lines.push(("  ]".to_string(), vec![]));
+        lists
+            .into_iter()
+            .map(|(key, items)| {
+                let open = format!("  {}: [", compact(&Value::from(key.as_str())));
+                (key, list_lines(open, items))
+            })
+            .collect()
+    }
+
+    /// The entry of a typed key of the card (`seals`, `effects`): a Guardian's
+    /// requirements and seals an object over several lines, as the file has them; other
+    /// keys on one line.
+    fn root_entry(&self, root: &str) -> Option<Entry> {
+        let key = compact(&Value::from(root));
+        let whole = !self.order.is_empty();
+        if !whole || !matches!(root, "requirements" | "seals") {
+            let value = rows::write_root(&self.fields, root, whole)?;
+            let line = format!("  {key}: {value}");
+            return Some((root.to_string(), vec![(line, self.root_fields(root))]));
         }
-        out
+        let items = rows::item_lines(&self.fields, root);
+        if items.is_empty() {
+            let line = format!("  {key}: []");
+            return Some((root.to_string(), vec![(line, self.root_fields(root))]));
+        }
+        let items = items.into_iter().map(|i| self.keep(root, i)).collect();
+        Some((root.to_string(), list_lines(format!("  {key}: ["), items)))
+    }
+
+    /// The file's text of a value it had, if `text` (JSON) reads as that value.
+    fn kept_text(&self, at: &str, text: &str) -> Option<&str> {
+        let v: Value = serde_json::from_str(text).ok()?;
+        self.kept
+            .iter()
+            .find(|(k, value, _)| k == at && *value == v)
+            .map(|(_, _, raw)| raw.as_str())
+    }
+
+    /// An object of the list `list` as written (`lines`, the first indented four
+    /// spaces, no comma after the last): the file's own text of it when it is unchanged.
+    fn keep(&self, list: &str, lines: Vec<(String, Vec<usize>)>) -> Vec<(String, Vec<usize>)> {
+        let text: Vec<&str> = lines.iter().map(|(l, _)| l.as_str()).collect();
+        let Some(raw) = self.kept_text(&format!("{list}[]"), &text.join("\n")) else {
+            return lines;
+        };
+        let fields: Vec<usize> = lines.iter().flat_map(|(_, f)| f.clone()).collect();
+        raw.lines()
+            .enumerate()
+            .map(|(i, l)| match i {
+                0 => (format!("    {l}"), fields.clone()),
+                _ => (l.to_string(), fields.clone()),
+            })
+            .collect()
+    }
+
+    /// A key of the card as written (`lines`, the first `  "key": ...`): the file's own
+    /// text of its value when it is unchanged.
+    fn keep_key(&self, key: &str, lines: &mut Vec<(String, Vec<usize>)>) {
+        let prefix = format!("  {}: ", compact(&Value::from(key)));
+        let text: Vec<&str> = lines.iter().map(|(l, _)| l.as_str()).collect();
+        let text = text.join("\n");
+        let Some(raw) = text
+            .strip_prefix(&prefix)
+            .and_then(|body| self.kept_text(key, body))
+        else {
+            return;
+        };
+        let fields: Vec<usize> = lines.iter().flat_map(|(_, f)| f.clone()).collect();
+        *lines = raw
+            .lines()
+            .enumerate()
+            .map(|(i, l)| match i {
+                0 => (format!("{prefix}{l}"), fields.clone()),
+                _ => (l.to_string(), fields.clone()),
+            })
+            .collect();
     }
 
     fn has_key(&self, key: &str) -> bool {
@@ -592,7 +681,7 @@ impl Form {
                 _ => None,
             })
             .max()?;
-        let mut lines = vec![("  \"faces\": [".to_string(), vec![])];
+        let mut items = Vec::new();
         for face in 0..count {
             let mine: Vec<usize> = (0..self.fields.len())
                 .filter(|&i| {
@@ -619,7 +708,6 @@ impl Form {
                     pieces.push(format!("{}: {v}", compact(&Value::from(key.as_str()))));
                 }
             }
-            let comma = if face + 1 < count { "," } else { "" };
             let object = if pieces.is_empty() && rest.trim().is_empty() {
                 "{}".to_string()
             } else if pieces.is_empty() {
@@ -627,10 +715,48 @@ impl Form {
             } else {
                 with_inner(&rest, &pieces)
             };
-            lines.push((format!("    {object}{comma}"), mine));
+            let object = match self.order.is_empty() {
+                true => object,
+                false => self.file_face(face, object),
+            };
+            items.push(self.keep("faces", vec![(format!("    {object}"), mine)]));
         }
-        lines.push(("  ]".to_string(), vec![]));
-        Some(("faces".to_string(), lines))
+        let open = "  \"faces\": [".to_string();
+        Some(("faces".to_string(), list_lines(open, items)))
+    }
+
+    /// Face `face` of a whole file's card, written from its fields as `object`, in the
+    /// file's style (`{ "name": "Undertow", "deal": 3 }`) with its keys in the file's
+    /// order (keys the face did not have after them, in the form's order).
+    fn file_face(&self, face: usize, object: String) -> String {
+        let Ok(Value::Object(m)) = serde_json::from_str::<Value>(&object) else {
+            return object;
+        };
+        let raw = self
+            .kept
+            .iter()
+            .filter(|(k, _, _)| k == "faces[]")
+            .nth(face)
+            .map(|(_, _, raw)| crate::cards::locate::Locator::scan(raw));
+        let form_rank = |k: &str| {
+            FACE_KEYS
+                .iter()
+                .position(|f| f.0 == k)
+                .unwrap_or(FACE_KEYS.len())
+        };
+        let mut keys: Vec<&String> = m.keys().collect();
+        keys.sort_by_key(|k| {
+            let at = raw.as_ref().and_then(|loc| loc.key_or_value(k));
+            (at.is_none(), at, form_rank(k))
+        });
+        let pieces: Vec<String> = keys
+            .iter()
+            .map(|k| format!("{}: {}", compact(&Value::from(k.as_str())), spaced(&m[*k])))
+            .collect();
+        match pieces.is_empty() {
+            true => "{}".to_string(),
+            false => format!("{{ {} }}", pieces.join(", ")),
+        }
     }
 
     /// The typed fields of the card's key `root` (all on its line of the object).
@@ -739,6 +865,41 @@ impl Form {
         }
         rows::field_at(&self.fields, rest).or_else(|| find(&Slot::Key(key.into())))
     }
+}
+
+/// A whole file's values with their text in `file` (see [`Form::kept`]): each key's,
+/// and each object's of its lists (`seals[]`).
+fn kept_values(
+    obj: &serde_json::Map<String, Value>,
+    file: &dyn Fn(&str) -> Option<String>,
+) -> Vec<(String, Value, String)> {
+    let mut kept = Vec::new();
+    for (key, v) in obj {
+        if let Some(raw) = file(key) {
+            kept.push((key.clone(), v.clone(), raw));
+        }
+        for (i, item) in v.as_array().into_iter().flatten().enumerate() {
+            if let Some(raw) = file(&format!("{key}[{i}]")) {
+                kept.push((format!("{key}[]"), item.clone(), raw));
+            }
+        }
+    }
+    kept
+}
+
+/// A list of the card's object as lines: `open` (`  "seals": [`), its objects' lines
+/// with a comma after each object but the last, and `  ]`.
+fn list_lines(open: String, items: Vec<Vec<(String, Vec<usize>)>>) -> Vec<(String, Vec<usize>)> {
+    let mut lines = vec![(open, Vec::new())];
+    let n = items.len();
+    for (j, mut item) in items.into_iter().enumerate() {
+        if let Some(last) = item.last_mut().filter(|_| j + 1 < n) {
+            last.0.push(',');
+        }
+        lines.extend(item);
+    }
+    lines.push(("  ]".to_string(), Vec::new()));
+    lines
 }
 
 /// A number field's JSON: the number, or the text as a string (for the loader to refuse

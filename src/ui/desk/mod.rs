@@ -208,7 +208,7 @@ impl Desk {
             })
             .unwrap_or_default();
         order.sort();
-        let verbatim = |path: &str| loc.span(path).map(|r| form::one_line(&base[r]));
+        let verbatim = |path: &str| loc.span(path).map(|r| base[r].to_string());
         let form = Form::of_file(
             &value,
             order.into_iter().map(|(_, k)| k).collect(),

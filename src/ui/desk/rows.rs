@@ -1,6 +1,8 @@
 //! Typed fields for a Station card's lists and objects: its effects (and a foe's
 //! `on_defeat`, a companion's `refused`), a Terror's options with their costs, a Pit's
-//! test with its outcomes. Each effect is a picker of the format's effects (from
+//! test with its outcomes; the Guardian's requirements and seals (their words, a picker of
+//! the conditions that break them with the condition's value, a picker of penalties). Each
+//! effect is a picker of the format's effects (from
 //! [`crate::cards::vocab`]) and a field for its value, typed by what the value is; an
 //! effect or option is added by its "+" row and removed with Ctrl-Delete.
 //!
@@ -20,6 +22,11 @@ pub enum Vocab {
     Payments,
     /// A Terror's options (objects with a label, a cost and effects).
     Options,
+    /// Conditions (what breaks a Guardian's seal).
+    Conditions,
+    /// The Guardian's requirements and seals (objects with an id, words, the condition
+    /// that breaks them and a penalty).
+    Seals,
 }
 
 impl Vocab {
@@ -27,7 +34,8 @@ impl Vocab {
         match self {
             Vocab::Effects => &vocab::EFFECTS,
             Vocab::Payments => &vocab::PAYMENTS,
-            Vocab::Options => &[],
+            Vocab::Conditions => &vocab::CONDITIONS,
+            Vocab::Options | Vocab::Seals => &[],
         }
     }
 
@@ -35,7 +43,8 @@ impl Vocab {
         match self {
             Vocab::Effects => &vocab::EFFECT_NAMES,
             Vocab::Payments => &vocab::PAYMENT_NAMES,
-            Vocab::Options => &[],
+            Vocab::Conditions => &vocab::CONDITION_NAMES,
+            Vocab::Options | Vocab::Seals => &[],
         }
     }
 
@@ -43,6 +52,11 @@ impl Vocab {
     fn blank(self) -> Value {
         match self {
             Vocab::Options => serde_json::json!({"label": "", "effects": []}),
+            Vocab::Seals => serde_json::json!({
+                "id": "", "name": "", "text": "",
+                "broken_by": {"holds": ""},
+                "penalty": vocab::SEAL_PENALTIES[0],
+            }),
             v => {
                 let key = v.names()[0];
                 serde_json::json!({ key: vocab::blank(v.list(), key) })
@@ -53,11 +67,11 @@ impl Vocab {
     /// The list a key of the card holds (`None`: not a list of objects the desk types).
     fn of_key(key: &str) -> Option<Vocab> {
         match key {
-            "effects" | "on_defeat" | "refused" | "success" | "failure" | "each_failure" => {
-                Some(Vocab::Effects)
-            }
+            "effects" | "on_defeat" | "refused" | "success" | "failure" | "each_failure"
+            | "setup" => Some(Vocab::Effects),
             "cost" => Some(Vocab::Payments),
             "options" => Some(Vocab::Options),
+            "requirements" | "seals" => Some(Vocab::Seals),
             _ => None,
         }
     }
@@ -79,6 +93,13 @@ pub enum Role {
 
 /// The card's keys the desk types, in the order they are offered when missing.
 pub const TYPED: [&str; 5] = ["effects", "options", "test", "on_defeat", "refused"];
+
+/// The lists of a whole-file card the desk types: the Guardian's. Its requirements and
+/// seals are written an object over several lines, as the file has them.
+pub const FILE_TYPED: [&str; 3] = ["requirements", "seals", "setup"];
+
+/// The keys of a requirement or seal, in the model's (and the file's) order.
+const SEAL_KEYS: [&str; 5] = ["id", "name", "text", "broken_by", "penalty"];
 
 /// The test's keys, in the model's order, and whether each is a list of effects.
 const TEST_KEYS: [&str; 6] = [
@@ -125,13 +146,25 @@ fn word(key: &str) -> &str {
         "success" => "pass",
         "failure" => "fail",
         "each_failure" => "each fail",
+        "seals" => "seal",
+        "requirements" => "requirement",
+        "broken_by" => "broken by",
         k => k,
     }
 }
 
 /// A field's label from its path: `options[1].effects[0]` → `Option 2 effect 1`.
 pub fn label_for(path: &str) -> String {
-    let words: Vec<String> = segments(path)
+    let segs = segments(path);
+    // A seal's id names it (`Seal 2 id`); its other keys are indented under it, so that
+    // the labels stay short.
+    if let [.., Seg::Key(list), Seg::At(_), Seg::Key(k)] = &segs[..]
+        && Vocab::of_key(list) == Some(Vocab::Seals)
+        && k != "id"
+    {
+        return format!("   {}", word(k));
+    }
+    let words: Vec<String> = segs
         .into_iter()
         .map(|s| match s {
             Seg::Key(k) => word(&k).to_string(),
@@ -224,6 +257,14 @@ fn arg_fields(path: &str, list: &[(&str, Arg)], key: &str, v: &Value, out: &mut 
             Kind::Choice(words),
             v.as_str().unwrap_or("").to_string(),
         ),
+        Arg::Carry => {
+            let words = Kind::Words { optional: false };
+            for (inner, label) in [("companion", "   companion id"), ("card", "   card id")] {
+                let id = v.get(inner).and_then(Value::as_str).unwrap_or("");
+                out.push(part(label.into(), path, Role::Arg(inner), words, id));
+            }
+            return;
+        }
         Arg::Bonus => {
             let to = v.get("to").and_then(Value::as_str).unwrap_or("");
             let kind = Kind::Choice(vocab::BONUS_TARGETS);
@@ -251,6 +292,10 @@ fn item_fields(path: &str, v: Vocab, item: &Value, out: &mut Vec<Field>) {
         }
         return;
     }
+    if v == Vocab::Seals {
+        seal_fields(path, item, out);
+        return;
+    }
     let one = item.as_object().filter(|m| m.len() == 1);
     match one.and_then(|m| m.iter().next()) {
         Some((key, value)) if v.names().contains(&key.as_str()) => {
@@ -267,6 +312,50 @@ fn item_fields(path: &str, v: Vocab, item: &Value, out: &mut Vec<Field>) {
             Kind::Json,
             &spaced(item),
         )),
+    }
+}
+
+/// The fields of a Guardian's requirement or seal at `path`: its id, name and text, a
+/// picker of the condition that breaks it (and that condition's value), a picker of its
+/// penalty. A value of another shape, and a key the format does not have, stay JSON for
+/// the loader to judge.
+fn seal_fields(path: &str, item: &Value, out: &mut Vec<Field>) {
+    for key in SEAL_KEYS {
+        let at = format!("{path}.{key}");
+        let v = item.get(key);
+        let (kind, text) = match (key, v) {
+            ("broken_by", _) => {
+                let empty = Value::Object(serde_json::Map::new());
+                item_fields(&at, Vocab::Conditions, v.unwrap_or(&empty), out);
+                continue;
+            }
+            ("penalty", None | Some(Value::String(_))) => (
+                Kind::Choice(vocab::SEAL_PENALTIES),
+                v.and_then(Value::as_str)
+                    .unwrap_or(vocab::SEAL_PENALTIES[0]),
+            ),
+            (_, None | Some(Value::String(_))) => (
+                Kind::Words { optional: false },
+                v.and_then(Value::as_str).unwrap_or(""),
+            ),
+            (_, Some(other)) => {
+                let text = spaced(other);
+                out.push(part(label_for(&at), &at, Role::Value, Kind::Json, &text));
+                continue;
+            }
+        };
+        out.push(part(label_for(&at), &at, Role::Value, kind, text));
+    }
+    let others = item.as_object().into_iter().flatten();
+    for (key, v) in others.filter(|(k, _)| !SEAL_KEYS.contains(&k.as_str())) {
+        let at = format!("{path}.{key}");
+        out.push(part(
+            label_for(&at),
+            &at,
+            Role::Value,
+            Kind::Json,
+            &spaced(v),
+        ));
     }
 }
 
@@ -365,8 +454,8 @@ impl Node {
 
     /// The JSON text; `None` leaves the key out. `key` is the key holding this node:
     /// a test's outcomes and an option's effects are written even when empty, as the
-    /// model writes them.
-    fn write(&self, key: &str, nested: bool) -> Option<String> {
+    /// model writes them. `spaced`: objects in the whole files' style, `{ "a": 1 }`.
+    fn write(&self, key: &str, nested: bool, spaced: bool) -> Option<String> {
         match self {
             Node::Empty => None,
             Node::Leaf(s) => Some(s.clone()),
@@ -377,7 +466,7 @@ impl Node {
                 }
                 let texts: Vec<String> = items
                     .iter()
-                    .map(|(_, n)| n.write("", true).unwrap_or_else(|| "{}".into()))
+                    .map(|(_, n)| n.write("", true, spaced).unwrap_or_else(|| "{}".into()))
                     .collect();
                 Some(format!("[{}]", texts.join(", ")))
             }
@@ -385,11 +474,14 @@ impl Node {
                 let texts: Vec<String> = entries
                     .iter()
                     .filter_map(|(k, n)| {
-                        let v = n.write(k, true)?;
+                        let v = n.write(k, true, spaced)?;
                         Some(format!("{}: {v}", compact(&Value::from(k.as_str()))))
                     })
                     .collect();
-                Some(format!("{{{}}}", texts.join(", ")))
+                Some(match (spaced, texts.is_empty()) {
+                    (true, false) => format!("{{ {} }}", texts.join(", ")),
+                    _ => format!("{{{}}}", texts.join(", ")),
+                })
             }
         }
     }
@@ -416,7 +508,52 @@ pub fn root_of(path: &str) -> &str {
 }
 
 /// The card's key `root` as JSON text, written from its typed fields (`None`: left out).
-pub fn write_root(fields: &[Field], root: &str) -> Option<String> {
+pub fn write_root(fields: &[Field], root: &str, spaced: bool) -> Option<String> {
+    tree(fields, root).write(root, false, spaced)
+}
+
+/// The objects of the card's list `root` (a Guardian's seals), each as lines in the
+/// whole files' style: `{`, a key a line (`"id": "seal_of_acedia",`), `}`, indented
+/// for a list of the card's object; with each line, the fields on it.
+pub fn item_lines(fields: &[Field], root: &str) -> Vec<Vec<(String, Vec<usize>)>> {
+    let Node::Arr(items) = tree(fields, root) else {
+        return Vec::new();
+    };
+    let on = |at: &str| -> Vec<usize> {
+        let inside = |p: &str| {
+            p == at || p.starts_with(&format!("{at}.")) || p.starts_with(&format!("{at}["))
+        };
+        (0..fields.len())
+            .filter(|&i| matches!(&fields[i].slot, Slot::Part(p, _) if inside(p)))
+            .collect()
+    };
+    let mut out = Vec::new();
+    for (n, node) in &items {
+        let at = format!("{root}[{n}]");
+        let Node::Obj(entries) = node else {
+            let text = node.write("", true, true).unwrap_or_else(|| "{}".into());
+            out.push(vec![(format!("    {text}"), on(&at))]);
+            continue;
+        };
+        let keys: Vec<(String, String)> = entries
+            .iter()
+            .filter_map(|(k, node)| Some((k.clone(), node.write(k, true, true)?)))
+            .collect();
+        let mut lines = vec![("    {".to_string(), Vec::new())];
+        let last = keys.len().saturating_sub(1);
+        for (j, (k, v)) in keys.iter().enumerate() {
+            let comma = if j < last { "," } else { "" };
+            let line = format!("      {}: {v}{comma}", compact(&Value::from(k.as_str())));
+            lines.push((line, on(&format!("{at}.{k}"))));
+        }
+        lines.push(("    }".to_string(), Vec::new()));
+        out.push(lines);
+    }
+    out
+}
+
+/// The tree of the typed fields of the card's key `root`.
+fn tree(fields: &[Field], root: &str) -> Node {
     let mut tree = Node::Empty;
     for f in fields {
         let Slot::Part(path, role) = &f.slot else {
@@ -454,7 +591,7 @@ pub fn write_root(fields: &[Field], root: &str) -> Option<String> {
             }
         }
     }
-    tree.write(root, false)
+    tree
 }
 
 /// The field a loader's path inside the card concerns (`options[0].effects[1].heal`),
@@ -474,7 +611,10 @@ pub fn field_at(fields: &[Field], rest: &str) -> Option<usize> {
         // Inside the object (`.heal`): its value's field, else the picker.
         let depth = path.len() * 4
             + match role {
-                Role::Arg(_) if rest.len() > path.len() => 3,
+                // A carry's companion or card, a bonus's amount: the field of that key.
+                Role::Arg(inner) if rest.len() > path.len() => {
+                    3 + usize::from(!inner.is_empty() && rest.ends_with(inner))
+                }
                 Role::Key(_) => 2,
                 Role::Value => 2,
                 _ => 0,
@@ -489,13 +629,12 @@ pub fn field_at(fields: &[Field], rest: &str) -> Option<usize> {
 /// The list and index of the item a typed field belongs to: `("options[0].effects", 1)`
 /// for any field of `options[0].effects[1]`.
 fn item_of(path: &str, role: Role) -> Option<(String, usize)> {
-    let item = match role {
-        Role::Add(_) => return None,
-        Role::Key(_) | Role::Arg(_) => path,
-        // An option's label stands for the option; a test's number for nothing.
-        Role::Value => path.strip_suffix(".label").unwrap_or(path),
-    };
-    let body = item.strip_suffix(']')?;
+    if matches!(role, Role::Add(_)) {
+        return None;
+    }
+    // The path up to its last index: an option's label and a seal's condition stand for
+    // their option and seal; a test's number for nothing.
+    let body = &path[..path.rfind(']')?];
     let open = body.rfind('[')?;
     Some((body[..open].to_string(), body[open + 1..].parse().ok()?))
 }
@@ -517,7 +656,8 @@ fn shifted(path: &str, list: &str, from: usize, by: isize) -> Option<String> {
 pub fn removable(slot: &Slot) -> bool {
     match slot {
         Slot::Part(path, role @ (Role::Key(_) | Role::Value)) => {
-            item_of(path, *role).is_some() && (path.ends_with(']') || path.ends_with(".label"))
+            item_of(path, *role).is_some()
+                && (path.ends_with(']') || path.ends_with(".label") || path.ends_with(".id"))
         }
         _ => false,
     }
