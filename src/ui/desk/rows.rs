@@ -156,13 +156,15 @@ fn word(key: &str) -> &str {
 /// A field's label from its path: `options[1].effects[0]` → `Option 2 effect 1`.
 pub fn label_for(path: &str) -> String {
     let segs = segments(path);
-    // A seal's id names it (`Seal 2 id`); its other keys are indented under it, so that
-    // the labels stay short.
+    // A seal's id heads it (`Seal 2`); its other keys are indented under it, so that
+    // the labels stay short (the messages' place names them in full: `Seal 2 penalty`).
     if let [.., Seg::Key(list), Seg::At(_), Seg::Key(k)] = &segs[..]
         && Vocab::of_key(list) == Some(Vocab::Seals)
-        && k != "id"
     {
-        return format!("   {}", word(k));
+        return match k.as_str() {
+            "id" => label_for(&path[..path.len() - ".id".len()]),
+            k => format!("   {}", word(k)),
+        };
     }
     let words: Vec<String> = segs
         .into_iter()
@@ -763,6 +765,13 @@ mod tests {
         assert_eq!(label_for("test.each_failure[2]"), "Test each fail 3");
         assert_eq!(add_label("options[0].cost"), "Option 1 + cost");
         assert_eq!(add_label("effects"), "+ effect");
+        assert_eq!(label_for("seals[1].id"), "Seal 2");
+        assert_eq!(label_for("requirements[0].broken_by"), "   broken by");
+        assert_eq!(add_label("seals"), "+ seal");
+        assert_eq!(
+            item_of("seals[2].broken_by", Role::Arg("card")),
+            Some(("seals".into(), 2))
+        );
         assert_eq!(
             shifted("options[2].effects[1]", "options", 1, -1).as_deref(),
             Some("options[1].effects[1]")
