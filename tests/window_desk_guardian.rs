@@ -101,6 +101,10 @@ fn a_guardian_seal_is_edited_through_its_pickers() {
     let old = "{ \"follows\": \"mirror_knight\" },\n      \"penalty\": \"full_heal\"";
     let new = "{ \"holds\": \"ferrymans_bell\" },\n      \"penalty\": \"reflect\"";
     assert!(before.contains(old), "the shipped seal changed: {before}");
-    assert_eq!(after, before.replacen(old, new, 1), "only the seal's two keys");
+    assert_eq!(
+        after,
+        before.replacen(old, new, 1),
+        "only the seal's two keys"
+    );
     assert_validates(&dir, "after the Guardian's seal was edited");
 }

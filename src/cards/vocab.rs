@@ -28,6 +28,10 @@ pub const BONUS_TARGETS: &[&str] = &["next_duel", "next_test", "next_heal"];
 pub const LOSE_KINDS: &[&str] = &["item", "equipment", "any"];
 pub const MARKERS: &[&str] = &["neutral"];
 pub const SLOT_KINDS: &[&str] = &["item", "equipment"];
+/// When a trigger fires (`Occasion`).
+pub const OCCASIONS: &[&str] = &["flip", "duel_start", "domain_enter", "foe_defeated"];
+/// How often an ability can be used (`Per`); the first is the model's default.
+pub const PER: &[&str] = &["once", "domain", "fight", "run"];
 /// What an unmet requirement or unbroken seal of the Guardian does (`SealPenalty`).
 pub const SEAL_PENALTIES: &[&str] = &["barred", "invulnerable", "full_heal", "reflect"];
 
@@ -189,6 +193,8 @@ mod tests {
         agrees(&CONDITIONS, "Condition");
         assert_eq!(words(&defs(), "BonusTarget"), BONUS_TARGETS);
         assert_eq!(words(&defs(), "SealPenalty"), SEAL_PENALTIES);
+        assert_eq!(words(&defs(), "Occasion"), OCCASIONS);
+        assert_eq!(words(&defs(), "Per"), PER);
         assert_eq!(EFFECT_NAMES[0], "heal");
         assert_eq!(PAYMENT_NAMES.len(), 3);
     }

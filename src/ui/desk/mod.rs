@@ -13,6 +13,7 @@ pub mod form;
 pub mod history;
 mod popup;
 pub mod rows;
+mod whole;
 
 use super::input::{Chord, Input, Press};
 use crate::cards::edit::{self, Saved};
