@@ -35,7 +35,9 @@ pub const YES_NO: &[&str] = &[NO, "yes"];
 const NO: &str = "no";
 
 /// One key of the card object as written: its lines, and the fields on each.
-pub(super) type Entry = (String, Vec<(String, Vec<usize>)>);
+pub(super) type Entry = (String, Lines);
+/// Lines of the object's text, each with the fields on it.
+pub(super) type Lines = Vec<(String, Vec<usize>)>;
 
 /// A face's keys with fields of their own, in this order, and their labels.
 pub(super) const FACE_KEYS: [(&str, &str); 3] =

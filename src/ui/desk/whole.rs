@@ -5,7 +5,8 @@
 //! an object over several lines as the file has them.
 
 use super::form::{
-    Entry, FACE_KEYS, Field, Form, Kind, NUMBERS, Slot, WORDS, compact, face_fields, field, spaced,
+    Entry, FACE_KEYS, Field, Form, Kind, Lines, NUMBERS, Slot, WORDS, compact, face_fields, field,
+    spaced,
 };
 use super::rows;
 use serde_json::Value;
@@ -82,10 +83,7 @@ pub(super) fn kept_values(
 
 /// A list of the card's object as lines: `open` (`  "seals": [`), its objects' lines
 /// with a comma after each object but the last, and `  ]`.
-pub(super) fn list_lines(
-    open: String,
-    items: Vec<Vec<(String, Vec<usize>)>>,
-) -> Vec<(String, Vec<usize>)> {
+pub(super) fn list_lines(open: String, items: Vec<Lines>) -> Lines {
     let mut lines = vec![(open, Vec::new())];
     let n = items.len();
     for (j, mut item) in items.into_iter().enumerate() {
@@ -174,7 +172,7 @@ impl Form {
     /// `"seals": [`, `{ ... },`, ..., `]`.
     pub(super) fn item_entries(&self) -> Vec<Entry> {
         // Each list's objects, each as its lines.
-        let mut lists: Vec<(String, Vec<Vec<(String, Vec<usize>)>>)> = Vec::new();
+        let mut lists: Vec<(String, Vec<Lines>)> = Vec::new();
         for (i, f) in self.fields.iter().enumerate() {
             let Slot::Item(key, _) = &f.slot else {
                 continue;
@@ -229,11 +227,7 @@ impl Form {
 
     /// An object of the list `list` as written (`lines`, the first indented four
     /// spaces, no comma after the last): the file's own text of it when it is unchanged.
-    pub(super) fn keep(
-        &self,
-        list: &str,
-        lines: Vec<(String, Vec<usize>)>,
-    ) -> Vec<(String, Vec<usize>)> {
+    pub(super) fn keep(&self, list: &str, lines: Lines) -> Lines {
         let text: Vec<&str> = lines.iter().map(|(l, _)| l.as_str()).collect();
         let Some(raw) = self.kept_text(&format!("{list}[]"), &text.join("\n")) else {
             return lines;
@@ -250,7 +244,7 @@ impl Form {
 
     /// A key of the card as written (`lines`, the first `  "key": ...`): the file's own
     /// text of its value when it is unchanged.
-    pub(super) fn keep_key(&self, key: &str, lines: &mut Vec<(String, Vec<usize>)>) {
+    pub(super) fn keep_key(&self, key: &str, lines: &mut Lines) {
         let prefix = format!("  {}: ", compact(&Value::from(key)));
         let text: Vec<&str> = lines.iter().map(|(l, _)| l.as_str()).collect();
         let text = text.join("\n");
