@@ -11,6 +11,7 @@ mod draw;
 pub mod field;
 pub mod form;
 pub mod history;
+mod objects;
 mod popup;
 pub mod rows;
 mod whole;

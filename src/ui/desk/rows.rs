@@ -12,6 +12,7 @@
 
 use super::field::TextField;
 use super::form::{Field, Form, Kind, Slot, YES_NO, compact, number, spaced};
+use super::objects;
 use crate::cards::vocab::{self, Arg};
 use serde_json::Value;
 
@@ -27,6 +28,8 @@ pub enum Vocab {
     /// The Guardian's requirements and seals (objects with an id, words, the condition
     /// that breaks them and a penalty).
     Seals,
+    /// A card's triggers (objects with an occasion and effects).
+    Triggers,
 }
 
 impl Vocab {
@@ -35,7 +38,7 @@ impl Vocab {
             Vocab::Effects => &vocab::EFFECTS,
             Vocab::Payments => &vocab::PAYMENTS,
             Vocab::Conditions => &vocab::CONDITIONS,
-            Vocab::Options | Vocab::Seals => &[],
+            Vocab::Options | Vocab::Seals | Vocab::Triggers => &[],
         }
     }
 
@@ -44,7 +47,7 @@ impl Vocab {
             Vocab::Effects => &vocab::EFFECT_NAMES,
             Vocab::Payments => &vocab::PAYMENT_NAMES,
             Vocab::Conditions => &vocab::CONDITION_NAMES,
-            Vocab::Options | Vocab::Seals => &[],
+            Vocab::Options | Vocab::Seals | Vocab::Triggers => &[],
         }
     }
 
@@ -57,6 +60,7 @@ impl Vocab {
                 "broken_by": {"holds": ""},
                 "penalty": vocab::SEAL_PENALTIES[0],
             }),
+            Vocab::Triggers => serde_json::json!({"on": vocab::OCCASIONS[0], "effects": []}),
             v => {
                 let key = v.names()[0];
                 serde_json::json!({ key: vocab::blank(v.list(), key) })
@@ -68,10 +72,11 @@ impl Vocab {
     fn of_key(key: &str) -> Option<Vocab> {
         match key {
             "effects" | "on_defeat" | "refused" | "success" | "failure" | "each_failure"
-            | "setup" => Some(Vocab::Effects),
+            | "setup" | "toll" => Some(Vocab::Effects),
             "cost" => Some(Vocab::Payments),
             "options" => Some(Vocab::Options),
             "requirements" | "seals" => Some(Vocab::Seals),
+            "triggers" => Some(Vocab::Triggers),
             _ => None,
         }
     }
@@ -92,14 +97,20 @@ pub enum Role {
 }
 
 /// The card's keys the desk types, in the order they are offered when missing.
-pub const TYPED: [&str; 5] = ["effects", "options", "test", "on_defeat", "refused"];
+pub const TYPED: [&str; 8] = [
+    "effects",
+    "options",
+    "test",
+    "on_defeat",
+    "refused",
+    "triggers",
+    "use",
+    "toll",
+];
 
 /// The lists of a whole-file card the desk types: the Guardian's. Its requirements and
 /// seals are written an object over several lines, as the file has them.
 pub const FILE_TYPED: [&str; 3] = ["requirements", "seals", "setup"];
-
-/// The keys of a requirement or seal, in the model's (and the file's) order.
-const SEAL_KEYS: [&str; 5] = ["id", "name", "text", "broken_by", "penalty"];
 
 /// The test's keys, in the model's order, and whether each is a list of effects.
 const TEST_KEYS: [&str; 6] = [
@@ -138,7 +149,7 @@ fn segments(path: &str) -> Vec<Seg> {
 }
 
 /// A key as words in a label.
-fn word(key: &str) -> &str {
+pub(super) fn word(key: &str) -> &str {
     match key {
         "effects" => "effect",
         "options" => "option",
@@ -149,6 +160,8 @@ fn word(key: &str) -> &str {
         "seals" => "seal",
         "requirements" => "requirement",
         "broken_by" => "broken by",
+        "triggers" => "trigger",
+        "duel_only" => "duel only",
         k => k,
     }
 }
@@ -193,7 +206,7 @@ fn add_label(path: &str) -> String {
     }
 }
 
-fn part(label: String, path: &str, role: Role, kind: Kind, text: &str) -> Field {
+pub(super) fn part(label: String, path: &str, role: Role, kind: Kind, text: &str) -> Field {
     Field {
         label,
         slot: Slot::Part(path.to_string(), role),
@@ -208,10 +221,11 @@ fn amount_text(v: &Value) -> String {
     match v {
         Value::Object(m) => {
             let d = m.get("d6").map(compact).unwrap_or_default();
-            match m.get("plus").and_then(Value::as_i64).unwrap_or(0) {
-                0 => format!("{d}d6"),
-                p if p > 0 => format!("{d}d6+{p}"),
-                p => format!("{d}d6{p}"),
+            // A written `"plus": 0` stays written (`1d6+0`), as the model writes it.
+            match m.get("plus").and_then(Value::as_i64) {
+                None => format!("{d}d6"),
+                Some(p) if p >= 0 => format!("{d}d6+{p}"),
+                Some(p) => format!("{d}d6{p}"),
             }
         }
         Value::String(s) => s.clone(),
@@ -282,7 +296,7 @@ fn arg_fields(path: &str, list: &[(&str, Arg)], key: &str, v: &Value, out: &mut 
 }
 
 /// The fields of object `item` at `path` of a list of `v`.
-fn item_fields(path: &str, v: Vocab, item: &Value, out: &mut Vec<Field>) {
+pub(super) fn item_fields(path: &str, v: Vocab, item: &Value, out: &mut Vec<Field>) {
     if v == Vocab::Options {
         let label = item.get("label").and_then(Value::as_str).unwrap_or("");
         let at = format!("{path}.label");
@@ -294,9 +308,10 @@ fn item_fields(path: &str, v: Vocab, item: &Value, out: &mut Vec<Field>) {
         }
         return;
     }
-    if v == Vocab::Seals {
-        seal_fields(path, item, out);
-        return;
+    match v {
+        Vocab::Seals => return objects::seal_fields(path, item, out),
+        Vocab::Triggers => return objects::trigger_fields(path, item, out),
+        _ => {}
     }
     let one = item.as_object().filter(|m| m.len() == 1);
     match one.and_then(|m| m.iter().next()) {
@@ -317,52 +332,8 @@ fn item_fields(path: &str, v: Vocab, item: &Value, out: &mut Vec<Field>) {
     }
 }
 
-/// The fields of a Guardian's requirement or seal at `path`: its id, name and text, a
-/// picker of the condition that breaks it (and that condition's value), a picker of its
-/// penalty. A value of another shape, and a key the format does not have, stay JSON for
-/// the loader to judge.
-fn seal_fields(path: &str, item: &Value, out: &mut Vec<Field>) {
-    for key in SEAL_KEYS {
-        let at = format!("{path}.{key}");
-        let v = item.get(key);
-        let (kind, text) = match (key, v) {
-            ("broken_by", _) => {
-                let empty = Value::Object(serde_json::Map::new());
-                item_fields(&at, Vocab::Conditions, v.unwrap_or(&empty), out);
-                continue;
-            }
-            ("penalty", None | Some(Value::String(_))) => (
-                Kind::Choice(vocab::SEAL_PENALTIES),
-                v.and_then(Value::as_str)
-                    .unwrap_or(vocab::SEAL_PENALTIES[0]),
-            ),
-            (_, None | Some(Value::String(_))) => (
-                Kind::Words { optional: false },
-                v.and_then(Value::as_str).unwrap_or(""),
-            ),
-            (_, Some(other)) => {
-                let text = spaced(other);
-                out.push(part(label_for(&at), &at, Role::Value, Kind::Json, &text));
-                continue;
-            }
-        };
-        out.push(part(label_for(&at), &at, Role::Value, kind, text));
-    }
-    let others = item.as_object().into_iter().flatten();
-    for (key, v) in others.filter(|(k, _)| !SEAL_KEYS.contains(&k.as_str())) {
-        let at = format!("{path}.{key}");
-        out.push(part(
-            label_for(&at),
-            &at,
-            Role::Value,
-            Kind::Json,
-            &spaced(v),
-        ));
-    }
-}
-
 /// The fields of the list at `path` (its key names its vocabulary) and its "+" row.
-fn list_fields(path: &str, items: &Value, out: &mut Vec<Field>) {
+pub(super) fn list_fields(path: &str, items: &Value, out: &mut Vec<Field>) {
     let key = path.rsplit('.').next().unwrap_or(path);
     let Some(v) = Vocab::of_key(key) else {
         return;
@@ -375,9 +346,10 @@ fn list_fields(path: &str, items: &Value, out: &mut Vec<Field>) {
 
 /// The typed fields of the card's key `key` (one of [`TYPED`]) holding `v`.
 pub fn typed_fields(key: &str, v: &Value, out: &mut Vec<Field>) {
-    if key != "test" {
-        list_fields(key, v, out);
-        return;
+    match key {
+        "test" => {}
+        "use" => return objects::ability_fields(key, v, out),
+        _ => return list_fields(key, v, out),
     }
     for k in TEST_KEYS {
         let path = format!("test.{k}");
@@ -462,7 +434,10 @@ impl Node {
             Node::Empty => None,
             Node::Leaf(s) => Some(s.clone()),
             Node::Arr(items) => {
-                let kept = matches!(key, "success" | "failure") || (nested && key == "effects");
+                // A toll is kept even when empty: `"toll": []` is a toll of nothing.
+                let kept = matches!(key, "success" | "failure")
+                    || (nested && key == "effects")
+                    || (!nested && key == "toll");
                 if items.is_empty() && !kept {
                     return None;
                 }
@@ -659,7 +634,8 @@ pub fn removable(slot: &Slot) -> bool {
     match slot {
         Slot::Part(path, role @ (Role::Key(_) | Role::Value)) => {
             item_of(path, *role).is_some()
-                && (path.ends_with(']') || path.ends_with(".label") || path.ends_with(".id"))
+                && (path.ends_with(']')
+                    || [".label", ".id", ".on"].iter().any(|e| path.ends_with(e)))
         }
         _ => false,
     }

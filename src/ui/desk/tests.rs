@@ -752,3 +752,51 @@ fn a_seal_is_added_and_removed_and_an_unknown_card_is_named_under_its_field() {
     assert!(spliced == file, "{spliced}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn triggers_an_ability_and_a_toll_have_fields_of_their_own() {
+    use rows::{Role, Vocab};
+    let dir = copy_of_cards("objects");
+    // A trigger: its occasion picked from the format's, its effects typed.
+    let (_, mut desk) = open(&dir, "gaol_wardens_gaze");
+    let on = part("triggers[0].on", Role::Value);
+    assert_eq!(desk.form.text(&on), Some("flip"));
+    let hit = part("triggers[0].effects[0]", Role::Key(Vocab::Effects));
+    assert_eq!(desk.form.text(&hit), Some("lose_health"));
+    focus(&mut desk.form, &on);
+    assert!(desk.form.pick("duel_start"));
+    assert!(!desk.form.pick("dusk"), "not an occasion of the format");
+    assert!(
+        desk.form.fields.iter().all(|f| f.kind != form::Kind::Json),
+        "no JSON left"
+    );
+    assert_eq!(
+        desk.form.value().unwrap()["triggers"],
+        serde_json::json!([{"on": "duel_start", "effects": [{"lose_health": 1}]}])
+    );
+    // An ability: how often, yes/no choices, its effects; its uses a number.
+    let (_, mut desk) = open(&dir, "thornwine_flask");
+    let per = part("use.per", Role::Value);
+    assert_eq!(desk.form.text(&per), Some("once"));
+    assert_eq!(
+        desk.form.text(&part("use.effects[1]", Role::Arg(""))),
+        Some("1d6+0")
+    );
+    focus(&mut desk.form, &per);
+    assert!(desk.form.pick("domain"));
+    retype(&mut desk.form, &part("use.uses", Role::Value), "1");
+    desk.check();
+    let uses = notes(&desk.form, &part("use.uses", Role::Value));
+    assert!(uses.iter().any(|(e, _)| *e), "{uses:?} {:?}", desk.form.general);
+    retype(&mut desk.form, &part("use.uses", Role::Value), "");
+    let ability = &desk.form.value().unwrap()["use"];
+    assert_eq!(ability["per"], "domain");
+    assert!(ability.get("uses").is_none(), "empty leaves it out");
+    // A toll: a list of effects with its "+" row.
+    let (_, desk) = open(&dir, "mirror_knight");
+    let first = part("toll[0]", Role::Key(Vocab::Effects));
+    assert_eq!(desk.form.text(&first), Some("dread"));
+    let add = part("toll", Role::Add(Vocab::Effects));
+    assert!(desk.form.fields.iter().any(|f| f.slot == add));
+    let _ = std::fs::remove_dir_all(&dir);
+}
