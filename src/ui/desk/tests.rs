@@ -722,6 +722,22 @@ fn a_seal_is_added_and_removed_and_an_unknown_card_is_named_under_its_field() {
         "{under:?} {:?}",
         desk.form.general
     );
+    // A carry has a row for the companion's id and one for the card's: a problem with
+    // one lands under its own row.
+    let carried = part("seals[0].broken_by", Role::Arg("card"));
+    assert_eq!(desk.form.text(&carried), Some("ferrymans_bell"));
+    retype(&mut desk.form, &carried, "no_such_bell");
+    desk.check();
+    let under = notes(&desk.form, &carried);
+    assert!(
+        under.iter().any(|(e, m)| *e && m.contains("no_such_bell")),
+        "{under:?} {:?}",
+        desk.form.general
+    );
+    let companion = part("seals[0].broken_by", Role::Arg("companion"));
+    let errors = notes(&desk.form, &companion);
+    assert!(errors.iter().all(|(e, _)| !e), "{errors:?}");
+    retype(&mut desk.form, &carried, "ferrymans_bell");
     retype(&mut desk.form, &card, "ancient_sword");
     desk.check();
     assert_eq!(desk.form.errors(), 0, "{:?}", desk.form.general);
@@ -787,7 +803,11 @@ fn triggers_an_ability_and_a_toll_have_fields_of_their_own() {
     retype(&mut desk.form, &part("use.uses", Role::Value), "1");
     desk.check();
     let uses = notes(&desk.form, &part("use.uses", Role::Value));
-    assert!(uses.iter().any(|(e, _)| *e), "{uses:?} {:?}", desk.form.general);
+    assert!(
+        uses.iter().any(|(e, _)| *e),
+        "{uses:?} {:?}",
+        desk.form.general
+    );
     retype(&mut desk.form, &part("use.uses", Role::Value), "");
     let ability = &desk.form.value().unwrap()["use"];
     assert_eq!(ability["per"], "domain");
