@@ -1,5 +1,6 @@
 //! Typed fields for the format's objects that are more than one effect: a Guardian's
-//! requirement or seal, a card's trigger, an item's or companion's ability (`use`). Each
+//! requirement or seal, a card's trigger, an item's or companion's ability (`use`), a
+//! foe's way past (`passage`). Each
 //! key is a field typed by what it holds (words, a picker of the format's words, a yes/no
 //! choice, a number, a list of effects with its "+" row); what the desk does not type (an
 //! ability's `requires`, a value of an unexpected shape) stays JSON, for the loader to
@@ -12,6 +13,9 @@ use serde_json::Value;
 
 /// The keys of a requirement or seal, in the model's (and the file's) order.
 const SEAL_KEYS: [&str; 5] = ["id", "name", "text", "broken_by", "penalty"];
+
+/// A way past a foe's keys, in the model's order.
+const PASSAGE_KEYS: [&str; 5] = ["label", "show", "give", "joins", "effects"];
 
 /// An ability's keys, in the model's order.
 const ABILITY_KEYS: [&str; 6] = ["per", "duel_only", "requires", "effects", "reroll", "uses"];
@@ -76,6 +80,36 @@ pub(super) fn trigger_fields(path: &str, item: &Value, out: &mut Vec<Field>) {
         .unwrap_or(Value::Array(Vec::new()));
     list_fields(&format!("{path}.effects"), &effects, out);
     json_rest(path, item, &["on", "effects"], out);
+}
+
+/// The fields of a foe's way past at `path`: its label (words), the card shown and the
+/// card given (card ids; empty leaves them out), whether the foe joins (yes/no) and its
+/// effects.
+pub(super) fn passage_fields(path: &str, item: &Value, out: &mut Vec<Field>) {
+    for key in PASSAGE_KEYS {
+        let at = format!("{path}.{key}");
+        let inner = item.get(key);
+        let (kind, text) = match (key, inner) {
+            ("effects", _) => {
+                let items = inner.cloned().unwrap_or(Value::Array(Vec::new()));
+                list_fields(&at, &items, out);
+                continue;
+            }
+            ("joins", None | Some(Value::Bool(_))) => {
+                let on = inner.and_then(Value::as_bool).unwrap_or(false);
+                (Kind::Choice(YES_NO), YES_NO[usize::from(on)].to_string())
+            }
+            (_, None | Some(Value::String(_))) => (
+                Kind::Words {
+                    optional: key != "label",
+                },
+                inner.and_then(Value::as_str).unwrap_or("").to_string(),
+            ),
+            (_, Some(other)) => (Kind::Json, spaced(other)),
+        };
+        out.push(part(label_for(&at), &at, Role::Value, kind, &text));
+    }
+    json_rest(path, item, &PASSAGE_KEYS, out);
 }
 
 /// The fields of the ability at `path` (`use`): how often (a picker), whether only in a

@@ -30,6 +30,9 @@ pub enum Vocab {
     Seals,
     /// A card's triggers (objects with an occasion and effects).
     Triggers,
+    /// A foe's ways past (objects with a label, a card to show or give, whether it joins,
+    /// and effects).
+    Passages,
 }
 
 impl Vocab {
@@ -38,7 +41,7 @@ impl Vocab {
             Vocab::Effects => &vocab::EFFECTS,
             Vocab::Payments => &vocab::PAYMENTS,
             Vocab::Conditions => &vocab::CONDITIONS,
-            Vocab::Options | Vocab::Seals | Vocab::Triggers => &[],
+            Vocab::Options | Vocab::Seals | Vocab::Triggers | Vocab::Passages => &[],
         }
     }
 
@@ -47,7 +50,7 @@ impl Vocab {
             Vocab::Effects => &vocab::EFFECT_NAMES,
             Vocab::Payments => &vocab::PAYMENT_NAMES,
             Vocab::Conditions => &vocab::CONDITION_NAMES,
-            Vocab::Options | Vocab::Seals | Vocab::Triggers => &[],
+            Vocab::Options | Vocab::Seals | Vocab::Triggers | Vocab::Passages => &[],
         }
     }
 
@@ -61,6 +64,7 @@ impl Vocab {
                 "penalty": vocab::SEAL_PENALTIES[0],
             }),
             Vocab::Triggers => serde_json::json!({"on": vocab::OCCASIONS[0], "effects": []}),
+            Vocab::Passages => serde_json::json!({"label": ""}),
             v => {
                 let key = v.names()[0];
                 serde_json::json!({ key: vocab::blank(v.list(), key) })
@@ -77,6 +81,7 @@ impl Vocab {
             "options" => Some(Vocab::Options),
             "requirements" | "seals" => Some(Vocab::Seals),
             "triggers" => Some(Vocab::Triggers),
+            "passage" => Some(Vocab::Passages),
             _ => None,
         }
     }
@@ -97,7 +102,7 @@ pub enum Role {
 }
 
 /// The card's keys the desk types, in the order they are offered when missing.
-pub const TYPED: [&str; 8] = [
+pub const TYPED: [&str; 9] = [
     "effects",
     "options",
     "test",
@@ -106,6 +111,7 @@ pub const TYPED: [&str; 8] = [
     "triggers",
     "use",
     "toll",
+    "passage",
 ];
 
 /// The lists of a whole-file card the desk types: the Guardian's. Its requirements and
@@ -311,6 +317,7 @@ pub(super) fn item_fields(path: &str, v: Vocab, item: &Value, out: &mut Vec<Fiel
     match v {
         Vocab::Seals => return objects::seal_fields(path, item, out),
         Vocab::Triggers => return objects::trigger_fields(path, item, out),
+        Vocab::Passages => return objects::passage_fields(path, item, out),
         _ => {}
     }
     let one = item.as_object().filter(|m| m.len() == 1);
@@ -443,7 +450,10 @@ impl Node {
                 }
                 let texts: Vec<String> = items
                     .iter()
-                    .map(|(_, n)| n.write("", true, spaced).unwrap_or_else(|| "{}".into()))
+                    .map(|(_, n)| {
+                        let item = format!("{key}[]");
+                        n.write(&item, true, spaced).unwrap_or_else(|| "{}".into())
+                    })
                     .collect();
                 Some(format!("[{}]", texts.join(", ")))
             }
@@ -451,6 +461,11 @@ impl Node {
                 let texts: Vec<String> = entries
                     .iter()
                     .filter_map(|(k, n)| {
+                        // A passage's effects are left out when it has none.
+                        let none = matches!(n, Node::Arr(items) if items.is_empty());
+                        if key == "passage[]" && k == "effects" && none {
+                            return None;
+                        }
                         let v = n.write(k, true, spaced)?;
                         Some(format!("{}: {v}", compact(&Value::from(k.as_str()))))
                     })

@@ -818,5 +818,31 @@ fn triggers_an_ability_and_a_toll_have_fields_of_their_own() {
     assert_eq!(desk.form.text(&first), Some("dread"));
     let add = part("toll", Role::Add(Vocab::Effects));
     assert!(desk.form.fields.iter().any(|f| f.slot == add));
+    // A way past: its label, the card shown (a card id), the card given (empty: none),
+    // whether the foe joins; effects only when it has some.
+    let (_, mut desk) = open(&dir, "mirror_knight");
+    let show = part("passage[0].show", Role::Value);
+    assert_eq!(desk.form.text(&show), Some("mirror_shard"));
+    assert_eq!(
+        desk.form.text(&part("passage[0].give", Role::Value)),
+        Some("")
+    );
+    assert_eq!(
+        desk.form.text(&part("passage[0].joins", Role::Value)),
+        Some("yes")
+    );
+    let before = desk.form.value().unwrap()["passage"].clone();
+    assert_eq!(
+        before,
+        serde_json::json!([{"label": "Show the Mirror Shard", "show": "mirror_shard", "joins": true}])
+    );
+    focus(&mut desk.form, &part("passage[0].effects", Role::Add(Vocab::Effects)));
+    assert!(desk.form.add_item());
+    assert_eq!(
+        desk.form.value().unwrap()["passage"][0]["effects"],
+        serde_json::json!([{"heal": 1}])
+    );
+    assert!(desk.form.remove_item());
+    assert_eq!(desk.form.value().unwrap()["passage"], before);
     let _ = std::fs::remove_dir_all(&dir);
 }
