@@ -20,6 +20,8 @@ pub enum Arg {
     Bonus,
     /// A companion carrying a card: `{"companion": ID, "card": ID}`.
     Carry,
+    /// No value: the word alone stands in the list (`"no_rest"`, not `{"no_rest": ...}`).
+    Bare,
     /// Anything else (a nested condition, a list of options): JSON as typed.
     Json,
 }
@@ -84,6 +86,22 @@ pub const CONDITIONS: [(&str, Arg); 13] = [
     ("any", Arg::Json),
 ];
 
+/// Every standing modifier of the format (`Modifier` in the model), in the model's order:
+/// a card's `passive`. Two are bare words.
+pub const MODIFIERS: [(&str, Arg); 11] = [
+    ("atk", Arg::Number),
+    ("def", Arg::Number),
+    ("test_rolls", Arg::Number),
+    ("duel_rolls", Arg::Number),
+    ("all_rolls", Arg::Number),
+    ("rest_heal", Arg::Number),
+    ("counter_damage", Arg::Number),
+    ("no_spend_resolve", Arg::Bare),
+    ("no_rest", Arg::Bare),
+    ("first_attacks_miss", Arg::Number),
+    ("table_face", Arg::Json),
+];
+
 /// The names of a vocabulary, for a picker.
 pub const fn names<const N: usize>(list: &[(&'static str, Arg); N]) -> [&'static str; N] {
     let mut out = [""; N];
@@ -104,6 +122,9 @@ pub const PAYMENT_NAMES: [&str; PAYMENTS.len()] = names(&PAYMENTS);
 /// The conditions' names, for the picker of what breaks a seal.
 pub const CONDITION_NAMES: [&str; CONDITIONS.len()] = names(&CONDITIONS);
 
+/// The modifiers' names, for the picker of a passive.
+pub const MODIFIER_NAMES: [&str; MODIFIERS.len()] = names(&MODIFIERS);
+
 /// What the value of `key` in `list` is (`None`: not of the vocabulary).
 pub fn arg_of(list: &[(&str, Arg)], key: &str) -> Option<Arg> {
     list.iter().find(|(k, _)| *k == key).map(|(_, a)| *a)
@@ -118,9 +139,11 @@ pub fn blank(list: &[(&str, Arg)], key: &str) -> serde_json::Value {
         Some(Arg::Bonus) => json!({"to": BONUS_TARGETS[0], "amount": 1}),
         Some(Arg::Card | Arg::Words) => json!(""),
         Some(Arg::Carry) => json!({"companion": "", "card": ""}),
+        Some(Arg::Bare) => serde_json::Value::Null,
         Some(Arg::Json) if key == "if" => json!({"when": {"resolve_at_least": 1}, "then": []}),
         Some(Arg::Json) if key == "not" => json!({"holds": ""}),
         Some(Arg::Json) if key == "all" || key == "any" => json!([{"holds": ""}]),
+        Some(Arg::Json) if key == "table_face" => json!({"roll": 1, "result": "miss"}),
         Some(Arg::Json) => json!([{"label": "", "effects": []}, {"label": "", "effects": []}]),
         None => serde_json::Value::Null,
     }
@@ -159,9 +182,10 @@ mod tests {
     fn agrees(list: &[(&str, Arg)], name: &str) {
         let defs = defs();
         let variants = defs[name]["oneOf"].as_array().unwrap();
+        // A bare word's variant is the word itself (`"const"`).
         let keys: Vec<&str> = variants
             .iter()
-            .map(|v| v["required"][0].as_str().unwrap())
+            .map(|v| v["required"][0].as_str().or(v["const"].as_str()).unwrap())
             .collect();
         let ours: Vec<&str> = list.iter().map(|(k, _)| *k).collect();
         assert_eq!(ours, keys, "{name}");
@@ -170,6 +194,7 @@ mod tests {
             let r = p["$ref"].as_str().unwrap_or("");
             let r = r.rsplit('/').next().unwrap_or("");
             let ok = match arg {
+                Arg::Bare => v["type"] == "string" && v["const"] == *key,
                 Arg::Amount => r == "Amount",
                 Arg::Number => p["type"] == "integer",
                 Arg::Card => r == "CardId",
@@ -191,6 +216,7 @@ mod tests {
         agrees(&EFFECTS, "Effect");
         agrees(&PAYMENTS, "Payment");
         agrees(&CONDITIONS, "Condition");
+        agrees(&MODIFIERS, "Modifier");
         assert_eq!(words(&defs(), "BonusTarget"), BONUS_TARGETS);
         assert_eq!(words(&defs(), "SealPenalty"), SEAL_PENALTIES);
         assert_eq!(words(&defs(), "Occasion"), OCCASIONS);
@@ -208,6 +234,14 @@ mod tests {
             if !matches!(arg_of(&EFFECTS, key), Some(Arg::Card | Arg::Words)) {
                 assert!(read.is_ok(), "{v}: {read:?}");
             }
+        }
+        for (key, arg) in &MODIFIERS {
+            let v = match arg {
+                Arg::Bare => serde_json::json!(key),
+                _ => serde_json::json!({ *key: blank(&MODIFIERS, key) }),
+            };
+            let read: Result<super::super::model::Modifier, _> = serde_json::from_value(v.clone());
+            assert!(read.is_ok(), "{v}: {read:?}");
         }
         for (key, arg) in &CONDITIONS {
             let v = serde_json::json!({ *key: blank(&CONDITIONS, key) });

@@ -33,6 +33,8 @@ pub enum Vocab {
     /// A foe's ways past (objects with a label, a card to show or give, whether it joins,
     /// and effects).
     Passages,
+    /// Standing modifiers (a card's `passive`).
+    Modifiers,
 }
 
 impl Vocab {
@@ -41,6 +43,7 @@ impl Vocab {
             Vocab::Effects => &vocab::EFFECTS,
             Vocab::Payments => &vocab::PAYMENTS,
             Vocab::Conditions => &vocab::CONDITIONS,
+            Vocab::Modifiers => &vocab::MODIFIERS,
             Vocab::Options | Vocab::Seals | Vocab::Triggers | Vocab::Passages => &[],
         }
     }
@@ -50,6 +53,7 @@ impl Vocab {
             Vocab::Effects => &vocab::EFFECT_NAMES,
             Vocab::Payments => &vocab::PAYMENT_NAMES,
             Vocab::Conditions => &vocab::CONDITION_NAMES,
+            Vocab::Modifiers => &vocab::MODIFIER_NAMES,
             Vocab::Options | Vocab::Seals | Vocab::Triggers | Vocab::Passages => &[],
         }
     }
@@ -82,6 +86,7 @@ impl Vocab {
             "requirements" | "seals" => Some(Vocab::Seals),
             "triggers" => Some(Vocab::Triggers),
             "passage" => Some(Vocab::Passages),
+            "passive" => Some(Vocab::Modifiers),
             _ => None,
         }
     }
@@ -102,7 +107,7 @@ pub enum Role {
 }
 
 /// The card's keys the desk types, in the order they are offered when missing.
-pub const TYPED: [&str; 9] = [
+pub const TYPED: [&str; 10] = [
     "effects",
     "options",
     "test",
@@ -112,6 +117,7 @@ pub const TYPED: [&str; 9] = [
     "use",
     "toll",
     "passage",
+    "passive",
 ];
 
 /// The lists of a whole-file card the desk types: the Guardian's. Its requirements and
@@ -297,6 +303,7 @@ fn arg_fields(path: &str, list: &[(&str, Arg)], key: &str, v: &Value, out: &mut 
             return;
         }
         Arg::Json => ("   JSON", Kind::Json, spaced(v)),
+        Arg::Bare => return,
     };
     out.push(part(label.into(), path, Role::Arg(""), kind, &text));
 }
@@ -319,6 +326,19 @@ pub(super) fn item_fields(path: &str, v: Vocab, item: &Value, out: &mut Vec<Fiel
         Vocab::Triggers => return objects::trigger_fields(path, item, out),
         Vocab::Passages => return objects::passage_fields(path, item, out),
         _ => {}
+    }
+    // A bare word of the vocabulary (`"no_rest"`): its picker alone.
+    if let Some(w) = item.as_str()
+        && vocab::arg_of(v.list(), w) == Some(Arg::Bare)
+    {
+        out.push(part(
+            label_for(path),
+            path,
+            Role::Key(v),
+            Kind::Choice(v.names()),
+            w,
+        ));
+        return;
     }
     let one = item.as_object().filter(|m| m.len() == 1);
     match one.and_then(|m| m.iter().next()) {
@@ -562,7 +582,13 @@ fn tree(fields: &[Field], root: &str) -> Node {
                     *node = Node::Leaf(v);
                 }
             }
-            Role::Key(_) => *node = Node::Obj(vec![(f.edit.text().to_string(), Node::Empty)]),
+            Role::Key(v) => {
+                let key = f.edit.text();
+                *node = match vocab::arg_of(v.list(), key) {
+                    Some(Arg::Bare) => Node::Leaf(compact(&Value::from(key))),
+                    _ => Node::Obj(vec![(key.to_string(), Node::Empty)]),
+                }
+            }
             Role::Arg(inner) => {
                 let (Node::Obj(entries), Some(v)) = (node, value_of(f)) else {
                     continue;

@@ -836,7 +836,10 @@ fn triggers_an_ability_and_a_toll_have_fields_of_their_own() {
         before,
         serde_json::json!([{"label": "Show the Mirror Shard", "show": "mirror_shard", "joins": true}])
     );
-    focus(&mut desk.form, &part("passage[0].effects", Role::Add(Vocab::Effects)));
+    focus(
+        &mut desk.form,
+        &part("passage[0].effects", Role::Add(Vocab::Effects)),
+    );
     assert!(desk.form.add_item());
     assert_eq!(
         desk.form.value().unwrap()["passage"][0]["effects"],
@@ -844,5 +847,26 @@ fn triggers_an_ability_and_a_toll_have_fields_of_their_own() {
     );
     assert!(desk.form.remove_item());
     assert_eq!(desk.form.value().unwrap()["passage"], before);
+    // A passive: a picker of the format's modifiers; a bare word (`no_rest`) has no
+    // value row, and is written as the word alone.
+    let (_, desk) = open(&dir, "valthria_moneylenders_mark");
+    let kind = part("passive[0]", Role::Key(Vocab::Modifiers));
+    assert_eq!(desk.form.text(&kind), Some("no_spend_resolve"));
+    let (_, mut desk) = open(&dir, "ancient_sword");
+    assert_eq!(desk.form.text(&kind), Some("atk"));
+    let arg = part("passive[0]", Role::Arg(""));
+    assert_eq!(desk.form.text(&arg), Some("1"));
+    focus(&mut desk.form, &kind);
+    assert!(desk.form.pick("no_rest"));
+    assert_eq!(desk.form.text(&arg), None, "a bare word has no value");
+    assert_eq!(
+        desk.form.value().unwrap()["passive"],
+        serde_json::json!(["no_rest"])
+    );
+    assert!(desk.form.pick("def"));
+    assert_eq!(
+        desk.form.value().unwrap()["passive"],
+        serde_json::json!([{"def": 1}])
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
