@@ -1,7 +1,8 @@
-//! The format's vocabulary as the designer's desk offers it: every effect and payment a
-//! card can hold, what each one's value is, and the words of the small enums (bonus
-//! targets, kinds of loss, ...). A test holds these lists to the generated schema, so a
-//! new effect in the model cannot go missing from the desk's pickers.
+//! The format's vocabulary as the designer's desk offers it: every effect, payment,
+//! condition and standing modifier a card can hold, what each one's value is, and the
+//! words of the small enums (bonus targets, kinds of loss, seal penalties, occasions, ...).
+//! A test holds these lists to the generated schema, so a new effect in the model cannot
+//! go missing from the desk's pickers.
 
 /// What the value of a one-key object (`{"heal": 4}`) is, and so how it is edited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,10 +1,10 @@
-//! Typed fields for a Station card's lists and objects: its effects (and a foe's
-//! `on_defeat`, a companion's `refused`), a Terror's options with their costs, a Pit's
-//! test with its outcomes; the Guardian's requirements and seals (their words, a picker of
-//! the conditions that break them with the condition's value, a picker of penalties). Each
-//! effect is a picker of the format's effects (from
-//! [`crate::cards::vocab`]) and a field for its value, typed by what the value is; an
-//! effect or option is added by its "+" row and removed with Ctrl-Delete.
+//! Typed fields for a card's lists and objects: its effects (and a foe's `on_defeat` and
+//! `toll`, a companion's `refused`, the Guardian's `setup`), a Terror's options with their
+//! costs, a Pit's test with its outcomes, a card's passive modifiers, and (in
+//! `objects.rs`) the Guardian's requirements and seals, triggers, an ability, a foe's
+//! ways past. Each effect (condition, payment, modifier) is a picker of the format's words
+//! (from [`crate::cards::vocab`]) and a field for its value, typed by what the value is;
+//! an object is added by its list's "+" row and removed with Ctrl-Delete.
 //!
 //! A field here names its place by a path into the card (`options[1].effects[0]`); the
 //! card's key is written back on one line from its fields, in the fields' order (the

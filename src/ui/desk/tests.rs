@@ -770,7 +770,7 @@ fn a_seal_is_added_and_removed_and_an_unknown_card_is_named_under_its_field() {
 }
 
 #[test]
-fn triggers_an_ability_and_a_toll_have_fields_of_their_own() {
+fn triggers_abilities_tolls_passages_and_passives_have_fields_of_their_own() {
     use rows::{Role, Vocab};
     let dir = copy_of_cards("objects");
     // A trigger: its occasion picked from the format's, its effects typed.
