@@ -88,7 +88,7 @@ pub struct Form {
     /// Problems of the card not tied to one field, and problems the edit causes elsewhere.
     pub general: Vec<Note>,
     /// Keys written first as they were, with no field (`$schema`).
-    pub(super) head: Vec<(String, String)>,
+    head: Vec<(String, String)>,
     /// The file's order of the card's keys: the object is written in it (keys the file
     /// does not have go last). Empty: the form's own order (a Station card).
     pub(super) order: Vec<String>,

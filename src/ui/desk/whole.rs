@@ -16,7 +16,7 @@ use serde_json::Value;
 const ITEMS: [(&str, &str); 1] = [("domains", "Domain")];
 
 /// A key as a field's label: `final` → `Final`, `on_enter` → `On enter`.
-pub(super) fn label_of(key: &str) -> String {
+fn label_of(key: &str) -> String {
     let words = key.replace('_', " ");
     let mut c = words.chars();
     c.next()
@@ -26,7 +26,7 @@ pub(super) fn label_of(key: &str) -> String {
 
 /// A value's text from a file on one line: each run of white space that holds a line
 /// break (outside strings) becomes one space (none just inside `[` and `]`).
-pub fn one_line(text: &str) -> String {
+fn one_line(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let (mut in_string, mut escaped) = (false, false);
     let mut run = String::new();
@@ -218,6 +218,10 @@ impl Form {
 
     /// The file's text of a value it had, if `text` (JSON) reads as that value.
     pub(super) fn kept_text(&self, at: &str, text: &str) -> Option<&str> {
+        // A Station card keeps nothing: no text to read on every frame.
+        if !self.kept.iter().any(|(k, _, _)| k == at) {
+            return None;
+        }
         let v: Value = serde_json::from_str(text).ok()?;
         self.kept
             .iter()
