@@ -1,7 +1,8 @@
-//! The format's vocabulary as the designer's desk offers it: every effect and payment a
-//! card can hold, what each one's value is, and the words of the small enums (bonus
-//! targets, kinds of loss, ...). A test holds these lists to the generated schema, so a
-//! new effect in the model cannot go missing from the desk's pickers.
+//! The format's vocabulary as the designer's desk offers it: every effect, payment,
+//! condition and standing modifier a card can hold, what each one's value is, and the
+//! words of the small enums (bonus targets, kinds of loss, seal penalties, occasions, ...).
+//! A test holds these lists to the generated schema, so a new effect in the model cannot
+//! go missing from the desk's pickers.
 
 /// What the value of a one-key object (`{"heal": 4}`) is, and so how it is edited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,6 +19,10 @@ pub enum Arg {
     Pick(&'static [&'static str]),
     /// A bonus: `{"to": ..., "amount": N}`.
     Bonus,
+    /// A companion carrying a card: `{"companion": ID, "card": ID}`.
+    Carry,
+    /// No value: the word alone stands in the list (`"no_rest"`, not `{"no_rest": ...}`).
+    Bare,
     /// Anything else (a nested condition, a list of options): JSON as typed.
     Json,
 }
@@ -26,6 +31,12 @@ pub const BONUS_TARGETS: &[&str] = &["next_duel", "next_test", "next_heal"];
 pub const LOSE_KINDS: &[&str] = &["item", "equipment", "any"];
 pub const MARKERS: &[&str] = &["neutral"];
 pub const SLOT_KINDS: &[&str] = &["item", "equipment"];
+/// When a trigger fires (`Occasion`).
+pub const OCCASIONS: &[&str] = &["flip", "duel_start", "domain_enter", "foe_defeated"];
+/// How often an ability can be used (`Per`); the first is the model's default.
+pub const PER: &[&str] = &["once", "domain", "fight", "run"];
+/// What an unmet requirement or unbroken seal of the Guardian does (`SealPenalty`).
+pub const SEAL_PENALTIES: &[&str] = &["barred", "invulnerable", "full_heal", "reflect"];
 
 /// Every effect of the format (`Effect` in the model), in the model's order.
 pub const EFFECTS: [(&str, Arg); 20] = [
@@ -58,6 +69,40 @@ pub const PAYMENTS: [(&str, Arg); 3] = [
     ("discard", Arg::Pick(SLOT_KINDS)),
 ];
 
+/// Every condition of the format (`Condition` in the model), in the model's order: what
+/// breaks a Guardian's seal (or meets its requirement), what an `if` asks.
+pub const CONDITIONS: [(&str, Arg); 13] = [
+    ("resolve_at_least", Arg::Number),
+    ("dread_at_least", Arg::Number),
+    ("health_at_least", Arg::Number),
+    ("health_at_most", Arg::Number),
+    ("holds", Arg::Card),
+    ("follows", Arg::Card),
+    ("carries", Arg::Carry),
+    ("foe_tag", Arg::Words),
+    ("snares_at_least", Arg::Number),
+    ("cleared", Arg::Card),
+    ("not", Arg::Json),
+    ("all", Arg::Json),
+    ("any", Arg::Json),
+];
+
+/// Every standing modifier of the format (`Modifier` in the model), in the model's order:
+/// a card's `passive`. Two are bare words.
+pub const MODIFIERS: [(&str, Arg); 11] = [
+    ("atk", Arg::Number),
+    ("def", Arg::Number),
+    ("test_rolls", Arg::Number),
+    ("duel_rolls", Arg::Number),
+    ("all_rolls", Arg::Number),
+    ("rest_heal", Arg::Number),
+    ("counter_damage", Arg::Number),
+    ("no_spend_resolve", Arg::Bare),
+    ("no_rest", Arg::Bare),
+    ("first_attacks_miss", Arg::Number),
+    ("table_face", Arg::Json),
+];
+
 /// The names of a vocabulary, for a picker.
 pub const fn names<const N: usize>(list: &[(&'static str, Arg); N]) -> [&'static str; N] {
     let mut out = [""; N];
@@ -75,6 +120,12 @@ pub const EFFECT_NAMES: [&str; EFFECTS.len()] = names(&EFFECTS);
 /// The payments' names, for the cost picker.
 pub const PAYMENT_NAMES: [&str; PAYMENTS.len()] = names(&PAYMENTS);
 
+/// The conditions' names, for the picker of what breaks a seal.
+pub const CONDITION_NAMES: [&str; CONDITIONS.len()] = names(&CONDITIONS);
+
+/// The modifiers' names, for the picker of a passive.
+pub const MODIFIER_NAMES: [&str; MODIFIERS.len()] = names(&MODIFIERS);
+
 /// What the value of `key` in `list` is (`None`: not of the vocabulary).
 pub fn arg_of(list: &[(&str, Arg)], key: &str) -> Option<Arg> {
     list.iter().find(|(k, _)| *k == key).map(|(_, a)| *a)
@@ -88,7 +139,12 @@ pub fn blank(list: &[(&str, Arg)], key: &str) -> serde_json::Value {
         Some(Arg::Pick(words)) => json!(words.first().copied().unwrap_or("")),
         Some(Arg::Bonus) => json!({"to": BONUS_TARGETS[0], "amount": 1}),
         Some(Arg::Card | Arg::Words) => json!(""),
+        Some(Arg::Carry) => json!({"companion": "", "card": ""}),
+        Some(Arg::Bare) => serde_json::Value::Null,
         Some(Arg::Json) if key == "if" => json!({"when": {"resolve_at_least": 1}, "then": []}),
+        Some(Arg::Json) if key == "not" => json!({"holds": ""}),
+        Some(Arg::Json) if key == "all" || key == "any" => json!([{"holds": ""}]),
+        Some(Arg::Json) if key == "table_face" => json!({"roll": 1, "result": "miss"}),
         Some(Arg::Json) => json!([{"label": "", "effects": []}, {"label": "", "effects": []}]),
         None => serde_json::Value::Null,
     }
@@ -127,9 +183,10 @@ mod tests {
     fn agrees(list: &[(&str, Arg)], name: &str) {
         let defs = defs();
         let variants = defs[name]["oneOf"].as_array().unwrap();
+        // A bare word's variant is the word itself (`"const"`).
         let keys: Vec<&str> = variants
             .iter()
-            .map(|v| v["required"][0].as_str().unwrap())
+            .map(|v| v["required"][0].as_str().or(v["const"].as_str()).unwrap())
             .collect();
         let ours: Vec<&str> = list.iter().map(|(k, _)| *k).collect();
         assert_eq!(ours, keys, "{name}");
@@ -138,6 +195,7 @@ mod tests {
             let r = p["$ref"].as_str().unwrap_or("");
             let r = r.rsplit('/').next().unwrap_or("");
             let ok = match arg {
+                Arg::Bare => v["type"] == "string" && v["const"] == *key,
                 Arg::Amount => r == "Amount",
                 Arg::Number => p["type"] == "integer",
                 Arg::Card => r == "CardId",
@@ -147,6 +205,7 @@ mod tests {
                     words(&defs, r) == w
                 }
                 Arg::Bonus => r == "Bonus",
+                Arg::Carry => r == "Carry",
                 Arg::Json => !r.is_empty() || p["type"] == "array",
             };
             assert!(ok, "{name}.{key}: {p}");
@@ -157,7 +216,12 @@ mod tests {
     fn the_effects_and_payments_are_the_schemas() {
         agrees(&EFFECTS, "Effect");
         agrees(&PAYMENTS, "Payment");
+        agrees(&CONDITIONS, "Condition");
+        agrees(&MODIFIERS, "Modifier");
         assert_eq!(words(&defs(), "BonusTarget"), BONUS_TARGETS);
+        assert_eq!(words(&defs(), "SealPenalty"), SEAL_PENALTIES);
+        assert_eq!(words(&defs(), "Occasion"), OCCASIONS);
+        assert_eq!(words(&defs(), "Per"), PER);
         assert_eq!(EFFECT_NAMES[0], "heal");
         assert_eq!(PAYMENT_NAMES.len(), 3);
     }
@@ -169,6 +233,21 @@ mod tests {
             let read: Result<super::super::model::Effect, _> = serde_json::from_value(v.clone());
             // Card ids and words start empty: the loader then names what is missing.
             if !matches!(arg_of(&EFFECTS, key), Some(Arg::Card | Arg::Words)) {
+                assert!(read.is_ok(), "{v}: {read:?}");
+            }
+        }
+        for (key, arg) in &MODIFIERS {
+            let v = match arg {
+                Arg::Bare => serde_json::json!(key),
+                _ => serde_json::json!({ *key: blank(&MODIFIERS, key) }),
+            };
+            let read: Result<super::super::model::Modifier, _> = serde_json::from_value(v.clone());
+            assert!(read.is_ok(), "{v}: {read:?}");
+        }
+        for (key, arg) in &CONDITIONS {
+            let v = serde_json::json!({ *key: blank(&CONDITIONS, key) });
+            let read: Result<super::super::model::Condition, _> = serde_json::from_value(v.clone());
+            if matches!(arg, Arg::Number) {
                 assert!(read.is_ok(), "{v}: {read:?}");
             }
         }

@@ -440,11 +440,12 @@ impl Desk {
             fade(colour::PARCHMENT, 0.2),
         );
         let measure = |x: &str| style::width(x, &fonts.serif, NOTE_SIZE);
+        let name = self.full_label(self.form.focus);
         let lines: Vec<(bool, String)> = short_notes(&f.notes)
             .into_iter()
             .flat_map(|(error, m)| {
                 let head = if error { "error: " } else { "warning: " };
-                style::wrap(&format!("{}: {head}{m}", f.label), l.view.w - 28.0, measure)
+                style::wrap(&format!("{name}: {head}{m}"), l.view.w - 28.0, measure)
                     .into_iter()
                     .map(move |line| (error, line))
             })
@@ -460,7 +461,7 @@ impl Desk {
             style::text(line, l.view.x + 14.0, y, &fonts.serif, NOTE_SIZE, col);
         }
         if lines.is_empty() {
-            let hint = format!("{}: no problem found", f.label);
+            let hint = format!("{name}: no problem found");
             style::text(
                 &hint,
                 l.view.x + 14.0,
@@ -469,6 +470,23 @@ impl Desk {
                 NOTE_SIZE,
                 style::dim(),
             );
+        }
+    }
+
+    /// Field `i`'s label in full: an indented one (`   penalty`, `   amount`) after the
+    /// label of the row it is under (`Seal 2 penalty`).
+    fn full_label(&self, i: usize) -> String {
+        let fields = &self.form.fields;
+        let Some(f) = fields.get(i) else {
+            return String::new();
+        };
+        if !f.label.starts_with(' ') {
+            return f.label.clone();
+        }
+        let head = fields[..i].iter().rev().find(|h| !h.label.starts_with(' '));
+        match head {
+            Some(h) => format!("{} {}", h.label, f.label.trim()),
+            None => f.label.trim().to_string(),
         }
     }
 

@@ -35,10 +35,13 @@ pub const YES_NO: &[&str] = &[NO, "yes"];
 const NO: &str = "no";
 
 /// One key of the card object as written: its lines, and the fields on each.
-type Entry = (String, Vec<(String, Vec<usize>)>);
+pub(super) type Entry = (String, Lines);
+/// Lines of the object's text, each with the fields on it.
+pub(super) type Lines = Vec<(String, Vec<usize>)>;
 
 /// A face's keys with fields of their own, in this order, and their labels.
-const FACE_KEYS: [(&str, &str); 3] = [("name", "name"), ("deal", "deals"), ("block", "blocks")];
+pub(super) const FACE_KEYS: [(&str, &str); 3] =
+    [("name", "name"), ("deal", "deals"), ("block", "blocks")];
 
 /// Where a field's value goes in the card object.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,8 +55,8 @@ pub enum Slot {
     Face(usize),
     /// One key of a foe's face with a field of its own (`faces[2].deal`).
     FaceKey(usize, String),
-    /// One object of a list of a card that is not a Station card, written one a line:
-    /// the Guardian's `faces`, `requirements` and `seals`, the map's `domains`.
+    /// One object of a list of a card that is not a Station card, as JSON on one line:
+    /// the map's `domains`.
     Item(String, usize),
 }
 
@@ -88,19 +91,15 @@ pub struct Form {
     head: Vec<(String, String)>,
     /// The file's order of the card's keys: the object is written in it (keys the file
     /// does not have go last). Empty: the form's own order (a Station card).
-    order: Vec<String>,
+    pub(super) order: Vec<String>,
+    /// A whole file's values as read, with their text in the file: a key, or an object
+    /// of a list (`seals[]`), whose value the form leaves unchanged is written back in
+    /// the file's own text, so that saving an unchanged card changes no byte.
+    pub(super) kept: Vec<(String, Value, String)>,
 }
 
-/// The lists of a whole-file card whose objects get a field each, and their labels.
-const ITEMS: [(&str, &str); 4] = [
-    ("faces", "Face"),
-    ("requirements", "Requirement"),
-    ("seals", "Seal"),
-    ("domains", "Domain"),
-];
-
 /// The keys the form has rows for before the rest (in this order); `type` is fixed.
-const WORDS: [(&str, &str, bool); 5] = [
+pub(super) const WORDS: [(&str, &str, bool); 5] = [
     ("id", "Id", false),
     ("name", "Name", false),
     ("text", "Text", false),
@@ -108,14 +107,14 @@ const WORDS: [(&str, &str, bool); 5] = [
     ("guide_notes", "Guide notes", true),
 ];
 /// Numbers of the card, and numbers inside its objects.
-const NUMBERS: [(&str, &str); 4] = [
+pub(super) const NUMBERS: [(&str, &str); 4] = [
     ("hp", "HP"),
     ("def", "DEF"),
     ("health", "Health"),
     ("atk", "ATK"),
 ];
 
-fn field(label: &str, slot: Slot, kind: Kind, text: &str) -> Field {
+pub(super) fn field(label: &str, slot: Slot, kind: Kind, text: &str) -> Field {
     Field {
         label: label.to_string(),
         slot,
@@ -131,7 +130,7 @@ pub(super) fn compact(v: &Value) -> String {
 }
 
 /// The fields of face `i`: its name, damage and block, then its other keys as JSON.
-fn face_fields(i: usize, face: &Value, fields: &mut Vec<Field>) {
+pub(super) fn face_fields(i: usize, face: &Value, fields: &mut Vec<Field>) {
     for (key, label) in FACE_KEYS {
         let v = face.get(key);
         let (kind, text) = match key {
@@ -160,52 +159,6 @@ fn face_fields(i: usize, face: &Value, fields: &mut Vec<Field>) {
     };
     let label = format!("Face {} other", i + 1);
     fields.push(field(&label, Slot::Face(i), Kind::Json, &text));
-}
-
-/// A key as a field's label: `final` → `Final`, `on_enter` → `On enter`.
-fn label_of(key: &str) -> String {
-    let words = key.replace('_', " ");
-    let mut c = words.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
-}
-
-/// A value's text from a file on one line: each run of white space that holds a line
-/// break (outside strings) becomes one space (none just inside `[` and `]`).
-pub fn one_line(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let (mut in_string, mut escaped) = (false, false);
-    let mut run = String::new();
-    for c in text.chars() {
-        if in_string {
-            out.push(c);
-            match (escaped, c) {
-                (true, _) => escaped = false,
-                (false, '\\') => escaped = true,
-                (false, '"') => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        if c.is_whitespace() {
-            run.push(c);
-            continue;
-        }
-        if !run.is_empty() {
-            if !run.contains('\n') {
-                out.push_str(&run);
-            } else if !(out.ends_with('[') || c == ']') {
-                out.push(' ');
-            }
-            run.clear();
-        }
-        if c == '"' {
-            in_string = true;
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// A JSON value on one line in the files' own style: `{ "holds": "ancient_sword" }`,
@@ -237,8 +190,9 @@ impl Form {
     /// The form of a card that is a whole file, or a Domain file's title card (the
     /// traveller, the Guardian, the map, a Domain): `order` is the file's order of its
     /// keys, kept when the object is written.
-    /// `verbatim` gives a value's text as the file writes it, on one line (by path:
-    /// `seals[1]`), so that the keys inside keep the file's order too.
+    /// `verbatim` gives a value's text as the file writes it (by path: `seals[1]`), so
+    /// that the keys inside keep the file's order too, and a value left unchanged is
+    /// written back as it was.
     pub fn of_file(
         card: &Value,
         order: Vec<String>,
@@ -278,6 +232,7 @@ impl Form {
                 general: Vec::new(),
                 head,
                 order,
+                kept: super::whole::kept_values(obj, verbatim),
             };
         }
         let tags: Vec<&str> = obj
@@ -334,59 +289,7 @@ impl Form {
             general: Vec::new(),
             head,
             order,
-        }
-    }
-
-    /// The fields of a whole-file card after its words: its numbers, its strings, one
-    /// field for each object of its lists, and the rest as JSON.
-    fn file_fields(
-        obj: &serde_json::Map<String, Value>,
-        fields: &mut Vec<Field>,
-        verbatim: &dyn Fn(&str) -> Option<String>,
-    ) {
-        let text_of = |path: String, v: &Value| verbatim(&path).unwrap_or_else(|| spaced(v));
-        let known = |k: &str| k == "type" || k == "$schema" || WORDS.iter().any(|w| w.0 == k);
-        for (key, label) in NUMBERS {
-            if let Some(v) = obj.get(key) {
-                fields.push(field(
-                    label,
-                    Slot::Key(key.into()),
-                    Kind::Number,
-                    &compact(v),
-                ));
-            }
-        }
-        for (key, v) in obj {
-            let counted = NUMBERS.iter().any(|n| n.0 == key);
-            if known(key) || counted {
-                continue;
-            }
-            if let Value::String(text) = v {
-                let kind = Kind::Words { optional: true };
-                fields.push(field(&label_of(key), Slot::Key(key.clone()), kind, text));
-            }
-        }
-        for (key, label) in ITEMS {
-            let Some(items) = obj.get(key).and_then(Value::as_array) else {
-                continue;
-            };
-            for (i, item) in items.iter().enumerate() {
-                let slot = Slot::Item(key.into(), i);
-                let label = format!("{label} {}", i + 1);
-                let text = text_of(format!("{key}[{i}]"), item);
-                fields.push(field(&label, slot, Kind::Json, &text));
-            }
-        }
-        for (key, v) in obj {
-            let listed = known(key)
-                || NUMBERS.iter().any(|n| n.0 == key)
-                || ITEMS.iter().any(|i| i.0 == key && v.is_array())
-                || v.is_string();
-            if !listed {
-                let label = format!("{} (JSON)", label_of(key));
-                let text = text_of(key.clone(), v);
-                fields.push(field(&label, Slot::Key(key.clone()), Kind::Json, &text));
-            }
+            kept: Vec::new(),
         }
     }
 
@@ -477,9 +380,7 @@ impl Form {
                 let root = rows::root_of(path);
                 if !written.contains(&root) {
                     written.push(root);
-                    if let Some(value) = rows::write_root(&self.fields, root) {
-                        push(&mut entries, root, value, self.root_fields(root));
-                    }
+                    entries.extend(self.root_entry(root));
                 }
                 continue;
             }
@@ -525,6 +426,9 @@ impl Form {
             entries.extend(self.faces_entry());
         }
         entries.extend(self.item_entries());
+        for (key, lines) in &mut entries {
+            self.keep_key(key, lines);
+        }
         if !self.order.is_empty() {
             let rank = |k: &str| self.order.iter().position(|o| o == k).unwrap_or(usize::MAX);
             entries.sort_by_key(|(k, _)| rank(k));
@@ -545,36 +449,6 @@ impl Form {
         (text, map)
     }
 
-    /// The lists of objects of a whole-file card, one object a line:
-    /// `"seals": [`, `{ ... },`, ..., `]`.
-    fn item_entries(&self) -> Vec<Entry> {
-        let mut out: Vec<Entry> = Vec::new();
-        for (i, f) in self.fields.iter().enumerate() {
-            let Slot::Item(key, _) = &f.slot else {
-                continue;
-            };
-            let at = match out.iter().position(|(k, _)| k == key) {
-                Some(at) => at,
-                None => {
-                    let open = format!("  {}: [", compact(&Value::from(key.as_str())));
-                    out.push((key.clone(), vec![(open, vec![])]));
-                    out.len() - 1
-                }
-            };
-            out[at]
-                .1
-                .push((format!("    {}", f.edit.text().trim()), vec![i]));
-        }
-        for (_, lines) in &mut out {
-            let n = lines.len();
-            for (line, _) in lines.iter_mut().take(n - 1).skip(1) {
-                line.push(',');
-            }
-            lines.push(("  ]".to_string(), vec![]));
-        }
-        out
-    }
-
     fn has_key(&self, key: &str) -> bool {
         self.fields
             .iter()
@@ -592,7 +466,7 @@ impl Form {
                 _ => None,
             })
             .max()?;
-        let mut lines = vec![("  \"faces\": [".to_string(), vec![])];
+        let mut items = Vec::new();
         for face in 0..count {
             let mine: Vec<usize> = (0..self.fields.len())
                 .filter(|&i| {
@@ -619,7 +493,6 @@ impl Form {
                     pieces.push(format!("{}: {v}", compact(&Value::from(key.as_str()))));
                 }
             }
-            let comma = if face + 1 < count { "," } else { "" };
             let object = if pieces.is_empty() && rest.trim().is_empty() {
                 "{}".to_string()
             } else if pieces.is_empty() {
@@ -627,14 +500,18 @@ impl Form {
             } else {
                 with_inner(&rest, &pieces)
             };
-            lines.push((format!("    {object}{comma}"), mine));
+            let object = match self.order.is_empty() {
+                true => object,
+                false => self.file_face(face, object),
+            };
+            items.push(self.keep("faces", vec![(format!("    {object}"), mine)]));
         }
-        lines.push(("  ]".to_string(), vec![]));
-        Some(("faces".to_string(), lines))
+        let open = "  \"faces\": [".to_string();
+        Some(("faces".to_string(), super::whole::list_lines(open, items)))
     }
 
     /// The typed fields of the card's key `root` (all on its line of the object).
-    fn root_fields(&self, root: &str) -> Vec<usize> {
+    pub(super) fn root_fields(&self, root: &str) -> Vec<usize> {
         (0..self.fields.len())
             .filter(
                 |&i| matches!(&self.fields[i].slot, Slot::Part(p, _) if rows::root_of(p) == root),

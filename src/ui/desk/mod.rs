@@ -11,8 +11,10 @@ mod draw;
 pub mod field;
 pub mod form;
 pub mod history;
+mod objects;
 mod popup;
 pub mod rows;
+mod whole;
 
 use super::input::{Chord, Input, Press};
 use crate::cards::edit::{self, Saved};
@@ -208,7 +210,7 @@ impl Desk {
             })
             .unwrap_or_default();
         order.sort();
-        let verbatim = |path: &str| loc.span(path).map(|r| form::one_line(&base[r]));
+        let verbatim = |path: &str| loc.span(path).map(|r| base[r].to_string());
         let form = Form::of_file(
             &value,
             order.into_iter().map(|(_, k)| k).collect(),

@@ -1,8 +1,10 @@
-//! Typed fields for a Station card's lists and objects: its effects (and a foe's
-//! `on_defeat`, a companion's `refused`), a Terror's options with their costs, a Pit's
-//! test with its outcomes. Each effect is a picker of the format's effects (from
-//! [`crate::cards::vocab`]) and a field for its value, typed by what the value is; an
-//! effect or option is added by its "+" row and removed with Ctrl-Delete.
+//! Typed fields for a card's lists and objects: its effects (and a foe's `on_defeat` and
+//! `toll`, a companion's `refused`, the Guardian's `setup`), a Terror's options with their
+//! costs, a Pit's test with its outcomes, a card's passive modifiers, and (in
+//! `objects.rs`) the Guardian's requirements and seals, triggers, an ability, a foe's
+//! ways past. Each effect (condition, payment, modifier) is a picker of the format's words
+//! (from [`crate::cards::vocab`]) and a field for its value, typed by what the value is;
+//! an object is added by its list's "+" row and removed with Ctrl-Delete.
 //!
 //! A field here names its place by a path into the card (`options[1].effects[0]`); the
 //! card's key is written back on one line from its fields, in the fields' order (the
@@ -10,6 +12,7 @@
 
 use super::field::TextField;
 use super::form::{Field, Form, Kind, Slot, YES_NO, compact, number, spaced};
+use super::objects;
 use crate::cards::vocab::{self, Arg};
 use serde_json::Value;
 
@@ -20,6 +23,18 @@ pub enum Vocab {
     Payments,
     /// A Terror's options (objects with a label, a cost and effects).
     Options,
+    /// Conditions (what breaks a Guardian's seal).
+    Conditions,
+    /// The Guardian's requirements and seals (objects with an id, words, the condition
+    /// that breaks them and a penalty).
+    Seals,
+    /// A card's triggers (objects with an occasion and effects).
+    Triggers,
+    /// A foe's ways past (objects with a label, a card to show or give, whether it joins,
+    /// and effects).
+    Passages,
+    /// Standing modifiers (a card's `passive`).
+    Modifiers,
 }
 
 impl Vocab {
@@ -27,7 +42,9 @@ impl Vocab {
         match self {
             Vocab::Effects => &vocab::EFFECTS,
             Vocab::Payments => &vocab::PAYMENTS,
-            Vocab::Options => &[],
+            Vocab::Conditions => &vocab::CONDITIONS,
+            Vocab::Modifiers => &vocab::MODIFIERS,
+            Vocab::Options | Vocab::Seals | Vocab::Triggers | Vocab::Passages => &[],
         }
     }
 
@@ -35,7 +52,9 @@ impl Vocab {
         match self {
             Vocab::Effects => &vocab::EFFECT_NAMES,
             Vocab::Payments => &vocab::PAYMENT_NAMES,
-            Vocab::Options => &[],
+            Vocab::Conditions => &vocab::CONDITION_NAMES,
+            Vocab::Modifiers => &vocab::MODIFIER_NAMES,
+            Vocab::Options | Vocab::Seals | Vocab::Triggers | Vocab::Passages => &[],
         }
     }
 
@@ -43,6 +62,13 @@ impl Vocab {
     fn blank(self) -> Value {
         match self {
             Vocab::Options => serde_json::json!({"label": "", "effects": []}),
+            Vocab::Seals => serde_json::json!({
+                "id": "", "name": "", "text": "",
+                "broken_by": {"holds": ""},
+                "penalty": vocab::SEAL_PENALTIES[0],
+            }),
+            Vocab::Triggers => serde_json::json!({"on": vocab::OCCASIONS[0], "effects": []}),
+            Vocab::Passages => serde_json::json!({"label": ""}),
             v => {
                 let key = v.names()[0];
                 serde_json::json!({ key: vocab::blank(v.list(), key) })
@@ -53,11 +79,14 @@ impl Vocab {
     /// The list a key of the card holds (`None`: not a list of objects the desk types).
     fn of_key(key: &str) -> Option<Vocab> {
         match key {
-            "effects" | "on_defeat" | "refused" | "success" | "failure" | "each_failure" => {
-                Some(Vocab::Effects)
-            }
+            "effects" | "on_defeat" | "refused" | "success" | "failure" | "each_failure"
+            | "setup" | "toll" => Some(Vocab::Effects),
             "cost" => Some(Vocab::Payments),
             "options" => Some(Vocab::Options),
+            "requirements" | "seals" => Some(Vocab::Seals),
+            "triggers" => Some(Vocab::Triggers),
+            "passage" => Some(Vocab::Passages),
+            "passive" => Some(Vocab::Modifiers),
             _ => None,
         }
     }
@@ -78,7 +107,22 @@ pub enum Role {
 }
 
 /// The card's keys the desk types, in the order they are offered when missing.
-pub const TYPED: [&str; 5] = ["effects", "options", "test", "on_defeat", "refused"];
+pub const TYPED: [&str; 10] = [
+    "effects",
+    "options",
+    "test",
+    "on_defeat",
+    "refused",
+    "triggers",
+    "use",
+    "toll",
+    "passage",
+    "passive",
+];
+
+/// The lists of a whole-file card the desk types: the Guardian's. Its requirements and
+/// seals are written an object over several lines, as the file has them.
+pub const FILE_TYPED: [&str; 3] = ["requirements", "seals", "setup"];
 
 /// The test's keys, in the model's order, and whether each is a list of effects.
 const TEST_KEYS: [&str; 6] = [
@@ -117,7 +161,7 @@ fn segments(path: &str) -> Vec<Seg> {
 }
 
 /// A key as words in a label.
-fn word(key: &str) -> &str {
+pub(super) fn word(key: &str) -> &str {
     match key {
         "effects" => "effect",
         "options" => "option",
@@ -125,13 +169,29 @@ fn word(key: &str) -> &str {
         "success" => "pass",
         "failure" => "fail",
         "each_failure" => "each fail",
+        "seals" => "seal",
+        "requirements" => "requirement",
+        "broken_by" => "broken by",
+        "triggers" => "trigger",
+        "duel_only" => "duel only",
         k => k,
     }
 }
 
 /// A field's label from its path: `options[1].effects[0]` → `Option 2 effect 1`.
 pub fn label_for(path: &str) -> String {
-    let words: Vec<String> = segments(path)
+    let segs = segments(path);
+    // A seal's id heads it (`Seal 2`); its other keys are indented under it, so that
+    // the labels stay short (the messages' place names them in full: `Seal 2 penalty`).
+    if let [.., Seg::Key(list), Seg::At(_), Seg::Key(k)] = &segs[..]
+        && Vocab::of_key(list) == Some(Vocab::Seals)
+    {
+        return match k.as_str() {
+            "id" => label_for(&path[..path.len() - ".id".len()]),
+            k => format!("   {}", word(k)),
+        };
+    }
+    let words: Vec<String> = segs
         .into_iter()
         .map(|s| match s {
             Seg::Key(k) => word(&k).to_string(),
@@ -158,7 +218,7 @@ fn add_label(path: &str) -> String {
     }
 }
 
-fn part(label: String, path: &str, role: Role, kind: Kind, text: &str) -> Field {
+pub(super) fn part(label: String, path: &str, role: Role, kind: Kind, text: &str) -> Field {
     Field {
         label,
         slot: Slot::Part(path.to_string(), role),
@@ -173,10 +233,11 @@ fn amount_text(v: &Value) -> String {
     match v {
         Value::Object(m) => {
             let d = m.get("d6").map(compact).unwrap_or_default();
-            match m.get("plus").and_then(Value::as_i64).unwrap_or(0) {
-                0 => format!("{d}d6"),
-                p if p > 0 => format!("{d}d6+{p}"),
-                p => format!("{d}d6{p}"),
+            // A written `"plus": 0` stays written (`1d6+0`), as the model writes it.
+            match m.get("plus").and_then(Value::as_i64) {
+                None => format!("{d}d6"),
+                Some(p) if p >= 0 => format!("{d}d6+{p}"),
+                Some(p) => format!("{d}d6{p}"),
             }
         }
         Value::String(s) => s.clone(),
@@ -224,6 +285,14 @@ fn arg_fields(path: &str, list: &[(&str, Arg)], key: &str, v: &Value, out: &mut 
             Kind::Choice(words),
             v.as_str().unwrap_or("").to_string(),
         ),
+        Arg::Carry => {
+            let words = Kind::Words { optional: false };
+            for (inner, label) in [("companion", "   companion id"), ("card", "   card id")] {
+                let id = v.get(inner).and_then(Value::as_str).unwrap_or("");
+                out.push(part(label.into(), path, Role::Arg(inner), words, id));
+            }
+            return;
+        }
         Arg::Bonus => {
             let to = v.get("to").and_then(Value::as_str).unwrap_or("");
             let kind = Kind::Choice(vocab::BONUS_TARGETS);
@@ -234,12 +303,13 @@ fn arg_fields(path: &str, list: &[(&str, Arg)], key: &str, v: &Value, out: &mut 
             return;
         }
         Arg::Json => ("   JSON", Kind::Json, spaced(v)),
+        Arg::Bare => return,
     };
     out.push(part(label.into(), path, Role::Arg(""), kind, &text));
 }
 
 /// The fields of object `item` at `path` of a list of `v`.
-fn item_fields(path: &str, v: Vocab, item: &Value, out: &mut Vec<Field>) {
+pub(super) fn item_fields(path: &str, v: Vocab, item: &Value, out: &mut Vec<Field>) {
     if v == Vocab::Options {
         let label = item.get("label").and_then(Value::as_str).unwrap_or("");
         let at = format!("{path}.label");
@@ -249,6 +319,25 @@ fn item_fields(path: &str, v: Vocab, item: &Value, out: &mut Vec<Field>) {
             let items = item.get(key).cloned().unwrap_or(Value::Array(Vec::new()));
             list_fields(&format!("{path}.{key}"), &items, out);
         }
+        return;
+    }
+    match v {
+        Vocab::Seals => return objects::seal_fields(path, item, out),
+        Vocab::Triggers => return objects::trigger_fields(path, item, out),
+        Vocab::Passages => return objects::passage_fields(path, item, out),
+        _ => {}
+    }
+    // A bare word of the vocabulary (`"no_rest"`): its picker alone.
+    if let Some(w) = item.as_str()
+        && vocab::arg_of(v.list(), w) == Some(Arg::Bare)
+    {
+        out.push(part(
+            label_for(path),
+            path,
+            Role::Key(v),
+            Kind::Choice(v.names()),
+            w,
+        ));
         return;
     }
     let one = item.as_object().filter(|m| m.len() == 1);
@@ -271,7 +360,7 @@ fn item_fields(path: &str, v: Vocab, item: &Value, out: &mut Vec<Field>) {
 }
 
 /// The fields of the list at `path` (its key names its vocabulary) and its "+" row.
-fn list_fields(path: &str, items: &Value, out: &mut Vec<Field>) {
+pub(super) fn list_fields(path: &str, items: &Value, out: &mut Vec<Field>) {
     let key = path.rsplit('.').next().unwrap_or(path);
     let Some(v) = Vocab::of_key(key) else {
         return;
@@ -284,9 +373,10 @@ fn list_fields(path: &str, items: &Value, out: &mut Vec<Field>) {
 
 /// The typed fields of the card's key `key` (one of [`TYPED`]) holding `v`.
 pub fn typed_fields(key: &str, v: &Value, out: &mut Vec<Field>) {
-    if key != "test" {
-        list_fields(key, v, out);
-        return;
+    match key {
+        "test" => {}
+        "use" => return objects::ability_fields(key, v, out),
+        _ => return list_fields(key, v, out),
     }
     for k in TEST_KEYS {
         let path = format!("test.{k}");
@@ -365,19 +455,25 @@ impl Node {
 
     /// The JSON text; `None` leaves the key out. `key` is the key holding this node:
     /// a test's outcomes and an option's effects are written even when empty, as the
-    /// model writes them.
-    fn write(&self, key: &str, nested: bool) -> Option<String> {
+    /// model writes them. `spaced`: objects in the whole files' style, `{ "a": 1 }`.
+    fn write(&self, key: &str, nested: bool, spaced: bool) -> Option<String> {
         match self {
             Node::Empty => None,
             Node::Leaf(s) => Some(s.clone()),
             Node::Arr(items) => {
-                let kept = matches!(key, "success" | "failure") || (nested && key == "effects");
+                // A toll is kept even when empty: `"toll": []` is a toll of nothing.
+                let kept = matches!(key, "success" | "failure")
+                    || (nested && key == "effects")
+                    || (!nested && key == "toll");
                 if items.is_empty() && !kept {
                     return None;
                 }
                 let texts: Vec<String> = items
                     .iter()
-                    .map(|(_, n)| n.write("", true).unwrap_or_else(|| "{}".into()))
+                    .map(|(_, n)| {
+                        let item = format!("{key}[]");
+                        n.write(&item, true, spaced).unwrap_or_else(|| "{}".into())
+                    })
                     .collect();
                 Some(format!("[{}]", texts.join(", ")))
             }
@@ -385,11 +481,19 @@ impl Node {
                 let texts: Vec<String> = entries
                     .iter()
                     .filter_map(|(k, n)| {
-                        let v = n.write(k, true)?;
+                        // A passage's effects are left out when it has none.
+                        let none = matches!(n, Node::Arr(items) if items.is_empty());
+                        if key == "passage[]" && k == "effects" && none {
+                            return None;
+                        }
+                        let v = n.write(k, true, spaced)?;
                         Some(format!("{}: {v}", compact(&Value::from(k.as_str()))))
                     })
                     .collect();
-                Some(format!("{{{}}}", texts.join(", ")))
+                Some(match (spaced, texts.is_empty()) {
+                    (true, false) => format!("{{ {} }}", texts.join(", ")),
+                    _ => format!("{{{}}}", texts.join(", ")),
+                })
             }
         }
     }
@@ -416,7 +520,52 @@ pub fn root_of(path: &str) -> &str {
 }
 
 /// The card's key `root` as JSON text, written from its typed fields (`None`: left out).
-pub fn write_root(fields: &[Field], root: &str) -> Option<String> {
+pub fn write_root(fields: &[Field], root: &str, spaced: bool) -> Option<String> {
+    tree(fields, root).write(root, false, spaced)
+}
+
+/// The objects of the card's list `root` (a Guardian's seals), each as lines in the
+/// whole files' style: `{`, a key a line (`"id": "seal_of_acedia",`), `}`, indented
+/// for a list of the card's object; with each line, the fields on it.
+pub fn item_lines(fields: &[Field], root: &str) -> Vec<Vec<(String, Vec<usize>)>> {
+    let Node::Arr(items) = tree(fields, root) else {
+        return Vec::new();
+    };
+    let on = |at: &str| -> Vec<usize> {
+        let inside = |p: &str| {
+            p == at || p.starts_with(&format!("{at}.")) || p.starts_with(&format!("{at}["))
+        };
+        (0..fields.len())
+            .filter(|&i| matches!(&fields[i].slot, Slot::Part(p, _) if inside(p)))
+            .collect()
+    };
+    let mut out = Vec::new();
+    for (n, node) in &items {
+        let at = format!("{root}[{n}]");
+        let Node::Obj(entries) = node else {
+            let text = node.write("", true, true).unwrap_or_else(|| "{}".into());
+            out.push(vec![(format!("    {text}"), on(&at))]);
+            continue;
+        };
+        let keys: Vec<(String, String)> = entries
+            .iter()
+            .filter_map(|(k, node)| Some((k.clone(), node.write(k, true, true)?)))
+            .collect();
+        let mut lines = vec![("    {".to_string(), Vec::new())];
+        let last = keys.len().saturating_sub(1);
+        for (j, (k, v)) in keys.iter().enumerate() {
+            let comma = if j < last { "," } else { "" };
+            let line = format!("      {}: {v}{comma}", compact(&Value::from(k.as_str())));
+            lines.push((line, on(&format!("{at}.{k}"))));
+        }
+        lines.push(("    }".to_string(), Vec::new()));
+        out.push(lines);
+    }
+    out
+}
+
+/// The tree of the typed fields of the card's key `root`.
+fn tree(fields: &[Field], root: &str) -> Node {
     let mut tree = Node::Empty;
     for f in fields {
         let Slot::Part(path, role) = &f.slot else {
@@ -433,7 +582,13 @@ pub fn write_root(fields: &[Field], root: &str) -> Option<String> {
                     *node = Node::Leaf(v);
                 }
             }
-            Role::Key(_) => *node = Node::Obj(vec![(f.edit.text().to_string(), Node::Empty)]),
+            Role::Key(v) => {
+                let key = f.edit.text();
+                *node = match vocab::arg_of(v.list(), key) {
+                    Some(Arg::Bare) => Node::Leaf(compact(&Value::from(key))),
+                    _ => Node::Obj(vec![(key.to_string(), Node::Empty)]),
+                }
+            }
             Role::Arg(inner) => {
                 let (Node::Obj(entries), Some(v)) = (node, value_of(f)) else {
                     continue;
@@ -454,7 +609,7 @@ pub fn write_root(fields: &[Field], root: &str) -> Option<String> {
             }
         }
     }
-    tree.write(root, false)
+    tree
 }
 
 /// The field a loader's path inside the card concerns (`options[0].effects[1].heal`),
@@ -474,7 +629,10 @@ pub fn field_at(fields: &[Field], rest: &str) -> Option<usize> {
         // Inside the object (`.heal`): its value's field, else the picker.
         let depth = path.len() * 4
             + match role {
-                Role::Arg(_) if rest.len() > path.len() => 3,
+                // A carry's companion or card, a bonus's amount: the field of that key.
+                Role::Arg(inner) if rest.len() > path.len() => {
+                    3 + usize::from(!inner.is_empty() && rest.ends_with(inner))
+                }
                 Role::Key(_) => 2,
                 Role::Value => 2,
                 _ => 0,
@@ -489,13 +647,12 @@ pub fn field_at(fields: &[Field], rest: &str) -> Option<usize> {
 /// The list and index of the item a typed field belongs to: `("options[0].effects", 1)`
 /// for any field of `options[0].effects[1]`.
 fn item_of(path: &str, role: Role) -> Option<(String, usize)> {
-    let item = match role {
-        Role::Add(_) => return None,
-        Role::Key(_) | Role::Arg(_) => path,
-        // An option's label stands for the option; a test's number for nothing.
-        Role::Value => path.strip_suffix(".label").unwrap_or(path),
-    };
-    let body = item.strip_suffix(']')?;
+    if matches!(role, Role::Add(_)) {
+        return None;
+    }
+    // The path up to its last index: an option's label and a seal's condition stand for
+    // their option and seal; a test's number for nothing.
+    let body = &path[..path.rfind(']')?];
     let open = body.rfind('[')?;
     Some((body[..open].to_string(), body[open + 1..].parse().ok()?))
 }
@@ -517,7 +674,9 @@ fn shifted(path: &str, list: &str, from: usize, by: isize) -> Option<String> {
 pub fn removable(slot: &Slot) -> bool {
     match slot {
         Slot::Part(path, role @ (Role::Key(_) | Role::Value)) => {
-            item_of(path, *role).is_some() && (path.ends_with(']') || path.ends_with(".label"))
+            item_of(path, *role).is_some()
+                && (path.ends_with(']')
+                    || [".label", ".id", ".on"].iter().any(|e| path.ends_with(e)))
         }
         _ => false,
     }
@@ -623,6 +782,13 @@ mod tests {
         assert_eq!(label_for("test.each_failure[2]"), "Test each fail 3");
         assert_eq!(add_label("options[0].cost"), "Option 1 + cost");
         assert_eq!(add_label("effects"), "+ effect");
+        assert_eq!(label_for("seals[1].id"), "Seal 2");
+        assert_eq!(label_for("requirements[0].broken_by"), "   broken by");
+        assert_eq!(add_label("seals"), "+ seal");
+        assert_eq!(
+            item_of("seals[2].broken_by", Role::Arg("card")),
+            Some(("seals".into(), 2))
+        );
         assert_eq!(
             shifted("options[2].effects[1]", "options", 1, -1).as_deref(),
             Some("options[1].effects[1]")

@@ -280,6 +280,8 @@ fn the_traveller_guardian_map_and_title_cards_read_back_from_their_forms_unchang
         let a: serde_json::Value = serde_json::from_str(&file).unwrap();
         let b: serde_json::Value = serde_json::from_str(&spliced).unwrap();
         assert_eq!(a, b, "{card:?}");
+        // Unchanged, the card is written back byte for byte.
+        assert!(spliced == file, "{card:?}:\n{spliced}");
         // The file's order of keys is kept.
         let keys = |t: &str| -> Vec<usize> {
             a.as_object()
@@ -298,27 +300,41 @@ fn the_traveller_guardian_map_and_title_cards_read_back_from_their_forms_unchang
     }
 }
 
+/// Focuses the field at `slot`.
+fn focus(form: &mut Form, slot: &Slot) {
+    form.focus = form.fields.iter().position(|f| &f.slot == slot).unwrap();
+}
+
 #[test]
 fn a_guardian_seal_and_a_domain_title_are_edited_saved_and_checked() {
+    use rows::{Role, Vocab};
     let dir = copy_of_cards("others");
     let (_, mut desk) = open_other(&dir, Opened::Guardian);
-    let seal = Slot::Item("seals".into(), 1);
-    let text = desk.form.text(&seal).unwrap().to_string();
-    assert!(text.contains("\"penalty\": \"full_heal\""), "{text}");
-    // A penalty the format does not know: refused under the seal's field.
-    retype(
-        &mut desk.form,
-        &seal,
-        &text.replace("full_heal", "full_health"),
-    );
-    desk.check();
+    let before = std::fs::read_to_string(dir.join("guardian.json")).unwrap();
+    let penalty = part("seals[1].penalty", Role::Value);
+    let broken = part("seals[1].broken_by", Role::Key(Vocab::Conditions));
+    let who = part("seals[1].broken_by", Role::Arg(""));
+    assert_eq!(desk.form.text(&penalty), Some("full_heal"));
+    assert_eq!(desk.form.text(&broken), Some("follows"));
+    assert_eq!(desk.form.text(&who), Some("mirror_knight"));
+    // The penalty is picked from the format's penalties, never typed.
+    focus(&mut desk.form, &penalty);
     assert!(
-        notes(&desk.form, &seal).iter().any(|(e, _)| *e),
-        "{:?}",
-        desk.form.general
+        !desk.form.edit(Edit::Insert('x')),
+        "no penalty starts with x"
     );
-    assert!(matches!(desk.try_save(), Outcome::Stay));
-    retype(&mut desk.form, &seal, &text.replace("full_heal", "reflect"));
+    assert!(desk.form.pick("reflect"));
+    assert!(
+        !desk.form.pick("full_health"),
+        "not a penalty of the format"
+    );
+    // What breaks it: `holds` picked, its value a card id.
+    focus(&mut desk.form, &broken);
+    assert!(desk.form.pick("holds"));
+    let card = desk.form.fields.iter().find(|f| f.slot == who).unwrap();
+    assert_eq!(card.label.trim(), "card id");
+    assert_eq!(card.edit.text(), "");
+    retype(&mut desk.form, &who, "ferrymans_bell");
     desk.check();
     assert_eq!(desk.form.errors(), 0, "{:?}", desk.form.general);
     let Outcome::Saved { saved, card, .. } = desk.try_save() else {
@@ -326,9 +342,22 @@ fn a_guardian_seal_and_a_domain_title_are_edited_saved_and_checked() {
     };
     assert_eq!(card, Opened::Guardian);
     let (set, _) = load_dir(&dir).expect("the saved set loads");
+    let seal = &set.files().guardian.seals[1];
+    assert_eq!(seal.penalty, crate::cards::model::SealPenalty::Reflect);
     assert_eq!(
-        set.files().guardian.seals[1].penalty,
-        crate::cards::model::SealPenalty::Reflect
+        serde_json::to_value(&seal.broken_by).unwrap(),
+        serde_json::json!({"holds": "ferrymans_bell"})
+    );
+    // Only that seal's lines changed, written as the file writes a seal.
+    let after = std::fs::read_to_string(dir.join("guardian.json")).unwrap();
+    let (head, tail) = files::same_ends(&before, &after);
+    assert!(head > before.find("\"seal_of_acedia\"").unwrap(), "{after}");
+    assert!(before.len() - tail < before.find("\"seal_of_agnosia\"").unwrap());
+    assert!(
+        after.contains(
+            "      \"broken_by\": { \"holds\": \"ferrymans_bell\" },\n      \"penalty\": \"reflect\"\n    },"
+        ),
+        "{after}"
     );
     edit::undo(&saved[0]).unwrap();
 
@@ -654,6 +683,190 @@ fn a_syntax_error_in_an_effects_json_lands_under_that_row() {
         notes(&desk.form, &body).iter().any(|(e, _)| *e),
         "{:?}",
         desk.form.general
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_seal_is_added_and_removed_and_an_unknown_card_is_named_under_its_field() {
+    use rows::{Role, Vocab};
+    let dir = copy_of_cards("seal-add");
+    let (_, mut desk) = open_other(&dir, Opened::Guardian);
+    let file = std::fs::read_to_string(dir.join("guardian.json")).unwrap();
+    let mut h = History::default();
+    // "+ seal" adds one after the last, with a field for each of its keys.
+    let add = part("seals", Role::Add(Vocab::Seals));
+    focus(&mut desk.form, &add);
+    assert!(h.change(&mut desk.form, Form::add_item));
+    let id = part("seals[3].id", Role::Value);
+    assert_eq!(desk.form.text(&id), Some(""));
+    assert_eq!(
+        desk.form.text(&part("seals[3].penalty", Role::Value)),
+        Some("barred")
+    );
+    retype(&mut desk.form, &id, "seal_of_rust");
+    retype(
+        &mut desk.form,
+        &part("seals[3].name", Role::Value),
+        "Seal of Rust",
+    );
+    let words = "Unless you hold the Ancient Sword, the run ends at the water.";
+    retype(&mut desk.form, &part("seals[3].text", Role::Value), words);
+    // A card the set does not have: named under the card id's own field.
+    let card = part("seals[3].broken_by", Role::Arg(""));
+    retype(&mut desk.form, &card, "no_such_blade");
+    desk.check();
+    let under = notes(&desk.form, &card);
+    assert!(
+        under.iter().any(|(e, m)| *e && m.contains("no_such_blade")),
+        "{under:?} {:?}",
+        desk.form.general
+    );
+    // A carry has a row for the companion's id and one for the card's: a problem with
+    // one lands under its own row.
+    let carried = part("seals[0].broken_by", Role::Arg("card"));
+    assert_eq!(desk.form.text(&carried), Some("ferrymans_bell"));
+    retype(&mut desk.form, &carried, "no_such_bell");
+    desk.check();
+    let under = notes(&desk.form, &carried);
+    assert!(
+        under.iter().any(|(e, m)| *e && m.contains("no_such_bell")),
+        "{under:?} {:?}",
+        desk.form.general
+    );
+    let companion = part("seals[0].broken_by", Role::Arg("companion"));
+    let errors = notes(&desk.form, &companion);
+    assert!(errors.iter().all(|(e, _)| !e), "{errors:?}");
+    retype(&mut desk.form, &carried, "ferrymans_bell");
+    retype(&mut desk.form, &card, "ancient_sword");
+    desk.check();
+    assert_eq!(desk.form.errors(), 0, "{:?}", desk.form.general);
+    let seals = desk.form.value().unwrap()["seals"].clone();
+    assert_eq!(seals.as_array().map(Vec::len), Some(4));
+    assert_eq!(
+        seals[3],
+        serde_json::json!({"id": "seal_of_rust", "name": "Seal of Rust", "text": words,
+            "broken_by": {"holds": "ancient_sword"}, "penalty": "barred"})
+    );
+    // Ctrl-Delete on any field of a seal removes that seal; the next ones move up.
+    focus(&mut desk.form, &part("seals[0].name", Role::Value));
+    assert!(h.change(&mut desk.form, Form::remove_item));
+    assert_eq!(
+        desk.form.text(&part("seals[0].id", Role::Value)),
+        Some("seal_of_acedia")
+    );
+    assert_eq!(
+        desk.form.text(&part("seals[2].id", Role::Value)),
+        Some("seal_of_rust")
+    );
+    assert!(h.undo(&mut desk.form));
+    focus(&mut desk.form, &id);
+    assert!(h.change(&mut desk.form, Form::remove_item));
+    // Back as it was: the file's own text, byte for byte.
+    assert!(!desk.dirty());
+    let (spliced, _) = desk.spliced(&desk.form.object().0).unwrap();
+    assert!(spliced == file, "{spliced}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn triggers_abilities_tolls_passages_and_passives_have_fields_of_their_own() {
+    use rows::{Role, Vocab};
+    let dir = copy_of_cards("objects");
+    // A trigger: its occasion picked from the format's, its effects typed.
+    let (_, mut desk) = open(&dir, "gaol_wardens_gaze");
+    let on = part("triggers[0].on", Role::Value);
+    assert_eq!(desk.form.text(&on), Some("flip"));
+    let hit = part("triggers[0].effects[0]", Role::Key(Vocab::Effects));
+    assert_eq!(desk.form.text(&hit), Some("lose_health"));
+    focus(&mut desk.form, &on);
+    assert!(desk.form.pick("duel_start"));
+    assert!(!desk.form.pick("dusk"), "not an occasion of the format");
+    assert!(
+        desk.form.fields.iter().all(|f| f.kind != form::Kind::Json),
+        "no JSON left"
+    );
+    assert_eq!(
+        desk.form.value().unwrap()["triggers"],
+        serde_json::json!([{"on": "duel_start", "effects": [{"lose_health": 1}]}])
+    );
+    // An ability: how often, yes/no choices, its effects; its uses a number.
+    let (_, mut desk) = open(&dir, "thornwine_flask");
+    let per = part("use.per", Role::Value);
+    assert_eq!(desk.form.text(&per), Some("once"));
+    assert_eq!(
+        desk.form.text(&part("use.effects[1]", Role::Arg(""))),
+        Some("1d6+0")
+    );
+    focus(&mut desk.form, &per);
+    assert!(desk.form.pick("domain"));
+    retype(&mut desk.form, &part("use.uses", Role::Value), "1");
+    desk.check();
+    let uses = notes(&desk.form, &part("use.uses", Role::Value));
+    assert!(
+        uses.iter().any(|(e, _)| *e),
+        "{uses:?} {:?}",
+        desk.form.general
+    );
+    retype(&mut desk.form, &part("use.uses", Role::Value), "");
+    let ability = &desk.form.value().unwrap()["use"];
+    assert_eq!(ability["per"], "domain");
+    assert!(ability.get("uses").is_none(), "empty leaves it out");
+    // A toll: a list of effects with its "+" row.
+    let (_, desk) = open(&dir, "mirror_knight");
+    let first = part("toll[0]", Role::Key(Vocab::Effects));
+    assert_eq!(desk.form.text(&first), Some("dread"));
+    let add = part("toll", Role::Add(Vocab::Effects));
+    assert!(desk.form.fields.iter().any(|f| f.slot == add));
+    // A way past: its label, the card shown (a card id), the card given (empty: none),
+    // whether the foe joins; effects only when it has some.
+    let (_, mut desk) = open(&dir, "mirror_knight");
+    let show = part("passage[0].show", Role::Value);
+    assert_eq!(desk.form.text(&show), Some("mirror_shard"));
+    assert_eq!(
+        desk.form.text(&part("passage[0].give", Role::Value)),
+        Some("")
+    );
+    assert_eq!(
+        desk.form.text(&part("passage[0].joins", Role::Value)),
+        Some("yes")
+    );
+    let before = desk.form.value().unwrap()["passage"].clone();
+    assert_eq!(
+        before,
+        serde_json::json!([{"label": "Show the Mirror Shard", "show": "mirror_shard", "joins": true}])
+    );
+    focus(
+        &mut desk.form,
+        &part("passage[0].effects", Role::Add(Vocab::Effects)),
+    );
+    assert!(desk.form.add_item());
+    assert_eq!(
+        desk.form.value().unwrap()["passage"][0]["effects"],
+        serde_json::json!([{"heal": 1}])
+    );
+    assert!(desk.form.remove_item());
+    assert_eq!(desk.form.value().unwrap()["passage"], before);
+    // A passive: a picker of the format's modifiers; a bare word (`no_rest`) has no
+    // value row, and is written as the word alone.
+    let (_, desk) = open(&dir, "valthria_moneylenders_mark");
+    let kind = part("passive[0]", Role::Key(Vocab::Modifiers));
+    assert_eq!(desk.form.text(&kind), Some("no_spend_resolve"));
+    let (_, mut desk) = open(&dir, "ancient_sword");
+    assert_eq!(desk.form.text(&kind), Some("atk"));
+    let arg = part("passive[0]", Role::Arg(""));
+    assert_eq!(desk.form.text(&arg), Some("1"));
+    focus(&mut desk.form, &kind);
+    assert!(desk.form.pick("no_rest"));
+    assert_eq!(desk.form.text(&arg), None, "a bare word has no value");
+    assert_eq!(
+        desk.form.value().unwrap()["passive"],
+        serde_json::json!(["no_rest"])
+    );
+    assert!(desk.form.pick("def"));
+    assert_eq!(
+        desk.form.value().unwrap()["passive"],
+        serde_json::json!([{"def": 1}])
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
