@@ -444,27 +444,35 @@ impl GalleryScreen {
             "Card gallery"
         };
         let w = style::text(title, 24.0, 50.0, &fonts.serif, 36, colour::GOLD);
-        let count = if self.others() {
-            format!(
-                "{} cards: the Domains' title cards, the traveller, the Guardian{}",
-                shown.len(),
-                if self.designer { ", the map" } else { "" }
-            )
+        // The count ends before the desk's buttons (or the large card): worded shorter
+        // when the window is narrow.
+        let x = 24.0 + w + 18.0;
+        let right = self
+            .buttons_left(&l, fonts)
+            .filter(|_| self.designer)
+            .unwrap_or(l.preview.x)
+            - 12.0;
+        let n = shown.len();
+        let counts = if self.others() {
+            let map = if self.designer { ", the map" } else { "" };
+            vec![
+                format!("{n} cards: the Domains' title cards, the traveller, the Guardian{map}"),
+                format!("{n} cards: titles, traveller, Guardian{map}"),
+                format!("{n} other cards"),
+            ]
         } else {
-            format!(
-                "{} of {} station cards",
-                shown.len(),
-                self.cards.cards.len()
-            )
+            let all = self.cards.cards.len();
+            vec![
+                format!("{n} of {all} station cards"),
+                format!("{n} of {all}"),
+            ]
         };
-        style::text(
-            &count,
-            24.0 + w + 18.0,
-            50.0,
-            &fonts.italic,
-            19,
-            colour::PARCHMENT,
-        );
+        let fits = |c: &String| x + style::width(c, &fonts.italic, 19) <= right;
+        let count = counts
+            .iter()
+            .find(|c| fits(c))
+            .unwrap_or(&counts[counts.len() - 1]);
+        style::text(count, x, 50.0, &fonts.italic, 19, colour::PARCHMENT);
         if let Some(note) = self.search_line().as_ref().or(self.note.as_ref()) {
             let fit = style::ellipsize(note, l.grid.w, |x| style::width(x, &fonts.italic, 18));
             style::text(
@@ -568,15 +576,7 @@ impl GalleryScreen {
         } else {
             "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  Ctrl-F or / search  ·  +/- zoom  ·  Esc back"
         };
-        let hs = style::fit_size(hint, &fonts.italic, 18, 12, size.x - 48.0);
-        style::text_centred(
-            hint,
-            size.x / 2.0,
-            size.y - 14.0,
-            &fonts.italic,
-            hs,
-            style::dim(),
-        );
+        draw_keys_line(hint, fonts, size);
         if let Some((c, r)) = card {
             self.draw_keyword_tip(r, self.face(c).text, fonts, size);
         }
@@ -668,6 +668,42 @@ fn export(cards: &CardSet) -> String {
         Ok(_) => format!("exported {} and {}", csv.display(), pdf.display()),
         Err(e) => format!("export failed: {e}"),
     }
+}
+
+/// The keys' line at the foot of the gallery and the desk: one line when it fits at a
+/// readable size, else two, broken at the separator nearest the middle (the desk's list
+/// of keys is longer than a 1024-pixel window).
+fn draw_keys_line(hint: &str, fonts: &Fonts, size: Vec2) {
+    const SMALLEST: u16 = 14;
+    let room = size.x - 48.0;
+    let one = style::fit_size(hint, &fonts.italic, 18, SMALLEST, room);
+    let draw = |line: &str, y: f32, px: u16| {
+        style::text_centred(line, size.x / 2.0, y, &fonts.italic, px, style::dim());
+    };
+    if style::width(hint, &fonts.italic, one) <= room {
+        draw(hint, size.y - 14.0, one);
+        return;
+    }
+    let parts: Vec<&str> = hint.split("  ·  ").collect();
+    let total = hint.chars().count();
+    let mut taken = 0;
+    let mut cut = parts.len() / 2;
+    for (i, p) in parts.iter().enumerate() {
+        taken += p.chars().count() + 5;
+        if taken * 2 >= total {
+            cut = i + 1;
+            break;
+        }
+    }
+    let (a, b) = (parts[..cut].join("  ·  "), parts[cut..].join("  ·  "));
+    let wider = if style::width(&a, &fonts.italic, 18) > style::width(&b, &fonts.italic, 18) {
+        &a
+    } else {
+        &b
+    };
+    let px = style::fit_size(wider, &fonts.italic, 18, 12, room);
+    draw(&a, size.y - 28.0, px);
+    draw(&b, size.y - 10.0, px);
 }
 
 #[cfg(test)]

@@ -160,6 +160,13 @@ impl GalleryScreen {
         }
     }
 
+    /// Where the Edit button begins, when the desk's buttons are drawn (the title's line
+    /// ends before it).
+    pub(super) fn buttons_left(&self, l: &Layout, fonts: &Fonts) -> Option<f32> {
+        let shown = self.desk.revert.is_none() && self.desk.form.is_none();
+        shown.then(|| self.desk_buttons(l, fonts).0.x)
+    }
+
     /// The Edit and New card buttons, right of the title.
     fn desk_buttons(&self, l: &Layout, fonts: &Fonts) -> (Rect, Rect) {
         let w = |s: &str| style::width(s, &fonts.serif, 17) + 22.0;
