@@ -272,7 +272,7 @@ mod tests {
 
     #[test]
     fn one_attempt_is_recorded_per_day() {
-        let path = temp("daily");
+        let (_tmp, path) = crate::scratch::scratch("daily");
         let day = Day::of_ms(1_795_651_200_000);
         let next = Day::of_ms(1_795_651_200_000 + 86_400_000);
         let journey = |seed, day| Record {
@@ -318,15 +318,9 @@ mod tests {
         assert_eq!(back.dice_mode, DiceMode::Deck);
     }
 
-    fn temp(name: &str) -> std::path::PathBuf {
-        let p = std::env::temp_dir().join(format!("forward-history-{name}-{}", std::process::id()));
-        let _ = fs::remove_file(&p);
-        p
-    }
-
     #[test]
     fn a_torn_last_line_is_repaired_before_the_next_record() {
-        let path = temp("torn");
+        let (_tmp, path) = crate::scratch::scratch("torn");
         append(&path, &record(1)).expect("append");
         // A record cut short by a full disk: no newline at the end.
         let mut f = fs::OpenOptions::new()
@@ -347,7 +341,7 @@ mod tests {
 
     #[test]
     fn a_line_that_is_not_utf8_is_skipped_with_a_note() {
-        let path = temp("utf8");
+        let (_tmp, path) = crate::scratch::scratch("utf8");
         append(&path, &record(1)).expect("append");
         let mut f = fs::OpenOptions::new()
             .append(true)

@@ -160,13 +160,6 @@ mod tests {
     use super::*;
     use crate::cards::load::load_dir;
 
-    fn temp(name: &str) -> PathBuf {
-        let d =
-            std::env::temp_dir().join(format!("forward-knowledge-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&d);
-        d
-    }
-
     fn shipped() -> CardSet {
         load_dir(Path::new("cards"))
             .expect("the shipped cards load")
@@ -175,7 +168,7 @@ mod tests {
 
     #[test]
     fn learned_entries_are_kept_per_card_set() {
-        let dir = temp("per-set");
+        let (_tmp, dir) = crate::scratch::scratch("per-set");
         let path = path_in(&dir);
         let set = shipped();
         assert_eq!(
@@ -200,7 +193,7 @@ mod tests {
 
     #[test]
     fn a_broken_file_is_reported_and_set_aside_without_touching_the_history() {
-        let dir = temp("broken");
+        let (_tmp, dir) = crate::scratch::scratch("broken");
         fs::create_dir_all(&dir).expect("dir");
         let path = path_in(&dir);
         let history = dir.join(crate::history::FILE_NAME);

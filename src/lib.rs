@@ -16,6 +16,8 @@ pub mod present;
 pub mod print;
 pub mod protocol;
 pub mod save;
+#[cfg(test)]
+mod scratch;
 pub mod session;
 pub mod settings;
 pub mod sim;

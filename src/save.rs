@@ -576,8 +576,7 @@ mod tests {
 
     #[test]
     fn stale_temp_files_are_cleaned_and_fresh_ones_kept() {
-        let dir = std::env::temp_dir().join(format!("forward-temps-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
+        let (_tmp, dir) = crate::scratch::scratch("temps");
         fs::create_dir_all(&dir).expect("dir");
         let old = dir.join(".run-1-s1.json.4242.tmp");
         let fresh = dir.join(".run-2-s1.json.4243.tmp");

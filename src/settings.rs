@@ -263,17 +263,9 @@ pub fn save(dir: &Path, settings: &Settings) -> Result<(), Problem> {
 mod tests {
     use super::*;
 
-    /// A folder `name` that does not exist yet, inside a temporary folder removed with
-    /// the guard.
-    fn scratch(name: &str) -> (tempfile::TempDir, PathBuf) {
-        let tmp = tempfile::tempdir().expect("a temporary folder");
-        let d = tmp.path().join(name);
-        (tmp, d)
-    }
-
     #[test]
     fn no_file_gives_the_defaults_quietly() {
-        let (_tmp, d) = scratch("none");
+        let (_tmp, d) = crate::scratch::scratch("none");
         let (s, problem) = load(&d);
         assert_eq!(s, Settings::default());
         assert!(problem.is_none());
@@ -285,7 +277,7 @@ mod tests {
 
     #[test]
     fn saved_settings_load_back() {
-        let (_tmp, d) = scratch("roundtrip");
+        let (_tmp, d) = crate::scratch::scratch("roundtrip");
         let s = Settings {
             master: 0.3,
             mute: true,
@@ -312,7 +304,7 @@ mod tests {
 
     #[test]
     fn a_broken_file_is_reported_once_and_replaced() {
-        let (_tmp, d) = scratch("broken");
+        let (_tmp, d) = crate::scratch::scratch("broken");
         std::fs::create_dir_all(&d).unwrap();
         std::fs::write(d.join(FILE), "{\"version\": 1, \"master\": ").unwrap();
         let (s, problem) = load(&d);
@@ -332,7 +324,7 @@ mod tests {
 
     #[test]
     fn an_unknown_version_is_reported_and_replaced() {
-        let (_tmp, d) = scratch("version");
+        let (_tmp, d) = crate::scratch::scratch("version");
         std::fs::create_dir_all(&d).unwrap();
         std::fs::write(d.join(FILE), r#"{"version": 9, "master": 0.1}"#).unwrap();
         let (s, problem) = load(&d);
@@ -347,7 +339,7 @@ mod tests {
 
     #[test]
     fn values_out_of_range_are_brought_in() {
-        let (_tmp, d) = scratch("range");
+        let (_tmp, d) = crate::scratch::scratch("range");
         std::fs::create_dir_all(&d).unwrap();
         std::fs::write(
             d.join(FILE),

@@ -361,18 +361,10 @@ mod tests {
     use crate::core::{Action, legal_actions};
     use std::sync::Arc;
 
-    /// A folder `name` that does not exist yet, inside a temporary folder removed with
-    /// the guard.
-    fn temp(name: &str) -> (tempfile::TempDir, PathBuf) {
-        let tmp = tempfile::tempdir().expect("a temporary folder");
-        let d = tmp.path().join(name);
-        (tmp, d)
-    }
-
     #[test]
     fn autosave_saves_every_step_and_records_the_end_once() {
         let (set, _) = load_dir(Path::new("cards")).expect("the shipped cards load");
-        let (_tmp, dir) = temp("once");
+        let (_tmp, dir) = crate::scratch::scratch("once");
         let store = SaveStore::open(&dir).expect("temp dir");
         let (mut run, _) = Session::new(Arc::new(set), 5, Vec::new());
         let mut auto = store.autosave_for(&run);
@@ -396,7 +388,7 @@ mod tests {
     fn learned_entries_outlive_the_run_and_never_touch_the_history() {
         let (set, _) = load_dir(Path::new("cards")).expect("the shipped cards load");
         let set = Arc::new(set);
-        let (_tmp, dir) = temp("lore");
+        let (_tmp, dir) = crate::scratch::scratch("lore");
         let store = SaveStore::open(&dir).expect("temp dir");
         let (mut run, _) = Session::new(set.clone(), 5, Vec::new());
         let mut auto = store.autosave_for(&run);
@@ -429,7 +421,7 @@ mod tests {
     fn a_journey_of_the_day_survives_its_save_and_is_recorded_once() {
         let (set, _) = load_dir(Path::new("cards")).expect("the shipped cards load");
         let set = Arc::new(set);
-        let (_tmp, dir) = temp("journey");
+        let (_tmp, dir) = crate::scratch::scratch("journey");
         let store = SaveStore::open(&dir).expect("temp dir");
         let day = crate::daily::Day::of_ms(1_795_651_200_000);
         let journey = || {
@@ -459,7 +451,7 @@ mod tests {
     #[test]
     fn a_finished_run_that_cannot_be_saved_says_once_it_is_not_recorded() {
         let (set, _) = load_dir(Path::new("cards")).expect("the shipped cards load");
-        let (_tmp, dir) = temp("unwritable");
+        let (_tmp, dir) = crate::scratch::scratch("unwritable");
         fs::create_dir_all(&dir).expect("temp dir");
         // A file where the saves folder should be: nothing can be written under it.
         let blocker = dir.join("saves");
@@ -484,7 +476,7 @@ mod tests {
     fn runs_started_in_the_same_millisecond_with_the_same_seed_get_their_own_files() {
         let (set, _) = load_dir(Path::new("cards")).expect("the shipped cards load");
         let set = Arc::new(set);
-        let (_tmp, dir) = temp("same-ms");
+        let (_tmp, dir) = crate::scratch::scratch("same-ms");
         let store = SaveStore::open(&dir).expect("temp dir");
         let (mut a, _) = Session::new(set.clone(), 9, Vec::new());
         let (mut b, _) = Session::new(set, 9, Vec::new());
@@ -512,7 +504,7 @@ mod tests {
 
     #[test]
     fn deleting_a_save_removes_it_and_its_backup_and_nothing_outside() {
-        let (_tmp, dir) = temp("delete");
+        let (_tmp, dir) = crate::scratch::scratch("delete");
         let store = SaveStore::open(&dir).unwrap();
         let (set, _) = load_dir(Path::new("cards")).expect("the shipped cards load");
         let (run, _) = Session::new(Arc::new(set), 5, vec![]);
@@ -535,7 +527,7 @@ mod tests {
     #[test]
     fn a_failed_save_is_reported_and_nothing_is_recorded() {
         let (set, _) = load_dir(Path::new("cards")).expect("the shipped cards load");
-        let (_tmp, dir) = temp("fail");
+        let (_tmp, dir) = crate::scratch::scratch("fail");
         fs::create_dir_all(&dir).expect("temp dir");
         // A file where the saves directory should be: nothing can be created inside it.
         let blocker = dir.join("blocker");

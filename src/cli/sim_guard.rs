@@ -90,7 +90,7 @@ mod tests {
 
     #[test]
     fn an_unwritable_report_is_found_before_the_batch() {
-        let dir = std::env::temp_dir().join(format!("forward-guard-{}", std::process::id()));
+        let (_tmp, dir) = crate::scratch::scratch("guard");
         fs::create_dir_all(&dir).expect("dir");
         assert!(check_report(&dir).is_err(), "a directory");
         assert!(check_report(&dir.join("missing/dir/report.html")).is_err());

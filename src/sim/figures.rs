@@ -91,8 +91,7 @@ mod tests {
 
     #[test]
     fn figures_are_kept_by_fingerprint() {
-        let dir = std::env::temp_dir().join(format!("forward-figures-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let (_tmp, dir) = crate::scratch::scratch("figures");
         let mut cards = BTreeMap::new();
         cards.insert(
             "cinder_hound".to_string(),

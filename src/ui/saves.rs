@@ -560,16 +560,9 @@ mod tests {
         }
     }
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("forward-ui-saves-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
-    }
-
     #[test]
     fn a_broken_save_is_listed_and_never_opened() {
-        let dir = scratch("broken");
+        let (_tmp, dir) = crate::scratch::scratch("broken");
         let store = SaveStore::open(&dir).unwrap();
         std::fs::write(
             dir.join("run-broken.json"),
@@ -596,7 +589,7 @@ mod tests {
 
     #[test]
     fn delete_asks_first_and_only_enter_deletes() {
-        let dir = scratch("delete");
+        let (_tmp, dir) = crate::scratch::scratch("delete");
         let store = SaveStore::open(&dir).unwrap();
         let cards_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
         let cards = std::sync::Arc::new(crate::cards::load::load_dir(&cards_dir).unwrap().0);
@@ -633,7 +626,7 @@ mod tests {
 
     #[test]
     fn a_good_save_opens_and_the_selection_wraps() {
-        let dir = scratch("good");
+        let (_tmp, dir) = crate::scratch::scratch("good");
         let store = SaveStore::open(&dir).unwrap();
         let cards_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
         let cards = std::sync::Arc::new(crate::cards::load::load_dir(&cards_dir).unwrap().0);

@@ -12,12 +12,11 @@ use std::path::{Path, PathBuf};
 #[path = "../../../tests/common/files.rs"]
 mod files;
 
-/// A fresh copy of the shipped cards in a temporary folder.
-fn copy_of_cards(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("forward-desk-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+/// A fresh copy of the shipped cards in a temporary folder (removed with the guard).
+fn copy_of_cards(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let (tmp, dir) = crate::scratch::scratch(name);
     files::copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("cards"), &dir);
-    dir
+    (tmp, dir)
 }
 
 fn open(dir: &Path, id: &str) -> (CardSet, Desk) {
@@ -62,7 +61,7 @@ fn every_shipped_card_reads_back_from_its_form_unchanged() {
 
 #[test]
 fn a_shipped_card_checks_clean_and_a_bad_hp_is_refused_under_its_field() {
-    let dir = copy_of_cards("hp");
+    let (_tmp, dir) = copy_of_cards("hp");
     let (_, mut desk) = open(&dir, "cinder_hound");
     assert_eq!(desk.form.errors(), 0, "{:?}", desk.form.general);
     assert!(!desk.dirty());
@@ -88,7 +87,7 @@ fn a_shipped_card_checks_clean_and_a_bad_hp_is_refused_under_its_field() {
 
 #[test]
 fn broken_json_is_placed_under_its_field_and_text_that_disagrees_warns() {
-    let dir = copy_of_cards("json");
+    let (_tmp, dir) = copy_of_cards("json");
     let (_, mut desk) = open(&dir, "cinder_hound");
     // Broken JSON in a face's "other" field: the error under that face's fields.
     retype(&mut desk.form, &Slot::Face(2), "{\"heal\": ");
@@ -119,7 +118,7 @@ fn broken_json_is_placed_under_its_field_and_text_that_disagrees_warns() {
 
 #[test]
 fn save_changes_only_the_card_and_undo_puts_the_file_back() {
-    let dir = copy_of_cards("save");
+    let (_tmp, dir) = copy_of_cards("save");
     let (_, mut desk) = open(&dir, "cinder_hound");
     let file = dir.join(&desk.target.rel);
     let before = std::fs::read_to_string(&file).unwrap();
@@ -163,7 +162,7 @@ fn save_changes_only_the_card_and_undo_puts_the_file_back() {
 
 #[test]
 fn a_new_card_from_a_template_is_added_last_and_loads() {
-    let dir = copy_of_cards("new");
+    let (_tmp, dir) = copy_of_cards("new");
     let (set, _) = load_dir(&dir).unwrap();
     let source = CardSource::Dir(dir.clone());
     let mut desk = Desk::new_card(&set, &source, 0, StationType::Foe).unwrap();
@@ -213,7 +212,7 @@ fn a_box_wraps_after_a_space_and_cuts_only_words_longer_than_a_line() {
 
 #[test]
 fn a_file_changed_outside_is_not_overwritten_until_taken_in() {
-    let dir = copy_of_cards("outside");
+    let (_tmp, dir) = copy_of_cards("outside");
     let (_, mut desk) = open(&dir, "cinder_hound");
     let file = dir.join(&desk.target.rel);
     let name = desk.form.text(&key("name")).unwrap().to_string();
@@ -308,7 +307,7 @@ fn focus(form: &mut Form, slot: &Slot) {
 #[test]
 fn a_guardian_seal_and_a_domain_title_are_edited_saved_and_checked() {
     use rows::{Role, Vocab};
-    let dir = copy_of_cards("others");
+    let (_tmp, dir) = copy_of_cards("others");
     let (_, mut desk) = open_other(&dir, Opened::Guardian);
     let before = std::fs::read_to_string(dir.join("guardian.json")).unwrap();
     let penalty = part("seals[1].penalty", Role::Value);
@@ -381,7 +380,7 @@ fn a_guardian_seal_and_a_domain_title_are_edited_saved_and_checked() {
 
 #[test]
 fn a_rename_lists_its_references_and_carries_them_across_files_in_one_step() {
-    let dir = copy_of_cards("rename");
+    let (_tmp, dir) = copy_of_cards("rename");
     let (_, mut desk) = open(&dir, "ancient_sword");
     retype(&mut desk.form, &key("id"), "old_blade");
     desk.check();
@@ -431,7 +430,7 @@ fn a_rename_lists_its_references_and_carries_them_across_files_in_one_step() {
 
 #[test]
 fn a_face_is_edited_through_its_fields_and_a_choice_is_picked_not_typed() {
-    let dir = copy_of_cards("face");
+    let (_tmp, dir) = copy_of_cards("face");
     let (_, mut desk) = open(&dir, "cinder_hound");
     let deal = Slot::FaceKey(3, "deal".into());
     let block = Slot::FaceKey(3, "block".into());
@@ -489,7 +488,7 @@ fn part(path: &str, role: rows::Role) -> Slot {
 #[test]
 fn a_terror_option_is_edited_through_typed_fields_and_saved() {
     use rows::{Role, Vocab};
-    let dir = copy_of_cards("typed");
+    let (_tmp, dir) = copy_of_cards("typed");
     let (_, mut desk) = open(&dir, "darkwood_nobody_calls");
     let kind = part("options[1].effects[0]", Role::Key(Vocab::Effects));
     let arg = part("options[1].effects[0]", Role::Arg(""));
@@ -622,7 +621,7 @@ fn a_test_and_its_outcomes_have_fields_of_their_own() {
 
 #[test]
 fn a_new_foes_text_is_written_from_its_data_shown_first_and_undone() {
-    let dir = copy_of_cards("write");
+    let (_tmp, dir) = copy_of_cards("write");
     let (set, _) = load_dir(&dir).unwrap();
     let source = CardSource::Dir(dir.clone());
     let mut desk = Desk::new_card(&set, &source, 0, StationType::Foe).unwrap();
@@ -673,7 +672,7 @@ fn a_new_foes_text_is_written_from_its_data_shown_first_and_undone() {
 #[test]
 fn a_syntax_error_in_an_effects_json_lands_under_that_row() {
     use rows::Role;
-    let dir = copy_of_cards("if-json");
+    let (_tmp, dir) = copy_of_cards("if-json");
     let (_, mut desk) = open(&dir, "gaol_names_in_the_ice");
     let body = part("effects[0]", Role::Arg(""));
     let text = desk.form.text(&body).unwrap().to_string();
@@ -690,7 +689,7 @@ fn a_syntax_error_in_an_effects_json_lands_under_that_row() {
 #[test]
 fn a_seal_is_added_and_removed_and_an_unknown_card_is_named_under_its_field() {
     use rows::{Role, Vocab};
-    let dir = copy_of_cards("seal-add");
+    let (_tmp, dir) = copy_of_cards("seal-add");
     let (_, mut desk) = open_other(&dir, Opened::Guardian);
     let file = std::fs::read_to_string(dir.join("guardian.json")).unwrap();
     let mut h = History::default();
@@ -772,7 +771,7 @@ fn a_seal_is_added_and_removed_and_an_unknown_card_is_named_under_its_field() {
 #[test]
 fn triggers_abilities_tolls_passages_and_passives_have_fields_of_their_own() {
     use rows::{Role, Vocab};
-    let dir = copy_of_cards("objects");
+    let (_tmp, dir) = copy_of_cards("objects");
     // A trigger: its occasion picked from the format's, its effects typed.
     let (_, mut desk) = open(&dir, "gaol_wardens_gaze");
     let on = part("triggers[0].on", Role::Value);

@@ -558,9 +558,7 @@ mod tests {
     fn the_last_simulation_of_this_set_is_shown_and_not_after_an_edit() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
         let set = crate::cards::load::load_dir(&dir).unwrap().0;
-        let saves =
-            std::env::temp_dir().join(format!("forward-gallery-sim-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&saves);
+        let (_tmp, saves) = crate::scratch::scratch("gallery-sim");
         let mut cards = std::collections::BTreeMap::new();
         let hound = figures::CardFigures {
             flips: 400,

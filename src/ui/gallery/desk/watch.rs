@@ -86,8 +86,7 @@ mod tests {
 
     #[test]
     fn a_file_changed_on_disk_is_found_once_and_a_write_of_ours_is_not() {
-        let dir = std::env::temp_dir().join(format!("forward-watch-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let (_tmp, dir) = crate::scratch::scratch("watch");
         let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
         for sub in ["", "domains"] {
             std::fs::create_dir_all(dir.join(sub)).unwrap();

@@ -495,8 +495,7 @@ fn random_keys_never_break_the_table_and_the_shown_state_catches_up() {
 #[test]
 fn the_table_autosaves_records_once_and_saves_and_quits() {
     let cards = shipped();
-    let saves = std::env::temp_dir().join(format!("forward-table-saves-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&saves);
+    let (_tmp, saves) = crate::scratch::scratch("saves");
     let mut t = TableScreen::new(cards.clone(), 4, &[], Some(&saves)).unwrap();
     let path = t.autosave.path().unwrap().to_path_buf();
     assert!(path.is_file(), "a new run is saved at once");
@@ -523,8 +522,7 @@ fn the_table_autosaves_records_once_and_saves_and_quits() {
 #[test]
 fn todays_journey_is_recorded_with_its_date_and_shares_its_code() {
     let cards = shipped();
-    let saves = std::env::temp_dir().join(format!("forward-table-journey-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&saves);
+    let (_tmp, saves) = crate::scratch::scratch("journey");
     let day = crate::daily::Day::of_ms(1_795_651_200_000);
     let start = Start {
         seed: day.seed(),
@@ -561,8 +559,7 @@ fn todays_journey_is_recorded_with_its_date_and_shares_its_code() {
 #[test]
 fn opening_the_same_seed_again_keeps_one_entry_until_it_is_played() {
     let cards = shipped();
-    let saves = std::env::temp_dir().join(format!("forward-table-reopen-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&saves);
+    let (_tmp, saves) = crate::scratch::scratch("reopen");
     let count = || {
         std::fs::read_dir(&saves)
             .unwrap()
@@ -588,8 +585,7 @@ fn opening_the_same_seed_again_keeps_one_entry_until_it_is_played() {
 #[test]
 fn a_failed_autosave_warns_and_the_game_goes_on() {
     let cards = shipped();
-    let blocker =
-        std::env::temp_dir().join(format!("forward-table-blocker-{}", std::process::id()));
+    let (_tmp, blocker) = crate::scratch::scratch("blocker");
     std::fs::write(&blocker, b"not a directory").unwrap();
     let mut t = TableScreen::new(cards, 4, &[], Some(&blocker.join("saves"))).unwrap();
     assert!(t.save_warning.is_some());
