@@ -74,7 +74,7 @@ fn a_guardian_seal_is_edited_through_its_pickers() {
     let before = std::fs::read_to_string(&guardian).expect("read the Guardian");
     let mut live = start(&xvfb, &dir, &scratch);
     live.until("the others", |w| {
-        has(w, "the traveller, the Guardian, the map")
+        has(w, "cards: ") && has(w, "Guardian, the map")
     });
     // Nine title cards, the traveller, then the Guardian.
     for _ in 0..11 {
