@@ -129,6 +129,9 @@ struct Header {
     saved_at: u64,
     started_at: u64,
     seed: u64,
+    #[serde(default)]
+    dice_mode: DiceMode,
+    cards_hash: String,
     summary: Summary,
 }
 
@@ -140,10 +143,19 @@ pub struct SaveInfo {
     pub saved_at: u64,
     pub started_at: u64,
     pub seed: u64,
+    /// How its dice are made, and the fingerprint of its cards: with the seed, its run
+    /// code ([`SaveInfo::code`]).
+    pub dice_mode: DiceMode,
+    pub cards_hash: String,
     pub summary: Summary,
 }
 
 impl SaveInfo {
+    /// The run's code, which starts the same run again on the same cards.
+    pub fn code(&self) -> crate::daily::RunCode {
+        crate::daily::RunCode::new(self.seed, self.dice_mode, &self.cards_hash)
+    }
+
     /// The date it was saved, `2026-11-22 00:46:36` (UTC).
     pub fn date(&self) -> String {
         format_time(self.saved_at)
@@ -566,6 +578,8 @@ pub fn read_header(path: &Path) -> Result<SaveInfo, LoadError> {
         saved_at: h.saved_at,
         started_at: h.started_at,
         seed: h.seed,
+        dice_mode: h.dice_mode,
+        cards_hash: h.cards_hash,
         summary: h.summary,
     })
 }

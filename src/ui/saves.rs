@@ -163,7 +163,7 @@ impl LoadScreen {
         if pressed(KeyCode::C)
             && let Some(Ok(info)) = self.entries.get(self.selected)
         {
-            self.notice = Some(super::clipboard::copy("seed", &info.seed.to_string()));
+            self.notice = Some(super::clipboard::copy("run code", &info.code().to_string()));
             return Next::Stay;
         }
         let n = self.entries.len();
@@ -373,7 +373,7 @@ impl LoadScreen {
                 line(&[
                     Part::Key(Key::Move, "choose"),
                     Part::Key(Key::Confirm, "resume"),
-                    Part::KeysOnly("C: copy the seed"),
+                    Part::KeysOnly("C: copy the run code"),
                     Part::KeysOnly("Delete: delete"),
                     Part::Key(Key::Back, "back"),
                 ])
@@ -622,6 +622,31 @@ mod tests {
         assert!(s.entries.is_empty());
         assert!(s.notice.as_deref().unwrap().starts_with("Deleted run-"));
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// C copies the run code of the save: the code that starts the same run on the same
+    /// cards (the title's seed box takes it).
+    #[test]
+    fn a_save_lists_its_run_code() {
+        let (_tmp, dir) = crate::scratch::scratch("code");
+        let store = SaveStore::open(&dir).unwrap();
+        let cards_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let cards = std::sync::Arc::new(crate::cards::load::load_dir(&cards_dir).unwrap().0);
+        let hash = cards.files().hash();
+        let (run, _) = crate::session::Session::new(cards, 4242, Vec::new());
+        store.save(&run).unwrap();
+        let s = LoadScreen::new(Some(&store));
+        let Some(Ok(info)) = s.entries.first() else {
+            panic!("no save listed: {:?}", s.entries);
+        };
+        let code = info.code();
+        assert_eq!(
+            code,
+            crate::daily::RunCode::new(4242, run.dice_mode(), &hash)
+        );
+        let read = crate::daily::RunCode::parse(&code.to_string()).unwrap();
+        assert_eq!((read.seed, read.dice), (4242, run.dice_mode()));
+        assert!(hash.contains(&read.set), "{hash} {}", read.set);
     }
 
     #[test]
