@@ -131,6 +131,8 @@ struct Header {
     seed: u64,
     #[serde(default)]
     dice_mode: DiceMode,
+    /// Listed even without it (the load then says what is wrong).
+    #[serde(default)]
     cards_hash: String,
     summary: Summary,
 }
@@ -151,9 +153,11 @@ pub struct SaveInfo {
 }
 
 impl SaveInfo {
-    /// The run's code, which starts the same run again on the same cards.
-    pub fn code(&self) -> crate::daily::RunCode {
-        crate::daily::RunCode::new(self.seed, self.dice_mode, &self.cards_hash)
+    /// The run's code, which starts the same run again on the same cards (`None`: the
+    /// save does not say which cards).
+    pub fn code(&self) -> Option<crate::daily::RunCode> {
+        (!self.cards_hash.is_empty())
+            .then(|| crate::daily::RunCode::new(self.seed, self.dice_mode, &self.cards_hash))
     }
 
     /// The date it was saved, `2026-11-22 00:46:36` (UTC).

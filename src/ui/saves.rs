@@ -163,7 +163,10 @@ impl LoadScreen {
         if pressed(KeyCode::C)
             && let Some(Ok(info)) = self.entries.get(self.selected)
         {
-            self.notice = Some(super::clipboard::copy("run code", &info.code().to_string()));
+            self.notice = Some(match info.code() {
+                Some(code) => super::clipboard::copy("run code", &code.to_string()),
+                None => super::clipboard::copy("seed", &info.seed.to_string()),
+            });
             return Next::Stay;
         }
         let n = self.entries.len();
@@ -639,7 +642,7 @@ mod tests {
         let Some(Ok(info)) = s.entries.first() else {
             panic!("no save listed: {:?}", s.entries);
         };
-        let code = info.code();
+        let code = info.code().expect("the save names its cards");
         assert_eq!(
             code,
             crate::daily::RunCode::new(4242, run.dice_mode(), &hash)
