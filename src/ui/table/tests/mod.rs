@@ -1,5 +1,7 @@
 use super::*;
+use crate::cards::CardSet;
 use crate::present::stage::MomentKind;
+use std::sync::Arc;
 
 mod link;
 
