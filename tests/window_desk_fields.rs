@@ -23,8 +23,8 @@ mod common {
     pub mod xvfb;
 }
 
-use common::desk::{has, keys, tab_to, type_text, wait_for};
-use common::game::{CARDS, LIVE_FRAMES, Live, focus, spawn_live_with, xdotool};
+use common::desk::{has, keys, start_live, tab_to, type_text, wait_for};
+use common::game::{CARDS, Live, xdotool};
 use common::pixels::Scratch;
 use common::xvfb::Xvfb;
 use std::path::Path;
@@ -33,31 +33,14 @@ use std::process::Command;
 /// The game on the gallery of the cards in `dir` (Termina's foes on show), its layout
 /// report written each frame.
 fn start(xvfb: &Xvfb, dir: &Path, scratch: &Scratch) -> Live {
-    let (config, saves) = (scratch.path("config"), scratch.path("saves"));
-    let (shot, report) = (scratch.path("shot.png"), scratch.path("layout.json"));
     let args = [
         "--gallery",
         "--gallery-domain",
         "termina",
         "--gallery-type",
         "foe",
-        "--size",
-        "1280x800",
-        "--config",
-        config.to_str().unwrap(),
-        "--saves",
-        saves.to_str().unwrap(),
-        "--screenshot",
-        shot.to_str().unwrap(),
-        "--frames",
-        LIVE_FRAMES,
-        "--layout-report",
-        report.to_str().unwrap(),
     ];
-    let mut live = spawn_live_with(&xvfb.display, dir, &args, &report);
-    focus(&xvfb.display);
-    // The pointer off the grid: a card under it would be the one hovered.
-    xdotool(&xvfb.display, &["mousemove", "5", "795"]);
+    let mut live = start_live(xvfb, dir, scratch, &args);
     live.until("the desk", |w| has(w, "Designer's desk"));
     live
 }

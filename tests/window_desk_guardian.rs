@@ -22,8 +22,8 @@ mod common {
     pub mod xvfb;
 }
 
-use common::desk::{assert_validates, has, keys, tab_to, type_text, wait_for};
-use common::game::{CARDS, LIVE_FRAMES, Live, focus, spawn_live_with, xdotool};
+use common::desk::{assert_validates, has, keys, start_live, tab_to, type_text, wait_for};
+use common::game::{CARDS, Live};
 use common::pixels::Scratch;
 use common::xvfb::Xvfb;
 use std::path::Path;
@@ -31,30 +31,12 @@ use std::path::Path;
 /// The desk's gallery on the cards that are not Station cards (of the cards in `dir`),
 /// its layout report written each frame.
 fn start(xvfb: &Xvfb, dir: &Path, scratch: &Scratch) -> Live {
-    let (config, saves) = (scratch.path("config"), scratch.path("saves"));
-    let (shot, report) = (scratch.path("shot.png"), scratch.path("layout.json"));
-    let args = [
-        "--desk",
-        "--gallery-domain",
-        "others",
-        "--size",
-        "1280x800",
-        "--config",
-        config.to_str().unwrap(),
-        "--saves",
-        saves.to_str().unwrap(),
-        "--screenshot",
-        shot.to_str().unwrap(),
-        "--frames",
-        LIVE_FRAMES,
-        "--layout-report",
-        report.to_str().unwrap(),
-    ];
-    let live = spawn_live_with(&xvfb.display, dir, &args, &report);
-    focus(&xvfb.display);
-    // The pointer off the grid: a card under it would be the one hovered.
-    xdotool(&xvfb.display, &["mousemove", "5", "795"]);
-    live
+    start_live(
+        xvfb,
+        dir,
+        scratch,
+        &["--desk", "--gallery-domain", "others"],
+    )
 }
 
 /// The second seal (the Seal of Acedia: broken when the Mirror Knight follows, else the

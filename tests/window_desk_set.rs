@@ -20,8 +20,8 @@ mod common {
     pub mod xvfb;
 }
 
-use common::desk::{assert_validates, has, keys, tab_to, type_text, wait_for};
-use common::game::{CARDS, LIVE_FRAMES, Live, focus, spawn_live_with, xdotool};
+use common::desk::{assert_validates, has, keys, start_live, tab_to, type_text, wait_for};
+use common::game::{CARDS, LIVE_FRAMES, Live, focus, xdotool};
 use common::pixels::Scratch;
 use common::xvfb::Xvfb;
 use std::path::Path;
@@ -29,29 +29,9 @@ use std::time::Duration;
 
 /// The game on the gallery (of the cards in `dir`), its layout report written each frame.
 fn start(xvfb: &Xvfb, dir: &Path, scratch: &Scratch, extra: &[&str]) -> Live {
-    let (config, saves) = (scratch.path("config"), scratch.path("saves"));
-    let (shot, report) = (scratch.path("shot.png"), scratch.path("layout.json"));
-    let mut args = vec![
-        "--gallery",
-        "--size",
-        "1280x800",
-        "--config",
-        config.to_str().unwrap(),
-        "--saves",
-        saves.to_str().unwrap(),
-        "--screenshot",
-        shot.to_str().unwrap(),
-        "--frames",
-        LIVE_FRAMES,
-        "--layout-report",
-        report.to_str().unwrap(),
-    ];
+    let mut args = vec!["--gallery"];
     args.extend_from_slice(extra);
-    let live = spawn_live_with(&xvfb.display, dir, &args, &report);
-    focus(&xvfb.display);
-    // The pointer off the grid: a card under it would be the one hovered.
-    xdotool(&xvfb.display, &["mousemove", "5", "795"]);
-    live
+    start_live(xvfb, dir, scratch, &args)
 }
 
 /// Renaming the Ancient Sword's id: Save lists every place that names it (the Guardian's

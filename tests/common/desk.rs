@@ -1,10 +1,39 @@
 //! Driving the designer's desk in a live window: keys one a frame, typing, Tab to a field,
 //! and waiting on a card file.
 
-use super::game::{Live, xdotool};
+use super::game::{LIVE_FRAMES, Live, focus, spawn_live_with, xdotool};
+use super::pixels::Scratch;
+use super::xvfb::Xvfb;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
+
+/// The game at 1280x800 on the gallery of the cards in `dir`, opened as `args` say
+/// (`--desk`, `--gallery-domain others`), its layout report written each frame; settings
+/// and saves in `scratch`, the pointer off the grid (a card under it would be hovered).
+pub fn start_live(xvfb: &Xvfb, dir: &Path, scratch: &Scratch, args: &[&str]) -> Live {
+    let (config, saves) = (scratch.path("config"), scratch.path("saves"));
+    let (shot, report) = (scratch.path("shot.png"), scratch.path("layout.json"));
+    let mut all = args.to_vec();
+    all.extend([
+        "--size",
+        "1280x800",
+        "--config",
+        config.to_str().unwrap(),
+        "--saves",
+        saves.to_str().unwrap(),
+        "--screenshot",
+        shot.to_str().unwrap(),
+        "--frames",
+        LIVE_FRAMES,
+        "--layout-report",
+        report.to_str().unwrap(),
+    ]);
+    let live = spawn_live_with(&xvfb.display, dir, &all, &report);
+    focus(&xvfb.display);
+    xdotool(&xvfb.display, &["mousemove", "5", "795"]);
+    live
+}
 
 /// Presses keys one at a time, each in a frame of its own.
 pub fn keys(live: &mut Live, display: &str, keys: &[&str]) {
