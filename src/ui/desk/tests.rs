@@ -485,6 +485,19 @@ fn part(path: &str, role: rows::Role) -> Slot {
     Slot::Part(path.into(), role)
 }
 
+/// Types `text` in the field at `slot`; the check then names it in an error under that
+/// field.
+fn refused_under(desk: &mut Desk, slot: &Slot, text: &str) {
+    retype(&mut desk.form, slot, text);
+    desk.check();
+    let under = notes(&desk.form, slot);
+    assert!(
+        under.iter().any(|(e, m)| *e && m.contains(text)),
+        "{under:?} {:?}",
+        desk.form.general
+    );
+}
+
 #[test]
 fn a_terror_option_is_edited_through_typed_fields_and_saved() {
     use rows::{Role, Vocab};
@@ -713,26 +726,12 @@ fn a_seal_is_added_and_removed_and_an_unknown_card_is_named_under_its_field() {
     retype(&mut desk.form, &part("seals[3].text", Role::Value), words);
     // A card the set does not have: named under the card id's own field.
     let card = part("seals[3].broken_by", Role::Arg(""));
-    retype(&mut desk.form, &card, "no_such_blade");
-    desk.check();
-    let under = notes(&desk.form, &card);
-    assert!(
-        under.iter().any(|(e, m)| *e && m.contains("no_such_blade")),
-        "{under:?} {:?}",
-        desk.form.general
-    );
+    refused_under(&mut desk, &card, "no_such_blade");
     // A carry has a row for the companion's id and one for the card's: a problem with
     // one lands under its own row.
     let carried = part("seals[0].broken_by", Role::Arg("card"));
     assert_eq!(desk.form.text(&carried), Some("ferrymans_bell"));
-    retype(&mut desk.form, &carried, "no_such_bell");
-    desk.check();
-    let under = notes(&desk.form, &carried);
-    assert!(
-        under.iter().any(|(e, m)| *e && m.contains("no_such_bell")),
-        "{under:?} {:?}",
-        desk.form.general
-    );
+    refused_under(&mut desk, &carried, "no_such_bell");
     let companion = part("seals[0].broken_by", Role::Arg("companion"));
     let errors = notes(&desk.form, &companion);
     assert!(errors.iter().all(|(e, _)| !e), "{errors:?}");

@@ -57,26 +57,33 @@ pub(super) fn draw(cx: &Ctx, r: Rect, foe: Option<CardRef>, v: &View) {
     };
     draw_card(cx, r, foe, v);
     if let Some((i, amount)) = hit {
-        if i.flash > 0.0 {
-            style::rounded_rect(
-                r,
-                9.0,
-                fade(mix(colour::PARCHMENT, WHITE, 0.5), 0.7 * i.flash),
-            );
-        }
-        let size = (text::BIG as f32 * 1.5 * i.pop) as u16;
-        style::text_centred(
-            &format!("-{amount}"),
-            r.center().x,
-            r.y + r.h * 0.42 - i.rise * 0.8,
-            &cx.fonts.serif,
-            size,
-            fade(colour::ERROR, i.alpha),
-        );
+        let at = vec2(r.center().x, r.y + r.h * 0.42);
+        draw_wound(cx, r, at, &i, amount, 0.7);
     }
     if cx.playing(|k| *k == MomentKind::FoeLeft).is_some() || v.over && v.hp > 0 {
         stamp(cx, r, "Left behind", colour::WARNING, 1.0);
     }
+}
+
+/// A blow landing on a card: the card flashes (at most `flash` opaque) and the wound's
+/// number pops and rises from `at`.
+pub(super) fn draw_wound(cx: &Ctx, card: Rect, at: Vec2, i: &Impact, amount: i32, flash: f32) {
+    if i.flash > 0.0 {
+        style::rounded_rect(
+            card,
+            9.0,
+            fade(mix(colour::PARCHMENT, WHITE, 0.5), flash * i.flash),
+        );
+    }
+    let size = (text::BIG as f32 * 1.5 * i.pop) as u16;
+    style::text_centred(
+        &format!("-{amount}"),
+        at.x,
+        at.y - i.rise * 0.8,
+        &cx.fonts.serif,
+        size,
+        fade(colour::ERROR, i.alpha),
+    );
 }
 
 /// The card whole: head, faces, and what its defeat gives.

@@ -116,16 +116,7 @@ fn draw_banner(cx: &Ctx, r: Rect, v: &View) {
         5.0,
         colour::ERROR,
     );
-    let label = if v.over && v.hp <= 0 {
-        format!("0 / {} HP · defeated", v.max_hp)
-    } else {
-        format!(
-            "{} / {} HP · exchange {}",
-            v.hp.max(0),
-            v.max_hp,
-            v.exchange + 1
-        )
-    };
+    let label = super::header::hp_label(v);
     style::text_right(
         &label,
         bar.right(),
@@ -135,22 +126,7 @@ fn draw_banner(cx: &Ctx, r: Rect, v: &View) {
         fade(colour::PARCHMENT, 0.9),
     );
     if let Some((i, amount)) = hit {
-        if i.flash > 0.0 {
-            style::rounded_rect(
-                r,
-                9.0,
-                fade(mix(colour::PARCHMENT, WHITE, 0.5), 0.6 * i.flash),
-            );
-        }
-        let size = (text::BIG as f32 * 1.5 * i.pop) as u16;
-        style::text_centred(
-            &format!("-{amount}"),
-            art.center().x,
-            art.center().y - i.rise * 0.8,
-            &fonts.serif,
-            size,
-            fade(colour::ERROR, i.alpha),
-        );
+        foe::draw_wound(cx, r, art.center(), &i, amount, 0.6);
     }
     if let Some(m) = cx.playing(|k| *k == MomentKind::FoeDefeated) {
         let p = m.tail_progress();

@@ -6,13 +6,9 @@ use crate::ui::style::{self, colour, fade};
 use crate::ui::table::layout::text;
 use macroquad::prelude::*;
 
-/// The foe's name, its HP bar (sliding from before a blow to after it, `p` along) and the
-/// HP and exchange label; returns the bar's rectangle.
-pub(super) fn draw_header(cx: &Ctx, v: &View, r: Rect, to_foe: i32, p: f32) -> Rect {
-    let fonts = cx.fonts;
-    // The HP bar slides from before the blow to after it.
-    let shown_hp = v.hp as f32 + to_foe as f32 * (1.0 - ease(p));
-    let label = if v.over && v.hp <= 0 {
+/// The foe's HP and the exchange under way: "3 / 3 HP · exchange 1", or "defeated".
+pub(super) fn hp_label(v: &View) -> String {
+    if v.over && v.hp <= 0 {
         format!("0 / {} HP · defeated", v.max_hp)
     } else {
         format!(
@@ -21,7 +17,16 @@ pub(super) fn draw_header(cx: &Ctx, v: &View, r: Rect, to_foe: i32, p: f32) -> R
             v.max_hp,
             v.exchange + 1
         )
-    };
+    }
+}
+
+/// The foe's name, its HP bar (sliding from before a blow to after it, `p` along) and the
+/// HP and exchange label; returns the bar's rectangle.
+pub(super) fn draw_header(cx: &Ctx, v: &View, r: Rect, to_foe: i32, p: f32) -> Rect {
+    let fonts = cx.fonts;
+    // The HP bar slides from before the blow to after it.
+    let shown_hp = v.hp as f32 + to_foe as f32 * (1.0 - ease(p));
+    let label = hp_label(v);
     let (name_size, label_size) = header_sizes(&v.name, &label, r.w - 24.0, |s, z| {
         style::width(s, &fonts.serif, z)
     });
