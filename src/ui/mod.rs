@@ -497,7 +497,6 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     let mut still = still::Still::new();
     let mut pads = pad::Pad::new();
     let mut clock = still::Clock::new();
-    let mut rested = false;
     let mut frame: u64 = 0;
     loop {
         let work = Instant::now();
@@ -528,7 +527,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         // when taking a screenshot, so that frame N always looks the same.
         let t = match screenshot {
             Some(_) => frame as f32 / FPS as f32,
-            None => clock.tick(rested),
+            None => clock.tick(still.holding()),
         };
         if is_quit_requested() {
             prefs.save(&settings);
@@ -573,15 +572,9 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         let last = screenshot.is_some() && frame + 1 >= u64::from(frames.max(1));
         let report = layout_report.as_deref().filter(|_| last || live_report);
         // At rest with nothing new this frame, the last frame may be shown again.
-        let rest = pace.resting()
-            && !input.active
-            && !from_pad.used
-            && !moved_on
-            && !screen.playing()
-            && settings == before
-            && !(last && report.is_some())
-            && banner.is_none();
-        rested = rest;
+        let changed = input.active || moved_on || screen.playing() || settings != before;
+        let must_draw = (last && report.is_some()) || banner.is_some();
+        let rest = pace.resting() && !changed && !must_draw;
         let (shown, drawn) = still.frame(rest, || {
             draw_frame(&screen, &fonts, &sky, &input, t, &settings, report)
         });

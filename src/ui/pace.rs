@@ -35,17 +35,17 @@ impl Pace {
 
     /// The time one frame should take, `now`.
     fn frame_time(&self, now: Instant) -> Duration {
-        let fps = if now.duration_since(self.last_active) < IDLE_AFTER {
-            FPS
-        } else {
-            IDLE_FPS
-        };
+        let fps = if self.resting_at(now) { IDLE_FPS } else { FPS };
         Duration::from_secs(1) / fps
     }
 
     /// Whether the window is at rest: nothing has happened for [`IDLE_AFTER`].
     pub fn resting(&self) -> bool {
-        self.last_active.elapsed() >= IDLE_AFTER
+        self.resting_at(Instant::now())
+    }
+
+    fn resting_at(&self, now: Instant) -> bool {
+        now.duration_since(self.last_active) >= IDLE_AFTER
     }
 
     /// Sleeps out the rest of the frame. `active`: there was input this frame. With a pad

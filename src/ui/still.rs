@@ -74,6 +74,12 @@ impl Still {
         Still::default()
     }
 
+    /// The last frame was at rest, shown from the still frame (the animation clock then
+    /// stands still).
+    pub fn holding(&self) -> bool {
+        self.drawn.is_some()
+    }
+
     /// Shows this frame: `draw` draws it (to the window, or into the texture); `rest`: the
     /// window is at rest and nothing changed this frame, so the last still frame may be
     /// shown again if it is recent and the window's size has not changed. `draw`'s result
