@@ -190,7 +190,7 @@ impl Game {
     }
 
     fn act(&mut self, body: &str) -> (u16, String) {
-        let path = format!("/act?code={}", self.code);
+        let path = format!("/act?code={}&seat=guideseat1", self.code);
         http(&self.addr.clone(), "POST", &path, body)
     }
 }
@@ -217,7 +217,7 @@ fn the_guides_screen_joins_with_the_code_and_rolls_the_foes_die() {
     for _ in 0..3000 {
         if line["prompt"]["kind"] == "foe_roll" {
             // The host publishes after the line is written; wait for the page's snapshot.
-            let state_path = format!("/state?code={}", g.code);
+            let state_path = format!("/state?code={}&seat=guideseat1", g.code);
             // A generous deadline: the wait ends as soon as the snapshot is there.
             let offered = common::webdriver::poll(std::time::Duration::from_secs(60), || {
                 let (_, snap) = http(&g.addr, "GET", &state_path, "");

@@ -169,10 +169,10 @@ fn a_stalled_client_holds_up_no_other_request() {
     let code = screen.code.clone();
     // One stalled connection without the code, one with it.
     let _a = stall(&addr, "/act?code=wrong");
-    let _b = stall(&addr, &format!("/act?code={code}"));
+    let _b = stall(&addr, &format!("/act?code={code}&seat=guideseat1"));
     std::thread::sleep(Duration::from_millis(100));
     let started = Instant::now();
-    let (status, body) = get(&addr, &format!("/state?code={code}"));
+    let (status, body) = get(&addr, &format!("/state?code={code}&seat=guideseat1"));
     let took = started.elapsed();
     assert_eq!(status, 200, "{body}");
     assert!(body.contains("\"turn\":\"guide\""), "{body}");
@@ -197,7 +197,7 @@ fn the_page_refuses_dice_beyond_what_the_action_rolls() {
     let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
     screen.publish(&run);
     let (addr, code) = (screen.addr.to_string(), screen.code.clone());
-    let act = format!("/act?code={code}");
+    let act = format!("/act?code={code}&seat=guideseat1");
     let rigged = r#"{"action":{"type":"roll_foe"},"dice":[6,1,1,1,1,1]}"#;
     assert_eq!(post(&addr, &act, rigged), 400);
     assert!(
@@ -205,7 +205,7 @@ fn the_page_refuses_dice_beyond_what_the_action_rolls() {
         "nothing was queued"
     );
     assert_eq!(run.state.dice.forced_left(), 0);
-    let (_, snap) = get(&addr, &format!("/state?code={code}"));
+    let (_, snap) = get(&addr, &format!("/state?code={code}&seat=guideseat1"));
     let snap: Value = serde_json::from_str(&snap).expect("snapshot");
     assert_eq!(
         snap["actions"][0]["dice"], 1,
@@ -235,13 +235,13 @@ fn the_screen_closes_when_its_run_ends_and_stops_when_dropped() {
     let (addr, code) = (screen.addr.to_string(), screen.code.clone());
     run.act(&Action::Abandon).expect("abandon");
     screen.publish(&run);
-    let (_, snap) = get(&addr, &format!("/state?code={code}"));
+    let (_, snap) = get(&addr, &format!("/state?code={code}&seat=guideseat1"));
     let snap: Value = serde_json::from_str(&snap).expect("snapshot");
     assert_eq!(snap["closed"], RUN_ENDED, "{snap}");
     assert_eq!(snap["actions"], serde_json::json!([]));
     let status = post(
         &addr,
-        &format!("/act?code={code}"),
+        &format!("/act?code={code}&seat=guideseat1"),
         r#"{"action":{"type":"roll_foe"}}"#,
     );
     assert_eq!(status, 410, "a closed page takes no action");

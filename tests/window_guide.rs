@@ -83,7 +83,12 @@ fn a_guided_run_in_the_window_with_the_guide_clicking_in_chromium() {
         .expect("the window printed the Guide's screen's address");
     let (addr, code) = url.split_once("/?code=").expect("a code");
     let state = || -> Value {
-        let (status, body) = http(addr, "GET", &format!("/state?code={code}"), "");
+        let (status, body) = http(
+            addr,
+            "GET",
+            &format!("/state?code={code}&seat=guideseat1"),
+            "",
+        );
         assert_eq!(status, 200, "the page's state");
         serde_json::from_str(&body).expect("the page's state is JSON")
     };

@@ -7,20 +7,26 @@
 //! (the headless loop, or the window each frame) [`GuideScreen::publish`]es a snapshot
 //! after every change and [`GuideScreen::poll`]s the page's queued actions, applying them
 //! itself with [`apply`]. Every request needs the random join code (403 otherwise, with an
-//! empty body); only the Guide's actions offered in the last snapshot are queued, and the
-//! host checks them again when it applies them. Bodies are bounded; the page is compiled
-//! into the binary and nothing on disk is served.
+//! empty body) and, past the page itself, the Guide's seat: the first page to ask claims
+//! it with a token of its own, and any other is refused (423) until the table releases it.
+//! Only the Guide's actions offered in the last snapshot are queued, and the host checks
+//! them again when it applies them. `/state` carries its version as an ETag and answers
+//! 304 when the page has it already; the journal comes as the entries the page lacks.
+//! Each connection has its own deadlines ([`LIMITS`]); the server lives until the host
+//! stops it. The page is compiled into the binary and nothing on disk is served.
 
+mod http;
 mod server;
 
 use crate::core::state::{Role, State};
 use crate::core::{Action, Event, dice_rolled, legal_actions};
 use crate::present::journal::{NoteEntry, card_entry, notes_journal, route_notes};
 use crate::present::prompt;
-use crate::present::words::{action_label, face_summary};
+use crate::present::words::{face_summary, guide_label};
 use crate::session::Session;
 use serde::{Deserialize, Serialize};
-use server::{Ctx, join_code, listener, serve};
+pub use server::SEAT_TAKEN;
+use server::{Ctx, handler, join_code, listener};
 use std::sync::mpsc::{Receiver, sync_channel};
 use std::sync::{Arc, Mutex};
 
@@ -56,6 +62,8 @@ pub enum PageMsg {
     Act(PageAction),
     /// Let the card the table holds up to be read go on (only while one is held).
     Continue,
+    /// Show the traveller this card (its id; one the page shows now).
+    Show(String),
 }
 
 /// One of the Guide's actions as the page shows it.
@@ -168,8 +176,12 @@ pub struct FoeNow {
 pub struct Snapshot {
     /// Grows with every publish; the page redraws when it changes.
     pub version: u64,
-    /// `traveller` or `guide`: whose turn it is.
+    /// `traveller` or `guide`: whose turn it is. A card held up to be read, and dice the
+    /// table waits for from the Guide, are the Guide's turn too.
     pub turn: &'static str,
+    /// What the Guide does now, in a line ("Read this card aloud, then Continue.").
+    pub cue: String,
+    /// The traveller's prompt as the table shows it.
     pub prompt: String,
     pub health: i32,
     pub max_health: i32,
@@ -189,6 +201,9 @@ pub struct Snapshot {
     pub traveller: Traveller,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub foe: Option<FoeNow>,
+    /// The notes journal, oldest first: sent as the entries after the page's last one
+    /// (see [`Shared::reply`]).
+    #[serde(skip)]
     pub journal: Vec<NoteEntry>,
     /// The card the host's table holds up to be read now (the page offers Continue).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -238,8 +253,9 @@ impl Snapshot {
         let s = shown.state;
         let cards = &run.cards;
         let (notes_name, notes_card, _) = crate::present::notes_with_source(s);
-        let journal = notes_journal(cards, &run.journal);
-        let notes_entry = journal.iter().find(|e| e.card == notes_card).cloned();
+        let mut journal = notes_journal(cards, &run.journal);
+        journal.reverse();
+        let notes_entry = journal.iter().rev().find(|e| e.card == notes_card).cloned();
         let turn = run.state.role();
         let actions = if run.state.guide && turn == Role::Guide && shown.idle {
             offered(&run.state)
@@ -270,6 +286,7 @@ impl Snapshot {
         Snapshot {
             version,
             turn: turn.as_str(),
+            cue: String::new(),
             prompt: prompt(s).text,
             health: s.health,
             max_health: s.max_health,
@@ -288,12 +305,15 @@ impl Snapshot {
                     })
                 })
                 .collect(),
+            // The traveller has seen the top `deck_seen` cards (a card that looks at the
+            // deck): those are not face down to them.
             next: s
                 .deck
                 .iter()
                 .rev()
                 .take(crate::present::GUIDE_NEXT)
-                .map(|&c| Slot::of(cards, c, true, s.flips))
+                .enumerate()
+                .map(|(i, &c)| Slot::of(cards, c, i >= s.deck_seen, s.flips))
                 .collect(),
             ahead: route_notes(s),
             faces,
@@ -314,6 +334,27 @@ impl Snapshot {
         }
     }
 
+    /// The ids of the cards the page shows (the row, the next cards, the notes, the
+    /// journal's cards): the ones the Guide may show the traveller.
+    fn showable(&self) -> Vec<String> {
+        let slots = self
+            .row
+            .iter()
+            .flatten()
+            .chain(&self.next)
+            .map(|s| &s.entry);
+        let mut ids: Vec<String> = slots
+            .chain(&self.notes_entry)
+            .chain(&self.held)
+            .chain(&self.journal)
+            .filter(|e| e.kind == crate::present::journal::EntryKind::Card)
+            .map(|e| e.card.clone())
+            .collect();
+        ids.sort();
+        ids.dedup();
+        ids
+    }
+
     /// Makes `entry` the notes' source (a card held up to be read, or just met: the run
     /// itself has already moved past it).
     fn notes_from(&mut self, entry: NoteEntry) {
@@ -323,13 +364,40 @@ impl Snapshot {
     }
 }
 
+/// What the Guide does now, in a line, from what the page offers.
+fn cue(snap: &Snapshot) -> String {
+    if snap.closed.is_some() {
+        return String::new();
+    }
+    if snap.held.is_some() {
+        return "Read this card aloud, then Continue.".into();
+    }
+    if let Some(o) = &snap.awaiting_dice {
+        return format!("The table waits for your die: {}.", o.label);
+    }
+    let kinds = |f: fn(&Action) -> bool| snap.actions.iter().any(|o| f(&o.action));
+    if kinds(|a| matches!(a, Action::RollFoe)) {
+        return "Roll the foe's die here, or type the real die you rolled.".into();
+    }
+    if kinds(|a| matches!(a, Action::Pick { .. })) {
+        return "Choose for the traveller: the card leaves it to you.".into();
+    }
+    if !snap.actions.is_empty() {
+        return "Your move.".into();
+    }
+    if snap.over {
+        return "The run is over.".into();
+    }
+    "The traveller's move: read on while they decide.".into()
+}
+
 /// The Guide's actions offered now, as the page shows them (never abandon).
 fn offered(s: &State) -> Vec<Offered> {
     legal_actions(s)
         .into_iter()
         .filter(|a| !matches!(a, Action::Abandon))
         .map(|a| Offered {
-            label: action_label(s, &a),
+            label: guide_label(s, &a),
             die: takes_dice(&a),
             // Tried on a copy of the state, so only where the page may type dice.
             dice: if takes_dice(&a) {
@@ -399,9 +467,14 @@ pub fn check(run: &Session, pa: &PageAction, awaited: bool) -> Result<(), String
 
 /// State shared between the host and the server's threads.
 struct Shared {
-    snapshot: String,
+    /// The last snapshot published (its journal apart).
+    snap: Option<Snapshot>,
+    /// The notes journal, oldest first.
+    journal: Vec<NoteEntry>,
     /// The Guide's actions the page may send now, each with the dice it rolls.
     offered: Vec<(Action, usize)>,
+    /// The cards the page shows now, which it may show the traveller (their ids).
+    showable: Vec<String>,
     /// A card is held up on the host's table (Continue is accepted).
     held: bool,
     /// The run has ended or its table was left: no more actions.
@@ -409,28 +482,90 @@ struct Shared {
     version: u64,
     /// When the page last asked for the state (it asks several times a second).
     last_seen: Option<std::time::Instant>,
+    /// The token of the page holding the Guide's seat.
+    seat: Option<String>,
+}
+
+impl Shared {
+    /// The body of `/state`: the snapshot, and the journal from entry `from` on.
+    fn reply(&self, from: usize) -> String {
+        #[derive(Serialize)]
+        struct Reply<'a> {
+            #[serde(flatten)]
+            snap: &'a Snapshot,
+            journal_from: usize,
+            journal_total: usize,
+            journal: &'a [NoteEntry],
+        }
+        let Some(snap) = &self.snap else {
+            return "{}".into();
+        };
+        let from = from.min(self.journal.len());
+        serde_json::to_string(&Reply {
+            snap,
+            journal_from: from,
+            journal_total: self.journal.len(),
+            journal: &self.journal[from..],
+        })
+        .unwrap_or_else(|_| "{}".into())
+    }
 }
 
 /// A page that has not asked for the state for this long has gone (closed, asleep, out of
 /// range); the page asks every 0.7 s.
 pub const GONE_AFTER: std::time::Duration = std::time::Duration::from_secs(4);
-/// How long any one read on a connection waits (headers, a body, or an idle kept-alive
-/// connection between the page's requests) before the connection is closed.
-pub const READ_DEADLINE: std::time::Duration = std::time::Duration::from_secs(10);
-/// A request body must arrive whole within this (checked between reads).
-pub const BODY_DEADLINE: std::time::Duration = std::time::Duration::from_secs(3);
-/// The most requests handled at once; more are answered 503 at once.
-pub const MAX_HANDLERS: usize = 32;
+/// From a request's first byte, its head and body must arrive whole within this (the
+/// body deadline): a stalled client is answered 408 and cut off then.
+pub const REQUEST_DEADLINE: std::time::Duration = std::time::Duration::from_secs(3);
+/// A kept-alive connection with no request begun is closed after this.
+pub const IDLE_DEADLINE: std::time::Duration = std::time::Duration::from_secs(30);
+/// The most connections served at once; more are answered 503 at once.
+pub const MAX_CONNECTIONS: usize = 64;
+/// The deadlines and sizes every connection is held to.
+const LIMITS: http::Limits = http::Limits {
+    request: REQUEST_DEADLINE,
+    idle: IDLE_DEADLINE,
+    write: std::time::Duration::from_secs(5),
+    max_head: 8 * 1024,
+    max_body: MAX_BODY,
+    max_connections: MAX_CONNECTIONS,
+};
 
-/// A running Guide's screen. Dropping it stops the server: the port closes and the page
-/// says the table has closed it.
+/// How the link to the Guide's page stands, for the table to tell in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkState {
+    /// Serving, and no page has asked yet.
+    Waiting,
+    /// A page follows the run (it asked within [`GONE_AFTER`]).
+    Followed,
+    /// The page that followed has not asked for this many seconds.
+    Quiet { secs: u64 },
+    /// Not serving, and why.
+    Stopped { why: String },
+}
+
+impl std::fmt::Display for LinkState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LinkState::Waiting => write!(f, "waiting for the Guide's phone"),
+            LinkState::Followed => write!(f, "the Guide's phone follows the run"),
+            LinkState::Quiet { secs } => write!(f, "no page for {secs} s"),
+            LinkState::Stopped { why } => write!(f, "stopped: {why}"),
+        }
+    }
+}
+
+/// A running Guide's screen. Dropping it stops the server: the port closes.
 pub struct GuideScreen {
     /// The address the server listens on (the port is the real one with `:0`).
     pub addr: std::net::SocketAddr,
     /// The join code every request must carry (`?code=`).
     pub code: String,
     shared: Arc<Mutex<Shared>>,
-    server: Arc<tiny_http::Server>,
+    ctx: Arc<Ctx>,
+    server: Option<http::Server>,
+    /// Why the server stopped, when the host stopped it or it could not start again.
+    stopped: Option<String>,
     actions: Receiver<PageMsg>,
     refused: Option<String>,
     held: Option<NoteEntry>,
@@ -440,12 +575,6 @@ pub struct GuideScreen {
     scene: Option<crate::present::scene::Scene>,
 }
 
-impl Drop for GuideScreen {
-    fn drop(&mut self) {
-        self.server.unblock();
-    }
-}
-
 impl GuideScreen {
     /// Starts serving on `addr` (`127.0.0.1:0`, `0.0.0.0:8080`, ...) on a new thread.
     pub fn start(addr: &str) -> Result<GuideScreen, ScreenError> {
@@ -453,39 +582,35 @@ impl GuideScreen {
             addr: addr.to_string(),
             reason,
         };
-        let server = tiny_http::Server::from_listener(listener(addr).map_err(fail)?, None)
-            .map_err(|e| fail(e.to_string()))?;
-        let bound = server
-            .server_addr()
-            .to_ip()
-            .ok_or_else(|| fail("not an IP address".into()))?;
-        let server = Arc::new(server);
+        let socket = listener(addr).map_err(fail)?;
+        let bound = socket.local_addr().map_err(|e| fail(e.to_string()))?;
         let code = join_code();
         let shared = Arc::new(Mutex::new(Shared {
-            snapshot: "{}".into(),
+            snap: None,
+            journal: Vec::new(),
             offered: Vec::new(),
+            showable: Vec::new(),
             held: false,
             closed: false,
             version: 0,
             last_seen: None,
+            seat: None,
         }));
         let (tx, rx) = sync_channel(MAX_QUEUED);
         let ctx = Arc::new(Ctx {
             code: code.clone(),
             shared: shared.clone(),
             tx,
-            handlers: std::sync::atomic::AtomicUsize::new(0),
         });
-        let thread_server = server.clone();
-        std::thread::Builder::new()
-            .name("guide-screen".into())
-            .spawn(move || serve(&thread_server, ctx))
+        let server = http::Server::start(socket, LIMITS, handler(ctx.clone()))
             .map_err(|e| fail(e.to_string()))?;
         Ok(GuideScreen {
             addr: bound,
             code,
             shared,
-            server,
+            ctx,
+            server: Some(server),
+            stopped: None,
             actions: rx,
             refused: None,
             held: None,
@@ -493,6 +618,84 @@ impl GuideScreen {
             closed: None,
             scene: None,
         })
+    }
+
+    /// Stops serving (the port closes and open connections are cut); the page says it is
+    /// reconnecting until [`GuideScreen::restart`].
+    pub fn stop(&mut self, why: &str) {
+        if let Some(mut server) = self.server.take() {
+            server.stop();
+        }
+        self.stopped = Some(why.to_string());
+    }
+
+    /// Serves again on the same address, with the same code and seat, if stopped (or if
+    /// the server's thread died). A page that was following picks up where it was.
+    pub fn restart(&mut self) -> Result<(), ScreenError> {
+        if self.server.as_ref().is_some_and(http::Server::running) {
+            return Ok(());
+        }
+        let addr = self.addr.to_string();
+        let fail = |reason: String| ScreenError::Listen {
+            addr: addr.clone(),
+            reason,
+        };
+        self.server = None;
+        let started = listener(&addr).and_then(|socket| {
+            http::Server::start(socket, LIMITS, handler(self.ctx.clone()))
+                .map_err(|e| e.to_string())
+        });
+        match started {
+            Ok(server) => {
+                self.server = Some(server);
+                self.stopped = None;
+                Ok(())
+            }
+            Err(reason) => {
+                self.stopped = Some(format!("cannot listen on {addr}: {reason}"));
+                Err(fail(reason))
+            }
+        }
+    }
+
+    /// How the link stands now.
+    pub fn state(&self) -> LinkState {
+        let running = self.server.as_ref().is_some_and(http::Server::running);
+        if !running {
+            let why = self.stopped.clone().unwrap_or_else(|| {
+                let last = self
+                    .server
+                    .as_ref()
+                    .and_then(|s| s.health.lock().ok()?.last_error.clone());
+                match last {
+                    Some(e) => format!("the server's listener failed ({e})"),
+                    None => "the server's listener ended".into(),
+                }
+            });
+            return LinkState::Stopped { why };
+        }
+        let seen = self.shared.lock().ok().and_then(|s| s.last_seen);
+        match seen {
+            None => LinkState::Waiting,
+            Some(t) if t.elapsed() < GONE_AFTER => LinkState::Followed,
+            Some(t) => LinkState::Quiet {
+                secs: t.elapsed().as_secs(),
+            },
+        }
+    }
+
+    /// Whether a page holds the Guide's seat.
+    pub fn seat_claimed(&self) -> bool {
+        self.shared.lock().is_ok_and(|s| s.seat.is_some())
+    }
+
+    /// Frees the Guide's seat: the next page to ask claims it (the one that held it too,
+    /// if it asks first).
+    pub fn release_seat(&mut self) {
+        if let Ok(mut s) = self.shared.lock() {
+            s.seat = None;
+            s.last_seen = None;
+        }
     }
 
     /// The join URL (with the machine's address as bound; a phone needs the local network
@@ -565,7 +768,13 @@ impl GuideScreen {
         if self.closed.is_some() {
             snap.actions.clear();
             snap.awaiting_dice = None;
+            snap.prompt.clear();
         }
+        // A card held up to be read and dice awaited are the Guide's moments.
+        if snap.closed.is_none() && (snap.held.is_some() || snap.awaiting_dice.is_some()) {
+            snap.turn = Role::Guide.as_str();
+        }
+        snap.cue = cue(&snap);
         sh.held = self.held.is_some() && self.closed.is_none();
         sh.closed = self.closed.is_some();
         sh.offered = snap
@@ -574,14 +783,16 @@ impl GuideScreen {
             .chain(snap.awaiting_dice.iter())
             .map(|o| (o.action.clone(), o.dice))
             .collect();
-        sh.snapshot = serde_json::to_string(&snap).unwrap_or_else(|_| "{}".into());
+        sh.showable = snap.showable();
+        sh.journal = std::mem::take(&mut snap.journal);
+        sh.snap = Some(snap);
     }
 
     /// Tells the page the table waits for the Guide's physical dice for `a` (`None`: it
     /// no longer does); shown from the next publish. Returns whether it changed.
     pub fn set_awaiting(&mut self, run: &Session, a: Option<&Action>) -> bool {
         let next = a.map(|a| Offered {
-            label: action_label(&run.state, a),
+            label: guide_label(&run.state, a),
             die: true,
             dice: dice_rolled(&run.state, a, &[]).unwrap_or(0),
             action: a.clone(),
@@ -636,9 +847,20 @@ impl GuideScreen {
             return done;
         }
         for msg in &queued {
-            // A headless host holds nothing up: the server refuses Continue then.
-            let PageMsg::Act(pa) = msg else {
-                continue;
+            let pa = match msg {
+                PageMsg::Act(pa) => pa,
+                // A headless host holds nothing up: the server refuses Continue then.
+                PageMsg::Continue => continue,
+                // A headless host has no table to show it on: its feed says so.
+                PageMsg::Show(id) => {
+                    if let Some(c) = run.cards.card_by_str(id) {
+                        let line = shown_line(&run.cards.card(c).name);
+                        if let Some(scene) = &mut self.scene {
+                            scene.note(line);
+                        }
+                    }
+                    continue;
+                }
             };
             let before = with_dice(&run.state, &pa.dice);
             match apply(run, pa) {
@@ -666,6 +888,11 @@ impl GuideScreen {
             scene.apply(e);
         }
     }
+}
+
+/// The log's line when the Guide shows the traveller a card.
+pub fn shown_line(name: &str) -> String {
+    format!("The Guide shows the traveller {name}.")
 }
 
 /// A copy of `s` with `dice` forced: the state an action with typed dice starts from.

@@ -1,14 +1,13 @@
-//! The Guide's screen's HTTP side: the listener with its read deadlines, the join code,
-//! and one thread per request (the code checked before anything else).
+//! The Guide's screen's requests: the join code, the Guide's seat, the state with its
+//! ETag, and the page's actions (queued for the host, which checks them again).
 
-use super::{BODY_DEADLINE, MAX_HANDLERS, READ_DEADLINE};
+use super::http::{Answer, Handler, Method, Request, Response};
 use super::{MAX_BODY, PAGE, PageAction, PageMsg, Shared};
 use std::sync::mpsc::{SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 
-/// A listening socket whose accepted connections time out their reads (Linux and the
-/// BSDs give accepted sockets the listener's timeouts), so that no client can keep a
-/// request half-sent for long.
+/// A listening socket, with no deadline of its own (deadlines belong to each connection:
+/// on Linux a read deadline on the listener would also end `accept`).
 pub(super) fn listener(addr: &str) -> Result<std::net::TcpListener, String> {
     use socket2::{Domain, Protocol, Socket, Type};
     use std::net::ToSocketAddrs;
@@ -20,18 +19,12 @@ pub(super) fn listener(addr: &str) -> Result<std::net::TcpListener, String> {
     let socket = Socket::new(Domain::for_address(sa), Type::STREAM, Some(Protocol::TCP))
         .map_err(|e| e.to_string())?;
     socket.set_reuse_address(true).map_err(|e| e.to_string())?;
-    socket
-        .set_read_timeout(Some(READ_DEADLINE))
-        .map_err(|e| e.to_string())?;
-    socket
-        .set_write_timeout(Some(READ_DEADLINE))
-        .map_err(|e| e.to_string())?;
     socket.bind(&sa.into()).map_err(|e| e.to_string())?;
-    socket.listen(64).map_err(|e| e.to_string())?;
+    socket.listen(128).map_err(|e| e.to_string())?;
     Ok(socket.into())
 }
 
-/// A random join code: 16 hex digits from two randomly keyed SipHash states (the standard
+/// A random token: 16 hex digits from two randomly keyed SipHash states (the standard
 /// library seeds their keys from the operating system's randomness).
 pub(super) fn join_code() -> String {
     use std::hash::{BuildHasher, Hasher};
@@ -43,191 +36,189 @@ pub(super) fn join_code() -> String {
     format!("{:08x}{:08x}", part() as u32, part() as u32)
 }
 
-fn reply(req: tiny_http::Request, status: u16, kind: &str, body: String) {
-    let mut resp = tiny_http::Response::from_string(body).with_status_code(status);
-    for (name, value) in [("Content-Type", kind), ("Cache-Control", "no-store")] {
-        if let Ok(h) = tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()) {
-            resp.add_header(h);
-        }
-    }
-    let _ = req.respond(resp);
-}
-
-/// The value of `code` in a URL's query.
-fn query_code(url: &str) -> Option<&str> {
-    let query = url.split_once('?')?.1;
-    query.split('&').find_map(|kv| kv.strip_prefix("code="))
-}
-
 /// What every request handler shares.
 pub(super) struct Ctx {
     pub(super) code: String,
     pub(super) shared: Arc<Mutex<Shared>>,
     pub(super) tx: SyncSender<PageMsg>,
-    /// Requests being handled now.
-    pub(super) handlers: std::sync::atomic::AtomicUsize,
 }
 
-/// Queues a message for the host and answers the request.
-fn queue(req: tiny_http::Request, tx: &SyncSender<PageMsg>, msg: PageMsg) {
+/// The handler the HTTP server calls for each request.
+pub(super) fn handler(ctx: Arc<Ctx>) -> Handler {
+    Arc::new(Guard(ctx))
+}
+
+/// The Guide's screen's answers.
+struct Guard(Arc<Ctx>);
+
+impl Answer for Guard {
+    /// The join code is checked before a body is read: a wrong one is refused at once.
+    fn before_body(&self, head: &Request) -> Option<Response> {
+        (head.param("code") != Some(self.0.code.as_str())).then(|| Response::text(403, ""))
+    }
+
+    fn answer(&self, req: &Request) -> Response {
+        handle(req, &self.0)
+    }
+}
+
+/// What a page on another device is told while the Guide's seat is taken.
+pub const SEAT_TAKEN: &str =
+    "This Guide's seat is taken by another device. The table can release it: Esc, then 6.";
+
+/// Queues a message for the host.
+fn queue(tx: &SyncSender<PageMsg>, msg: PageMsg) -> Response {
     match tx.try_send(msg) {
-        Ok(()) => reply(req, 202, "text/plain", "queued".into()),
-        Err(TrySendError::Full(_)) => {
-            reply(req, 429, "text/plain", "too many actions waiting".into())
-        }
-        Err(TrySendError::Disconnected(_)) => {
-            reply(req, 503, "text/plain", "the game has closed".into())
+        Ok(()) => Response::text(202, "queued"),
+        Err(TrySendError::Full(_)) => Response::text(429, "too many actions waiting"),
+        Err(TrySendError::Disconnected(_)) => Response::text(503, "the game has closed"),
+    }
+}
+
+/// Whether a seat token is one a page makes (letters, digits, `-` and `_`, 8 to 64).
+fn token_ok(t: &str) -> bool {
+    (8..=64).contains(&t.len())
+        && t.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// The Guide's seat: the first page to ask with a token claims it; another token is
+/// refused (423) until the table releases the seat.
+fn take_seat(req: &Request, ctx: &Ctx) -> Result<(), Response> {
+    let Some(token) = req.param("seat").filter(|t| token_ok(t)) else {
+        return Err(Response::text(400, "the page must name its seat (?seat=)"));
+    };
+    let Ok(mut sh) = ctx.shared.lock() else {
+        return Err(Response::text(503, "the game has closed"));
+    };
+    match &sh.seat {
+        Some(held) if held != token => Err(Response::text(423, SEAT_TAKEN)),
+        Some(_) => Ok(()),
+        None => {
+            sh.seat = Some(token.to_string());
+            Ok(())
         }
     }
 }
 
-/// Takes each request as it comes and hands it to a thread of its own, so that a slow or
-/// stalled client (a body promised and never sent) holds up nobody else; a request whose
-/// body is not read is drained by the HTTP library when it is dropped, which the
-/// connection's read deadline bounds. Returns when the host stops the server.
-pub(super) fn serve(server: &tiny_http::Server, ctx: Arc<Ctx>) {
-    use std::sync::atomic::Ordering;
-    for req in server.incoming_requests() {
-        let busy = ctx.handlers.fetch_add(1, Ordering::SeqCst) >= MAX_HANDLERS;
-        let c = ctx.clone();
-        let spawned = std::thread::Builder::new()
-            .name("guide-screen-request".into())
-            .spawn(move || {
-                if busy {
-                    reply(req, 503, "text/plain", "too many requests at once".into());
-                } else {
-                    handle(req, &c);
-                }
-                c.handlers.fetch_sub(1, Ordering::SeqCst);
-            });
-        if spawned.is_err() {
-            ctx.handlers.fetch_sub(1, Ordering::SeqCst);
-        }
+/// Answers one request. The join code is checked before anything else, and a body is
+/// read whole (by the connection, within its deadline) before this is called.
+fn handle(req: &Request, ctx: &Ctx) -> Response {
+    if req.param("code") != Some(ctx.code.as_str()) {
+        return Response::text(403, "");
+    }
+    let path = req.path.as_str();
+    if req.method == Method::Get && path == "/" {
+        return Response::new(200, "text/html; charset=utf-8", PAGE);
+    }
+    if req.method == Method::Get
+        && let Some(name) = path.strip_prefix("/icon/")
+    {
+        // A card's picture, tinted for the page's dark ground.
+        return match crate::cards::art::svg(name) {
+            Some(svg) => {
+                Response::new(200, "image/svg+xml", svg.replace("currentColor", "#e8c16b"))
+            }
+            None => Response::text(404, ""),
+        };
+    }
+    let known = matches!(
+        (req.method, path),
+        (Method::Get, "/state") | (Method::Post, "/act" | "/continue" | "/show")
+    );
+    if !known {
+        return Response::text(404, "");
+    }
+    if let Err(refused) = take_seat(req, ctx) {
+        return refused;
+    }
+    if req.method == Method::Get {
+        return state(req, ctx);
+    }
+    if req.body.len() > MAX_BODY {
+        return Response::text(413, "request body too large");
+    }
+    let (closed, held) = status(ctx);
+    if closed {
+        return Response::text(410, CLOSED);
+    }
+    match path {
+        "/act" => act(req, ctx),
+        "/continue" if !held => Response::text(409, "no card is held up now"),
+        "/continue" => queue(&ctx.tx, PageMsg::Continue),
+        _ => show(req, ctx),
     }
 }
 
-/// Reads a request body of at most [`MAX_BODY`] bytes within [`BODY_DEADLINE`].
-fn read_body(req: &mut tiny_http::Request) -> Result<Vec<u8>, (u16, &'static str)> {
-    if req.body_length().is_some_and(|n| n > MAX_BODY) {
-        return Err((413, "request body too large"));
+/// `GET /state`: the snapshot with its version as the ETag; `304` when the page already
+/// has that version; the journal from the page's `journal=N` on.
+fn state(req: &Request, ctx: &Ctx) -> Response {
+    let Ok(mut sh) = ctx.shared.lock() else {
+        return Response::text(503, "the game has closed");
+    };
+    sh.last_seen = Some(std::time::Instant::now());
+    let etag = format!("\"{}\"", sh.version);
+    if req
+        .header("if-none-match")
+        .is_some_and(|tags| tags.split(',').any(|t| t.trim() == etag || t.trim() == "*"))
+    {
+        return Response::new(304, "application/json", Vec::new()).with_header("ETag", etag);
     }
-    let start = std::time::Instant::now();
-    let mut body = Vec::new();
-    let mut buf = [0u8; 512];
-    let reader = req.as_reader();
-    loop {
-        if start.elapsed() > BODY_DEADLINE {
-            return Err((408, "the request body came too slowly"));
+    let from = req
+        .param("journal")
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n <= sh.journal.len())
+        .unwrap_or(0);
+    let body = sh.reply(from);
+    Response::new(200, "application/json", body).with_header("ETag", etag)
+}
+
+/// `POST /act`: a Guide's action as offered, with any physical dice.
+fn act(req: &Request, ctx: &Ctx) -> Response {
+    let pa: PageAction = match serde_json::from_slice(&req.body) {
+        Ok(pa) => pa,
+        Err(e) => return Response::text(400, format!("not an action: {e}")),
+    };
+    let offered = ctx.shared.lock().ok().and_then(|s| {
+        s.offered
+            .iter()
+            .find(|(a, _)| *a == pa.action)
+            .map(|(_, n)| *n)
+    });
+    match offered {
+        None => Response::text(409, "that is not one of the Guide's actions now"),
+        Some(_) if pa.dice.iter().any(|d| !(1..=6).contains(d)) => {
+            Response::text(400, "a die value must be 1 to 6")
         }
-        match reader.read(&mut buf) {
-            Ok(0) => return Ok(body),
-            Ok(n) => {
-                body.extend_from_slice(&buf[..n]);
-                if body.len() > MAX_BODY {
-                    return Err((413, "request body too large"));
-                }
+        Some(n) if !pa.dice.is_empty() && pa.dice.len() != n => Response::text(
+            400,
+            crate::core::Refusal::Count {
+                rolls: n,
+                typed: pa.dice.len(),
             }
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(_) => return Err((408, "the request body came too slowly")),
-        }
+            .to_string(),
+        ),
+        Some(_) => queue(&ctx.tx, PageMsg::Act(pa)),
     }
 }
 
-/// Answers one request. The join code is checked before anything else, and before any
-/// body is read.
-fn handle(mut req: tiny_http::Request, ctx: &Ctx) {
-    let url = req.url().to_string();
-    if query_code(&url) != Some(ctx.code.as_str()) {
-        reply(req, 403, "text/plain", String::new());
-        return;
+/// `POST /show`: one of the cards the page shows, for the table to show the traveller.
+fn show(req: &Request, ctx: &Ctx) -> Response {
+    #[derive(serde::Deserialize)]
+    struct Show {
+        card: String,
     }
-    let path = url.split('?').next().unwrap_or("");
-    match (req.method(), path) {
-        (tiny_http::Method::Get, "/") => reply(req, 200, "text/html; charset=utf-8", PAGE.into()),
-        (tiny_http::Method::Get, icon) if icon.starts_with("/icon/") => {
-            // A card's picture, tinted for the page's dark ground.
-            match crate::cards::art::svg(&icon["/icon/".len()..]) {
-                Some(svg) => reply(
-                    req,
-                    200,
-                    "image/svg+xml",
-                    svg.replace("currentColor", "#e8c16b"),
-                ),
-                None => reply(req, 404, "text/plain", String::new()),
-            }
-        }
-        (tiny_http::Method::Get, "/state") => {
-            let body = ctx
-                .shared
-                .lock()
-                .map(|mut s| {
-                    s.last_seen = Some(std::time::Instant::now());
-                    s.snapshot.clone()
-                })
-                .unwrap_or_default();
-            reply(req, 200, "application/json", body)
-        }
-        (tiny_http::Method::Post, "/act") => {
-            let (closed, _) = status(ctx);
-            if closed {
-                reply(req, 410, "text/plain", CLOSED.into());
-                return;
-            }
-            let body = match read_body(&mut req) {
-                Ok(b) => b,
-                Err((status, why)) => {
-                    reply(req, status, "text/plain", why.into());
-                    return;
-                }
-            };
-            let pa: PageAction = match serde_json::from_slice(&body) {
-                Ok(pa) => pa,
-                Err(e) => {
-                    reply(req, 400, "text/plain", format!("not an action: {e}"));
-                    return;
-                }
-            };
-            let offered = ctx.shared.lock().ok().and_then(|s| {
-                s.offered
-                    .iter()
-                    .find(|(a, _)| *a == pa.action)
-                    .map(|(_, n)| *n)
-            });
-            match offered {
-                None => reply(
-                    req,
-                    409,
-                    "text/plain",
-                    "that is not one of the Guide's actions now".into(),
-                ),
-                Some(_) if pa.dice.iter().any(|d| !(1..=6).contains(d)) => {
-                    reply(req, 400, "text/plain", "a die value must be 1 to 6".into())
-                }
-                Some(n) if !pa.dice.is_empty() && pa.dice.len() != n => reply(
-                    req,
-                    400,
-                    "text/plain",
-                    crate::core::Refusal::Count {
-                        rolls: n,
-                        typed: pa.dice.len(),
-                    }
-                    .to_string(),
-                ),
-                Some(_) => queue(req, &ctx.tx, PageMsg::Act(pa)),
-            }
-        }
-        (tiny_http::Method::Post, "/continue") => {
-            let (closed, held) = status(ctx);
-            if closed {
-                reply(req, 410, "text/plain", CLOSED.into());
-            } else if !held {
-                reply(req, 409, "text/plain", "no card is held up now".into());
-            } else {
-                queue(req, &ctx.tx, PageMsg::Continue);
-            }
-        }
-        _ => reply(req, 404, "text/plain", String::new()),
+    let Ok(Show { card }) = serde_json::from_slice::<Show>(&req.body) else {
+        return Response::text(400, "name the card to show: {\"card\": \"<id>\"}");
+    };
+    let shown = ctx
+        .shared
+        .lock()
+        .is_ok_and(|s| s.showable.iter().any(|c| *c == card));
+    if !shown {
+        return Response::text(409, "that card is not on the Guide's screen now");
     }
+    queue(&ctx.tx, PageMsg::Show(card))
 }
 
 /// What a closed page's actions are told.

@@ -47,6 +47,9 @@ pub struct Scene {
     pub state: State,
     /// What happened, in words, oldest first (at most [`LOG_KEEP`] lines).
     pub log: Vec<String>,
+    /// The same lines told by a narrator (the Guide's screen): the traveller in the third
+    /// person, the Guide as "you".
+    pub told: Vec<String>,
     /// Domains entered, in order.
     pub path: Vec<DomainRef>,
     pub last_exchange: Option<Exchange>,
@@ -64,6 +67,7 @@ impl Scene {
         Scene {
             state,
             log: Vec::new(),
+            told: Vec::new(),
             path: Vec::new(),
             last_exchange: None,
             last_judged: None,
@@ -75,10 +79,17 @@ impl Scene {
 
     /// Adds a line to the log (keeping the newest [`LOG_KEEP`]).
     pub fn note(&mut self, line: String) {
-        self.log.push(line);
-        if self.log.len() > LOG_KEEP {
-            let cut = self.log.len() - LOG_KEEP;
-            self.log.drain(..cut);
+        self.note_as(line.clone(), line);
+    }
+
+    /// Adds a line to the log and its narrator's telling to [`Scene::told`].
+    fn note_as(&mut self, line: String, told: String) {
+        for (log, line) in [(&mut self.log, line), (&mut self.told, told)] {
+            log.push(line);
+            if log.len() > LOG_KEEP {
+                let cut = log.len() - LOG_KEEP;
+                log.drain(..cut);
+            }
         }
     }
 
@@ -94,14 +105,22 @@ impl Scene {
         if !is_change(e) {
             self.trigger_source = None;
         }
-        let line = match e {
-            Event::RunEnded { .. } => self.ending(),
-            _ => words::describe(&self.state.cards, e),
+        let lines = match e {
+            Event::RunEnded { .. } => self.ending().map(|l| {
+                let told = l.replace("You and ", "The traveller and ");
+                (l, told)
+            }),
+            _ => words::describe(&self.state.cards, e).map(|l| {
+                let told = words::describe_as(&self.state.cards, e, words::Voice::Narrator);
+                (l.clone(), told.unwrap_or(l))
+            }),
         };
-        if let Some(line) = line {
+        if let Some((line, told)) = lines {
             match &self.trigger_source {
-                Some(source) => self.note(format!("{source}: {line}")),
-                None => self.note(line),
+                Some(source) => {
+                    self.note_as(format!("{source}: {line}"), format!("{source}: {told}"))
+                }
+                None => self.note_as(line, told),
             }
         }
         match e {

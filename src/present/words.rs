@@ -384,6 +384,80 @@ pub fn strike_word(s: Strike) -> &'static str {
     }
 }
 
+/// Who tells the log: the traveller's table ("you dealt 2"), or the Guide's screen,
+/// where the traveller is "the traveller" and "you" is the Guide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Voice {
+    Traveller,
+    Narrator,
+}
+
+/// The event log's line for an event in a voice, if it deserves one.
+pub fn describe_as(cards: &CardSet, e: &Event, voice: Voice) -> Option<String> {
+    if voice == Voice::Narrator
+        && let Some(line) = narrated(cards, e)
+    {
+        return Some(line);
+    }
+    describe(cards, e)
+}
+
+/// The lines a narrator tells otherwise than the traveller's table.
+fn narrated(cards: &CardSet, e: &Event) -> Option<String> {
+    let card = |c: &crate::cards::CardRef| cards.card(*c).name.clone();
+    Some(match e {
+        Event::CompanionJoined { card: c, .. } => format!("{} follows the traveller.", card(c)),
+        Event::ExchangeResolved {
+            exchange,
+            roll,
+            strike,
+            face,
+            to_foe,
+            to_traveller,
+            ..
+        } => format!(
+            "Exchange {exchange}: the traveller {} {}, the foe {face}; the traveller dealt {to_foe}, took {to_traveller}.",
+            roll.map_or("rolled no die:".into(), |r| format!("rolled {r},")),
+            strike_word(*strike)
+        ),
+        Event::TravellerRolled { traveller, .. } => match traveller {
+            Some(v) => format!("The traveller rolled {v}; now you roll for the foe."),
+            None => "The traveller's roll is skipped; now you roll for the foe.".into(),
+        },
+        Event::FoeRolled { foe } => format!("You rolled {foe} for the foe."),
+        Event::GuideChose {
+            label, die: None, ..
+        } => format!("You chose: {label}."),
+        Event::EntryLearned { name, card, .. } => match card {
+            Some(c) => format!(
+                "A rumour from {}: the traveller learns the terms of the Guardian's {name}.",
+                cards.card(*c).name
+            ),
+            None => format!(
+                "A rumour on the road: the traveller learns the terms of the Guardian's {name}."
+            ),
+        },
+        _ => return None,
+    })
+}
+
+/// A Guide's action in the Guide's words, for the Guide's screen: what the Guide decides
+/// ("The traveller loses Jar of Salvaged Honey", "Roll the foe's die").
+pub fn guide_label(s: &State, a: &Action) -> String {
+    match (a, &s.phase) {
+        (Action::RollFoe, _) => "Roll the foe's die".into(),
+        (Action::Pick { option }, Phase::Choice(c)) => match &c.kind {
+            crate::core::state::ChoiceKind::Lose { cards: held } => {
+                held.get(*option as usize).map_or_else(String::new, |c| {
+                    format!("The traveller loses {}", s.cards.card(*c).name)
+                })
+            }
+            _ => action_label(s, a),
+        },
+        _ => action_label(s, a),
+    }
+}
+
 /// The event log's line for an event, if it deserves one.
 pub fn describe(cards: &CardSet, e: &Event) -> Option<String> {
     let card = |c: &crate::cards::CardRef| cards.card(*c).name.clone();

@@ -328,6 +328,9 @@ pub struct ViewExtras {
     pub picks: Vec<String>,
     /// The option picked out with the arrows, if any.
     pub cursor: Option<usize>,
+    /// The Guide's screen's address, shown here (behind the cover) once a phone holds the
+    /// Guide's seat, rather than on the shared screen.
+    pub link_url: Option<String>,
 }
 
 /// The Guide's choice's options offered now, labelled for the view.
@@ -377,6 +380,16 @@ pub fn draw_view(s: &State, extras: &ViewExtras, peek: Peek, fonts: &Fonts, size
         17,
         fade(colour::PARCHMENT, 0.75),
     );
+    if let Some(url) = &extras.link_url {
+        style::text(
+            &format!("Guide's screen: {url}"),
+            m,
+            m + 50.0,
+            &fonts.mono,
+            15,
+            fade(colour::PARCHMENT, 0.8),
+        );
+    }
     let turn = s.role();
     style::text_right(
         &format!("{}'s turn", role_name(turn)),

@@ -287,13 +287,13 @@ pub fn lay_out(mut buttons: Vec<Button>, l: &Layout, m: &impl Measure) -> Vec<Bu
 
 /// The controls under the choices, left to right: the Guide's view (with a Guide) and
 /// each player's dice switch; none at the end, or when `any` is false (a lesson).
-/// `link`: the Guide's screen, if it is on (`true`: a page follows the run, and the
-/// Guide's view is there rather than behind Tab).
+/// `link`: the Guide's screen, if it is on (while a page follows the run, the Guide's view
+/// is there rather than behind Tab); its button says how it stands.
 pub fn controls(
     s: &State,
     any: bool,
     table_dice: [bool; 2],
-    link: Option<bool>,
+    link: Option<&crate::guide_screen::LinkState>,
     l: &Layout,
     fonts: &Fonts,
 ) -> Vec<(Rect, Control, String)> {
@@ -315,11 +315,19 @@ pub fn controls(
     };
     let mut specs: Vec<(Control, String)> = Vec::new();
     if s.guide {
+        use crate::guide_screen::LinkState;
         match link {
-            Some(true) => specs.push((Control::Link, "Guide's screen: following".into())),
-            Some(false) => {
+            Some(LinkState::Followed) => {
+                specs.push((Control::Link, "Guide's screen: following".into()))
+            }
+            Some(state) => {
                 specs.push((Control::Peek, peek.clone()));
-                specs.push((Control::Link, "Guide's screen: waiting".into()));
+                let words = match state {
+                    LinkState::Quiet { secs } => format!("no page for {secs} s"),
+                    LinkState::Stopped { .. } => "stopped".into(),
+                    _ => "waiting for the phone".into(),
+                };
+                specs.push((Control::Link, format!("Guide's screen: {words}")));
             }
             None => specs.push((Control::Peek, peek.clone())),
         }

@@ -5,7 +5,7 @@
 
 use super::TableScreen;
 use super::modal::Modal;
-use crate::guide_screen::{GuideScreen, PageMsg, Shown, check};
+use crate::guide_screen::{GuideScreen, LinkState, PageMsg, Shown, check, shown_line};
 use crate::present::journal::card_entry;
 use crate::present::stage::MomentKind;
 
@@ -16,8 +16,8 @@ pub struct Link {
     /// whether the stage was idle.
     published: (usize, usize, bool),
 
-    /// Whether a page was following at the last frame (a change is logged).
-    was_connected: bool,
+    /// How the link stood at the last frame (a change is logged).
+    was: LinkState,
     /// The join address as a QR code (dark modules true), made once.
     pub qr: Vec<Vec<bool>>,
     /// The card the page was last told is held up to be read.
@@ -51,6 +51,16 @@ impl TableScreen {
             self.stage.scene_mut().note(note.into());
             return;
         }
+        if let Some(link) = self.link.as_mut()
+            && matches!(link.screen.state(), LinkState::Stopped { .. })
+        {
+            // Esc, 6 starts a stopped server again, on the same address and code.
+            let note = match link.screen.restart() {
+                Ok(()) => "The Guide's screen is serving again at the same address: the page picks up by itself.".to_string(),
+                Err(e) => format!("{e}."),
+            };
+            self.stage.scene_mut().note(note);
+        }
         if self.link.is_none() {
             let addr = addr.map_or_else(local_addr, str::to_string);
             match GuideScreen::start(&addr) {
@@ -62,8 +72,7 @@ impl TableScreen {
                         qr: screen.qr_modules(),
                         screen,
                         published: (0, 0, false),
-
-                        was_connected: false,
+                        was: LinkState::Waiting,
                         held: None,
                     });
                 }
@@ -74,6 +83,11 @@ impl TableScreen {
             }
         }
         self.modal = Some(Modal::Link);
+    }
+
+    /// How the Guide's screen stands, if it is on.
+    pub fn link_state(&self) -> Option<LinkState> {
+        self.link.as_ref().map(|l| l.screen.state())
     }
 
     /// Whether a Guide's screen is following the run now.
@@ -122,6 +136,10 @@ impl TableScreen {
                     }
                     continue;
                 }
+                PageMsg::Show(id) => {
+                    self.show_card(&id);
+                    continue;
+                }
             };
             let awaited = self.awaited() == Some(&pa.action);
             let result = check(&self.run, &pa, awaited);
@@ -160,24 +178,77 @@ impl TableScreen {
             let shown = Shown {
                 state: self.stage.shown(),
                 idle,
-                feed: self.stage.scene().log.clone(),
+                feed: self.stage.scene().told.clone(),
             };
             link.screen.publish_shown(&self.run, &shown);
             link.published = seen;
         }
-        let connected = link.screen.connected();
-        if connected != link.was_connected {
-            link.was_connected = connected;
-            let note = if connected {
-                "The Guide's screen is following the run: the Guide's view is there, not on this table."
-            } else {
-                "The Guide's screen has gone quiet: the run waits; Tab opens the Guide's view here again, and the page picks up where it was when it returns."
-            };
-            self.stage.scene_mut().note(note.into());
-            if connected && matches!(self.modal, Some(Modal::Guide(_))) {
-                self.modal = None;
-            }
+        let now = link.screen.state();
+        let note = link_note(&link.was, &now);
+        // A page quiet for a while is one change, not one each second.
+        if std::mem::discriminant(&now) != std::mem::discriminant(&link.was) {
+            link.was = now.clone();
         }
+        if let Some(note) = note {
+            self.stage.scene_mut().note(note);
+        }
+        if now == LinkState::Followed && matches!(self.modal, Some(Modal::Guide(_))) {
+            self.modal = None;
+        }
+    }
+
+    /// The Guide shows the traveller a card from the page: the table shows it (unless
+    /// another question is open) and says so in the log.
+    fn show_card(&mut self, id: &str) {
+        let Some(c) = self.run.cards.card_by_str(id) else {
+            return;
+        };
+        let line = shown_line(&self.run.cards.card(c).name);
+        self.stage.scene_mut().note(line);
+        if matches!(self.modal, None | Some(Modal::Link) | Some(Modal::Shown(_))) {
+            self.modal = Some(Modal::Shown(c));
+        }
+    }
+
+    /// The Link modal's own keys: R releases the Guide's seat, S stops the server, Enter
+    /// starts a stopped one again; anything else puts the card away.
+    pub(super) fn link_keys(&mut self, input: &crate::ui::input::Input) {
+        let Some(link) = self.link.as_mut() else {
+            self.modal = None;
+            return;
+        };
+        let key = input.typed.map(|c| c.to_ascii_lowercase());
+        let stopped = matches!(link.screen.state(), LinkState::Stopped { .. });
+        let note = match key {
+            Some('r') if link.screen.seat_claimed() => {
+                link.screen.release_seat();
+                Some(
+                    "The Guide's seat is free: the next device to open the address takes it."
+                        .to_string(),
+                )
+            }
+            Some('s') if !stopped => {
+                link.screen
+                    .stop("stopped from the table (Esc, 6 starts it again)");
+                None
+            }
+            _ if input.activate && stopped => {
+                self.open_link(None);
+                return;
+            }
+            _ if input.presses.is_empty() && !input.click => {
+                self.modal = Some(Modal::Link);
+                return;
+            }
+            _ => {
+                self.modal = None;
+                return;
+            }
+        };
+        if let Some(note) = note {
+            self.stage.scene_mut().note(note);
+        }
+        self.modal = Some(Modal::Link);
     }
 
     /// A dice entry whose action is no longer offered (its turn passed: the page rolled
@@ -193,4 +264,17 @@ impl TableScreen {
                 .note("The dice box closed: that roll has already been made.".into());
         }
     }
+}
+
+/// What the table says when the link's state changes (`None`: nothing worth a line).
+fn link_note(was: &LinkState, now: &LinkState) -> Option<String> {
+    use LinkState::*;
+    Some(match (was, now) {
+        (Followed, Followed) | (Waiting, Waiting) | (Quiet { .. }, Quiet { .. }) => return None,
+        (Stopped { .. }, Stopped { .. }) => return None,
+        (_, Followed) => "The Guide's screen is following the run: the Guide's view is there, not on this table.".into(),
+        (_, Quiet { .. }) => "The Guide's screen has gone quiet: the run waits; Tab opens the Guide's view here again, and the page picks up where it was when it returns.".into(),
+        (_, Stopped { why }) => format!("The Guide's screen has stopped ({why}); Esc, 6 starts it again at the same address."),
+        (_, Waiting) => return None,
+    })
 }

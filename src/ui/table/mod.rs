@@ -567,6 +567,7 @@ impl TableScreen {
                 crate::present::odds::faces_against(shown),
             );
         }
+        let link_state = self.link_state();
         let shown = self.stage.shown();
         let buttons = if self.stage.holding() {
             vec![Button {
@@ -592,7 +593,7 @@ impl TableScreen {
                     // The lesson has no table dice (its dice are set).
                     self.tutor.is_none(),
                     self.table_dice,
-                    self.link.as_ref().map(|k| k.screen.connected()),
+                    link_state.as_ref(),
                     &l,
                     f,
                 ),

@@ -24,8 +24,11 @@ pub enum Modal {
     Dice(guide::Entry),
     /// The Guide's view (its cover, or open).
     Guide(guide::Peek),
-    /// The Guide's screen's address and QR code, to scan with a phone.
+    /// The Guide's screen: how it stands, and its address and QR code while no phone
+    /// holds the Guide's seat.
     Link,
+    /// A card the Guide shows the traveller from the page.
+    Shown(crate::cards::CardRef),
     /// A step that cannot be taken back, waiting for Enter (anything else cancels).
     Confirm(Confirm),
 }
@@ -243,9 +246,13 @@ impl TableScreen {
             }
             Some(Modal::Menu { sel }) => Some(self.update_menu(input, l, sel)),
             Some(Modal::Link) => {
-                // Any key or click puts the code away.
+                self.link_keys(input);
+                Some(Next::Stay)
+            }
+            Some(Modal::Shown(c)) => {
+                // Any key or click puts the card away.
                 if input.presses.is_empty() && !input.click {
-                    self.modal = Some(Modal::Link);
+                    self.modal = Some(Modal::Shown(c));
                 }
                 Some(Next::Stay)
             }
@@ -445,15 +452,19 @@ impl Modal {
                         Vec::new()
                     },
                     cursor: t.guide_cursor,
+                    link_url: t
+                        .link()
+                        .filter(|k| k.screen.seat_claimed())
+                        .map(|k| k.screen.url()),
                 };
                 guide::draw_view(t.stage.shown(), &extras, *peek, fonts, l.size)
             }
             Modal::Link => {
                 if let Some(link) = t.link() {
-                    let url = link.screen.url();
-                    super::panels::link::draw(&url, &link.qr, link.screen.connected(), fonts, l);
+                    super::panels::link::draw(link, fonts, l);
                 }
             }
+            Modal::Shown(c) => super::panels::link::draw_shown(&t.run.cards, *c, fonts, l),
             Modal::Confirm(c) => draw_confirm(*c, t.run.state.guide, fonts, l, mouse),
         }
     }

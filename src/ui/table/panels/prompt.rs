@@ -18,8 +18,10 @@ pub fn draw(cx: &Ctx) {
     let fonts = cx.fonts;
     let r = cx.l.prompt;
     let mut text_w = r.w - 28.0;
+    let holding = cx.moment.is_some_and(|m| m.holding());
     if s.guide && s.phase != Phase::Over {
-        let who = s.role();
+        // A card held up to be read is the Guide's to read aloud: the Guide's moment.
+        let who = if holding { Role::Guide } else { s.role() };
         let label = format!("{}'s turn", guide::role_name(who));
         let w = style::width(&label, &fonts.serif, text::LABEL) + 24.0;
         let badge = Rect::new(r.right() - 12.0 - w, r.y + 10.0, w, 28.0);
@@ -35,7 +37,6 @@ pub fn draw(cx: &Ctx) {
         );
         text_w -= w + 12.0;
     }
-    let holding = cx.moment.is_some_and(|m| m.holding());
     let words = if holding && cx.reading_left.is_some() {
         "Read it; the run goes on by itself. Any key, Space or a click goes on at once.".to_string()
     } else if holding {

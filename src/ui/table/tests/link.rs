@@ -40,7 +40,12 @@ fn a_guides_screen_rolls_the_foes_die_on_the_table_and_keeps_the_look_away_view_
     key(&mut t, |i| i.typed = Some('x'), 0.0);
     assert_eq!(t.modal, None);
     // A page follows the run: the table says so, and Tab no longer covers the table.
-    let (status, state) = http(addr, "GET", &format!("/state?code={code}"), "");
+    let (status, state) = http(
+        addr,
+        "GET",
+        &format!("/state?code={code}&seat=guideseat1"),
+        "",
+    );
     assert_eq!(status, 200);
     assert!(state.contains("\"turn\":\"traveller\""), "{state}");
     key(&mut t, |_| {}, 0.1);
@@ -63,7 +68,12 @@ fn a_guides_screen_rolls_the_foes_die_on_the_table_and_keeps_the_look_away_view_
     now += 0.1;
     key(&mut t, |_| {}, now);
     let act = r#"{"action":{"type":"roll_foe"},"dice":[6]}"#;
-    let (status, _) = http(addr, "POST", &format!("/act?code={code}"), act);
+    let (status, _) = http(
+        addr,
+        "POST",
+        &format!("/act?code={code}&seat=guideseat1"),
+        act,
+    );
     assert_eq!(status, 202);
     // Without the code the page learns nothing and does nothing.
     assert_eq!(http(addr, "POST", "/act", act).0, 403);
@@ -77,7 +87,12 @@ fn a_guides_screen_rolls_the_foes_die_on_the_table_and_keeps_the_look_away_view_
     }
     assert_eq!(foe_die(&t), Some(6), "the page's die was used");
     assert!(!t.stage.idle(), "the roll plays on the table's stage");
-    let (_, state) = http(addr, "GET", &format!("/state?code={code}"), "");
+    let (_, state) = http(
+        addr,
+        "GET",
+        &format!("/state?code={code}&seat=guideseat1"),
+        "",
+    );
     assert!(state.contains("\"turn\":\"traveller\""), "{state}");
     // Played out, the stage shows the run as it is: the typed die reached the shown
     // state's dice too (else its replay would draw the seed's die instead).
@@ -110,10 +125,21 @@ fn the_guides_screen_shows_a_held_card_and_its_continue_lets_it_go_on() {
     let (addr, code) = linked(&mut t);
     // Nothing is held yet: Continue is refused and the page offers none.
     assert_eq!(
-        http(addr, "POST", &format!("/continue?code={code}"), "").0,
+        http(
+            addr,
+            "POST",
+            &format!("/continue?code={code}&seat=guideseat1"),
+            ""
+        )
+        .0,
         409
     );
-    let (_, state) = http(addr, "GET", &format!("/state?code={code}"), "");
+    let (_, state) = http(
+        addr,
+        "GET",
+        &format!("/state?code={code}&seat=guideseat1"),
+        "",
+    );
     assert!(!state.contains("\"held\""), "{state}");
     let slot = (0..3).find(|&i| is_caesura(&t.run.state, i)).unwrap() as u8;
     let card = t.run.state.row[slot as usize].unwrap().card;
@@ -125,7 +151,12 @@ fn the_guides_screen_shows_a_held_card_and_its_continue_lets_it_go_on() {
     // The next frame tells the page which card is held, with its notes.
     now += 0.1;
     key(&mut t, |_| {}, now);
-    let (_, state) = http(addr, "GET", &format!("/state?code={code}"), "");
+    let (_, state) = http(
+        addr,
+        "GET",
+        &format!("/state?code={code}&seat=guideseat1"),
+        "",
+    );
     assert!(
         state.contains(&format!("\"held\":{{\"card\":\"{id}\"")),
         "{state}"
@@ -133,7 +164,13 @@ fn the_guides_screen_shows_a_held_card_and_its_continue_lets_it_go_on() {
     // Without the code nothing happens; with it the held card goes on.
     assert_eq!(http(addr, "POST", "/continue", "").0, 403);
     assert_eq!(
-        http(addr, "POST", &format!("/continue?code={code}"), "").0,
+        http(
+            addr,
+            "POST",
+            &format!("/continue?code={code}&seat=guideseat1"),
+            ""
+        )
+        .0,
         202
     );
     for _ in 0..100 {
@@ -148,7 +185,12 @@ fn the_guides_screen_shows_a_held_card_and_its_continue_lets_it_go_on() {
     settle(&mut t, &mut now);
     now += 0.1;
     key(&mut t, |_| {}, now);
-    let (_, state) = http(addr, "GET", &format!("/state?code={code}"), "");
+    let (_, state) = http(
+        addr,
+        "GET",
+        &format!("/state?code={code}&seat=guideseat1"),
+        "",
+    );
     assert!(
         !state.contains("\"held\""),
         "the page no longer offers Continue: {state}"
@@ -253,7 +295,16 @@ fn a_dice_box_closes_when_its_turn_passes_and_leaves_no_die_forced() {
     );
     // The page rolls the foe's die meanwhile.
     let act = r#"{"action":{"type":"roll_foe"}}"#;
-    assert_eq!(http(addr, "POST", &format!("/act?code={code}"), act).0, 202);
+    assert_eq!(
+        http(
+            addr,
+            "POST",
+            &format!("/act?code={code}&seat=guideseat1"),
+            act
+        )
+        .0,
+        202
+    );
     for _ in 0..200 {
         now += 0.05;
         key(&mut t, |_| {}, now);
@@ -322,7 +373,12 @@ fn a_foes_reroll_chosen_on_the_table_takes_the_guides_die_from_the_page() {
     );
     let mut now = 0.2;
     key(&mut t, |_| {}, now);
-    let (_, state) = http(addr, "GET", &format!("/state?code={code}"), "");
+    let (_, state) = http(
+        addr,
+        "GET",
+        &format!("/state?code={code}&seat=guideseat1"),
+        "",
+    );
     let snap: serde_json::Value = serde_json::from_str(&state).unwrap();
     assert!(
         snap["awaiting_dice"].is_object(),
@@ -333,7 +389,7 @@ fn a_foes_reroll_chosen_on_the_table_takes_the_guides_die_from_the_page() {
         http(
             addr,
             "POST",
-            &format!("/act?code={code}"),
+            &format!("/act?code={code}&seat=guideseat1"),
             &body.to_string()
         )
         .0,
