@@ -207,7 +207,7 @@ fn the_guides_screen_joins_with_the_code_and_rolls_the_foes_die() {
     let mut g = Game::start(3);
     let (ok, page) = http(&g.addr, "GET", &format!("/?code={}", g.code), "");
     assert_eq!(ok, 200);
-    assert!(page.contains("The Guide's screen"));
+    assert!(page.contains("Guide's screen"));
     for path in ["/", "/?code=wrong", "/state", "/state?code=0000", "/act"] {
         let (status, body) = http(&g.addr, "GET", path, "");
         assert_eq!((status, body.as_str()), (403, ""), "{path}");

@@ -411,3 +411,319 @@ fn the_end_of_run_recap_covers_the_whole_run() {
         .count();
     assert!(words.contains(&format!("Cards met: {flips}.")), "{words}");
 }
+
+/// The seat token the tests' page uses.
+const SEAT: &str = "guideseat1";
+
+/// One kept-alive connection, as a page's browser holds it.
+struct Conn {
+    r: BufReader<TcpStream>,
+    w: TcpStream,
+}
+
+/// An answer: status, ETag and body.
+struct Answer {
+    status: u16,
+    etag: Option<String>,
+    body: String,
+}
+
+impl Conn {
+    fn open(addr: &str) -> Conn {
+        let s = TcpStream::connect(addr).expect("connect");
+        s.set_read_timeout(Some(Duration::from_secs(15)))
+            .expect("timeout");
+        Conn {
+            w: s.try_clone().expect("clone"),
+            r: BufReader::new(s),
+        }
+    }
+
+    /// Sends a request on this connection and reads its answer by its length.
+    fn ask(&mut self, method: &str, path: &str, headers: &str, body: &str) -> Answer {
+        write!(
+            self.w,
+            "{method} {path} HTTP/1.1\r\nHost: x\r\n{headers}Content-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .expect("send");
+        let mut line = String::new();
+        self.r.read_line(&mut line).expect("a status line");
+        let status = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
+        let (mut length, mut etag) = (0, None);
+        loop {
+            let mut h = String::new();
+            self.r.read_line(&mut h).expect("a header");
+            let h = h.trim();
+            if h.is_empty() {
+                break;
+            }
+            let (name, value) = h.split_once(':').expect("a header line");
+            match name.to_ascii_lowercase().as_str() {
+                "content-length" => length = value.trim().parse().expect("a length"),
+                "etag" => etag = Some(value.trim().to_string()),
+                _ => {}
+            }
+        }
+        let mut body = vec![0; length];
+        self.r.read_exact(&mut body).expect("the body");
+        Answer {
+            status,
+            etag,
+            body: String::from_utf8_lossy(&body).into_owned(),
+        }
+    }
+
+    fn state(&mut self, code: &str, journal: usize, etag: Option<&str>) -> Answer {
+        let headers = etag.map_or(String::new(), |e| format!("If-None-Match: {e}\r\n"));
+        let path = format!("/state?code={code}&seat={SEAT}&journal={journal}");
+        self.ask("GET", &path, &headers, "")
+    }
+}
+
+#[test]
+fn an_unchanged_state_is_answered_304_and_the_journal_comes_in_increments() {
+    let mut run = guided_until(5, |r| r.state.flips >= 2);
+    let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
+    screen.publish(&run);
+    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    let mut conn = Conn::open(&addr);
+    let first = conn.state(&code, 0, None);
+    assert_eq!(first.status, 200, "{}", first.body);
+    let etag = first.etag.clone().expect("an ETag");
+    let snap: Value = serde_json::from_str(&first.body).expect("json");
+    assert_eq!(etag, format!("\"{}\"", snap["version"]));
+    let had = snap["journal"].as_array().expect("journal").len();
+    assert!(had >= 3, "a Domain and two cards: {had}");
+    assert_eq!(
+        (
+            snap["journal_from"].as_u64(),
+            snap["journal_total"].as_u64()
+        ),
+        (Some(0), Some(had as u64))
+    );
+    // Oldest first: the Domain entered before the cards.
+    assert_eq!(snap["journal"][0]["kind"], "domain");
+    // Nothing changed: 304, no body, on the same kept-alive connection.
+    let same = conn.state(&code, had, Some(&etag));
+    assert_eq!((same.status, same.body.as_str()), (304, ""));
+    assert_eq!(same.etag.as_deref(), Some(etag.as_str()));
+    // A step: a new version, and only the entries after the page's last one.
+    let before = run.state.flips;
+    while run.state.flips == before && !run.is_over() {
+        let a = first_offered(&run);
+        run.act(&a).expect("offered");
+    }
+    screen.publish(&run);
+    let next = conn.state(&code, had, Some(&etag));
+    assert_eq!(next.status, 200);
+    assert_ne!(next.etag.as_deref(), Some(etag.as_str()));
+    let snap: Value = serde_json::from_str(&next.body).expect("json");
+    assert_eq!(snap["journal_from"].as_u64(), Some(had as u64));
+    let delta = snap["journal"].as_array().expect("journal");
+    assert!(!delta.is_empty() && delta.len() < had, "{delta:?}");
+    assert_eq!(
+        snap["journal_total"].as_u64(),
+        Some((had + delta.len()) as u64)
+    );
+    // A page that asks beyond the journal (a restarted table) gets it whole.
+    let whole = conn.state(&code, 10_000, None);
+    let snap: Value = serde_json::from_str(&whole.body).expect("json");
+    assert_eq!(snap["journal_from"].as_u64(), Some(0));
+}
+
+#[test]
+fn a_second_device_cannot_act_as_the_guide_until_the_seat_is_released() {
+    let run = at_foe_roll(8);
+    let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
+    screen.publish(&run);
+    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    assert!(!screen.seat_claimed());
+    let mut guide = Conn::open(&addr);
+    assert_eq!(guide.state(&code, 0, None).status, 200);
+    assert!(screen.seat_claimed(), "the first page took the seat");
+    let other = "otherdevice2";
+    let mut phone = Conn::open(&addr);
+    let seen = phone.ask("GET", &format!("/state?code={code}&seat={other}"), "", "");
+    assert_eq!(seen.status, 423, "no state for a second device");
+    assert!(seen.body.contains("seat is taken"), "{}", seen.body);
+    assert!(
+        !seen.body.contains("turn"),
+        "nothing of the run leaks: {}",
+        seen.body
+    );
+    let roll = r#"{"action":{"type":"roll_foe"}}"#;
+    let acted = phone.ask("POST", &format!("/act?code={code}&seat={other}"), "", roll);
+    assert_eq!(acted.status, 423);
+    let shown = phone.ask(
+        "POST",
+        &format!("/show?code={code}&seat={other}"),
+        "",
+        r#"{"card":"x"}"#,
+    );
+    assert_eq!(shown.status, 423);
+    // Without a seat token at all: refused too.
+    let bare = phone.ask("GET", &format!("/state?code={code}"), "", "");
+    assert_eq!(bare.status, 400);
+    // The Guide's page keeps its seat through a reload (the same token).
+    assert_eq!(Conn::open(&addr).state(&code, 0, None).status, 200);
+    // Released from the table: the next device to ask takes it.
+    screen.release_seat();
+    let now = phone.ask("GET", &format!("/state?code={code}&seat={other}"), "", "");
+    assert_eq!(now.status, 200);
+    assert_eq!(
+        guide.state(&code, 0, None).status,
+        423,
+        "the old page is now the second device"
+    );
+}
+
+#[test]
+fn the_next_cards_the_traveller_has_seen_are_not_marked_face_down() {
+    // A run that reaches a card letting the traveller look at the deck.
+    let run = (0..200u64)
+        .map(|seed| guided_until(seed, |r| r.state.deck_seen > 0))
+        .find(|r| r.state.deck_seen > 0)
+        .expect("some seed looks at the top of the deck");
+    let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
+    screen.publish(&run);
+    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    let snap: Value =
+        serde_json::from_str(&Conn::open(&addr).state(&code, 0, None).body).expect("json");
+    let next = snap["next"].as_array().expect("next cards");
+    let seen = run.state.deck_seen.min(next.len());
+    assert!(seen > 0);
+    for (i, slot) in next.iter().enumerate() {
+        assert_eq!(slot["hidden"], i >= seen, "next card {i} of {next:?}");
+    }
+}
+
+#[test]
+fn a_stopped_screen_serves_again_on_the_same_address_code_and_seat() {
+    let run = at_foe_roll(8);
+    let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
+    screen.publish(&run);
+    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    assert_eq!(screen.state(), forward::guide_screen::LinkState::Waiting);
+    let mut conn = Conn::open(&addr);
+    assert_eq!(conn.state(&code, 0, None).status, 200);
+    assert_eq!(screen.state(), forward::guide_screen::LinkState::Followed);
+    screen.stop("stopped by the test");
+    assert!(
+        matches!(screen.state(), forward::guide_screen::LinkState::Stopped { ref why } if why.contains("by the test"))
+    );
+    assert!(TcpStream::connect(&addr).is_err(), "the port is closed");
+    screen.restart().expect("listens again");
+    assert_eq!(screen.addr.to_string(), addr);
+    let again = Conn::open(&addr).state(&code, 0, None);
+    assert_eq!(again.status, 200, "the same code and seat: {}", again.body);
+}
+
+/// The link holds for a whole evening, compressed into a minute: a page polls every 0.7 s
+/// on one kept-alive connection while the run is played, a fresh connection comes every
+/// 15 s, and 40 clients that hold the code promise bodies they never send at 20 s. Every
+/// request is answered, none later than the body deadline plus a second.
+#[test]
+fn the_link_holds_for_a_minute_of_polls_fresh_connections_and_stalled_bodies() {
+    use forward::guide_screen::REQUEST_DEADLINE;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let mut run = guided_until(8, |_| true);
+    let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
+    screen.publish(&run);
+    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    let limit = REQUEST_DEADLINE + Duration::from_secs(1);
+    let soak = Duration::from_secs(62);
+    let done = Arc::new(AtomicBool::new(false));
+    let spawn_poller = |done: Arc<AtomicBool>, addr: String, code: String| {
+        std::thread::spawn(move || {
+            let mut conn = Conn::open(&addr);
+            let (mut etag, mut journal, mut answered, mut fresh) = (None, 0, Vec::new(), 0);
+            let started = Instant::now();
+            let mut last_fresh = Instant::now();
+            while !done.load(Ordering::SeqCst) {
+                let t = Instant::now();
+                let a = conn.state(&code, journal, etag.as_deref());
+                answered.push((a.status, t.elapsed()));
+                if a.status == 200 {
+                    let snap: Value = serde_json::from_str(&a.body).expect("json");
+                    journal = snap["journal_total"].as_u64().expect("total") as usize;
+                    etag = a.etag;
+                }
+                if last_fresh.elapsed() >= Duration::from_secs(15) {
+                    last_fresh = Instant::now();
+                    let t = Instant::now();
+                    let a = Conn::open(&addr).state(&code, 0, None);
+                    answered.push((a.status, t.elapsed()));
+                    fresh += 1;
+                }
+                std::thread::sleep(Duration::from_millis(700));
+            }
+            (answered, fresh, started.elapsed())
+        })
+    };
+    let poller = spawn_poller(done.clone(), addr.clone(), code.clone());
+    let stallers = {
+        let (addr, code) = (addr.clone(), code.clone());
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_secs(20));
+            let path = format!("/act?code={code}&seat={SEAT}");
+            let open: Vec<(TcpStream, Instant)> = (0..40)
+                .map(|_| (stall(&addr, &path), Instant::now()))
+                .collect();
+            open.into_iter()
+                .map(|(s, sent)| {
+                    s.set_read_timeout(Some(Duration::from_secs(15)))
+                        .expect("timeout");
+                    let mut line = String::new();
+                    let _ = BufReader::new(s).read_line(&mut line);
+                    (line, sent.elapsed())
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    // The host plays on: one step every 2 s, publishing as a table does.
+    let started = Instant::now();
+    let mut steps = 0;
+    while started.elapsed() < soak {
+        std::thread::sleep(Duration::from_millis(100));
+        screen.apply_queued(&mut run);
+        if started.elapsed().as_millis() / 2000 > steps && !run.is_over() {
+            steps += 1;
+            let a = first_offered(&run);
+            run.act(&a).expect("offered");
+            screen.publish(&run);
+        }
+    }
+    done.store(true, Ordering::SeqCst);
+    let (answered, fresh, lasted) = poller.join().expect("the poller");
+    let stalled = stallers.join().expect("the stalled clients");
+    assert!(lasted >= Duration::from_secs(60), "followed for {lasted:?}");
+    assert!(fresh >= 3, "{fresh} fresh connections");
+    assert!(answered.len() >= 70, "{} polls", answered.len());
+    let changed = answered.iter().filter(|(s, _)| *s == 200).count();
+    let unchanged = answered.iter().filter(|(s, _)| *s == 304).count();
+    assert_eq!(
+        changed + unchanged,
+        answered.len(),
+        "every poll answered 200 or 304: {answered:?}"
+    );
+    assert!(
+        unchanged > changed,
+        "most polls cost nothing: {changed} full, {unchanged} 304"
+    );
+    let slowest = answered.iter().map(|(_, t)| *t).max().unwrap_or_default();
+    assert!(slowest <= limit, "the slowest poll took {slowest:?}");
+    assert_eq!(stalled.len(), 40);
+    for (line, took) in &stalled {
+        assert!(
+            line.contains(" 408 "),
+            "a stalled body is answered 408: {line:?}"
+        );
+        assert!(*took <= limit, "a stalled body was answered after {took:?}");
+    }
+    assert_eq!(screen.state(), forward::guide_screen::LinkState::Followed);
+}
