@@ -451,3 +451,83 @@ fn a_pad_holding_view_picks_the_guides_choice_with_the_d_pad_and_a() {
         "the view stays while View is held"
     );
 }
+
+#[test]
+fn esc_6_starts_a_stopped_screen_again_and_the_table_tells_how_the_link_stands() {
+    use crate::guide_screen::LinkState;
+    let mut t = at_a_duel(true, None);
+    let (addr, code) = linked(&mut t);
+    assert_eq!(t.link_state(), Some(LinkState::Waiting));
+    let state = format!("/state?code={code}&seat=guideseat1");
+    assert_eq!(http(addr, "GET", &state, "").0, 200);
+    key(&mut t, |_| {}, 0.1);
+    assert_eq!(t.link_state(), Some(LinkState::Followed));
+    // The code card: S stops the server; the table says so, in words, with the way back.
+    t.open_link(None);
+    assert_eq!(t.modal, Some(Modal::Link));
+    key(&mut t, |i| i.typed = Some('s'), 0.2);
+    assert!(matches!(t.link_state(), Some(LinkState::Stopped { .. })));
+    key(&mut t, |i| i.typed = Some('x'), 0.3);
+    key(&mut t, |_| {}, 0.4);
+    let log = &t.stage.scene().log;
+    assert!(
+        log.iter()
+            .any(|l| l.contains("has stopped") && l.contains("Esc, 6")),
+        "{log:?}"
+    );
+    assert!(
+        std::net::TcpStream::connect(addr).is_err(),
+        "the port is closed"
+    );
+    // Esc, 6 starts it again: the same address, code and seat.
+    t.open_link(None);
+    assert_eq!(t.link().map(|k| k.screen.addr), Some(addr));
+    assert_eq!(http(addr, "GET", &state, "").0, 200);
+    key(&mut t, |i| i.typed = Some('x'), 0.5);
+    key(&mut t, |_| {}, 0.6);
+    assert_eq!(t.link_state(), Some(LinkState::Followed));
+    // The seat is held: another device is refused until R frees it on the table.
+    let other = format!("/state?code={code}&seat=otherdevice");
+    assert_eq!(http(addr, "GET", &other, "").0, 423);
+    t.open_link(None);
+    key(&mut t, |i| i.typed = Some('r'), 0.7);
+    assert_eq!(http(addr, "GET", &other, "").0, 200);
+}
+
+#[test]
+fn the_guide_shows_the_traveller_a_card_from_the_page() {
+    let mut t = at_a_duel(true, None);
+    let (addr, code) = linked(&mut t);
+    let (_, state) = http(
+        addr,
+        "GET",
+        &format!("/state?code={code}&seat=guideseat1"),
+        "",
+    );
+    let snap: serde_json::Value = serde_json::from_str(&state).expect("json");
+    let foe = snap["notes_card"]
+        .as_str()
+        .expect("the foe's card")
+        .to_string();
+    let show = format!("/show?code={code}&seat=guideseat1");
+    assert_eq!(
+        http(addr, "POST", &show, r#"{"card":"no_such_card"}"#).0,
+        409
+    );
+    let body = format!(r#"{{"card":"{foe}"}}"#);
+    assert_eq!(http(addr, "POST", &show, &body).0, 202);
+    key(&mut t, |_| {}, 0.1);
+    let c = t.run.cards.card_by_str(&foe).expect("a card");
+    assert_eq!(t.modal, Some(Modal::Shown(c)));
+    let name = &t.run.cards.card(c).name;
+    assert!(
+        t.stage
+            .scene()
+            .log
+            .iter()
+            .any(|l| l.contains("shows the traveller") && l.contains(name.as_str()))
+    );
+    // Any key puts it away.
+    key(&mut t, |i| i.typed = Some('x'), 0.2);
+    assert_eq!(t.modal, None);
+}
