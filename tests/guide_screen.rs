@@ -394,3 +394,111 @@ fn the_guide_plays_their_part_by_clicks_in_chromium() {
     browser.wait_text("#turn", |t| t.starts_with("The run has ended"));
     assert_eq!(browser.text("#actions").unwrap_or_default().trim(), "");
 }
+
+/// The phone page at 390x844: the words to read aloud inside the first screen, a held
+/// card signalled as the Guide's moment (amber header, the tab's title, one buzz), the
+/// feed told in the third person, and a page that says "Reconnecting…" (never "closed")
+/// while its server is stopped and picks up by itself when it serves again.
+#[test]
+fn the_phone_page_reads_aloud_first_signals_the_guides_moments_and_reconnects() {
+    use forward::core::{Action, legal_actions};
+    use forward::guide_screen::{GuideScreen, with_dice};
+    use forward::present::journal::card_entry;
+    let Some(browser) = Browser::start(390, 844, true) else {
+        return;
+    };
+    let (mut run, _) = Session::new_with(cards(), 8, Vec::new(), true);
+    let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
+    let mut step = |run: &mut Session, screen: &mut GuideScreen, a: &Action| {
+        let before = with_dice(&run.state, &[]);
+        let events = run.act(a).expect("offered");
+        screen.record(&before, &events);
+    };
+    // To the foe's roll: the traveller has just rolled.
+    for _ in 0..3000 {
+        let acts = legal_actions(&run.state);
+        if acts.contains(&Action::RollFoe) {
+            break;
+        }
+        let a = acts
+            .into_iter()
+            .find(|a| !matches!(a, Action::Abandon))
+            .expect("an action");
+        step(&mut run, &mut screen, &a);
+    }
+    screen.publish(&run);
+    browser.open(&screen.url());
+    browser.wait_text("#turn", |t| t == "Your turn, Guide");
+    let feed = browser.wait_text("#feed", |t| t.contains("The traveller rolled"));
+    assert!(
+        !feed.contains("You rolled") && !feed.contains("you dealt"),
+        "the traveller in the third person: {feed}"
+    );
+    // The foe's die rolled: the traveller's turn again.
+    step(&mut run, &mut screen, &Action::RollFoe);
+    screen.publish(&run);
+    browser.wait_text("#turn", |t| t == "The traveller's turn");
+    let feed = browser.wait_text("#feed", |t| t.contains("for the foe"));
+    assert!(
+        feed.contains("You rolled") || feed.contains("the traveller dealt"),
+        "{feed}"
+    );
+    browser.eval("window.buzzes = 0; navigator.vibrate = () => { window.buzzes++; return true; };");
+    // The table holds the foe's card up to be read: the Guide's moment.
+    let foe = run
+        .state
+        .duel()
+        .and_then(|d| d.card)
+        .or_else(|| run.state.discard.last().copied())
+        .expect("the foe's card");
+    screen.set_held(Some(card_entry(&run.cards, foe, run.state.flips)));
+    screen.publish(&run);
+    browser.wait_text("#turn", |t| t == "Your turn, Guide");
+    let cue = browser.wait_text("#cue", |t| t.contains("Read this card aloud"));
+    assert!(!cue.is_empty());
+    let seen = browser.eval(
+        "const r = document.querySelector('#now .aloud').getBoundingClientRect();
+         const c = document.querySelector('#continue').getBoundingClientRect();
+         return { top: r.top, bottom: r.bottom, title: document.title, buzzes: window.buzzes,
+                  amber: getComputedStyle(document.querySelector('#top')).backgroundColor,
+                  cont: c.top, page: innerHeight,
+                  twice: document.querySelectorAll('#now .aloud').length };",
+    );
+    assert!(
+        seen["top"].as_f64().expect("top") < 420.0,
+        "read-aloud first: {seen}"
+    );
+    assert!(seen["bottom"].as_f64().expect("bottom") > seen["top"].as_f64().expect("top"));
+    assert!(
+        seen["title"].as_str().expect("title").starts_with("●"),
+        "{seen}"
+    );
+    assert_eq!(
+        seen["buzzes"], 1,
+        "one short buzz on the Guide's moment: {seen}"
+    );
+    assert_eq!(seen["twice"], 1, "the held card is shown once: {seen}");
+    assert!(
+        seen["cont"].as_f64().expect("continue") < 844.0,
+        "Continue on screen: {seen}"
+    );
+    let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    browser.screenshot(&shots.join("guide-screen-phone-held.png"));
+    assert_eq!(
+        png_size(&shots.join("guide-screen-phone-held.png")),
+        (390, 844)
+    );
+    // The server stopped (the table's Esc, 6, S): the page reconnects, it is not closed.
+    screen.stop("stopped by the test");
+    let conn = browser.wait_text("#conn", |t| t.contains("Reconnecting"));
+    assert!(!conn.is_empty());
+    let turn = browser.text("#turn").unwrap_or_default();
+    assert!(!turn.contains("closed"), "{turn}");
+    browser.screenshot(&shots.join("guide-screen-phone-reconnecting.png"));
+    // Served again: the page picks up by itself, and sees what changed meanwhile.
+    screen.set_held(None);
+    screen.publish(&run);
+    screen.restart().expect("serves again");
+    browser.wait_text("#conn", |t| t == "Connected");
+    browser.wait_text("#turn", |t| t == "The traveller's turn");
+}

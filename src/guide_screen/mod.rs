@@ -736,7 +736,7 @@ impl GuideScreen {
         shown.feed = self
             .scene
             .as_ref()
-            .map(|s| s.log.clone())
+            .map(|s| s.told.clone())
             .unwrap_or_default();
         self.publish_shown(run, &shown);
     }

@@ -173,6 +173,12 @@ impl Browser {
         (status == 200).then(|| v.as_str().unwrap_or_default().to_string())
     }
 
+    /// Runs `script` (a function body; `return` gives the value) in the page.
+    pub fn eval(&self, script: &str) -> Value {
+        let body = json!({ "script": script, "args": [] });
+        self.call("POST", &self.at("/execute/sync"), body)
+    }
+
     /// The page's HTML as it stands.
     pub fn source(&self) -> String {
         let v = self.call("GET", &self.at("/source"), Value::Null);
