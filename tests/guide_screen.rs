@@ -502,3 +502,72 @@ fn the_phone_page_reads_aloud_first_signals_the_guides_moments_and_reconnects() 
     browser.wait_text("#conn", |t| t == "Connected");
     browser.wait_text("#turn", |t| t == "The traveller's turn");
 }
+
+/// The long soak, for anyone to run (ignored in the suite: it lasts minutes):
+/// `FORWARD_SOAK_SECS=600 cargo test --test guide_screen -- --ignored --nocapture soak`.
+/// The page in headless Chromium follows a run played slowly (a step every 3 s, the
+/// Guide's part clicked on the page); at the end the page must still be connected and the
+/// table must see it following. Prints the figures: steps, polls, 304s and bytes.
+#[test]
+#[ignore]
+fn soak_the_page_follows_a_slow_run_for_minutes() {
+    use forward::core::{Role, legal_actions};
+    use forward::guide_screen::{GuideScreen, LinkState, with_dice};
+    use std::time::{Duration, Instant};
+    let secs: u64 = std::env::var("FORWARD_SOAK_SECS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(600);
+    let Some(browser) = Browser::start(390, 844, true) else {
+        return;
+    };
+    let (mut run, _) = Session::new_with(cards(), 21, Vec::new(), true);
+    let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
+    screen.publish(&run);
+    browser.open(&screen.url());
+    browser.wait_text("#conn", |t| t == "Connected");
+    let started = Instant::now();
+    let (mut steps, mut clicks, mut next_step) = (0, 0, Duration::from_secs(3));
+    while started.elapsed() < Duration::from_secs(secs) {
+        std::thread::sleep(Duration::from_millis(100));
+        if !screen.apply_queued(&mut run).is_empty() {
+            steps += 1;
+        }
+        if started.elapsed() < next_step || run.is_over() {
+            continue;
+        }
+        next_step += Duration::from_secs(3);
+        if run.state.role() == Role::Guide {
+            // The Guide's part is clicked on the page, as a Guide would.
+            browser.click("#actions button");
+            clicks += 1;
+            continue;
+        }
+        let a = legal_actions(&run.state)
+            .into_iter()
+            .find(|a| !matches!(a, forward::core::Action::Abandon))
+            .expect("an action");
+        let before = with_dice(&run.state, &[]);
+        let events = run.act(&a).expect("offered");
+        screen.record(&before, &events);
+        screen.publish(&run);
+        steps += 1;
+    }
+    let t = screen.traffic();
+    println!(
+        "soak {secs} s: {steps} steps ({clicks} clicked on the page), run over: {}; \
+         {} polls, {} answered 304 ({:.0}%), {} bytes of state ({:.0} bytes a poll)",
+        run.is_over(),
+        t.polls,
+        t.unchanged,
+        100.0 * t.unchanged as f64 / t.polls.max(1) as f64,
+        t.bytes,
+        t.bytes as f64 / t.polls.max(1) as f64,
+    );
+    assert_eq!(browser.text("#conn").as_deref(), Some("Connected"));
+    assert_eq!(screen.state(), LinkState::Followed);
+    assert!(
+        t.polls as f64 >= secs as f64 / 1.5,
+        "the page kept polling: {t:?}"
+    );
+}

@@ -484,6 +484,17 @@ struct Shared {
     last_seen: Option<std::time::Instant>,
     /// The token of the page holding the Guide's seat.
     seat: Option<String>,
+    /// What `/state` has cost so far.
+    traffic: Traffic,
+}
+
+/// What the page's polls of `/state` have cost: how many, how many answered 304, and the
+/// bytes of the bodies sent.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Traffic {
+    pub polls: u64,
+    pub unchanged: u64,
+    pub bytes: u64,
 }
 
 impl Shared {
@@ -595,6 +606,7 @@ impl GuideScreen {
             version: 0,
             last_seen: None,
             seat: None,
+            traffic: Traffic::default(),
         }));
         let (tx, rx) = sync_channel(MAX_QUEUED);
         let ctx = Arc::new(Ctx {
@@ -682,6 +694,11 @@ impl GuideScreen {
                 secs: t.elapsed().as_secs(),
             },
         }
+    }
+
+    /// What the page's polls have cost so far.
+    pub fn traffic(&self) -> Traffic {
+        self.shared.lock().map(|s| s.traffic).unwrap_or_default()
     }
 
     /// Whether a page holds the Guide's seat.

@@ -157,11 +157,13 @@ fn state(req: &Request, ctx: &Ctx) -> Response {
         return Response::text(503, "the game has closed");
     };
     sh.last_seen = Some(std::time::Instant::now());
+    sh.traffic.polls += 1;
     let etag = format!("\"{}\"", sh.version);
     if req
         .header("if-none-match")
         .is_some_and(|tags| tags.split(',').any(|t| t.trim() == etag || t.trim() == "*"))
     {
+        sh.traffic.unchanged += 1;
         return Response::new(304, "application/json", Vec::new()).with_header("ETag", etag);
     }
     let from = req
@@ -170,6 +172,7 @@ fn state(req: &Request, ctx: &Ctx) -> Response {
         .filter(|&n| n <= sh.journal.len())
         .unwrap_or(0);
     let body = sh.reply(from);
+    sh.traffic.bytes += body.len() as u64;
     Response::new(200, "application/json", body).with_header("ETag", etag)
 }
 

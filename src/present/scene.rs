@@ -50,6 +50,9 @@ pub struct Scene {
     /// The same lines told by a narrator (the Guide's screen): the traveller in the third
     /// person, the Guide as "you".
     pub told: Vec<String>,
+    /// For each line of the log, whether an event of the run made it (not a note of the
+    /// table's own, such as the Guide's screen going quiet).
+    pub from_events: Vec<bool>,
     /// Domains entered, in order.
     pub path: Vec<DomainRef>,
     pub last_exchange: Option<Exchange>,
@@ -68,6 +71,7 @@ impl Scene {
             state,
             log: Vec::new(),
             told: Vec::new(),
+            from_events: Vec::new(),
             path: Vec::new(),
             last_exchange: None,
             last_judged: None,
@@ -79,17 +83,23 @@ impl Scene {
 
     /// Adds a line to the log (keeping the newest [`LOG_KEEP`]).
     pub fn note(&mut self, line: String) {
-        self.note_as(line.clone(), line);
+        self.note_as(line.clone(), line, false);
     }
 
-    /// Adds a line to the log and its narrator's telling to [`Scene::told`].
-    fn note_as(&mut self, line: String, told: String) {
+    /// Adds a line to the log, its narrator's telling to [`Scene::told`], and whether an
+    /// event made it.
+    fn note_as(&mut self, line: String, told: String, event: bool) {
         for (log, line) in [(&mut self.log, line), (&mut self.told, told)] {
             log.push(line);
             if log.len() > LOG_KEEP {
                 let cut = log.len() - LOG_KEEP;
                 log.drain(..cut);
             }
+        }
+        self.from_events.push(event);
+        if self.from_events.len() > LOG_KEEP {
+            let cut = self.from_events.len() - LOG_KEEP;
+            self.from_events.drain(..cut);
         }
     }
 
@@ -117,10 +127,12 @@ impl Scene {
         };
         if let Some((line, told)) = lines {
             match &self.trigger_source {
-                Some(source) => {
-                    self.note_as(format!("{source}: {line}"), format!("{source}: {told}"))
-                }
-                None => self.note_as(line, told),
+                Some(source) => self.note_as(
+                    format!("{source}: {line}"),
+                    format!("{source}: {told}"),
+                    true,
+                ),
+                None => self.note_as(line, told, true),
             }
         }
         match e {
@@ -178,7 +190,8 @@ impl Scene {
             Event::GuardianRevealed { checks } => {
                 for c in checks {
                     let how = if c.met { "met" } else { "unmet" };
-                    self.note(format!("  {}: {how}.", c.name));
+                    let line = format!("  {}: {how}.", c.name);
+                    self.note_as(line.clone(), line, true);
                 }
                 self.seals = checks.clone()
             }

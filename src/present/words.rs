@@ -407,6 +407,21 @@ fn narrated(cards: &CardSet, e: &Event) -> Option<String> {
     let card = |c: &crate::cards::CardRef| cards.card(*c).name.clone();
     Some(match e {
         Event::CompanionJoined { card: c, .. } => format!("{} follows the traveller.", card(c)),
+        Event::RunEnded {
+            outcome: Outcome::Lost { detail, .. },
+        } => format!(
+            "The run is lost: {}",
+            detail.replace("You and ", "The traveller and ")
+        ),
+        // The option's label is the card's own words, quoted as written.
+        Event::TerrorChosen { card: c, option } => {
+            let label = cards
+                .card(*c)
+                .options
+                .get(*option as usize)
+                .map_or(String::new(), |o| o.label.clone());
+            format!("The traveller chose: {label}.")
+        }
         Event::ExchangeResolved {
             exchange,
             roll,
@@ -612,6 +627,56 @@ mod tests {
     fn shipped() -> Arc<CardSet> {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
         Arc::new(load_dir(&dir).expect("the shipped cards load").0)
+    }
+
+    #[test]
+    fn the_narrator_tells_the_traveller_in_the_third_person() {
+        let cards = shipped();
+        let mut told = 0;
+        for seed in 0..10u64 {
+            let (mut s, _) = new_run(cards.clone(), seed, Vec::new());
+            s.guide = true;
+            for _ in 0..300 {
+                let Some(a) = legal_actions(&s)
+                    .into_iter()
+                    .find(|a| !matches!(a, Action::Abandon))
+                else {
+                    break;
+                };
+                let Ok(events) = execute(&mut s, &a) else {
+                    break;
+                };
+                for e in &events {
+                    let Some(line) = describe_as(&cards, e, Voice::Narrator) else {
+                        continue;
+                    };
+                    // A foe's face is named in the card's own words.
+                    let line = match e {
+                        Event::ExchangeResolved { face, .. } => line.replace(&face.to_string(), ""),
+                        _ => line,
+                    };
+                    let words: Vec<&str> = line.split(|c: char| !c.is_alphabetic()).collect();
+                    if matches!(e, Event::FoeRolled { .. } | Event::GuideChose { .. }) {
+                        continue; // "you" is the Guide there
+                    }
+                    if matches!(
+                        e,
+                        Event::TravellerRolled { .. } | Event::TerrorChosen { .. }
+                    ) {
+                        assert!(line.starts_with("The traveller"), "{line}");
+                        continue;
+                    }
+                    assert!(
+                        !words
+                            .iter()
+                            .any(|w| *w == "you" || *w == "You" || *w == "your"),
+                        "{line}"
+                    );
+                    told += 1;
+                }
+            }
+        }
+        assert!(told > 100, "{told} lines told");
     }
 
     #[test]

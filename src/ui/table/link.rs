@@ -151,6 +151,10 @@ impl TableScreen {
                     link.screen.set_refused(None);
                     if awaited {
                         self.modal = None;
+                        self.stage.scene_mut().note(
+                            "The Guide's die came from the Guide's screen: the dice box closed."
+                                .into(),
+                        );
                     }
                     self.commit(&pa.action, &pa.dice);
                 }

@@ -135,7 +135,7 @@ impl TableScreen {
         let scene = self.stage.scene_mut();
         scene.state.lore = lore;
         if let Some(p) = problem {
-            scene.log.push(p.to_string());
+            scene.note(p.to_string());
         }
     }
 

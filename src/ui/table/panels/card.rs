@@ -49,7 +49,15 @@ pub fn draw_read(cx: &Ctx, card: crate::cards::CardRef) {
         .iter()
         .rposition(|l| l.starts_with(&flipped))
         .map_or(log.len(), |i| i + 1);
-    let did: Vec<&String> = log[since..].iter().collect();
+    // Only what the run's events said: a note of the table's own (the Guide's screen
+    // going quiet, say) is not something the card did.
+    let events = cx.scene.from_events.get(since..).unwrap_or_default();
+    let did: Vec<&String> = log[since..]
+        .iter()
+        .zip(events.iter().chain(std::iter::repeat(&true)))
+        .filter(|(_, event)| **event)
+        .map(|(l, _)| l)
+        .collect();
     style::text(
         "What it did",
         side.x,

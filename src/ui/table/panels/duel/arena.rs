@@ -138,10 +138,11 @@ pub(super) fn draw_dice(cx: &Ctx, v: &View, a: &Arena) {
         );
     }
     if cx.s().guide && !v.over && theirs.is_none() {
+        // Above the foe's die, never over it.
         style::text_centred(
             "the Guide rolls",
             a.foe.center().x,
-            a.foe.center().y + 6.0,
+            a.foe.y - 10.0,
             &fonts.italic,
             text::SMALL,
             colour::GUIDE,
