@@ -409,7 +409,7 @@ fn the_phone_page_reads_aloud_first_signals_the_guides_moments_and_reconnects() 
     };
     let (mut run, _) = Session::new_with(cards(), 8, Vec::new(), true);
     let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
-    let mut step = |run: &mut Session, screen: &mut GuideScreen, a: &Action| {
+    let step = |run: &mut Session, screen: &mut GuideScreen, a: &Action| {
         let before = with_dice(&run.state, &[]);
         let events = run.act(a).expect("offered");
         screen.record(&before, &events);

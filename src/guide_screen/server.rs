@@ -214,10 +214,7 @@ fn show(req: &Request, ctx: &Ctx) -> Response {
     let Ok(Show { card }) = serde_json::from_slice::<Show>(&req.body) else {
         return Response::text(400, "name the card to show: {\"card\": \"<id>\"}");
     };
-    let shown = ctx
-        .shared
-        .lock()
-        .is_ok_and(|s| s.showable.iter().any(|c| *c == card));
+    let shown = ctx.shared.lock().is_ok_and(|s| s.showable.contains(&card));
     if !shown {
         return Response::text(409, "that card is not on the Guide's screen now");
     }

@@ -66,7 +66,7 @@ impl TableScreen {
             match GuideScreen::start(&addr) {
                 Ok(mut screen) => {
                     screen.publish(&self.run);
-                    let note = "The Guide's screen is on: the Guide scans its code or opens its address (Esc, 6 shows them again).";
+                    let note = "The Guide's screen is on: the Guide scans its code or opens its address; the first device to open it takes the Guide's seat (Esc, 6 shows how it stands).";
                     self.stage.scene_mut().note(note.into());
                     self.link = Some(Link {
                         qr: screen.qr_modules(),
