@@ -251,30 +251,30 @@ pub fn moment_of(e: &Event) -> Option<MomentKind> {
     })
 }
 
-/// Where a card that resolves by itself is held up to be read: before the first event,
-/// after its flip in the same action, that takes it off the stage (discarded, caught as a
-/// Snare, taken, joined, or resolved). Returns (index of that event, the card).
+/// Where a card that resolves by itself is held up to be read: after all its effects, just
+/// before it is put away (discarded from resolving, or resolved), in the same action as
+/// its flip. Returns (index of that event, the card).
 fn read_holds(events: &[Event]) -> Vec<(usize, CardRef)> {
     let mut out = Vec::new();
     for (i, e) in events.iter().enumerate() {
         let Event::CardFlipped { card, .. } = e else {
             continue;
         };
-        let resolved_here = events[i..]
-            .iter()
-            .any(|x| matches!(x, Event::CardResolved { card: c } if c == card));
-        if !resolved_here {
-            continue;
-        }
-        let leaves = events[i + 1..].iter().position(|x| match x {
-            Event::CardDiscarded { card: c, .. }
-            | Event::SnareCaught { card: c }
-            | Event::CardTaken { card: c, .. }
-            | Event::CompanionJoined { card: c, .. }
+        // The hold comes once the card has done everything it does (its Health, marker,
+        // Grace, finds, companions and Snares are on the table), just before it is put
+        // away: so that what is held up shows what it did.
+        let done = events[i + 1..].iter().position(|x| match x {
+            Event::CardDiscarded {
+                card: c,
+                from: crate::core::event::Zone::Resolving,
+            }
             | Event::CardResolved { card: c } => c == card,
             _ => false,
         });
-        if let Some(at) = leaves {
+        let resolved_here = events[i..]
+            .iter()
+            .any(|x| matches!(x, Event::CardResolved { card: c } if c == card));
+        if let (Some(at), true) = (done, resolved_here) {
             out.push((i + 1 + at, *card));
         }
     }

@@ -535,3 +535,133 @@ pub fn prompt(s: &State) -> Prompt {
         actions: legal_actions(s),
     }
 }
+
+/// What a card held up to be read says it did when its events changed nothing.
+pub const NOTHING_CHANGES: &str = "Nothing changes.";
+
+/// What the card flipped last did, in the log's words: the lines its events wrote since
+/// its flip (never a note of the table's own), oldest first. Empty when it changed
+/// nothing.
+pub fn what_it_did(scene: &super::scene::Scene, card: crate::cards::CardRef) -> Vec<String> {
+    let flipped = format!("Flipped {}", scene.state.cards.card(card).name);
+    let log = &scene.log;
+    let since = log
+        .iter()
+        .rposition(|l| l.starts_with(&flipped))
+        .map_or(log.len(), |i| i + 1);
+    let events = scene.from_events.get(since..).unwrap_or_default();
+    log[since..]
+        .iter()
+        .zip(events.iter().chain(std::iter::repeat(&true)))
+        .filter(|(_, event)| **event)
+        .map(|(l, _)| l.clone())
+        .collect()
+}
+
+#[cfg(test)]
+mod what_it_did_tests {
+    use super::*;
+    use crate::core::state::{RowCard, Seen};
+    use crate::core::{Action, Event, execute, legal_actions, new_run_with};
+    use crate::present::scene::Scene;
+    use crate::present::stage::Stage;
+
+    /// The events that change what the traveller has or is.
+    fn changes(e: &Event) -> bool {
+        matches!(
+            e,
+            Event::HealthChanged { .. }
+                | Event::MaxHealthChanged { .. }
+                | Event::MarkerMoved { .. }
+                | Event::GraceChanged { .. }
+                | Event::BonusGained { .. }
+                | Event::CardTaken { .. }
+                | Event::CompanionJoined { .. }
+                | Event::SnareCaught { .. }
+                | Event::SnareRemoved { .. }
+                | Event::CardGivenAway { .. }
+        )
+    }
+
+    /// Every shipped card, flipped from the row of a fresh run and played to its end with
+    /// the first action offered: what it did names every change its events made, and says
+    /// "Nothing changes" only when none did. A card that resolves by itself is held up
+    /// after its effects are on the table (Health, marker, Grace, holdings as they end).
+    #[test]
+    fn what_a_card_did_names_every_change_and_is_held_after_its_effects() {
+        let cards = crate::present::testing::shipped();
+        let (mut held, mut quiet) = (0, 0);
+        for sc in &cards.cards {
+            let c = cards.card_by_str(&sc.id.0).expect("a card of the set");
+            let (mut s, _) = new_run_with(cards.clone(), 1, vec![], false);
+            s.deck.retain(|&d| d != c);
+            s.row[0] = Some(RowCard {
+                card: c,
+                seen: Seen::Hidden,
+            });
+            let mut stage = Stage::new(Scene::new(s.clone()));
+            let mut all = Vec::new();
+            let mut action = Action::Flip { slot: 0 };
+            for step in 0..60 {
+                let before = s.clone();
+                let events = execute(&mut s, &action).expect("offered");
+                stage.push(&before, &events);
+                let resolved = events
+                    .iter()
+                    .any(|e| matches!(e, Event::CardResolved { card } if *card == c));
+                all.extend(events);
+                if step == 0 && resolved {
+                    // Resolved by itself: it is held up to be read, its effects played.
+                    for _ in 0..400 {
+                        if stage.holding() || stage.idle() {
+                            break;
+                        }
+                        stage.advance(0.05);
+                    }
+                    assert!(stage.holding(), "{} is held up", sc.name);
+                    let shown = stage.shown();
+                    assert_eq!(
+                        (shown.health, shown.marker, shown.grace, shown.snares.len()),
+                        (s.health, s.marker, s.grace, s.snares.len()),
+                        "{}: held before its effects were on the table",
+                        sc.name
+                    );
+                    assert_eq!(shown.companions.len(), s.companions.len(), "{}", sc.name);
+                    assert_eq!(shown.items, s.items, "{}", sc.name);
+                    held += 1;
+                }
+                if resolved || s.is_over() {
+                    break;
+                }
+                action = legal_actions(&s)
+                    .into_iter()
+                    .find(|a| !matches!(a, Action::Abandon))
+                    .expect("an action");
+            }
+            stage.finish_all();
+            let did = what_it_did(stage.scene(), c);
+            let changed: Vec<String> = all
+                .iter()
+                .filter(|e| changes(e))
+                .filter_map(|e| crate::present::words::describe(&cards, e))
+                .collect();
+            for line in &changed {
+                assert!(
+                    did.iter().any(|d| d.ends_with(line.as_str())),
+                    "{}: what it did {did:?} does not say {line:?}",
+                    sc.name
+                );
+            }
+            if did.is_empty() {
+                assert!(
+                    changed.is_empty(),
+                    "{}: 'Nothing changes' after {changed:?}",
+                    sc.name
+                );
+                quiet += 1;
+            }
+        }
+        assert!(cards.cards.len() >= 150, "{} cards", cards.cards.len());
+        assert!(held > 20, "{held} held, {quiet} changing nothing");
+    }
+}

@@ -43,21 +43,7 @@ pub fn draw_read(cx: &Ctx, card: crate::cards::CardRef) {
     // The face says the card's name, text and flavor; beside it, only what it did (the
     // log since it was flipped) and the rules of its keywords: each thing said once.
     let mut y = side.y + 8.0;
-    let flipped = format!("Flipped {}", sc.name);
-    let log = &cx.scene.log;
-    let since = log
-        .iter()
-        .rposition(|l| l.starts_with(&flipped))
-        .map_or(log.len(), |i| i + 1);
-    // Only what the run's events said: a note of the table's own (the Guide's screen
-    // going quiet, say) is not something the card did.
-    let events = cx.scene.from_events.get(since..).unwrap_or_default();
-    let did: Vec<&String> = log[since..]
-        .iter()
-        .zip(events.iter().chain(std::iter::repeat(&true)))
-        .filter(|(_, event)| **event)
-        .map(|(l, _)| l)
-        .collect();
+    let did = crate::present::view::what_it_did(cx.scene, card);
     style::text(
         "What it did",
         side.x,
@@ -68,9 +54,9 @@ pub fn draw_read(cx: &Ctx, card: crate::cards::CardRef) {
     );
     y += 24.0;
     let said = if did.is_empty() {
-        "Nothing changes.".to_string()
+        crate::present::view::NOTHING_CHANGES.to_string()
     } else {
-        did.iter().map(|l| l.as_str()).collect::<Vec<_>>().join(" ")
+        did.join(" ")
     };
     y += cardface::text_block(
         &said,
