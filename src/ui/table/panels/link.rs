@@ -16,7 +16,7 @@ pub fn draw(link: &crate::ui::table::link::Link, fonts: &Fonts, l: &Layout) {
     let seated = link.screen.seat_claimed();
     let show_code = !seated && !stopped;
     let w = 560.0f32.min(l.size.x - 40.0);
-    let h = if show_code { 640.0f32 } else { 330.0 }.min(l.size.y - 40.0);
+    let h = if show_code { 640.0f32 } else { 240.0 }.min(l.size.y - 40.0);
     let r = Rect::new((l.size.x - w) / 2.0, (l.size.y - h) / 2.0, w, h);
     style::card(r, 12.0, 2.0, colour::TILE, colour::GUIDE);
     let cx = r.center().x;
@@ -36,7 +36,7 @@ pub fn draw(link: &crate::ui::table::link::Link, fonts: &Fonts, l: &Layout) {
     let say = if stopped {
         "Enter starts it again at the same address and code: an open page picks up by itself."
     } else if seated {
-        "A phone holds the Guide's seat. Its address is behind the Guide's cover (Tab), not on the shared screen; R frees the seat for another device."
+        "A phone holds the Guide's seat, so its address is no longer shown here. Should the phone go quiet, the address is in the Guide's view (hold Tab)."
     } else {
         "The Guide scans this with a phone on the same network, or opens the address on a second computer. The first device to open it takes the Guide's seat."
     };
@@ -59,6 +59,8 @@ pub fn draw(link: &crate::ui::table::link::Link, fonts: &Fonts, l: &Layout) {
     }
     let keys = if stopped {
         "Enter  Start again  ·  any other key or click goes back to the table"
+    } else if seated {
+        "R  Free the seat  ·  S  Stop serving  ·  any other key or click goes back"
     } else {
         "S  Stop serving  ·  any other key or click goes back to the table"
     };
