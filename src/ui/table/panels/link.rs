@@ -124,10 +124,14 @@ pub fn draw_shown(
     let h = (l.size.y - 140.0).min(520.0);
     let w = h * 0.68;
     let r = Rect::new((l.size.x - w) / 2.0, (l.size.y - h) / 2.0 + 10.0, w, h);
+    let title = "The Guide shows you this card";
+    let tw = style::width(title, &fonts.serif, text::TITLE) + 36.0;
+    let band = Rect::new((l.size.x - tw) / 2.0, r.y - 50.0, tw, 40.0);
+    style::card(band, 8.0, 1.0, colour::TILE, fade(colour::GUIDE, 0.6));
     style::text_centred(
-        "The Guide shows you this card",
+        title,
         l.size.x / 2.0,
-        r.y - 18.0,
+        r.y - 22.0,
         &fonts.serif,
         text::TITLE,
         colour::GUIDE,
