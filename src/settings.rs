@@ -129,7 +129,9 @@ impl Default for Settings {
             mute: false,
             speed: Speed::Normal,
             hold_quiet_cards: false,
-            quick_duels: false,
+            // A duel's rolls with nothing to decide play on by themselves unless the
+            // player turns it off (issue 40: the duel stops at every moment that matters).
+            quick_duels: true,
             reduce_motion: false,
             text_size: TextSize::Normal,
             fullscreen: false,

@@ -9,6 +9,11 @@
 //!   for the player at every moment that matters: a kill, a loss of
 //!   [`BIG_LOSS`] Health or more, a new status on either side.
 //!
+//! - *Dice no reroll can better*: when the dice just rolled can be rerolled (Grace banked,
+//!   a card's free reroll) but no reroll offered could end better than
+//!   accepting them (a Pit already passed, a duel's best result), the table accepts them by
+//!   itself after a beat: there is nothing to decide ([`accepts_itself`]).
+//!
 //! Plain functions of the state and events, so the rules of pace are tested without a
 //! window; the table only keeps the clock.
 
@@ -17,10 +22,12 @@ use crate::core::{Action, Event, State, legal_actions};
 
 /// Seconds a quiet card stays up before it goes on by itself: a base, plus a little per
 /// character of its name and text, within bounds (at normal speed).
-pub const READ_BASE: f32 = 1.6;
-pub const READ_PER_CHAR: f32 = 0.035;
-pub const READ_MIN: f32 = 2.2;
-pub const READ_MAX: f32 = 7.0;
+/// About a second and a half for a short card: a quiet card has nothing to decide, and
+/// a player who wants longer holds it (Settings: quiet cards wait, or any key at once).
+pub const READ_BASE: f32 = 1.1;
+pub const READ_PER_CHAR: f32 = 0.008;
+pub const READ_MIN: f32 = 1.5;
+pub const READ_MAX: f32 = 3.0;
 
 /// A quick duel's beat between a landed exchange and the next roll (normal speed).
 pub const QUICK_BEAT: f32 = 0.45;
@@ -56,6 +63,79 @@ pub fn quick_step(s: &State) -> Option<Action> {
         return None;
     }
     matches!(only, Action::Roll | Action::Continue).then_some(only)
+}
+
+/// How a step ends for the traveller, best last: alive, the test passed, Health, the
+/// foe's Health (less is better).
+fn standing_after(s: &State, events: &[Event]) -> (bool, bool, i32, i32) {
+    let passed = events
+        .iter()
+        .any(|e| matches!(e, Event::TestJudged { success: true, .. }));
+    let foe = events
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::ExchangeResolved { foe_hp, .. } => Some(*foe_hp),
+            Event::FoeDefeated { .. } => Some(0),
+            _ => None,
+        })
+        .or_else(|| s.duel().map(|d| d.hp))
+        .unwrap_or(0);
+    (
+        !s.is_over() || s.outcome == Some(crate::core::Outcome::Won),
+        passed,
+        s.health,
+        -foe,
+    )
+}
+
+/// Whether the dice just rolled are accepted by the table itself: accepting them is
+/// offered with rerolls of the traveller's dice, and no reroll (each die, each value)
+/// would end the step better than accepting now. In a guided run a reroll of the foe's
+/// die is the Guide's to choose, and keeps the choice open.
+pub fn accepts_itself(s: &State) -> bool {
+    let offered = legal_actions(s);
+    if !offered.contains(&Action::Continue) || !matches!(s.phase, Phase::Duel(_) | Phase::Pit(_)) {
+        return false;
+    }
+    let rerolls: Vec<&Action> = offered
+        .iter()
+        .filter(|a| matches!(a, Action::Reroll { .. }))
+        .collect();
+    if rerolls.is_empty()
+        || s.guide
+            && rerolls.iter().any(|a| {
+                matches!(
+                    a,
+                    Action::Reroll {
+                        die: crate::core::Die::Foe,
+                        ..
+                    }
+                )
+            })
+    {
+        return false;
+    }
+    let accept = |mut t: State| {
+        let events = crate::core::execute(&mut t, &Action::Continue).unwrap_or_default();
+        standing_after(&t, &events)
+    };
+    let now = accept(s.clone());
+    !rerolls.iter().any(|a| {
+        (1..=6).any(|v| {
+            let mut t = s.clone();
+            t.dice.force(v);
+            let Ok(events) = crate::core::execute(&mut t, a) else {
+                return false;
+            };
+            let then = if legal_actions(&t).contains(&Action::Continue) {
+                accept(t)
+            } else {
+                standing_after(&t, &events)
+            };
+            then > now
+        })
+    })
 }
 
 /// Why a quick duel stops after these events (taken from `before`), if it does.
@@ -124,7 +204,7 @@ mod tests {
         assert_eq!(reading_time("A", "", 1.0), READ_MIN);
         let short = reading_time("Chalk Marks", "A quiet moment. No effect.", 1.0);
         let long = reading_time("Chalk Marks", &"word ".repeat(40), 1.0);
-        assert!(short > READ_MIN && short < long, "{short} {long}");
+        assert!(short >= READ_MIN && short < long, "{short} {long}");
         assert_eq!(reading_time("x", &"y".repeat(900), 1.0), READ_MAX);
         assert!(reading_scale(0.0) > 0.0 && reading_scale(1.6) > reading_scale(1.0));
     }
@@ -147,6 +227,80 @@ mod tests {
         let (fresh, _) = new_run(s.cards.clone(), 1, vec![]);
         assert_eq!(quick_step(&fresh), None);
         assert_eq!(quick_step(&duel(true)), None);
+    }
+
+    #[test]
+    fn dice_no_reroll_can_better_are_accepted_by_the_table() {
+        let mut s = duel(false);
+        s.grace = 1;
+        // A Critical that fells the Ram (3 HP) against its miss: nothing to better.
+        let mut kill = s.clone();
+        kill.dice.force(5);
+        kill.dice.force(1);
+        execute(&mut kill, &Action::Roll).unwrap();
+        assert!(legal_actions(&kill).contains(&Action::Continue));
+        assert!(
+            accepts_itself(&kill),
+            "a kill taking nothing needs no choice"
+        );
+        // A miss: a reroll could hit, so the player decides.
+        let mut miss = s.clone();
+        miss.dice.force(1);
+        miss.dice.force(6);
+        execute(&mut miss, &Action::Roll).unwrap();
+        assert!(!accepts_itself(&miss));
+        // No reroll offered (no Grace): the quick duel's rules, not this one.
+        let mut none = miss.clone();
+        none.grace = 0;
+        assert!(!accepts_itself(&none));
+        // Nowhere but in a roll's window.
+        assert!(!accepts_itself(&s));
+    }
+
+    #[test]
+    fn a_pit_already_passed_is_accepted_and_a_failed_one_waits() {
+        // Pits met in the first steps of some seeds, rolled with Grace banked.
+        let cards = crate::present::testing::shipped();
+        let (mut passed, mut failed) = (0, 0);
+        for seed in 0..60u64 {
+            let (mut s, _) = new_run(cards.clone(), seed, vec![]);
+            for _ in 0..40 {
+                if matches!(s.phase, Phase::Pit(_)) && legal_actions(&s).contains(&Action::Continue)
+                {
+                    break;
+                }
+                let Some(a) = legal_actions(&s)
+                    .into_iter()
+                    .find(|a| *a != Action::Abandon)
+                else {
+                    break;
+                };
+                if execute(&mut s, &a).is_err() {
+                    break;
+                }
+            }
+            if !(matches!(s.phase, Phase::Pit(_)) && legal_actions(&s).contains(&Action::Continue))
+            {
+                continue;
+            }
+            if !legal_actions(&s)
+                .iter()
+                .any(|a| matches!(a, Action::Reroll { .. }))
+            {
+                continue;
+            }
+            let mut t = s.clone();
+            let events = execute(&mut t, &Action::Continue).unwrap();
+            let success = events
+                .iter()
+                .any(|e| matches!(e, Event::TestJudged { success: true, .. }));
+            assert_eq!(accepts_itself(&s), success, "seed {seed}: {events:?}");
+            if success { passed += 1 } else { failed += 1 }
+        }
+        assert!(
+            passed + failed > 0,
+            "some seed reaches a Pit's reroll window"
+        );
     }
 
     #[test]

@@ -116,11 +116,12 @@ impl TableScreen {
     pub fn playing(&self) -> bool {
         let moving = !self.stage.idle() && !self.stage.holding();
         let reading = self.stage.reading_left().is_some();
-        let quick = self.pace.quick_duels
-            && self.pace.stopped.is_none()
-            && self.modal.is_none()
+        let quick = self.modal.is_none()
             && self.stage.idle()
-            && crate::present::pace::quick_step(&self.run.state).is_some();
+            && ((self.pace.quick_duels
+                && self.pace.stopped.is_none()
+                && crate::present::pace::quick_step(&self.run.state).is_some())
+                || crate::present::pace::accepts_itself(&self.run.state));
         moving || reading || quick
     }
 
@@ -173,7 +174,16 @@ impl TableScreen {
             && self.stage.idle()
             && self.pace.stopped.is_none()
             && !self.physical(Role::Traveller);
-        let step = ready.then(|| pace::quick_step(&self.run.state)).flatten();
+        // Dice no reroll could better are accepted by the table, quick duels or not.
+        let settled = self.modal.is_none()
+            && self.tutor.is_none()
+            && self.stage.idle()
+            && !self.physical(Role::Traveller)
+            && pace::accepts_itself(&self.run.state);
+        let step = ready
+            .then(|| pace::quick_step(&self.run.state))
+            .flatten()
+            .or_else(|| settled.then_some(Action::Continue));
         let Some(a) = step else {
             self.pace.waited = 0.0;
             return;
