@@ -304,6 +304,68 @@ pub fn after(s: &State, a: &Action) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join("; "))
 }
 
+/// A Pit's reroll odds, one line per offered reroll of a test die while the dice wait to be
+/// accepted: how many of the faces it can show would pass the test ("Grace can reroll
+/// die 1 (a 2): 4 of 6 faces pass."). Each face is tried on a copy of the state. Empty
+/// outside a Pit's reroll step.
+pub fn pit_lines(s: &State) -> Vec<String> {
+    if !matches!(s.phase, crate::core::state::Phase::Pit(_)) {
+        return Vec::new();
+    }
+    let offered = legal_actions(s);
+    let passes = |t: &mut State, a: &Action| -> Option<bool> {
+        let mut events = execute(t, a).ok()?;
+        if legal_actions(t).contains(&Action::Continue) {
+            events.extend(execute(t, &Action::Continue).ok()?);
+        }
+        Some(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::TestJudged { success: true, .. })),
+        )
+    };
+    let mut out = Vec::new();
+    for a in &offered {
+        let Action::Reroll {
+            die: Die::Test,
+            index,
+            card,
+        } = a
+        else {
+            continue;
+        };
+        let crate::core::state::Phase::Pit(t) = &s.phase else {
+            continue;
+        };
+        let Some(now) = t.dice.get(*index as usize) else {
+            continue;
+        };
+        let faces = faces(s, Side::Traveller);
+        let pass = faces
+            .iter()
+            .filter(|&&v| {
+                let mut t = s.clone();
+                t.dice.force(v);
+                passes(&mut t, a) == Some(true)
+            })
+            .count();
+        let who = match card {
+            Some(id) => crate::present::words::name_of(&s.cards, id),
+            None => "Grace".to_string(),
+        };
+        let which = if t.dice.len() > 1 {
+            format!("die {} (a {now})", index + 1)
+        } else {
+            format!("the {now}")
+        };
+        let line = format!("{who} can reroll {which}: {pass} of {} faces pass.", faces.len());
+        if !out.contains(&line) {
+            out.push(line);
+        }
+    }
+    out
+}
+
 /// "Grace can reroll your 1: 5 of 6 faces do better."
 pub fn reroll_line(who: &str, o: &RerollOdds) -> String {
     let whose = if o.die == Die::Foe {
@@ -331,6 +393,50 @@ pub fn reroll_line(who: &str, o: &RerollOdds) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pits_rerolls_show_how_many_faces_pass() {
+        let cards = crate::present::testing::shipped();
+        let mut seen = 0;
+        for seed in 0..80u64 {
+            let (mut s, _) = crate::core::new_run(cards.clone(), seed, vec![]);
+            for _ in 0..40 {
+                let offered = legal_actions(&s);
+                if matches!(s.phase, Phase::Pit(_))
+                    && offered.iter().any(|a| matches!(a, Action::Reroll { .. }))
+                {
+                    break;
+                }
+                let Some(a) = offered.into_iter().find(|a| *a != Action::Abandon) else {
+                    break;
+                };
+                if execute(&mut s, &a).is_err() {
+                    break;
+                }
+            }
+            let lines = pit_lines(&s);
+            let window = matches!(s.phase, Phase::Pit(_))
+                && legal_actions(&s)
+                    .iter()
+                    .any(|a| matches!(a, Action::Reroll { .. }));
+            if !window {
+                assert!(lines.is_empty(), "seed {seed}: {lines:?}");
+                continue;
+            }
+            assert!(!lines.is_empty(), "seed {seed}: a Pit's reroll has its odds");
+            for l in &lines {
+                let n: usize = l
+                    .split(": ")
+                    .nth(1)
+                    .and_then(|r| r.split(' ').next())
+                    .and_then(|n| n.parse().ok())
+                    .expect("a count of faces");
+                assert!(n <= 6 && l.ends_with("of 6 faces pass."), "{l}");
+            }
+            seen += 1;
+        }
+        assert!(seen > 0, "some seed reaches a Pit's reroll step");
+    }
     use crate::core::new_run;
     use std::sync::Arc;
 

@@ -93,6 +93,17 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
             c,
         );
         y += 28.0;
+        // What each reroll offered would do, as a duel's rerolls show it.
+        for line in crate::present::odds::pit_lines(s) {
+            y += crate::ui::cardface::text_block(
+                &line,
+                Rect::new(r.x, y - 16.0, r.w, 44.0),
+                &fonts.italic,
+                text::LABEL,
+                text::SMALL,
+                fade(colour::PARCHMENT, 0.9),
+            ) + 6.0;
+        }
     } else if let Some(j) = &cx.scene.last_judged {
         let word = if j.success { "success" } else { "failure" };
         let c = if j.success {
