@@ -77,6 +77,19 @@ fn shot(seed: &str, actions: &str, frames: u32, name: &str, extra: &[&str]) -> O
         &report_arg,
     ];
     args.extend_from_slice(extra);
+    // These moments were drawn for a duel that waits for each roll: quick duels (on by
+    // default) are turned off unless a test brings its own settings.
+    let off = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("duel-quick-off");
+    std::fs::create_dir_all(&off).expect("a settings folder");
+    std::fs::write(
+        off.join("settings.json"),
+        r#"{"version": 1, "quick_duels": false}"#,
+    )
+    .expect("the settings");
+    let off = off.to_string_lossy().to_string();
+    if !extra.contains(&"--config") {
+        args.extend_from_slice(&["--config", &off]);
+    }
     let out = wait(spawn(&x.display, &args));
     let img = decode(&out, &png);
     let json: serde_json::Value =
@@ -452,7 +465,7 @@ fn a_quick_duel_plays_on_by_itself_and_stops_at_the_kill() {
         "it stopped after the kill, at the next choice: {:?}",
         end.words
     );
-    // Without the setting the duel waits for the first roll.
+    // With the setting off the duel waits for the first roll.
     let Some(plain) = shot(&seed, &actions, 300, "quick-off.png", &[]) else {
         return;
     };
