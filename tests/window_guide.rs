@@ -107,7 +107,12 @@ fn a_guided_run_in_the_window_with_the_guide_clicking_in_chromium() {
             break;
         }
         let version = now["version"].clone();
-        let moved = if now["turn"] == "guide" {
+        let moved = if now["held"].is_object() {
+            // A card held up to be read is the Guide's moment: the page's Continue.
+            browser.click("#continue");
+            clicks += 1;
+            poll(Duration::from_secs(15), || state()["version"] != version)
+        } else if now["turn"] == "guide" {
             let prompt = now["prompt"].as_str().expect("prompt").to_string();
             browser.wait_text("#prompt", |t| t == prompt);
             let die_offered = now["actions"][0]["die"] == true;
