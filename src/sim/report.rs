@@ -552,7 +552,7 @@ pub fn write_html(path: &Path, o: &Output) -> std::io::Result<()> {
             .join(", "),
         s.mean_flips,
         s.mean_exchanges,
-        esc(&streaks_line(s)),
+        esc(&format!("{} {}", streaks_line(s), dead_line(s))),
         o.timing.runs_per_second,
         o.jobs
     );
