@@ -136,6 +136,8 @@ pub fn parse_input(line: &str, offered: &[Action]) -> Result<Action, String> {
                 )
             });
     }
+    let stripped = without_breaks(line);
+    let line = stripped.as_deref().unwrap_or(line);
     let action: Action = serde_json::from_str(line).map_err(|e| format!("not an action: {e}"))?;
     no_stray_fields(line, &action)?;
     if offered.contains(&action) {
@@ -146,6 +148,18 @@ pub fn parse_input(line: &str, offered: &[Action]) -> Result<Action, String> {
             echo(line)
         ))
     }
+}
+
+/// An action object sent back as offered carries the `breaks` the stream added to it: it
+/// tells, it does not choose, so it is dropped before the action is read. `None`: nothing
+/// to drop.
+fn without_breaks(line: &str) -> Option<String> {
+    if !line.starts_with('{') || !line.contains("\"breaks\"") {
+        return None;
+    }
+    let mut v: serde_json::Value = serde_json::from_str(line).ok()?;
+    v.as_object_mut()?.remove("breaks")?;
+    Some(v.to_string())
 }
 
 /// How much of a bad input line an error message repeats.
@@ -293,9 +307,21 @@ pub fn write_step_opts<W: Write>(
     }
     let cards = (first && opts.describe)
         .then(|| catalog(&run.cards, opts.role != Some(StreamRole::Traveller)));
+    // The loss of an entry whose terms the traveller did not know stays out of the stream.
+    let public: Vec<Event>;
+    let events = if events.iter().all(Event::is_public_to_traveller) {
+        events
+    } else {
+        public = events
+            .iter()
+            .filter(|e| e.is_public_to_traveller())
+            .cloned()
+            .collect();
+        &public
+    };
     let step = Step {
         state,
-        prompt: prompt(&run.state),
+        prompt: prompt(&run.state).with_breaks(&run.state),
         events,
         outcome: run.state.outcome.as_ref(),
         cards,

@@ -863,3 +863,99 @@ fn bad_bytes_stray_fields_and_huge_lines_get_short_errors_and_the_run_goes_on() 
     assert!(v["outcome"].is_object(), "{v}");
     assert_eq!(s.finish(), 0);
 }
+
+/// The stream tells where each of the Guardian's entries stands (`status`, with `why` once
+/// lost; `unknown` exactly while the terms are not known) and which offered actions would
+/// put a known entry out of reach (`breaks`); taking such an action brings a `term_lost`
+/// event for each entry it names, and the entry reads `lost` from then on. A `term_lost`
+/// in the stream is always of a known entry. Random runs of the shipped cards.
+#[test]
+fn the_stream_tells_term_status_and_what_an_action_breaks() {
+    let mut broke = 0;
+    let mut lost_seen = 0;
+    for seed in 0..40u64 {
+        let mut s = Session::start(&["--seed", &seed.to_string()]);
+        let mut pick = BotRng::new(seed * 13 + 5);
+        let mut line = s.line();
+        let mut promised: Vec<String> = Vec::new();
+        for _ in 0..20_000 {
+            let v = step(&line);
+            let entries = v["state"]["guardian"]["entries"]
+                .as_array()
+                .expect("entries");
+            let mut lost_now = Vec::new();
+            for e in entries {
+                let status = e["status"].as_str().expect("status");
+                assert!(
+                    ["met", "open", "lost", "unknown"].contains(&status),
+                    "{status}"
+                );
+                assert_eq!(e["known"] == false, status == "unknown", "{e}");
+                assert_eq!(e.get("why").is_some(), status == "lost", "{e}");
+                if status == "lost" {
+                    lost_now.push(e["id"].as_str().expect("id").to_string());
+                }
+            }
+            let told: Vec<String> = v["events"]
+                .as_array()
+                .expect("events")
+                .iter()
+                .filter(|e| e["type"] == "term_lost")
+                .map(|e| {
+                    assert_eq!(e["known"], true, "an unknown entry's loss is told: {e}");
+                    assert!(e["why"].is_string() && e["name"].is_string(), "{e}");
+                    e["id"].as_str().expect("id").to_string()
+                })
+                .collect();
+            lost_seen += told.len();
+            for id in &told {
+                assert!(
+                    lost_now.contains(id),
+                    "seed {seed}: {id} told lost, not lost"
+                );
+            }
+            if v["outcome"].is_null() {
+                for id in &promised {
+                    assert!(
+                        told.contains(id),
+                        "seed {seed}: the action was to break {id}: {line}"
+                    );
+                }
+            }
+            if !v["outcome"].is_null() {
+                assert_eq!(s.finish(), 0);
+                break;
+            }
+            let actions = v["prompt"]["actions"].as_array().expect("actions");
+            for a in actions {
+                if let Some(b) = a.get("breaks") {
+                    let ids = b.as_array().expect("breaks is a list");
+                    assert!(!ids.is_empty(), "{a}");
+                    for id in ids {
+                        let e = entries.iter().find(|e| e["id"] == *id).expect("an entry");
+                        assert!(e["known"] == true && e["status"] != "lost", "{e} {a}");
+                    }
+                }
+            }
+            let i = random_action(actions, &mut pick);
+            promised = actions[i]
+                .get("breaks")
+                .and_then(|b| b.as_array())
+                .map(|b| {
+                    b.iter()
+                        .filter_map(|x| x.as_str().map(String::from))
+                        .collect()
+                })
+                .unwrap_or_default();
+            broke += usize::from(!promised.is_empty());
+            // Sent back as offered, `breaks` and all: it is accepted.
+            line = s.send(&actions[i].to_string());
+            assert!(!line.starts_with("{\"error\""), "{line}");
+        }
+    }
+    assert!(
+        broke > 0,
+        "no random run took an action that breaks a known entry"
+    );
+    assert!(lost_seen > 0, "no run told a lost entry");
+}

@@ -342,3 +342,39 @@ fn the_informed_bot_plays_on_what_it_has_learned() {
         "end {end}: between {greedy} and {planner}"
     );
 }
+
+/// Dead runs (a requirement or seal lost before the Guardian): the figures are there and
+/// consistent, in the JSON and the text report; random play loses terms.
+#[test]
+fn dead_runs_are_reported() {
+    let v = simulate_json(&["--runs", "300", "--seed", "11", "--policy", "random"]);
+    let runs = v["runs"].as_u64().expect("runs");
+    let d = &v["dead_runs"];
+    let dead = d["runs"].as_u64().expect("dead runs");
+    let share = d["share"].as_f64().expect("share");
+    assert!(dead > 0 && dead <= runs, "{d}");
+    assert!((0.0..=1.0).contains(&share), "{d}");
+    assert!((share - dead as f64 / runs as f64).abs() < 0.001, "{d}");
+    let at = d["median_flip"].as_u64().expect("median flip");
+    let after = d["median_flips_after"].as_u64().expect("median after");
+    assert!(at + after <= 200, "{d}");
+    let top = d["top_cards"].as_array().expect("top cards");
+    assert!(!top.is_empty() && top.len() <= 5, "{d}");
+    let counts: Vec<u64> = top
+        .iter()
+        .map(|c| {
+            assert!(c["id"].is_string() && c["name"].is_string(), "{c}");
+            c["entries_lost"].as_u64().expect("n")
+        })
+        .collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+    let out = forward()
+        .args([
+            "simulate", "--runs", "50", "--seed", "11", "--policy", "random",
+        ])
+        .output()
+        .expect("run forward simulate");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Dead runs"), "{text}");
+}

@@ -81,7 +81,9 @@ pub fn cues_for(event: &Event, before: &State) -> Vec<Cue> {
         } => vec![Victory],
         Event::RunEnded { .. } => vec![Defeat],
         // Quiet: bookkeeping, choices and what other moments already sound for.
-        Event::DomainEntered { .. }
+        // A lost term is quiet for now: the window decides how it sounds.
+        Event::TermLost { .. }
+        | Event::DomainEntered { .. }
         | Event::CardSeen { .. }
         | Event::DeckSeen { .. }
         | Event::HealthChanged { .. }

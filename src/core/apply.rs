@@ -419,6 +419,11 @@ fn change(state: &mut State, event: &Event) {
                 state.learned.push(*entry);
             }
         }
+        Event::TermLost { entry, .. } => {
+            if !state.lost.contains(entry) {
+                state.lost.push(*entry);
+            }
+        }
         Event::GuardianRevealed { .. } => {
             // Every term is read at the reveal.
             state.revealed = true;

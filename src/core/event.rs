@@ -205,10 +205,37 @@ pub enum Event {
         name: String,
         card: Option<CardRef>,
     },
+    /// One of the Guardian's requirements or seals went out of reach for good (a piece
+    /// given away, discarded, declined, swapped out or left behind; a route with no way
+    /// back to a Domain holding one): the run can no longer meet it. Emitted for every
+    /// entry, its terms known or not, once, at the step that lost it, never after the
+    /// Guardian's reveal. `known` says whether the traveller knew its terms then; the
+    /// traveller's stream and log leave out an entry they did not know (see
+    /// [`Event::is_public_to_traveller`]).
+    TermLost {
+        /// The entry's index among the Guardian's requirements then seals.
+        entry: u8,
+        id: String,
+        name: String,
+        /// Why, in a player's words ("the Mirror Shard is gone for good").
+        why: String,
+        /// The card whose play lost it (the card flipped, resolved, used, given or
+        /// discarded); null for a route taken.
+        by: Option<CardRef>,
+        known: bool,
+    },
     /// The Guardian appears; each requirement and seal is checked.
     GuardianRevealed { checks: Vec<SealCheck> },
     /// The run ended.
     RunEnded { outcome: Outcome },
+}
+
+impl Event {
+    /// Whether the traveller may be told of this event: everything but the loss of an
+    /// entry whose terms they did not know (its reason would teach them the terms).
+    pub fn is_public_to_traveller(&self) -> bool {
+        !matches!(self, Event::TermLost { known: false, .. })
+    }
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {

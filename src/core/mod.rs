@@ -49,5 +49,6 @@ pub use legal::{candidates, check, holds, legal_actions, legal_actions_into, pha
 pub use lore::{Lore, TermsMode};
 pub use modifiers::{Mods, foe_stats, mods, roll_modifier, test_modifier};
 pub use observe::{Observation, Slot};
+pub use plan::TermStatus;
 pub use state::{Cause, Outcome, Phase, Role, State};
 pub use typed::dice_rolled;

@@ -8,9 +8,11 @@
 
 use super::action::Action;
 use super::exec::execute;
+use super::legal::holds;
 use super::lore;
 use super::state::State;
 use crate::cards::{CardRef, DomainRef};
+use serde::Serialize;
 
 /// A known entry the choice would put out of reach, in words.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,6 +32,12 @@ impl std::fmt::Display for Break {
 /// The first known entry `action` would put out of reach (`None`: no such entry, or an
 /// action not offered). Only choices that can lose a piece or a way are judged.
 pub fn breaks(state: &State, action: &Action) -> Option<Break> {
+    breaks_all(state, action).into_iter().next().map(|(_, b)| b)
+}
+
+/// Every known entry `action` would put out of reach, in the Guardian's order, each with
+/// its index among the entries (empty: none, or an action not offered).
+pub fn breaks_all(state: &State, action: &Action) -> Vec<(u8, Break)> {
     if !matches!(
         action,
         Action::Swap { .. }
@@ -41,14 +49,17 @@ pub fn breaks(state: &State, action: &Action) -> Option<Break> {
             | Action::Toll
             | Action::Go { .. }
     ) {
-        return None;
+        return Vec::new();
     }
     let known = lore::known_entries(state);
     if known.is_empty() {
-        return None;
+        return Vec::new();
     }
     let mut after = state.clone();
-    execute(&mut after, action).ok()?;
+    if execute(&mut after, action).is_err() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
     for ix in known {
         if within_reach(state, ix).is_err() {
             // Already out of reach: nothing this choice can break.
@@ -59,33 +70,76 @@ pub fn breaks(state: &State, action: &Action) -> Option<Break> {
                 .cards
                 .entry(ix)
                 .map_or(String::new(), |e| e.name.clone());
-            return Some(Break { why, entry });
+            out.push((ix, Break { why, entry }));
         }
     }
-    None
+    out
 }
 
 /// Whether every piece of entry `ix` is held, follows, or can still be found on one route
-/// from here; otherwise why not (the first piece lost, or the Domain cut off).
+/// from here; otherwise why not (the first piece lost, or the Domain cut off), as the
+/// outcome of a choice not yet taken ("would be gone for good").
 pub fn within_reach(s: &State, ix: u8) -> Result<(), String> {
-    let cards = &s.cards;
+    reach(s, ix).map_err(|gap| gap.would(s))
+}
+
+/// Why an entry is out of reach: the first piece lost, or the Domains no route still visits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Gap {
+    /// No Domain holds the piece.
+    Nowhere(CardRef),
+    /// The piece was given away, discarded, declined or left behind in a cleared Domain.
+    Gone(CardRef),
+    /// No route from here passes through every one of these Domains.
+    CutOff(Vec<DomainRef>),
+}
+
+impl Gap {
+    /// In words, as the outcome of a choice: "the Golden Bangle would be gone for good".
+    pub fn would(&self, s: &State) -> String {
+        match self {
+            Gap::Nowhere(c) => format!("{} is nowhere to be found", s.cards.card(*c).name),
+            Gap::Gone(c) => format!("{} would be gone for good", s.cards.card(*c).name),
+            Gap::CutOff(ds) => format!("no way would lead back to {}", domain_names(s, ds)),
+        }
+    }
+
+    /// In words, as a fact: "the Golden Bangle is gone for good".
+    pub fn now(&self, s: &State) -> String {
+        match self {
+            Gap::Nowhere(c) => format!("{} is nowhere to be found", s.cards.card(*c).name),
+            Gap::Gone(c) => format!("{} is gone for good", s.cards.card(*c).name),
+            Gap::CutOff(ds) => format!("no way leads back to {}", domain_names(s, ds)),
+        }
+    }
+}
+
+fn domain_names(s: &State, ds: &[DomainRef]) -> String {
+    let names: Vec<&str> = ds
+        .iter()
+        .map(|d| s.cards.domain(*d).name.as_str())
+        .collect();
+    names.join(" and ")
+}
+
+/// [`within_reach`], with the reason as data.
+pub fn reach(s: &State, ix: u8) -> Result<(), Gap> {
     let mut needed: Vec<DomainRef> = Vec::new();
     for piece in lore::entry_cards(s, ix) {
-        let name = &cards.card(piece).name;
         if s.holds(piece.id) || s.follows(piece.id) {
             continue;
         }
         let Some(home) = lore::home_of(s, piece) else {
-            return Err(format!("{name} is nowhere to be found"));
+            return Err(Gap::Nowhere(piece));
         };
         if home == s.domain && !s.cleared.contains(&home) {
             if still_here(s, piece) {
                 continue;
             }
-            return Err(format!("{name} would be gone for good"));
+            return Err(Gap::Gone(piece));
         }
         if s.cleared.contains(&home) || home == s.domain {
-            return Err(format!("{name} would be gone for good"));
+            return Err(Gap::Gone(piece));
         }
         if !needed.contains(&home) {
             needed.push(home);
@@ -94,12 +148,82 @@ pub fn within_reach(s: &State, ix: u8) -> Result<(), String> {
     if needed.is_empty() || one_route_visits(s, &needed) {
         Ok(())
     } else {
-        let names: Vec<&str> = needed
-            .iter()
-            .map(|d| cards.domain(*d).name.as_str())
-            .collect();
-        Err(format!("no way would lead back to {}", names.join(" and ")))
+        Err(Gap::CutOff(needed))
     }
+}
+
+/// Where one of the Guardian's requirements or seals stands now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TermStatus {
+    /// Its terms hold right now, as the Guardian's reveal would judge them.
+    Met,
+    /// Not met, but every piece can still be had on some route from here.
+    Open,
+    /// Out of reach for good: a piece is gone or no route still leads to it.
+    Lost,
+    /// The traveller does not know its terms yet (the traveller's view only: see
+    /// [`known_status`]).
+    Unknown,
+}
+
+impl TermStatus {
+    /// The name used in the protocol and files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TermStatus::Met => "met",
+            TermStatus::Open => "open",
+            TermStatus::Lost => "lost",
+            TermStatus::Unknown => "unknown",
+        }
+    }
+}
+
+/// The status of entry `ix` now, whatever the traveller knows: `Met` if its terms hold as
+/// the reveal judges them, else `Open` while [`reach`] finds it within reach, else `Lost`
+/// with the reason. Never `Unknown`.
+pub fn status(s: &State, ix: u8) -> (TermStatus, Option<Gap>) {
+    let Some(entry) = s.cards.entry(ix) else {
+        return (TermStatus::Unknown, None);
+    };
+    if holds(s, &entry.broken_by) {
+        return (TermStatus::Met, None);
+    }
+    match reach(s, ix) {
+        Ok(()) => (TermStatus::Open, None),
+        Err(gap) => (TermStatus::Lost, Some(gap)),
+    }
+}
+
+/// [`status`] as the traveller may see it: `Unknown` (and no reason) for an entry whose
+/// terms they do not know, so the status never teaches a hidden term.
+pub fn known_status(s: &State, ix: u8) -> (TermStatus, Option<Gap>) {
+    if lore::known(s, ix) {
+        status(s, ix)
+    } else {
+        (TermStatus::Unknown, None)
+    }
+}
+
+/// Every entry that becomes out of reach now and is not yet recorded as lost, with the
+/// reason: what `execute` reports as [`super::event::Event::TermLost`]. Every entry, known
+/// or not; nothing once the Guardian has appeared (its reveal judges them all) or the run
+/// is over.
+pub fn newly_lost(s: &State) -> Vec<(u8, Gap)> {
+    if s.revealed || s.outcome.is_some() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for i in 0..s.cards.entry_count() {
+        let Ok(ix) = u8::try_from(i) else { continue };
+        if s.lost.contains(&ix) {
+            continue;
+        }
+        if let (TermStatus::Lost, Some(gap)) = status(s, ix) {
+            out.push((ix, gap));
+        }
+    }
+    out
 }
 
 /// Whether the card is still to be met in this Domain: in its deck, its row, or being

@@ -64,6 +64,12 @@ pub struct State {
     /// The Guardian has appeared (its entries were checked).
     #[serde(skip_serializing_if = "is_false")]
     pub revealed: bool,
+    /// The Guardian's entries put out of reach for good before its reveal, in the order
+    /// they were lost (events `TermLost`), so each is told once. Derived from the actions
+    /// like the rest of the state, but not in a save's snapshot (saves written before it
+    /// existed still load): the replay rebuilds it.
+    #[serde(skip)]
+    pub lost: Vec<u8>,
     /// Not game state: what the traveller brought to the run (the terms mode and entries
     /// learned in earlier runs). It changes what is shown, never what happens; never saved.
     #[serde(skip)]
@@ -402,6 +408,7 @@ impl State {
             exchanges: 0,
             learned: Vec::new(),
             revealed: false,
+            lost: Vec::new(),
             lore: super::lore::Lore::default(),
             standing: Standing::sum(&cards, std::iter::empty()),
             wearing: None,

@@ -5,6 +5,7 @@
 //! unlearned entry's terms.
 
 use crate::core::lore;
+use crate::core::plan::{self, TermStatus};
 use crate::core::state::State;
 use serde::Serialize;
 
@@ -26,6 +27,12 @@ pub struct EntryView {
     /// `requirement` or `seal`.
     pub kind: &'static str,
     pub known: bool,
+    /// Where it stands now (`met`, `open` or `lost`; `unknown` while its terms are not
+    /// known): [`crate::core::plan::known_status`].
+    pub status: TermStatus,
+    /// Why it is out of reach, once `lost` ("the Mirror Shard is gone for good").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
     /// Its terms, once known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
@@ -51,7 +58,10 @@ pub fn guardian_view(s: &State) -> GuardianView {
         .filter_map(|(i, e)| Some((u8::try_from(i).ok()?, e)))
         .map(|(ix, e)| {
             let known = lore::known(s, ix);
+            let (status, gap) = plan::known_status(s, ix);
             EntryView {
+                status,
+                why: gap.map(|g| g.now(s)),
                 id: e.id.0.clone(),
                 name: e.name.clone(),
                 kind: if usize::from(ix) < reqs {

@@ -270,14 +270,70 @@ pub struct TestView {
 }
 
 /// What the game asks now.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Prompt {
     pub kind: &'static str,
     /// Only in a run with a Guide: who is to act, `"traveller"` or `"guide"`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub role: Option<&'static str>,
     pub text: String,
     pub actions: Vec<Action>,
+    /// For each offered action, in the same order, the ids of the Guardian's entries
+    /// (known to the traveller) it would put out of reach; empty until
+    /// [`Prompt::with_breaks`] fills it (each entry is a trial run of the action, so only
+    /// the stream pays for it). Serialised inside each action object as `breaks`.
+    pub breaks: Vec<Vec<String>>,
+}
+
+impl Prompt {
+    /// The prompt with `breaks` filled from [`crate::core::plan::breaks_all`].
+    pub fn with_breaks(mut self, s: &State) -> Prompt {
+        self.breaks = self
+            .actions
+            .iter()
+            .map(|a| {
+                crate::core::plan::breaks_all(s, a)
+                    .into_iter()
+                    .filter_map(|(ix, _)| s.cards.entry(ix).map(|e| e.id.0.clone()))
+                    .collect()
+            })
+            .collect();
+        self
+    }
+}
+
+impl Serialize for Prompt {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Offered<'a> {
+            #[serde(flatten)]
+            action: &'a Action,
+            #[serde(skip_serializing_if = "<[String]>::is_empty")]
+            breaks: &'a [String],
+        }
+        #[derive(Serialize)]
+        struct Out<'a> {
+            kind: &'static str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            role: Option<&'static str>,
+            text: &'a str,
+            actions: Vec<Offered<'a>>,
+        }
+        Out {
+            kind: self.kind,
+            role: self.role,
+            text: &self.text,
+            actions: self
+                .actions
+                .iter()
+                .enumerate()
+                .map(|(i, action)| Offered {
+                    action,
+                    breaks: self.breaks.get(i).map_or(&[][..], Vec::as_slice),
+                })
+                .collect(),
+        }
+        .serialize(ser)
+    }
 }
 
 fn ids<'a>(v: impl IntoIterator<Item = &'a crate::cards::CardRef>) -> Vec<String> {
@@ -533,6 +589,7 @@ pub fn prompt(s: &State) -> Prompt {
         role: s.guide.then(|| s.role().as_str()),
         text,
         actions: legal_actions(s),
+        breaks: Vec::new(),
     }
 }
 

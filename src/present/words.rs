@@ -452,6 +452,14 @@ fn narrated(cards: &CardSet, e: &Event) -> Option<String> {
                 "A rumour on the road: the traveller learns the terms of the Guardian's {name}."
             ),
         },
+        Event::TermLost { known: false, .. } => return None,
+        Event::TermLost { name, why, by, .. } => match by {
+            Some(c) => format!(
+                "{name} is lost to the traveller for good, after {}: {why}.",
+                cards.card(*c).name
+            ),
+            None => format!("{name} is lost to the traveller for good: {why}."),
+        },
         _ => return None,
     })
 }
@@ -583,6 +591,15 @@ pub fn describe(cards: &CardSet, e: &Event) -> Option<String> {
                 cards.card(*c).name
             ),
             None => format!("A rumour on the road: you learn the terms of the Guardian's {name}."),
+        },
+        // An entry whose terms the traveller does not know: its loss would teach them.
+        Event::TermLost { known: false, .. } => return None,
+        Event::TermLost { name, why, by, .. } => match by {
+            Some(c) => format!(
+                "{name} is lost for good, after {}: {why}. The run can no longer meet it.",
+                cards.card(*c).name
+            ),
+            None => format!("{name} is lost for good: {why}. The run can no longer meet it."),
         },
         Event::GuardianRevealed { checks } => {
             let met = checks.iter().filter(|c| c.met).count();

@@ -53,6 +53,7 @@ pub fn text(o: &Output) -> String {
         s.mean_flips, s.mean_exchanges
     );
     let _ = writeln!(t, "{}", streaks_line(s));
+    let _ = writeln!(t, "{}", dead_line(s));
     endings_text(&mut t, s);
     domains_text(&mut t, s);
     untested_text(&mut t, s);
@@ -109,6 +110,32 @@ UNTESTED: {n} cards no run flipped:"
     for (domain, cards) in untested {
         let _ = writeln!(t, "  {domain} ({}): {}", cards.len(), cards.join(", "));
     }
+}
+
+/// The dead runs in one sentence: how many runs went on after a requirement or seal was
+/// lost, when, for how long, and through which cards.
+pub(super) fn dead_line(s: &Summary) -> String {
+    let d = &s.dead_runs;
+    if d.runs == 0 {
+        return "Dead runs (a requirement or seal lost before the Guardian): none.".into();
+    }
+    let cards: Vec<String> = d
+        .top_cards
+        .iter()
+        .map(|c| format!("{} {}", c.name, c.entries_lost))
+        .collect();
+    format!(
+        "Dead runs (a requirement or seal lost before the Guardian): {} ({}); lost at flip {} (median), then {} more flips (median); most often through: {}.",
+        d.runs,
+        pct(d.share),
+        d.median_flip.unwrap_or(0),
+        d.median_flips_after.unwrap_or(0),
+        if cards.is_empty() {
+            "routes only".to_string()
+        } else {
+            cards.join(", ")
+        }
+    )
 }
 
 /// The streaks of misses in one sentence.
@@ -525,7 +552,7 @@ pub fn write_html(path: &Path, o: &Output) -> std::io::Result<()> {
             .join(", "),
         s.mean_flips,
         s.mean_exchanges,
-        esc(&streaks_line(s)),
+        esc(&format!("{} {}", streaks_line(s), dead_line(s))),
         o.timing.runs_per_second,
         o.jobs
     );

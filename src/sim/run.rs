@@ -124,6 +124,12 @@ pub struct RunFacts {
     /// Lost (not abandoned) while a streak of [`MISS_STREAK`] misses or more came during
     /// one of its last [`NEAR_FLIPS`] cards (or at the Guardian).
     pub lost_to_streak: bool,
+    /// Cards flipped when the first of the Guardian's requirements or seals went out of
+    /// reach (an `Event::TermLost`, known to the bot or not): the run was dead from then
+    /// on. `None`: every entry stayed within reach until the Guardian's reveal.
+    pub term_lost_at: Option<usize>,
+    /// The card behind each entry lost (card index), one per `TermLost` naming a card.
+    pub term_lost_by: Vec<u16>,
 }
 
 impl RunFacts {
@@ -135,7 +141,9 @@ impl RunFacts {
         keep.after_domain.clear();
         keep.notes.clear();
         keep.flows.clear();
+        keep.term_lost_by.clear();
         *self = RunFacts {
+            term_lost_by: keep.term_lost_by,
             path: keep.path,
             flips: keep.flips,
             after_domain: keep.after_domain,
@@ -273,6 +281,12 @@ impl Tracker {
                     card,
                     from: Zone::Items | Zone::Equipment,
                 } if swap => facts.notes.push((card.index, Note::SwappedOut)),
+                Event::TermLost { by, .. } => {
+                    facts.term_lost_at.get_or_insert(facts.flips.len());
+                    if let Some(c) = by {
+                        facts.term_lost_by.push(c.index);
+                    }
+                }
                 Event::GuardianRevealed { checks } => {
                     let mut unmet = 0u32;
                     for (i, c) in checks.iter().enumerate().take(MAX_CHECKS) {

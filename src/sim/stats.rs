@@ -177,6 +177,74 @@ pub struct Totals {
     /// `MISS_STREAK`), and runs lost to one (`RunFacts::lost_to_streak`).
     pub(super) streak_runs: u64,
     pub(super) streak_losses: u64,
+    /// Runs in which a requirement or seal went out of reach before the Guardian.
+    pub(super) dead: DeadTotals,
+}
+
+/// Dead runs: runs in which a requirement or seal of the Guardian went out of reach for
+/// good before its reveal (`RunFacts::term_lost_at`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DeadTotals {
+    pub runs: u64,
+    /// Dead runs by the cards flipped when the first entry was lost (index: flips).
+    pub at: Vec<u64>,
+    /// Dead runs by the cards flipped after that, to the end of the run.
+    pub after: Vec<u64>,
+    /// Per card index: entries lost through it.
+    pub by: Vec<u64>,
+}
+
+fn bump(v: &mut Vec<u64>, i: usize) {
+    if v.len() <= i {
+        v.resize(i + 1, 0);
+    }
+    v[i] += 1;
+}
+
+fn add_into(a: &mut Vec<u64>, b: &[u64]) {
+    if a.len() < b.len() {
+        a.resize(b.len(), 0);
+    }
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+}
+
+impl DeadTotals {
+    fn add(&mut self, f: &RunFacts) {
+        for c in &f.term_lost_by {
+            bump(&mut self.by, usize::from(*c));
+        }
+        let Some(at) = f.term_lost_at else { return };
+        self.runs += 1;
+        bump(&mut self.at, at);
+        bump(&mut self.after, f.flips.len().saturating_sub(at));
+    }
+
+    fn merge(&mut self, o: &DeadTotals) {
+        self.runs += o.runs;
+        add_into(&mut self.at, &o.at);
+        add_into(&mut self.after, &o.after);
+        add_into(&mut self.by, &o.by);
+    }
+}
+
+/// The median of a histogram (index: value; the lower middle value for an even count);
+/// `None` when it is empty.
+pub(super) fn hist_median(h: &[u64]) -> Option<usize> {
+    let n: u64 = h.iter().sum();
+    if n == 0 {
+        return None;
+    }
+    let half = n.div_ceil(2);
+    let mut seen = 0;
+    for (v, c) in h.iter().enumerate() {
+        seen += c;
+        if seen >= half {
+            return Some(v);
+        }
+    }
+    None
 }
 
 impl Totals {
@@ -205,6 +273,7 @@ impl Totals {
         }
         self.streak_runs += u64::from(f.longest_miss_streak >= MISS_STREAK);
         self.streak_losses += u64::from(f.lost_to_streak);
+        self.dead.add(f);
         for d in &f.path {
             self.domains[d.index as usize].entered += 1;
         }
@@ -300,6 +369,7 @@ impl Totals {
         self.exchanges += o.exchanges;
         self.streak_runs += o.streak_runs;
         self.streak_losses += o.streak_losses;
+        self.dead.merge(&o.dead);
         for i in 0..5 {
             self.losses[i] += o.losses[i];
             self.guardian_losses[i] += o.guardian_losses[i];
@@ -359,7 +429,44 @@ pub const Z95: f64 = 1.959_963_984_540_054;
 
 #[cfg(test)]
 mod tests {
-    use super::wilson;
+    use super::{Totals, hist_median, wilson};
+    use crate::sim::run::{Flip, RunFacts};
+
+    #[test]
+    fn a_run_with_a_lost_term_counts_as_dead() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let cards = crate::cards::load::load_dir(&dir).expect("cards").0;
+        let c = cards.card_refs().next().expect("a card");
+        let flip = Flip {
+            card: c,
+            delta: 0,
+            resolved: None,
+        };
+        let mut t = Totals::new(&cards);
+        let mut dead = RunFacts {
+            flips: vec![flip; 10],
+            term_lost_at: Some(4),
+            ..RunFacts::default()
+        };
+        dead.term_lost_by = vec![c.index, c.index];
+        t.add(&dead);
+        t.add(&RunFacts {
+            flips: vec![flip; 7],
+            ..RunFacts::default()
+        });
+        let d = t
+            .clone()
+            .merge(Totals::new(&cards))
+            .summary(&cards)
+            .dead_runs;
+        assert_eq!((d.runs, d.share), (1, 0.5));
+        assert_eq!((d.median_flip, d.median_flips_after), (Some(4), Some(6)));
+        assert_eq!(d.top_cards.len(), 1);
+        assert_eq!(d.top_cards[0].id, c.id);
+        assert_eq!(d.top_cards[0].entries_lost, 2);
+        assert_eq!(hist_median(&[0, 2, 0, 1]), Some(1));
+        assert_eq!(hist_median(&[]), None);
+    }
 
     #[test]
     fn wilson_interval_contains_the_rate() {

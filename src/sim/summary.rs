@@ -141,6 +141,7 @@ impl Totals {
                 lost_to: self.streak_losses,
                 share_lost_to: round(self.streak_losses as f64 / runs),
             },
+            dead_runs: self.dead_summary(cards),
             stopped_by: None,
             untested,
         };
@@ -389,6 +390,9 @@ pub struct Summary {
     /// Streaks of misses: how often the dice turn against the traveller several times
     /// running.
     pub miss_streaks: Streaks,
+    /// Dead runs: runs in which one of the Guardian's requirements or seals went out of
+    /// reach for good before its reveal.
+    pub dead_runs: DeadRuns,
     /// When the win rate is 0 or near it: what stops the runs, in words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped_by: Option<String>,
@@ -438,6 +442,65 @@ pub struct Streaks {
     /// the Guardian, and that as a share of all runs.
     pub lost_to: u64,
     pub share_lost_to: f64,
+}
+
+/// Runs that went on after they could no longer be won: one of the Guardian's
+/// requirements or seals went out of reach for good before the Guardian (the event
+/// `term_lost`, whether the bot knew the entry's terms or not).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DeadRuns {
+    /// Runs with an entry lost, and that as a share of all runs (0 to 1).
+    pub runs: u64,
+    pub share: f64,
+    /// The median number of cards flipped when the first entry was lost (null: no dead
+    /// run).
+    pub median_flip: Option<u64>,
+    /// The median number of cards flipped after that, to the end of the run.
+    pub median_flips_after: Option<u64>,
+    /// The cards that most often lost an entry (at most five, most first): each entry lost
+    /// counts once for the card whose play lost it (a route taken names no card).
+    pub top_cards: Vec<DeadCard>,
+}
+
+/// A card that put the Guardian's entries out of reach.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DeadCard {
+    pub id: String,
+    pub name: String,
+    /// Entries lost through it, over all runs.
+    pub entries_lost: u64,
+}
+
+/// How many cards [`DeadRuns::top_cards`] lists.
+pub const DEAD_TOP: usize = 5;
+
+impl Totals {
+    fn dead_summary(&self, cards: &crate::cards::CardSet) -> DeadRuns {
+        let d = &self.dead;
+        let runs = (self.runs as f64).max(1.0);
+        let mut top: Vec<(usize, u64)> =
+            d.by.iter()
+                .enumerate()
+                .filter(|(i, n)| **n > 0 && *i < cards.cards.len())
+                .map(|(i, n)| (i, *n))
+                .collect();
+        top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        top.truncate(DEAD_TOP);
+        DeadRuns {
+            runs: d.runs,
+            share: round(d.runs as f64 / runs),
+            median_flip: super::stats::hist_median(&d.at).map(|v| v as u64),
+            median_flips_after: super::stats::hist_median(&d.after).map(|v| v as u64),
+            top_cards: top
+                .into_iter()
+                .map(|(i, n)| DeadCard {
+                    id: cards.cards[i].id.0.clone(),
+                    name: cards.cards[i].name.clone(),
+                    entries_lost: n,
+                })
+                .collect(),
+        }
+    }
 }
 
 /// Figures for one Domain.

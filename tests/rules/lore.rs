@@ -173,3 +173,142 @@ fn a_choice_that_puts_a_known_entry_out_of_reach_is_marked() {
     }
     assert_eq!(consequence(&s, &go("b")), None);
 }
+
+/// The step that puts an entry out of reach says so, once, naming the card behind it:
+/// declining the blade (its only copy) loses the blade requirement. The exact events of the
+/// step, with the terms known and unknown (the fact is the same; `known` differs).
+#[test]
+fn declining_the_only_blade_loses_the_blade_requirement_once() {
+    use super::guardian::{EMBER, FERRYMAN, MIRROR};
+    use forward::core::TermStatus;
+    use forward::core::plan::{known_status, status};
+    let cards = Lab::new(&arr(&[BLADE]))
+        .b(&arr(&[FERRYMAN, MIRROR, EMBER]))
+        .guardian(GUARDIAN_SEALED)
+        .build();
+    for mode in [TermsMode::Road, TermsMode::Start] {
+        let mut s = start(&cards, &[]);
+        s.lore.mode = mode;
+        assert!(s.lost.is_empty(), "every piece lies somewhere");
+        assert_eq!(status(&s, 0).0, TermStatus::Open);
+        flip_id(&mut s, "blade");
+        let events = act(&mut s, Action::Decline);
+        let blade = card(&s, "blade");
+        assert_eq!(
+            events,
+            vec![
+                Event::CardDiscarded {
+                    card: blade,
+                    from: forward::core::Zone::Resolving
+                },
+                Event::CardResolved { card: blade },
+                Event::DomainCleared {
+                    domain: dom(&s, "a")
+                },
+                Event::TermLost {
+                    entry: 0,
+                    id: "req_blade".into(),
+                    name: "The Blade".into(),
+                    why: "blade is gone for good".into(),
+                    by: Some(blade),
+                    known: mode == TermsMode::Start,
+                },
+            ],
+            "{mode:?}"
+        );
+        assert_eq!(s.lost, vec![0]);
+        let (st, gap) = status(&s, 0);
+        assert_eq!(st, TermStatus::Lost);
+        assert_eq!(
+            gap.map(|g| g.now(&s)).as_deref(),
+            Some("blade is gone for good")
+        );
+        // The traveller's view: the status only of a known entry.
+        let shown = known_status(&s, 0).0;
+        assert_eq!(
+            shown,
+            if mode == TermsMode::Start {
+                TermStatus::Lost
+            } else {
+                TermStatus::Unknown
+            }
+        );
+        assert_eq!(status(&s, 1).0, TermStatus::Open, "the others stay open");
+        // Told once: the next step says nothing more of it.
+        let events = act(&mut s, go("b"));
+        assert!(
+            !events.iter().any(|e| matches!(e, Event::TermLost { .. })),
+            "{events:?}"
+        );
+        // The log's line, only when the terms were known.
+        let lost = Event::TermLost {
+            entry: 0,
+            id: "req_blade".into(),
+            name: "The Blade".into(),
+            why: "blade is gone for good".into(),
+            by: Some(blade),
+            known: true,
+        };
+        assert_eq!(
+            forward::present::words::describe(&cards, &lost).as_deref(),
+            Some(
+                "The Blade is lost for good, after blade: blade is gone for good. The run can no longer meet it."
+            )
+        );
+        let hidden = Event::TermLost {
+            entry: 0,
+            id: "req_blade".into(),
+            name: "The Blade".into(),
+            why: "blade is gone for good".into(),
+            by: Some(blade),
+            known: false,
+        };
+        assert_eq!(forward::present::words::describe(&cards, &hidden), None);
+    }
+}
+
+/// A route that leaves a piece's Domain behind loses its entry at the step that goes,
+/// with no card named; an entry met (held) is `met`.
+#[test]
+fn a_route_away_from_the_ember_loses_the_flame() {
+    use forward::core::TermStatus;
+    use forward::core::plan::status;
+    const ONE_WAY: &str = r#"{
+        "start": "a", "final": "z",
+        "domains": [
+            {"id": "a", "file": "domains/a.json", "row": 1, "column": 0, "links": ["b", "c"]},
+            {"id": "b", "file": "domains/b.json", "row": 2, "column": 0, "links": ["c", "z"]},
+            {"id": "c", "file": "domains/c.json", "row": 2, "column": 1, "links": ["z"]},
+            {"id": "z", "file": "domains/z.json", "row": 3, "column": 0, "links": []}
+        ]
+    }"#;
+    use super::guardian::{EMBER, FERRYMAN, MIRROR};
+    let cards = Lab::new(&arr(&[BLADE]))
+        .b(&arr(&[EMBER]))
+        .c(&arr(&[FERRYMAN, MIRROR]))
+        .map(ONE_WAY)
+        .guardian(GUARDIAN_SEALED)
+        .build();
+    let mut s = start(&cards, &[]);
+    clear_domain(&mut s);
+    assert_eq!(status(&s, 0).0, TermStatus::Met, "the blade is held");
+    assert_eq!(status(&s, 2).0, TermStatus::Open);
+    let events = act(&mut s, go("c"));
+    let lost: Vec<&Event> = events
+        .iter()
+        .filter(|e| matches!(e, Event::TermLost { .. }))
+        .collect();
+    assert_eq!(
+        lost,
+        vec![&Event::TermLost {
+            entry: 2,
+            id: "seal_flame".into(),
+            name: "The Flame".into(),
+            why: "no way leads back to Domain b".into(),
+            by: None,
+            known: false,
+        }]
+    );
+    assert_eq!(status(&s, 2).0, TermStatus::Lost);
+    assert_eq!(s.lost, vec![2]);
+}

@@ -51,6 +51,8 @@ pub fn new_run_in(
     let mut x = Exec::new(&mut state, &cards);
     x.enter_domain(start);
     x.settle();
+    // A card set may hide a piece nowhere at all: such an entry is lost from the start.
+    x.terms_lost(None);
     let events = x.events;
     (state, events)
 }
@@ -79,6 +81,34 @@ pub fn execute_offered_into(state: &mut State, action: &Action, buffer: Vec<Even
     let mut x = Exec::with_buffer(state, &cards, buffer);
     x.act(action);
     x.events
+}
+
+/// Whether an event leaves every piece and every way where it was (so a step of only such
+/// events cannot put one of the Guardian's entries out of reach): dice, figures, looks.
+fn cannot_lose_a_term(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::ExchangeRolled { .. }
+            | Event::ExchangeResolved { .. }
+            | Event::TravellerRolled { .. }
+            | Event::FoeRolled { .. }
+            | Event::Rerolled { .. }
+            | Event::TestRolled { .. }
+            | Event::TestJudged { .. }
+            | Event::EffectRolled { .. }
+            | Event::HealthChanged { .. }
+            | Event::MaxHealthChanged { .. }
+            | Event::MarkerMoved { .. }
+            | Event::GraceChanged { .. }
+            | Event::BonusGained { .. }
+            | Event::BonusUsed { .. }
+            | Event::Shielded { .. }
+            | Event::FoeRestored { .. }
+            | Event::FoeHit { .. }
+            | Event::CardSeen { .. }
+            | Event::DeckSeen { .. }
+            | Event::EntryLearned { .. }
+    )
 }
 
 /// One action in progress: emits events, applying each at once.
@@ -121,12 +151,70 @@ impl<'a> Exec<'a> {
         }
     }
 
-    /// Performs one action, then carries on with whatever needs no decision.
+    /// Performs one action, then carries on with whatever needs no decision, then tells
+    /// which of the Guardian's entries it put out of reach.
     fn act(&mut self, action: &Action) {
+        let at = self.s.resolving;
+        self.perform(action);
+        self.settle();
+        // Most steps are dice and figures only: nothing in them moves a piece or a way.
+        if self.events.iter().all(cannot_lose_a_term) || super::plan::newly_lost(self.s).is_empty()
+        {
+            return;
+        }
+        let by = self.culprit(action, at);
+        self.terms_lost(by);
+    }
+
+    /// The card behind an action's consequences: the card the action names (used, given,
+    /// shown, discarded), else the card flipped, else the card being resolved before the
+    /// action (`at`: an offer declined or swapped, a toll paid, a Terror's option); none
+    /// for a route.
+    fn culprit(
+        &self,
+        action: &Action,
+        at: Option<crate::cards::CardRef>,
+    ) -> Option<crate::cards::CardRef> {
+        let cards = self.cards();
+        let named = match action {
+            Action::Use { card } | Action::Discard { card } => cards.card_by_str(card),
+            Action::Give { card, .. } | Action::Show { card, .. } => cards.card_by_str(card),
+            Action::Go { .. } => return None,
+            _ => None,
+        };
+        let flipped = self.events.iter().find_map(|e| match e {
+            Event::CardFlipped { card, .. } => Some(*card),
+            _ => None,
+        });
+        named.or(flipped).or(at)
+    }
+
+    /// Emits [`Event::TermLost`] for every entry now out of reach and not yet told, naming
+    /// the card behind it (`by`).
+    fn terms_lost(&mut self, by: Option<crate::cards::CardRef>) {
+        let lost = super::plan::newly_lost(self.s);
+        let cards = self.cards();
+        for (entry, gap) in lost {
+            let Some(e) = cards.entry(entry) else {
+                continue;
+            };
+            let why = gap.now(self.s);
+            self.emit(Event::TermLost {
+                entry,
+                id: e.id.0.clone(),
+                name: e.name.clone(),
+                why,
+                by,
+                known: super::lore::known(self.s, entry),
+            });
+        }
+    }
+
+    /// The action itself.
+    fn perform(&mut self, action: &Action) {
         match action {
             Action::Abandon => {
                 self.lose(Cause::Abandoned, "The traveller turned back.".into());
-                return;
             }
             Action::Flip { slot } => self.flip(*slot),
             Action::Go { domain } => self.go(domain),
@@ -150,7 +238,6 @@ impl<'a> Exec<'a> {
             Action::Discard { card } => self.discard_chosen(card),
             Action::Look { slot } => self.look(*slot),
         }
-        self.settle();
     }
 
     /// `continue`: whatever the phase waits for next (the Guardian, leaving a Rest,
