@@ -222,6 +222,15 @@ impl TableScreen {
         self.commit(a, &[]);
     }
 
+    /// A choice of the player's: one that would kill the traveller or break a known term
+    /// of the Guardian asks once more first ([`modal::Confirm::Risk`]); any other is acted.
+    fn choose(&mut self, a: &Action) {
+        match modal::Confirm::risk(&self.run.state, a, self.keys.key(a)) {
+            Some(c) => self.modal = Some(Modal::Confirm(c)),
+            None => self.act(a),
+        }
+    }
+
     /// Whether `who` rolls physical dice now (alone, one switch for all).
     fn physical(&self, who: Role) -> bool {
         if self.run.state.guide {
@@ -338,22 +347,40 @@ impl TableScreen {
     fn intent(&mut self, key: KeyCode, l: &Layout) -> Option<Next> {
         let s = &self.run.state;
         if let Some(d) = modal::digit(key) {
-            // A number flips its slot; an empty slot's number may belong to a button
-            // (an Item's use once the row has thinned).
-            let a = Action::Flip {
-                slot: d.saturating_sub(1),
-            };
-            if s.phase == Phase::Explore && (1..=3).contains(&d) && legal_actions(s).contains(&a) {
-                if self.allowed(&a) {
-                    self.act(&a);
+            // A number is the row's alone: it flips (or looks at) its slot, never presses
+            // a button.
+            let slot = d.wrapping_sub(1);
+            let a = match s.phase {
+                Phase::Explore => Action::Flip { slot },
+                // The route cards stand where the row stood, numbered the same way.
+                Phase::Route => {
+                    let route = legal_actions(s)
+                        .into_iter()
+                        .find(|a| self.keys.key(a) == Some(d.to_string()));
+                    if let Some(go) = route.filter(|a| self.allowed(a)) {
+                        self.choose(&go);
+                    }
+                    return Some(Next::Stay);
                 }
-                return Some(Next::Stay);
+                _ => Action::Look { slot },
+            };
+            if (1..=3).contains(&d) && legal_actions(s).contains(&a) && self.allowed(&a) {
+                self.act(&a);
             }
-            let button = self
-                .current_buttons()
-                .into_iter()
-                .find(|b| b.key.as_deref() == Some(&d.to_string()));
-            return button.map(|b| self.press(&b));
+            return Some(Next::Stay);
+        }
+        // A letter presses the button whose action has it (the primary button's too,
+        // though it shows Enter).
+        if let Some(c) = modal::letter(key) {
+            let c = c.to_string();
+            let button = self.current_buttons().into_iter().find(|b| {
+                b.action
+                    .as_ref()
+                    .is_some_and(|a| self.keys.key(a).as_deref() == Some(c.as_str()))
+            });
+            if let Some(b) = button {
+                return Some(self.press(&b));
+            }
         }
         if let Some(dir) = focus::Dir::of_key(key) {
             self.move_focus(dir, l);
@@ -378,13 +405,6 @@ impl TableScreen {
             KeyCode::F if s.guide => {
                 self.control(Control::Dice(Role::Guide));
                 Some(Next::Stay)
-            }
-            KeyCode::G => {
-                let b = self
-                    .current_buttons()
-                    .into_iter()
-                    .find(|b| b.action == Some(Action::RollFoe))?;
-                Some(self.press(&b))
             }
             KeyCode::PageUp => {
                 self.scroll_log(8);
@@ -450,7 +470,7 @@ impl TableScreen {
                     domain: s.cards.domains[i].id.0.clone().into(),
                 };
                 if self.allowed(&go) {
-                    self.act(&go);
+                    self.choose(&go);
                 }
             }
         }
@@ -508,7 +528,7 @@ impl TableScreen {
             return Next::Stay;
         }
         match &b.action {
-            Some(a) => self.act(a),
+            Some(a) => self.choose(a),
             None if self.run.state.phase == Phase::Over => return Next::Title,
             None => {}
         }

@@ -3,6 +3,7 @@ use crate::cards::CardSet;
 use crate::present::stage::MomentKind;
 use std::sync::Arc;
 
+mod keys;
 mod link;
 
 fn shipped() -> Arc<CardSet> {
@@ -45,14 +46,15 @@ fn digit_key(d: u8) -> KeyCode {
 }
 
 fn letter_key(c: char) -> Option<KeyCode> {
-    Some(match c.to_ascii_lowercase() {
-        'd' => KeyCode::D,
-        'f' => KeyCode::F,
-        'g' => KeyCode::G,
-        'x' => KeyCode::X,
-        c if c.is_ascii_digit() => digit_key(c as u8 - b'0'),
-        _ => return None,
-    })
+    use KeyCode::*;
+    const LETTERS: [KeyCode; 26] = [
+        A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, X, Y, Z,
+    ];
+    match c.to_ascii_uppercase() {
+        c @ 'A'..='Z' => Some(LETTERS[(c as u8 - b'A') as usize]),
+        c if c.is_ascii_digit() => Some(digit_key(c as u8 - b'0')),
+        _ => None,
+    }
 }
 
 /// One frame at time `now` with the input `f` sets.
@@ -424,8 +426,10 @@ fn a_terror_option_that_cannot_be_paid_is_shown_disabled() {
         .clone();
     assert!(bad.action.is_none() && bad.key.is_none());
     assert!(!bad.disabled.as_ref().unwrap().is_empty());
-    let digit = |b: &Button| b.key.as_deref().and_then(|k| k.parse::<u8>().ok());
-    key(&mut t, |i| i.digit = digit(&good), 0.1);
+    // The option's letter (A or B) takes it.
+    let letter = t.keys.key(good.action.as_ref().unwrap()).unwrap();
+    assert!(letter == "A" || letter == "B", "{letter}");
+    key(&mut t, |i| i.typed = letter.chars().next(), 0.1);
     assert!(!matches!(t.run.state.phase, Phase::Terror { .. }));
 }
 
@@ -460,7 +464,9 @@ fn random_keys_never_break_the_table_and_the_shown_state_catches_up() {
                     i.tab_held = tab > 0;
                     i.held = roll == 11;
                     match roll {
-                        0..=8 => i.digit = Some(roll + 1),
+                        0..=3 => i.digit = Some(roll + 1),
+                        // The actions' letters.
+                        4..=8 => i.typed = Some(['r', 'a', 't', 'c', 'x'][roll as usize - 4]),
                         9 | 10 => i.activate = true,
                         12..=14 => i.typed = Some('g'),
                         15 => i.typed = Some('d'),
