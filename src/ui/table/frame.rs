@@ -188,6 +188,22 @@ impl KeyMap {
     }
 }
 
+/// The end panel's buttons: back to the title (Enter), the same run again from its start
+/// (its seed and dice, A), a new run (N).
+pub const END_TITLE: &str = "Title";
+pub const END_AGAIN: &str = "Again (same run)";
+pub const END_NEW: &str = "New run";
+
+/// The key of an end panel's button.
+pub fn end_key(label: &str) -> Option<char> {
+    match label {
+        END_AGAIN => Some('A'),
+        END_NEW => Some('N'),
+        END_TITLE => Some('T'),
+        _ => None,
+    }
+}
+
 /// The choices of a state, in button order, with their keys (no rectangles yet). The
 /// core says what is shown and why a greyed choice cannot be taken
 /// (`core::candidates`); the table does not re-derive the rules.
@@ -195,8 +211,10 @@ pub fn choices(s: &State, keys: &KeyMap) -> Vec<Button> {
     let mut specs: Vec<(String, Option<Action>, Option<String>)> = Vec::new();
     let mut warnings: Vec<Option<String>> = Vec::new();
     if s.phase == Phase::Over {
-        specs.push(("Back to the title".into(), None, None));
-        warnings.push(None);
+        for label in [END_TITLE, END_AGAIN, END_NEW] {
+            specs.push((label.into(), None, None));
+            warnings.push(None);
+        }
     }
     for (a, why) in candidates(s) {
         if matches!(a, Action::Abandon | Action::Flip { .. }) {
@@ -248,6 +266,8 @@ pub fn choices(s: &State, keys: &KeyMap) -> Vec<Button> {
             rect: Rect::default(),
             key: if primary == Some(i) {
                 Some("Enter".to_string())
+            } else if s.phase == Phase::Over {
+                end_key(&label).map(String::from)
             } else if action == Some(Action::RollFoe) {
                 // The Guide's own key, never the traveller's Enter or a number.
                 Some("G".to_string())

@@ -85,7 +85,14 @@ pub struct TableScreen {
     odds: (u64, Vec<String>, Vec<crate::present::odds::Ending>),
     /// The run's code to share (`F-<seed>-<r|d>-<set>`), worked out once.
     code: String,
+    /// When the end panel appeared (the run over and its last moment played): it takes no
+    /// input for [`END_CALM`] seconds, so that keys pressed through the last moments do
+    /// not throw it away.
+    over_since: Option<f32>,
 }
+
+/// Seconds the end panel ignores every key and click after it appears.
+pub const END_CALM: f32 = 1.0;
 
 /// The pace settings and a quick duel's clock.
 #[derive(Debug, Clone, Copy, Default)]
@@ -281,10 +288,55 @@ impl TableScreen {
         self.stage.set_fast(input.held && !self.stage.idle());
         self.stage.advance(dt);
         self.poll_link();
+        let ended = self.stage.shown().phase == Phase::Over && self.stage.idle();
+        if ended && self.over_since.is_none() {
+            self.over_since = Some(t);
+        }
+        if self.calming() {
+            self.refresh(input.size, fonts);
+            return Next::Stay;
+        }
         let next = self.handle(input, &l);
         self.quick_duel(dt);
         self.refresh(input.size, fonts);
+        // The panel shows from this frame on when its last moment ended in this one.
+        if self.stage.shown().phase == Phase::Over && self.stage.idle() && self.over_since.is_none()
+        {
+            self.over_since = Some(t);
+        }
         next
+    }
+
+    /// Whether the end panel is new enough to ignore input (see [`END_CALM`]).
+    fn calming(&self) -> bool {
+        self.over_since
+            .is_some_and(|since| self.now - since < END_CALM)
+    }
+
+    /// Where an end panel's button leads: the title, the same run from its start (a
+    /// journey of the day again as practice: the day counts once), or a new run alone
+    /// or with a Guide as this one was.
+    fn end_choice(&self, label: &str) -> Next {
+        let s = &self.run.state;
+        match label {
+            frame::END_AGAIN if self.run.day.is_some() => Next::Journey {
+                seed: self.run.seed,
+                day: None,
+            },
+            frame::END_AGAIN => Next::NewRun {
+                seed: Some(self.run.seed),
+                guide: s.guide,
+                dice: self.run.dice_mode(),
+                guide_screen: false,
+            },
+            frame::END_NEW => Next::NewRun {
+                seed: None,
+                guide: s.guide,
+                dice: self.run.dice_mode(),
+                guide_screen: false,
+            },
+            _ => Next::Title,
+        }
     }
 
     fn handle(&mut self, input: &Input, l: &Layout) -> Next {
@@ -392,6 +444,14 @@ impl TableScreen {
                     return Some(self.click(l, at));
                 }
                 let b = self.current_buttons().into_iter().find(|b| b.primary)?;
+                Some(self.press(&b))
+            }
+            KeyCode::A | KeyCode::N | KeyCode::T if s.phase == Phase::Over => {
+                let c = modal::letter(key)?;
+                let b = self
+                    .current_buttons()
+                    .into_iter()
+                    .find(|b| frame::end_key(&b.label) == Some(c))?;
                 Some(self.press(&b))
             }
             KeyCode::C if s.phase == Phase::Over && !self.is_lesson() => {
@@ -529,7 +589,7 @@ impl TableScreen {
         }
         match &b.action {
             Some(a) => self.choose(a),
-            None if self.run.state.phase == Phase::Over => return Next::Title,
+            None if self.run.state.phase == Phase::Over => return self.end_choice(&b.label),
             None => {}
         }
         Next::Stay

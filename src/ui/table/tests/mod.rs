@@ -653,7 +653,10 @@ fn a_solo_menu_has_no_guides_screen_and_a_finished_run_neither_saves_nor_abandon
         t.menu_entries(),
         [Entry::Resume, Entry::Quit, Entry::Settings]
     );
-    // Esc, 2 asks to quit the game (no Save & Quit to press by mistake).
+    // Esc, 2 asks to quit the game (no Save & Quit to press by mistake), once the end
+    // panel's calm second is over.
+    key(&mut t, |_| {}, now);
+    let now = now + END_CALM;
     key(&mut t, |i| i.back = true, now + 0.1);
     assert_eq!(key(&mut t, |i| i.digit = Some(2), now + 0.2), Next::Stay);
     assert_eq!(t.modal, Some(Modal::Confirm(super::modal::Confirm::Quit)));
@@ -808,4 +811,49 @@ fn a_pads_b_cancels_the_dice_and_start_opens_the_menu() {
     assert!(t.modal.is_none(), "B cancels the entry: nothing is rolled");
     pad_frame(&mut t, &mut pad, &tap(PadButton::Start), 0.3);
     assert!(matches!(t.modal, Some(Modal::Menu { .. })), "{:?}", t.modal);
+}
+
+/// The end panel: keys pressed through the last moments and for a second after it
+/// appears do nothing; then it offers the same run again, a new run, and the title.
+#[test]
+fn the_end_panel_ignores_keys_for_a_second_then_offers_again_new_run_and_title() {
+    let cards = shipped();
+    let mut t = TableScreen::new(cards, 9, &[], None).unwrap();
+    // Abandon (Esc, 3, Enter): the run is over.
+    key(&mut t, |i| i.back = true, 0.0);
+    key(&mut t, |i| i.digit = Some(3), 0.1);
+    key(&mut t, |i| i.activate = true, 0.2);
+    assert_eq!(t.run.state.phase, Phase::Over);
+    let mut now = 0.3;
+    settle(&mut t, &mut now);
+    // The panel is up: a frame at rest marks when.
+    key(&mut t, |_| {}, now);
+    let since = t.over_since.expect("the end panel appeared");
+    let labels: Vec<&str> = t.frame.buttons.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, [frame::END_TITLE, frame::END_AGAIN, frame::END_NEW]);
+    let keys: Vec<Option<&str>> = t.frame.buttons.iter().map(|b| b.key.as_deref()).collect();
+    assert_eq!(keys, [Some("Enter"), Some("A"), Some("N")]);
+    // Mashed Enter, Esc and letters in the first second: nothing.
+    for k in 0..9 {
+        let at = since + 0.1 * k as f32;
+        assert_eq!(key(&mut t, |i| i.activate = true, at), Next::Stay);
+        assert_eq!(key(&mut t, |i| i.typed = Some('a'), at + 0.01), Next::Stay);
+        assert_eq!(key(&mut t, |i| i.back = true, at + 0.02), Next::Stay);
+        assert_eq!(t.modal, None, "no menu either");
+    }
+    let later = since + END_CALM + 0.05;
+    let seed = t.run.seed;
+    match key(&mut t, |i| i.typed = Some('a'), later) {
+        Next::NewRun {
+            seed: Some(s),
+            guide: false,
+            ..
+        } => assert_eq!(s, seed, "again: the same seed"),
+        other => panic!("A: {other:?}"),
+    }
+    assert!(matches!(
+        key(&mut t, |i| i.typed = Some('n'), later + 0.1),
+        Next::NewRun { seed: None, .. }
+    ));
+    assert_eq!(key(&mut t, |i| i.activate = true, later + 0.2), Next::Title);
 }

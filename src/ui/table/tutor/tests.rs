@@ -118,7 +118,10 @@ fn the_end_goes_back_to_the_title() {
     assert!(t.run.is_over());
     assert_eq!(t.run.outcome(), Some(&crate::core::Outcome::Won));
     assert_eq!(t.hint_now(), Some(Now::End));
-    assert_eq!(keys(&mut t, &[KeyCode::Enter], 0.1), Next::Title);
+    // The end panel's calm second first: Enter then does nothing.
+    assert_eq!(keys(&mut t, &[KeyCode::Enter], 0.1), Next::Stay);
+    let later = 0.2 + super::super::END_CALM;
+    assert_eq!(keys(&mut t, &[KeyCode::Enter], later), Next::Title);
 }
 
 #[test]
