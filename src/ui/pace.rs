@@ -17,8 +17,10 @@ pub const FPS: u32 = 60;
 pub const IDLE_FPS: u32 = 16;
 /// The longest a key pressed at rest may wait for its answer on screen: one resting frame
 /// and one drawn anew (a software renderer's slowest, [`SLOW_DRAW`]).
+#[allow(dead_code)] // The bound the pace is held to (its test); nothing reads it at run time.
 pub const ANSWER: Duration = Duration::from_millis(100);
 /// The slowest a frame of the table is drawn (llvmpipe under Xvfb, art and all).
+#[allow(dead_code)] // As ANSWER.
 pub const SLOW_DRAW: Duration = Duration::from_millis(30);
 /// How long after the last input the window counts as idle.
 pub const IDLE_AFTER: Duration = Duration::from_secs(2);
