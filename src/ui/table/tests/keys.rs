@@ -148,3 +148,41 @@ fn a_choice_that_breaks_a_term_asks_once_more_and_esc_cancels_it() {
     assert_eq!(t.modal, None);
     assert!(t.run.journal.len() > before, "the second press took it");
 }
+
+/// Alone, the log quoting a Terror option that says "the Guide chooses" says a die
+/// chooses: no word of a Guide in a solo run's log.
+#[test]
+fn a_solo_log_names_no_guide() {
+    let cards = shipped();
+    let guide_option = |s: &crate::core::State| match s.phase {
+        Phase::Terror { card } => s
+            .cards
+            .card(card)
+            .options
+            .iter()
+            .position(|o| o.label.contains("Guide"))
+            .filter(|&i| legal_actions(s).contains(&Action::Choose { option: i as u8 })),
+        _ => None,
+    };
+    let found = crate::sim::scene::find_in(&cards, 3000, false, |s| guide_option(s).is_some())
+        .expect("a seed reaches a Terror whose option names the Guide");
+    let start = Start {
+        seed: found.seed,
+        actions: found.actions,
+        ..Start::default()
+    };
+    let mut t = TableScreen::start(cards, &start, None).unwrap();
+    let option = guide_option(&t.run.state).unwrap() as u8;
+    key(&mut t, |_| {}, 0.0);
+    let letter = t.keys.key(&Action::Choose { option }).unwrap();
+    key(&mut t, |i| i.typed = letter.chars().next(), 0.1);
+    // A fatal option asks first: Enter takes it.
+    if matches!(t.modal, Some(Modal::Confirm(_))) {
+        key(&mut t, |i| i.activate = true, 0.2);
+    }
+    let mut now = 0.3;
+    settle(&mut t, &mut now);
+    let log = &t.stage.scene().log;
+    assert!(log.iter().any(|l| l.contains("a die chooses")), "{log:#?}");
+    assert!(!log.iter().any(|l| l.contains("Guide")), "{log:#?}");
+}
