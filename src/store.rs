@@ -16,6 +16,12 @@ pub const SAVES_ENV: &str = "FORWARD_SAVES";
 /// The saves directory when neither `--saves` nor `FORWARD_SAVES` says otherwise.
 pub const DEFAULT_DIR: &str = "saves";
 
+/// The files the game itself keeps in the saves folder that are not runs: the Guardian's
+/// terms learnt across runs, and the settings (when they are kept beside the saves). Load
+/// never lists them. (The history is `.jsonl`; backups are `.bak`; temporary files start
+/// with a dot; the simulator's figures live in a folder.)
+pub const OWN_FILES: &[&str] = &[crate::knowledge::FILE_NAME, crate::settings::FILE];
+
 /// Loads one save file, wherever it is (see [`save::load`]): read, replayed and verified.
 pub fn load(path: &Path) -> Result<Session, LoadError> {
     save::load(path)
@@ -93,8 +99,9 @@ impl SaveStore {
         Ok(path)
     }
 
-    /// Every save of the directory (`*.json`, backups and history aside), newest first;
-    /// a file that cannot be read is listed as its error.
+    /// Every save of the directory (`*.json`, backups, history and the game's own other
+    /// files aside, see [`OWN_FILES`]), newest first; a file that cannot be read is listed
+    /// as its error.
     pub fn list(&self) -> Vec<Result<SaveInfo, LoadError>> {
         let Ok(entries) = fs::read_dir(&self.dir) else {
             return Vec::new();
@@ -104,9 +111,10 @@ impl SaveStore {
             .map(|e| e.path())
             .filter(|p| {
                 p.extension().is_some_and(|x| x == "json")
-                    && !p
-                        .file_name()
-                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+                    && !p.file_name().is_some_and(|n| {
+                        let n = n.to_string_lossy();
+                        n.starts_with('.') || OWN_FILES.contains(&n.as_ref())
+                    })
             })
             .collect();
         paths.sort();
@@ -379,6 +387,31 @@ mod tests {
         let h = history::read(&store.history_path()).expect("history");
         assert_eq!(h.records.len(), 1, "recorded exactly once");
         assert_eq!(save::load(&path).expect("loads").actions.len(), 1);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Load lists runs only: the game's own knowledge and settings files beside the saves
+    /// are never shown as broken saves; a truly broken save still is.
+    #[test]
+    fn the_list_holds_runs_only_never_the_games_own_files() {
+        let (set, _) = load_dir(Path::new("cards")).expect("the shipped cards load");
+        let (_tmp, dir) = crate::scratch::scratch("own-files");
+        let store = SaveStore::open(&dir).expect("temp dir");
+        let (run, _) = Session::new(Arc::new(set), 11, Vec::new());
+        store.save(&run).expect("saved");
+        fs::write(
+            dir.join(crate::knowledge::FILE_NAME),
+            br#"{"version": 1, "sets": {}}"#,
+        )
+        .unwrap();
+        fs::write(dir.join(crate::settings::FILE), br#"{"version": 1}"#).unwrap();
+        let list = store.list();
+        assert_eq!(list.len(), 1, "{list:?}");
+        assert!(list[0].as_ref().is_ok_and(|i| i.seed == 11));
+        fs::write(dir.join("zz-broken.json"), b"{").unwrap();
+        let list = store.list();
+        assert_eq!(list.len(), 2);
+        assert_eq!(list.iter().filter(|r| r.is_err()).count(), 1);
         let _ = fs::remove_dir_all(&dir);
     }
 

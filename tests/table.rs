@@ -403,12 +403,13 @@ fn a_window_at_rest_shows_its_still_frame() {
     let scratch = Scratch::new("still");
     let shot = |name: &str, env: &[(&str, &str)]| {
         let png = scratch.path(name);
-        // 120 frames in the first two seconds, then at rest: three frames a second.
+        // 120 frames in the first two seconds, then at rest: sixteen frames a second
+        // (`pace::IDLE_FPS`), four seconds of them.
         let args = [
             "--screenshot",
             png.to_str().unwrap(),
             "--frames",
-            "132",
+            "184",
             "--seed",
             "1",
             "--actions",

@@ -1,5 +1,5 @@
 //! The title menu in a live window: keys pressed faster than an idle window draws (it
-//! draws 3 frames a second after 2 s without input) are each read, in order.
+//! draws 16 frames a second after 2 s without input) are each read, in order.
 //!
 //! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
 
@@ -19,7 +19,7 @@ use common::pixels::Scratch;
 use common::xvfb::Xvfb;
 use std::time::Duration;
 
-/// Longer than the window's 2 s before it idles at 3 frames a second.
+/// Longer than the window's 2 s before it idles (16 frames a second).
 const IDLE: Duration = Duration::from_millis(2600);
 
 #[test]

@@ -122,7 +122,13 @@ impl Scene {
             }),
             _ => words::describe(&self.state.cards, e).map(|l| {
                 let told = words::describe_as(&self.state.cards, e, words::Voice::Narrator);
-                (l.clone(), told.unwrap_or(l))
+                // A card's words quoted in the log say "a die chooses" in a run alone.
+                let guided = self.state.guide;
+                let told = told.unwrap_or_else(|| l.clone());
+                (
+                    words::text_for_seat(&l, guided).into_owned(),
+                    words::text_for_seat(&told, guided).into_owned(),
+                )
             }),
         };
         if let Some((line, told)) = lines {

@@ -604,9 +604,10 @@ pub fn describe(cards: &CardSet, e: &Event) -> Option<String> {
         Event::GuardianRevealed { checks } => {
             let met = checks.iter().filter(|c| c.met).count();
             format!(
-                "{} appears: {met} of {} seals met.",
+                "{} appears: {met} of {} {} met.",
                 cards.guardian.name,
-                checks.len()
+                checks.len(),
+                checks_word(cards, checks)
             )
         }
         Event::RunEnded { outcome } => match outcome {
@@ -810,6 +811,39 @@ mod tests {
     }
 }
 
+/// What the Guardian's checks are called together: "seals" when all are seals, "terms"
+/// when a requirement is among them (a requirement is met, not broken; "terms" covers
+/// both).
+pub fn checks_word(cards: &CardSet, checks: &[crate::core::event::SealCheck]) -> &'static str {
+    let requirement = checks.iter().any(|c| {
+        cards
+            .guardian
+            .requirements
+            .iter()
+            .any(|r| r.id.0.as_ref() as &str == c.id.as_str())
+    });
+    if requirement { "terms" } else { "seals" }
+}
+
+/// A Guardian's entry named with its kind ("Requirement A Blade Old Enough"), once: an
+/// entry whose name already says its kind ("Seal of Aporia") is its name alone, never
+/// "Seal Seal of Aporia".
+pub fn entry_title(kind: &str, name: &str) -> String {
+    let says = name
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w.eq_ignore_ascii_case(kind));
+    if says {
+        name.to_string()
+    } else {
+        let mut k = kind.chars();
+        let kind: String = k
+            .next()
+            .map(|f| f.to_uppercase().chain(k).collect())
+            .unwrap_or_default();
+        format!("{kind} {name}")
+    }
+}
+
 /// What a card says about the Guide, worded for a run without one: a die stands in for the
 /// Guide's choices, so "the Guide chooses (alone, roll a die)" reads "a die chooses" and
 /// "(the Guide picks which; alone, roll a die)" reads "(a die picks which)". A guided run
@@ -860,5 +894,69 @@ mod seat_tests {
             text_for_seat("Stop and listen (the Guide chooses: lose 2 Health)", false),
             "Stop and listen (a die chooses: lose 2 Health)"
         );
+    }
+}
+
+#[cfg(test)]
+mod solo_words_tests {
+    use super::text_for_seat;
+
+    /// Every text a shipped card prints (its text, its options' labels), read in a solo
+    /// run, names no Guide.
+    #[test]
+    fn no_shipped_card_names_the_guide_in_a_solo_run() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let cards = crate::cards::load::load_dir(&dir).unwrap().0;
+        let mut left = Vec::new();
+        for r in cards.card_refs() {
+            let c = cards.card(r);
+            let mut texts = vec![c.text.clone()];
+            texts.extend(c.options.iter().map(|o| o.label.clone()));
+            for t in texts {
+                let solo = text_for_seat(&t, false);
+                if solo.contains("Guide") {
+                    left.push(format!("{}: {solo}", c.name));
+                }
+            }
+        }
+        assert!(left.is_empty(), "{left:#?}");
+    }
+}
+
+#[cfg(test)]
+mod guardian_words_tests {
+    use super::*;
+    use crate::core::event::SealCheck;
+
+    #[test]
+    fn each_entry_is_named_once_and_a_count_with_a_requirement_says_terms() {
+        assert_eq!(entry_title("seal", "Seal of Aporia"), "Seal of Aporia");
+        assert_eq!(
+            entry_title("requirement", "A Blade Old Enough"),
+            "Requirement A Blade Old Enough"
+        );
+        assert_eq!(
+            entry_title("seal", "The Drowned Bell"),
+            "Seal The Drowned Bell"
+        );
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let cards = crate::cards::load::load_dir(&dir).unwrap().0;
+        let check = |id: &str, name: &str| SealCheck {
+            id: id.into(),
+            name: name.into(),
+            met: false,
+        };
+        let g = &cards.guardian;
+        let req = &g.requirements[0];
+        let seal = &g.seals[0];
+        let all: Vec<SealCheck> = [req, seal]
+            .iter()
+            .map(|e| check(e.id.0.as_ref(), &e.name))
+            .collect();
+        let line = describe(&cards, &Event::GuardianRevealed { checks: all }).unwrap();
+        assert!(line.ends_with(": 0 of 2 terms met."), "{line}");
+        let seals = vec![check(seal.id.0.as_ref(), &seal.name)];
+        let line = describe(&cards, &Event::GuardianRevealed { checks: seals }).unwrap();
+        assert!(line.ends_with(": 0 of 1 seals met."), "{line}");
     }
 }

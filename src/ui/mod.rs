@@ -422,7 +422,7 @@ pub fn run(options: Options) -> i32 {
 pub const LIVE_REPORT_ENV: &str = "FORWARD_LAYOUT_LIVE";
 
 /// A hook for window tests: with this variable set, a `--screenshot` run paces itself as
-/// a player's window does (3 frames a second once idle) instead of drawing flat out, so a
+/// a player's window does (a few frames a second once idle) instead of drawing flat out, so a
 /// test can press keys faster than an idle window draws.
 pub const IDLE_PACE_ENV: &str = "FORWARD_IDLE_PACE";
 
@@ -612,9 +612,12 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         if screenshot.is_none() && (input.size.x < min_w || input.size.y < min_h) {
             request_new_screen_size(input.size.x.max(min_w), input.size.y.max(min_h));
         }
-        next_frame().await;
+        // The frame's sleep comes before the window's events are read (`next_frame`), not
+        // after: a key pressed while the loop sleeps is in the very next frame's input,
+        // never one sleep later (see `pace::ANSWER`).
         let active = input.active || screen.playing() || (screenshot.is_some() && !idle_pace);
         pace.wait(active, &mut pads);
+        next_frame().await;
     }
 }
 

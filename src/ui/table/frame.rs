@@ -2,8 +2,8 @@
 //! whether it can be pressed and why not, and the small controls under the prompt. Built
 //! once per frame from the shown state; drawing, clicks, keys and tooltips all read it.
 //!
-//! Keys are stable: an action keeps the number it got for as long as it stays offered (a
-//! companion's ability keeps its key from one phase to the next), see [`KeyMap`].
+//! Keys are stable: the digits 1 to 3 are the row's; every other action has a letter that
+//! stays the same from prompt to prompt, see [`KeyMap`].
 
 use super::layout::{Layout, text};
 use crate::core::state::{Phase, Role, State};
@@ -60,48 +60,147 @@ pub enum Control {
     Link,
 }
 
-/// Number keys given to offered actions, kept while each action stays offered.
+/// The keys of the offered actions. The digits 1 to 3 are the row's alone (a slot's flip
+/// or look); every other action has a letter, the same for its kind on every prompt of the
+/// run (see [`fixed_key`]), so that a number never lands on a button by accident and a key
+/// learnt once keeps its meaning. The actions of a held card (use, give, show, discard,
+/// cleanse) and a route, which have no letter of their own, take one from [`POOL`] when
+/// first offered and keep it for the rest of the run while no other offered action needs
+/// it. Abandon has no key (it is in the Esc menu).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct KeyMap {
-    keys: Vec<(Action, u8)>,
+    keys: Vec<(Action, char)>,
+    /// The routes offered, in the order their cards stand where the row stood.
+    routes: Vec<Action>,
+}
+
+/// The letters of the actions with no letter of their own, in the order they are given.
+pub const POOL: [char; 9] = ['U', 'I', 'O', 'J', 'K', 'L', 'M', 'V', 'Y'];
+
+/// The letter an action kind always has: Roll R, the Guide's roll G, Continue C, Take T,
+/// Decline N, Fight X, Toll P, Resolve for Health H and for Grace E, the first and second
+/// option A and B, a swap for the first or second held card S and Z, a reroll of the
+/// traveller's (or first test) die Q and of the foe's (or second test) die W. `None` for
+/// the row's actions, Abandon, and the actions that take a letter from [`POOL`].
+pub fn fixed_key(a: &Action) -> Option<char> {
+    use crate::core::action::Die;
+    Some(match a {
+        Action::Roll => 'R',
+        Action::RollFoe => 'G',
+        Action::Continue => 'C',
+        Action::Take => 'T',
+        Action::Decline => 'N',
+        Action::Fight => 'X',
+        Action::Toll => 'P',
+        Action::Spend {
+            purpose: SpendFor::Heal,
+        } => 'H',
+        Action::Spend {
+            purpose: SpendFor::Grace,
+        } => 'E',
+        Action::Choose { option } | Action::Pick { option } => *['A', 'B'].get(*option as usize)?,
+        Action::Swap { slot } => *['S', 'Z'].get(*slot as usize)?,
+        Action::Reroll {
+            die,
+            index,
+            card: None,
+        } => match (die, index) {
+            (Die::Traveller, _) | (Die::Test, 0) => 'Q',
+            _ => 'W',
+        },
+        _ => return None,
+    })
+}
+
+/// The row's actions: a digit, the slot's number. A route's card stands where the row
+/// stood, so a route is the row's too (its card's place, see `KeyMap::key`).
+fn row_key(a: &Action) -> Option<u8> {
+    match a {
+        Action::Flip { slot } | Action::Look { slot } => Some(slot + 1),
+        _ => None,
+    }
 }
 
 impl KeyMap {
-    /// Keeps the keys of actions still offered, frees the others, and gives each new
-    /// action its own number: a slot's flip and an option keep their position (1 to 3),
-    /// anything else the lowest number free. Abandon has none (it is in the Esc menu).
+    /// Gives each newly offered action without a letter of its own one from [`POOL`]: the
+    /// one it had before in this run if no other offered action holds it, else the first
+    /// letter no offered action holds and no other action had, else the first no offered
+    /// action holds.
     pub fn update(&mut self, offered: &[Action]) {
-        self.keys.retain(|(a, _)| offered.contains(a));
-        for a in offered {
-            if matches!(a, Action::Abandon | Action::RollFoe) || self.key(a).is_some() {
+        self.routes = offered
+            .iter()
+            .filter(|a| matches!(a, Action::Go { .. }))
+            .cloned()
+            .collect();
+        let pooled: Vec<&Action> = offered
+            .iter()
+            .filter(|a| {
+                !matches!(a, Action::Abandon | Action::Go { .. })
+                    && row_key(a).is_none()
+                    && fixed_key(a).is_none()
+            })
+            .collect();
+        // The letters held now: those kept by offered actions, first come first kept.
+        let mut held: Vec<(&Action, char)> = Vec::new();
+        for a in &pooled {
+            if let Some(k) = self.remembered(a)
+                && !held.iter().any(|(_, h)| *h == k)
+            {
+                held.push((a, k));
+            }
+        }
+        for a in &pooled {
+            if held.iter().any(|(x, _)| x == a) {
                 continue;
             }
-            let preferred = match a {
-                Action::Flip { slot } | Action::Swap { slot } | Action::Look { slot } => {
-                    Some(slot + 1)
-                }
-                Action::Choose { option } | Action::Pick { option } => Some(option + 1),
-                Action::Spend {
-                    purpose: SpendFor::Grace,
-                } => Some(1),
-                Action::Spend {
-                    purpose: SpendFor::Heal,
-                } => Some(2),
-                _ => None,
-            };
-            let free = |n: u8| !self.keys.iter().any(|(_, k)| *k == n);
-            let key = preferred
-                .filter(|&n| free(n))
-                .or_else(|| (1..=9).find(|&n| free(n)));
+            let free = |k: &char| !held.iter().any(|(_, h)| h == k);
+            let unclaimed = |k: &char| !self.keys.iter().any(|(_, h)| h == k);
+            let key = POOL
+                .iter()
+                .find(|k| free(k) && unclaimed(k))
+                .or_else(|| POOL.iter().find(|k| free(k)))
+                .copied();
             if let Some(k) = key {
-                self.keys.push((a.clone(), k));
+                held.push((a, k));
             }
+        }
+        for (a, k) in held {
+            self.keys.retain(|(x, h)| x != a && *h != k);
+            self.keys.push((a.clone(), k));
         }
     }
 
-    /// The number key of an action, if it has one.
-    pub fn key(&self, a: &Action) -> Option<u8> {
+    fn remembered(&self, a: &Action) -> Option<char> {
         self.keys.iter().find(|(x, _)| x == a).map(|(_, k)| *k)
+    }
+
+    /// The key of an action, as shown on its button: the row's digit or a letter.
+    pub fn key(&self, a: &Action) -> Option<String> {
+        if let Some(d) = row_key(a) {
+            return Some(d.to_string());
+        }
+        if let Some(i) = self.routes.iter().position(|r| r == a) {
+            return Some((i + 1).to_string());
+        }
+        fixed_key(a)
+            .or_else(|| self.remembered(a))
+            .map(|k| k.to_string())
+    }
+}
+
+/// The end panel's buttons: back to the title (Enter), the same run again from its start
+/// (its seed and dice, A), a new run (N).
+pub const END_TITLE: &str = "Title";
+pub const END_AGAIN: &str = "Again (same run)";
+pub const END_NEW: &str = "New run";
+
+/// The key of an end panel's button.
+pub fn end_key(label: &str) -> Option<char> {
+    match label {
+        END_AGAIN => Some('A'),
+        END_NEW => Some('N'),
+        END_TITLE => Some('T'),
+        _ => None,
     }
 }
 
@@ -112,8 +211,10 @@ pub fn choices(s: &State, keys: &KeyMap) -> Vec<Button> {
     let mut specs: Vec<(String, Option<Action>, Option<String>)> = Vec::new();
     let mut warnings: Vec<Option<String>> = Vec::new();
     if s.phase == Phase::Over {
-        specs.push(("Back to the title".into(), None, None));
-        warnings.push(None);
+        for label in [END_TITLE, END_AGAIN, END_NEW] {
+            specs.push((label.into(), None, None));
+            warnings.push(None);
+        }
     }
     for (a, why) in candidates(s) {
         if matches!(a, Action::Abandon | Action::Flip { .. }) {
@@ -165,14 +266,13 @@ pub fn choices(s: &State, keys: &KeyMap) -> Vec<Button> {
             rect: Rect::default(),
             key: if primary == Some(i) {
                 Some("Enter".to_string())
+            } else if s.phase == Phase::Over {
+                end_key(&label).map(String::from)
             } else if action == Some(Action::RollFoe) {
                 // The Guide's own key, never the traveller's Enter or a number.
                 Some("G".to_string())
             } else {
-                action
-                    .as_ref()
-                    .and_then(|a| keys.key(a))
-                    .map(|k| k.to_string())
+                action.as_ref().and_then(|a| keys.key(a))
             },
             label,
             action,
@@ -521,27 +621,35 @@ mod tests {
         let mut keys = KeyMap::default();
         // The first card is face up: only the second and third can be looked at.
         keys.update(&[Action::Look { slot: 1 }, Action::Look { slot: 2 }]);
-        assert_eq!(keys.key(&Action::Look { slot: 1 }), Some(2));
-        assert_eq!(keys.key(&Action::Look { slot: 2 }), Some(3));
+        assert_eq!(keys.key(&Action::Look { slot: 1 }).as_deref(), Some("2"));
+        assert_eq!(keys.key(&Action::Look { slot: 2 }).as_deref(), Some("3"));
     }
 
     #[test]
-    fn an_action_keeps_its_key_while_it_stays_offered() {
+    fn a_held_card_keeps_its_letter_from_prompt_to_prompt_and_never_takes_a_digit() {
         let mut keys = KeyMap::default();
         let use_it = Action::Use { card: card(7) };
+        let other = Action::Use { card: card(8) };
         keys.update(&[
             Action::Flip { slot: 0 },
             Action::Flip { slot: 2 },
             use_it.clone(),
             Action::Abandon,
         ]);
-        assert_eq!(keys.key(&Action::Flip { slot: 0 }), Some(1));
-        assert_eq!(keys.key(&Action::Flip { slot: 2 }), Some(3));
-        assert_eq!(keys.key(&use_it), Some(2));
+        assert_eq!(keys.key(&Action::Flip { slot: 0 }).as_deref(), Some("1"));
+        assert_eq!(keys.key(&Action::Flip { slot: 2 }).as_deref(), Some("3"));
+        assert_eq!(keys.key(&use_it).as_deref(), Some("U"));
         assert_eq!(keys.key(&Action::Abandon), None);
-        // A duel: the flips go, the item keeps its number, Roll takes a free one.
+        // A duel: Roll has its own letter; the item keeps its own.
         keys.update(&[Action::Roll, use_it.clone(), Action::Abandon]);
-        assert_eq!(keys.key(&use_it), Some(2));
-        assert_eq!(keys.key(&Action::Roll), Some(1));
+        assert_eq!(keys.key(&use_it).as_deref(), Some("U"));
+        assert_eq!(keys.key(&Action::Roll).as_deref(), Some("R"));
+        // Another prompt without it, where a second card is offered first: the second
+        // takes the next letter, and the first keeps U when it comes back.
+        keys.update(&[other.clone(), Action::Continue]);
+        assert_eq!(keys.key(&other).as_deref(), Some("I"));
+        keys.update(&[other.clone(), use_it.clone()]);
+        assert_eq!(keys.key(&use_it).as_deref(), Some("U"));
+        assert_eq!(keys.key(&other).as_deref(), Some("I"));
     }
 }

@@ -85,7 +85,14 @@ pub struct TableScreen {
     odds: (u64, Vec<String>, Vec<crate::present::odds::Ending>),
     /// The run's code to share (`F-<seed>-<r|d>-<set>`), worked out once.
     code: String,
+    /// When the end panel appeared (the run over and its last moment played): it takes no
+    /// input for [`END_CALM`] seconds, so that keys pressed through the last moments do
+    /// not throw it away.
+    over_since: Option<f32>,
 }
+
+/// Seconds the end panel ignores every key and click after it appears.
+pub const END_CALM: f32 = 1.0;
 
 /// The pace settings and a quick duel's clock.
 #[derive(Debug, Clone, Copy, Default)]
@@ -232,6 +239,15 @@ impl TableScreen {
         self.commit(a, &[]);
     }
 
+    /// A choice of the player's: one that would kill the traveller or break a known term
+    /// of the Guardian asks once more first ([`modal::Confirm::Risk`]); any other is acted.
+    fn choose(&mut self, a: &Action) {
+        match modal::Confirm::risk(&self.run.state, a, self.keys.key(a)) {
+            Some(c) => self.modal = Some(Modal::Confirm(c)),
+            None => self.act(a),
+        }
+    }
+
     /// Whether `who` rolls physical dice now (alone, one switch for all).
     fn physical(&self, who: Role) -> bool {
         if self.run.state.guide {
@@ -282,10 +298,55 @@ impl TableScreen {
         self.stage.set_fast(input.held && !self.stage.idle());
         self.stage.advance(dt);
         self.poll_link();
+        let ended = self.stage.shown().phase == Phase::Over && self.stage.idle();
+        if ended && self.over_since.is_none() {
+            self.over_since = Some(t);
+        }
+        if self.calming() {
+            self.refresh(input.size, fonts);
+            return Next::Stay;
+        }
         let next = self.handle(input, &l);
         self.quick_duel(dt);
         self.refresh(input.size, fonts);
+        // The panel shows from this frame on when its last moment ended in this one.
+        if self.stage.shown().phase == Phase::Over && self.stage.idle() && self.over_since.is_none()
+        {
+            self.over_since = Some(t);
+        }
         next
+    }
+
+    /// Whether the end panel is new enough to ignore input (see [`END_CALM`]).
+    fn calming(&self) -> bool {
+        self.over_since
+            .is_some_and(|since| self.now - since < END_CALM)
+    }
+
+    /// Where an end panel's button leads: the title, the same run from its start (a
+    /// journey of the day again as practice: the day counts once), or a new run alone
+    /// or with a Guide as this one was.
+    fn end_choice(&self, label: &str) -> Next {
+        let s = &self.run.state;
+        match label {
+            frame::END_AGAIN if self.run.day.is_some() => Next::Journey {
+                seed: self.run.seed,
+                day: None,
+            },
+            frame::END_AGAIN => Next::NewRun {
+                seed: Some(self.run.seed),
+                guide: s.guide,
+                dice: self.run.dice_mode(),
+                guide_screen: false,
+            },
+            frame::END_NEW => Next::NewRun {
+                seed: None,
+                guide: s.guide,
+                dice: self.run.dice_mode(),
+                guide_screen: false,
+            },
+            _ => Next::Title,
+        }
     }
 
     fn handle(&mut self, input: &Input, l: &Layout) -> Next {
@@ -348,22 +409,40 @@ impl TableScreen {
     fn intent(&mut self, key: KeyCode, l: &Layout) -> Option<Next> {
         let s = &self.run.state;
         if let Some(d) = modal::digit(key) {
-            // A number flips its slot; an empty slot's number may belong to a button
-            // (an Item's use once the row has thinned).
-            let a = Action::Flip {
-                slot: d.saturating_sub(1),
-            };
-            if s.phase == Phase::Explore && (1..=3).contains(&d) && legal_actions(s).contains(&a) {
-                if self.allowed(&a) {
-                    self.act(&a);
+            // A number is the row's alone: it flips (or looks at) its slot, never presses
+            // a button.
+            let slot = d.wrapping_sub(1);
+            let a = match s.phase {
+                Phase::Explore => Action::Flip { slot },
+                // The route cards stand where the row stood, numbered the same way.
+                Phase::Route => {
+                    let route = legal_actions(s)
+                        .into_iter()
+                        .find(|a| self.keys.key(a) == Some(d.to_string()));
+                    if let Some(go) = route.filter(|a| self.allowed(a)) {
+                        self.choose(&go);
+                    }
+                    return Some(Next::Stay);
                 }
-                return Some(Next::Stay);
+                _ => Action::Look { slot },
+            };
+            if (1..=3).contains(&d) && legal_actions(s).contains(&a) && self.allowed(&a) {
+                self.act(&a);
             }
-            let button = self
-                .current_buttons()
-                .into_iter()
-                .find(|b| b.key.as_deref() == Some(&d.to_string()));
-            return button.map(|b| self.press(&b));
+            return Some(Next::Stay);
+        }
+        // A letter presses the button whose action has it (the primary button's too,
+        // though it shows Enter).
+        if let Some(c) = modal::letter(key) {
+            let c = c.to_string();
+            let button = self.current_buttons().into_iter().find(|b| {
+                b.action
+                    .as_ref()
+                    .is_some_and(|a| self.keys.key(a).as_deref() == Some(c.as_str()))
+            });
+            if let Some(b) = button {
+                return Some(self.press(&b));
+            }
         }
         if let Some(dir) = focus::Dir::of_key(key) {
             self.move_focus(dir, l);
@@ -377,6 +456,14 @@ impl TableScreen {
                 let b = self.current_buttons().into_iter().find(|b| b.primary)?;
                 Some(self.press(&b))
             }
+            KeyCode::A | KeyCode::N | KeyCode::T if s.phase == Phase::Over => {
+                let c = modal::letter(key)?;
+                let b = self
+                    .current_buttons()
+                    .into_iter()
+                    .find(|b| frame::end_key(&b.label) == Some(c))?;
+                Some(self.press(&b))
+            }
             KeyCode::C if s.phase == Phase::Over && !self.is_lesson() => {
                 self.copy_code();
                 Some(Next::Stay)
@@ -388,13 +475,6 @@ impl TableScreen {
             KeyCode::F if s.guide => {
                 self.control(Control::Dice(Role::Guide));
                 Some(Next::Stay)
-            }
-            KeyCode::G => {
-                let b = self
-                    .current_buttons()
-                    .into_iter()
-                    .find(|b| b.action == Some(Action::RollFoe))?;
-                Some(self.press(&b))
             }
             KeyCode::PageUp => {
                 self.scroll_log(8);
@@ -460,7 +540,7 @@ impl TableScreen {
                     domain: s.cards.domains[i].id.0.clone().into(),
                 };
                 if self.allowed(&go) {
-                    self.act(&go);
+                    self.choose(&go);
                 }
             }
         }
@@ -518,8 +598,8 @@ impl TableScreen {
             return Next::Stay;
         }
         match &b.action {
-            Some(a) => self.act(a),
-            None if self.run.state.phase == Phase::Over => return Next::Title,
+            Some(a) => self.choose(a),
+            None if self.run.state.phase == Phase::Over => return self.end_choice(&b.label),
             None => {}
         }
         Next::Stay

@@ -77,7 +77,7 @@ impl Entry {
 }
 
 /// What a confirmation asks about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Confirm {
     /// Abandon the run (it is recorded as a loss).
     Abandon,
@@ -89,12 +89,44 @@ pub enum Confirm {
     QuitLesson,
     /// Switch these dice to physical ones typed in by hand.
     Dice(Role),
+    /// A choice that kills the traveller or breaks a known term of the Guardian: its key
+    /// pressed again (or Enter) takes it.
+    Risk {
+        action: Action,
+        /// The choice's key ("S"), if it has one.
+        key: Option<String>,
+        /// The choice's button label, without its warning.
+        label: String,
+        /// What it does, in words ("Swapping for Ancient Sword kills you").
+        question: String,
+    },
 }
 
 impl Confirm {
+    /// The confirmation `a` needs before it is taken, if any: when the core judges that it
+    /// kills the traveller or breaks a known term (`core::consequence`). A choice whose
+    /// result hangs on a die not yet rolled is not judged, so the question never tells the
+    /// future: only a certain death is asked about, never a possible one.
+    pub fn risk(s: &crate::core::State, a: &Action, key: Option<String>) -> Option<Confirm> {
+        use crate::core::consequence::Warning;
+        let w = crate::core::consequence(s, a)?;
+        let label = crate::present::words::action_label(s, a);
+        let question = match &w {
+            Warning::Fatal => format!("{label}: this kills the traveller and ends the run."),
+            Warning::BreaksPlan(b) => format!("{label}: {b}."),
+            Warning::Wasted { .. } => return None,
+        };
+        Some(Confirm::Risk {
+            action: a.clone(),
+            key,
+            label,
+            question: capitalised(&question),
+        })
+    }
+
     /// The question and what Enter does.
-    pub fn words(self, guided: bool) -> (&'static str, &'static str) {
-        match self {
+    pub fn words(&self, guided: bool) -> (String, String) {
+        let (q, a): (&str, &str) = match self {
             Confirm::Abandon => (
                 "Abandon this run? It counts as a loss.",
                 "Enter  Abandon the run",
@@ -120,7 +152,26 @@ impl Confirm {
                 "Use real dice? Each roll will ask for the number rolled.",
                 "Enter  Use real dice",
             ),
-        }
+            Confirm::Risk {
+                key,
+                label,
+                question,
+                ..
+            } => {
+                let again = key.as_ref().map_or(String::new(), |k| format!("{k} or "));
+                return (question.clone(), format!("{again}Enter  {label}"));
+            }
+        };
+        (q.to_string(), a.to_string())
+    }
+}
+
+/// `s` with its first letter capitalised.
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }
 
@@ -149,6 +200,17 @@ pub fn is_modifier(key: KeyCode) -> bool {
             | KeyCode::Tab
             | KeyCode::CapsLock
     )
+}
+
+/// The letter of a letter key, upper case.
+pub fn letter(key: KeyCode) -> Option<char> {
+    use KeyCode::*;
+    const KEYS: [KeyCode; 26] = [
+        A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, X, Y, Z,
+    ];
+    KEYS.iter()
+        .position(|k| *k == key)
+        .map(|i| (b'A' + i as u8) as char)
 }
 
 /// The digit of a number key (top row or keypad).
@@ -270,14 +332,22 @@ impl TableScreen {
         true
     }
 
-    /// Enter (or a click on the confirm button) does it; any other key or click cancels.
+    /// Enter (or a click on the confirm button, or a risky choice's own key again) does
+    /// it; any other key or click (Esc) cancels.
     fn update_confirm(&mut self, input: &Input, l: &Layout, c: Confirm) -> Next {
         let at = l.to_layout(input.mouse);
         let (_, yes, _) = confirm_rects(l);
-        let enter = input
-            .presses
-            .iter()
-            .any(|p| matches!(p, Press::Key(KeyCode::Enter | KeyCode::KpEnter)));
+        let again = |k: KeyCode| match &c {
+            Confirm::Risk { key: Some(key), .. } => {
+                letter(k).is_some_and(|x| key.as_str() == x.to_string())
+                    || digit(k).is_some_and(|d| key.as_str() == d.to_string())
+            }
+            _ => false,
+        };
+        let enter = input.presses.iter().any(|p| {
+            matches!(p, Press::Key(KeyCode::Enter | KeyCode::KpEnter))
+                || matches!(p, Press::Key(k) if again(*k))
+        });
         if !(enter || input.click && yes.contains(at)) {
             if !input.any_press() {
                 self.modal = Some(Modal::Confirm(c));
@@ -288,6 +358,12 @@ impl TableScreen {
             Confirm::Abandon => {
                 if legal_actions(&self.run.state).contains(&Action::Abandon) {
                     self.act(&Action::Abandon);
+                }
+                Next::Stay
+            }
+            Confirm::Risk { action, .. } => {
+                if legal_actions(&self.run.state).contains(&action) {
+                    self.act(&action);
                 }
                 Next::Stay
             }
@@ -465,7 +541,7 @@ impl Modal {
                 }
             }
             Modal::Shown(c) => super::panels::link::draw_shown(&t.run.cards, *c, fonts, l),
-            Modal::Confirm(c) => draw_confirm(*c, t.run.state.guide, fonts, l, mouse),
+            Modal::Confirm(c) => draw_confirm(c, t.run.state.guide, fonts, l, mouse),
         }
     }
 }
@@ -500,7 +576,7 @@ fn seed_line(t: &TableScreen, fonts: &Fonts, l: &Layout) {
 }
 
 /// The question over a darkened table, with its two buttons.
-fn draw_confirm(c: Confirm, guided: bool, fonts: &Fonts, l: &Layout, mouse: Vec2) {
+fn draw_confirm(c: &Confirm, guided: bool, fonts: &Fonts, l: &Layout, mouse: Vec2) {
     use crate::ui::style::{self, colour, fade, mix};
     use crate::ui::table::layout::text;
     draw_rectangle(0.0, 0.0, l.size.x, l.size.y, fade(BLACK, 0.6));
@@ -510,7 +586,7 @@ fn draw_confirm(c: Confirm, guided: bool, fonts: &Fonts, l: &Layout, mouse: Vec2
     // The words name Enter; after a pad's button they name its confirm button.
     let confirm = confirm.replacen("Enter", hints::name(hints::Key::Confirm), 1);
     let cancel = format!("Any other {}  Cancel", hints::press_word());
-    let lines = style::wrap(question, panel.w - 40.0, |x| {
+    let lines = style::wrap(&question, panel.w - 40.0, |x| {
         style::width(x, &fonts.serif, text::TITLE)
     });
     for (i, line) in lines.iter().take(2).enumerate() {

@@ -176,6 +176,7 @@ impl TableScreen {
             save_warning: None,
             map,
             keys: KeyMap::default(),
+            over_since: None,
             frame: Frame::default(),
             modal: None,
             table_dice: [false, false],

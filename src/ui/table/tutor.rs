@@ -77,6 +77,10 @@ impl TableScreen {
         let Some(t) = &self.tutor else {
             return buttons;
         };
+        if s.phase == Phase::Over {
+            // A lesson's end leads back to the title only (never again, never counted).
+            buttons.retain(|b| b.label == super::frame::END_TITLE);
+        }
         for b in &mut buttons {
             if let Some(a) = &b.action
                 && !t.lesson.allows(s, a)

@@ -309,7 +309,7 @@ fn menu_entries_do_not_overlap() {
 #[test]
 fn every_press_of_a_frame_counts_in_order() {
     let mut s = screen();
-    // An idle window draws 3 frames a second: three Downs and Enter can share one.
+    // An idle window draws a few frames a second: three Downs and Enter can share one.
     let frame = Input {
         presses: [KeyCode::Down, KeyCode::Down, KeyCode::Down, KeyCode::Enter]
             .map(Press::Key)

@@ -170,10 +170,17 @@ pub fn draw(cx: &Ctx, recap: &Recap, share: &str) {
         colour::GOLD,
     );
     style::text_centred(
-        &format!(
-            "Press {} to return to the title.",
-            crate::ui::hints::name(crate::ui::hints::Key::Confirm)
-        ),
+        &if crate::ui::hints::on_pad() {
+            format!(
+                "{}: the title  ·  or pick Again (same run) or New run below.",
+                crate::ui::hints::name(crate::ui::hints::Key::Confirm)
+            )
+        } else {
+            format!(
+                "{}: the title  ·  A: again (same run)  ·  N: a new run.",
+                crate::ui::hints::name(crate::ui::hints::Key::Confirm)
+            )
+        },
         r.center().x,
         r.bottom() - 18.0,
         &fonts.italic,

@@ -90,16 +90,11 @@ pub fn tips(s: &crate::core::State, ml: &map::Layout) -> Vec<(Rect, String)> {
     let g = guardian_view(s);
     let mut lines = vec![format!("{}: {}", g.name, s.cards.guardian.text)];
     for e in &g.entries {
-        let kind = if e.kind == "requirement" {
-            "Requirement"
-        } else {
-            "Seal"
-        };
+        let title = crate::present::words::entry_title(e.kind, &e.name);
         lines.push(match &e.text {
-            Some(t) => format!("{kind} {}: {t}", e.name),
+            Some(t) => format!("{title}: {t}"),
             None => format!(
-                "{kind} {}: sealed. Its terms are not yet known; rumours on the road tell them.",
-                e.name
+                "{title}: sealed. Its terms are not yet known; rumours on the road tell them."
             ),
         });
     }

@@ -3,6 +3,7 @@ use crate::cards::CardSet;
 use crate::present::stage::MomentKind;
 use std::sync::Arc;
 
+mod keys;
 mod link;
 
 fn shipped() -> Arc<CardSet> {
@@ -45,14 +46,15 @@ fn digit_key(d: u8) -> KeyCode {
 }
 
 fn letter_key(c: char) -> Option<KeyCode> {
-    Some(match c.to_ascii_lowercase() {
-        'd' => KeyCode::D,
-        'f' => KeyCode::F,
-        'g' => KeyCode::G,
-        'x' => KeyCode::X,
-        c if c.is_ascii_digit() => digit_key(c as u8 - b'0'),
-        _ => return None,
-    })
+    use KeyCode::*;
+    const LETTERS: [KeyCode; 26] = [
+        A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, X, Y, Z,
+    ];
+    match c.to_ascii_uppercase() {
+        c @ 'A'..='Z' => Some(LETTERS[(c as u8 - b'A') as usize]),
+        c if c.is_ascii_digit() => Some(digit_key(c as u8 - b'0')),
+        _ => None,
+    }
 }
 
 /// One frame at time `now` with the input `f` sets.
@@ -424,8 +426,10 @@ fn a_terror_option_that_cannot_be_paid_is_shown_disabled() {
         .clone();
     assert!(bad.action.is_none() && bad.key.is_none());
     assert!(!bad.disabled.as_ref().unwrap().is_empty());
-    let digit = |b: &Button| b.key.as_deref().and_then(|k| k.parse::<u8>().ok());
-    key(&mut t, |i| i.digit = digit(&good), 0.1);
+    // The option's letter (A or B) takes it.
+    let letter = t.keys.key(good.action.as_ref().unwrap()).unwrap();
+    assert!(letter == "A" || letter == "B", "{letter}");
+    key(&mut t, |i| i.typed = letter.chars().next(), 0.1);
     assert!(!matches!(t.run.state.phase, Phase::Terror { .. }));
 }
 
@@ -460,7 +464,9 @@ fn random_keys_never_break_the_table_and_the_shown_state_catches_up() {
                     i.tab_held = tab > 0;
                     i.held = roll == 11;
                     match roll {
-                        0..=8 => i.digit = Some(roll + 1),
+                        0..=3 => i.digit = Some(roll + 1),
+                        // The actions' letters.
+                        4..=8 => i.typed = Some(['r', 'a', 't', 'c', 'x'][roll as usize - 4]),
                         9 | 10 => i.activate = true,
                         12..=14 => i.typed = Some('g'),
                         15 => i.typed = Some('d'),
@@ -647,7 +653,10 @@ fn a_solo_menu_has_no_guides_screen_and_a_finished_run_neither_saves_nor_abandon
         t.menu_entries(),
         [Entry::Resume, Entry::Quit, Entry::Settings]
     );
-    // Esc, 2 asks to quit the game (no Save & Quit to press by mistake).
+    // Esc, 2 asks to quit the game (no Save & Quit to press by mistake), once the end
+    // panel's calm second is over.
+    key(&mut t, |_| {}, now);
+    let now = now + END_CALM;
     key(&mut t, |i| i.back = true, now + 0.1);
     assert_eq!(key(&mut t, |i| i.digit = Some(2), now + 0.2), Next::Stay);
     assert_eq!(t.modal, Some(Modal::Confirm(super::modal::Confirm::Quit)));
@@ -802,4 +811,49 @@ fn a_pads_b_cancels_the_dice_and_start_opens_the_menu() {
     assert!(t.modal.is_none(), "B cancels the entry: nothing is rolled");
     pad_frame(&mut t, &mut pad, &tap(PadButton::Start), 0.3);
     assert!(matches!(t.modal, Some(Modal::Menu { .. })), "{:?}", t.modal);
+}
+
+/// The end panel: keys pressed through the last moments and for a second after it
+/// appears do nothing; then it offers the same run again, a new run, and the title.
+#[test]
+fn the_end_panel_ignores_keys_for_a_second_then_offers_again_new_run_and_title() {
+    let cards = shipped();
+    let mut t = TableScreen::new(cards, 9, &[], None).unwrap();
+    // Abandon (Esc, 3, Enter): the run is over.
+    key(&mut t, |i| i.back = true, 0.0);
+    key(&mut t, |i| i.digit = Some(3), 0.1);
+    key(&mut t, |i| i.activate = true, 0.2);
+    assert_eq!(t.run.state.phase, Phase::Over);
+    let mut now = 0.3;
+    settle(&mut t, &mut now);
+    // The panel is up: a frame at rest marks when.
+    key(&mut t, |_| {}, now);
+    let since = t.over_since.expect("the end panel appeared");
+    let labels: Vec<&str> = t.frame.buttons.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, [frame::END_TITLE, frame::END_AGAIN, frame::END_NEW]);
+    let keys: Vec<Option<&str>> = t.frame.buttons.iter().map(|b| b.key.as_deref()).collect();
+    assert_eq!(keys, [Some("Enter"), Some("A"), Some("N")]);
+    // Mashed Enter, Esc and letters in the first second: nothing.
+    for k in 0..9 {
+        let at = since + 0.1 * k as f32;
+        assert_eq!(key(&mut t, |i| i.activate = true, at), Next::Stay);
+        assert_eq!(key(&mut t, |i| i.typed = Some('a'), at + 0.01), Next::Stay);
+        assert_eq!(key(&mut t, |i| i.back = true, at + 0.02), Next::Stay);
+        assert_eq!(t.modal, None, "no menu either");
+    }
+    let later = since + END_CALM + 0.05;
+    let seed = t.run.seed;
+    match key(&mut t, |i| i.typed = Some('a'), later) {
+        Next::NewRun {
+            seed: Some(s),
+            guide: false,
+            ..
+        } => assert_eq!(s, seed, "again: the same seed"),
+        other => panic!("A: {other:?}"),
+    }
+    assert!(matches!(
+        key(&mut t, |i| i.typed = Some('n'), later + 0.1),
+        Next::NewRun { seed: None, .. }
+    ));
+    assert_eq!(key(&mut t, |i| i.activate = true, later + 0.2), Next::Title);
 }

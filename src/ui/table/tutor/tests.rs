@@ -76,11 +76,9 @@ fn the_use_key_uses_the_item_though_slot_one_is_empty() {
         .find(|b| b.action.is_some())
         .and_then(|b| b.key)
         .expect("the Use button has a key");
-    let d: u8 = key.parse().expect("a number key");
-    let code = [KeyCode::Key1, KeyCode::Key2, KeyCode::Key3, KeyCode::Key4][d as usize - 1];
-    // The Stalker's slot is empty now: its number presses the button.
-    assert_eq!(key, "1");
-    keys(&mut t, &[code], 0.1);
+    // A held card's use has a letter, never the row's digits.
+    assert_eq!(key, "U");
+    keys(&mut t, &[KeyCode::U], 0.1);
     assert!(!holds_cake(&t), "the Honey Cake was used");
 }
 
@@ -120,7 +118,10 @@ fn the_end_goes_back_to_the_title() {
     assert!(t.run.is_over());
     assert_eq!(t.run.outcome(), Some(&crate::core::Outcome::Won));
     assert_eq!(t.hint_now(), Some(Now::End));
-    assert_eq!(keys(&mut t, &[KeyCode::Enter], 0.1), Next::Title);
+    // The end panel's calm second first: Enter then does nothing.
+    assert_eq!(keys(&mut t, &[KeyCode::Enter], 0.1), Next::Stay);
+    let later = 0.2 + super::super::END_CALM;
+    assert_eq!(keys(&mut t, &[KeyCode::Enter], later), Next::Title);
 }
 
 #[test]

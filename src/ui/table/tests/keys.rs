@@ -1,0 +1,188 @@
+//! The keys of the table's choices over many runs: the row's digits and the actions'
+//! letters never meet, a kind of action keeps its letter, and a risky choice asks first.
+
+use super::*;
+use crate::core::exec::{execute, new_run};
+use crate::core::{Action, legal_actions};
+use frame::{KeyMap, fixed_key};
+use std::collections::HashMap;
+
+/// Plays `seed` with a simple seeded chooser (never Abandon), handing every prompt to `f`.
+fn each_prompt(cards: &Arc<CardSet>, seed: u64, mut f: impl FnMut(&crate::core::State, &[Action])) {
+    let (mut s, _) = new_run(cards.clone(), seed, Vec::new());
+    for step in 0..3000u64 {
+        if s.is_over() {
+            break;
+        }
+        let legal: Vec<Action> = legal_actions(&s)
+            .into_iter()
+            .filter(|a| *a != Action::Abandon)
+            .collect();
+        if legal.is_empty() {
+            break;
+        }
+        f(&s, &legal);
+        let pick = crate::sim::policy::mix(seed * 7919 + step) as usize % legal.len();
+        execute(&mut s, &legal[pick]).expect("an offered action is taken");
+    }
+}
+
+#[test]
+fn over_fifty_runs_the_row_and_the_actions_never_share_a_key_and_each_kind_keeps_its_own() {
+    let cards = shipped();
+    let mut fixed: HashMap<String, String> = HashMap::new();
+    let mut prompts = 0;
+    for seed in 1..=50u64 {
+        let mut keys = KeyMap::default();
+        // A card's pooled letter, kept while the action stays the same in this run.
+        let mut pooled: HashMap<String, String> = HashMap::new();
+        let mut changed = 0;
+        each_prompt(&cards, seed, |_, legal| {
+            prompts += 1;
+            keys.update(legal);
+            let mut row = Vec::new();
+            let mut actions: Vec<String> = Vec::new();
+            for a in legal {
+                let Some(k) = keys.key(a) else { continue };
+                if matches!(a, Action::Go { .. }) {
+                    // The routes stand where the row stood, numbered in their order.
+                    assert!(["1", "2", "3", "4"].contains(&k.as_str()), "{a:?} has {k}");
+                    row.push(k);
+                    continue;
+                }
+                if matches!(a, Action::Flip { .. } | Action::Look { .. }) {
+                    assert!(["1", "2", "3"].contains(&k.as_str()), "{a:?} has {k}");
+                    row.push(k);
+                    continue;
+                }
+                assert!(
+                    k.chars().all(|c| c.is_ascii_uppercase()),
+                    "seed {seed}: {a:?} has {k}: an action's key is a letter"
+                );
+                assert!(
+                    !actions.contains(&k),
+                    "seed {seed}: two actions share {k}: {legal:?}"
+                );
+                actions.push(k.clone());
+                let name = format!("{a:?}");
+                if fixed_key(a).is_some() {
+                    let was = fixed.entry(name.clone()).or_insert_with(|| k.clone());
+                    assert_eq!(*was, k, "{name} changed its key");
+                } else if let Some(was) = pooled.insert(name.clone(), k.clone())
+                    && was != k
+                {
+                    eprintln!("seed {seed}: {name} {was} -> {k} in {legal:?}");
+                    changed += 1;
+                }
+            }
+            assert!(row.iter().all(|r| !actions.contains(r)));
+            // The guide's and table keys stay free: D and F switch dice.
+            assert!(!actions.iter().any(|k| k == "D" || k == "F"), "{actions:?}");
+        });
+        assert_eq!(
+            changed, 0,
+            "seed {seed}: a held card's action changed its letter"
+        );
+    }
+    assert!(prompts > 1000, "the runs were played ({prompts} prompts)");
+    assert_eq!(fixed.get("Roll").map(String::as_str), Some("R"));
+}
+
+/// A table whose offered choices include one the core says breaks a known term, with the
+/// action.
+fn at_a_breaking_choice() -> (TableScreen, Action) {
+    let cards = shipped();
+    let breaking = |s: &crate::core::State| {
+        legal_actions(s)
+            .into_iter()
+            .find(|a| crate::core::plan::breaks(s, a).is_some())
+    };
+    let found = crate::sim::scene::find_in(&cards, 3000, false, |s| {
+        s.phase != Phase::Explore && breaking(s).is_some()
+    })
+    .expect("a seed reaches a choice that breaks a term");
+    let start = Start {
+        seed: found.seed,
+        actions: found.actions,
+        ..Start::default()
+    };
+    let t = TableScreen::start(cards, &start, None).unwrap();
+    let a = breaking(&t.run.state).unwrap();
+    (t, a)
+}
+
+fn press_key(t: &mut TableScreen, k: KeyCode, now: f32) -> Next {
+    t.step(&input_of(|i| i.presses.push(Press::Key(k))), None, now)
+}
+
+fn keycode(c: char) -> KeyCode {
+    use KeyCode::*;
+    [
+        A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, X, Y, Z,
+    ][(c as u8 - b'A') as usize]
+}
+
+#[test]
+fn a_choice_that_breaks_a_term_asks_once_more_and_esc_cancels_it() {
+    let (mut t, a) = at_a_breaking_choice();
+    key(&mut t, |_| {}, 0.0);
+    let k = t.keys.key(&a).expect("the choice has a key");
+    let code = keycode(k.chars().next().unwrap());
+    let before = t.run.journal.len();
+    press_key(&mut t, code, 0.1);
+    let Some(Modal::Confirm(c @ modal::Confirm::Risk { .. })) = t.modal.clone() else {
+        panic!("the choice asks first: {:?}", t.modal);
+    };
+    let (question, yes) = c.words(false);
+    assert!(question.contains("needs it"), "{question}");
+    assert!(yes.starts_with(&format!("{k} or Enter")), "{yes}");
+    assert_eq!(t.run.journal.len(), before, "nothing was taken yet");
+    // Esc cancels: nothing taken, no menu opened either.
+    key(&mut t, |i| i.back = true, 0.2);
+    assert_eq!(t.modal, None);
+    assert_eq!(t.run.journal.len(), before);
+    // Asked again, the same key takes it.
+    press_key(&mut t, code, 0.3);
+    assert!(matches!(t.modal, Some(Modal::Confirm(_))));
+    press_key(&mut t, code, 0.4);
+    assert_eq!(t.modal, None);
+    assert!(t.run.journal.len() > before, "the second press took it");
+}
+
+/// Alone, the log quoting a Terror option that says "the Guide chooses" says a die
+/// chooses: no word of a Guide in a solo run's log.
+#[test]
+fn a_solo_log_names_no_guide() {
+    let cards = shipped();
+    let guide_option = |s: &crate::core::State| match s.phase {
+        Phase::Terror { card } => s
+            .cards
+            .card(card)
+            .options
+            .iter()
+            .position(|o| o.label.contains("Guide"))
+            .filter(|&i| legal_actions(s).contains(&Action::Choose { option: i as u8 })),
+        _ => None,
+    };
+    let found = crate::sim::scene::find_in(&cards, 3000, false, |s| guide_option(s).is_some())
+        .expect("a seed reaches a Terror whose option names the Guide");
+    let start = Start {
+        seed: found.seed,
+        actions: found.actions,
+        ..Start::default()
+    };
+    let mut t = TableScreen::start(cards, &start, None).unwrap();
+    let option = guide_option(&t.run.state).unwrap() as u8;
+    key(&mut t, |_| {}, 0.0);
+    let letter = t.keys.key(&Action::Choose { option }).unwrap();
+    key(&mut t, |i| i.typed = letter.chars().next(), 0.1);
+    // A fatal option asks first: Enter takes it.
+    if matches!(t.modal, Some(Modal::Confirm(_))) {
+        key(&mut t, |i| i.activate = true, 0.2);
+    }
+    let mut now = 0.3;
+    settle(&mut t, &mut now);
+    let log = &t.stage.scene().log;
+    assert!(log.iter().any(|l| l.contains("a die chooses")), "{log:#?}");
+    assert!(!log.iter().any(|l| l.contains("Guide")), "{log:#?}");
+}
