@@ -88,14 +88,12 @@ fn a_guided_run_in_the_window_with_the_guide_clicking_in_chromium() {
     // The page holds the Guide's seat: the test reads the state as that page, with its
     // token (any other device is refused).
     let seat = browser.eval("return localStorage.getItem('forward-guide-seat');");
-    let seat = seat.as_str().expect("the page keeps its seat token").to_string();
+    let seat = seat
+        .as_str()
+        .expect("the page keeps its seat token")
+        .to_string();
     let state = || -> Value {
-        let (status, body) = http(
-            addr,
-            "GET",
-            &format!("/state?code={code}&seat={seat}"),
-            "",
-        );
+        let (status, body) = http(addr, "GET", &format!("/state?code={code}&seat={seat}"), "");
         assert_eq!(status, 200, "the page's state");
         serde_json::from_str(&body).expect("the page's state is JSON")
     };

@@ -358,7 +358,10 @@ pub fn pit_lines(s: &State) -> Vec<String> {
         } else {
             format!("the {now}")
         };
-        let line = format!("{who} can reroll {which}: {pass} of {} faces pass.", faces.len());
+        let line = format!(
+            "{who} can reroll {which}: {pass} of {} faces pass.",
+            faces.len()
+        );
         if !out.contains(&line) {
             out.push(line);
         }
@@ -423,7 +426,10 @@ mod tests {
                 assert!(lines.is_empty(), "seed {seed}: {lines:?}");
                 continue;
             }
-            assert!(!lines.is_empty(), "seed {seed}: a Pit's reroll has its odds");
+            assert!(
+                !lines.is_empty(),
+                "seed {seed}: a Pit's reroll has its odds"
+            );
             for l in &lines {
                 let n: usize = l
                     .split(": ")

@@ -89,6 +89,9 @@ pub struct TableScreen {
     /// input for [`END_CALM`] seconds, so that keys pressed through the last moments do
     /// not throw it away.
     over_since: Option<f32>,
+    /// Terms the traveller knew that a step lost for good, told once the stage has
+    /// played up to them.
+    lost: std::collections::VecDeque<panels::lost::Lost>,
 }
 
 /// Seconds the end panel ignores every key and click after it appears.
@@ -273,6 +276,22 @@ impl TableScreen {
     /// events go to the stage, the run is saved.
     fn played(&mut self, before: &crate::core::State, events: &[crate::core::Event]) {
         self.stage.push(before, events);
+        for e in events {
+            if let crate::core::Event::TermLost {
+                name,
+                why,
+                by,
+                known: true,
+                ..
+            } = e
+            {
+                self.lost.push_back(panels::lost::Lost {
+                    name: name.clone(),
+                    why: why.clone(),
+                    by: by.map(|c| self.run.cards.card(c).name.clone()),
+                });
+            }
+        }
         self.pace.stopped = crate::present::pace::stop_after(before, events);
         self.log_scroll = 0;
         self.autosave();
@@ -298,6 +317,13 @@ impl TableScreen {
         self.stage.set_fast(input.held && !self.stage.idle());
         self.stage.advance(dt);
         self.poll_link();
+        // A term lost for good is told as soon as the stage has played the step.
+        if self.modal.is_none()
+            && self.stage.idle()
+            && let Some(lost) = self.lost.pop_front()
+        {
+            self.modal = Some(Modal::Lost(lost));
+        }
         let ended = self.stage.shown().phase == Phase::Over && self.stage.idle();
         if ended && self.over_since.is_none() {
             self.over_since = Some(t);
@@ -321,6 +347,27 @@ impl TableScreen {
     fn calming(&self) -> bool {
         self.over_since
             .is_some_and(|since| self.now - since < END_CALM)
+    }
+
+    /// The notice of a lost term: Enter, Esc or its first button play on; A (or its
+    /// second button) starts the same run again, N (or its third) a new run.
+    fn update_lost(&mut self, input: &Input, l: &Layout, lost: panels::lost::Lost) -> Next {
+        let (_, buttons) = panels::lost::rects(l);
+        let mouse = l.to_layout(input.mouse);
+        let clicked = buttons
+            .iter()
+            .position(|r| input.click && r.contains(mouse));
+        let key = input.typed.map(|c| c.to_ascii_lowercase());
+        match (clicked, key) {
+            (Some(1), _) | (_, Some('a')) => self.end_choice(frame::END_AGAIN),
+            (Some(2), _) | (_, Some('n')) => self.end_choice(frame::END_NEW),
+            (Some(0), _) => Next::Stay,
+            _ if input.activate || input.back => Next::Stay,
+            _ => {
+                self.modal = Some(Modal::Lost(lost));
+                Next::Stay
+            }
+        }
     }
 
     /// Where an end panel's button leads: the title, the same run from its start (a

@@ -29,6 +29,8 @@ pub enum Modal {
     Link,
     /// A card the Guide shows the traveller from the page.
     Shown(crate::cards::CardRef),
+    /// A term of the Guardian lost for good, and the ways on.
+    Lost(super::panels::lost::Lost),
     /// A step that cannot be taken back, waiting for Enter (anything else cancels).
     Confirm(Confirm),
 }
@@ -319,6 +321,7 @@ impl TableScreen {
                 Some(Next::Stay)
             }
             Some(Modal::Confirm(c)) => Some(self.update_confirm(input, l, c)),
+            Some(Modal::Lost(lost)) => Some(self.update_lost(input, l, lost)),
         }
     }
 
@@ -541,6 +544,7 @@ impl Modal {
                 }
             }
             Modal::Shown(c) => super::panels::link::draw_shown(&t.run.cards, *c, fonts, l),
+            Modal::Lost(lost) => super::panels::lost::draw(lost, fonts, l, mouse),
             Modal::Confirm(c) => draw_confirm(c, t.run.state.guide, fonts, l, mouse),
         }
     }

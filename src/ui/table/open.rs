@@ -177,6 +177,7 @@ impl TableScreen {
             map,
             keys: KeyMap::default(),
             over_since: None,
+            lost: Default::default(),
             frame: Frame::default(),
             modal: None,
             table_dice: [false, false],

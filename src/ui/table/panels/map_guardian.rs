@@ -1,9 +1,11 @@
-//! The Guardian on the map from the first flip: its card above the top row, one seal per
-//! requirement and seal (filled once its terms are learned, a ring while sealed), and a
-//! rumour mark on each Domain a learned entry points to. What is shown comes from
+//! The Guardian on the map from the first flip: its card above the top row, one mark per
+//! requirement and seal (a ring while sealed; once its terms are learned, where it stands
+//! by the core's own plan: a green tick met, a gold dot open, a red cross lost for good),
+//! and a rumour mark on each Domain a learned entry points to. What is shown comes from
 //! `present::guardian`, which never gives an unlearned entry's terms.
 
 use super::Ctx;
+use crate::core::plan::TermStatus;
 use crate::present::guardian::{guardian_view, rumours};
 use crate::ui::map;
 use crate::ui::style::{self, colour, fade, mix};
@@ -39,9 +41,21 @@ pub fn draw_badge(cx: &Ctx, ml: &map::Layout) {
     );
     let n = g.entries.len();
     let known = g.entries.iter().filter(|e| e.known).count();
+    let lost = g
+        .entries
+        .iter()
+        .filter(|e| e.status == TermStatus::Lost)
+        .count();
+    let met = g
+        .entries
+        .iter()
+        .filter(|e| e.status == TermStatus::Met)
+        .count();
     let caption = match (n, known) {
+        _ if lost > 0 => format!("{lost} lost for good"),
         (0, _) => "no seals".to_string(),
         (n, 0) => format!("{n} sealed"),
+        _ if met > 0 => format!("{met} met, {known} of {n} known"),
         (n, k) if k == n => "all terms known".to_string(),
         (n, k) => format!("{k} of {n} known"),
     };
@@ -52,11 +66,22 @@ pub fn draw_badge(cx: &Ctx, ml: &map::Layout) {
     let mut x = r.center().x - total / 2.0 + pip;
     let y = r.bottom() - 11.0;
     for e in &g.entries {
-        if e.known {
-            draw_circle(x, y, pip, colour::GOLD);
-        } else {
-            draw_circle(x, y, pip, colour::TILE);
-            draw_circle_lines(x, y, pip, 1.5, fade(colour::SEA_LIGHT, 0.9));
+        match e.status {
+            TermStatus::Met => {
+                draw_circle(x, y, pip, colour::SEA_LIGHT);
+                draw_line(x - 3.0, y, x - 0.5, y + 3.0, 1.8, colour::TILE);
+                draw_line(x - 0.5, y + 3.0, x + 3.5, y - 3.0, 1.8, colour::TILE);
+            }
+            TermStatus::Lost => {
+                draw_circle(x, y, pip, colour::ERROR);
+                draw_line(x - 3.0, y - 3.0, x + 3.0, y + 3.0, 1.8, colour::TILE);
+                draw_line(x - 3.0, y + 3.0, x + 3.0, y - 3.0, 1.8, colour::TILE);
+            }
+            TermStatus::Open => draw_circle(x, y, pip, colour::GOLD),
+            TermStatus::Unknown => {
+                draw_circle(x, y, pip, colour::TILE);
+                draw_circle_lines(x, y, pip, 1.5, fade(colour::SEA_LIGHT, 0.9));
+            }
         }
         x += gap;
     }
@@ -91,8 +116,15 @@ pub fn tips(s: &crate::core::State, ml: &map::Layout) -> Vec<(Rect, String)> {
     let mut lines = vec![format!("{}: {}", g.name, s.cards.guardian.text)];
     for e in &g.entries {
         let title = crate::present::words::entry_title(e.kind, &e.name);
+        let stands = match (e.status, &e.why) {
+            (TermStatus::Met, _) => " Met now.".to_string(),
+            (TermStatus::Open, _) => " Open: still within reach.".to_string(),
+            (TermStatus::Lost, Some(why)) => format!(" Lost for good: {why}."),
+            (TermStatus::Lost, None) => " Lost for good.".to_string(),
+            (TermStatus::Unknown, _) => String::new(),
+        };
         lines.push(match &e.text {
-            Some(t) => format!("{title}: {t}"),
+            Some(t) => format!("{title}: {t}{stands}"),
             None => format!(
                 "{title}: sealed. Its terms are not yet known; rumours on the road tell them."
             ),

@@ -12,6 +12,7 @@ pub mod hint;
 pub mod link;
 pub mod lists;
 pub mod log;
+pub mod lost;
 pub mod map;
 pub mod map_guardian;
 pub mod map_marks;
