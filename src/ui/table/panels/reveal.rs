@@ -315,7 +315,8 @@ fn draw_mark(c: Vec2, met: bool) {
 }
 
 /// Before the crossing: each requirement and seal by name, with its terms once known
-/// (an unlearned entry's terms are never shown).
+/// (an unlearned entry's terms are never shown) and where it stands before the reveal:
+/// met, open or lost for good (`core::plan::known_status`).
 fn draw_sealed(cx: &Ctx, r: Rect) {
     let view = crate::present::guardian::guardian_view(cx.s());
     let fonts = cx.fonts;
@@ -323,10 +324,12 @@ fn draw_sealed(cx: &Ctx, r: Rect) {
     let row_h = (r.h / n as f32).min(130.0);
     for (i, e) in view.entries.iter().enumerate() {
         let y = r.y + i as f32 * row_h;
-        let ink = if e.known {
-            colour::GOLD
-        } else {
-            fade(colour::PARCHMENT, 0.5)
+        use crate::core::plan::TermStatus;
+        let (word, ink) = match e.status {
+            TermStatus::Met => ("met", colour::SEA_LIGHT),
+            TermStatus::Open => ("not met", colour::GOLD),
+            TermStatus::Lost => ("lost for good", colour::ERROR),
+            TermStatus::Unknown => ("sealed", fade(colour::PARCHMENT, 0.5)),
         };
         if e.known {
             draw_circle(r.x + 12.0, y + 14.0, 10.0, ink);
@@ -347,12 +350,12 @@ fn draw_sealed(cx: &Ctx, r: Rect) {
             colour::PARCHMENT,
         );
         style::text_right(
-            kind,
+            &format!("{kind} · {word}"),
             r.right(),
             y + 21.0,
             &fonts.italic,
             text::LABEL,
-            fade(colour::PARCHMENT, 0.6),
+            ink,
         );
         let terms = e
             .text
