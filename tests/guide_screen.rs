@@ -434,6 +434,11 @@ fn the_phone_page_reads_aloud_first_signals_the_guides_moments_and_reconnects() 
         !feed.contains("You rolled") && !feed.contains("you dealt"),
         "the traveller in the third person: {feed}"
     );
+    let terms = browser.wait_text("#terms", |t| t.contains("open") || t.contains("met"));
+    assert!(
+        !terms.is_empty(),
+        "the Guardian's terms on the Guide's page"
+    );
     // The foe's die rolled: the traveller's turn again.
     step(&mut run, &mut screen, &Action::RollFoe);
     screen.publish(&run);

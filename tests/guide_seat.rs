@@ -508,6 +508,16 @@ fn an_unchanged_state_is_answered_304_and_the_journal_comes_in_increments() {
     );
     // Oldest first: the Domain entered before the cards.
     assert_eq!(snap["journal"][0]["kind"], "domain");
+    // The Guide sees where each of the Guardian's terms stands.
+    let terms = snap["terms"].as_array().expect("the Guardian's terms");
+    assert!(!terms.is_empty(), "{snap}");
+    for t in terms {
+        assert!(
+            ["met", "open", "lost"].contains(&t["status"].as_str().unwrap_or("")),
+            "{t}"
+        );
+        assert!(t["name"].is_string() && t["known"].is_boolean(), "{t}");
+    }
     // Nothing changed: 304, no body, on the same kept-alive connection.
     let same = conn.state(&code, had, Some(&etag));
     assert_eq!((same.status, same.body.as_str()), (304, ""));

@@ -160,6 +160,37 @@ impl Traveller {
     }
 }
 
+/// One of the Guardian's terms for the Guide: where it stands by the core's own plan (the
+/// Guide sees every term, learned by the traveller or not).
+#[derive(Debug, Clone, Serialize)]
+pub struct Term {
+    pub name: String,
+    pub status: crate::core::plan::TermStatus,
+    /// Why it is out of reach, once lost.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+    /// Whether the traveller knows its terms.
+    pub known: bool,
+}
+
+impl Term {
+    fn all(s: &State) -> Vec<Term> {
+        (0..s.cards.entries().count())
+            .filter_map(|i| {
+                let ix = u8::try_from(i).ok()?;
+                let entry = s.cards.entry(ix)?;
+                let (status, gap) = crate::core::plan::status(s, ix);
+                Some(Term {
+                    name: entry.name.clone(),
+                    status,
+                    why: gap.map(|g| g.now(s)),
+                    known: crate::core::lore::known(s, ix),
+                })
+            })
+            .collect()
+    }
+}
+
 /// The foe in a duel, for the Guide's panel.
 #[derive(Debug, Clone, Serialize)]
 pub struct FoeNow {
@@ -199,6 +230,8 @@ pub struct Snapshot {
     pub faces: Vec<String>,
     /// The traveller's Health, standing, Grace and holdings.
     pub traveller: Traveller,
+    /// Where each of the Guardian's terms stands (met, open, lost).
+    pub terms: Vec<Term>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub foe: Option<FoeNow>,
     /// The notes journal, oldest first: sent as the entries after the page's last one
@@ -318,6 +351,7 @@ impl Snapshot {
             ahead: route_notes(s),
             faces,
             traveller: Traveller::of(s),
+            terms: Term::all(s),
             foe,
             journal,
             held: None,
