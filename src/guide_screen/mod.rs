@@ -3,7 +3,7 @@
 //! a Guide's choice, continue a card the table holds up to be read). Off by default;
 //! `--guide-screen ADDR`, the title's switch or the Esc menu turns it on.
 //!
-//! The server runs on its own thread (tiny_http) and never touches the session: the host
+//! The server runs on threads of its own (`http.rs`) and never touches the session: the host
 //! (the headless loop, or the window each frame) [`GuideScreen::publish`]es a snapshot
 //! after every change and [`GuideScreen::poll`]s the page's queued actions, applying them
 //! itself with [`apply`]. Every request needs the random join code (403 otherwise, with an
