@@ -127,10 +127,13 @@ fn a_guided_run_in_the_window_with_the_guide_clicking_in_chromium() {
             // (roll, continue, take, fight). A key that changes nothing (a greyed choice)
             // gives way to the next one.
             let prompt = now["prompt"].as_str().unwrap_or_default();
-            let keys = if prompt.contains("flip") {
-                ["1", "2", "3", "Return"]
+            // The digits are the row's; every other choice has a letter (docs/UI.md).
+            // A choice that kills or breaks a known term asks once more: the same key
+            // again takes it.
+            let keys: &[&str] = if prompt.contains("flip") || prompt.contains("face-down") {
+                &["1", "2", "3", "Return", "Return", "a", "a"]
             } else {
-                ["Return", "1", "2", "3"]
+                &["Return", "Return", "a", "a", "b", "b", "r", "1"]
             };
             keys.iter().any(|k| {
                 xdotool(&x.display, &["key", "--clearmodifiers", k]);
