@@ -106,11 +106,6 @@ fn play(
             continue;
         };
         seen.push(hint.name.clone());
-        if hint.name == "finished" {
-            // An end panel ignores input for its first second (a key meant for the last
-            // step must not leave it unread); a player reads it first.
-            std::thread::sleep(Duration::from_millis(1300));
-        }
         if by_mouse {
             let (x, y) = hint
                 .at

@@ -344,9 +344,12 @@ impl TableScreen {
     }
 
     /// Whether the end panel is new enough to ignore input (see [`END_CALM`]).
+    /// The lesson's end has nothing to lose (it offers only the title), so it is not calmed.
     fn calming(&self) -> bool {
-        self.over_since
-            .is_some_and(|since| self.now - since < END_CALM)
+        !self.is_lesson()
+            && self
+                .over_since
+                .is_some_and(|since| self.now - since < END_CALM)
     }
 
     /// The notice of a lost term: Enter, Esc or its first button play on; A (or its
