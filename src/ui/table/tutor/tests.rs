@@ -118,10 +118,8 @@ fn the_end_goes_back_to_the_title() {
     assert!(t.run.is_over());
     assert_eq!(t.run.outcome(), Some(&crate::core::Outcome::Won));
     assert_eq!(t.hint_now(), Some(Now::End));
-    // The end panel's calm second first: Enter then does nothing.
-    assert_eq!(keys(&mut t, &[KeyCode::Enter], 0.1), Next::Stay);
-    let later = 0.2 + super::super::END_CALM;
-    assert_eq!(keys(&mut t, &[KeyCode::Enter], later), Next::Title);
+    // The lesson's end has nothing to lose: no calm second, Enter goes back at once.
+    assert_eq!(keys(&mut t, &[KeyCode::Enter], 0.1), Next::Title);
 }
 
 #[test]
