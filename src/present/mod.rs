@@ -19,6 +19,7 @@ pub mod glossary;
 pub mod guardian;
 pub mod journal;
 pub mod lesson;
+pub mod narrator;
 pub mod odds;
 pub mod pace;
 pub mod reveal;

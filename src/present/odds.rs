@@ -233,8 +233,12 @@ pub fn use_changes(s: &State, a: &Action) -> Option<(Ending, Ending)> {
 }
 
 /// The lines a duel's step shows under the dice: how the exchange ends as they lie, then
-/// what each offered reroll or card would change. Empty outside the reroll step.
+/// what each offered reroll or card would change; in a Pit, [`pit_lines`]. Empty outside
+/// a reroll step. Worked out once per shown state (the table caches them).
 pub fn lines(s: &State) -> Vec<String> {
+    if matches!(s.phase, Phase::Pit(_)) {
+        return pit_lines(s);
+    }
     let Some(now) = as_they_lie(s) else {
         return Vec::new();
     };

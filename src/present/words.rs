@@ -2,6 +2,7 @@
 //! lines, foe faces and Terror costs. Pure functions of the card set, so they are tested
 //! without a window.
 
+pub use super::narrator::{Voice, describe_as, guide_label};
 use crate::cards::CardSet;
 use crate::cards::model::{
     Amount, Effect, Face, LoseKind, Payment, SlotKind, StationCard, StationType,
@@ -384,103 +385,6 @@ pub fn strike_word(s: Strike) -> &'static str {
     }
 }
 
-/// Who tells the log: the traveller's table ("you dealt 2"), or the Guide's screen,
-/// where the traveller is "the traveller" and "you" is the Guide.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Voice {
-    Traveller,
-    Narrator,
-}
-
-/// The event log's line for an event in a voice, if it deserves one.
-pub fn describe_as(cards: &CardSet, e: &Event, voice: Voice) -> Option<String> {
-    if voice == Voice::Narrator
-        && let Some(line) = narrated(cards, e)
-    {
-        return Some(line);
-    }
-    describe(cards, e)
-}
-
-/// The lines a narrator tells otherwise than the traveller's table.
-fn narrated(cards: &CardSet, e: &Event) -> Option<String> {
-    let card = |c: &crate::cards::CardRef| cards.card(*c).name.clone();
-    Some(match e {
-        Event::CompanionJoined { card: c, .. } => format!("{} follows the traveller.", card(c)),
-        Event::RunEnded {
-            outcome: Outcome::Lost { detail, .. },
-        } => format!(
-            "The run is lost: {}",
-            detail.replace("You and ", "The traveller and ")
-        ),
-        // The option's label is the card's own words, quoted as written.
-        Event::TerrorChosen { card: c, option } => {
-            let label = cards
-                .card(*c)
-                .options
-                .get(*option as usize)
-                .map_or(String::new(), |o| o.label.clone());
-            format!("The traveller chose: {label}.")
-        }
-        Event::ExchangeResolved {
-            exchange,
-            roll,
-            strike,
-            face,
-            to_foe,
-            to_traveller,
-            ..
-        } => format!(
-            "Exchange {exchange}: the traveller {} {}, the foe {face}; the traveller dealt {to_foe}, took {to_traveller}.",
-            roll.map_or("rolled no die:".into(), |r| format!("rolled {r},")),
-            strike_word(*strike)
-        ),
-        Event::TravellerRolled { traveller, .. } => match traveller {
-            Some(v) => format!("The traveller rolled {v}; now you roll for the foe."),
-            None => "The traveller's roll is skipped; now you roll for the foe.".into(),
-        },
-        Event::FoeRolled { foe } => format!("You rolled {foe} for the foe."),
-        Event::GuideChose {
-            label, die: None, ..
-        } => format!("You chose: {label}."),
-        Event::EntryLearned { name, card, .. } => match card {
-            Some(c) => format!(
-                "A rumour from {}: the traveller learns the terms of the Guardian's {name}.",
-                cards.card(*c).name
-            ),
-            None => format!(
-                "A rumour on the road: the traveller learns the terms of the Guardian's {name}."
-            ),
-        },
-        Event::TermLost { known: false, .. } => return None,
-        Event::TermLost { name, why, by, .. } => match by {
-            Some(c) => format!(
-                "{name} is lost to the traveller for good, after {}: {why}.",
-                cards.card(*c).name
-            ),
-            None => format!("{name} is lost to the traveller for good: {why}."),
-        },
-        _ => return None,
-    })
-}
-
-/// A Guide's action in the Guide's words, for the Guide's screen: what the Guide decides
-/// ("The traveller loses Jar of Salvaged Honey", "Roll the foe's die").
-pub fn guide_label(s: &State, a: &Action) -> String {
-    match (a, &s.phase) {
-        (Action::RollFoe, _) => "Roll the foe's die".into(),
-        (Action::Pick { option }, Phase::Choice(c)) => match &c.kind {
-            crate::core::state::ChoiceKind::Lose { cards: held } => {
-                held.get(*option as usize).map_or_else(String::new, |c| {
-                    format!("The traveller loses {}", s.cards.card(*c).name)
-                })
-            }
-            _ => action_label(s, a),
-        },
-        _ => action_label(s, a),
-    }
-}
-
 /// The event log's line for an event, if it deserves one.
 pub fn describe(cards: &CardSet, e: &Event) -> Option<String> {
     let card = |c: &crate::cards::CardRef| cards.card(*c).name.clone();
@@ -562,10 +466,13 @@ pub fn describe(cards: &CardSet, e: &Event) -> Option<String> {
             to_foe,
             to_traveller,
             ..
-        } => format!(
-            "Exchange {exchange}: {} {}, foe {face}; you dealt {to_foe}, took {to_traveller}.",
-            roll.map_or(String::new(), |r| r.to_string()),
-            strike_word(*strike)
+        } => exchange_line(
+            Voice::Traveller,
+            *exchange,
+            *roll,
+            *strike,
+            face,
+            (*to_foe, *to_traveller),
         ),
         Event::TravellerRolled { traveller, .. } => match traveller {
             Some(v) => format!("You rolled {v}; the Guide rolls for the foe."),
@@ -958,5 +865,29 @@ mod guardian_words_tests {
         let seals = vec![check(seal.id.0.as_ref(), &seal.name)];
         let line = describe(&cards, &Event::GuardianRevealed { checks: seals }).unwrap();
         assert!(line.ends_with(": 0 of 1 seals met."), "{line}");
+    }
+}
+
+/// An exchange's log line, in either voice: "Exchange 2: 3 Hit, foe Butts; you dealt 2,
+/// took 1." or, told by the narrator, "... the traveller rolled 3, Hit, the foe Butts; the
+/// traveller dealt 2, took 1.".
+pub(super) fn exchange_line(
+    voice: Voice,
+    exchange: u32,
+    roll: Option<u8>,
+    strike: Strike,
+    face: &str,
+    (to_foe, to_traveller): (i32, i32),
+) -> String {
+    let strike = strike_word(strike);
+    match voice {
+        Voice::Traveller => format!(
+            "Exchange {exchange}: {} {strike}, foe {face}; you dealt {to_foe}, took {to_traveller}.",
+            roll.map_or(String::new(), |r| r.to_string()),
+        ),
+        Voice::Narrator => format!(
+            "Exchange {exchange}: the traveller {} {strike}, the foe {face}; the traveller dealt {to_foe}, took {to_traveller}.",
+            roll.map_or("rolled no die:".into(), |r| format!("rolled {r},")),
+        ),
     }
 }

@@ -92,6 +92,9 @@ pub struct TableScreen {
     /// Terms the traveller knew that a step lost for good, told once the stage has
     /// played up to them.
     lost: std::collections::VecDeque<panels::lost::Lost>,
+    /// Whether the run's dice are ones no reroll could better ([`crate::present::pace::accepts_itself`]),
+    /// for the journal's length it was worked out at.
+    settled: (usize, bool),
 }
 
 /// Seconds the end panel ignores every key and click after it appears.
@@ -131,7 +134,7 @@ impl TableScreen {
             && ((self.pace.quick_duels
                 && self.pace.stopped.is_none()
                 && crate::present::pace::quick_step(&self.run.state).is_some())
-                || crate::present::pace::accepts_itself(&self.run.state));
+                || self.settled.1 && self.settled.0 == self.run.journal.len());
         moving || reading || quick
     }
 
@@ -184,12 +187,19 @@ impl TableScreen {
             && self.stage.idle()
             && self.pace.stopped.is_none()
             && !self.physical(Role::Traveller);
-        // Dice no reroll could better are accepted by the table, quick duels or not.
+        // Dice no reroll could better are accepted by the table, quick duels or not. The
+        // check tries every reroll on copies of the state: once per step taken, not per frame.
+        if self.settled.0 != self.run.journal.len() {
+            self.settled = (
+                self.run.journal.len(),
+                pace::accepts_itself(&self.run.state),
+            );
+        }
         let settled = self.modal.is_none()
             && self.tutor.is_none()
             && self.stage.idle()
             && !self.physical(Role::Traveller)
-            && pace::accepts_itself(&self.run.state);
+            && self.settled.1;
         let step = ready
             .then(|| pace::quick_step(&self.run.state))
             .flatten()

@@ -178,6 +178,7 @@ impl TableScreen {
             keys: KeyMap::default(),
             over_since: None,
             lost: Default::default(),
+            settled: (usize::MAX, false),
             frame: Frame::default(),
             modal: None,
             table_dice: [false, false],

@@ -94,9 +94,9 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
         );
         y += 28.0;
         // What each reroll offered would do, as a duel's rerolls show it.
-        for line in crate::present::odds::pit_lines(s) {
+        for line in cx.odds {
             y += crate::ui::cardface::text_block(
-                &line,
+                line,
                 Rect::new(r.x, y - 16.0, r.w, 44.0),
                 &fonts.italic,
                 text::LABEL,
