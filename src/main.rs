@@ -31,6 +31,7 @@ fn main() {
             play_last: cli.play_last,
             speed: cli.speed,
             layout_report: cli.layout_report,
+            layout_sweep: cli.layout_sweep,
             config: cli.config,
         }),
         Some(Command::Validate { dir, json }) => {

@@ -135,6 +135,11 @@ pub struct Cli {
     /// with its place and width, and the table's areas, as JSON (the layout check).
     #[arg(long, value_name = "FILE", requires = "screenshot")]
     pub layout_report: Option<PathBuf>,
+    /// Window only, with `--layout-report`: draw the table at rest in N moments of seeded
+    /// runs, one after another, and write all their reports as one JSON array (the layout
+    /// test's sweep); the screenshot is the last moment.
+    #[arg(long, value_name = "N", requires = "layout_report")]
+    pub layout_sweep: Option<usize>,
 }
 
 /// Parses `WxH`.

@@ -76,3 +76,60 @@ pub fn find_with(
     }
     None
 }
+
+/// A moment of a run for the layout sweep: the run's seed, whether it has a Guide, and the
+/// actions that bring it there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sample {
+    pub scene: Scene,
+    pub guide: bool,
+}
+
+/// `count` moments of seeded runs (the greedy bot, one step in four random so that runs
+/// differ and reach odd corners), every `every`th step of each run and its end, one run in
+/// three with a Guide. The same arguments give the same moments.
+pub fn samples(cards: &Arc<CardSet>, count: usize, every: usize) -> Vec<Sample> {
+    let every = every.max(1);
+    let mut out = Vec::with_capacity(count);
+    let mut seed = 1;
+    while out.len() < count && seed < 10_000 {
+        let guide = seed % 3 == 0;
+        let (mut state, _) =
+            new_run_in(Arc::clone(cards), seed, Vec::new(), guide, DiceMode::Rolled);
+        let mut bot = Heuristic::greedy();
+        let mut rng = BotRng::new(seed ^ 0x5A3F);
+        bot.start(&Observation::of(&state));
+        let mut actions = Vec::new();
+        // Each run starts its samples at another step, so that no phase is always missed.
+        let offset = (seed as usize) % every;
+        while out.len() < count && !state.is_over() && actions.len() < 2000 {
+            if actions.len() % every == offset {
+                out.push(Sample {
+                    scene: Scene {
+                        seed,
+                        actions: actions.clone(),
+                    },
+                    guide,
+                });
+            }
+            let offered = legal_actions(&state);
+            let i = if rng.below(4) == 0 {
+                rng.below(offered.len().saturating_sub(1).max(1))
+            } else {
+                bot.choose(&Observation::of(&state), &offered, &mut rng)
+            };
+            if execute(&mut state, &offered[i]).is_err() {
+                break;
+            }
+            actions.push(i);
+        }
+        if state.is_over() && out.len() < count {
+            out.push(Sample {
+                scene: Scene { seed, actions },
+                guide,
+            });
+        }
+        seed += 1;
+    }
+    out
+}

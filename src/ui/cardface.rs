@@ -162,8 +162,18 @@ pub fn icon(t: StationType, c: Vec2, r: f32, col: Color) {
 
 /// Draws `s` wrapped into `r` (top-left), shrinking from `size` down to `min` until it
 /// fits without breaking a word; returns the height used. Text that still does not fit at
-/// `min` ends its last line with an ellipsis.
+/// `min` is shortened by design to its first sentences (see [`fit_block`]).
 pub fn text_block(s: &str, r: Rect, font: &Font, size: u16, min: u16, col: Color) -> f32 {
+    block_in(s, r, font, (size, min), false, col)
+}
+
+/// [`text_block`] for a card's rules: shortened text ends with [`MORE`], since the card's
+/// tip (or the gallery's preview) has all of it.
+pub fn card_text_block(s: &str, r: Rect, font: &Font, size: u16, min: u16, col: Color) -> f32 {
+    block_in(s, r, font, (size, min), true, col)
+}
+
+fn block_in(s: &str, r: Rect, font: &Font, (size, min): (u16, u16), more: bool, col: Color) -> f32 {
     let font_id = font as *const Font as usize;
     let scale = style::scale().to_bits();
     let text = style::look().text_scale.to_bits();
@@ -176,8 +186,9 @@ pub fn text_block(s: &str, r: Rect, font: &Font, size: u16, min: u16, col: Color
         min,
         scale,
         text,
+        more,
     ));
-    let block = memo::block(key, || fit_block(s, r, font, size, min));
+    let block = memo::block(key, || fit_block(s, r, font, (size, min), more));
     // Lines are spaced by the size as drawn (the player's text size included).
     let drawn = style::scaled(block.size) as f32;
     let line_h = drawn * LINE;
@@ -189,32 +200,123 @@ pub fn text_block(s: &str, r: Rect, font: &Font, size: u16, min: u16, col: Color
     block.lines.len() as f32 * line_h
 }
 
+/// The smallest text on a card: 11 pixels in the smallest window the table is laid out
+/// for (1024x640, 0.8 of the layout's size).
+pub const READABLE: u16 = 14;
+
 /// Line height as a share of the text size.
 const LINE: f32 = 1.18;
 
 /// [`text_block`]'s layout: the largest size from `size` down to `min` at which the words
-/// fit `r` whole, the lines at that size, the last one cut with an ellipsis if even `min`
-/// does not fit.
-fn fit_block(s: &str, r: Rect, font: &Font, size: u16, min: u16) -> memo::Block {
+/// fit `r` whole, the lines at that size. Text that does not fit even at `min` is shortened
+/// by design, never cut mid-word: the whole sentences that fit, then a line that says the
+/// rest is one hover away (the card's tip, or the gallery's preview, has all of it).
+fn fit_block(s: &str, r: Rect, font: &Font, (size, min): (u16, u16), more: bool) -> memo::Block {
     let mut size = size.max(min);
     loop {
         let measure = |x: &str| style::width(x, font, size);
-        let mut lines = style::wrap(s, r.w, measure);
+        let lines = style::wrap(s, r.w, measure);
         let line_h = style::scaled(size) as f32 * LINE;
         let words_fit = s.split_whitespace().all(|w| measure(w) <= r.w);
         let fits = lines.len() as f32 * line_h <= r.h + 1.0 && words_fit;
-        if fits || size <= min {
-            let room = ((r.h + 1.0) / line_h).floor().max(1.0) as usize;
-            if lines.len() > room {
-                lines.truncate(room);
-                if let Some(last) = lines.last_mut() {
-                    *last = style::ellipsize(&format!("{last} …"), r.w, measure);
-                }
-            }
+        if fits {
             return memo::Block { size, lines };
+        }
+        if size <= min {
+            let room = ((r.h + 1.0) / line_h).floor().max(1.0) as usize;
+            return memo::Block {
+                size,
+                lines: brief(s, r.w, room, more, measure),
+            };
         }
         size -= 1;
     }
+}
+
+/// The line that ends a shortened text.
+pub const MORE: &str = "(hover to read it all)";
+
+/// `s` in at most `room` lines of `width`: its first whole sentences that fit (a card's
+/// list of faces, said in its duel and its tip, is passed over first), else the head of
+/// the first before its colon; with `more`, then [`MORE`]. Only text with no such break
+/// is cut, at a word.
+fn brief(
+    s: &str,
+    width: f32,
+    room: usize,
+    more: bool,
+    measure: impl Fn(&str) -> f32,
+) -> Vec<String> {
+    let lines_of = |t: &str| style::wrap(t, width, &measure);
+    let whole = |t: &str| t.split_whitespace().all(|w| measure(w) <= width);
+    let tail = usize::from(more);
+    let all = sentences(s);
+    let plain: Vec<&str> = all.iter().copied().filter(|x| !face_list(x)).collect();
+    let units = if plain.is_empty() { all } else { plain };
+    let mut kept: Vec<String> = Vec::new();
+    let mut said = String::new();
+    for sentence in &units {
+        let next = if said.is_empty() {
+            sentence.to_string()
+        } else {
+            format!("{said} {sentence}")
+        };
+        let lines = lines_of(&next);
+        if lines.len() + tail > room || !whole(&next) {
+            break;
+        }
+        said = next;
+        kept = lines;
+    }
+    if kept.is_empty()
+        && let Some(first) = units.first()
+    {
+        let head = first.split_once(": ").map_or(*first, |(h, _)| h);
+        let head = format!("{}:", head.trim_end_matches(':'));
+        let lines = lines_of(&head);
+        kept = if lines.len() + tail <= room && head.len() < first.len() {
+            lines
+        } else {
+            let mut lines = lines_of(s);
+            lines.truncate(room.saturating_sub(tail).max(1));
+            lines
+        };
+    }
+    if more && room > kept.len() {
+        kept.push(MORE.to_string());
+    }
+    kept
+}
+
+/// A sentence of a foe's list of faces ("Faces: 1 Bite (deals 2)." or "3 Claw (deals 1).").
+fn face_list(sentence: &str) -> bool {
+    sentence.starts_with("Faces:")
+        || sentence
+            .split_once(' ')
+            .is_some_and(|(n, _)| matches!(n, "1" | "2" | "3" | "4" | "5" | "6"))
+}
+
+/// `s` split after each full stop that ends a sentence (one followed by a space), the stops
+/// kept; a stop inside brackets does not end one.
+fn sentences(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    let bytes = s.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' => depth -= 1,
+            b'.' | b'!' | b'?' if depth <= 0 && bytes.get(i + 1).is_none_or(|n| *n == b' ') => {
+                out.push(s[start..=i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if start < s.len() && !s[start..].trim().is_empty() {
+        out.push(s[start..].trim());
+    }
+    out
 }
 
 /// What a card face shows.
@@ -297,20 +399,24 @@ pub fn draw_face_head(r: Rect, f: &Face, fonts: &Fonts, glow: bool) -> Option<Bo
         } else {
             0.0
         };
-    let type_size = if small { 13 } else { 16 };
+    let type_size = if small { READABLE } else { 16 };
     let kind: &str = match f.kind {
         Some(k) if f.kind_text.is_empty() => type_name(k),
         _ => f.kind_text,
     };
-    let type_size = style::fit_size(kind, &fonts.italic, type_size, 9, r.right() - pad - type_x);
-    style::text(
-        kind,
-        type_x,
-        r.y + pad + band_h * 0.72,
-        &fonts.italic,
-        type_size,
-        frame,
-    );
+    let room = r.right() - pad - type_x;
+    let type_size = style::fit_size(kind, &fonts.italic, type_size, READABLE, room);
+    // On a card too narrow for its type's word, the icon and the frame's colour say it.
+    if style::width(kind, &fonts.italic, type_size) <= room {
+        style::text(
+            kind,
+            type_x,
+            r.y + pad + band_h * 0.72,
+            &fonts.italic,
+            type_size,
+            frame,
+        );
+    }
     if let Some(stats) = &f.stats
         && !small
     {
@@ -350,7 +456,7 @@ pub fn draw_face_head(r: Rect, f: &Face, fonts: &Fonts, glow: bool) -> Option<Bo
         name_area,
         &fonts.serif,
         name_size,
-        12,
+        READABLE,
         colour::PARCHMENT,
     );
     if small {
@@ -403,7 +509,12 @@ fn draw_face_text(r: Rect, body: Body, f: &Face, fonts: &Fonts) {
     let flavor_h = match f.flavor {
         Some(fl) if !fl.is_empty() && !medium => {
             let lines = style::wrap(fl, r.w - 2.0 * pad, |x| style::width(x, &fonts.italic, 15));
-            (lines.len().min(4) as f32) * 15.0 * 1.18 + 8.0
+            // Flavor that would need more than four lines is left to the card's tip.
+            if lines.len() <= 4 {
+                lines.len() as f32 * 15.0 * 1.18 + 8.0
+            } else {
+                0.0
+            }
         }
         _ => 0.0,
     };
@@ -414,12 +525,12 @@ fn draw_face_text(r: Rect, body: Body, f: &Face, fonts: &Fonts) {
         (r.bottom() - pad - flavor_h - rule_y - 8.0).max(10.0),
     );
     let text_size = if medium { 15 } else { 19 };
-    text_block(
+    card_text_block(
         &seat_text(f.text),
         text_area,
         &fonts.serif,
         text_size,
-        11,
+        READABLE,
         colour::PARCHMENT,
     );
     if let Some(fl) = f.flavor
@@ -431,7 +542,14 @@ fn draw_face_text(r: Rect, body: Body, f: &Face, fonts: &Fonts) {
             r.w - 2.0 * pad,
             flavor_h,
         );
-        text_block(fl, fr, &fonts.italic, 15, 11, fade(colour::PARCHMENT, 0.7));
+        text_block(
+            fl,
+            fr,
+            &fonts.italic,
+            15,
+            READABLE,
+            fade(colour::PARCHMENT, 0.7),
+        );
     }
 }
 

@@ -113,8 +113,10 @@ pub fn layout(model: &MapModel, area: Rect) -> Layout {
         .max()
         .unwrap_or(1)
         .max(1) as f32;
+    // A narrow map gives its tiles the room of the gaps first: names stay readable.
+    let gap = (area.w * 0.05).clamp(10.0, GAP);
     let tile_w = MAX_TILE_W
-        .min((area.w - GAP * (widest - 1.0)) / widest)
+        .min((area.w - gap * (widest - 1.0)) / widest)
         .max(20.0);
     let tile_h = MAX_TILE_H.min(step * 0.64).max(12.0);
     let cx = area.x + area.w / 2.0;
@@ -126,10 +128,10 @@ pub fn layout(model: &MapModel, area: Rect) -> Layout {
             .collect();
         in_row.sort_by_key(|&i| (model.tiles[i].column, i));
         let n = in_row.len() as f32;
-        let total = n * tile_w + (n - 1.0) * GAP;
+        let total = n * tile_w + (n - 1.0) * gap;
         let y_centre = rows_area.y + rows_area.h - step * (k as f32 + 0.5);
         for (slot, &i) in in_row.iter().enumerate() {
-            let x = cx - total / 2.0 + slot as f32 * (tile_w + GAP);
+            let x = cx - total / 2.0 + slot as f32 * (tile_w + gap);
             rects[i] = Rect::new(x.round(), (y_centre - tile_h / 2.0).round(), tile_w, tile_h);
         }
     }
@@ -269,8 +271,9 @@ fn draw_name(name: &str, r: Rect, fonts: &Fonts, color: Color) {
         let drawn = f32::from(style::scaled(size));
         let line_h = drawn * 1.05;
         let fits = lines.len() <= 2 && (lines.len() as f32) * line_h <= r.h - 10.0;
-        if fits || size <= 12 {
-            let shown = &lines[..lines.len().min(2)];
+        // At the smallest readable size every line is shown: a name is never cut.
+        if fits || size <= crate::ui::cardface::READABLE {
+            let shown = &lines[..];
             let block = shown.len() as f32 * line_h;
             // Baselines: centre the block; a line's ink sits about 0.7 of its size above it.
             let mut y = r.y + (r.h - block) / 2.0 + drawn * 0.78;

@@ -43,6 +43,7 @@ mod settings;
 mod sky;
 mod still;
 mod style;
+mod sweep;
 mod table;
 mod title;
 mod wiring;
@@ -346,6 +347,8 @@ pub struct Options {
     pub speed: Option<String>,
     /// Write the strings drawn in the screenshot's frame here (`--layout-report`).
     pub layout_report: Option<PathBuf>,
+    /// Draw this many moments of seeded runs into the layout report (`--layout-sweep`).
+    pub layout_sweep: Option<usize>,
     /// The settings directory given with `--config` (else `FORWARD_CONFIG`, else the
     /// per-user config directory). A `--screenshot` run reads and writes no settings
     /// unless this is given.
@@ -469,6 +472,21 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     let fonts = Fonts::load();
     let sky = Sky::new();
     let screen = Screen::load(&cards, 0, store().as_ref());
+    if let (Some(count), Some(report), Screen::Title(_, set)) =
+        (opening.layout_sweep, &layout_report, &screen)
+    {
+        let code = sweep::run(set.clone(), &fonts, count, report).await;
+        return match (&screenshot, code) {
+            (Some(path), 0) => save_screenshot(path).map_or_else(
+                |e| {
+                    eprintln!("forward: {e}");
+                    1
+                },
+                |()| 0,
+            ),
+            (_, code) => code,
+        };
+    }
     let mut screen = match flow::first_screen(
         screen,
         &opening,

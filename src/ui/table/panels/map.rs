@@ -142,9 +142,10 @@ pub fn draw(cx: &Ctx) {
         });
         let drawn = style::scaled(size) as f32;
         let lh = drawn * 1.05;
-        let shown = lines.len().min(2);
+        // Every line: a name is never cut (`name_size` keeps it to two where it can).
+        let shown = lines.len();
         let mut y = r.center().y - lh * shown as f32 / 2.0 + drawn * 0.8;
-        for line in lines.iter().take(shown) {
+        for line in &lines {
             style::text_centred(line, r.center().x, y, &fonts.serif, size, ink);
             y += lh;
         }

@@ -2,6 +2,8 @@
 //! seal, and the legend under the map.
 
 use super::Ctx;
+use super::tables::shortest_fit;
+use crate::ui::cardface::READABLE;
 use crate::ui::map;
 use crate::ui::style::{self, colour, fade};
 use crate::ui::table::layout::text;
@@ -16,7 +18,7 @@ pub fn name_size(cx: &Ctx, ml: &map::Layout) -> u16 {
         .enumerate()
         .map(|(i, tile)| {
             let w = ml.tiles[i].w - 10.0;
-            (12..=17u16)
+            (READABLE..=17u16)
                 .rev()
                 .find(|&z| {
                     let m = |x: &str| style::width(x, &fonts.serif, z);
@@ -25,7 +27,7 @@ pub fn name_size(cx: &Ctx, ml: &map::Layout) -> u16 {
                         && lines.iter().all(|l| m(l) <= w)
                         && tile.name.split_whitespace().all(|word| m(word) <= w)
                 })
-                .unwrap_or(12)
+                .unwrap_or(READABLE)
         })
         .min()
         .unwrap_or(14)
@@ -48,19 +50,21 @@ pub fn draw_seal(r: Rect, p: f32) {
 /// The line under the map: how to read it, or how to choose the route.
 pub fn draw_legend(cx: &Ctx, route: bool) {
     let (l, fonts) = (cx.l, cx.fonts);
-    let legend = if route {
-        "Click a glowing Domain to travel there."
+    let forms: &[&str] = if route {
+        &[
+            "Click a glowing Domain to travel there.",
+            "Click a glowing Domain.",
+        ]
     } else {
-        "Gold: here · bright edge: next · seal: cleared"
+        &[
+            "Gold: here · bright edge: next · seal: cleared",
+            "Gold: here · bright: next · seal: cleared",
+        ]
     };
-    let legend_size = style::fit_size(
-        legend,
-        &fonts.italic,
-        text::LABEL,
-        text::SMALL,
-        l.map.w - 28.0,
-    );
-    let legend = style::ellipsize(legend, l.map.w - 28.0, |x| {
+    let room = l.map.w - 28.0;
+    let legend_size = style::fit_size(forms[0], &fonts.italic, text::LABEL, text::SMALL, room);
+    let forms: Vec<String> = forms.iter().map(|f| f.to_string()).collect();
+    let legend = shortest_fit(&forms, room, |x| {
         style::width(x, &fonts.italic, legend_size)
     });
     style::text(

@@ -2,6 +2,7 @@
 //! lit (a foe's faces are on its card: `duel::foe`).
 
 use crate::present::words;
+use crate::ui::cardface::READABLE;
 use crate::ui::style::{self, Fonts, colour, fade};
 use crate::ui::table::layout::text;
 use macroquad::prelude::*;
@@ -27,28 +28,45 @@ pub fn draw_combat_table(r: Rect, rows: &[words::CombatRow], lit: Option<usize>,
                 fade(colour::GOLD, 0.45),
             );
         }
-        let line = format!(
-            "{}  {}: {}",
-            row.faces,
-            words::strike_word(row.strike),
-            row.what
+        let line = shortest_fit(
+            &[
+                format!(
+                    "{}  {}: {}",
+                    row.faces,
+                    words::strike_word(row.strike),
+                    row.what
+                ),
+                format!("{}  {}", row.faces, row.what),
+            ],
+            r.w - 6.0,
+            |x| style::width(x, &fonts.serif, size),
         );
         table_line(&line, r, y, lh, size, fonts);
     }
 }
 
 /// The text size for table rows `lh` apart: as large as fits the row as drawn (with the
-/// player's text size), never above a label's.
-fn row_size(lh: f32) -> u16 {
+/// player's text size), never above a label's nor below what reads in the smallest window.
+pub fn row_size(lh: f32) -> u16 {
     let room = lh * 0.86 / style::look().text_scale;
-    (room.floor() as u16).clamp(9, text::LABEL)
+    (room.floor() as u16).clamp(READABLE, text::LABEL)
 }
 
-/// One row of a face or combat table: cut with an ellipsis to the row's width.
+/// The first of `forms` (longest first, each a shorter way to say the same row) that fits
+/// `room`; the last if none does. A row is shortened by design, never cut mid-word.
+pub fn shortest_fit(forms: &[String], room: f32, measure: impl Fn(&str) -> f32) -> String {
+    forms
+        .iter()
+        .find(|f| measure(f) <= room)
+        .or(forms.last())
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// One row of the combat table.
 fn table_line(line: &str, r: Rect, y: f32, lh: f32, size: u16, fonts: &Fonts) {
-    let line = style::ellipsize(line, r.w - 6.0, |x| style::width(x, &fonts.serif, size));
     style::text(
-        &line,
+        line,
         r.x + 2.0,
         y + lh * 0.72,
         &fonts.serif,

@@ -12,9 +12,10 @@ use crate::cards::CardRef;
 use crate::present::odds::Ending;
 use crate::present::stage::MomentKind;
 use crate::present::words;
-use crate::ui::cardface;
+use crate::ui::cardface::{self, READABLE};
 use crate::ui::style::{self, colour, fade, mix};
 use crate::ui::table::layout::text;
+use crate::ui::table::panels::tables::shortest_fit;
 use macroquad::prelude::*;
 
 /// The face of the foe's card (`None`: the Guardian).
@@ -102,10 +103,9 @@ fn draw_card(cx: &Ctx, r: Rect, foe: Option<CardRef>, v: &View) {
         body.rect.h - foot,
     );
     draw_faces_of(cx, rows, v);
-    if let Some(line) = on_defeat {
-        let line = style::ellipsize(&line, body.rect.w, |x| {
-            style::width(x, &cx.fonts.italic, text::SMALL)
-        });
+    // A defeat's line too long for the card's foot is left to the card's tip.
+    let fits = |l: &String| style::width(l, &cx.fonts.italic, text::SMALL) <= body.rect.w;
+    if let Some(line) = on_defeat.filter(fits) {
         style::text(
             &line,
             body.rect.x,
@@ -175,7 +175,7 @@ fn draw_faces(
     }
     let fonts = cx.fonts;
     let lh = (r.h / faces.len() as f32).min(30.0);
-    let size = ((lh * 0.62 / style::look().text_scale).floor() as u16).clamp(9, text::LABEL);
+    let size = ((lh * 0.62 / style::look().text_scale).floor() as u16).clamp(READABLE, text::LABEL);
     for (i, f) in faces.iter().enumerate() {
         let y = r.y + i as f32 * lh;
         let row = Rect::new(r.x - 3.0, y + 1.0, r.w + 6.0, lh - 2.0);
@@ -193,9 +193,16 @@ fn draw_faces(
         });
         let tail_w = tail
             .as_ref()
-            .map_or(0.0, |t| style::width(t, &fonts.mono, size) + 8.0);
-        let line = format!("{}  {}: {}", i + 1, f.name, words::face_summary(f));
-        let line = style::ellipsize(&line, r.w - tail_w, |x| style::width(x, &fonts.serif, size));
+            .map_or(0.0, |t| style::width(t, &fonts.serif, size) + 8.0);
+        let what = words::face_summary(f);
+        let line = shortest_fit(
+            &[
+                format!("{}  {}: {what}", i + 1, f.name),
+                format!("{}  {what}", i + 1),
+            ],
+            r.w - tail_w,
+            |x| style::width(x, &fonts.serif, size),
+        );
         let base = y + lh * 0.68;
         style::text(&line, r.x, base, &fonts.serif, size, colour::PARCHMENT);
         if let (Some(t), Some(e)) = (tail, against.get(i)) {
@@ -206,7 +213,8 @@ fn draw_faces(
             } else {
                 fade(colour::PARCHMENT, 0.7)
             };
-            style::text_right(&t, r.right(), base, &fonts.mono, size, ink);
+            // The serif's digits: the mono face's dotted zero reads as an 8 this small.
+            style::text_right(&t, r.right(), base, &fonts.serif, size, ink);
         }
     }
 }

@@ -158,11 +158,16 @@ fn draw_in_force(cx: &Ctx, r: Rect, lines: &[String]) {
     } else {
         lines.to_vec()
     };
-    for (i, line) in body.iter().enumerate() {
-        let y = r.y + 42.0 + i as f32 * 23.0;
+    // One line a seal when it fits at a small size; else it wraps, whole words.
+    let room = r.w - 44.0;
+    let mut y = r.y + 42.0;
+    for line in &body {
         draw_circle(r.x + 20.0, y - 6.0, 5.0, edge);
-        let size = style::fit_size(line, &fonts.serif, text::BODY, text::SMALL, r.w - 44.0);
-        let line = style::ellipsize(line, r.w - 44.0, |x| style::width(x, &fonts.serif, size));
-        style::text(&line, r.x + 34.0, y, &fonts.serif, size, colour::PARCHMENT);
+        let size = style::fit_size(line, &fonts.serif, text::BODY, text::SMALL, room);
+        for part in style::wrap(line, room, |x| style::width(x, &fonts.serif, size)) {
+            style::text(&part, r.x + 34.0, y, &fonts.serif, size, colour::PARCHMENT);
+            y += f32::from(size) * 1.2;
+        }
+        y += 4.0;
     }
 }

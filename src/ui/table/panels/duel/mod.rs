@@ -100,17 +100,29 @@ fn draw_body(cx: &Ctx, v: &view::View, r: Rect, arena_h: f32) {
         lines.insert(0, note.clone());
         lines.truncate(3);
     }
+    // Each line wraps whole; a line that would pass the fourth row is left out whole
+    // (the odds of every choice are also on its button's tip).
+    let mut rows = 0;
     for line in lines {
-        let line = style::ellipsize(&line, r.w - 10.0, |x| {
+        let wrapped = style::wrap(&line, r.w - 10.0, |x| {
             style::width(x, &fonts.serif, text::LABEL)
         });
-        y += 19.0;
-        style::text(&line, r.x, y, &fonts.serif, text::LABEL, colour::GOLD);
+        if rows + wrapped.len() > ODDS_ROWS {
+            break;
+        }
+        rows += wrapped.len();
+        for part in wrapped {
+            y += 19.0;
+            style::text(&part, r.x, y, &fonts.serif, text::LABEL, colour::GOLD);
+        }
     }
     let lit = v.lit.filter(|_| !rolling);
     let area = Rect::new(r.x, y + 6.0, r.w - 8.0, r.bottom() - y - 8.0);
     draw_combat_table(area, &v.rows, lit, fonts);
 }
+
+/// Rows of text under the dice, at most.
+const ODDS_ROWS: usize = 4;
 
 /// The lines under the dice: while the dice wait for rerolls, what each reroll or card
 /// would change (with the odds); else how the last exchange ended. None while the dice
