@@ -32,6 +32,7 @@ fn main() {
             speed: cli.speed,
             layout_report: cli.layout_report,
             layout_sweep: cli.layout_sweep,
+            objective: cli.objective,
             config: cli.config,
         }),
         Some(Command::Validate { dir, json }) => {

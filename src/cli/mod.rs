@@ -140,6 +140,10 @@ pub struct Cli {
     /// test's sweep); the screenshot is the last moment.
     #[arg(long, value_name = "N", requires = "layout_report")]
     pub layout_sweep: Option<usize>,
+    /// Window only: open the table with the Guardian's terms shown over the map (as G
+    /// does; for screenshots).
+    #[arg(long)]
+    pub objective: bool,
 }
 
 /// Parses `WxH`.

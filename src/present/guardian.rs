@@ -119,6 +119,18 @@ pub fn rumours(s: &State) -> Vec<(usize, String)> {
     out
 }
 
+/// Where a learned entry's pieces are said to lie, one line each in a player's words:
+/// "Mirror Shard, in Sirocco Wastes". Empty while its terms are not known.
+pub fn where_said(s: &State, ix: u8) -> Vec<String> {
+    if !lore::known(s, ix) {
+        return Vec::new();
+    }
+    lore::entry_places(s, ix)
+        .into_iter()
+        .map(|(c, d)| format!("{}, in {}", s.cards.card(c).name, s.cards.domain(d).name))
+        .collect()
+}
+
 /// How many entries are still sealed.
 pub fn sealed_count(s: &State) -> usize {
     s.cards.entry_count() - lore::known_entries(s).len()

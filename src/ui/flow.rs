@@ -42,6 +42,9 @@ pub(super) fn first_screen(
         match TableScreen::start(set.clone(), &start, saves_dir) {
             Ok(mut t) => {
                 t.set_speed(speed);
+                if o.objective {
+                    t.open_objective();
+                }
                 if let Some(addr) = &o.guide_screen {
                     t.open_link(Some(addr));
                     match t.link() {

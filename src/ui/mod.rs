@@ -349,6 +349,8 @@ pub struct Options {
     pub layout_report: Option<PathBuf>,
     /// Draw this many moments of seeded runs into the layout report (`--layout-sweep`).
     pub layout_sweep: Option<usize>,
+    /// Open the table with the Guardian's terms shown (`--objective`).
+    pub objective: bool,
     /// The settings directory given with `--config` (else `FORWARD_CONFIG`, else the
     /// per-user config directory). A `--screenshot` run reads and writes no settings
     /// unless this is given.

@@ -49,6 +49,8 @@ pub const GUIDE_PICKS_IN_VIEW: &str =
     "The Guide chooses this: hold Tab for the Guide's view, then press the option's number.";
 
 pub struct TableScreen {
+    /// The Guardian's terms are open over the map (`panels::objective`).
+    objective: bool,
     run: Session,
     stage: Stage,
     /// Saves the run after every action and records it once it ends.
@@ -528,6 +530,10 @@ impl TableScreen {
                 self.copy_code();
                 Some(Next::Stay)
             }
+            panels::objective::KEY => {
+                self.objective = !self.objective;
+                Some(Next::Stay)
+            }
             KeyCode::D => {
                 self.control(Control::Dice(Role::Traveller));
                 Some(Next::Stay)
@@ -560,6 +566,13 @@ impl TableScreen {
     /// A click: during a moment it skips (or releases a held card); else it presses what
     /// it is on.
     fn click(&mut self, l: &Layout, at: Vec2) -> Next {
+        // The Guardian's card opens its terms; a click on them closes them.
+        let ml = map::layout(&self.map, l.map_area());
+        let objective = panels::objective::rect(l, &ml);
+        if map::guardian_badge(&ml).contains(at) || (self.objective && objective.contains(at)) {
+            self.objective = !self.objective;
+            return Next::Stay;
+        }
         if !self.stage.idle() {
             if self.stage.holding() {
                 self.stage.skip();
@@ -605,6 +618,11 @@ impl TableScreen {
             }
         }
         Next::Stay
+    }
+
+    /// Opens the Guardian's terms over the map (screenshots, the layout sweep).
+    pub fn open_objective(&mut self) {
+        self.objective = true;
     }
 
     /// Copies the run code, saying so in the log.
@@ -747,7 +765,7 @@ impl TableScreen {
                     &l,
                     f,
                 ),
-                tips: tips::tips(shown, &l, &self.map),
+                tips: tips::tips(shown, &l, &self.map, self.objective),
                 targets: Vec::new(),
             },
             None => Frame {
@@ -799,6 +817,7 @@ impl TableScreen {
             reading_left: self.stage.reading_left(),
             odds: &self.odds.1,
             against: &self.odds.2,
+            objective: self.objective,
         };
         panels::map::draw(&cx);
         panels::log::draw(&cx, self.log_scroll);

@@ -193,6 +193,7 @@ impl TableScreen {
             pace: Pace::default(),
             odds: (u64::MAX, Vec::new(), Vec::new()),
             code,
+            objective: false,
         }
     }
 }

@@ -11,7 +11,7 @@ use crate::present::glossary::with_rules;
 use crate::ui::map::{self, MapModel};
 use macroquad::prelude::*;
 
-pub fn tips(s: &State, l: &Layout, model: &MapModel) -> Vec<(Rect, String)> {
+pub fn tips(s: &State, l: &Layout, model: &MapModel, objective: bool) -> Vec<(Rect, String)> {
     let sl = StatusLayout::new(l.status);
     let m = mods(s);
     let mut out = vec![
@@ -79,5 +79,17 @@ pub fn tips(s: &State, l: &Layout, model: &MapModel) -> Vec<(Rect, String)> {
         out.push((*r, tip));
     }
     out.extend(guardian.into_iter().take(1));
+    // Open, the terms cover the map: their panel's tip comes before the tiles under it.
+    if objective {
+        let r = super::panels::objective::rect(l, &ml);
+        out.insert(
+            0,
+            (
+                r,
+                "The Guardian's terms, where each stands now. G or a click closes them."
+                    .to_string(),
+            ),
+        );
+    }
     out
 }

@@ -73,7 +73,13 @@ pub fn draw(lost: &Lost, fonts: &Fonts, l: &Layout, mouse: Vec2) {
         };
         style::card(*r, 7.0, 1.5, fill, colour::GOLD);
         let words = format!("{key}  {label}");
-        let size = style::fit_size(&words, &fonts.serif, text::LABEL, 12, r.w - 16.0);
+        let size = style::fit_size(
+            &words,
+            &fonts.serif,
+            text::LABEL,
+            crate::ui::cardface::READABLE,
+            r.w - 16.0,
+        );
         style::text_centred(
             &words,
             r.center().x,

@@ -161,4 +161,7 @@ pub fn draw(cx: &Ctx) {
     super::map_guardian::draw_rumour_marks(cx, &ml);
     super::map_guardian::draw_badge(cx, &ml);
     marks::draw_legend(cx, route);
+    if cx.objective {
+        super::objective::draw(cx, &ml);
+    }
 }

@@ -66,23 +66,7 @@ pub fn draw_badge(cx: &Ctx, ml: &map::Layout) {
     let mut x = r.center().x - total / 2.0 + pip;
     let y = r.bottom() - 11.0;
     for e in &g.entries {
-        match e.status {
-            TermStatus::Met => {
-                draw_circle(x, y, pip, colour::SEA_LIGHT);
-                draw_line(x - 3.0, y, x - 0.5, y + 3.0, 1.8, colour::TILE);
-                draw_line(x - 0.5, y + 3.0, x + 3.5, y - 3.0, 1.8, colour::TILE);
-            }
-            TermStatus::Lost => {
-                draw_circle(x, y, pip, colour::ERROR);
-                draw_line(x - 3.0, y - 3.0, x + 3.0, y + 3.0, 1.8, colour::TILE);
-                draw_line(x - 3.0, y + 3.0, x + 3.0, y - 3.0, 1.8, colour::TILE);
-            }
-            TermStatus::Open => draw_circle(x, y, pip, colour::GOLD),
-            TermStatus::Unknown => {
-                draw_circle(x, y, pip, colour::TILE);
-                draw_circle_lines(x, y, pip, 1.5, fade(colour::SEA_LIGHT, 0.9));
-            }
-        }
+        draw_mark(vec2(x, y), e.status);
         x += gap;
     }
     style::text(
@@ -93,6 +77,29 @@ pub fn draw_badge(cx: &Ctx, ml: &map::Layout) {
         text::SMALL,
         fade(colour::PARCHMENT, 0.9),
     );
+}
+
+/// An entry's mark: a tick met, a gold dot open, a red cross lost for good, a ring while
+/// sealed.
+pub fn draw_mark(c: Vec2, status: TermStatus) {
+    let (x, y, pip) = (c.x, c.y, 6.0);
+    match status {
+        TermStatus::Met => {
+            draw_circle(x, y, pip, colour::SEA_LIGHT);
+            draw_line(x - 3.0, y, x - 0.5, y + 3.0, 1.8, colour::TILE);
+            draw_line(x - 0.5, y + 3.0, x + 3.5, y - 3.0, 1.8, colour::TILE);
+        }
+        TermStatus::Lost => {
+            draw_circle(x, y, pip, colour::ERROR);
+            draw_line(x - 3.0, y - 3.0, x + 3.0, y + 3.0, 1.8, colour::TILE);
+            draw_line(x - 3.0, y + 3.0, x + 3.0, y - 3.0, 1.8, colour::TILE);
+        }
+        TermStatus::Open => draw_circle(x, y, pip, colour::GOLD),
+        TermStatus::Unknown => {
+            draw_circle(x, y, pip, colour::TILE);
+            draw_circle_lines(x, y, pip, 1.5, fade(colour::SEA_LIGHT, 0.9));
+        }
+    }
 }
 
 /// A small gold mark on each Domain a learned entry points to (the pieces it names lie
@@ -130,6 +137,7 @@ pub fn tips(s: &crate::core::State, ml: &map::Layout) -> Vec<(Rect, String)> {
             ),
         });
     }
+    lines.push("Click it, or press G, for the terms in full.".to_string());
     let mut out = vec![(map::guardian_badge(ml), lines.join("\n"))];
     let said = rumours(s);
     for (i, r) in ml.tiles.iter().enumerate() {

@@ -17,6 +17,7 @@ pub mod map;
 pub mod map_guardian;
 pub mod map_marks;
 pub mod notes;
+pub mod objective;
 pub mod overlay;
 pub mod prompt;
 pub mod reveal;
@@ -62,6 +63,8 @@ pub struct Ctx<'a> {
     /// foe's faces would do against the traveller's roll, for the shown state.
     pub odds: &'a [String],
     pub against: &'a [crate::present::odds::Ending],
+    /// The Guardian's terms are open over the map.
+    pub objective: bool,
 }
 
 impl Ctx<'_> {

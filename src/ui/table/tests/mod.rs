@@ -6,6 +6,7 @@ use std::sync::Arc;
 mod keys;
 mod link;
 mod lost;
+mod objective;
 
 fn shipped() -> Arc<CardSet> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");

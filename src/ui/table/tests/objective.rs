@@ -1,0 +1,66 @@
+//! The Guardian's terms, opened from its card on the map.
+
+use super::*;
+use crate::ui::table::panels::objective;
+
+#[test]
+fn g_or_a_click_on_the_guardians_card_opens_its_terms_and_closes_them() {
+    let mut t = TableScreen::new(shipped(), 1, &[], None).unwrap();
+    let mut now = 0.0;
+    settle(&mut t, &mut now);
+    let l = Layout::new(vec2(1280.0, 800.0));
+    let ml = crate::ui::map::layout(&t.map, l.map_area());
+    let badge = crate::ui::map::guardian_badge(&ml);
+    let panel = objective::rect(&l, &ml);
+    let inside = vec2(panel.center().x, panel.bottom() - 20.0);
+    assert!(!t.objective);
+    // The first tip under a point, as the frame reads them.
+    let tip_at = |t: &TableScreen, at: Vec2| {
+        crate::ui::table::tips::tips(&t.run.state, &l, &t.map, t.objective)
+            .into_iter()
+            .find(|(r, _)| r.contains(at))
+            .map(|(_, tip)| tip)
+            .unwrap_or_default()
+    };
+    // Closed, what lies under the panel's place has its own tip.
+    let before = tip_at(&t, inside);
+    assert!(!before.contains("Guardian's terms"), "{before}");
+    now += 0.1;
+    key(&mut t, |i| i.typed = Some('g'), now);
+    assert!(t.objective, "G opens the terms");
+    let tip = tip_at(&t, inside);
+    assert!(
+        tip.contains("Guardian's terms"),
+        "open, the panel has the tip: {tip}"
+    );
+    now += 0.1;
+    key(&mut t, |i| i.typed = Some('g'), now);
+    assert!(!t.objective, "G closes them");
+    now += 0.1;
+    key(
+        &mut t,
+        |i| {
+            i.mouse = badge.center();
+            i.click = true;
+        },
+        now,
+    );
+    assert!(t.objective, "a click on the Guardian's card opens them");
+    now += 0.1;
+    key(
+        &mut t,
+        |i| {
+            i.mouse = inside;
+            i.click = true;
+        },
+        now,
+    );
+    assert!(!t.objective, "a click on them closes them");
+    // Open, the row still answers its digits: the panel only covers the map.
+    now += 0.1;
+    key(&mut t, |i| i.typed = Some('g'), now);
+    let flips = t.run.journal.len();
+    now += 0.1;
+    key(&mut t, |i| i.digit = Some(1), now);
+    assert!(t.run.journal.len() > flips, "1 flips with the terms open");
+}
