@@ -50,14 +50,19 @@ pub fn reading_scale(animation: f32) -> f32 {
 }
 
 /// The action a quick duel takes by itself now, if any: in a duel, when the only choice
-/// offered (leaving the run aside) is to roll or to accept the dice.
+/// offered (leaving the run aside, and the cards whose use would change nothing now) is
+/// to roll or to accept the dice.
 pub fn quick_step(s: &State) -> Option<Action> {
     if !matches!(s.phase, Phase::Duel(_)) || s.guide {
         return None;
     }
-    let mut offered = legal_actions(s)
-        .into_iter()
-        .filter(|a| *a != Action::Abandon);
+    let mut offered = legal_actions(s).into_iter().filter(|a| {
+        *a != Action::Abandon
+            && !matches!(
+                crate::core::consequence::consequence(s, a),
+                Some(crate::core::consequence::Warning::Wasted { .. })
+            )
+    });
     let only = offered.next()?;
     if offered.next().is_some() {
         return None;
@@ -227,6 +232,36 @@ mod tests {
         let (fresh, _) = new_run(s.cards.clone(), 1, vec![]);
         assert_eq!(quick_step(&fresh), None);
         assert_eq!(quick_step(&duel(true)), None);
+    }
+
+    #[test]
+    fn a_quick_duel_is_not_stopped_by_a_card_whose_use_changes_nothing_now() {
+        use crate::core::consequence::{Warning, consequence};
+        let wasted = |s: &State, a: &Action| matches!(consequence(s, a), Some(Warning::Wasted { .. }));
+        let cards = crate::present::testing::first_duel(false).cards.clone();
+        // A duel whose only other choices are cards that would be used up for nothing.
+        let scene = crate::sim::scene::find(&cards, 3000, |s| {
+            let offered = legal_actions(s);
+            matches!(s.phase, Phase::Duel(_))
+                && offered.iter().any(|a| wasted(s, a))
+                && offered
+                    .iter()
+                    .filter(|a| **a != Action::Abandon && !wasted(s, a))
+                    .count()
+                    == 1
+        })
+        .expect("a seed reaches a duel with an idle card in hand");
+        let (mut s, _) = crate::core::new_run(cards, scene.seed, vec![]);
+        for i in scene.actions {
+            let a = legal_actions(&s)[i].clone();
+            execute(&mut s, &a).unwrap();
+        }
+        let step = quick_step(&s);
+        assert!(
+            matches!(step, Some(Action::Roll | Action::Continue)),
+            "the duel goes on by itself past {:?}: {step:?}",
+            legal_actions(&s)
+        );
     }
 
     #[test]
