@@ -237,7 +237,8 @@ mod tests {
     #[test]
     fn a_quick_duel_is_not_stopped_by_a_card_whose_use_changes_nothing_now() {
         use crate::core::consequence::{Warning, consequence};
-        let wasted = |s: &State, a: &Action| matches!(consequence(s, a), Some(Warning::Wasted { .. }));
+        let wasted =
+            |s: &State, a: &Action| matches!(consequence(s, a), Some(Warning::Wasted { .. }));
         let cards = crate::present::testing::first_duel(false).cards.clone();
         // A duel whose only other choices are cards that would be used up for nothing.
         let scene = crate::sim::scene::find(&cards, 3000, |s| {

@@ -7,19 +7,30 @@ use crate::ui::table::layout::{Layout, text};
 use macroquad::prelude::*;
 
 /// The Domains to choose from, as cards in the stage (also clickable).
+/// One card per destination, however many there are: up to three in a row, more in rows
+/// of equal count (four as two by two).
 pub fn route_cards(s: &crate::core::State, l: &Layout) -> Vec<(Rect, usize)> {
     let reach = map::reachable(s);
-    let n = reach.len().clamp(1, 3) as f32;
+    let n = reach.len().max(1);
+    let rows = n.div_ceil(3);
+    let cols = n.div_ceil(rows) as f32;
     let st = l.stage;
     let gap = 18.0;
-    let w = ((st.w - 40.0 - gap * (n - 1.0)) / n).min(280.0);
-    let h = (st.h - 76.0).min(w * 0.75);
-    let x0 = st.center().x - (n * w + (n - 1.0) * gap) / 2.0;
+    let w = ((st.w - 40.0 - gap * (cols - 1.0)) / cols).min(280.0);
+    let h = ((st.h - 76.0 - gap * (rows as f32 - 1.0)) / rows as f32).min(w * 0.75);
+    let x0 = st.center().x - (cols * w + (cols - 1.0) * gap) / 2.0;
+    let per_row = cols as usize;
     reach
         .into_iter()
-        .take(3)
         .enumerate()
-        .map(|(k, i)| (Rect::new(x0 + k as f32 * (w + gap), st.y + 56.0, w, h), i))
+        .map(|(k, i)| {
+            let (row, col) = (k / per_row, k % per_row);
+            let at = vec2(
+                x0 + col as f32 * (w + gap),
+                st.y + 56.0 + row as f32 * (h + gap),
+            );
+            (Rect::new(at.x, at.y, w, h), i)
+        })
         .collect()
 }
 

@@ -64,3 +64,38 @@ fn g_or_a_click_on_the_guardians_card_opens_its_terms_and_closes_them() {
     key(&mut t, |i| i.digit = Some(1), now);
     assert!(t.run.journal.len() > flips, "1 flips with the terms open");
 }
+
+#[test]
+fn every_route_destination_has_its_card_on_the_stage() {
+    let cards = shipped();
+    let (seed, actions) = scene(&cards, |s| {
+        s.phase == Phase::Route && crate::ui::table::panels::map::reachable(s).len() >= 4
+    });
+    eprintln!("four ways on: --seed {seed} --actions {actions:?}");
+    let t = TableScreen::new(cards, seed, &actions, None).unwrap();
+    let reach = crate::ui::table::panels::map::reachable(&t.run.state);
+    for size in [
+        vec2(1024.0, 640.0),
+        vec2(1280.0, 800.0),
+        vec2(1920.0, 1080.0),
+    ] {
+        let l = Layout::new(size);
+        let shown = crate::ui::table::panels::route::route_cards(&t.run.state, &l);
+        let mut got: Vec<usize> = shown.iter().map(|(_, i)| *i).collect();
+        got.sort_unstable();
+        let mut want = reach.clone();
+        want.sort_unstable();
+        assert_eq!(got, want, "one card per destination at {size}");
+        for (k, (r, _)) in shown.iter().enumerate() {
+            assert!(
+                l.stage.contains(r.point()) && l.stage.contains(vec2(r.right(), r.bottom())),
+                "{r:?} lies on the stage {:?}",
+                l.stage
+            );
+            assert!(r.w >= 120.0 && r.h >= 80.0, "room for a name: {r:?}");
+            for (q, _) in &shown[k + 1..] {
+                assert!(r.intersect(*q).is_none(), "{r:?} and {q:?} overlap");
+            }
+        }
+    }
+}
