@@ -508,19 +508,36 @@ impl TitleScreen {
                 } else {
                     "dice rolled (←→)"
                 };
-                let seed = match *item {
+                let full = match *item {
                     Item::GuideRun if self.guide_screen => {
                         format!("{seed} · {dice} · phone: on (S)")
                     }
                     Item::GuideRun => format!("{seed} · {dice} · phone: off (S)"),
                     _ => format!("{seed} · {dice}"),
                 };
-                style::text(
-                    &seed,
-                    x + w + 18.0,
-                    baseline,
+                // The note ends before the map: a long seed leaves the dice's words out
+                // (←→ still switches them), then the note steps down a size or two.
+                let at = x + w + 18.0;
+                let room = l.map.x - 16.0 - at;
+                let width = |t: &str, z: u16| style::width(t, &fonts.italic, z);
+                let note = if width(&full, note_size) <= room {
+                    full
+                } else {
+                    seed
+                };
+                let z = style::fit_size(
+                    &note,
                     &fonts.italic,
                     note_size,
+                    note_size.saturating_sub(3).max(12),
+                    room,
+                );
+                style::text(
+                    &note,
+                    at,
+                    baseline,
+                    &fonts.italic,
+                    z,
                     fade(colour::GOLD, 0.8),
                 );
             }

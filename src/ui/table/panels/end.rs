@@ -114,10 +114,16 @@ pub fn draw(cx: &Ctx, recap: &Recap, share: &str) {
     let beaten = if recap.foes_beaten.is_empty() {
         "Foes beaten: none".to_string()
     } else {
-        format!(
-            "Foes beaten ({}): {}",
-            recap.foes_beaten.len(),
-            recap.foes_beaten.join(", ")
+        // As many names as two lines hold, then how many more: never a name cut short.
+        let fits = |l: &str| {
+            let m = |x: &str| style::width(x, &fonts.serif, text::SMALL);
+            let lines = style::wrap(l, inner, m);
+            lines.len() <= 2 && lines.iter().all(|x| m(x) <= inner)
+        };
+        named_list(
+            &format!("Foes beaten ({})", recap.foes_beaten.len()),
+            &recap.foes_beaten,
+            fits,
         )
     };
     let lines = [
@@ -187,6 +193,26 @@ pub fn draw(cx: &Ctx, recap: &Recap, share: &str) {
         text::LABEL,
         fade(colour::PARCHMENT, 0.8),
     );
+}
+
+/// "Head: a, b, c" with as many of `names` as `fits` allows, the rest counted ("and 4
+/// more").
+pub fn named_list(head: &str, names: &[String], fits: impl Fn(&str) -> bool) -> String {
+    let all = format!("{head}: {}", names.join(", "));
+    if fits(&all) {
+        return all;
+    }
+    (1..names.len())
+        .rev()
+        .map(|k| {
+            format!(
+                "{head}: {} and {} more",
+                names[..k].join(", "),
+                names.len() - k
+            )
+        })
+        .find(|l| fits(l))
+        .unwrap_or_else(|| head.to_string())
 }
 
 /// The cards the traveller ended the run with: companions, equipment, items, and the
