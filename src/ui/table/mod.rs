@@ -469,6 +469,10 @@ impl TableScreen {
 
     /// What a key does once the stage is idle.
     fn intent(&mut self, key: KeyCode, l: &Layout) -> Option<Next> {
+        if key == panels::objective::KEY {
+            self.objective = !self.objective;
+            return Some(Next::Stay);
+        }
         let s = &self.run.state;
         if let Some(d) = modal::digit(key) {
             // A number is the row's alone: it flips (or looks at) its slot, never presses
@@ -528,10 +532,6 @@ impl TableScreen {
             }
             KeyCode::C if s.phase == Phase::Over && !self.is_lesson() => {
                 self.copy_code();
-                Some(Next::Stay)
-            }
-            panels::objective::KEY => {
-                self.objective = !self.objective;
                 Some(Next::Stay)
             }
             KeyCode::D => {

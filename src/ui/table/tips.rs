@@ -86,7 +86,7 @@ pub fn tips(s: &State, l: &Layout, model: &MapModel, objective: bool) -> Vec<(Re
             0,
             (
                 r,
-                "The Guardian's terms, where each stands now. G or a click closes them."
+                "The Guardian's terms, where each stands now. 0 or a click closes them."
                     .to_string(),
             ),
         );

@@ -137,7 +137,7 @@ pub fn tips(s: &crate::core::State, ml: &map::Layout) -> Vec<(Rect, String)> {
             ),
         });
     }
-    lines.push("Click it, or press G, for the terms in full.".to_string());
+    lines.push("Click it, or press 0, for the terms in full.".to_string());
     let mut out = vec![(map::guardian_badge(ml), lines.join("\n"))];
     let said = rumours(s);
     for (i, r) in ml.tiles.iter().enumerate() {

@@ -1,5 +1,5 @@
 //! The Guardian's terms as the run's objective: a panel that opens from the Guardian's
-//! card on the map (a click on the card, or G) over the map, listing each requirement and
+//! card on the map (a click on the card, or 0) over the map, listing each requirement and
 //! seal: its terms once known, where its pieces are said to lie, and where it stands by
 //! the core's own plan (met, open, or lost for good and why). Closed, the card's marks say
 //! the same in brief. Its rectangle is computed once ([`rect`]) for drawing, clicks and
@@ -16,8 +16,9 @@ use crate::ui::style::{self, Fonts, colour, fade, mix};
 use crate::ui::table::layout::{Layout, text};
 use macroquad::prelude::*;
 
-/// The key that opens and closes the panel.
-pub const KEY: KeyCode = KeyCode::G;
+/// The key that opens and closes the panel: 0, the Guardian's number above the row's 1 to
+/// 3 (every letter already belongs to a kind of choice).
+pub const KEY: KeyCode = KeyCode::Key0;
 
 /// The panel's place: from the Guardian's card down to the foot of the map panel.
 pub fn rect(l: &Layout, ml: &map::Layout) -> Rect {
@@ -129,7 +130,7 @@ pub fn draw(cx: &Ctx, ml: &map::Layout) {
         text::LABEL + 1,
         colour::SEA_LIGHT,
     );
-    let hint = "G or a click closes";
+    let hint = "0 or a click closes";
     style::text(
         hint,
         r.x + 12.0,
