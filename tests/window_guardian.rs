@@ -172,3 +172,76 @@ fn the_reveal_checks_each_entry_on_the_stage_and_the_end_says_what_would_have_wo
     let _ = drawn_at("reveal", &saves, (1024, 640), &end, "end");
     let _ = drawn_at("reveal", &saves, (1024, 640), &during, "reveal");
 }
+
+/// The Mirror Knight met before any Mirror Shard, in a real window: its toll breaks a known
+/// seal, so P asks once more, P again pays, and the table then says at once that the seal
+/// is lost for good, with what lost it and the three ways on; the terms, opened with 0,
+/// say it too.
+#[test]
+fn paying_a_toll_that_breaks_a_known_seal_asks_first_then_tells_the_loss() {
+    use common::game::{LIVE_FRAMES, focus, spawn_live, xdotool};
+    use forward::core::{Action, Event, execute, legal_actions};
+    // A toll whose payment loses a term the traveller knows.
+    let (seed, actions) = scene("a toll that breaks a known seal", false, |s| {
+        legal_actions(s).contains(&Action::Toll)
+            && execute(&mut s.clone(), &Action::Toll).is_ok_and(|events| {
+                events
+                    .iter()
+                    .any(|e| matches!(e, Event::TermLost { known: true, .. }))
+            })
+    });
+    let Some(x) = Xvfb::start(1280, 800) else {
+        return;
+    };
+    let dir = out_dir("toll");
+    let (report, png) = (dir.join("toll.json"), dir.join("toll.png"));
+    let (report_s, png_s) = (
+        report.to_string_lossy().to_string(),
+        png.to_string_lossy().to_string(),
+    );
+    let mut live = spawn_live(
+        &x.display,
+        &[
+            "--seed",
+            &seed,
+            "--actions",
+            &actions,
+            "--size",
+            "1280x800",
+            "--screenshot",
+            &png_s,
+            "--frames",
+            LIVE_FRAMES,
+            "--layout-report",
+            &report_s,
+        ],
+        &report,
+    );
+    live.until("the toll's button, which says what it breaks", |w| {
+        w.iter().any(|l| l.contains("breaks"))
+    });
+    focus(&x.display);
+    xdotool(&x.display, &["key", "p"]);
+    live.until("the question before a choice that breaks a seal", |w| {
+        w.iter().any(|l| l.starts_with("P or "))
+    });
+    xdotool(&x.display, &["key", "p"]);
+    let words = live.until("the notice of the lost seal", |w| {
+        w.iter().any(|l| l.contains("is lost for good"))
+    });
+    for choice in ["Play on for the road", "Again (same run)", "New run"] {
+        assert!(
+            words.iter().any(|l| l.contains(choice)),
+            "{choice:?} is offered: {words:?}"
+        );
+    }
+    // Played on, the terms say the same.
+    xdotool(&x.display, &["key", "Return"]);
+    live.frames(3);
+    xdotool(&x.display, &["key", "0"]);
+    live.until("the terms, with the seal lost for good", |w| {
+        w.iter().any(|l| l.contains("the terms"))
+            && w.iter().any(|l| l.starts_with("lost for good"))
+    });
+    drop(live);
+}
