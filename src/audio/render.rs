@@ -271,7 +271,7 @@ pub fn run(cards: &crate::cards::CardSource, out: &Path, seed: u64, dice: &[u8])
         eprintln!("forward --render-sounds: --dice values must be 1 to 6; got {bad}");
         return 2;
     }
-    let set = match crate::cli::load_cards("--render-sounds", cards) {
+    let set = match crate::cards::open::open_or_say("--render-sounds", cards) {
         Ok(set) => set,
         Err(code) => return code,
     };

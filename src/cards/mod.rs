@@ -8,6 +8,7 @@ pub mod load;
 pub(crate) mod locate;
 pub(crate) mod messages;
 pub mod model;
+pub mod open;
 pub mod origin;
 pub mod refs;
 pub mod report;

@@ -11,27 +11,10 @@ pub mod sim_guard;
 pub mod simulate;
 pub mod validate;
 
-use crate::cards::CardSet;
-use crate::cards::CardSource;
-use crate::cards::load::load_source;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
-/// Loads a card set for a command; on errors prints them to stderr (as `forward validate`
-/// would) and returns the exit code 1.
-pub fn load_cards(command: &str, source: &CardSource) -> Result<CardSet, i32> {
-    match load_source(source) {
-        Ok((set, _warnings)) => Ok(set),
-        Err(report) => {
-            eprintln!("forward {command}: the {source} have errors:");
-            for p in &report.errors {
-                eprintln!("error: {p}");
-            }
-            eprintln!("{}", report.summary());
-            Err(1)
-        }
-    }
-}
+pub use crate::cards::open::open_or_say as load_cards;
 
 /// Forward: a roguelike card adventure across nine Domains.
 #[derive(Debug, Parser)]
