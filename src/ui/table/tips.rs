@@ -66,7 +66,7 @@ pub fn tips(s: &State, l: &Layout, model: &MapModel, objective: bool) -> Vec<(Re
         }
     }
     // First: the deck stacks sit on the ATK/DEF line, whose tip would hide theirs.
-    out.splice(0..0, super::panels::deck::tips(s, l));
+    out.splice(0..0, super::panels::dice_deck::tips(s, l));
     let ml = map::layout(model, l.map_area());
     let guardian = super::panels::map_guardian::tips(s, &ml);
     for (i, r) in ml.tiles.iter().enumerate() {

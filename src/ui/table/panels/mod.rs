@@ -4,7 +4,7 @@
 
 pub mod card;
 pub mod choice;
-pub mod deck;
+pub mod dice_deck;
 pub mod dice;
 pub mod duel;
 pub mod end;

@@ -40,7 +40,7 @@ pub fn draw(cx: &Ctx) {
         colour::PARCHMENT,
     );
     tracks::draw_health(cx, &sl);
-    super::deck::draw(cx);
+    super::dice_deck::draw(cx);
     tracks::draw_marker(cx, &sl);
     style::text(
         "Grace",
