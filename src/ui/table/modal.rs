@@ -590,16 +590,25 @@ fn draw_confirm(c: &Confirm, guided: bool, fonts: &Fonts, l: &Layout, mouse: Vec
     // The words name Enter; after a pad's button they name its confirm button.
     let confirm = confirm.replacen("Enter", hints::name(hints::Key::Confirm), 1);
     let cancel = format!("Any other {}  Cancel", hints::press_word());
-    let lines = style::wrap(&question, panel.w - 40.0, |x| {
-        style::width(x, &fonts.serif, text::TITLE)
-    });
-    for (i, line) in lines.iter().take(2).enumerate() {
+    // The question whole: two lines at the title's size, else smaller, else three.
+    let wrap_at = |z: u16| {
+        style::wrap(&question, panel.w - 40.0, |x| {
+            style::width(x, &fonts.serif, z)
+        })
+    };
+    let (size, lines) = (text::BODY..=text::TITLE)
+        .rev()
+        .map(|z| (z, wrap_at(z)))
+        .find(|(_, lines)| lines.len() <= 2)
+        .unwrap_or_else(|| (text::BODY, wrap_at(text::BODY)));
+    let step = f32::from(size) * 1.25;
+    for (i, line) in lines.iter().enumerate() {
         style::text_centred(
             line,
             panel.center().x,
-            panel.y + 42.0 + i as f32 * 30.0,
+            panel.y + 38.0 + i as f32 * step,
             &fonts.serif,
-            text::TITLE,
+            size,
             colour::PARCHMENT,
         );
     }
@@ -612,9 +621,20 @@ fn draw_confirm(c: &Confirm, guided: bool, fonts: &Fonts, l: &Layout, mouse: Vec
             colour::TILE
         };
         style::card(r, 7.0, 1.5, fill, edge);
-        let size = style::fit_size(label, &fonts.serif, text::LABEL, 12, r.w - 16.0);
+        // The question says what is confirmed: a label too long for its button keeps its
+        // keys and says "Confirm".
+        let readable = crate::ui::cardface::READABLE;
+        let short = label
+            .split_once("  ")
+            .map_or(label.to_string(), |(keys, _)| format!("{keys}  Confirm"));
+        let label = if style::width(label, &fonts.serif, readable) <= r.w - 16.0 {
+            label.to_string()
+        } else {
+            short
+        };
+        let size = style::fit_size(&label, &fonts.serif, text::LABEL, readable, r.w - 16.0);
         style::text_centred(
-            label,
+            &label,
             r.center().x,
             r.y + 28.0,
             &fonts.serif,

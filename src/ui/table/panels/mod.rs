@@ -4,8 +4,8 @@
 
 pub mod card;
 pub mod choice;
-pub mod dice_deck;
 pub mod dice;
+pub mod dice_deck;
 pub mod duel;
 pub mod end;
 pub mod hint;
