@@ -13,6 +13,7 @@ pub mod export;
 mod guardian;
 mod meaning;
 mod refs;
+pub mod reread;
 
 pub(super) use cells::put;
 use cells::{Cx, parts, prose, split_rules, station_body};
@@ -510,31 +511,40 @@ impl Gathered {
         let t = normalise(r.title);
         let low = normalise(r.rules);
         if kind == "special" && t.contains("guardian") {
-            let (c, read) = guardian::card(r, &self.titles);
-            match read {
-                Ok(g) => {
-                    for n in g.notes {
-                        self.warn(r, "", n);
-                    }
-                    for (id, seal) in g.refs {
-                        self.refs.push((id, format!("the Guardian's {seal}")));
-                    }
-                    if g.hp.is_none() {
-                        self.warn(
-                            r,
-                            "",
-                            format!("the cell gives no HP; the Guardian has {DEFAULT_HEALTH}"),
-                        );
-                    }
-                    // The seals' headings and wording carry no figures of the duel.
-                    let heading = |l: &str| {
-                        let n = normalise(l);
-                        n.contains("seal") || n.contains("combat table")
-                    };
-                    self.check_numbers(r, &Value::Object(c.clone()), &heading);
-                }
-                Err(u) => self.flag(r, &u),
+            let (c, g) = guardian::card(r, &self.titles);
+            for n in g.notes {
+                self.warn(r, "", n);
             }
+            for (id, seal) in g.refs {
+                self.refs.push((id, format!("the Guardian's {seal}")));
+            }
+            if g.hp.is_none() {
+                self.warn(
+                    r,
+                    "",
+                    format!("the cell gives no HP; the Guardian has {DEFAULT_HEALTH}"),
+                );
+            }
+            for u in &g.unread {
+                self.flag(r, u);
+            }
+            for u in &g.errors {
+                self.refs_errors.push(Attention {
+                    line: r.line,
+                    card_number: r.number.trim().to_string(),
+                    title: r.title.trim().to_string(),
+                    unread: u.line.clone(),
+                    reason: u.reason.clone(),
+                });
+            }
+            // The seals' headings and wording carry no figures of the duel; a line
+            // already reported is not reported twice.
+            let flagged: Vec<&str> = g.unread.iter().map(|u| u.line.as_str()).collect();
+            let heading = |l: &str| {
+                let n = normalise(l);
+                n.contains("seal") || n.contains("combat table") || flagged.contains(&l.trim())
+            };
+            self.check_numbers(r, &Value::Object(c.clone()), &heading);
             self.guardian = Some(c);
             self.count("guardian");
         } else if kind == "special"
