@@ -465,7 +465,10 @@ fn merge_rewrites_only_the_cards_whose_rows_changed() {
     assert_eq!(v["merge"]["added"], serde_json::json!([]));
     let after = walk(&out);
     for (p, bytes) in &before {
-        let changed = p.ends_with("termina.json") || p.ends_with("sirocco_wastes.json");
+        // The kept sheet follows the sheet merged (see `the_designers_sheet_comes_back_as_it_went`).
+        let changed = p.ends_with("termina.json")
+            || p.ends_with("sirocco_wastes.json")
+            || p.ends_with("designer-sheet.json");
         assert_eq!(changed, after[p] != *bytes, "{}", p.display());
     }
     let t2 = std::fs::read_to_string(&termina).unwrap();
@@ -524,6 +527,8 @@ fn the_designers_layout_round_trips_with_every_rows_meaning() {
     let (a, b) = (dir.join("a"), dir.join("b"));
     let (o, _) = import(&forms(), &a, &[]);
     assert!(o.status.success(), "{}", show(&o));
+    // Without the sheet kept beside the cards, every row is written in the notation.
+    std::fs::remove_file(a.join("designer-sheet.json")).unwrap();
     let sheet = dir.join("back.csv");
     let o = forward(&[
         "--cards",
@@ -784,5 +789,116 @@ fn one_text_check_reads_both_notations() {
     assert!(
         out.contains("[guardian]") && out.contains("face 4"),
         "{out}"
+    );
+}
+
+/// The export of `cards` in the designer's layout, read as records.
+fn export_designer_records(cards: &Path, sheet: &Path) -> Vec<Vec<String>> {
+    let o = forward(&[
+        "--cards",
+        cards.to_str().unwrap(),
+        "cards",
+        "export",
+        sheet.to_str().unwrap(),
+        "--layout",
+        "designer",
+    ]);
+    assert!(o.status.success(), "{}", show(&o));
+    records(sheet)
+}
+
+fn records(sheet: &Path) -> Vec<Vec<String>> {
+    csv::Reader::from_path(sheet)
+        .unwrap()
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn the_designers_sheet_comes_back_as_it_went() {
+    for (i, sheet) in [forms(), lines()].into_iter().enumerate() {
+        let dir = tmp(&format!("designer-back-{i}"));
+        let cards = dir.join("cards");
+        let (o, _) = import(&sheet, &cards, &[]);
+        assert!(o.status.success(), "{}", show(&o));
+        let back = dir.join("back.csv");
+        export_designer_records(&cards, &back);
+        assert!(
+            std::fs::read(&back).unwrap() == std::fs::read(&sheet).unwrap(),
+            "{} came back changed:\n{}",
+            sheet.display(),
+            std::fs::read_to_string(&back).unwrap()
+        );
+    }
+}
+
+#[test]
+fn an_edit_rewrites_only_the_cells_it_changed() {
+    let dir = tmp("designer-edit-back");
+    let cards = dir.join("cards");
+    let (o, _) = import(&forms(), &cards, &[]);
+    assert!(o.status.success(), "{}", show(&o));
+    let edit = |file: &str, from: &str, to: &str| {
+        let p = cards.join(file);
+        let t = std::fs::read_to_string(&p).unwrap();
+        assert!(t.contains(from), "{from} in {file}");
+        std::fs::write(&p, t.replacen(from, to, 1)).unwrap();
+    };
+    edit(
+        "domains/sirocco_wastes.json",
+        r#"{ "name": "Maul", "deal": 3 }"#,
+        r#"{ "name": "Maul", "deal": 4 }"#,
+    );
+    edit(
+        "domains/valthria.json",
+        r#""flavor": "Green at the edges.""#,
+        r#""flavor": "Greener every day.""#,
+    );
+    let before = records(&forms());
+    let after = export_designer_records(&cards, &dir.join("back.csv"));
+    assert_eq!(before.len(), after.len());
+    let mut changed = Vec::new();
+    for (a, b) in before.iter().zip(&after) {
+        for (col, (x, y)) in a.iter().zip(b).enumerate() {
+            if x != y {
+                changed.push((b[0].clone(), col, y.clone()));
+            }
+        }
+    }
+    assert_eq!(changed.len(), 2, "{changed:#?}");
+    assert_eq!((changed[0].0.as_str(), changed[0].1), ("Copper Ring", 3));
+    assert_eq!(changed[0].2, "Greener every day.");
+    assert_eq!((changed[1].0.as_str(), changed[1].1), ("Salt Wolf", 5));
+    assert!(changed[1].2.contains("5 Maul (4 DMG)"), "{changed:#?}");
+}
+
+#[test]
+fn the_combat_reference_is_the_travellers_table() {
+    let dir = tmp("designer-combat-reference");
+    let cards = dir.join("cards");
+    let (o, v) = import(&lines(), &cards, &[]);
+    assert!(o.status.success(), "{}", show(&o));
+    let t = read(&cards.join("traveller.json"));
+    assert_eq!(
+        t["table"],
+        serde_json::json!(["miss", "parry", "hit", "hit", "critical", "hit"])
+    );
+    let skipped = v["summary"]["skipped"].to_string();
+    assert!(!skipped.contains("Combat Reference"), "{skipped}");
+    assert!(
+        skipped.contains("Marker Tracker") && skipped.contains("Spare Card"),
+        "{skipped}"
+    );
+    assert!(
+        v["summary"]["warnings"].to_string().contains("6 is hit"),
+        "{v}"
+    );
+    // The house die on the sheet leaves the traveller's table as the rules have it.
+    let (_, _) = import(&forms(), &dir.join("forms"), &[]);
+    assert!(
+        read(&dir.join("forms/traveller.json"))
+            .get("table")
+            .is_none()
     );
 }

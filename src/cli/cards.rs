@@ -457,7 +457,9 @@ pub fn render_text(s: &ImportSummary, out: &Path, errors: usize, warnings: &[Pro
     let kinds: Vec<String> = s.by_type.iter().map(|(k, n)| format!("{k} {n}")).collect();
     t.push_str(&format!("by type: {}\n", kinds.join(", ")));
     for sk in &s.skipped {
-        t.push_str(&format!("skipped (not a card the game plays): {sk}\n"));
+        t.push_str(&format!(
+            "skipped (not a card the game plays; kept for the designer's export): {sk}\n"
+        ));
     }
     if !s.errors.is_empty() {
         t.push_str(&format!("{} sheet errors:\n", s.errors.len()));

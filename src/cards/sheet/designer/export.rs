@@ -457,7 +457,8 @@ fn condition(c: &Value, titles: &Map<String, Value>) -> String {
     }
 }
 
-fn designer_type(c: &Value) -> String {
+/// The designer's `Type` of a card (`Beast` for a foe tagged beast).
+pub(super) fn designer_type(c: &Value) -> String {
     let tags = c["tags"].to_string();
     match s(&c["type"]) {
         "foe" if c["label"] == "Companion" => "Companion".into(),
@@ -470,6 +471,17 @@ fn designer_type(c: &Value) -> String {
 /// The rows of a card set (its map, traveller, Guardian and Domain files, Domains in the
 /// map's order) in the designer's layout, and the fields the notation could not say.
 pub fn rows(traveller: &Value, guardian: &Value, domains: &[Value]) -> (Vec<DesignerRow>, Unsaid) {
+    let (keyed, unsaid) = keyed_rows(traveller, guardian, domains);
+    (keyed.into_iter().map(|(_, r)| r).collect(), unsaid)
+}
+
+/// [`rows`], each with the key of the card it says (`traveller`, `guardian`,
+/// `domain:<id>`, `station:<id>`; see `kept::Cards`).
+pub(in crate::cards::sheet) fn keyed_rows(
+    traveller: &Value,
+    guardian: &Value,
+    domains: &[Value],
+) -> (Vec<(String, DesignerRow)>, Unsaid) {
     let mut unsaid = Unsaid::new();
     let mut titles = Map::new();
     for d in domains {
@@ -479,10 +491,17 @@ pub fn rows(traveller: &Value, guardian: &Value, domains: &[Value]) -> (Vec<Desi
     }
     let mut out = Vec::new();
     let mut num = 0;
-    let mut row =
-        |title: &str, loc: &str, flavor: &Value, art: &str, rules: String, kind: String| {
-            num += 1;
-            out.push([
+    let mut row = |key: &str,
+                   title: &str,
+                   loc: &str,
+                   flavor: &Value,
+                   art: &str,
+                   rules: String,
+                   kind: String| {
+        num += 1;
+        out.push((
+            key.to_string(),
+            [
                 title.to_string(),
                 loc.to_string(),
                 num.to_string(),
@@ -490,10 +509,12 @@ pub fn rows(traveller: &Value, guardian: &Value, domains: &[Value]) -> (Vec<Desi
                 art.to_string(),
                 rules,
                 kind,
-            ]);
-        };
+            ],
+        ));
+    };
     let trav = format!("SPECIAL:\nStarting HP: {}", traveller["health"]);
     row(
+        "traveller",
         s(&traveller["name"]),
         "",
         &traveller["flavor"],
@@ -503,6 +524,7 @@ pub fn rows(traveller: &Value, guardian: &Value, domains: &[Value]) -> (Vec<Desi
     );
     let g = guardian_rules(guardian, &titles, &mut unsaid);
     row(
+        "guardian",
         s(&guardian["name"]),
         "",
         &guardian["flavor"],
@@ -525,6 +547,7 @@ pub fn rows(traveller: &Value, guardian: &Value, domains: &[Value]) -> (Vec<Desi
             format!("EFFECT:\n{}", on_enter.join("\n&\n"))
         };
         row(
+            &format!("domain:{}", s(&d["id"])),
             place,
             place,
             &d["flavor"],
@@ -535,6 +558,7 @@ pub fn rows(traveller: &Value, guardian: &Value, domains: &[Value]) -> (Vec<Desi
         for c in d["stations"].as_array().into_iter().flatten() {
             let rules = station_rules(c, &titles, &mut unsaid);
             row(
+                &format!("station:{}", s(&c["id"])),
                 s(&c["name"]),
                 place,
                 &c["flavor"],
