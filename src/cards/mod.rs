@@ -17,6 +17,7 @@ pub mod set;
 pub mod shape;
 pub mod sheet;
 mod source;
+pub mod spec;
 mod stats;
 pub mod text_check;
 pub mod text_write;

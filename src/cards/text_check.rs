@@ -134,18 +134,7 @@ fn lose_kinds_in(v: &Value, out: &mut Vec<String>) {
 /// `{n}` standing for the number. The first is how the desk writes the text from the data
 /// ([`super::text_write`]).
 pub(crate) fn effect_forms(key: &str) -> &'static [&'static str] {
-    match key {
-        "heal" => &["heal {n}"],
-        "lose_health" => &["lose {n} Health", "lose only {n} Health"],
-        "resolve" => &["{n} Resolve"],
-        "dread" => &["{n} Dread"],
-        "hit_foe" => &["deal {n} damage"],
-        "peek" => &["look at {n}"],
-        "reveal" => &["turn {n}"],
-        "peek_deck" | "reorder" => &["top {n}"],
-        "cleanse" => &["remove {n} Snare"],
-        _ => &[],
-    }
+    super::spec::spec(key).map_or(&[], |s| s.house)
 }
 
 /// The words a bonus's target must be named by, and the phrase of its amount.

@@ -49,6 +49,15 @@ pub const COLUMNS: &[&str] = &[
 /// a comparison can follow a card whose title (and so id) changed.
 pub const SHEET_NUMBERS: &str = "sheet-numbers.json";
 
+/// One effect line of the designer's notation (`Heal 4 HP`, `Throw for 3 DMG`) read as
+/// the effect it means, as JSON; `Err` says why it is not one effect.
+pub fn designer_effect(line: &str) -> Result<Value, String> {
+    match notation::effect_line(line)? {
+        notation::Line::Effect(v) | notation::Line::Thrown(v) => Ok(v),
+        other => Err(format!("not an effect: {other:?}")),
+    }
+}
+
 /// The UTF-8 byte-order mark spreadsheet programs look for to read the file as UTF-8.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 

@@ -24,20 +24,17 @@ fn n(v: &Value) -> i64 {
 /// The notation's words for one effect, if it has any.
 fn effect(e: &Value) -> Option<String> {
     let (k, v) = e.as_object()?.iter().next()?;
+    // A plain number: the spec's words for it in the notation.
+    if let (Some(n), Some(form)) = (
+        v.as_i64(),
+        crate::cards::spec::spec(k).and_then(|s| s.designer),
+    ) {
+        return Some(crate::cards::spec::fill(form, n));
+    }
     Some(match k.as_str() {
         "heal" if v == "full" => "Full heal".into(),
         "heal" if v.is_object() => format!("Heal {}d6+{}", n(&v["d6"]), n(&v["plus"])),
-        "heal" => format!("Heal {} HP", n(v)),
-        "lose_health" if v.is_number() => format!("Lose {} HP", n(v)),
         "lose_health" if v.is_object() => format!("Lose {}d6+{} HP", n(&v["d6"]), n(&v["plus"])),
-        "resolve" => format!("Move the Resolve/Dread marker up {}", n(v)),
-        "dread" => format!("Move the Resolve/Dread marker down {}", n(v)),
-        "peek" => format!("Peek at {} face down cards", n(v)),
-        "peek_deck" => format!("Look at the top {} cards of the deck", n(v)),
-        "reveal" => format!("Turn {} cards face up", n(v)),
-        "reorder" => format!("Reorder the top {} cards", n(v)),
-        "cleanse" => format!("Cleanse {} Snare", n(v)),
-        "hit_foe" => format!("Throw for {} DMG", n(v)),
         "bonus" => {
             let a = n(&v["amount"]);
             match s(&v["to"]) {
@@ -121,7 +118,15 @@ fn face(i: usize, f: &Value) -> Option<String> {
     if flag("ignore_block") {
         parts.push("ignore block".into());
     }
+    if num("empower") > 0 {
+        parts.push(match f.get("empower_face").and_then(Value::as_str) {
+            Some(target) => format!("+{} DMG next {target}", num("empower")),
+            None => format!("next hit +{} DMG", num("empower")),
+        });
+    }
     let known = [
+        "empower",
+        "empower_face",
         "name",
         "copy",
         "block",
