@@ -624,6 +624,41 @@ fn compare_follows_a_renamed_card_by_its_number_or_a_rename_map() {
     let ids = compared_ids(&a, &b, &["--renames", map.to_str().unwrap()]);
     assert!(!ids.contains(&"salt_crusted_wolf".to_string()), "{ids:?}");
     assert!(ids.contains(&"salt_wolf".to_string()), "{ids:?}");
+    // The map the desk keeps in the folder (renames.json) is followed by default.
+    std::fs::copy(&map, b.join("renames.json")).unwrap();
+    let ids = compared_ids(&a, &b, &[]);
+    assert!(!ids.contains(&"salt_crusted_wolf".to_string()), "{ids:?}");
+    assert!(ids.contains(&"salt_wolf".to_string()), "{ids:?}");
+}
+
+#[test]
+fn the_merge_and_the_designer_export_follow_the_folders_renames() {
+    let dir = tmp("designer-renamed-folder");
+    let cards = dir.join("cards");
+    assert!(import(&forms(), &cards, &[]).0.status.success());
+    // The desk renamed Salt Wolf's id (the card and its map, as its save writes them).
+    let wastes = cards.join("domains/sirocco_wastes.json");
+    let t = std::fs::read_to_string(&wastes).unwrap();
+    std::fs::write(&wastes, t.replace(r#""salt_wolf""#, r#""grey_wolf""#)).unwrap();
+    std::fs::write(cards.join("renames.json"), r#"{"salt_wolf": "grey_wolf"}"#).unwrap();
+    // The designer export still writes the row as it was.
+    let back = dir.join("back.csv");
+    export_designer_records(&cards, &back);
+    assert!(std::fs::read(&back).unwrap() == std::fs::read(forms()).unwrap());
+    // The merge of the same sheet keeps the new id: nothing changed, added or removed.
+    let o = forward(&[
+        "cards",
+        "merge",
+        forms().to_str().unwrap(),
+        "--into",
+        cards.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", show(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["merge"]["changed"], serde_json::json!([]), "{v}");
+    assert_eq!(v["merge"]["added"], serde_json::json!([]), "{v}");
+    assert_eq!(v["merge"]["removed"], serde_json::json!([]), "{v}");
 }
 
 /// The station card called `name` in an imported folder.

@@ -10,6 +10,7 @@ pub(crate) mod messages;
 pub mod model;
 pub mod origin;
 pub mod refs;
+pub mod renames;
 pub mod report;
 pub mod schema;
 pub mod search;

@@ -304,13 +304,19 @@ fn merge(file: &Path, into: &Path, keep_going: bool, json: bool) -> i32 {
         );
         return 2;
     }
-    let (files, summary) = match sheet::read_sheet(file) {
+    let (mut files, summary) = match sheet::read_sheet(file) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("forward cards merge: {e}");
             return 1;
         }
     };
+    // A card renamed in the folder (the desk records it) keeps its new id, though the
+    // sheet still has the title the old id was made from.
+    let renames = crate::cards::renames::read(into);
+    for v in files.values_mut() {
+        crate::cards::renames::apply(v, &renames);
+    }
     // Check the whole result in a scratch folder before touching the target.
     let staging = beside(into, ".merging");
     let _ = std::fs::remove_dir_all(&staging);

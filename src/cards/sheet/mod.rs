@@ -458,11 +458,15 @@ pub fn export_designer(
     out: &Path,
 ) -> Result<(usize, designer::export::Unsaid), SheetError> {
     let kept_path = dir.join(designer::kept::SHEET_KEPT);
-    let kept = if kept_path.is_file() {
+    let mut kept = if kept_path.is_file() {
         Some(read_json(&kept_path)?)
     } else {
         None
     };
+    // A card renamed since the import is still its row's card.
+    if let Some(k) = kept.as_mut() {
+        crate::cards::renames::apply(k, &crate::cards::renames::read(dir));
+    }
     write_designer(
         out,
         set_values(dir, &|p: &Path| read_json(p))?,
