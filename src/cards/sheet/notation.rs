@@ -67,6 +67,8 @@ pub fn effect_line(raw: &str) -> Result<Line, String> {
     let has = |w: &str| l.contains(w);
     let line = if l.is_empty() || ["none", "no effect", "nothing"].contains(&l.as_str()) {
         Line::Nothing
+    } else if let Some(v) = spec_form(&l) {
+        v
     } else if let Some(v) = table_face(&l) {
         Line::Modifier(v)
     } else if let Some(n) = signed_hp(&l) {
@@ -150,6 +152,23 @@ pub fn effect_line(raw: &str) -> Result<Line, String> {
         return Err("not an effect this notation knows".into());
     };
     Ok(line)
+}
+
+/// A line in the very words an effect's spec gives for the notation (`Heal {n} HP`, what
+/// the export writes), read as that effect; other wordings go through the readers below.
+fn spec_form(l: &str) -> Option<Line> {
+    crate::cards::spec::EFFECT_SPECS.iter().find_map(|s| {
+        let form = normalise(s.designer?);
+        let (head, tail) = form.split_once("{n}")?;
+        let n: i64 = l.strip_prefix(head)?.strip_suffix(tail)?.trim().parse().ok()?;
+        let v = json!({ s.key: n });
+        // A thrown thing only works in a duel (see `Line::Thrown`).
+        Some(if s.key == "hit_foe" {
+            Line::Thrown(v)
+        } else {
+            Line::Effect(v)
+        })
+    })
 }
 
 /// The frequency a line may open with (`Once per location, peek at 2`), which the card's
