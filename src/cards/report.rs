@@ -97,7 +97,7 @@ const KIND_WIDTH: usize = 64;
 pub fn warning_kind(message: &str) -> String {
     let body = message.split("; change ").next().unwrap_or(message);
     let (lead, rest) = match body.split_once(": ") {
-        Some((l, r)) if l == "the text does not match the data" => ("text and data differ: ", r),
+        Some(("the text does not match the data", r)) => ("text and data differ: ", r),
         _ => ("", body),
     };
     let mut kept: Vec<&str> = Vec::new();

@@ -160,7 +160,12 @@ fn spec_form(l: &str) -> Option<Line> {
     crate::cards::spec::EFFECT_SPECS.iter().find_map(|s| {
         let form = normalise(s.designer?);
         let (head, tail) = form.split_once("{n}")?;
-        let n: i64 = l.strip_prefix(head)?.strip_suffix(tail)?.trim().parse().ok()?;
+        let n: i64 = l
+            .strip_prefix(head)?
+            .strip_suffix(tail)?
+            .trim()
+            .parse()
+            .ok()?;
         let v = json!({ s.key: n });
         // A thrown thing only works in a duel (see `Line::Thrown`).
         Some(if s.key == "hit_foe" {
