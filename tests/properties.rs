@@ -615,3 +615,33 @@ fn the_validator_accepts_exactly_the_specs_range() {
         }
     }
 }
+
+#[test]
+fn every_face_field_written_in_the_designers_notation_reads_back_equal() {
+    use forward::cards::spec::FACE_SPECS;
+    let schema: serde_json::Value =
+        serde_json::from_str(&forward::cards::schema::schema_json()).unwrap();
+    let props = &schema["$defs"]["Face"]["properties"];
+    for s in &FACE_SPECS {
+        let values: Vec<serde_json::Value> = match s.range {
+            None => vec![true.into()],
+            Some((lo, hi)) => {
+                assert_eq!(props[s.key]["maximum"].as_i64(), Some(hi), "{}", s.key);
+                (lo..=hi).map(Into::into).collect()
+            }
+        };
+        for v in values {
+            let words = match v.as_i64() {
+                Some(n) => fill(s.designer, n),
+                None => s.designer.to_string(),
+            };
+            let line = format!("3 Tide Claw ({words})");
+            let read = forward::cards::sheet::designer_face(&line);
+            assert_eq!(
+                read,
+                Ok(serde_json::json!({"name": "Tide Claw", s.key: v})),
+                "`{line}`"
+            );
+        }
+    }
+}

@@ -199,6 +199,47 @@ pub const EFFECT_SPECS: [EffectSpec; 20] = [
     other("end_run", Arg::Words, "The run ends here, lost."),
 ];
 
+/// One field of a foe's face: its key, its range when it is a number (`None`: a flag), and
+/// the designer's words for it in a face's brackets (`{n}` for the number), in the order
+/// the export writes them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FaceSpec {
+    pub key: &'static str,
+    pub range: Option<(i64, i64)>,
+    pub designer: &'static str,
+}
+
+const fn flag(key: &'static str, designer: &'static str) -> FaceSpec {
+    FaceSpec {
+        key,
+        range: None,
+        designer,
+    }
+}
+
+const fn amount(key: &'static str, hi: i64, designer: &'static str) -> FaceSpec {
+    FaceSpec {
+        key,
+        range: Some((1, hi)),
+        designer,
+    }
+}
+
+/// Every field of a face that does something (`name`, `empower_face` and `effects` aside:
+/// the name is the face's, `empower_face` goes with `empower`, effects are effects).
+pub const FACE_SPECS: [FaceSpec; 10] = [
+    flag("copy", "Copy player roll"),
+    flag("block", "Block"),
+    amount("deal", 20, "{n} DMG"),
+    amount("heal", 20, "Heal self {n} HP"),
+    flag("skip_roll", "Player skips next roll"),
+    amount("roll_penalty", 5, "-{n} to Player's next roll"),
+    flag("no_rerolls", "no rerolls next round"),
+    amount("enrage", 5, "+{n} DMG rest of fight"),
+    amount("empower", 10, "next hit +{n} DMG"),
+    flag("ignore_block", "ignore block"),
+];
+
 /// The spec of an effect. The match has an arm for every variant and no catch-all, so a
 /// new effect does not compile until it has a row.
 pub fn spec_of(e: &Effect) -> &'static EffectSpec {

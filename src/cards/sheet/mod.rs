@@ -58,6 +58,11 @@ pub fn designer_effect(line: &str) -> Result<Value, String> {
     }
 }
 
+/// One face line of the designer's notation (`3 Bite (2 DMG)`) read as a face, as JSON.
+pub fn designer_face(line: &str) -> Result<Value, String> {
+    notation::face_line(line)
+}
+
 /// The UTF-8 byte-order mark spreadsheet programs look for to read the file as UTF-8.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 

@@ -86,59 +86,27 @@ fn modifier(m: &Value) -> Option<String> {
     })
 }
 
-/// A foe face as `N Name (result)`.
+/// A foe face as `N Name (result)`, each field in its spec's words (`cards::spec`).
 fn face(i: usize, f: &Value) -> Option<String> {
+    use crate::cards::spec::{FACE_SPECS, fill};
     let mut parts = Vec::new();
-    let flag = |k: &str| f.get(k).and_then(Value::as_bool) == Some(true);
-    let num = |k: &str| f.get(k).and_then(Value::as_i64).unwrap_or(0);
-    if flag("copy") {
-        parts.push("Copy player roll".to_string());
+    for spec in &FACE_SPECS {
+        match (spec.range, f.get(spec.key)) {
+            (None, Some(Value::Bool(true))) => parts.push(spec.designer.to_string()),
+            (Some(_), Some(v)) if v.as_i64().is_some_and(|n| n > 0) => {
+                let n = v.as_i64().unwrap_or(0);
+                parts.push(match f.get("empower_face").and_then(Value::as_str) {
+                    // `+1 DMG next Crush`: the empowered face named.
+                    Some(target) if spec.key == "empower" => format!("+{n} DMG next {target}"),
+                    _ => fill(spec.designer, n),
+                });
+            }
+            _ => {}
+        }
     }
-    if flag("block") {
-        parts.push("Block".into());
-    }
-    if num("deal") > 0 {
-        parts.push(format!("{} DMG", num("deal")));
-    }
-    if num("heal") > 0 {
-        parts.push(format!("Heal self {} HP", num("heal")));
-    }
-    if flag("skip_roll") {
-        parts.push("Player skips next roll".into());
-    }
-    if num("roll_penalty") > 0 {
-        parts.push(format!("-{} to Player's next roll", num("roll_penalty")));
-    }
-    if flag("no_rerolls") {
-        parts.push("no rerolls next round".into());
-    }
-    if num("enrage") > 0 {
-        parts.push(format!("+{} DMG rest of fight", num("enrage")));
-    }
-    if flag("ignore_block") {
-        parts.push("ignore block".into());
-    }
-    if num("empower") > 0 {
-        parts.push(match f.get("empower_face").and_then(Value::as_str) {
-            Some(target) => format!("+{} DMG next {target}", num("empower")),
-            None => format!("next hit +{} DMG", num("empower")),
-        });
-    }
-    let known = [
-        "empower",
-        "empower_face",
-        "name",
-        "copy",
-        "block",
-        "deal",
-        "heal",
-        "skip_roll",
-        "roll_penalty",
-        "no_rerolls",
-        "enrage",
-        "ignore_block",
-    ];
-    if f.as_object()?.keys().any(|k| !known.contains(&k.as_str())) {
+    let known =
+        |k: &str| k == "name" || k == "empower_face" || FACE_SPECS.iter().any(|s| s.key == k);
+    if f.as_object()?.keys().any(|k| !known(k)) {
         return None;
     }
     let result = if parts.is_empty() {
