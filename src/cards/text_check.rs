@@ -6,6 +6,7 @@
 //! The checks read a card as JSON (what the model writes out, or a designer's own file),
 //! so that they can be run on any card set; each finding is a warning of the validator.
 
+use super::model::Effect;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
@@ -310,60 +311,63 @@ impl<'a> Checker<'a> {
                 continue;
             };
             let ctx = format!("{context}: {key}");
-            match key.as_str() {
-                "heal" => {
+            // The typed effect, an arm for every variant: a new effect does not compile
+            // until the check says what its text must hold.
+            let typed = serde_json::from_value::<Effect>(e.clone());
+            match typed {
+                Ok(Effect::Heal(_)) => {
                     self.word("heal", &ctx);
                     self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
-                "lose_health" => {
+                Ok(Effect::LoseHealth(_)) => {
                     self.word("lose", &ctx);
                     self.word("Health", &ctx);
                     self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
-                "resolve" => {
+                Ok(Effect::Resolve(_)) => {
                     self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
-                "dread" => {
+                Ok(Effect::Dread(_)) => {
                     self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
-                "max_health" => {
+                Ok(Effect::MaxHealth(_)) => {
                     self.word("maximum Health", &ctx);
                     self.amount(v, &ctx);
                 }
-                "hit_foe" => {
+                Ok(Effect::HitFoe(_)) => {
                     self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
-                "peek" => {
+                Ok(Effect::Peek(_)) => {
                     self.phrase(v, effect_forms(key), &ctx);
                     self.word("face down", &ctx);
                     self.amount(v, &ctx);
                 }
-                "reveal" => {
+                Ok(Effect::Reveal(_)) => {
                     self.word("face up", &ctx);
                     self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
-                "peek_deck" => {
+                Ok(Effect::PeekDeck(_)) => {
                     self.word("top", &ctx);
                     self.word("Domain deck", &ctx);
                     self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
-                "reorder" => {
+                Ok(Effect::Reorder(_)) => {
                     self.word("any order", &ctx);
                     self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
-                "cleanse" => {
+                Ok(Effect::Cleanse(_)) => {
                     self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
-                "bonus" => {
+                Ok(Effect::Bonus(_)) => {
                     let to = v["to"].as_str().unwrap_or_default();
                     let (words, form) = bonus_words(to);
                     if !words.is_empty() {
@@ -372,18 +376,18 @@ impl<'a> Checker<'a> {
                     self.phrase(&v["amount"], &[form], &ctx);
                     self.amount(&v["amount"], &ctx);
                 }
-                "if" => {
+                Ok(Effect::If(_)) => {
                     self.any_word(&["if", "unless"], &ctx);
                     self.condition(&v["when"], &ctx);
                     self.effects(&v["then"], &format!("{ctx} then"));
                     self.effects(&v["else"], &format!("{ctx} else"));
                 }
-                "guide_chooses" => self.guide_chooses(v, &ctx),
-                "marker" => {
+                Ok(Effect::GuideChooses(_)) => self.guide_chooses(v, &ctx),
+                Ok(Effect::Marker(_)) => {
                     self.word("marker", &ctx);
                     self.word("neutral", &ctx);
                 }
-                "lose" => {
+                Ok(Effect::Lose(_)) => {
                     let kind = v.as_str().unwrap_or_default();
                     let (forms, then) = lose_forms(kind);
                     self.word("lose", &ctx);
@@ -397,13 +401,15 @@ impl<'a> Checker<'a> {
                     self.word(GUIDE_PICKS, &ctx);
                 }
                 // A named Snare caught or shed: the text names it.
-                "catch" | "release" => self.card_name(v, &ctx),
-                "shield" => {
+                Ok(Effect::Catch(_) | Effect::Release(_)) => self.card_name(v, &ctx),
+                Ok(Effect::Shield(_)) => {
                     self.any_word(&["block", "blocks"], &ctx);
                     self.amount(v, &ctx);
                 }
-                "end_run" => self.any_word(&["run ends", "ends the run", "ends your run"], &ctx),
-                other => self.fail(format!("effect `{other}` is not checked ({ctx})")),
+                Ok(Effect::EndRun(_)) => {
+                    self.any_word(&["run ends", "ends the run", "ends your run"], &ctx)
+                }
+                Err(e) => self.fail(format!("effect `{key}` does not read: {e} ({ctx})")),
             }
         }
     }
