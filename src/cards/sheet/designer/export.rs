@@ -21,30 +21,39 @@ fn n(v: &Value) -> i64 {
     v.as_i64().unwrap_or(0)
 }
 
-/// The notation's words for one effect, if it has any.
+/// The notation's words for one effect, if it has any. The typed effect is matched with
+/// an arm for every variant, so a new effect does not compile until it is said here or
+/// listed as having no words (the export then names it among what it could not say).
 fn effect(e: &Value) -> Option<String> {
-    let (k, v) = e.as_object()?.iter().next()?;
-    // A plain number: the spec's words for it in the notation.
-    if let (Some(n), Some(form)) = (
-        v.as_i64(),
-        crate::cards::spec::spec(k).and_then(|s| s.designer),
-    ) {
-        return Some(crate::cards::spec::fill(form, n));
-    }
-    Some(match k.as_str() {
-        "heal" if v == "full" => "Full heal".into(),
-        "heal" if v.is_object() => format!("Heal {}d6+{}", n(&v["d6"]), n(&v["plus"])),
-        "lose_health" if v.is_object() => format!("Lose {}d6+{} HP", n(&v["d6"]), n(&v["plus"])),
-        "bonus" => {
-            let a = n(&v["amount"]);
-            match s(&v["to"]) {
-                "next_duel" => format!("{a:+} to Player rolls next Duel"),
-                "next_test" => format!("{a:+} to next Challenge"),
-                "next_heal" => format!("{a:+} to next heal"),
-                _ => return None,
+    use crate::cards::model::{Amount, BonusTarget, Effect};
+    use crate::cards::spec::{fill, spec_of};
+    let typed: Effect = serde_json::from_value(e.clone()).ok()?;
+    let (_, v) = e.as_object()?.iter().next()?;
+    Some(match &typed {
+        Effect::Heal(Amount::Full(_)) => "Full heal".into(),
+        Effect::Heal(Amount::Dice { d6, plus }) => format!("Heal {d6}d6+{plus}"),
+        Effect::LoseHealth(Amount::Full(_)) => return None,
+        Effect::LoseHealth(Amount::Dice { d6, plus }) => format!("Lose {d6}d6+{plus} HP"),
+        // A plain number: the spec's words for it in the notation.
+        Effect::Heal(Amount::Fixed(_))
+        | Effect::LoseHealth(Amount::Fixed(_))
+        | Effect::Resolve(_)
+        | Effect::Dread(_)
+        | Effect::HitFoe(_)
+        | Effect::Peek(_)
+        | Effect::Reveal(_)
+        | Effect::PeekDeck(_)
+        | Effect::Reorder(_)
+        | Effect::Cleanse(_) => fill(spec_of(&typed).designer?, v.as_i64()?),
+        Effect::Bonus(b) => {
+            let a = b.amount;
+            match b.to {
+                BonusTarget::NextDuel => format!("{a:+} to Player rolls next Duel"),
+                BonusTarget::NextTest => format!("{a:+} to next Challenge"),
+                BonusTarget::NextHeal => format!("{a:+} to next heal"),
             }
         }
-        "if" => {
+        Effect::If(_) => {
             let tag = v["when"]["foe_tag"].as_str()?;
             let then = v["then"].as_array()?;
             match (then.as_slice(), v.get("else")) {
@@ -52,7 +61,15 @@ fn effect(e: &Value) -> Option<String> {
                 _ => return None,
             }
         }
-        _ => return None,
+        // No words in the notation for these.
+        Effect::MaxHealth(_)
+        | Effect::GuideChooses(_)
+        | Effect::Lose(_)
+        | Effect::Marker(_)
+        | Effect::Catch(_)
+        | Effect::Release(_)
+        | Effect::Shield(_)
+        | Effect::EndRun(_) => return None,
     })
 }
 
