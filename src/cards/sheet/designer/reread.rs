@@ -128,7 +128,7 @@ impl Rereader {
         };
         if let Err(u) = super::cells::station_body(&normalise(kind), &r, &mut c, &mut cx) {
             return vec![format!(
-                "the text, in the designer's notation, does not read at `{}`: {}",
+                "its designer notation does not read at `{}`: {}",
                 u.line, u.reason
             )];
         }
@@ -136,7 +136,7 @@ impl Rereader {
             (Ok(a), Ok(b)) => (a, b),
             (Err(e), _) | (_, Err(e)) => {
                 return vec![format!(
-                    "the text, in the designer's notation, reads as no card of this type: {e}"
+                    "its designer notation reads as no card of this type: {e}"
                 )];
             }
         };
@@ -172,7 +172,7 @@ impl Rereader {
             .iter()
             .map(|u| {
                 format!(
-                    "the text, in the designer's notation, does not read at `{}`: {}",
+                    "its designer notation does not read at `{}`: {}",
                     u.line, u.reason
                 )
             })
