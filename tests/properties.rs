@@ -645,3 +645,24 @@ fn every_face_field_written_in_the_designers_notation_reads_back_equal() {
         }
     }
 }
+
+#[test]
+fn the_schemas_condition_ranges_are_the_specs() {
+    use forward::cards::spec::CONDITION_SPECS;
+    let schema: serde_json::Value =
+        serde_json::from_str(&forward::cards::schema::schema_json()).unwrap();
+    let mut keys = Vec::new();
+    for v in schema["$defs"]["Condition"]["oneOf"].as_array().unwrap() {
+        let (key, prop) = v["properties"].as_object().unwrap().iter().next().unwrap();
+        let spec = CONDITION_SPECS.iter().find(|s| s.key == key);
+        let spec = spec.unwrap_or_else(|| panic!("the condition `{key}` has no spec row"));
+        let range = prop["minimum"].as_i64().zip(prop["maximum"].as_i64());
+        assert_eq!(range, spec.range, "range of `{key}`: {prop}");
+        keys.push(key.clone());
+    }
+    let specs: Vec<&str> = CONDITION_SPECS.iter().map(|s| s.key).collect();
+    assert_eq!(
+        keys, specs,
+        "every condition of the model has a spec row, in order"
+    );
+}

@@ -11,7 +11,7 @@
 //! for its arm in [`spec_of`] and in the core's interpreter), and a test. See "Adding an
 //! effect" in docs/ARCHITECTURE.md.
 
-use super::model::Effect;
+use super::model::{Condition, Effect};
 use super::vocab::{Arg, LOSE_KINDS, MARKERS};
 
 /// One effect of the format.
@@ -239,6 +239,59 @@ pub const FACE_SPECS: [FaceSpec; 10] = [
     amount("empower", 10, "next hit +{n} DMG"),
     flag("ignore_block", "ignore block"),
 ];
+
+/// One condition of the format (what an `if` asks, what breaks a Guardian's seal): its key,
+/// its value, and the range of its number when it is one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConditionSpec {
+    pub key: &'static str,
+    pub arg: Arg,
+    pub range: Option<(i64, i64)>,
+}
+
+const fn cond(key: &'static str, arg: Arg, range: Option<(i64, i64)>) -> ConditionSpec {
+    ConditionSpec { key, arg, range }
+}
+
+/// The marker's furthest step either way, as a condition's number.
+const MARKER_STEPS: i64 = crate::numbers::MARKER_MAX as i64;
+
+/// Every condition, in the model's order.
+pub const CONDITION_SPECS: [ConditionSpec; 13] = [
+    cond("resolve_at_least", Arg::Number, Some((1, MARKER_STEPS))),
+    cond("dread_at_least", Arg::Number, Some((1, MARKER_STEPS))),
+    cond("health_at_least", Arg::Number, Some((1, 99))),
+    cond("health_at_most", Arg::Number, Some((0, 99))),
+    cond("holds", Arg::Card, None),
+    cond("follows", Arg::Card, None),
+    cond("carries", Arg::Carry, None),
+    cond("foe_tag", Arg::Words, None),
+    cond("snares_at_least", Arg::Number, Some((1, 9))),
+    cond("cleared", Arg::Card, None),
+    cond("not", Arg::Json, None),
+    cond("all", Arg::Json, None),
+    cond("any", Arg::Json, None),
+];
+
+/// The spec of a condition, an arm for every variant.
+pub fn condition_spec(c: &Condition) -> &'static ConditionSpec {
+    let i = match c {
+        Condition::ResolveAtLeast(_) => 0,
+        Condition::DreadAtLeast(_) => 1,
+        Condition::HealthAtLeast(_) => 2,
+        Condition::HealthAtMost(_) => 3,
+        Condition::Holds(_) => 4,
+        Condition::Follows(_) => 5,
+        Condition::Carries(_) => 6,
+        Condition::FoeTag(_) => 7,
+        Condition::SnaresAtLeast(_) => 8,
+        Condition::Cleared(_) => 9,
+        Condition::Not(_) => 10,
+        Condition::All(_) => 11,
+        Condition::Any(_) => 12,
+    };
+    &CONDITION_SPECS[i]
+}
 
 /// The spec of an effect. The match has an arm for every variant and no catch-all, so a
 /// new effect does not compile until it has a row.

@@ -59,22 +59,18 @@ pub const PAYMENTS: [(&str, Arg); 3] = [
 ];
 
 /// Every condition of the format (`Condition` in the model), in the model's order: what
-/// breaks a Guardian's seal (or meets its requirement), what an `if` asks.
-pub const CONDITIONS: [(&str, Arg); 13] = [
-    ("resolve_at_least", Arg::Number),
-    ("dread_at_least", Arg::Number),
-    ("health_at_least", Arg::Number),
-    ("health_at_most", Arg::Number),
-    ("holds", Arg::Card),
-    ("follows", Arg::Card),
-    ("carries", Arg::Carry),
-    ("foe_tag", Arg::Words),
-    ("snares_at_least", Arg::Number),
-    ("cleared", Arg::Card),
-    ("not", Arg::Json),
-    ("all", Arg::Json),
-    ("any", Arg::Json),
-];
+/// breaks a Guardian's seal (or meets its requirement), what an `if` asks; the key and
+/// value of each row of [`super::spec::CONDITION_SPECS`].
+pub const CONDITIONS: [(&str, Arg); super::spec::CONDITION_SPECS.len()] = {
+    let specs = &super::spec::CONDITION_SPECS;
+    let mut out = [("", Arg::Json); super::spec::CONDITION_SPECS.len()];
+    let mut i = 0;
+    while i < specs.len() {
+        out[i] = (specs[i].key, specs[i].arg);
+        i += 1;
+    }
+    out
+};
 
 /// Every standing modifier of the format (`Modifier` in the model), in the model's order:
 /// a card's `passive`. Two are bare words.

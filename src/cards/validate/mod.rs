@@ -6,7 +6,7 @@ use super::locate::join;
 use super::messages::{did_you_mean, or_list};
 use super::model::*;
 use super::source::{Loaded, Source};
-use super::spec::{spec_of, walk};
+use super::spec::{condition_spec, spec_of, walk};
 use std::collections::{HashMap, HashSet};
 
 mod map;
@@ -348,47 +348,14 @@ impl<'a> Checker<'a> {
     }
 
     fn condition(&mut self, src: &Source, path: &str, cond: &Condition) {
+        // A number's range is its spec's (`cards::spec`), the schema's too.
+        let spec = condition_spec(cond);
+        let (lo, hi) = spec.range.unwrap_or((i64::MIN, i64::MAX));
+        let mut number = |n: i64| self.range(src, &join(path, spec.key), spec.key, n, lo, hi);
         match cond {
-            Condition::ResolveAtLeast(n) => self.range(
-                src,
-                &join(path, "resolve_at_least"),
-                "resolve_at_least",
-                *n as i64,
-                1,
-                4,
-            ),
-            Condition::DreadAtLeast(n) => self.range(
-                src,
-                &join(path, "dread_at_least"),
-                "dread_at_least",
-                *n as i64,
-                1,
-                4,
-            ),
-            Condition::HealthAtLeast(n) => self.range(
-                src,
-                &join(path, "health_at_least"),
-                "health_at_least",
-                *n as i64,
-                1,
-                99,
-            ),
-            Condition::HealthAtMost(n) => self.range(
-                src,
-                &join(path, "health_at_most"),
-                "health_at_most",
-                *n as i64,
-                0,
-                99,
-            ),
-            Condition::SnaresAtLeast(n) => self.range(
-                src,
-                &join(path, "snares_at_least"),
-                "snares_at_least",
-                *n as i64,
-                1,
-                9,
-            ),
+            Condition::ResolveAtLeast(n) | Condition::DreadAtLeast(n) => number(i64::from(*n)),
+            Condition::HealthAtLeast(n) | Condition::HealthAtMost(n) => number(i64::from(*n)),
+            Condition::SnaresAtLeast(n) => number(i64::from(*n)),
             Condition::Holds(id) => {
                 self.card_ref(src, &join(path, "holds"), "holds", id, Want::Held)
             }
