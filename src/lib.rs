@@ -1,5 +1,5 @@
 //! Forward: a roguelike card adventure. The library holds the rules core (`core`, no
-//! macroquad), the card data (`cards`), the headless protocol (`protocol`), the CLI
+//! macroquad), the rules' numbers (`numbers`, a leaf every layer reads), the card data (`cards`), the headless protocol (`protocol`), the CLI
 //! (`cli`), sound (`audio`), the player's settings (`settings`) and the window (`ui`, the only
 //! module that draws).
 
@@ -12,6 +12,7 @@ pub mod fonts;
 pub mod guide_screen;
 pub mod history;
 pub mod knowledge;
+pub mod numbers;
 pub mod present;
 pub mod print;
 pub mod protocol;

@@ -8,7 +8,7 @@
 //! a number changed in the data without touching the text (or the other way round) is
 //! caught.
 
-use forward::cards::text_check::{check_card, has_number, phrase_not_followed_by};
+use forward::cards::text_check::{check_card, check_guardian, has_number, phrase_not_followed_by};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -278,4 +278,34 @@ fn the_card_format_pieces_are_checked_against_the_text() {
         !silent.iter().any(|m| m.contains("is not checked")),
         "{silent:?}"
     );
+}
+
+#[test]
+fn the_guardians_faces_and_seals_are_checked_too() {
+    let (_, names) = load();
+    let guardian = read(&cards_dir().join("guardian.json"));
+    let found = |g: &Value| -> Vec<String> {
+        check_guardian(g, &names)
+            .into_iter()
+            .map(|p| p.message)
+            .collect()
+    };
+    assert_eq!(found(&guardian), Vec::<String>::new());
+    // A face whose text says it deals 3 and whose data no longer does.
+    let mut g = guardian.clone();
+    let talons = g["faces"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|f| f["deal"] == 3)
+        .unwrap();
+    talons.as_object_mut().unwrap().remove("deal");
+    assert!(!found(&g).is_empty(), "a face without its damage is caught");
+    let mut g = guardian.clone();
+    g["hp"] = 21.into();
+    assert!(!found(&g).is_empty(), "the HP is caught");
+    // A seal whose condition names a card its text does not.
+    let mut g = guardian;
+    g["seals"][0]["broken_by"] = serde_json::json!({"holds": "ancient_sword"});
+    assert!(!found(&g).is_empty(), "a seal's card is caught");
 }

@@ -502,3 +502,167 @@ proptest! {
         prop_assert!(result.is_ok(), "seed {} guide {} lab {}: {}", seed, guide, lab, result.err().unwrap_or_default());
     }
 }
+
+// --- the effects' spec (`cards::spec`): every effect defined once ---------------------
+
+use forward::cards::spec::{EFFECT_SPECS, EffectSpec, fill};
+
+/// Every number an effect's spec allows (zero left out where it is refused).
+fn values(s: &EffectSpec) -> Vec<i64> {
+    let Some((lo, hi)) = s.range else {
+        return Vec::new();
+    };
+    (lo..=hi).filter(|n| !(s.nonzero && *n == 0)).collect()
+}
+
+#[test]
+fn the_schemas_ranges_are_the_specs() {
+    let schema: serde_json::Value =
+        serde_json::from_str(&forward::cards::schema::schema_json()).unwrap();
+    let defs = &schema["$defs"];
+    let variants = defs["Effect"]["oneOf"].as_array().unwrap();
+    let mut keys: Vec<String> = Vec::new();
+    for v in variants {
+        if let Some(k) = v["const"].as_str().or(v["enum"][0].as_str()) {
+            keys.push(k.to_string());
+            continue;
+        }
+        let (key, prop) = v["properties"].as_object().unwrap().iter().next().unwrap();
+        keys.push(key.clone());
+        let spec = EFFECT_SPECS.iter().find(|s| s.key == key);
+        let spec = spec.unwrap_or_else(|| panic!("the effect `{key}` has no spec row"));
+        let prop = match prop["$ref"].as_str() {
+            // An amount: its fixed number's range.
+            Some("#/$defs/Amount") => defs["Amount"]["anyOf"][0].clone(),
+            _ => prop.clone(),
+        };
+        let range = prop["minimum"].as_i64().zip(prop["maximum"].as_i64());
+        assert_eq!(range, spec.range, "range of `{key}`: {prop}");
+    }
+    let specs: Vec<&str> = EFFECT_SPECS.iter().map(|s| s.key).collect();
+    assert_eq!(
+        keys, specs,
+        "every effect of the model has a spec row, in order"
+    );
+}
+
+#[test]
+fn written_in_the_designers_notation_every_effect_reads_back_equal() {
+    let mut checked = 0;
+    for s in &EFFECT_SPECS {
+        let Some(form) = s.designer else { continue };
+        for n in values(s) {
+            let line = fill(form, n);
+            let read = forward::cards::sheet::designer_effect(&line);
+            assert_eq!(read, Ok(serde_json::json!({ s.key: n })), "`{line}`");
+            checked += 1;
+        }
+    }
+    assert!(checked > 40, "{checked}");
+}
+
+#[test]
+fn written_in_the_house_style_every_effect_passes_the_text_check() {
+    use forward::cards::text_check::check_card;
+    use forward::cards::text_write::write_text;
+    let names = HashMap::new();
+    for s in EFFECT_SPECS.iter().filter(|s| s.range.is_some()) {
+        for n in values(s) {
+            let mut card = serde_json::json!({
+                "id": "probe", "name": "Probe", "type": "item", "text": "",
+                "use": {"per": "once", "duel_only": true, "effects": [{ s.key: n }]}
+            });
+            card["text"] = write_text(&card, &names).into();
+            let found = check_card(&card, &names);
+            assert!(found.is_empty(), "{}: {} -> {found:?}", s.key, card["text"]);
+        }
+    }
+}
+
+/// The valid fixture with one Item's use holding `effect`: whether it loads.
+fn loads_with(effect: serde_json::Value) -> bool {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("spec-range");
+    let _ = std::fs::remove_dir_all(&dir);
+    common::files::copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/valid"),
+        &dir,
+    );
+    let p = dir.join("domains/tower.json");
+    let t = std::fs::read_to_string(&p).unwrap();
+    let from = r#""use": { "per": "run", "effects": [{ "resolve": 1 }] }"#;
+    assert!(t.contains(from));
+    let to = format!(r#""use": {{ "per": "run", "duel_only": true, "effects": [{effect}] }}"#);
+    std::fs::write(&p, t.replacen(from, &to, 1)).unwrap();
+    load_dir(&dir).is_ok()
+}
+
+#[test]
+fn the_validator_accepts_exactly_the_specs_range() {
+    for s in EFFECT_SPECS.iter().filter(|s| s.range.is_some()) {
+        let Some((lo, hi)) = s.range else { continue };
+        for n in [lo, hi] {
+            assert!(loads_with(serde_json::json!({ s.key: n })), "{} {n}", s.key);
+        }
+        for n in [lo - 1, hi + 1] {
+            assert!(
+                !loads_with(serde_json::json!({ s.key: n })),
+                "{} {n}",
+                s.key
+            );
+        }
+        if s.nonzero {
+            assert!(!loads_with(serde_json::json!({ s.key: 0 })), "{} 0", s.key);
+        }
+    }
+}
+
+#[test]
+fn every_face_field_written_in_the_designers_notation_reads_back_equal() {
+    use forward::cards::spec::FACE_SPECS;
+    let schema: serde_json::Value =
+        serde_json::from_str(&forward::cards::schema::schema_json()).unwrap();
+    let props = &schema["$defs"]["Face"]["properties"];
+    for s in &FACE_SPECS {
+        let values: Vec<serde_json::Value> = match s.range {
+            None => vec![true.into()],
+            Some((lo, hi)) => {
+                assert_eq!(props[s.key]["maximum"].as_i64(), Some(hi), "{}", s.key);
+                (lo..=hi).map(Into::into).collect()
+            }
+        };
+        for v in values {
+            let words = match v.as_i64() {
+                Some(n) => fill(s.designer, n),
+                None => s.designer.to_string(),
+            };
+            let line = format!("3 Tide Claw ({words})");
+            let read = forward::cards::sheet::designer_face(&line);
+            assert_eq!(
+                read,
+                Ok(serde_json::json!({"name": "Tide Claw", s.key: v})),
+                "`{line}`"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_schemas_condition_ranges_are_the_specs() {
+    use forward::cards::spec::CONDITION_SPECS;
+    let schema: serde_json::Value =
+        serde_json::from_str(&forward::cards::schema::schema_json()).unwrap();
+    let mut keys = Vec::new();
+    for v in schema["$defs"]["Condition"]["oneOf"].as_array().unwrap() {
+        let (key, prop) = v["properties"].as_object().unwrap().iter().next().unwrap();
+        let spec = CONDITION_SPECS.iter().find(|s| s.key == key);
+        let spec = spec.unwrap_or_else(|| panic!("the condition `{key}` has no spec row"));
+        let range = prop["minimum"].as_i64().zip(prop["maximum"].as_i64());
+        assert_eq!(range, spec.range, "range of `{key}`: {prop}");
+        keys.push(key.clone());
+    }
+    let specs: Vec<&str> = CONDITION_SPECS.iter().map(|s| s.key).collect();
+    assert_eq!(
+        keys, specs,
+        "every condition of the model has a spec row, in order"
+    );
+}

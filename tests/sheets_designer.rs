@@ -19,6 +19,13 @@ fn forms() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/designer_forms.csv")
 }
 
+/// The second made-up sheet: the forms read line by line (a Guardian face that does not
+/// read, a companion who must use an item, an aside in brackets, a name given by its first
+/// words, the faces and lines of issue #41), the combat reference, a tracker and a spare.
+fn lines() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/designer_lines.csv")
+}
+
 fn read(p: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
 }
@@ -221,7 +228,7 @@ fn every_form_of_the_designers_notation_reads_into_working_cards() {
         serde_json::json!({"name": "Trip", "block": true, "deal": 1, "skip_roll": true})
     );
 
-    // House-style remarks come one line per kind, not one per card.
+    // The designer's notation is read as such: no remark that it is not the house's.
     let o = forward(&[
         "cards",
         "import",
@@ -230,11 +237,7 @@ fn every_form_of_the_designers_notation_reads_into_working_cards() {
         dir.join("text").to_str().unwrap(),
     ]);
     let text = String::from_utf8_lossy(&o.stdout);
-    let face_lines = text
-        .lines()
-        .filter(|l| l.contains("x the text does not match the data: face"))
-        .count();
-    assert_eq!(face_lines, 1, "{text}");
+    assert!(!text.contains("the text does not match the data"), "{text}");
 }
 
 /// The numbers a rules cell states as rules (not its notation: die numbers of faces,
@@ -291,12 +294,18 @@ fn data_numbers(v: &Value, out: &mut Vec<i64>) {
 
 #[test]
 fn no_number_of_a_rules_cell_is_dropped() {
-    let dir = tmp("designer-numbers");
+    for (i, sheet) in [forms(), lines()].into_iter().enumerate() {
+        numbers_of_every_cell_land(&sheet, &format!("designer-numbers-{i}"));
+    }
+}
+
+fn numbers_of_every_cell_land(sheet: &Path, name: &str) {
+    let dir = tmp(name);
     let cards = dir.join("cards");
-    let (o, _) = import(&forms(), &cards, &[]);
+    let (o, _) = import(sheet, &cards, &[]);
     assert!(o.status.success(), "{}", show(&o));
     let c = cards_by_name(&cards);
-    let mut rdr = csv::Reader::from_path(forms()).unwrap();
+    let mut rdr = csv::Reader::from_path(sheet).unwrap();
     let mut checked = 0;
     for rec in rdr.records() {
         let rec = rec.unwrap();
@@ -318,7 +327,7 @@ fn no_number_of_a_rules_cell_is_dropped() {
             checked += 1;
         }
     }
-    assert!(checked >= 40, "only {checked} numbers checked");
+    assert!(checked >= 12, "only {checked} numbers checked in {name}");
 }
 
 /// A small sheet: the fixture's rows with `edit` applied to its text.
@@ -456,7 +465,10 @@ fn merge_rewrites_only_the_cards_whose_rows_changed() {
     assert_eq!(v["merge"]["added"], serde_json::json!([]));
     let after = walk(&out);
     for (p, bytes) in &before {
-        let changed = p.ends_with("termina.json") || p.ends_with("sirocco_wastes.json");
+        // The kept sheet follows the sheet merged (see `the_designers_sheet_comes_back_as_it_went`).
+        let changed = p.ends_with("termina.json")
+            || p.ends_with("sirocco_wastes.json")
+            || p.ends_with("designer-sheet.json");
         assert_eq!(changed, after[p] != *bytes, "{}", p.display());
     }
     let t2 = std::fs::read_to_string(&termina).unwrap();
@@ -515,6 +527,8 @@ fn the_designers_layout_round_trips_with_every_rows_meaning() {
     let (a, b) = (dir.join("a"), dir.join("b"));
     let (o, _) = import(&forms(), &a, &[]);
     assert!(o.status.success(), "{}", show(&o));
+    // Without the sheet kept beside the cards, every row is written in the notation.
+    std::fs::remove_file(a.join("designer-sheet.json")).unwrap();
     let sheet = dir.join("back.csv");
     let o = forward(&[
         "--cards",
@@ -610,4 +624,205 @@ fn compare_follows_a_renamed_card_by_its_number_or_a_rename_map() {
     let ids = compared_ids(&a, &b, &["--renames", map.to_str().unwrap()]);
     assert!(!ids.contains(&"salt_crusted_wolf".to_string()), "{ids:?}");
     assert!(ids.contains(&"salt_wolf".to_string()), "{ids:?}");
+    // The map the desk keeps in the folder (renames.json) is followed by default.
+    std::fs::copy(&map, b.join("renames.json")).unwrap();
+    let ids = compared_ids(&a, &b, &[]);
+    assert!(!ids.contains(&"salt_crusted_wolf".to_string()), "{ids:?}");
+    assert!(ids.contains(&"salt_wolf".to_string()), "{ids:?}");
+}
+
+/// The station card called `name` in an imported folder.
+fn station<'a>(c: &'a BTreeMap<String, Value>, name: &str) -> &'a Value {
+    c.get(name).unwrap_or_else(|| panic!("no card {name}"))
+}
+
+#[test]
+fn an_unread_line_costs_only_that_line_and_every_form_of_the_issue_reads() {
+    let dir = tmp("designer-lines");
+    let cards = dir.join("cards");
+    let (o, v) = import(&lines(), &cards, &[]);
+    assert!(o.status.success(), "{}", show(&o));
+    let s = &v["summary"];
+    assert_eq!(s["errors"].as_array().unwrap().len(), 0, "{v}");
+    // The Guardian's one unread face is reported by itself; the other five stand.
+    let att = s["attention"].as_array().unwrap();
+    assert_eq!(att.len(), 1, "{v}");
+    assert_eq!(att[0]["unread"], "4 Dirge (sings until the lamps go out)");
+    assert!(att[0]["reason"].as_str().unwrap().contains("blank"), "{v}");
+    let c = cards_by_name(&cards);
+    let g = station(&c, "Guardian of the Ash Stair");
+    assert_eq!(
+        g["faces"],
+        serde_json::json!([
+            {"name": "Hush", "roll_penalty": 1},
+            {"name": "Lash", "deal": 2},
+            {"name": "Gather", "empower": 1},
+            {"name": "Dirge"},
+            {"name": "Crush", "deal": 3},
+            {"name": "Coil", "deal": 1, "empower": 1, "empower_face": "Crush"}
+        ])
+    );
+    // The aside in brackets stays text: one requirement, not two.
+    assert_eq!(g["requirements"].as_array().unwrap().len(), 1, "{g}");
+    assert_eq!(
+        g["requirements"][0]["broken_by"],
+        serde_json::json!({"holds": "rusted_key"})
+    );
+    // A companion who must use an item: both stay in the puzzle.
+    assert_eq!(
+        g["seals"][0]["broken_by"],
+        serde_json::json!({"all": [{"follows": "lamplighter"}, {"holds": "tin_lantern"}]})
+    );
+    assert_eq!(
+        g["seals"][2]["broken_by"],
+        serde_json::json!({"carries": {"companion": "lamplighter", "card": "rusted_key"}})
+    );
+    // The forms listed in issue #41.
+    let hound = station(&c, "Ember Hound");
+    assert_eq!(hound["hp"], 4, "an empty EFFECT: over FIGHT: is a heading");
+    assert_eq!(
+        hound["faces"][0],
+        serde_json::json!({"name": "Sniff", "roll_penalty": 1})
+    );
+    assert_eq!(
+        hound["faces"][1],
+        serde_json::json!({"name": "Circle", "empower": 1})
+    );
+    assert_eq!(
+        hound["faces"][2],
+        serde_json::json!({"name": "Snap", "deal": 1, "empower": 1, "empower_face": "Savage Bite"})
+    );
+    assert_eq!(
+        station(&c, "Bell Storm")["options"][0]["effects"],
+        serde_json::json!([{"lose_health": 4}])
+    );
+    assert_eq!(
+        station(&c, "Tin Lantern")["passive"],
+        serde_json::json!([{"rest_heal": 2}])
+    );
+    let flint = station(&c, "Flint Stone");
+    assert_eq!(
+        flint["use"],
+        serde_json::json!({"per": "once", "duel_only": true, "effects": [{"hit_foe": 3}]})
+    );
+    // A name given by the first words of a title is matched, and said.
+    assert_eq!(
+        station(&c, "The Pale Watcher")["passage"][0]["show"],
+        "glass_prism_on_a_stand"
+    );
+    let notes = s["warnings"].to_string();
+    assert!(notes.contains("Glass prism on a stand"), "{notes}");
+}
+
+#[test]
+fn a_seal_naming_a_card_no_condition_can_hold_is_an_error_naming_it() {
+    let dir = tmp("designer-seal-other");
+    let text = std::fs::read_to_string(lines()).unwrap();
+    let sheet = dir.join("seal.csv");
+    std::fs::write(
+        &sheet,
+        text.replace(
+            "- Break: The Pale Watcher follows you.",
+            "- Break: The Pale Watcher drinks from the Dry Well.",
+        ),
+    )
+    .unwrap();
+    let out = dir.join("cards");
+    let (o, v) = import(&sheet, &out, &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    let errors = v["summary"]["errors"].to_string();
+    assert!(
+        errors.contains("Dry Well") && errors.contains("Seal of Salt"),
+        "{v}"
+    );
+    assert!(!out.exists(), "a sheet with errors writes nothing");
+}
+
+/// The validator's text warnings of an import's JSON answer.
+fn text_warnings(v: &Value) -> Vec<String> {
+    v["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .filter(|w| w.contains("the text does not match the data"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn one_text_check_reads_both_notations() {
+    // Imported in the designer's notation: no warning that it is not the house phrasing.
+    let dir = tmp("designer-both-notations");
+    let (o, v) = import(&forms(), &dir.join("forms"), &[]);
+    assert!(o.status.success(), "{}", show(&o));
+    assert_eq!(text_warnings(&v), Vec::<String>::new());
+    // The one line the import could not read is the one the text check names.
+    let (_, v) = import(&lines(), &dir.join("lines"), &[]);
+    let w = text_warnings(&v);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].contains("[guardian]") && w[0].contains("4 Dirge"),
+        "{w:?}"
+    );
+    // Data changed under a text in the designer's notation is caught, in the Guardian too.
+    let cards = dir.join("forms");
+    let wastes = cards.join("domains/sirocco_wastes.json");
+    let t = std::fs::read_to_string(&wastes).unwrap();
+    let edited = t.replacen(
+        r#"{ "name": "Maul", "deal": 3 }"#,
+        r#"{ "name": "Maul", "deal": 4 }"#,
+        1,
+    );
+    assert_ne!(edited, t);
+    std::fs::write(&wastes, edited).unwrap();
+    let g = cards.join("guardian.json");
+    let t = std::fs::read_to_string(&g).unwrap();
+    let edited = t.replacen(
+        r#"{ "name": "Crush", "deal": 3 }"#,
+        r#"{ "name": "Crush" }"#,
+        1,
+    );
+    assert_ne!(edited, t);
+    std::fs::write(&g, edited).unwrap();
+    let o = forward(&["validate", cards.to_str().unwrap()]);
+    let out = show(&o);
+    assert!(
+        out.contains("[salt_wolf]") && out.contains("face 5"),
+        "{out}"
+    );
+    assert!(
+        out.contains("[guardian]") && out.contains("face 4"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_combat_reference_is_the_travellers_table() {
+    let dir = tmp("designer-combat-reference");
+    let cards = dir.join("cards");
+    let (o, v) = import(&lines(), &cards, &[]);
+    assert!(o.status.success(), "{}", show(&o));
+    let t = read(&cards.join("traveller.json"));
+    assert_eq!(
+        t["table"],
+        serde_json::json!(["miss", "parry", "hit", "hit", "critical", "hit"])
+    );
+    let skipped = v["summary"]["skipped"].to_string();
+    assert!(!skipped.contains("Combat Reference"), "{skipped}");
+    assert!(
+        skipped.contains("Marker Tracker") && skipped.contains("Spare Card"),
+        "{skipped}"
+    );
+    assert!(
+        v["summary"]["warnings"].to_string().contains("6 is hit"),
+        "{v}"
+    );
+    // The house die on the sheet leaves the traveller's table as the rules have it.
+    let (_, _) = import(&forms(), &dir.join("forms"), &[]);
+    assert!(
+        read(&dir.join("forms/traveller.json"))
+            .get("table")
+            .is_none()
+    );
 }

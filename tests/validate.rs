@@ -115,9 +115,11 @@ fn valid_set_loads_with_only_deck_size_warnings() {
     assert_eq!(report.by_type["item"], 2);
     assert_eq!(report.by_type["terror"], 1);
     assert_eq!(report.by_type.values().sum::<usize>(), 12);
+    // 11 of them about the Guardian's short text (its HP, six faces, the cards its
+    // requirement and seals name), which the text check reads too.
     assert_eq!(
         report.summary(),
-        "4 domains, 12 station cards, 0 errors, 49 warnings"
+        "4 domains, 12 station cards, 0 errors, 60 warnings"
     );
 
     // The deck-size warning, once per Domain, and the Mirror Shade (unbeatable, no toll);
@@ -1295,7 +1297,7 @@ fn several_mistakes_are_all_reported() {
     // eight more warnings are their text check's, as for every card of this fixture).
     assert_eq!(
         report.summary(),
-        "4 domains, 10 station cards, 7 errors, 35 warnings"
+        "4 domains, 10 station cards, 7 errors, 46 warnings"
     );
     let marsh_warnings = report
         .warnings
@@ -1333,7 +1335,7 @@ fn cli_text_report() {
     );
     assert_eq!(
         lines[5],
-        "4 domains, 12 station cards, 0 errors, 49 warnings"
+        "4 domains, 12 station cards, 0 errors, 60 warnings"
     );
 
     let dir = broken(
@@ -1352,7 +1354,7 @@ fn cli_text_report() {
     assert!(lines[1].starts_with("warning: "));
     assert_eq!(
         lines.last().copied(),
-        Some("4 domains, 11 station cards, 1 errors, 48 warnings")
+        Some("4 domains, 11 station cards, 1 errors, 59 warnings")
     );
     assert_eq!(out.lines().filter(|l| l.contains(" domains, ")).count(), 1);
 

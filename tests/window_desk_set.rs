@@ -93,6 +93,9 @@ fn a_rename_is_carried_across_files_and_reverted_as_one_step() {
     assert!(s.contains("\"id\": \"old_blade\""), "the card renamed");
     assert!(!s.contains("\"ancient_sword\""), "no reference left behind");
     assert_validates(&dir, "after the rename");
+    // The folder's rename map says it, for `--compare` and the sheet merge.
+    let map = std::fs::read_to_string(dir.join("renames.json")).expect("the rename map");
+    assert!(map.contains(r#""ancient_sword": "old_blade""#), "{map}");
     // One revert (the form reopened on the renamed card): both files as they were.
     live.until("the form reopened", |w| has(w, "Editing old_blade"));
     keys(&mut live, d, &["ctrl+r"]);
@@ -102,6 +105,9 @@ fn a_rename_is_carried_across_files_and_reverted_as_one_step() {
     keys(&mut live, d, &["Return", "y"]);
     wait_for(&guardian, "the Guardian put back", |t| t == before.1);
     wait_for(&shrine, "the shrine put back", |t| t == before.0);
+    wait_for(&dir.join("renames.json"), "the rename map put back", |t| {
+        !t.contains("old_blade")
+    });
 }
 
 /// The others' chip: a Domain's title card renamed in the form and saved (its Station

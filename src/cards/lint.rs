@@ -5,6 +5,7 @@
 use super::locate::join;
 use super::model::*;
 use super::report::Problem;
+use super::sheet::designer::reread::{Rereader, is_designer_text};
 use super::source::{Loaded, Parsed, Source};
 use super::text_check;
 use std::collections::{HashMap, HashSet};
@@ -17,11 +18,21 @@ const ROUTE_BUDGET: usize = 100_000;
 /// Runs every design check over what was loaded, pushing each warning.
 pub(crate) fn check(loaded: &Loaded, warnings: &mut Vec<Problem>) {
     let (names, unread) = names_of(loaded);
+    let values: Vec<serde_json::Value> = loaded
+        .domains
+        .iter()
+        .flat_map(|(_, d)| d.value.stations.iter())
+        .filter_map(|c| serde_json::to_value(c).ok())
+        .collect();
+    let texts = Texts {
+        names: &names,
+        designer: Rereader::new(&values),
+    };
     for (_, d) in &loaded.domains {
         for (i, card) in d.stations() {
             let p = format!("stations[{i}]");
             let before = warnings.len();
-            text_matches_data(&d.src, &p, card, &names, warnings);
+            text_matches_data(&d.src, &p, card, &texts, warnings);
             // A card that could not be read cannot be named by its name: not the text's
             // fault (the file's error is reported).
             let mut n = before;
@@ -41,7 +52,43 @@ pub(crate) fn check(loaded: &Loaded, warnings: &mut Vec<Problem>) {
             impossible_test(&d.src, &p, card, warnings);
         }
     }
+    if let Some(g) = &loaded.guardian {
+        guardian_text(g, &texts, warnings);
+    }
     unbreakable_seals(loaded, warnings);
+}
+
+/// What the text check reads cards with: every card's name by id (house notation) and
+/// the designer's notation reader.
+struct Texts<'a> {
+    names: &'a HashMap<String, String>,
+    designer: Rereader,
+}
+
+/// The warning for a text that does not say what the data does.
+fn text_warning(found: &str) -> String {
+    format!(
+        "the text does not match the data: {found}; change the text or the data so a player reads what the card does"
+    )
+}
+
+/// The Guardian's text states its HP, each face, and what each requirement and seal
+/// asks, in whichever notation it is written.
+fn guardian_text(g: &Parsed<GuardianFile>, texts: &Texts, warnings: &mut Vec<Problem>) {
+    let Ok(value) = serde_json::to_value(&g.value) else {
+        return;
+    };
+    let found: Vec<String> = if is_designer_text(&g.value.text) {
+        texts.designer.guardian(&value)
+    } else {
+        text_check::check_guardian(&value, texts.names)
+            .into_iter()
+            .map(|p| p.message)
+            .collect()
+    };
+    for f in found {
+        warnings.push(g.src.problem("text", text_warning(&f)));
+    }
 }
 
 /// Every card's name by id, with those of cards that did not parse where their file says
@@ -92,24 +139,28 @@ fn names_of(loaded: &Loaded) -> (HashMap<String, String>, Vec<String>) {
 }
 
 /// The card's text states every number and keyword of its data.
+/// In the designer's notation (a card imported from their sheet) the text is read back and
+/// compared with the data; in the house notation its phrases are looked for.
 fn text_matches_data(
     src: &Source,
     p: &str,
     card: &StationCard,
-    names: &HashMap<String, String>,
+    texts: &Texts,
     warnings: &mut Vec<Problem>,
 ) {
     let Ok(value) = serde_json::to_value(card) else {
         return;
     };
-    for found in text_check::check_card(&value, names) {
-        warnings.push(src.problem(
-            &join(p, "text"),
-            format!(
-                "the text does not match the data: {}; change the text or the data so a player reads what the card does",
-                found.message
-            ),
-        ));
+    let found: Vec<String> = if is_designer_text(&card.text) {
+        texts.designer.station(&value)
+    } else {
+        text_check::check_card(&value, texts.names)
+            .into_iter()
+            .map(|p| p.message)
+            .collect()
+    };
+    for f in found {
+        warnings.push(src.problem(&join(p, "text"), text_warning(&f)));
     }
 }
 

@@ -24,21 +24,13 @@ struct Sums {
 
 impl Sums {
     fn effects(&mut self, list: &[Effect]) {
-        for e in list {
-            match e {
-                Effect::Heal(a) => self.healing += average(a),
-                Effect::LoseHealth(a) => self.health_lost += average(a),
-                Effect::HitFoe(n) => self.foe_damage += (*n).max(0) as u32,
-                Effect::If(body) => {
-                    self.effects(&body.then);
-                    self.effects(&body.otherwise);
-                }
-                Effect::GuideChooses(options) => {
-                    options.iter().for_each(|o| self.effects(&o.effects));
-                }
-                _ => {}
-            }
-        }
+        // Nested effects (choices, branches) come through the one walker.
+        super::spec::walk(list, &mut |e| match e {
+            Effect::Heal(a) => self.healing += average(a),
+            Effect::LoseHealth(a) => self.health_lost += average(a),
+            Effect::HitFoe(n) => self.foe_damage += (*n).max(0) as u32,
+            _ => {}
+        });
     }
 
     fn card(&mut self, card: &StationCard) {

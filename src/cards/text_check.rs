@@ -6,8 +6,13 @@
 //! The checks read a card as JSON (what the model writes out, or a designer's own file),
 //! so that they can be run on any card set; each finding is a warning of the validator.
 
+use super::model::Effect;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
+
+mod creatures;
+pub use creatures::check_guardian;
+pub(crate) use creatures::face_wants;
 
 /// What a card's text fails to say about its data.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,16 +27,7 @@ pub fn check_card(card: &Value, names: &HashMap<String, String>) -> Vec<TextProb
     let Some(c) = card.as_object() else {
         return Vec::new();
     };
-    let mut checker = Checker {
-        text: c
-            .get("text")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string(),
-        names,
-        problems: Vec::new(),
-        guide_choices: 0,
-    };
+    let mut checker = Checker::new(c, names);
     checker.check(c);
     checker
         .problems
@@ -139,18 +135,7 @@ fn lose_kinds_in(v: &Value, out: &mut Vec<String>) {
 /// `{n}` standing for the number. The first is how the desk writes the text from the data
 /// ([`super::text_write`]).
 pub(crate) fn effect_forms(key: &str) -> &'static [&'static str] {
-    match key {
-        "heal" => &["heal {n}"],
-        "lose_health" => &["lose {n} Health", "lose only {n} Health"],
-        "resolve" => &["{n} Resolve"],
-        "dread" => &["{n} Dread"],
-        "hit_foe" => &["deal {n} damage"],
-        "peek" => &["look at {n}"],
-        "reveal" => &["turn {n}"],
-        "peek_deck" | "reorder" => &["top {n}"],
-        "cleanse" => &["remove {n} Snare"],
-        _ => &[],
-    }
+    super::spec::spec(key).map_or(&[], |s| s.house)
 }
 
 /// The words a bonus's target must be named by, and the phrase of its amount.
@@ -228,75 +213,6 @@ pub(crate) fn immune_words(kind: &str) -> Option<&'static str> {
     })
 }
 
-/// What a face's part of a foe's text (inside its parentheses) must say, and what it may
-/// not: `blocks and deals 2`, `heals itself 1`, ..., `miss` for a face that does nothing.
-pub(crate) fn face_wants(f: &Value) -> (Vec<String>, Vec<&'static str>) {
-    let mut want: Vec<String> = Vec::new();
-    let mut forbid: Vec<&str> = Vec::new();
-    let deal = f["deal"].as_i64().unwrap_or(0);
-    let block = f["block"].as_bool() == Some(true);
-    match (block, deal) {
-        (true, 0) => want.push("blocks".into()),
-        (true, d) => want.push(format!("blocks and deals {d}")),
-        (false, 0) => forbid.extend(["deals", "blocks"]),
-        (false, d) => {
-            want.push(format!("deals {d}"));
-            forbid.push("blocks");
-        }
-    }
-    if block && deal == 0 {
-        forbid.push("deals");
-    }
-    let flag = |k: &str| f[k].as_bool() == Some(true);
-    let num = |k: &str| f[k].as_i64().unwrap_or(0);
-    if flag("ignore_block") {
-        want.push("through your block".into());
-    }
-    if num("heal") > 0 {
-        want.push(format!("heals itself {}", num("heal")));
-    } else {
-        forbid.push("heals");
-    }
-    if flag("skip_roll") {
-        want.push("forfeit your next roll".into());
-    } else {
-        forbid.push("forfeit");
-    }
-    if num("roll_penalty") > 0 {
-        want.push(format!("next roll is {} lower", num("roll_penalty")));
-    } else {
-        forbid.push("lower");
-    }
-    if flag("no_rerolls") {
-        want.push("no rerolls".into());
-    } else {
-        forbid.push("rerolls");
-    }
-    if num("enrage") > 0 {
-        want.push(format!("+{} damage on every later hit", num("enrage")));
-    }
-    if num("empower") > 0 {
-        want.push(format!("+{} damage", num("empower")));
-        if let Some(target) = f["empower_face"].as_str() {
-            want.push(format!("next time {target} comes up"));
-        } else {
-            want.push("next hit".into());
-        }
-    }
-    if num("enrage") == 0 && num("empower") == 0 {
-        forbid.push("+");
-    }
-    if flag("copy") {
-        want.push("copies your".into());
-    } else {
-        forbid.push("copies");
-    }
-    if want.is_empty() && f["effects"].as_array().is_none_or(|a| a.is_empty()) {
-        want.push("miss".into());
-    }
-    (want, forbid)
-}
-
 /// Checks one card and pushes what is wrong with it into `problems`.
 struct Checker<'a> {
     text: String,
@@ -307,7 +223,21 @@ struct Checker<'a> {
     guide_choices: usize,
 }
 
-impl Checker<'_> {
+impl<'a> Checker<'a> {
+    /// A checker of the text of `c` (a card, or a seal with its own text).
+    fn new(c: &Map<String, Value>, names: &'a HashMap<String, String>) -> Self {
+        Checker {
+            text: c
+                .get("text")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string(),
+            names,
+            problems: Vec::new(),
+            guide_choices: 0,
+        }
+    }
+
     fn fail(&mut self, what: String) {
         self.problems.push(what);
     }
@@ -381,60 +311,63 @@ impl Checker<'_> {
                 continue;
             };
             let ctx = format!("{context}: {key}");
-            match key.as_str() {
-                "heal" => {
+            // The typed effect, an arm for every variant: a new effect does not compile
+            // until the check says what its text must hold.
+            let typed = serde_json::from_value::<Effect>(e.clone());
+            match typed {
+                Ok(Effect::Heal(_)) => {
                     self.word("heal", &ctx);
                     self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
-                "lose_health" => {
+                Ok(Effect::LoseHealth(_)) => {
                     self.word("lose", &ctx);
                     self.word("Health", &ctx);
                     self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
-                "resolve" => {
+                Ok(Effect::Resolve(_)) => {
                     self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
-                "dread" => {
+                Ok(Effect::Dread(_)) => {
                     self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
-                "max_health" => {
+                Ok(Effect::MaxHealth(_)) => {
                     self.word("maximum Health", &ctx);
                     self.amount(v, &ctx);
                 }
-                "hit_foe" => {
+                Ok(Effect::HitFoe(_)) => {
                     self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
-                "peek" => {
+                Ok(Effect::Peek(_)) => {
                     self.phrase(v, effect_forms(key), &ctx);
                     self.word("face down", &ctx);
                     self.amount(v, &ctx);
                 }
-                "reveal" => {
+                Ok(Effect::Reveal(_)) => {
                     self.word("face up", &ctx);
                     self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
-                "peek_deck" => {
+                Ok(Effect::PeekDeck(_)) => {
                     self.word("top", &ctx);
                     self.word("Domain deck", &ctx);
                     self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
-                "reorder" => {
+                Ok(Effect::Reorder(_)) => {
                     self.word("any order", &ctx);
                     self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
-                "cleanse" => {
+                Ok(Effect::Cleanse(_)) => {
                     self.phrase(v, effect_forms(key), &ctx);
                     self.amount(v, &ctx);
                 }
-                "bonus" => {
+                Ok(Effect::Bonus(_)) => {
                     let to = v["to"].as_str().unwrap_or_default();
                     let (words, form) = bonus_words(to);
                     if !words.is_empty() {
@@ -443,18 +376,18 @@ impl Checker<'_> {
                     self.phrase(&v["amount"], &[form], &ctx);
                     self.amount(&v["amount"], &ctx);
                 }
-                "if" => {
+                Ok(Effect::If(_)) => {
                     self.any_word(&["if", "unless"], &ctx);
                     self.condition(&v["when"], &ctx);
                     self.effects(&v["then"], &format!("{ctx} then"));
                     self.effects(&v["else"], &format!("{ctx} else"));
                 }
-                "guide_chooses" => self.guide_chooses(v, &ctx),
-                "marker" => {
+                Ok(Effect::GuideChooses(_)) => self.guide_chooses(v, &ctx),
+                Ok(Effect::Marker(_)) => {
                     self.word("marker", &ctx);
                     self.word("neutral", &ctx);
                 }
-                "lose" => {
+                Ok(Effect::Lose(_)) => {
                     let kind = v.as_str().unwrap_or_default();
                     let (forms, then) = lose_forms(kind);
                     self.word("lose", &ctx);
@@ -468,13 +401,15 @@ impl Checker<'_> {
                     self.word(GUIDE_PICKS, &ctx);
                 }
                 // A named Snare caught or shed: the text names it.
-                "catch" | "release" => self.card_name(v, &ctx),
-                "shield" => {
+                Ok(Effect::Catch(_) | Effect::Release(_)) => self.card_name(v, &ctx),
+                Ok(Effect::Shield(_)) => {
                     self.any_word(&["block", "blocks"], &ctx);
                     self.amount(v, &ctx);
                 }
-                "end_run" => self.any_word(&["run ends", "ends the run", "ends your run"], &ctx),
-                other => self.fail(format!("effect `{other}` is not checked ({ctx})")),
+                Ok(Effect::EndRun(_)) => {
+                    self.any_word(&["run ends", "ends the run", "ends your run"], &ctx)
+                }
+                Err(e) => self.fail(format!("effect `{key}` does not read: {e} ({ctx})")),
             }
         }
     }
@@ -684,98 +619,6 @@ impl Checker<'_> {
         }
         self.effects(&t["success"], "test success");
         self.effects(&t["failure"], "test failure");
-    }
-
-    fn foe(&mut self, c: &Map<String, Value>) {
-        if let Some(tag) = c.get("tags").and_then(|t| t[0].as_str()) {
-            let cap = capitalised(tag);
-            if !self.text.starts_with(&format!("{cap}.")) {
-                self.fail(format!("the text does not open with \"{cap}.\""));
-            }
-        }
-        if let Some(hp) = c.get("hp").and_then(Value::as_i64)
-            && !self.text.contains(&format!("HP {hp}."))
-        {
-            self.fail(format!("the text does not say HP {hp}"));
-        }
-        if let Some(d) = c.get("def").and_then(Value::as_i64)
-            && d != 0
-            && !self.text.contains(&format!("DEF {d}"))
-        {
-            self.fail(format!("the text does not say DEF {d}"));
-        }
-        for i in c
-            .get("immune")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            let Some(word) = immune_words(i.as_str().unwrap_or_default()) else {
-                continue;
-            };
-            self.word(word, "immune");
-        }
-        if c.get("unbeatable").and_then(Value::as_bool) == Some(true) {
-            self.word("Cannot be fought", "unbeatable");
-        }
-        let faces = c
-            .get("faces")
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
-        let text = self.text.clone();
-        for (i, f) in faces.iter().enumerate() {
-            let name = f["name"].as_str().unwrap_or_default();
-            let head = format!("{} {name} (", i + 1);
-            let Some(at) = text.find(&head) else {
-                self.fail(format!("the text does not list face \"{head}...)\""));
-                continue;
-            };
-            let rest = &text[at + head.len()..];
-            let inner = &rest[..rest.find(')').unwrap_or(rest.len())];
-            self.face(i + 1, name, f, inner);
-        }
-        self.effects(c.get("on_defeat").unwrap_or(&Value::Null), "on_defeat");
-        if c.contains_key("on_defeat") {
-            self.word("When defeated", "on_defeat");
-        }
-        for p in c
-            .get("passage")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            for key in ["show", "give"] {
-                if let Some(id) = p.get(key) {
-                    self.card_name(id, &format!("passage {key}"));
-                }
-            }
-            if p["joins"].as_bool() == Some(true) {
-                self.word("joins", "passage joins");
-            }
-            self.effects(&p["effects"], "passage");
-        }
-        if let Some(toll) = c.get("toll") {
-            self.effects(toll, "toll");
-        }
-    }
-
-    fn face(&mut self, i: usize, name: &str, f: &Value, inner: &str) {
-        let (want, forbid) = face_wants(f);
-        // What the face does beside the exchange: stated somewhere in the card's text.
-        self.effects(&f["effects"], &format!("face {i} {name}"));
-        for w in &want {
-            if !inner.contains(w.as_str()) {
-                self.fail(format!("face {i} {name}: \"{inner}\" does not say \"{w}\""));
-            }
-        }
-        for w in forbid {
-            if inner.contains(w) {
-                self.fail(format!(
-                    "face {i} {name}: \"{inner}\" says \"{w}\", the face does not"
-                ));
-            }
-        }
     }
 
     fn check(&mut self, c: &Map<String, Value>) {

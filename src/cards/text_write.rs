@@ -4,11 +4,12 @@
 //! raises no "the text does not match the data" warning. The designer's desk offers it
 //! as a starting point ("write the text from the data"), shown before it is taken.
 
+use super::model::{Amount, Effect};
 use super::text_check::{
     GUIDE_CHOOSES, GUIDE_PICKS, bonus_words, effect_forms, face_wants, immune_words, lose_forms,
     modifier_forms, per_words, trigger_words,
 };
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::collections::HashMap;
 
 /// The card's text, written from its data (a Station card as JSON); `names` maps card
@@ -125,28 +126,37 @@ impl Writer<'_> {
     fn effect(&self, key: &str, v: &Value) -> String {
         let n = v.as_i64().unwrap_or(0);
         let phrase = |k: &str| form(effect_forms(k).first().copied().unwrap_or("{n}"), n);
-        match key {
-            "heal" if v == "full" => "heal fully, to full Health".into(),
-            "heal" if v.is_object() => format!("heal {}", Self::amount(v)),
-            "lose_health" if v.is_object() => format!("lose {} Health", Self::amount(v)),
-            "heal" | "lose_health" | "hit_foe" => phrase(key),
-            "resolve" | "dread" => format!("gain {}", phrase(key)),
-            "max_health" if n < 0 => format!("your maximum Health falls by {}", -n),
-            "max_health" => format!("your maximum Health rises by {n}"),
-            "peek" => format!("{} face down {} of the row", phrase(key), cards(n)),
-            "reveal" => format!("{} face down {} of the row face up", phrase(key), cards(n)),
-            "peek_deck" => format!(
+        // The typed effect, matched with an arm for every variant: a new effect does not
+        // compile until it has words here.
+        let Ok(typed) = serde_json::from_value::<Effect>(json!({ key: v })) else {
+            return key.replace('_', " ");
+        };
+        match typed {
+            Effect::Heal(Amount::Full(_)) => "heal fully, to full Health".into(),
+            Effect::Heal(Amount::Dice { .. }) => format!("heal {}", Self::amount(v)),
+            Effect::LoseHealth(Amount::Dice { .. }) => {
+                format!("lose {} Health", Self::amount(v))
+            }
+            Effect::Heal(_) | Effect::LoseHealth(_) | Effect::HitFoe(_) => phrase(key),
+            Effect::Resolve(_) | Effect::Dread(_) => format!("gain {}", phrase(key)),
+            Effect::MaxHealth(_) if n < 0 => format!("your maximum Health falls by {}", -n),
+            Effect::MaxHealth(_) => format!("your maximum Health rises by {n}"),
+            Effect::Peek(_) => format!("{} face down {} of the row", phrase(key), cards(n)),
+            Effect::Reveal(_) => {
+                format!("{} face down {} of the row face up", phrase(key), cards(n))
+            }
+            Effect::PeekDeck(_) => format!(
                 "look at the {} {} of the Domain deck",
                 phrase(key),
                 cards(n)
             ),
-            "reorder" => format!(
+            Effect::Reorder(_) => format!(
                 "look at the {} cards of the Domain deck and put them back in any order",
                 phrase(key)
             ),
-            "cleanse" if n == 1 => phrase(key),
-            "cleanse" => format!("{}s", phrase(key)),
-            "bonus" => {
+            Effect::Cleanse(_) if n == 1 => phrase(key),
+            Effect::Cleanse(_) => format!("{}s", phrase(key)),
+            Effect::Bonus(_) => {
                 let to = v["to"].as_str().unwrap_or_default();
                 let (words, f) = bonus_words(to);
                 let n = v["amount"].as_i64().unwrap_or(0);
@@ -156,7 +166,7 @@ impl Writer<'_> {
                     _ => format!("{} to every roll of your {what}", form(f, n)),
                 }
             }
-            "if" => {
+            Effect::If(_) => {
                 let then = after_colon(&self.effects(&v["then"]));
                 let otherwise = after_colon(&self.effects(&v["else"]));
                 let cond = self.condition(&v["when"]);
@@ -167,18 +177,17 @@ impl Writer<'_> {
                 };
                 said.trim_end_matches('.').to_string()
             }
-            "guide_chooses" => self.guide_chooses(v),
-            "lose" => {
+            Effect::GuideChooses(_) => self.guide_chooses(v),
+            Effect::Lose(_) => {
                 let kind = v.as_str().unwrap_or_default();
                 let what = lose_forms(kind).0.first().copied().unwrap_or("a card");
                 format!("lose {what} ({GUIDE_PICKS})")
             }
-            "marker" => "set the marker to neutral".into(),
-            "catch" => format!("{} catches you", self.name(v)),
-            "release" => format!("{} lets you go", self.name(v)),
-            "shield" => format!("the foe's damage is blocked in the next {n} exchanges"),
-            "end_run" => format!("the run ends here: {}", v.as_str().unwrap_or_default()),
-            other => other.replace('_', " "),
+            Effect::Marker(_) => "set the marker to neutral".into(),
+            Effect::Catch(_) => format!("{} catches you", self.name(v)),
+            Effect::Release(_) => format!("{} lets you go", self.name(v)),
+            Effect::Shield(_) => format!("the foe's damage is blocked in the next {n} exchanges"),
+            Effect::EndRun(_) => format!("the run ends here: {}", v.as_str().unwrap_or_default()),
         }
     }
 

@@ -38,29 +38,18 @@ pub const PER: &[&str] = &["once", "domain", "fight", "run"];
 /// What an unmet requirement or unbroken seal of the Guardian does (`SealPenalty`).
 pub const SEAL_PENALTIES: &[&str] = &["barred", "invulnerable", "full_heal", "reflect"];
 
-/// Every effect of the format (`Effect` in the model), in the model's order.
-pub const EFFECTS: [(&str, Arg); 20] = [
-    ("heal", Arg::Amount),
-    ("lose_health", Arg::Amount),
-    ("resolve", Arg::Number),
-    ("dread", Arg::Number),
-    ("max_health", Arg::Number),
-    ("hit_foe", Arg::Number),
-    ("peek", Arg::Number),
-    ("reveal", Arg::Number),
-    ("peek_deck", Arg::Number),
-    ("reorder", Arg::Number),
-    ("cleanse", Arg::Number),
-    ("bonus", Arg::Bonus),
-    ("if", Arg::Json),
-    ("guide_chooses", Arg::Json),
-    ("lose", Arg::Pick(LOSE_KINDS)),
-    ("marker", Arg::Pick(MARKERS)),
-    ("catch", Arg::Card),
-    ("release", Arg::Card),
-    ("shield", Arg::Number),
-    ("end_run", Arg::Words),
-];
+/// Every effect of the format (`Effect` in the model), in the model's order: the key and
+/// value of each row of [`super::spec::EFFECT_SPECS`], where effects are defined.
+pub const EFFECTS: [(&str, Arg); super::spec::EFFECT_SPECS.len()] = {
+    let specs = &super::spec::EFFECT_SPECS;
+    let mut out = [("", Arg::Json); super::spec::EFFECT_SPECS.len()];
+    let mut i = 0;
+    while i < specs.len() {
+        out[i] = (specs[i].key, specs[i].arg);
+        i += 1;
+    }
+    out
+};
 
 /// Every payment of a Terror option's cost (`Payment` in the model).
 pub const PAYMENTS: [(&str, Arg); 3] = [
@@ -70,22 +59,18 @@ pub const PAYMENTS: [(&str, Arg); 3] = [
 ];
 
 /// Every condition of the format (`Condition` in the model), in the model's order: what
-/// breaks a Guardian's seal (or meets its requirement), what an `if` asks.
-pub const CONDITIONS: [(&str, Arg); 13] = [
-    ("resolve_at_least", Arg::Number),
-    ("dread_at_least", Arg::Number),
-    ("health_at_least", Arg::Number),
-    ("health_at_most", Arg::Number),
-    ("holds", Arg::Card),
-    ("follows", Arg::Card),
-    ("carries", Arg::Carry),
-    ("foe_tag", Arg::Words),
-    ("snares_at_least", Arg::Number),
-    ("cleared", Arg::Card),
-    ("not", Arg::Json),
-    ("all", Arg::Json),
-    ("any", Arg::Json),
-];
+/// breaks a Guardian's seal (or meets its requirement), what an `if` asks; the key and
+/// value of each row of [`super::spec::CONDITION_SPECS`].
+pub const CONDITIONS: [(&str, Arg); super::spec::CONDITION_SPECS.len()] = {
+    let specs = &super::spec::CONDITION_SPECS;
+    let mut out = [("", Arg::Json); super::spec::CONDITION_SPECS.len()];
+    let mut i = 0;
+    while i < specs.len() {
+        out[i] = (specs[i].key, specs[i].arg);
+        i += 1;
+    }
+    out
+};
 
 /// Every standing modifier of the format (`Modifier` in the model), in the model's order:
 /// a card's `passive`. Two are bare words.

@@ -9,9 +9,8 @@
 
 use crate::cards::CardSource;
 use crate::cards::load::{load_dir, load_source};
-use crate::cards::report::Problem;
+use crate::cards::report::{Problem, example_of, group_warnings};
 use crate::cards::sheet::{self, Attention, ImportSummary};
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -305,13 +304,19 @@ fn merge(file: &Path, into: &Path, keep_going: bool, json: bool) -> i32 {
         );
         return 2;
     }
-    let (files, summary) = match sheet::read_sheet(file) {
+    let (mut files, summary) = match sheet::read_sheet(file) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("forward cards merge: {e}");
             return 1;
         }
     };
+    // A card renamed in the folder (the desk records it) keeps its new id, though the
+    // sheet still has the title the old id was made from.
+    let renames = crate::cards::renames::read(into);
+    for v in files.values_mut() {
+        crate::cards::renames::apply(v, &renames);
+    }
     // Check the whole result in a scratch folder before touching the target.
     let staging = beside(into, ".merging");
     let _ = std::fs::remove_dir_all(&staging);
@@ -400,34 +405,6 @@ fn render_merge(m: &sheet::merge::MergeReport) -> String {
     )
 }
 
-/// A warning's kind: its message with the particulars (numbers, quoted words, the
-/// bracketed context) taken out, so that the same remark about many cards reads once.
-pub fn warning_kind(message: &str) -> String {
-    let cut = message
-        .find(|c: char| c.is_ascii_digit() || "\"`[".contains(c))
-        .unwrap_or(message.len());
-    let kind = message[..cut].trim_end().trim_end_matches([':', ' ']);
-    if kind.is_empty() {
-        message.to_string()
-    } else {
-        kind.to_string()
-    }
-}
-
-/// Validator warnings grouped by kind, most frequent first: (kind, count, an example).
-pub fn group_warnings(warnings: &[Problem]) -> Vec<(String, usize, String)> {
-    let mut by: BTreeMap<String, (usize, String)> = BTreeMap::new();
-    for w in warnings {
-        let e = by
-            .entry(warning_kind(&w.message))
-            .or_insert((0, w.to_string()));
-        e.0 += 1;
-    }
-    let mut v: Vec<(String, usize, String)> = by.into_iter().map(|(k, (n, e))| (k, n, e)).collect();
-    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    v
-}
-
 fn row_line(a: &Attention) -> String {
     let num = if a.card_number.is_empty() {
         String::new()
@@ -457,7 +434,9 @@ pub fn render_text(s: &ImportSummary, out: &Path, errors: usize, warnings: &[Pro
     let kinds: Vec<String> = s.by_type.iter().map(|(k, n)| format!("{k} {n}")).collect();
     t.push_str(&format!("by type: {}\n", kinds.join(", ")));
     for sk in &s.skipped {
-        t.push_str(&format!("skipped (not a card the game plays): {sk}\n"));
+        t.push_str(&format!(
+            "skipped (not a card the game plays; kept for the designer's export): {sk}\n"
+        ));
     }
     if !s.errors.is_empty() {
         t.push_str(&format!("{} sheet errors:\n", s.errors.len()));
@@ -484,8 +463,9 @@ pub fn render_text(s: &ImportSummary, out: &Path, errors: usize, warnings: &[Pro
         "validate: {errors} errors, {} warnings\n",
         warnings.len()
     ));
+    // One short line per kind: the full list is `forward validate`'s.
     for (kind, n, example) in group_warnings(warnings) {
-        t.push_str(&format!("  {n} x {kind}... (e.g. {example})\n"));
+        t.push_str(&format!("  {n} x {kind} (e.g. {})\n", example_of(&example)));
     }
     t
 }
@@ -495,15 +475,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn warnings_of_one_kind_read_as_one_line() {
-        assert_eq!(
-            warning_kind("the text does not state 4 (use: heal)"),
-            warning_kind("the text does not state 7 (effects: lose_health)")
-        );
-        assert_ne!(
-            warning_kind("the text does not state 4 (use: heal)"),
-            warning_kind("no foe has the tag `human`")
-        );
+    fn a_stamp_is_date_and_time() {
         assert_eq!(stamp_now().len(), 15);
     }
 }

@@ -25,13 +25,19 @@ fn numbers(dir: &Path) -> BTreeMap<String, String> {
         .collect()
 }
 
-/// B's id -> A's id for every renamed card: the rename map first, then the card numbers.
+/// B's id -> A's id for every renamed card: the rename map first (`--renames FILE`, else
+/// the one B's folder keeps, which the desk writes on a rename), then the card numbers.
 pub fn renames(
     a: &CardSource,
     dir_b: &Path,
     map: Option<&Path>,
 ) -> Result<BTreeMap<String, String>, String> {
     let mut out = BTreeMap::new();
+    if map.is_none() {
+        for (old, new) in crate::cards::renames::read(dir_b) {
+            out.insert(new, old);
+        }
+    }
     if let Some(p) = map {
         let text = std::fs::read_to_string(p)
             .map_err(|e| format!("cannot read the rename map {}: {e}", p.display()))?;

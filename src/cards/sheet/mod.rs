@@ -49,6 +49,20 @@ pub const COLUMNS: &[&str] = &[
 /// a comparison can follow a card whose title (and so id) changed.
 pub const SHEET_NUMBERS: &str = "sheet-numbers.json";
 
+/// One effect line of the designer's notation (`Heal 4 HP`, `Throw for 3 DMG`) read as
+/// the effect it means, as JSON; `Err` says why it is not one effect.
+pub fn designer_effect(line: &str) -> Result<Value, String> {
+    match notation::effect_line(line)? {
+        notation::Line::Effect(v) | notation::Line::Thrown(v) => Ok(v),
+        other => Err(format!("not an effect: {other:?}")),
+    }
+}
+
+/// One face line of the designer's notation (`3 Bite (2 DMG)`) read as a face, as JSON.
+pub fn designer_face(line: &str) -> Result<Value, String> {
+    notation::face_line(line)
+}
+
 /// The UTF-8 byte-order mark spreadsheet programs look for to read the file as UTF-8.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -379,25 +393,34 @@ fn set_values(
 
 /// Writes the set in the designer's layout to `out`; returns the number of rows and what
 /// the notation could not say (card id, field).
+/// With the sheet the set was imported from (`kept`, see [`designer::kept`]), every row
+/// of it comes back, each cell whose part of the card did not change as it was.
 fn write_designer(
     out: &Path,
     set: (Value, Value, Vec<Value>),
+    kept: Option<&Value>,
 ) -> Result<(usize, designer::export::Unsaid), SheetError> {
-    let (rows, unsaid) = designer::export::rows(&set.0, &set.1, &set.2);
+    let (header, rows, unsaid) = designer_rows(&set, kept);
     let werr = |source| SheetError::Write {
         path: out.into(),
         source,
     };
     let mut file = fs::File::create(out).map_err(werr)?;
     file.write_all(BOM).map_err(werr)?;
+    let crlf = kept.is_some_and(|k| k["crlf"] == true);
     let mut w = csv::WriterBuilder::new()
         .quote_style(csv::QuoteStyle::Necessary)
+        .terminator(if crlf {
+            csv::Terminator::CRLF
+        } else {
+            csv::Terminator::Any(b'\n')
+        })
         .from_writer(file);
     let cerr = |source| SheetError::Csv {
         path: out.into(),
         source,
     };
-    w.write_record(designer::export::header()).map_err(cerr)?;
+    w.write_record(&header).map_err(cerr)?;
     for r in &rows {
         w.write_record(r).map_err(cerr)?;
     }
@@ -405,12 +428,55 @@ fn write_designer(
     Ok((rows.len(), unsaid))
 }
 
-/// Exports the card folder `dir` to `out` in the designer's layout.
+/// The header and rows of a set in the designer's layout, over the kept sheet if any; and
+/// what the notation could not say of the cells written anew.
+fn designer_rows(
+    set: &(Value, Value, Vec<Value>),
+    kept: Option<&Value>,
+) -> (Vec<String>, Vec<Vec<String>>, designer::export::Unsaid) {
+    let (keyed, unsaid) = designer::export::keyed_rows(&set.0, &set.1, &set.2);
+    let header: Vec<String> = designer::export::header()
+        .iter()
+        .map(|h| h.to_string())
+        .collect();
+    let Some(kept) = kept else {
+        let rows = keyed.into_iter().map(|(_, r)| r.to_vec()).collect();
+        return (header, rows, unsaid);
+    };
+    let now = designer::kept::Cards::of(&set.0, &set.1, &set.2);
+    let (header, rows, rewritten) = designer::kept::rows(kept, &keyed, &now);
+    let unsaid = unsaid
+        .into_iter()
+        .filter(|(id, _)| {
+            rewritten
+                .iter()
+                .any(|k| k == id || k.split_once(':').is_some_and(|(_, x)| x == id))
+        })
+        .collect();
+    (header, rows, unsaid)
+}
+
+/// Exports the card folder `dir` to `out` in the designer's layout (over the sheet it was
+/// imported from, when the folder keeps one).
 pub fn export_designer(
     dir: &Path,
     out: &Path,
 ) -> Result<(usize, designer::export::Unsaid), SheetError> {
-    write_designer(out, set_values(dir, &|p: &Path| read_json(p))?)
+    let kept_path = dir.join(designer::kept::SHEET_KEPT);
+    let mut kept = if kept_path.is_file() {
+        Some(read_json(&kept_path)?)
+    } else {
+        None
+    };
+    // A card renamed since the import is still its row's card.
+    if let Some(k) = kept.as_mut() {
+        crate::cards::renames::apply(k, &crate::cards::renames::read(dir));
+    }
+    write_designer(
+        out,
+        set_values(dir, &|p: &Path| read_json(p))?,
+        kept.as_ref(),
+    )
 }
 
 /// Exports a loaded set to `out` in the designer's layout.
@@ -436,7 +502,7 @@ pub fn export_designer_of(
         json(serde_json::to_value(&files.guardian))?,
         domains,
     );
-    write_designer(out, set)
+    write_designer(out, set, None)
 }
 
 /// One row the import could not fully read.
@@ -510,7 +576,15 @@ pub fn read_sheet(path: &Path) -> Result<(Files, ImportSummary), SheetError> {
     if header.first().map(String::as_str) == Some("id") && header.iter().any(|h| h == "rules") {
         import_forward(path, &header, &records)
     } else if designer::is_designer_header(&header) {
-        Ok(designer::import(&header, &records))
+        let (mut files, summary) = designer::import(&header, &records);
+        // The export writes rows back with the line ends the sheet had.
+        if let Some(Value::Object(k)) = files.get_mut(designer::kept::SHEET_KEPT) {
+            k.insert(
+                "crlf".into(),
+                Value::Bool(bytes.windows(2).any(|w| w == b"\r\n")),
+            );
+        }
+        Ok((files, summary))
     } else {
         Err(SheetError::UnknownHeader { path: path.into() })
     }

@@ -67,6 +67,8 @@ pub fn effect_line(raw: &str) -> Result<Line, String> {
     let has = |w: &str| l.contains(w);
     let line = if l.is_empty() || ["none", "no effect", "nothing"].contains(&l.as_str()) {
         Line::Nothing
+    } else if let Some(v) = spec_form(&l) {
+        v
     } else if let Some(v) = table_face(&l) {
         Line::Modifier(v)
     } else if let Some(n) = signed_hp(&l) {
@@ -87,6 +89,9 @@ pub fn effect_line(raw: &str) -> Result<Line, String> {
             }})),
             None => Line::Thrown(json!({ "hit_foe": n })),
         }
+    } else if (l.starts_with("rest") || has("when you rest") || has("resting")) && has("heal") {
+        // `Rest: Heal 2 additional HP`: each heal bought at a Rest gives more.
+        Line::Modifier(json!({ "rest_heal": need(&l)? }))
     } else if l == "full heal" || (l.starts_with("heal") && has("full")) {
         Line::Effect(json!({ "heal": "full" }))
     } else if l.starts_with("heal") && has("1d6") {
@@ -147,6 +152,28 @@ pub fn effect_line(raw: &str) -> Result<Line, String> {
         return Err("not an effect this notation knows".into());
     };
     Ok(line)
+}
+
+/// A line in the very words an effect's spec gives for the notation (`Heal {n} HP`, what
+/// the export writes), read as that effect; other wordings go through the readers below.
+fn spec_form(l: &str) -> Option<Line> {
+    crate::cards::spec::EFFECT_SPECS.iter().find_map(|s| {
+        let form = normalise(s.designer?);
+        let (head, tail) = form.split_once("{n}")?;
+        let n: i64 = l
+            .strip_prefix(head)?
+            .strip_suffix(tail)?
+            .trim()
+            .parse()
+            .ok()?;
+        let v = json!({ s.key: n });
+        // A thrown thing only works in a duel (see `Line::Thrown`).
+        Some(if s.key == "hit_foe" {
+            Line::Thrown(v)
+        } else {
+            Line::Effect(v)
+        })
+    })
 }
 
 /// The frequency a line may open with (`Once per location, peek at 2`), which the card's
@@ -274,13 +301,12 @@ pub fn face_line(raw: &str) -> Result<Value, String> {
     }
     let mut face = serde_json::Map::new();
     face.insert("name".into(), json!(name));
-    // Results are joined by `&`, `;`, `,` or `+` ("Block & 1 DMG; you skip your next roll").
-    for part in result
-        .split(['&', ';', ',', '+'])
-        .map(normalise)
-        .filter(|p| !p.is_empty())
-    {
+    for raw_part in face_parts(result) {
+        let part = normalise(raw_part);
         let p = part.as_str();
+        if p.is_empty() {
+            continue;
+        }
         let (k, v) = if p == "miss" {
             continue;
         } else if p == "block" || p == "evade" || p == "blocks" {
@@ -289,13 +315,18 @@ pub fn face_line(raw: &str) -> Result<Value, String> {
             ("heal", json!(need(p)?))
         } else if p.contains("skip") {
             ("skip_roll", json!(true))
-        } else if p.contains("next roll") {
-            ("roll_penalty", json!(need(p)?.abs()))
         } else if p.contains("reroll") {
             ("no_rerolls", json!(true))
         } else if p.contains("rest of") {
             ("enrage", json!(need(p)?))
         } else if p.contains("next hit") {
+            ("empower", json!(need(p)?))
+        } else if p.contains("next") && p.contains("roll") {
+            // `-1 to Player's next roll`, `-1 to next Player roll`.
+            ("roll_penalty", json!(need(p)?.abs()))
+        } else if let Some(target) = empowered_face(raw_part) {
+            // `+1 DMG next Crush`: more damage the next time that face comes up.
+            face.insert("empower_face".into(), json!(target));
             ("empower", json!(need(p)?))
         } else if p.contains("ignore") {
             ("ignore_block", json!(true))
@@ -309,6 +340,40 @@ pub fn face_line(raw: &str) -> Result<Value, String> {
         face.insert(k.into(), v);
     }
     Ok(Value::Object(face))
+}
+
+/// A face's results split at `&`, `;`, `,` and a `+` that joins (`Block + 1 DMG`), not
+/// one that signs a number (`next hit +1 DMG`).
+fn face_parts(result: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in result.char_indices() {
+        let joins = match c {
+            '&' | ';' | ',' => true,
+            '+' => !result[i + 1..].starts_with(|d: char| d.is_ascii_digit()),
+            _ => false,
+        };
+        if joins {
+            out.push(&result[start..i]);
+            start = i + c.len_utf8();
+        }
+    }
+    out.push(&result[start..]);
+    out
+}
+
+/// The face named in `+1 DMG next <face name>` (as written), if the part reads so.
+fn empowered_face(raw: &str) -> Option<String> {
+    let low = raw.to_lowercase();
+    let at = low.find(" next ")?;
+    let head = &low[..at];
+    if !(head.contains("dmg") || head.contains("damage")) {
+        return None;
+    }
+    let name = raw[at + " next ".len()..].trim().trim_end_matches('.');
+    let first = name.split_whitespace().next()?.to_lowercase();
+    (!["hit", "roll", "round", "player", "player's", "exchange"].contains(&first.as_str()))
+        .then(|| name.to_string())
 }
 
 #[cfg(test)]
@@ -400,6 +465,26 @@ mod tests {
             Ok(json!({"name": "Howl", "roll_penalty": 1}))
         );
         assert_eq!(face_line("4 Flourish"), Ok(json!({"name": "Flourish"})));
+        assert_eq!(
+            face_line("1 Glare (-2 to next Player roll)"),
+            Ok(json!({"name": "Glare", "roll_penalty": 2}))
+        );
+        assert_eq!(
+            face_line("2 Feint (Miss; next hit +1 DMG)"),
+            Ok(json!({"name": "Feint", "empower": 1}))
+        );
+        assert_eq!(
+            face_line("3 Coil (1 DMG & +1 DMG next Great Coil)"),
+            Ok(json!({"name": "Coil", "deal": 1, "empower": 1, "empower_face": "Great Coil"}))
+        );
+        assert_eq!(
+            effect_line("Rest: Heal 2 additional HP"),
+            Ok(Line::Modifier(json!({"rest_heal": 2})))
+        );
+        assert_eq!(
+            effect_line("Throw for 3 DMG (one-time use)"),
+            Ok(Line::Thrown(json!({"hit_foe": 3})))
+        );
         assert!(face_line("7 Bite (1 DMG)").is_err());
         assert!(face_line("3 Bite (sings)").is_err());
     }

@@ -6,6 +6,7 @@ use super::locate::join;
 use super::messages::{did_you_mean, or_list};
 use super::model::*;
 use super::source::{Loaded, Source};
+use super::spec::{condition_spec, spec_of, walk};
 use std::collections::{HashMap, HashSet};
 
 mod map;
@@ -57,16 +58,9 @@ struct Checker<'a> {
 
 /// Whether `pred` holds for one of these effects, or one inside an `if` or a choice.
 fn any_effect(list: &[Effect], pred: &dyn Fn(&Effect) -> bool) -> bool {
-    list.iter().any(|e| {
-        pred(e)
-            || match e {
-                Effect::If(b) => any_effect(&b.then, pred) || any_effect(&b.otherwise, pred),
-                Effect::GuideChooses(options) => {
-                    options.iter().any(|o| any_effect(&o.effects, pred))
-                }
-                _ => false,
-            }
-    })
+    let mut found = false;
+    walk(list, &mut |e| found |= pred(e));
+    found
 }
 
 /// The name of the first effect here (or inside an `if`) that asks a player's choice or
@@ -354,47 +348,14 @@ impl<'a> Checker<'a> {
     }
 
     fn condition(&mut self, src: &Source, path: &str, cond: &Condition) {
+        // A number's range is its spec's (`cards::spec`), the schema's too.
+        let spec = condition_spec(cond);
+        let (lo, hi) = spec.range.unwrap_or((i64::MIN, i64::MAX));
+        let mut number = |n: i64| self.range(src, &join(path, spec.key), spec.key, n, lo, hi);
         match cond {
-            Condition::ResolveAtLeast(n) => self.range(
-                src,
-                &join(path, "resolve_at_least"),
-                "resolve_at_least",
-                *n as i64,
-                1,
-                4,
-            ),
-            Condition::DreadAtLeast(n) => self.range(
-                src,
-                &join(path, "dread_at_least"),
-                "dread_at_least",
-                *n as i64,
-                1,
-                4,
-            ),
-            Condition::HealthAtLeast(n) => self.range(
-                src,
-                &join(path, "health_at_least"),
-                "health_at_least",
-                *n as i64,
-                1,
-                99,
-            ),
-            Condition::HealthAtMost(n) => self.range(
-                src,
-                &join(path, "health_at_most"),
-                "health_at_most",
-                *n as i64,
-                0,
-                99,
-            ),
-            Condition::SnaresAtLeast(n) => self.range(
-                src,
-                &join(path, "snares_at_least"),
-                "snares_at_least",
-                *n as i64,
-                1,
-                9,
-            ),
+            Condition::ResolveAtLeast(n) | Condition::DreadAtLeast(n) => number(i64::from(*n)),
+            Condition::HealthAtLeast(n) | Condition::HealthAtMost(n) => number(i64::from(*n)),
+            Condition::SnaresAtLeast(n) => number(i64::from(*n)),
             Condition::Holds(id) => {
                 self.card_ref(src, &join(path, "holds"), "holds", id, Want::Held)
             }
@@ -486,28 +447,32 @@ impl<'a> Checker<'a> {
     }
 
     fn effect(&mut self, src: &Source, path: &str, e: &Effect) {
-        let small = |name: &'static str, n: u8, lo: i64, hi: i64| (name, n as i64, lo, hi);
+        // A number's range is its spec's (`cards::spec`), the schema's too (a test holds
+        // them equal).
+        let spec = spec_of(e);
+        let (lo, hi) = spec.range.unwrap_or((i64::MIN, i64::MAX));
+        let small = |n: u8| (spec.key, n as i64, lo, hi);
         let ranged = match e {
             Effect::Heal(a) => return self.amount(src, &join(path, "heal"), "heal", a, true),
             Effect::LoseHealth(a) => {
                 return self.amount(src, &join(path, "lose_health"), "lose_health", a, false);
             }
-            Effect::Resolve(n) => small("resolve", *n, 1, 8),
-            Effect::Dread(n) => small("dread", *n, 1, 8),
-            Effect::Peek(n) => small("peek", *n, 1, 3),
-            Effect::Reveal(n) => small("reveal", *n, 1, 3),
-            Effect::PeekDeck(n) => small("peek_deck", *n, 1, 3),
-            Effect::Reorder(n) => small("reorder", *n, 2, 3),
-            Effect::Cleanse(n) => small("cleanse", *n, 1, 3),
-            Effect::HitFoe(n) => ("hit_foe", *n as i64, 1, 20),
+            Effect::Resolve(n) => small(*n),
+            Effect::Dread(n) => small(*n),
+            Effect::Peek(n) => small(*n),
+            Effect::Reveal(n) => small(*n),
+            Effect::PeekDeck(n) => small(*n),
+            Effect::Reorder(n) => small(*n),
+            Effect::Cleanse(n) => small(*n),
+            Effect::HitFoe(n) => (spec.key, *n as i64, lo, hi),
             Effect::MaxHealth(n) => {
                 return self.shift(
                     src,
                     &join(path, "max_health"),
                     "max_health",
                     *n as i64,
-                    -10,
-                    10,
+                    lo,
+                    hi,
                 );
             }
             Effect::Bonus(b) => {
@@ -526,7 +491,7 @@ impl<'a> Checker<'a> {
                     let msg = "`shield` works only in a duel, between exchanges: put it in a `use` with `\"duel_only\": true`";
                     self.err(src, &join(path, "shield"), msg);
                 }
-                small("shield", *n, 1, 3)
+                small(*n)
             }
             Effect::EndRun(why) => {
                 return self.not_blank(src, &join(path, "end_run"), "end_run", why);

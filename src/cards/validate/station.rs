@@ -196,7 +196,7 @@ impl Checker<'_> {
                         "spend_resolve",
                         *n as i64,
                         1,
-                        4,
+                        i64::from(crate::numbers::MARKER_MAX),
                     ),
                     Payment::SpendGrace(n) => self.range(
                         src,
@@ -204,7 +204,7 @@ impl Checker<'_> {
                         "spend_grace",
                         *n as i64,
                         1,
-                        3,
+                        i64::from(crate::numbers::GRACE_MAX),
                     ),
                     Payment::Discard(_) => {}
                 }

@@ -511,11 +511,18 @@ impl Desk {
             }
             Part::File | Part::Title => self.spliced(&self.form.object().0)?.0,
         };
-        let (patches, rename) = self.patches(own);
+        let (mut patches, rename) = self.patches(own);
+        let id = self.form_id().unwrap_or_else(|| self.target.domain.clone());
+        // A new id goes in the folder's rename map (which `--compare`, the sheet merge and
+        // the designer export follow), written with the card so a revert puts it back.
+        if let Some(old) = self.opened_id.clone().filter(|o| !o.is_empty() && *o != id) {
+            let text = crate::cards::renames::renamed_text(&dir, &old, &id)
+                .map_err(|e| format!("the rename map cannot be written: {e}"))?;
+            patches.push((crate::cards::renames::RENAMES.to_string(), text));
+        }
         let saved = edit::write_files(&dir, &patches).map_err(|e| e.to_string())?;
         self.original = self.form.object().0;
         self.history.settle();
-        let id = self.form_id().unwrap_or_else(|| self.target.domain.clone());
         let what = match &rename {
             Some(r) => format!("renaming {} to {} ({} places)", r.old, r.new, r.refs.len()),
             None => format!("saving {id}"),

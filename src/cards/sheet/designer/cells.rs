@@ -10,8 +10,17 @@ use serde_json::{Map, Value, json};
 /// The rules cell split into its keyword (`FIGHT`), the rest of the keyword line (`5 HP`)
 /// and the following non-empty lines, trimmed.
 pub(super) fn split_rules(rules: &str) -> Result<(String, String, Vec<&str>), Unread> {
-    let mut lines = rules.lines().map(str::trim).filter(|l| !l.is_empty());
-    let first = lines.next().unwrap_or("");
+    let mut lines = rules
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .peekable();
+    let mut first = lines.next().unwrap_or("");
+    // An empty `EFFECT:` over another keyword (`EFFECT:` then `FIGHT: 4 HP`) is a heading
+    // the designer's template left: the keyword under it says what the card is.
+    while normalise(first) == "effect:" && lines.peek().is_some_and(|l| is_keyword_line(l)) {
+        first = lines.next().unwrap_or("");
+    }
     let (kw, rest) = first
         .split_once(':')
         .filter(|(k, _)| !k.is_empty() && k.chars().all(|c| c.is_ascii_uppercase() || c == ' '))
@@ -40,11 +49,12 @@ pub(super) struct Parts {
 
 pub(super) fn parts(lines: &[&str]) -> Result<Parts, Unread> {
     let mut p = Parts::default();
-    for l in lines {
-        if l.trim() == "&"
-            || normalise(l).starts_with("turn sideways")
-            || normalise(l).contains("one-time use")
-        {
+    for raw in lines {
+        // `(one-time use)` says how often (see `use_per`); what else the line says is an
+        // effect (`Throw for 3 DMG (one-time use)`).
+        let cut = without_one_time(raw);
+        let l: &str = cut.as_str();
+        if l.trim() == "&" || l.trim().is_empty() || normalise(l).starts_with("turn sideways") {
             continue;
         }
         // `6 COUNTER → BLOCK + DEAL 1 DMG`: the arrow explains, it does not chain.
@@ -60,7 +70,7 @@ pub(super) fn parts(lines: &[&str]) -> Result<Parts, Unread> {
             .split(['&', '→'])
             .map(|x| x.trim_start_matches('>').trim())
         {
-            match notation::effect_line(piece).map_err(|r| unread(l, r))? {
+            match notation::effect_line(piece).map_err(|r| unread(raw, r))? {
                 Line::Effect(v) => p.effects.push(v),
                 Line::Modifier(v) => p.passive.push(v),
                 Line::Trigger(v) => p.triggers.push(v),
@@ -74,6 +84,26 @@ pub(super) fn parts(lines: &[&str]) -> Result<Parts, Unread> {
         }
     }
     Ok(p)
+}
+
+/// A line without the words `(one-time use)` (any case, with or without brackets).
+fn without_one_time(l: &str) -> String {
+    // ASCII lower case keeps every byte where it was, so `i` indexes `l` too.
+    let low = l.to_ascii_lowercase();
+    match low.find("one-time use") {
+        Some(i) => {
+            let head = l[..i].trim_end().trim_end_matches('(');
+            let tail = l[i + "one-time use".len()..].trim_start_matches(')');
+            format!("{}{}", head.trim_end(), tail).trim().to_string()
+        }
+        None => l.to_string(),
+    }
+}
+
+/// Whether a line is a keyword line of its own (`FIGHT: 4 HP`, `CHOOSE:`).
+fn is_keyword_line(l: &str) -> bool {
+    l.split_once(':')
+        .is_some_and(|(k, _)| k.len() >= 3 && k.chars().all(|c| c.is_ascii_uppercase() || c == ' '))
 }
 
 /// Splits lines at a line `or` / `OR`.

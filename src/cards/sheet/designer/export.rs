@@ -21,33 +21,39 @@ fn n(v: &Value) -> i64 {
     v.as_i64().unwrap_or(0)
 }
 
-/// The notation's words for one effect, if it has any.
+/// The notation's words for one effect, if it has any. The typed effect is matched with
+/// an arm for every variant, so a new effect does not compile until it is said here or
+/// listed as having no words (the export then names it among what it could not say).
 fn effect(e: &Value) -> Option<String> {
-    let (k, v) = e.as_object()?.iter().next()?;
-    Some(match k.as_str() {
-        "heal" if v == "full" => "Full heal".into(),
-        "heal" if v.is_object() => format!("Heal {}d6+{}", n(&v["d6"]), n(&v["plus"])),
-        "heal" => format!("Heal {} HP", n(v)),
-        "lose_health" if v.is_number() => format!("Lose {} HP", n(v)),
-        "lose_health" if v.is_object() => format!("Lose {}d6+{} HP", n(&v["d6"]), n(&v["plus"])),
-        "resolve" => format!("Move the Resolve/Dread marker up {}", n(v)),
-        "dread" => format!("Move the Resolve/Dread marker down {}", n(v)),
-        "peek" => format!("Peek at {} face down cards", n(v)),
-        "peek_deck" => format!("Look at the top {} cards of the deck", n(v)),
-        "reveal" => format!("Turn {} cards face up", n(v)),
-        "reorder" => format!("Reorder the top {} cards", n(v)),
-        "cleanse" => format!("Cleanse {} Snare", n(v)),
-        "hit_foe" => format!("Throw for {} DMG", n(v)),
-        "bonus" => {
-            let a = n(&v["amount"]);
-            match s(&v["to"]) {
-                "next_duel" => format!("{a:+} to Player rolls next Duel"),
-                "next_test" => format!("{a:+} to next Challenge"),
-                "next_heal" => format!("{a:+} to next heal"),
-                _ => return None,
+    use crate::cards::model::{Amount, BonusTarget, Effect};
+    use crate::cards::spec::{fill, spec_of};
+    let typed: Effect = serde_json::from_value(e.clone()).ok()?;
+    let (_, v) = e.as_object()?.iter().next()?;
+    Some(match &typed {
+        Effect::Heal(Amount::Full(_)) => "Full heal".into(),
+        Effect::Heal(Amount::Dice { d6, plus }) => format!("Heal {d6}d6+{plus}"),
+        Effect::LoseHealth(Amount::Full(_)) => return None,
+        Effect::LoseHealth(Amount::Dice { d6, plus }) => format!("Lose {d6}d6+{plus} HP"),
+        // A plain number: the spec's words for it in the notation.
+        Effect::Heal(Amount::Fixed(_))
+        | Effect::LoseHealth(Amount::Fixed(_))
+        | Effect::Resolve(_)
+        | Effect::Dread(_)
+        | Effect::HitFoe(_)
+        | Effect::Peek(_)
+        | Effect::Reveal(_)
+        | Effect::PeekDeck(_)
+        | Effect::Reorder(_)
+        | Effect::Cleanse(_) => fill(spec_of(&typed).designer?, v.as_i64()?),
+        Effect::Bonus(b) => {
+            let a = b.amount;
+            match b.to {
+                BonusTarget::NextDuel => format!("{a:+} to Player rolls next Duel"),
+                BonusTarget::NextTest => format!("{a:+} to next Challenge"),
+                BonusTarget::NextHeal => format!("{a:+} to next heal"),
             }
         }
-        "if" => {
+        Effect::If(_) => {
             let tag = v["when"]["foe_tag"].as_str()?;
             let then = v["then"].as_array()?;
             match (then.as_slice(), v.get("else")) {
@@ -55,7 +61,15 @@ fn effect(e: &Value) -> Option<String> {
                 _ => return None,
             }
         }
-        _ => return None,
+        // No words in the notation for these.
+        Effect::MaxHealth(_)
+        | Effect::GuideChooses(_)
+        | Effect::Lose(_)
+        | Effect::Marker(_)
+        | Effect::Catch(_)
+        | Effect::Release(_)
+        | Effect::Shield(_)
+        | Effect::EndRun(_) => return None,
     })
 }
 
@@ -89,51 +103,27 @@ fn modifier(m: &Value) -> Option<String> {
     })
 }
 
-/// A foe face as `N Name (result)`.
+/// A foe face as `N Name (result)`, each field in its spec's words (`cards::spec`).
 fn face(i: usize, f: &Value) -> Option<String> {
+    use crate::cards::spec::{FACE_SPECS, fill};
     let mut parts = Vec::new();
-    let flag = |k: &str| f.get(k).and_then(Value::as_bool) == Some(true);
-    let num = |k: &str| f.get(k).and_then(Value::as_i64).unwrap_or(0);
-    if flag("copy") {
-        parts.push("Copy player roll".to_string());
+    for spec in &FACE_SPECS {
+        match (spec.range, f.get(spec.key)) {
+            (None, Some(Value::Bool(true))) => parts.push(spec.designer.to_string()),
+            (Some(_), Some(v)) if v.as_i64().is_some_and(|n| n > 0) => {
+                let n = v.as_i64().unwrap_or(0);
+                parts.push(match f.get("empower_face").and_then(Value::as_str) {
+                    // `+1 DMG next Crush`: the empowered face named.
+                    Some(target) if spec.key == "empower" => format!("+{n} DMG next {target}"),
+                    _ => fill(spec.designer, n),
+                });
+            }
+            _ => {}
+        }
     }
-    if flag("block") {
-        parts.push("Block".into());
-    }
-    if num("deal") > 0 {
-        parts.push(format!("{} DMG", num("deal")));
-    }
-    if num("heal") > 0 {
-        parts.push(format!("Heal self {} HP", num("heal")));
-    }
-    if flag("skip_roll") {
-        parts.push("Player skips next roll".into());
-    }
-    if num("roll_penalty") > 0 {
-        parts.push(format!("-{} to Player's next roll", num("roll_penalty")));
-    }
-    if flag("no_rerolls") {
-        parts.push("no rerolls next round".into());
-    }
-    if num("enrage") > 0 {
-        parts.push(format!("+{} DMG rest of fight", num("enrage")));
-    }
-    if flag("ignore_block") {
-        parts.push("ignore block".into());
-    }
-    let known = [
-        "name",
-        "copy",
-        "block",
-        "deal",
-        "heal",
-        "skip_roll",
-        "roll_penalty",
-        "no_rerolls",
-        "enrage",
-        "ignore_block",
-    ];
-    if f.as_object()?.keys().any(|k| !known.contains(&k.as_str())) {
+    let known =
+        |k: &str| k == "name" || k == "empower_face" || FACE_SPECS.iter().any(|s| s.key == k);
+    if f.as_object()?.keys().any(|k| !known(k)) {
         return None;
     }
     let result = if parts.is_empty() {
@@ -457,7 +447,8 @@ fn condition(c: &Value, titles: &Map<String, Value>) -> String {
     }
 }
 
-fn designer_type(c: &Value) -> String {
+/// The designer's `Type` of a card (`Beast` for a foe tagged beast).
+pub(super) fn designer_type(c: &Value) -> String {
     let tags = c["tags"].to_string();
     match s(&c["type"]) {
         "foe" if c["label"] == "Companion" => "Companion".into(),
@@ -470,6 +461,17 @@ fn designer_type(c: &Value) -> String {
 /// The rows of a card set (its map, traveller, Guardian and Domain files, Domains in the
 /// map's order) in the designer's layout, and the fields the notation could not say.
 pub fn rows(traveller: &Value, guardian: &Value, domains: &[Value]) -> (Vec<DesignerRow>, Unsaid) {
+    let (keyed, unsaid) = keyed_rows(traveller, guardian, domains);
+    (keyed.into_iter().map(|(_, r)| r).collect(), unsaid)
+}
+
+/// [`rows`], each with the key of the card it says (`traveller`, `guardian`,
+/// `domain:<id>`, `station:<id>`; see `kept::Cards`).
+pub(in crate::cards::sheet) fn keyed_rows(
+    traveller: &Value,
+    guardian: &Value,
+    domains: &[Value],
+) -> (Vec<(String, DesignerRow)>, Unsaid) {
     let mut unsaid = Unsaid::new();
     let mut titles = Map::new();
     for d in domains {
@@ -479,10 +481,17 @@ pub fn rows(traveller: &Value, guardian: &Value, domains: &[Value]) -> (Vec<Desi
     }
     let mut out = Vec::new();
     let mut num = 0;
-    let mut row =
-        |title: &str, loc: &str, flavor: &Value, art: &str, rules: String, kind: String| {
-            num += 1;
-            out.push([
+    let mut row = |key: &str,
+                   title: &str,
+                   loc: &str,
+                   flavor: &Value,
+                   art: &str,
+                   rules: String,
+                   kind: String| {
+        num += 1;
+        out.push((
+            key.to_string(),
+            [
                 title.to_string(),
                 loc.to_string(),
                 num.to_string(),
@@ -490,10 +499,12 @@ pub fn rows(traveller: &Value, guardian: &Value, domains: &[Value]) -> (Vec<Desi
                 art.to_string(),
                 rules,
                 kind,
-            ]);
-        };
+            ],
+        ));
+    };
     let trav = format!("SPECIAL:\nStarting HP: {}", traveller["health"]);
     row(
+        "traveller",
         s(&traveller["name"]),
         "",
         &traveller["flavor"],
@@ -503,6 +514,7 @@ pub fn rows(traveller: &Value, guardian: &Value, domains: &[Value]) -> (Vec<Desi
     );
     let g = guardian_rules(guardian, &titles, &mut unsaid);
     row(
+        "guardian",
         s(&guardian["name"]),
         "",
         &guardian["flavor"],
@@ -525,6 +537,7 @@ pub fn rows(traveller: &Value, guardian: &Value, domains: &[Value]) -> (Vec<Desi
             format!("EFFECT:\n{}", on_enter.join("\n&\n"))
         };
         row(
+            &format!("domain:{}", s(&d["id"])),
             place,
             place,
             &d["flavor"],
@@ -535,6 +548,7 @@ pub fn rows(traveller: &Value, guardian: &Value, domains: &[Value]) -> (Vec<Desi
         for c in d["stations"].as_array().into_iter().flatten() {
             let rules = station_rules(c, &titles, &mut unsaid);
             row(
+                &format!("station:{}", s(&c["id"])),
                 s(&c["name"]),
                 place,
                 &c["flavor"],

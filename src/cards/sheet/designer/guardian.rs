@@ -8,7 +8,7 @@
 //! carry a thing (`carries`), a being who must follow (`follows`), or a thing to hold
 //! (`holds`).
 
-use super::refs::{Kind, Titles};
+use super::refs::{Found, Kind, Titles};
 use super::{DEFAULT_HEALTH, DRow, Unread, slug, unread};
 use crate::cards::sheet::notation::{self, normalise};
 use serde_json::{Map, Value, json};
@@ -41,10 +41,16 @@ pub(super) struct Read {
     pub(super) refs: Vec<(String, String)>,
     /// Names matched not exactly as the rows spell them.
     pub(super) notes: Vec<String>,
+    /// Lines that could not be read; each costs only what it says (a face read as a
+    /// blank, a seal left out).
+    pub(super) unread: Vec<Unread>,
+    /// Cards a seal names that its condition cannot hold: the row is an error.
+    pub(super) errors: Vec<Unread>,
 }
 
-/// Reads the Guardian's cell; `Err` names the first line that could not be read.
-pub(super) fn read(r: &DRow, titles: &Titles) -> Result<Read, Unread> {
+/// Reads the Guardian's cell line by line: a line that cannot be read is listed in
+/// `unread` and costs only itself (a face becomes a blank face, a seal is left out).
+pub(super) fn read(r: &DRow, titles: &Titles) -> Read {
     let mut out = Read::default();
     let mut part = Part::Head;
     let mut seals: Vec<Prose> = Vec::new();
@@ -63,16 +69,28 @@ pub(super) fn read(r: &DRow, titles: &Titles) -> Result<Read, Unread> {
             continue;
         }
         if is_face(&n) && (part == Part::Table || part == Part::Head) {
-            out.faces
-                .push(notation::face_line(l).map_err(|why| unread(l, why))?);
+            let face = notation::face_line(l).unwrap_or_else(|why| {
+                out.unread.push(unread(
+                    l,
+                    format!("{why}; this face is a blank (a miss), the other faces stand"),
+                ));
+                blank_face(l, out.faces.len() + 1)
+            });
+            out.faces.push(face);
+            continue;
+        }
+        if seals.is_empty() && l.starts_with('(') && l.ends_with(')') {
+            // An aside in brackets (often repeating the requirement above): text only.
             continue;
         }
         if let Some(b) = break_line(l) {
-            let last = seals
-                .last_mut()
-                .or(reqs.last_mut())
-                .ok_or_else(|| unread(l, "a `Break:` line comes before any seal it could break"))?;
-            last.breaks = format!("{} {b}", last.breaks).trim().to_string();
+            match seals.last_mut().or(reqs.last_mut()) {
+                Some(last) => last.breaks = format!("{} {b}", last.breaks).trim().to_string(),
+                None => out.unread.push(unread(
+                    l,
+                    "a `Break:` line comes before any seal it could break",
+                )),
+            }
             continue;
         }
         if n.starts_with("seal") {
@@ -99,21 +117,54 @@ pub(super) fn read(r: &DRow, titles: &Titles) -> Result<Read, Unread> {
         }
     }
     if out.faces.len() != 6 {
-        return Err(unread(
+        out.unread.push(unread(
             r.rules.lines().last().unwrap_or(""),
-            format!("the Guardian needs six faces, found {}", out.faces.len()),
+            format!(
+                "the Guardian needs six faces, found {}; the missing ones are blanks (misses)",
+                out.faces.len()
+            ),
         ));
+        out.faces.truncate(6);
+        while out.faces.len() < 6 {
+            let i = out.faces.len() + 1;
+            out.faces.push(json!({"name": format!("Face {i}")}));
+        }
     }
     for (i, p) in reqs.iter().enumerate() {
-        let v = seal(p, titles, &mut out, Some("invulnerable"))?;
-        let id = format!("requirement_{}", i + 1);
-        out.requirements.push(with_id(v, &id));
+        match seal(p, titles, &mut out, Some("invulnerable")) {
+            Ok(v) => {
+                let id = format!("requirement_{}", i + 1);
+                out.requirements.push(with_id(v, &id));
+            }
+            Err(u) => out.unread.push(u),
+        }
     }
     for p in &seals {
-        let v = seal(p, titles, &mut out, None)?;
-        out.seals.push(with_id(v, &slug(&p.name)));
+        match seal(p, titles, &mut out, None) {
+            Ok(v) => out.seals.push(with_id(v, &slug(&p.name))),
+            Err(u) => out.unread.push(u),
+        }
     }
-    Ok(out)
+    out
+}
+
+/// The face a line that did not read stands for: its name (after the die number, before
+/// any bracket), with no effect.
+fn blank_face(l: &str, i: usize) -> Value {
+    let name = l
+        .trim()
+        .split_once(char::is_whitespace)
+        .map_or("", |(_, rest)| rest)
+        .split('(')
+        .next()
+        .unwrap_or("")
+        .trim();
+    let name = if name.is_empty() {
+        format!("Face {i}")
+    } else {
+        name.to_string()
+    };
+    json!({ "name": name })
 }
 
 /// A line before the seals: the HP (`FIGHT: 20 HP`, `HP: 20`), a requirement naming a
@@ -249,23 +300,8 @@ fn seal(
             f.title.id
         ));
     }
-    let being = named.iter().find(|f| f.title.kind == Kind::Being);
-    let thing = named.iter().find(|f| f.title.kind == Kind::Thing);
-    let low = normalise(said);
-    let cond = match (being, thing) {
-        (Some(b), Some(t)) if low.contains("carr") || low.contains("bring") => {
-            json!({"carries": {"companion": b.title.id, "card": t.title.id}})
-        }
-        (Some(b), _) => json!({"follows": b.title.id}),
-        (None, Some(t)) => json!({"holds": t.title.id}),
-        (None, None) => {
-            return Err(unread(
-                said,
-                format!("{}: its break names no card of the sheet", p.name),
-            ));
-        }
-    };
-    for f in being.into_iter().chain(thing) {
+    let cond = condition(p, said, &named, out)?;
+    for f in &named {
         out.refs.push((f.title.id.clone(), p.name.clone()));
     }
     let text = if p.breaks.is_empty() || p.breaks == p.does {
@@ -281,9 +317,58 @@ fn seal(
     Ok(m)
 }
 
-/// The Guardian card from its row; on a line that cannot be read, the default Health and
-/// six plain faces, and that line.
-pub(super) fn card(r: &DRow, titles: &Titles) -> (Map<String, Value>, Result<Read, Unread>) {
+/// The condition a break line (`said`) sets, holding every card it names: a companion
+/// who carries a thing (the line says "carr..." or "bring"), else each companion follows
+/// and each thing is held (a companion who must *use* an item: both, so the item stays in
+/// the puzzle). Several parts are joined with `all`. A named card that is neither a thing
+/// nor a companion cannot be held or followed: the row is an error naming it.
+fn condition(p: &Prose, said: &str, named: &[Found], out: &mut Read) -> Result<Value, Unread> {
+    let beings: Vec<&str> = named
+        .iter()
+        .filter(|f| f.title.kind == Kind::Being)
+        .map(|f| f.title.id.as_str())
+        .collect();
+    let things: Vec<&str> = named
+        .iter()
+        .filter(|f| f.title.kind == Kind::Thing)
+        .map(|f| f.title.id.as_str())
+        .collect();
+    for f in named.iter().filter(|f| f.title.kind == Kind::Other) {
+        out.errors.push(unread(
+            said,
+            format!(
+                "{}: its break names \"{}\" ({}), which is neither an Item, an Equipment nor a companion, so no condition can hold it",
+                p.name, f.title.title, f.title.id
+            ),
+        ));
+    }
+    let low = normalise(said);
+    let carried = low.contains("carr") || low.contains("bring");
+    let mut parts: Vec<Value> = Vec::new();
+    match beings.as_slice() {
+        [b] if carried && !things.is_empty() => {
+            for t in &things {
+                parts.push(json!({"carries": {"companion": b, "card": t}}));
+            }
+        }
+        _ => {
+            parts.extend(beings.iter().map(|b| json!({"follows": b})));
+            parts.extend(things.iter().map(|t| json!({"holds": t})));
+        }
+    }
+    match parts.len() {
+        0 => Err(unread(
+            said,
+            format!("{}: its break names no card of the sheet", p.name),
+        )),
+        1 => Ok(parts.remove(0)),
+        _ => Ok(json!({ "all": parts })),
+    }
+}
+
+/// The Guardian card from its row: what its cell says, with a blank face for each face
+/// line that could not be read and the default Health when none is given.
+pub(super) fn card(r: &DRow, titles: &Titles) -> (Map<String, Value>, Read) {
     let mut c = Map::new();
     c.insert("$schema".into(), json!("schema.json"));
     c.insert("id".into(), json!("guardian"));
@@ -293,21 +378,10 @@ pub(super) fn card(r: &DRow, titles: &Titles) -> (Map<String, Value>, Result<Rea
     if !r.flavor.trim().is_empty() {
         c.insert("flavor".into(), json!(r.flavor.trim()));
     }
-    let read = read(r, titles);
-    match &read {
-        Ok(g) => {
-            c.insert("hp".into(), json!(g.hp.unwrap_or(DEFAULT_HEALTH)));
-            c.insert("faces".into(), Value::Array(g.faces.clone()));
-            super::put(&mut c, "requirements", g.requirements.clone());
-            super::put(&mut c, "seals", g.seals.clone());
-        }
-        Err(_) => {
-            c.insert("hp".into(), json!(DEFAULT_HEALTH));
-            let plain: Vec<Value> = (1..=6)
-                .map(|i| json!({"name": format!("Face {i}")}))
-                .collect();
-            c.insert("faces".into(), Value::Array(plain));
-        }
-    }
-    (c, read)
+    let g = read(r, titles);
+    c.insert("hp".into(), json!(g.hp.unwrap_or(DEFAULT_HEALTH)));
+    c.insert("faces".into(), Value::Array(g.faces.clone()));
+    super::put(&mut c, "requirements", g.requirements.clone());
+    super::put(&mut c, "seals", g.seals.clone());
+    (c, g)
 }

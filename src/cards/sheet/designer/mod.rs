@@ -11,8 +11,10 @@
 mod cells;
 pub mod export;
 mod guardian;
+pub mod kept;
 mod meaning;
 mod refs;
+pub mod reread;
 
 pub(super) use cells::put;
 use cells::{Cx, parts, prose, split_rules, station_body};
@@ -274,6 +276,17 @@ pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, Impo
     }
     let mut files = assemble(g.domains, g.traveller, g.guardian, &mut g.attention);
     files.insert(super::SHEET_NUMBERS.to_string(), json!(numbers));
+    if let (Some(table), Some(t)) = (&g.table, files.get_mut("traveller.json"))
+        && table[..] != kept::HOUSE_TABLE[..]
+        && let Some(t) = t.as_object_mut()
+    {
+        t.insert("table".into(), json!(table));
+    }
+    let cards = cards_of_files(&files);
+    files.insert(
+        kept::SHEET_KEPT.to_string(),
+        kept::keep(header, records, &g.made, &cards),
+    );
     let errors = g.refs_errors;
     let cards_made = g.by_type.values().sum();
     let summary = ImportSummary {
@@ -288,6 +301,24 @@ pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, Impo
         files: files.keys().cloned().collect(),
     };
     (files, summary)
+}
+
+/// The cards of the files an import made, by key (see `kept::Cards`), Domains in the
+/// map's order.
+fn cards_of_files(files: &Files) -> kept::Cards {
+    let null = Value::Null;
+    let domains: Vec<Value> = files
+        .get("map.json")
+        .and_then(|m| m["domains"].as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|e| files.get(e["file"].as_str()?).cloned())
+        .collect();
+    kept::Cards::of(
+        files.get("traveller.json").unwrap_or(&null),
+        files.get("guardian.json").unwrap_or(&null),
+        &domains,
+    )
 }
 
 /// A record's cells by the designer's column names (`idx`: each `HEADER` column's position
@@ -326,6 +357,11 @@ struct Gathered {
     refs: Vec<(String, String)>,
     /// Rows kept as quiet stand-ins: id -> (row, why).
     stand_ins: BTreeMap<String, Attention>,
+    /// The card each row made, by line (`station:<id>`, `domain:<id>`, `traveller`,
+    /// `guardian`, `table` for the combat reference).
+    made: BTreeMap<u64, String>,
+    /// The traveller's combat table, from the sheet's combat reference.
+    table: Option<Vec<&'static str>>,
 }
 
 impl Gathered {
@@ -367,6 +403,8 @@ impl Gathered {
             ids,
             refs: Vec::new(),
             stand_ins: BTreeMap::new(),
+            made: BTreeMap::new(),
+            table: None,
         }
     }
 
@@ -500,6 +538,7 @@ impl Gathered {
         if prose(r.rules).is_empty() {
             self.warn(r, "", blank_text_reason(r));
         }
+        self.made.insert(r.line, format!("domain:{}", DIAMOND[d].0));
         let stations = self.domains[d].take().map(|x| x.1).unwrap_or_default();
         self.domains[d] = Some((c, stations));
         self.count("domain");
@@ -510,31 +549,41 @@ impl Gathered {
         let t = normalise(r.title);
         let low = normalise(r.rules);
         if kind == "special" && t.contains("guardian") {
-            let (c, read) = guardian::card(r, &self.titles);
-            match read {
-                Ok(g) => {
-                    for n in g.notes {
-                        self.warn(r, "", n);
-                    }
-                    for (id, seal) in g.refs {
-                        self.refs.push((id, format!("the Guardian's {seal}")));
-                    }
-                    if g.hp.is_none() {
-                        self.warn(
-                            r,
-                            "",
-                            format!("the cell gives no HP; the Guardian has {DEFAULT_HEALTH}"),
-                        );
-                    }
-                    // The seals' headings and wording carry no figures of the duel.
-                    let heading = |l: &str| {
-                        let n = normalise(l);
-                        n.contains("seal") || n.contains("combat table")
-                    };
-                    self.check_numbers(r, &Value::Object(c.clone()), &heading);
-                }
-                Err(u) => self.flag(r, &u),
+            let (c, g) = guardian::card(r, &self.titles);
+            for n in g.notes {
+                self.warn(r, "", n);
             }
+            for (id, seal) in g.refs {
+                self.refs.push((id, format!("the Guardian's {seal}")));
+            }
+            if g.hp.is_none() {
+                self.warn(
+                    r,
+                    "",
+                    format!("the cell gives no HP; the Guardian has {DEFAULT_HEALTH}"),
+                );
+            }
+            for u in &g.unread {
+                self.flag(r, u);
+            }
+            for u in &g.errors {
+                self.refs_errors.push(Attention {
+                    line: r.line,
+                    card_number: r.number.trim().to_string(),
+                    title: r.title.trim().to_string(),
+                    unread: u.line.clone(),
+                    reason: u.reason.clone(),
+                });
+            }
+            // The seals' headings and wording carry no figures of the duel; a line
+            // already reported is not reported twice.
+            let flagged: Vec<&str> = g.unread.iter().map(|u| u.line.as_str()).collect();
+            let heading = |l: &str| {
+                let n = normalise(l);
+                n.contains("seal") || n.contains("combat table") || flagged.contains(&l.trim())
+            };
+            self.check_numbers(r, &Value::Object(c.clone()), &heading);
+            self.made.insert(r.line, "guardian".into());
             self.guardian = Some(c);
             self.count("guardian");
         } else if kind == "special"
@@ -552,8 +601,14 @@ impl Gathered {
                 );
             }
             self.check_numbers(r, &Value::Object(c.clone()), &|_| false);
+            self.made.insert(r.line, "traveller".into());
             self.traveller = Some(c);
             self.count("traveller");
+        } else if kind == "special"
+            && (t.contains("combat") || t.contains("reference"))
+            && self.table.is_none()
+        {
+            self.combat_reference(r);
         } else {
             self.skipped.push(format!(
                 "{} {} ({})",
@@ -562,6 +617,40 @@ impl Gathered {
                 r.kind.trim()
             ));
         }
+    }
+
+    /// The combat reference: its die is the traveller's combat table (`6 Hit` where the
+    /// house die has a Counter), said in a note when it is not the house's.
+    fn combat_reference(&mut self, r: &DRow) {
+        let Some(table) = kept::combat_table(r.rules) else {
+            self.flag(
+                r,
+                &unread(
+                    r.rules.lines().next().unwrap_or(""),
+                    "the combat reference does not give a result (Miss, Parry, Hit, Critical, Counter) to each face 1 to 6; the traveller keeps the house die",
+                ),
+            );
+            return;
+        };
+        if table[..] != kept::HOUSE_TABLE[..] {
+            let faces: Vec<String> = table
+                .iter()
+                .zip(kept::HOUSE_TABLE)
+                .enumerate()
+                .filter(|(_, (a, b))| a != &b)
+                .map(|(i, (a, _))| format!("{} is {a}", i + 1))
+                .collect();
+            self.warn(
+                r,
+                "",
+                format!(
+                    "the traveller's combat table follows this combat reference, not the house die: {}",
+                    faces.join(", ")
+                ),
+            );
+        }
+        self.made.insert(r.line, "table".into());
+        self.table = Some(table);
     }
 
     /// A Station row: a card in its Domain, or a quiet stand-in when its rules do not read.
@@ -634,6 +723,7 @@ impl Gathered {
                 stand_in(&id, r, &u)
             }
         };
+        self.made.insert(r.line, format!("station:{id}"));
         let slot = self.domains[d].get_or_insert_with(|| (untitled(d), Vec::new()));
         slot.1.push(Value::Object(card));
     }

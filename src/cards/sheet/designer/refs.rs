@@ -93,8 +93,27 @@ impl Titles {
                 title: t,
                 exact: false,
             }),
-            _ => None,
+            _ => self.by_first_words(name),
         }
+    }
+
+    /// The one row whose title begins with the words of `name` ("Mirror Shard" for a row
+    /// titled "Mirror shard on a pedestal"); at least two words, so that a single common
+    /// word never picks a card. Never exact: the caller reports the match.
+    fn by_first_words(&self, name: &str) -> Option<Found<'_>> {
+        let ws = words(name);
+        if ws.len() < 2 {
+            return None;
+        }
+        let mut hits = self.0.iter().filter(|t| {
+            let tw = words(&t.title);
+            tw.len() > ws.len() && tw[..ws.len()] == ws[..]
+        });
+        let t = hits.next()?;
+        hits.next().is_none().then_some(Found {
+            title: t,
+            exact: false,
+        })
     }
 
     /// The rows a line of prose names, in the order they appear ("the Sage must carry the
@@ -147,7 +166,7 @@ mod tests {
 
     #[test]
     fn names_match_despite_case_punctuation_the_and_a_typo() {
-        let t = titles();
+        let mut t = titles();
         assert!(
             t.find("the ferrymans bell")
                 .is_some_and(|f| f.title.id == "ferrymans_bell")
@@ -163,6 +182,17 @@ mod tests {
         );
         assert!(t.find("Sage").is_some_and(|f| f.title.id == "sage"));
         assert!(t.find("Page").is_none(), "short names must match exactly");
+        t.push(
+            "mirror_shard_on_a_pedestal".into(),
+            "Mirror shard on a pedestal",
+            Kind::Thing,
+        );
+        let first = t.find("Mirror Shard").unwrap();
+        assert_eq!(
+            (first.title.id.as_str(), first.exact),
+            ("mirror_shard_on_a_pedestal", false)
+        );
+        assert!(t.find("Mirror").is_none(), "one word never picks a card");
         let m: Vec<_> = t
             .mentions("- Break: the Sage must carry the Ferrymans Bell across")
             .iter()

@@ -1,0 +1,387 @@
+//! Each effect of the format defined once: its key, what its value is and the range of
+//! its number, the house's phrases for it (what the text check looks for and the text
+//! writer writes), the designer's notation for it (what the export writes and the
+//! notation reads back), and its glossary line. The desk's pickers (`vocab::EFFECTS`), the
+//! validator's ranges, the text check's phrases and the designer export's words come from
+//! here; a test holds the schema's ranges to it and properties over every row check that
+//! house text passes the text check and the designer's notation reads back equal
+//! (`tests/properties.rs`).
+//!
+//! Adding an effect: a row here, the variant in `model/effect.rs` (the compiler then asks
+//! for its arm in [`spec_of`] and in the core's interpreter), and a test. See "Adding an
+//! effect" in docs/ARCHITECTURE.md.
+
+use super::model::{Condition, Effect};
+use super::vocab::{Arg, LOSE_KINDS, MARKERS};
+
+/// One effect of the format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EffectSpec {
+    /// Its key in the JSON (`{"heal": 4}`).
+    pub key: &'static str,
+    /// What its value is, and so how the desk edits it.
+    pub arg: Arg,
+    /// The lowest and highest number it takes (for an amount: a fixed amount), when its
+    /// value is a number; `nonzero` ranges that span zero leave zero out.
+    pub range: Option<(i64, i64)>,
+    /// Whether zero is refused inside `range` (a change of maximum Health of 0 says
+    /// nothing).
+    pub nonzero: bool,
+    /// The house's phrases for its number, `{n}` standing for it: a card's text says one
+    /// of them; the first is what the desk writes.
+    pub house: &'static [&'static str],
+    /// The designer's notation for it, `{n}` standing for the number: what the export
+    /// writes and the import reads back; `None` when the notation has no words for it.
+    pub designer: Option<&'static str>,
+    /// What it does, in a player's words (the glossary's line).
+    pub glossary: &'static str,
+}
+
+const fn number(
+    key: &'static str,
+    lo: i64,
+    hi: i64,
+    house: &'static [&'static str],
+    designer: Option<&'static str>,
+    glossary: &'static str,
+) -> EffectSpec {
+    EffectSpec {
+        key,
+        arg: Arg::Number,
+        range: Some((lo, hi)),
+        nonzero: false,
+        house,
+        designer,
+        glossary,
+    }
+}
+
+const fn other(key: &'static str, arg: Arg, glossary: &'static str) -> EffectSpec {
+    EffectSpec {
+        key,
+        arg,
+        range: None,
+        nonzero: false,
+        house: &[],
+        designer: None,
+        glossary,
+    }
+}
+
+/// Every effect, in the model's order.
+pub const EFFECT_SPECS: [EffectSpec; 20] = [
+    EffectSpec {
+        key: "heal",
+        arg: Arg::Amount,
+        range: Some((1, 20)),
+        nonzero: false,
+        house: &["heal {n}"],
+        designer: Some("Heal {n} HP"),
+        glossary: "Restore Health, never above the maximum.",
+    },
+    EffectSpec {
+        key: "lose_health",
+        arg: Arg::Amount,
+        range: Some((1, 20)),
+        nonzero: false,
+        house: &["lose {n} Health", "lose only {n} Health"],
+        designer: Some("Lose {n} HP"),
+        glossary: "Lose Health; at 0 the run is lost.",
+    },
+    number(
+        "resolve",
+        1,
+        8,
+        &["{n} Resolve"],
+        Some("Move the Resolve/Dread marker up {n}"),
+        "Move the marker up toward Resolve.",
+    ),
+    number(
+        "dread",
+        1,
+        8,
+        &["{n} Dread"],
+        Some("Move the Resolve/Dread marker down {n}"),
+        "Move the marker down toward Dread; past the last step the run is lost.",
+    ),
+    EffectSpec {
+        key: "max_health",
+        arg: Arg::Number,
+        range: Some((-10, 10)),
+        nonzero: true,
+        house: &[],
+        designer: None,
+        glossary: "Raise or lower maximum Health.",
+    },
+    number(
+        "hit_foe",
+        1,
+        20,
+        &["deal {n} damage"],
+        Some("Throw for {n} DMG"),
+        "Damage the foe of the duel directly; DEF does not reduce it.",
+    ),
+    number(
+        "peek",
+        1,
+        3,
+        &["look at {n}"],
+        Some("Peek at {n} face down cards"),
+        "Look at face-down cards of the row; they stay face down.",
+    ),
+    number(
+        "reveal",
+        1,
+        3,
+        &["turn {n}"],
+        Some("Turn {n} cards face up"),
+        "Turn face-down cards of the row face up.",
+    ),
+    number(
+        "peek_deck",
+        1,
+        3,
+        &["top {n}"],
+        Some("Look at the top {n} cards of the deck"),
+        "Look at the top cards of the Domain deck.",
+    ),
+    number(
+        "reorder",
+        2,
+        crate::numbers::REORDER_MAX as i64,
+        &["top {n}"],
+        Some("Reorder the top {n} cards"),
+        "Look at the top cards of the Domain deck and put them back in any order.",
+    ),
+    number(
+        "cleanse",
+        1,
+        3,
+        &["remove {n} Snare"],
+        Some("Cleanse {n} Snare"),
+        "Remove Snares of your choice.",
+    ),
+    other(
+        "bonus",
+        Arg::Bonus,
+        "A one-off bonus to the next duel, test or heal.",
+    ),
+    other(
+        "if",
+        Arg::Json,
+        "Effects that happen only when a condition holds.",
+    ),
+    other(
+        "guide_chooses",
+        Arg::Json,
+        "The Guide picks one of the options; alone, a die picks.",
+    ),
+    other(
+        "lose",
+        Arg::Pick(LOSE_KINDS),
+        "Lose one held card of this kind; the Guide picks which.",
+    ),
+    other(
+        "marker",
+        Arg::Pick(MARKERS),
+        "Set the marker to the middle.",
+    ),
+    other("catch", Arg::Card, "Be caught by this Snare."),
+    other("release", Arg::Card, "This Snare lets you go."),
+    number(
+        "shield",
+        1,
+        3,
+        &[],
+        None,
+        "In a duel: the foe's damage is blocked in the next exchanges.",
+    ),
+    other("end_run", Arg::Words, "The run ends here, lost."),
+];
+
+/// One field of a foe's face: its key, its range when it is a number (`None`: a flag), and
+/// the designer's words for it in a face's brackets (`{n}` for the number), in the order
+/// the export writes them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FaceSpec {
+    pub key: &'static str,
+    pub range: Option<(i64, i64)>,
+    pub designer: &'static str,
+}
+
+const fn flag(key: &'static str, designer: &'static str) -> FaceSpec {
+    FaceSpec {
+        key,
+        range: None,
+        designer,
+    }
+}
+
+const fn amount(key: &'static str, hi: i64, designer: &'static str) -> FaceSpec {
+    FaceSpec {
+        key,
+        range: Some((1, hi)),
+        designer,
+    }
+}
+
+/// Every field of a face that does something (`name`, `empower_face` and `effects` aside:
+/// the name is the face's, `empower_face` goes with `empower`, effects are effects).
+pub const FACE_SPECS: [FaceSpec; 10] = [
+    flag("copy", "Copy player roll"),
+    flag("block", "Block"),
+    amount("deal", 20, "{n} DMG"),
+    amount("heal", 20, "Heal self {n} HP"),
+    flag("skip_roll", "Player skips next roll"),
+    amount("roll_penalty", 5, "-{n} to Player's next roll"),
+    flag("no_rerolls", "no rerolls next round"),
+    amount("enrage", 5, "+{n} DMG rest of fight"),
+    amount("empower", 10, "next hit +{n} DMG"),
+    flag("ignore_block", "ignore block"),
+];
+
+/// One condition of the format (what an `if` asks, what breaks a Guardian's seal): its key,
+/// its value, and the range of its number when it is one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConditionSpec {
+    pub key: &'static str,
+    pub arg: Arg,
+    pub range: Option<(i64, i64)>,
+}
+
+const fn cond(key: &'static str, arg: Arg, range: Option<(i64, i64)>) -> ConditionSpec {
+    ConditionSpec { key, arg, range }
+}
+
+/// The marker's furthest step either way, as a condition's number.
+const MARKER_STEPS: i64 = crate::numbers::MARKER_MAX as i64;
+
+/// Every condition, in the model's order.
+pub const CONDITION_SPECS: [ConditionSpec; 13] = [
+    cond("resolve_at_least", Arg::Number, Some((1, MARKER_STEPS))),
+    cond("dread_at_least", Arg::Number, Some((1, MARKER_STEPS))),
+    cond("health_at_least", Arg::Number, Some((1, 99))),
+    cond("health_at_most", Arg::Number, Some((0, 99))),
+    cond("holds", Arg::Card, None),
+    cond("follows", Arg::Card, None),
+    cond("carries", Arg::Carry, None),
+    cond("foe_tag", Arg::Words, None),
+    cond("snares_at_least", Arg::Number, Some((1, 9))),
+    cond("cleared", Arg::Card, None),
+    cond("not", Arg::Json, None),
+    cond("all", Arg::Json, None),
+    cond("any", Arg::Json, None),
+];
+
+/// The spec of a condition, an arm for every variant.
+pub fn condition_spec(c: &Condition) -> &'static ConditionSpec {
+    let i = match c {
+        Condition::ResolveAtLeast(_) => 0,
+        Condition::DreadAtLeast(_) => 1,
+        Condition::HealthAtLeast(_) => 2,
+        Condition::HealthAtMost(_) => 3,
+        Condition::Holds(_) => 4,
+        Condition::Follows(_) => 5,
+        Condition::Carries(_) => 6,
+        Condition::FoeTag(_) => 7,
+        Condition::SnaresAtLeast(_) => 8,
+        Condition::Cleared(_) => 9,
+        Condition::Not(_) => 10,
+        Condition::All(_) => 11,
+        Condition::Any(_) => 12,
+    };
+    &CONDITION_SPECS[i]
+}
+
+/// The spec of an effect. The match has an arm for every variant and no catch-all, so a
+/// new effect does not compile until it has a row.
+pub fn spec_of(e: &Effect) -> &'static EffectSpec {
+    let i = match e {
+        Effect::Heal(_) => 0,
+        Effect::LoseHealth(_) => 1,
+        Effect::Resolve(_) => 2,
+        Effect::Dread(_) => 3,
+        Effect::MaxHealth(_) => 4,
+        Effect::HitFoe(_) => 5,
+        Effect::Peek(_) => 6,
+        Effect::Reveal(_) => 7,
+        Effect::PeekDeck(_) => 8,
+        Effect::Reorder(_) => 9,
+        Effect::Cleanse(_) => 10,
+        Effect::Bonus(_) => 11,
+        Effect::If(_) => 12,
+        Effect::GuideChooses(_) => 13,
+        Effect::Lose(_) => 14,
+        Effect::Marker(_) => 15,
+        Effect::Catch(_) => 16,
+        Effect::Release(_) => 17,
+        Effect::Shield(_) => 18,
+        Effect::EndRun(_) => 19,
+    };
+    &EFFECT_SPECS[i]
+}
+
+/// The spec of the effect with this key.
+pub fn spec(key: &str) -> Option<&'static EffectSpec> {
+    EFFECT_SPECS.iter().find(|s| s.key == key)
+}
+
+/// `{n}` of a form filled in.
+pub fn fill(form: &str, n: i64) -> String {
+    form.replace("{n}", &n.to_string())
+}
+
+/// The effect lists nested inside one effect (an `if`'s branches, each option of a
+/// Guide's choice): the one place that knows where effects hold other effects.
+pub fn nested(e: &Effect) -> Vec<&[Effect]> {
+    match e {
+        Effect::If(b) => vec![&b.then[..], &b.otherwise[..]],
+        Effect::GuideChooses(options) => options.iter().map(|o| &o.effects[..]).collect(),
+        Effect::Heal(_)
+        | Effect::LoseHealth(_)
+        | Effect::Resolve(_)
+        | Effect::Dread(_)
+        | Effect::MaxHealth(_)
+        | Effect::HitFoe(_)
+        | Effect::Peek(_)
+        | Effect::Reveal(_)
+        | Effect::PeekDeck(_)
+        | Effect::Reorder(_)
+        | Effect::Cleanse(_)
+        | Effect::Bonus(_)
+        | Effect::Lose(_)
+        | Effect::Marker(_)
+        | Effect::Catch(_)
+        | Effect::Release(_)
+        | Effect::Shield(_)
+        | Effect::EndRun(_) => Vec::new(),
+    }
+}
+
+/// Calls `f` on every effect of `list` and of the lists nested in them, depth first.
+pub fn walk<'a>(list: &'a [Effect], f: &mut dyn FnMut(&'a Effect)) {
+    for e in list {
+        f(e);
+        for inner in nested(e) {
+            walk(inner, f);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_row_is_its_variants() {
+        // Each row's key reads as a variant whose spec is that row (so the rows and the
+        // arms of `spec_of` agree), and no key is spelt twice.
+        for (i, s) in EFFECT_SPECS.iter().enumerate() {
+            assert_eq!(EFFECT_SPECS.iter().position(|x| x.key == s.key), Some(i));
+            let blank = crate::cards::vocab::blank(&crate::cards::vocab::EFFECTS, s.key);
+            let v = serde_json::json!({ s.key: blank });
+            let e: Effect = serde_json::from_value(v.clone()).expect("a blank effect reads");
+            assert_eq!(spec_of(&e).key, s.key, "{v}");
+        }
+    }
+}
