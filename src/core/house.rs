@@ -298,6 +298,23 @@ impl TryFrom<Vec<String>> for HouseRules {
     }
 }
 
+/// How a run is set up beyond its seed: its dice and its house rules (both fixed for the
+/// run). A [`DiceMode`] alone is a run without house rules.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct RunOptions {
+    pub dice: super::dice::DiceMode,
+    pub rules: HouseRules,
+}
+
+impl From<super::dice::DiceMode> for RunOptions {
+    fn from(dice: super::dice::DiceMode) -> RunOptions {
+        RunOptions {
+            dice,
+            rules: HouseRules::OFF,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

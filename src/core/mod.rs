@@ -48,7 +48,7 @@ pub use event::{Event, Strike, Zone};
 pub use exec::{
     execute, execute_offered, execute_offered_into, new_run, new_run_in, new_run_opts, new_run_with,
 };
-pub use house::{HouseRules, Price, Rule, RuleError};
+pub use house::{HouseRules, Price, Rule, RuleError, RunOptions};
 pub use legal::{candidates, check, holds, legal_actions, legal_actions_into, phase_name, why_not};
 pub use lore::{Lore, TermsMode};
 pub use modifiers::{Mods, foe_stats, mods, roll_modifier, test_modifier};

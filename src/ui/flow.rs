@@ -36,6 +36,7 @@ pub(super) fn first_screen(
             } else {
                 crate::core::DiceMode::Rolled
             },
+            rules: o.house_rules,
             terms,
             day: None,
         };

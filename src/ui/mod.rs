@@ -340,6 +340,8 @@ pub struct Options {
     pub table_dice: Option<String>,
     /// Open the table at once with a new run whose dice are dealt from a deck.
     pub dice_deck: bool,
+    /// House rules (`--rule`): of the run the table opens with, else the title's choice.
+    pub house_rules: crate::core::HouseRules,
     /// Play the last of `actions` on the stage (`--play-last`).
     pub play_last: bool,
     /// How fast the table's moments play (`--speed`).
