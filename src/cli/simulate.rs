@@ -268,7 +268,7 @@ pub fn run(cards: &CardSource, saves: Option<&Path>, args: &SimulateArgs) -> i32
         let with = HouseRules::parse_all(&[args.rules.as_slice(), &[rule.clone()]].concat())
             .unwrap_or_default();
         let side = |rules: HouseRules| Config {
-            label: format!("{}, {}", cards.label(), rules.label().to_lowercase()),
+            label: format!("{}, house rules: {}", cards.label(), rules.words()),
             cards: Arc::clone(&set),
             policy: args.policy,
             dice: args.dice(),
@@ -376,12 +376,13 @@ fn keep_figures(
 
 /// `--sweep`: the variants checked first (a mistake is told before any run), then each
 /// played on the same seeds.
-fn run_sweep(args: &SimulateArgs, jobs: usize, set: &crate::cards::CardSet, sweep: &str) -> i32 {
-    use crate::sim::sweep::{SweepSpec, Variants};
-    let variants = match sweep
-        .parse::<SweepSpec>()
-        .and_then(|spec| Variants::of(set, &spec))
-    {
+fn run_sweep(args: &SimulateArgs, jobs: usize, set: &Arc<crate::cards::CardSet>, sweep: &str) -> i32 {
+    use crate::sim::sweep::{SweepSpec, Variants, rule_sweep};
+    let variants = match rule_sweep(set, sweep, args.rules()).unwrap_or_else(|| {
+        sweep
+            .parse::<SweepSpec>()
+            .and_then(|spec| Variants::of(set, &spec))
+    }) {
         Ok(v) => v,
         Err(e) => {
             eprintln!("forward simulate --sweep: {e}");
@@ -395,7 +396,7 @@ fn run_sweep(args: &SimulateArgs, jobs: usize, set: &crate::cards::CardSet, swee
             args.runs,
             args.seed,
             args.policy,
-            args.dice(),
+            args.mode(),
             jobs,
             &progress,
         )

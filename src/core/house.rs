@@ -50,7 +50,7 @@ impl Rule {
             }
             Rule::HitOnSix => {
                 "a 6 on your duel die is a Hit instead of a Counter \
-                 (unless the traveller card prints its own table)"
+                 (unless the traveller card prints a table of its own)"
             }
         }
     }

@@ -78,7 +78,8 @@ impl Mods {
     }
 
     /// [`Mods::sum`] under house rules: with `hit-on-six`, the sixth face of the
-    /// traveller's table is a Hit, unless the traveller card prints its own table.
+    /// traveller's table is a Hit, unless the traveller card prints a table of its own (one
+    /// that differs from the rules' table: printing the rules' table names none).
     pub fn sum_in(
         cards: &CardSet,
         rules: &HouseRules,
@@ -86,7 +87,7 @@ impl Mods {
     ) -> Mods {
         let t = &cards.traveller;
         let mut table = Table::of(t.table.as_deref());
-        if rules.hit_on_six && t.table.is_none() {
+        if rules.hit_on_six && table == Table::RULES {
             table.set(HIT_ON_SIX_FACE, TableResult::Hit);
         }
         let mut m = Mods {

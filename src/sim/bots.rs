@@ -654,11 +654,13 @@ fn flip_score(view: &Observation, slot: usize) -> Option<i32> {
 
 /// The score of a card the bots flip at once when they see it.
 const GOOD_FLIP: i32 = 3;
-/// Resolve the planner keeps after paying for a peek (the buffer against Dread and the
-/// Grace a Rest would buy come first).
-const PEEK_KEEP_RESOLVE: i8 = 1;
-/// Health the planner keeps after paying for a peek in Health, in tenths of its maximum.
-const PEEK_KEEP_HEALTH_TENTHS: i32 = 6;
+/// Resolve the planner keeps after paying for a peek: Resolve buys Health and Grace at
+/// Rests, so it peeks only with Resolve near the top of the track (where more would be
+/// lost to the cap).
+const PEEK_KEEP_RESOLVE: i8 = crate::core::rules::MARKER_MAX - 1;
+/// Health the planner may be missing before it pays for a peek in Health (0: only at full
+/// Health, where the next heal would overflow anyway).
+const PEEK_HEALTH_SLACK: i32 = 0;
 
 /// The planner's and the informed bot's paid peek (house rule `paid-peek`), when worth its
 /// price: no good card is known in the row, at least two are unknown (a look then decides
@@ -679,9 +681,7 @@ fn peek_worth(view: &Observation, actions: &[Action]) -> Option<usize> {
     let affordable = match price {
         Price::Resolve(0) | Price::Health(0) => return Some(i),
         Price::Resolve(n) => view.marker() - n as i8 >= PEEK_KEEP_RESOLVE,
-        Price::Health(n) => {
-            (view.health() - i32::from(n)) * 10 >= view.max_health() * PEEK_KEEP_HEALTH_TENTHS
-        }
+        Price::Health(_) => view.health() >= view.max_health() - PEEK_HEALTH_SLACK,
     };
     (hidden >= 2 && affordable).then_some(i)
 }

@@ -209,4 +209,13 @@ fn a_traveller_card_with_its_own_table_keeps_it_under_hit_on_six() {
     let rules = HouseRules::parse_all(&["hit-on-six"]).expect("known");
     let s = new_run_opts(cards, 1, vec![], false, DiceMode::Rolled, rules).0;
     assert_eq!(mods(&s).table.0[5], Strike::Critical);
+    // Printing the rules' own table (as the shipped traveller does) names no table of its
+    // own: the house rule applies.
+    let traveller = TRAVELLER.replace(
+        r#""def": 0"#,
+        r#""def": 0, "table": ["miss", "parry", "hit", "hit", "critical", "counter"]"#,
+    );
+    let cards = Lab::new(&rocks()).traveller(&traveller).build();
+    let s = new_run_opts(cards, 1, vec![], false, DiceMode::Rolled, rules).0;
+    assert_eq!(mods(&s).table.0[5], Strike::Hit);
 }
