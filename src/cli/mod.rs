@@ -85,7 +85,7 @@ pub struct Cli {
     #[arg(long = "continue", conflicts_with_all = ["seed", "actions"])]
     pub resume: bool,
     /// Window only: open this screen at once instead of the title.
-    #[arg(long, value_name = "SCREEN", value_parser = ["load", "statistics", "settings"])]
+    #[arg(long, value_name = "SCREEN", value_parser = ["load", "statistics", "settings", "options"])]
     pub open: Option<String>,
     /// Window only: open on the Rules screen.
     #[arg(long)]

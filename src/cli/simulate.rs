@@ -376,7 +376,12 @@ fn keep_figures(
 
 /// `--sweep`: the variants checked first (a mistake is told before any run), then each
 /// played on the same seeds.
-fn run_sweep(args: &SimulateArgs, jobs: usize, set: &Arc<crate::cards::CardSet>, sweep: &str) -> i32 {
+fn run_sweep(
+    args: &SimulateArgs,
+    jobs: usize,
+    set: &Arc<crate::cards::CardSet>,
+    sweep: &str,
+) -> i32 {
     use crate::sim::sweep::{SweepSpec, Variants, rule_sweep};
     let variants = match rule_sweep(set, sweep, args.rules()).unwrap_or_else(|| {
         sweep

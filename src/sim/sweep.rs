@@ -472,7 +472,9 @@ fn rule_variants(
     let price = |n: u8| match track.trim() {
         "resolve" => Ok(Price::Resolve(n)),
         "health" => Ok(Price::Health(n)),
-        t => Err(bad(format!("`{t}` is not a price: write resolve:A..B or health:A..B"))),
+        t => Err(bad(format!(
+            "`{t}` is not a price: write resolve:A..B or health:A..B"
+        ))),
     };
     let mut sets = Vec::new();
     let mut rules = Vec::new();

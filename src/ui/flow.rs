@@ -85,6 +85,8 @@ pub(super) fn first_screen(
         let set = set.clone();
         screen = match name.as_str() {
             "load" => Screen::Load(Box::new(LoadScreen::new(store().as_ref())), set),
+            // The title, with New run's options step open (see `ui::run`).
+            "options" => std::mem::replace(&mut screen, Screen::Rules(Box::default())),
             "settings" => {
                 let title = std::mem::replace(&mut screen, Screen::Rules(Box::default()));
                 Screen::Settings(Box::default(), Some(Box::new(title)))
@@ -155,6 +157,7 @@ pub(super) fn follow(
             seed,
             guide,
             dice,
+            rules,
             guide_screen,
         } => {
             if let Some(set) = screen.set() {
@@ -163,6 +166,7 @@ pub(super) fn follow(
                     seed,
                     guide,
                     dice,
+                    rules,
                     terms,
                     ..Default::default()
                 };

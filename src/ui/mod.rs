@@ -85,6 +85,8 @@ pub enum Next {
         seed: Option<u64>,
         guide: bool,
         dice: crate::core::DiceMode,
+        /// The house rules (the title's options step).
+        rules: crate::core::HouseRules,
         /// Serve the Guide's screen from the run's start (the title's switch).
         guide_screen: bool,
     },
@@ -481,6 +483,17 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         Ok(screen) => screen,
         Err(code) => return code,
     };
+    // New run offers the house rules last chosen (or given with `--rule`).
+    if let Screen::Title(title, _) = &mut screen {
+        title.with_rules(if opening.house_rules.is_off() {
+            settings.house_rules
+        } else {
+            opening.house_rules
+        });
+        if opening.open.as_deref() == Some("options") {
+            title.open_options();
+        }
+    }
     // The first start offers the lesson over the title (docs/LESSON.md), once.
     if let Screen::Title(title, _) = &mut screen
         && prefs.first_start(&settings, saves_dir.as_deref())
@@ -562,13 +575,23 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                 }
             }
             other => {
+                // The house rules of a new run are the next one's too (the title remembers).
+                if let Next::NewRun { rules, .. } = &other
+                    && settings.house_rules != *rules
+                {
+                    settings.house_rules = *rules;
+                    prefs.save(&settings);
+                }
                 screen = flow::follow(
                     other,
                     screen,
                     &cards,
                     saves_dir.as_deref(),
                     settings.guardian_terms,
-                )
+                );
+                if let Screen::Title(title, _) = &mut screen {
+                    title.with_rules(settings.house_rules);
+                }
             }
         }
         let last = screenshot.is_some() && frame + 1 >= u64::from(frames.max(1));

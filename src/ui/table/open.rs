@@ -176,6 +176,7 @@ impl TableScreen {
     pub(super) fn blank(run: Session, autosave: Autosave) -> TableScreen {
         let map = MapModel::from_set(&run.cards);
         let code = crate::daily::RunCode::new(run.seed, run.dice_mode(), &run.cards.files().hash())
+            .with_rules(run.house_rules())
             .to_string();
         let mut scene = Scene::new(run.state.clone());
         for e in &run.journal {
