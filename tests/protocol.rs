@@ -989,11 +989,11 @@ fn a_paid_peek_is_offered_with_its_price_played_and_refused_when_unaffordable() 
             .count()
     };
     assert_eq!(peeks(&after), 2, "the known card is not offered again");
-    // Resolve as the price: the marker starts at 0, so no peek is offered and one sent
-    // is refused with an error line.
+    // 2 Resolve as the price: Termina leaves the marker at Resolve 1, so no peek is
+    // offered and one sent is refused with an error line.
     let lines = play_lines(
-        &["--seed", "5", "--rule", "paid-peek"],
-        &[r#"{"type":"peek","slot":0,"price":{"resolve":1}}"#],
+        &["--seed", "5", "--rule", "paid-peek=resolve:2"],
+        &[r#"{"type":"peek","slot":0,"price":{"resolve":2}}"#],
     );
     assert_eq!(peeks(&step(&lines[0])), 0);
     assert!(lines[1].contains("\"error\""), "{}", lines[1]);

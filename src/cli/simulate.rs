@@ -265,8 +265,9 @@ pub fn run(cards: &CardSource, saves: Option<&Path>, args: &SimulateArgs) -> i32
         return run_sweep(args, jobs, &set, sweep);
     }
     if let Some(rule) = &args.compare_rule {
-        let with = HouseRules::parse_all(&[args.rules.as_slice(), &[rule.clone()]].concat())
-            .unwrap_or_default();
+        let with =
+            HouseRules::parse_all(&[args.rules.as_slice(), std::slice::from_ref(rule)].concat())
+                .unwrap_or_default();
         let side = |rules: HouseRules| Config {
             label: format!("{}, house rules: {}", cards.label(), rules.words()),
             cards: Arc::clone(&set),
