@@ -483,13 +483,17 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         Ok(screen) => screen,
         Err(code) => return code,
     };
-    // New run offers the house rules last chosen (or given with `--rule`).
+    // New run offers the house rules given with `--rule`, else those last chosen, else
+    // the ones the set is designed for.
     if let Screen::Title(title, _) = &mut screen {
-        title.with_rules(if opening.house_rules.is_off() {
+        let chosen = if opening.house_rules.is_off() {
             settings.house_rules
         } else {
             opening.house_rules
-        });
+        };
+        if !chosen.is_off() {
+            title.with_rules(chosen);
+        }
         if opening.open.as_deref() == Some("options") {
             title.open_options();
         }
@@ -589,7 +593,9 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                     saves_dir.as_deref(),
                     settings.guardian_terms,
                 );
-                if let Screen::Title(title, _) = &mut screen {
+                if let Screen::Title(title, _) = &mut screen
+                    && !settings.house_rules.is_off()
+                {
                     title.with_rules(settings.house_rules);
                 }
             }

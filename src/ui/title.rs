@@ -240,7 +240,9 @@ impl TitleScreen {
             fingerprint: set.files().hash(),
             refusal: None,
             from_code: false,
-            rules: crate::core::HouseRules::OFF,
+            // The rules the set is designed for (checked by the validator) are the default.
+            rules: crate::core::HouseRules::parse_all(&set.traveller.house_rules)
+                .unwrap_or_default(),
             options: None,
         }
     }
