@@ -2,7 +2,7 @@
 //! date, from the date alone) and a short code naming a run (its seed, dice mode and card
 //! set) to share and paste. No clock here: the caller passes the date.
 
-use crate::core::DiceMode;
+use crate::core::{DiceMode, HouseRules};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -108,19 +108,22 @@ pub fn day_seed(year: i32, month: u32, day: u32) -> u64 {
     h % 10_000_000_000_000_000_000
 }
 
-/// A run to share: `F-<seed>-<r|d>-<set>`, the set being the first 8 hex digits of its
-/// fingerprint (`fnv1a64:...`).
+/// A run to share: `F-<seed>-<r|d>-<set>[-<rules>]`, the set being the first 8 hex digits
+/// of its fingerprint (`fnv1a64:...`) and the rules the run's house rules in short
+/// ([`HouseRules::code`]: `pr1` a peek for 1 Resolve, `h6` hit on six), absent when none.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RunCode {
     pub seed: u64,
     pub dice: DiceMode,
     /// The first 8 hex digits of the card set's fingerprint.
     pub set: String,
+    /// The house rules.
+    pub rules: HouseRules,
 }
 
 /// A run code that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a run code (F-<seed>-<r or d>-<8 hex digits>)")]
+#[error("`{0}` is not a run code (F-<seed>-<r or d>-<8 hex digits>, then -<house rules> if any)")]
 pub struct BadCode(pub String);
 
 impl RunCode {
@@ -131,7 +134,14 @@ impl RunCode {
             seed,
             dice,
             set: hex.chars().take(8).collect(),
+            rules: HouseRules::OFF,
         }
+    }
+
+    /// The code with these house rules.
+    pub fn with_rules(mut self, rules: HouseRules) -> RunCode {
+        self.rules = rules;
+        self
     }
 
     /// Reads a code as [`fmt::Display`] writes it (any case, surrounding blanks ignored).
@@ -139,7 +149,8 @@ impl RunCode {
         let bad = || BadCode(text.trim().to_string());
         let t = text.trim().to_ascii_lowercase();
         let mut parts = t.split('-');
-        let (Some("f"), Some(seed), Some(dice), Some(set), None) = (
+        let (Some("f"), Some(seed), Some(dice), Some(set), rules, None) = (
+            parts.next(),
             parts.next(),
             parts.next(),
             parts.next(),
@@ -147,6 +158,10 @@ impl RunCode {
             parts.next(),
         ) else {
             return Err(bad());
+        };
+        let rules = match rules {
+            None => HouseRules::OFF,
+            Some(r) => HouseRules::from_code(r).ok_or_else(bad)?,
         };
         let seed = seed.parse().map_err(|_| bad())?;
         let dice = match dice {
@@ -161,6 +176,7 @@ impl RunCode {
             seed,
             dice,
             set: set.to_string(),
+            rules,
         })
     }
 
@@ -176,7 +192,11 @@ impl fmt::Display for RunCode {
             DiceMode::Rolled => "r",
             DiceMode::Deck => "d",
         };
-        write!(f, "F-{}-{dice}-{}", self.seed, self.set)
+        write!(f, "F-{}-{dice}-{}", self.seed, self.set)?;
+        if !self.rules.is_off() {
+            write!(f, "-{}", self.rules.code())?;
+        }
+        Ok(())
     }
 }
 
@@ -223,8 +243,18 @@ mod tests {
             "F-sixty-r-36d8b5d0",
             "F-64-r-36d8",
             "G-1-r-00000000",
+            "F-1-r-00000000-zz",
+            "F-1-r-00000000-pr1-h6",
         ] {
             assert!(RunCode::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_run_code_carries_its_house_rules() {
+        let rules = HouseRules::parse_all(&["paid-peek=health:2", "hit-on-six"]).expect("known");
+        let code = RunCode::new(7, DiceMode::Rolled, "fnv1a64:36d8b5d0b1ad47a4").with_rules(rules);
+        assert_eq!(code.to_string(), "F-7-r-36d8b5d0-ph2.h6");
+        assert_eq!(RunCode::parse("F-7-R-36D8B5D0-PH2.H6"), Ok(code));
     }
 }

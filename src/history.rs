@@ -46,6 +46,9 @@ pub struct Record {
     /// older records).
     #[serde(default, skip_serializing_if = "is_rolled")]
     pub dice_mode: DiceMode,
+    /// The house rules it was played with (absent when none, and in older records).
+    #[serde(default, skip_serializing_if = "crate::core::HouseRules::is_off")]
+    pub house_rules: crate::core::HouseRules,
     /// The date whose journey this was: the day's one recorded attempt (absent for every
     /// other run, and in older records; see [`append_run`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -81,6 +84,7 @@ impl Record {
             save: save.map(|p| p.display().to_string()),
             guide: s.guide,
             dice_mode: s.dice.mode(),
+            house_rules: s.rules,
             day: run.day,
         })
     }
@@ -266,6 +270,7 @@ mod tests {
             save: None,
             guide: false,
             dice_mode: DiceMode::Rolled,
+            house_rules: Default::default(),
             day: None,
         }
     }

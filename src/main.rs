@@ -28,6 +28,7 @@ fn main() {
             guide_screen: cli.guide_screen,
             table_dice: cli.table_dice,
             dice_deck: cli.dice_deck,
+            house_rules: forward::cli::house_rules(&cli.house_rules),
             play_last: cli.play_last,
             speed: cli.speed,
             layout_report: cli.layout_report,

@@ -15,7 +15,7 @@
 use crate::cards::CardFiles;
 use crate::cards::load::load_files;
 use crate::cards::set::json_hash;
-use crate::core::{Action, DiceMode};
+use crate::core::{Action, DiceMode, HouseRules};
 use crate::session::{ForcedDie, ReplayError, Session, Setup, Summary, format_time};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -54,6 +54,7 @@ fn to_bytes_at(run: &Session, saved_at: u64) -> Vec<u8> {
         seed: run.seed,
         guide: run.state.guide,
         dice_mode: run.dice_mode(),
+        house_rules: run.house_rules(),
         dice: &run.dice,
         summary: run.summary(),
         actions: &run.actions,
@@ -85,6 +86,9 @@ struct SaveOut<'a> {
     /// first die (the decks' positions are in the snapshot, which the replay must match).
     #[serde(skip_serializing_if = "is_rolled")]
     dice_mode: DiceMode,
+    /// Written only when some house rule is on (names with values, as `--rule` takes them).
+    #[serde(skip_serializing_if = "HouseRules::is_off")]
+    house_rules: HouseRules,
     dice: &'a [u8],
     summary: Summary,
     actions: &'a [Action],
@@ -111,6 +115,9 @@ struct SaveV1 {
     /// Absent in rolled runs (and in saves from before the option).
     #[serde(default)]
     dice_mode: DiceMode,
+    /// Absent when no house rule is on (and in saves from before house rules).
+    #[serde(default)]
+    house_rules: HouseRules,
     dice: Vec<u8>,
     summary: Summary,
     actions: Vec<Action>,
@@ -131,6 +138,8 @@ struct Header {
     seed: u64,
     #[serde(default)]
     dice_mode: DiceMode,
+    #[serde(default)]
+    house_rules: HouseRules,
     /// Listed even without it (the load then says what is wrong).
     #[serde(default)]
     cards_hash: String,
@@ -148,6 +157,8 @@ pub struct SaveInfo {
     /// How its dice are made, and the fingerprint of its cards: with the seed, its run
     /// code ([`SaveInfo::code`]).
     pub dice_mode: DiceMode,
+    /// Its house rules (part of its run code too).
+    pub house_rules: HouseRules,
     pub cards_hash: String,
     pub summary: Summary,
 }
@@ -156,8 +167,10 @@ impl SaveInfo {
     /// The run's code, which starts the same run again on the same cards (`None`: the
     /// save does not say which cards).
     pub fn code(&self) -> Option<crate::daily::RunCode> {
-        (!self.cards_hash.is_empty())
-            .then(|| crate::daily::RunCode::new(self.seed, self.dice_mode, &self.cards_hash))
+        (!self.cards_hash.is_empty()).then(|| {
+            crate::daily::RunCode::new(self.seed, self.dice_mode, &self.cards_hash)
+                .with_rules(self.house_rules)
+        })
     }
 
     /// The date it was saved, `2026-11-22 00:46:36` (UTC).
@@ -442,6 +455,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Session, LoadProblem> {
             seed: save.seed,
             guide: save.guide,
             mode: save.dice_mode,
+            rules: save.house_rules,
             dice: save.dice,
         },
         &save.actions,
@@ -583,6 +597,7 @@ pub fn read_header(path: &Path) -> Result<SaveInfo, LoadError> {
         started_at: h.started_at,
         seed: h.seed,
         dice_mode: h.dice_mode,
+        house_rules: h.house_rules,
         cards_hash: h.cards_hash,
         summary: h.summary,
     })

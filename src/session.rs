@@ -10,8 +10,8 @@
 
 use crate::cards::CardSet;
 use crate::core::{
-    Action, DiceMode, Event, Illegal, Outcome, Refusal, State, Why, dice_rolled, execute,
-    new_run_in, why_not,
+    Action, DiceMode, Event, HouseRules, Illegal, Outcome, Refusal, State, Why, dice_rolled,
+    execute, new_run_opts, why_not,
 };
 use crate::daily::{Day, civil_from_days};
 use serde::{Deserialize, Serialize};
@@ -109,7 +109,19 @@ impl Session {
         guide: bool,
         mode: DiceMode,
     ) -> (Session, Vec<Event>) {
-        let (state, events) = new_run_in(cards.clone(), seed, dice.clone(), guide, mode);
+        Session::new_opts(cards, seed, dice, guide, mode, HouseRules::OFF)
+    }
+
+    /// [`Session::new_in`] under house rules (`rules`, fixed for the run).
+    pub fn new_opts(
+        cards: Arc<CardSet>,
+        seed: u64,
+        dice: Vec<u8>,
+        guide: bool,
+        mode: DiceMode,
+        rules: HouseRules,
+    ) -> (Session, Vec<Event>) {
+        let (state, events) = new_run_opts(cards.clone(), seed, dice.clone(), guide, mode, rules);
         let session = Session {
             cards,
             seed,
@@ -224,6 +236,11 @@ impl Session {
         self.state.dice.mode()
     }
 
+    /// The run's house rules, fixed at its start.
+    pub fn house_rules(&self) -> HouseRules {
+        self.state.rules
+    }
+
     /// Rebuilds a run from its log: a new run from the seed, the dice mode and the starting
     /// dice, then
     /// every action, each forced die at its place. The one replay loop: loading a save and
@@ -241,9 +258,10 @@ impl Session {
                 seed,
                 guide,
                 mode,
+                rules,
                 dice,
             } = start;
-            let (mut run, _) = Session::new_in(cards, seed, dice, guide, mode);
+            let (mut run, _) = Session::new_opts(cards, seed, dice, guide, mode, rules);
             run.started_at = started_at;
             let mut later = forced.iter().peekable();
             for (i, a) in actions.iter().enumerate() {
@@ -275,13 +293,15 @@ impl Session {
 }
 
 /// What a run was started with, all a replay needs before the first action.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Setup {
     pub seed: u64,
     /// Played with a Guide.
     pub guide: bool,
     /// Dice rolled or dealt from a deck.
     pub mode: DiceMode,
+    /// The house rules (none: the rules as ruled).
+    pub rules: HouseRules,
     /// The dice forced at the start (`--dice`).
     pub dice: Vec<u8>,
 }

@@ -116,6 +116,8 @@ pub struct Settings {
     /// How the Guardian's terms become known: learned on the road (rumours, earlier runs),
     /// shown from the start, or revealed at the end.
     pub guardian_terms: crate::core::TermsMode,
+    /// The house rules last chosen for a new run (New run's options step offers them).
+    pub house_rules: crate::core::HouseRules,
 }
 
 impl Default for Settings {
@@ -140,6 +142,7 @@ impl Default for Settings {
             high_contrast: false,
             lesson_offered: false,
             guardian_terms: crate::core::TermsMode::Road,
+            house_rules: crate::core::HouseRules::OFF,
         }
     }
 }

@@ -57,6 +57,7 @@ fn config(dir: &Path) -> Config {
         cards: load(dir),
         policy: PolicyKind::Planner,
         dice: DiceMode::Rolled,
+        rules: Default::default(),
         renames: Default::default(),
     }
 }

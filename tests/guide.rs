@@ -251,6 +251,7 @@ fn typed_table_dice_are_checked_and_saved_with_the_run() {
         seed: seed.parse().expect("a seed"),
         guide: false,
         mode: forward::core::DiceMode::Rolled,
+        rules: Default::default(),
         dice: Vec::new(),
     };
     let mut run = forward::session::Session::replay(cards, setup, &saved.actions[..taken], &[], 0)

@@ -959,3 +959,67 @@ fn the_stream_tells_term_status_and_what_an_action_breaks() {
     );
     assert!(lost_seen > 0, "no run told a lost entry");
 }
+
+#[test]
+fn a_paid_peek_is_offered_with_its_price_played_and_refused_when_unaffordable() {
+    // Health as the price: offered at once (the marker starts at 0).
+    let lines = play_lines(
+        &["--seed", "5", "--rule", "paid-peek=health:2"],
+        &[r#"{"type":"peek","slot":1,"price":{"health":2}}"#, "0"],
+    );
+    let first = step(&lines[0]);
+    assert_eq!(
+        first["state"]["house_rules"],
+        serde_json::json!(["paid-peek=health:2"])
+    );
+    let actions = first["prompt"]["actions"].as_array().expect("actions");
+    assert!(
+        actions.contains(&serde_json::json!({"type": "peek", "slot": 1, "price": {"health": 2}}))
+    );
+    let after = step(&lines[1]);
+    assert_eq!(after["state"]["health"], 18);
+    assert_ne!(after["state"]["row"][1], "hidden");
+    assert_eq!(after["state"]["row"][0], "hidden");
+    let peeks = |v: &Value| {
+        v["prompt"]["actions"]
+            .as_array()
+            .expect("actions")
+            .iter()
+            .filter(|a| a["type"] == "peek")
+            .count()
+    };
+    assert_eq!(peeks(&after), 2, "the known card is not offered again");
+    // 2 Resolve as the price: Termina leaves the marker at Resolve 1, so no peek is
+    // offered and one sent is refused with an error line.
+    let lines = play_lines(
+        &["--seed", "5", "--rule", "paid-peek=resolve:2"],
+        &[r#"{"type":"peek","slot":0,"price":{"resolve":2}}"#],
+    );
+    assert_eq!(peeks(&step(&lines[0])), 0);
+    assert!(lines[1].contains("\"error\""), "{}", lines[1]);
+}
+
+#[test]
+fn an_unknown_house_rule_is_refused_naming_the_known_ones() {
+    for args in [
+        &["play", "--headless", "--rule", "free-lunch"][..],
+        &["simulate", "--runs", "1", "--rule", "free-lunch"][..],
+        &["--rule", "free-lunch", "--seed", "1"][..],
+    ] {
+        let out = forward().args(args).output().expect("run");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(
+                "`free-lunch` is not a house rule; the house rules are: paid-peek, hit-on-six"
+            ),
+            "{args:?}: {err}"
+        );
+    }
+    let out = forward()
+        .args(["play", "--headless", "--rule", "paid-peek=gold:1"])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("resolve:N or health:N"));
+}

@@ -985,3 +985,59 @@ fn a_run_saved_with_save_file_records_its_history_beside_the_save() {
     assert_eq!(h.records.len(), 1);
     assert_eq!(h.records[0].seed, 3);
 }
+
+#[test]
+fn a_run_with_house_rules_replays_exactly_from_its_save_and_its_code() {
+    use forward::core::{DiceMode, HouseRules};
+    use forward::daily::RunCode;
+    let rules = HouseRules::parse_all(&["paid-peek=resolve:0", "hit-on-six"]).expect("known");
+    let (mut run, _) = Run::new_opts(cards(), 77, vec![], false, DiceMode::Rolled, rules);
+    let mut rng = BotRng::new(77);
+    let mut peeks = 0;
+    for _ in 0..60 {
+        let offered = legal_actions(&run.state);
+        if offered.is_empty() {
+            break;
+        }
+        // Peek whenever offered (free), else a random choice.
+        let a = match offered.iter().find(|a| matches!(a, Action::Peek { .. })) {
+            Some(p) => p.clone(),
+            None => pick(&offered, &mut rng),
+        };
+        peeks += usize::from(matches!(a, Action::Peek { .. }));
+        run.act(&a).expect("offered");
+    }
+    assert!(peeks > 0, "the run peeked");
+    let dir = scratch("house-rules");
+    let path = dir.join("ruled.json");
+    std::fs::write(&path, save::to_bytes(&run)).expect("write");
+    let text = std::fs::read_to_string(&path).expect("read");
+    let v: Value = serde_json::from_str(&text).expect("json");
+    assert_eq!(
+        v["house_rules"],
+        serde_json::json!(["paid-peek=resolve:0", "hit-on-six"])
+    );
+    let loaded = save::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.house_rules(), rules);
+    assert_eq!(view(&loaded.state), view(&run.state));
+    // The run code carries the rules: the same seed, dice and rules replay the same log.
+    let info = SaveStore::open(&dir)
+        .expect("store")
+        .list()
+        .into_iter()
+        .flatten()
+        .find(|i| i.path == path)
+        .expect("listed");
+    let code = info.code().expect("a code");
+    let read = RunCode::parse(&code.to_string()).expect("reads back");
+    assert_eq!(read.rules, rules);
+    let (mut again, _) = Run::new_opts(cards(), read.seed, vec![], false, read.dice, read.rules);
+    for a in &run.actions {
+        again.act(a).expect("the same log plays");
+    }
+    assert_eq!(view(&again.state), view(&run.state));
+    // Without the rules the same log does not play: the peeks are refused.
+    let (mut plain, _) = Run::new(cards(), 77, vec![]);
+    let refused = run.actions.iter().any(|a| plain.act(a).is_err());
+    assert!(refused);
+}

@@ -378,3 +378,81 @@ fn dead_runs_are_reported() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Dead runs"), "{text}");
 }
+
+#[test]
+fn a_house_rule_is_compared_swept_and_its_peeks_counted() {
+    // Paired runs without and with a free peek: B buys peeks, A none; the figures the
+    // designer reads are there.
+    let v = simulate_json(&[
+        "--runs",
+        "12",
+        "--jobs",
+        "1",
+        "--policy",
+        "planner",
+        "--compare-rule",
+        "paid-peek=resolve:0",
+    ]);
+    assert!(v["a"].get("rules").is_none(), "{}", v["a"]);
+    assert_eq!(v["b"]["rules"], serde_json::json!(["paid-peek=resolve:0"]));
+    let figures: Vec<&str> = v["changes"]
+        .as_array()
+        .expect("changes")
+        .iter()
+        .filter_map(|c| c["figure"].as_str())
+        .collect();
+    for f in [
+        "win_rate",
+        "dead_runs",
+        "crossing_health",
+        "crossing_marker",
+        "peeks",
+    ] {
+        assert!(figures.contains(&f), "{f} in {figures:?}");
+    }
+    assert!(v["a"]["summary"].get("peeks").is_none());
+    let peeks = &v["b"]["summary"]["peeks"];
+    assert!(peeks["total"].as_u64().expect("total") > 0, "{peeks}");
+    let by: u64 = peeks["by_bought"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| r["runs"].as_u64().expect("runs"))
+        .sum();
+    assert_eq!(by, 12, "every run is in one band");
+    // The text says in words what the rule changes.
+    let out = forward()
+        .args([
+            "simulate",
+            "--runs",
+            "6",
+            "--jobs",
+            "1",
+            "--compare-rule",
+            "hit-on-six",
+        ])
+        .output()
+        .expect("run");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("a 6 on your duel die is a Hit instead of a Counter"),
+        "{text}"
+    );
+    assert!(text.contains("In words:"), "{text}");
+    // A sweep of the price plays each value on the same seeds.
+    let v = simulate_json(&[
+        "--runs",
+        "6",
+        "--jobs",
+        "1",
+        "--sweep",
+        "paid-peek=resolve:0..1",
+    ]);
+    let values: Vec<i64> = v["points"]
+        .as_array()
+        .expect("points")
+        .iter()
+        .map(|p| p["value"].as_i64().expect("value"))
+        .collect();
+    assert_eq!(values, [0, 1]);
+}

@@ -1496,3 +1496,37 @@ fn rumours_name_guardian_entries() {
         .collect();
     assert_eq!(ids, ["seal_of_mist", "need_blade"]);
 }
+
+#[test]
+fn a_set_names_the_house_rules_it_is_designed_for_and_the_names_are_checked() {
+    let dir = broken(
+        "house_rules_ok",
+        &[(
+            "traveller.json",
+            "\"def\": 0",
+            "\"def\": 0, \"house_rules\": [\"paid-peek=health:2\", \"hit-on-six\"]",
+        )],
+    );
+    let (set, _) = load_dir(&dir).expect("known rules load");
+    assert_eq!(
+        set.traveller.house_rules,
+        ["paid-peek=health:2", "hit-on-six"]
+    );
+    let dir = broken(
+        "house_rules_bad",
+        &[(
+            "traveller.json",
+            "\"def\": 0",
+            "\"def\": 0, \"house_rules\": [\"paid-peek\", \"free-lunch\"]",
+        )],
+    );
+    let p = the_error(&dir);
+    assert_eq!(p.file, "traveller.json");
+    assert_eq!(p.path.as_deref(), Some("house_rules[1]"));
+    assert!(
+        p.message.contains(
+            "`free-lunch` is not a house rule; the house rules are: paid-peek, hit-on-six"
+        ),
+        "{p:#?}"
+    );
+}

@@ -3,6 +3,7 @@
 
 pub mod art;
 pub mod edit;
+pub mod house;
 mod lint;
 pub mod load;
 pub(crate) mod locate;

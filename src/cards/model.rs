@@ -119,6 +119,10 @@ pub struct TravellerFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(equal = 6))]
     pub table: Option<Vec<TableResult>>,
+    /// House rules the set is designed for, as `--rule` names them (`"paid-peek"`,
+    /// `"paid-peek=health:2"`, `"hit-on-six"`): the title's New run offers them by default.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub house_rules: Vec<String>,
 }
 
 /// A result on the traveller's combat table.

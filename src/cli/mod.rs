@@ -16,6 +16,19 @@ use std::path::PathBuf;
 
 pub use crate::cards::open::open_or_say as load_cards;
 
+/// Checks one `--rule NAME[=VALUE]` as clap reads it: an unknown rule or a bad value is
+/// a clear error naming the known rules.
+pub fn rule_arg(spec: &str) -> Result<String, String> {
+    let mut rules = crate::core::HouseRules::OFF;
+    rules.turn_on(spec).map_err(|e| e.to_string())?;
+    Ok(spec.to_string())
+}
+
+/// The house rules of `--rule` values already checked by [`rule_arg`].
+pub fn house_rules(specs: &[String]) -> crate::core::HouseRules {
+    crate::core::HouseRules::parse_all(specs).unwrap_or_default()
+}
+
 /// Forward: a roguelike card adventure across nine Domains.
 #[derive(Debug, Parser)]
 #[command(name = "forward", version, about)]
@@ -55,7 +68,7 @@ pub struct Cli {
     #[arg(long = "continue", conflicts_with_all = ["seed", "actions"])]
     pub resume: bool,
     /// Window only: open this screen at once instead of the title.
-    #[arg(long, value_name = "SCREEN", value_parser = ["load", "statistics", "settings"])]
+    #[arg(long, value_name = "SCREEN", value_parser = ["load", "statistics", "settings", "options"])]
     pub open: Option<String>,
     /// Window only: open on the Rules screen.
     #[arg(long)]
@@ -107,6 +120,12 @@ pub struct Cli {
     /// are dealt from a deck (docs/RULES.md, "Dice: rolled or dealt").
     #[arg(long, conflicts_with = "resume")]
     pub dice_deck: bool,
+    /// Window only: a house rule for a new run, `NAME` or `NAME=VALUE` (repeatable):
+    /// `--rule paid-peek=health:2 --rule hit-on-six` (docs/RULES.md, "House rules"). With
+    /// `--seed` or `--actions` the table opens with them; else the title's New run offers
+    /// them.
+    #[arg(long = "rule", value_name = "NAME[=VALUE]", value_parser = rule_arg, conflicts_with = "resume")]
+    pub house_rules: Vec<String>,
     /// Window only: play the last of `--actions` on the table's stage instead of opening
     /// at rest (with `--screenshot --frames N`: a picture of its moment, N/60 s in).
     #[arg(long, requires = "actions")]

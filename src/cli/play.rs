@@ -29,13 +29,18 @@ pub struct PlayArgs {
     /// rolling them (docs/RULES.md, "Dice: rolled or dealt"); fixed for the run.
     #[arg(long)]
     pub dice_deck: bool,
+    /// A house rule, `NAME` or `NAME=VALUE` (repeatable): `--rule paid-peek`,
+    /// `--rule paid-peek=health:2`, `--rule hit-on-six` (docs/RULES.md, "House rules");
+    /// fixed for the run.
+    #[arg(long = "rule", value_name = "NAME[=VALUE]", value_parser = super::rule_arg)]
+    pub rules: Vec<String>,
     /// Autosave to this file after every action. Without `--save`, `--load` or `--saves`
     /// a headless run is not saved; with `--saves DIR` alone it is saved as a new file in
     /// DIR; with `--load FILE` back to FILE.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     /// Resume the run saved in this file (its own cards, seed and dice are used).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "dice", "guide", "dice_deck"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "dice", "guide", "dice_deck", "rules"])]
     pub load: Option<PathBuf>,
     /// Whose stream to write: `traveller` (nothing of `state.guide`) or `guide` (the Guide
     /// view with the notes' source, the notes journal and the Domains ahead). Without it,
@@ -85,8 +90,15 @@ pub fn run(cards: &crate::cards::CardSource, saves: Option<&Path>, args: PlayArg
             } else {
                 DiceMode::Rolled
             };
-            let (run, events) =
-                Session::new_in(Arc::new(set), seed, args.dice.clone(), args.guide, mode);
+            let rules = super::house_rules(&args.rules);
+            let (run, events) = Session::new_opts(
+                Arc::new(set),
+                seed,
+                args.dice.clone(),
+                args.guide,
+                mode,
+                rules,
+            );
             (run, events, None)
         }
     };

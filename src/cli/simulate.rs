@@ -4,7 +4,7 @@
 
 use super::sim_guard;
 use crate::cards::CardSource;
-use crate::core::DiceMode;
+use crate::core::{DiceMode, HouseRules, RunOptions};
 use crate::sim::batch::{PolicyKind, Progress, simulate_in};
 use crate::sim::compare::{Config, compare};
 use crate::sim::output::{CompareOutput, Output, Timing};
@@ -61,6 +61,17 @@ pub struct SimulateArgs {
     /// run on the same seeds.
     #[arg(long, conflicts_with_all = ["compare", "dice_deck"])]
     pub compare_dice: bool,
+    /// A house rule for every run, `NAME` or `NAME=VALUE` (repeatable): `--rule paid-peek`,
+    /// `--rule paid-peek=health:2`, `--rule hit-on-six` (docs/RULES.md, "House rules");
+    /// with --compare, on both sides.
+    #[arg(long = "rule", value_name = "NAME[=VALUE]", value_parser = super::rule_arg)]
+    pub rules: Vec<String>,
+    /// Compare runs without this house rule (A) and with it (B) on the --cards set, run
+    /// by run on the same seeds (any --rule plays on both sides): `--compare-rule
+    /// paid-peek`, `--compare-rule paid-peek=health:2`.
+    #[arg(long, value_name = "NAME[=VALUE]", value_parser = super::rule_arg,
+          conflicts_with_all = ["compare", "compare_dice"])]
+    pub compare_rule: Option<String>,
     /// Keep this batch's per-card figures for the gallery even where figures of a larger
     /// batch of the same set are kept (by default those stay).
     #[arg(long)]
@@ -72,8 +83,9 @@ pub struct SimulateArgs {
     pub pace: bool,
     /// Play one number of one card at each whole value of a range, on the same seeds, and
     /// give the win rate per value: CARD.FIELD=A..B, e.g. `cinder_hound.hp=2..6` or
-    /// `cinder_hound.faces.5.deal=1..4` (list entries counted from 1). --runs is per value.
-    #[arg(long, value_name = "CARD.FIELD=A..B", conflicts_with_all = ["compare", "compare_dice"])]
+    /// `cinder_hound.faces.5.deal=1..4` (list entries counted from 1); or a house rule's
+    /// value, `paid-peek=resolve:0..2`. --runs is per value.
+    #[arg(long, value_name = "CARD.FIELD=A..B", conflicts_with_all = ["compare", "compare_dice", "compare_rule"])]
     pub sweep: Option<String>,
 }
 
@@ -84,6 +96,19 @@ impl SimulateArgs {
             DiceMode::Deck
         } else {
             DiceMode::Rolled
+        }
+    }
+
+    /// The house rules of every run (`--rule`).
+    fn rules(&self) -> HouseRules {
+        super::house_rules(&self.rules)
+    }
+
+    /// The dice and house rules of a single batch.
+    fn mode(&self) -> RunOptions {
+        RunOptions {
+            dice: self.dice(),
+            rules: self.rules(),
         }
     }
 }
@@ -226,6 +251,7 @@ pub fn run(cards: &CardSource, saves: Option<&Path>, args: &SimulateArgs) -> i32
             cards,
             policy: args.policy,
             dice: args.dice(),
+            rules: args.rules(),
             renames,
         };
         return run_compare(
@@ -238,12 +264,27 @@ pub fn run(cards: &CardSource, saves: Option<&Path>, args: &SimulateArgs) -> i32
     if let Some(sweep) = &args.sweep {
         return run_sweep(args, jobs, &set, sweep);
     }
+    if let Some(rule) = &args.compare_rule {
+        let with =
+            HouseRules::parse_all(&[args.rules.as_slice(), std::slice::from_ref(rule)].concat())
+                .unwrap_or_default();
+        let side = |rules: HouseRules| Config {
+            label: format!("{}, house rules: {}", cards.label(), rules.words()),
+            cards: Arc::clone(&set),
+            policy: args.policy,
+            dice: args.dice(),
+            rules,
+            renames: Default::default(),
+        };
+        return run_compare(args, jobs, &side(args.rules()), &side(with));
+    }
     if args.compare_dice {
         let side = |dice: DiceMode| Config {
             label: format!("{}, dice {}", cards.label(), dice.words()),
             cards: Arc::clone(&set),
             policy: args.policy,
             dice,
+            rules: args.rules(),
             renames: Default::default(),
         };
         let (a, b) = (side(DiceMode::Rolled), side(DiceMode::Deck));
@@ -251,7 +292,7 @@ pub fn run(cards: &CardSource, saves: Option<&Path>, args: &SimulateArgs) -> i32
     }
     let progress = progress();
     let done = with_progress(args.runs, &progress, || {
-        let dice = args.dice();
+        let dice = args.mode();
         simulate_in(
             &set,
             args.runs,
@@ -274,6 +315,7 @@ pub fn run(cards: &CardSource, saves: Option<&Path>, args: &SimulateArgs) -> i32
         policy: args.policy,
         seed: args.seed,
         dice: args.dice(),
+        rules: args.rules(),
         jobs,
         interrupted: progress.stopped(),
         summary: &summary,
@@ -335,12 +377,18 @@ fn keep_figures(
 
 /// `--sweep`: the variants checked first (a mistake is told before any run), then each
 /// played on the same seeds.
-fn run_sweep(args: &SimulateArgs, jobs: usize, set: &crate::cards::CardSet, sweep: &str) -> i32 {
-    use crate::sim::sweep::{SweepSpec, Variants};
-    let variants = match sweep
-        .parse::<SweepSpec>()
-        .and_then(|spec| Variants::of(set, &spec))
-    {
+fn run_sweep(
+    args: &SimulateArgs,
+    jobs: usize,
+    set: &Arc<crate::cards::CardSet>,
+    sweep: &str,
+) -> i32 {
+    use crate::sim::sweep::{SweepSpec, Variants, rule_sweep};
+    let variants = match rule_sweep(set, sweep, args.rules()).unwrap_or_else(|| {
+        sweep
+            .parse::<SweepSpec>()
+            .and_then(|spec| Variants::of(set, &spec))
+    }) {
         Ok(v) => v,
         Err(e) => {
             eprintln!("forward simulate --sweep: {e}");
@@ -354,7 +402,7 @@ fn run_sweep(args: &SimulateArgs, jobs: usize, set: &crate::cards::CardSet, swee
             args.runs,
             args.seed,
             args.policy,
-            args.dice(),
+            args.mode(),
             jobs,
             &progress,
         )

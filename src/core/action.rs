@@ -66,6 +66,12 @@ pub enum Action {
     Discard { card: Id },
     /// Look at (or turn up) the face-down card in this row slot, when a card lets you.
     Look { slot: u8 },
+    /// House rule `paid-peek`: pay `price` to look at the face-down card in this row slot
+    /// before choosing which card to flip (it stays face down, but known).
+    Peek {
+        slot: u8,
+        price: crate::core::house::Price,
+    },
     /// Travel to this Domain.
     Go { domain: Id },
     /// Give up the run.

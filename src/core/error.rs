@@ -55,6 +55,21 @@ pub enum Why {
     /// The card named is not held (or not wanted here).
     #[error("You do not hold that card, or it is not wanted here.")]
     NotHeld,
+    /// A paid peek the traveller cannot pay for (`price` in words: "1 Resolve"; `short`
+    /// says why: "your marker is at 0", "it would leave you at 0 Health").
+    #[error("A peek costs {price}: {short}.")]
+    PeekPrice { price: String, short: String },
+    /// A paid peek asked for at another price than the run's.
+    #[error("A peek costs {price} in this run.")]
+    PeekPriceIs { price: String },
+    /// A paid peek in a run without the house rule.
+    #[error(
+        "You look at face-down cards only when a card lets you (the house rule paid-peek is off)."
+    )]
+    NoPaidPeek,
+    /// A peek at a card already known.
+    #[error("You already know that card.")]
+    AlreadyKnown,
     /// Anything else the rules do not offer at this moment.
     #[error("Not possible now.")]
     NotOffered,

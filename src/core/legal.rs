@@ -2,6 +2,7 @@
 
 use super::action::{Action, Die, SpendFor};
 use super::error::{Illegal, Why};
+use super::house::Price;
 use super::modifiers::{Mods, mods};
 use super::rules::{GRACE_MAX, REST_SPEND, ROW, SLOTS};
 use super::state::*;
@@ -216,6 +217,7 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
                             out.push(Action::Flip { slot: i as u8 });
                         }
                     }
+                    peeks(state, out);
                 }
                 Phase::Route => {
                     for d in next_domains(state) {
@@ -362,6 +364,64 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
     out.push(Action::Abandon);
 }
 
+/// House rule `paid-peek`: a peek at each face-down card not known yet, when the price
+/// can be paid.
+fn peeks(state: &State, out: &mut Vec<Action>) {
+    let Some(price) = state.rules.paid_peek else {
+        return;
+    };
+    if peek_block(state, &mods(state), price).is_some() {
+        return;
+    }
+    for slot in 0..ROW {
+        if state.row[slot].is_some_and(|rc| rc.seen == Seen::Hidden) {
+            out.push(Action::Peek {
+                slot: slot as u8,
+                price,
+            });
+        }
+    }
+}
+
+/// Why a paid peek at this price cannot be paid now, or `None` when it can. Resolve is
+/// spent as at a Rest (a card forbidding it forbids the peek); Health may not fall to 0.
+fn peek_block(state: &State, m: &Mods, price: Price) -> Option<Why> {
+    let short = match price {
+        Price::Resolve(n) if state.marker < n as i8 => Some(match state.marker {
+            0 => "your marker is at 0".to_string(),
+            m if m > 0 => format!("you have only Resolve {m}"),
+            m => format!("your marker is at Dread {}", -m),
+        }),
+        Price::Health(n) if state.health <= i32::from(n) => {
+            Some("it would leave you at 0 Health".to_string())
+        }
+        _ => None,
+    };
+    if let Some(short) = short {
+        return Some(Why::PeekPrice {
+            price: price.words(),
+            short,
+        });
+    }
+    if matches!(price, Price::Resolve(n) if n > 0) && m.no_spend_resolve {
+        return Some(forbidden(state, |p| matches!(p, Modifier::NoSpendResolve)));
+    }
+    None
+}
+
+/// Why a peek asked for is not offered (in the row's moment).
+fn peek_why(state: &State, slot: u8, price: Price) -> Why {
+    let Some(own) = state.rules.paid_peek else {
+        return Why::NoPaidPeek;
+    };
+    match state.row.get(slot as usize).copied().flatten() {
+        None => Why::NoSuchSlot,
+        Some(rc) if rc.seen != Seen::Hidden => Why::AlreadyKnown,
+        Some(_) if own != price => Why::PeekPriceIs { price: own.words() },
+        Some(_) => peek_block(state, &mods(state), own).unwrap_or(Why::NotOffered),
+    }
+}
+
 /// Where the traveller may go from the Domain just cleared: a linked Domain not cleared
 /// yet, in the same row or above (never down, even if a faulty map links down).
 pub(super) fn next_domains(state: &State) -> impl Iterator<Item = DomainRef> + '_ {
@@ -488,6 +548,8 @@ pub fn why_not(state: &State, action: &Action) -> Option<Why> {
         }
         (Phase::Rest { .. }, Action::Spend { purpose }) => spend_block(state, &m, *purpose),
         (Phase::Offer { .. }, Action::Take) => Some(Why::SlotsFull),
+        (Phase::Explore, Action::Peek { slot, price }) => Some(peek_why(state, *slot, *price)),
+        (_, Action::Peek { .. }) if state.rules.paid_peek.is_none() => Some(Why::NoPaidPeek),
         (Phase::Explore, Action::Flip { .. }) | (Phase::Offer { .. }, Action::Swap { .. }) => {
             Some(Why::NoSuchSlot)
         }
@@ -556,6 +618,18 @@ pub fn candidates(state: &State) -> Vec<(Action, Option<Why>)> {
             .to_vec(),
         _ => Vec::new(),
     };
+    // A peek too dear now is shown greyed on each unknown card, with its reason.
+    let greyed_peeks: Vec<Action> = match (&state.phase, state.rules.paid_peek) {
+        (Phase::Explore, Some(price)) => (0..ROW)
+            .filter(|&i| state.row[i].is_some_and(|rc| rc.seen == Seen::Hidden))
+            .map(|i| Action::Peek {
+                slot: i as u8,
+                price,
+            })
+            .filter(|a| !offered.contains(a))
+            .collect(),
+        _ => Vec::new(),
+    };
     for a in first {
         let why = why_not(state, &a);
         out.push((a, why));
@@ -564,6 +638,10 @@ pub fn candidates(state: &State) -> Vec<(Action, Option<Why>)> {
         if !out.iter().any(|(b, _)| *b == a) {
             out.push((a, None));
         }
+    }
+    for a in greyed_peeks {
+        let why = why_not(state, &a);
+        out.push((a, why));
     }
     out
 }

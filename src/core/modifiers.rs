@@ -15,7 +15,7 @@ pub use super::standing::Mods;
 pub fn mods(state: &State) -> Mods {
     debug_assert_eq!(
         state.standing.mods,
-        Mods::sum(&state.cards, state.active_cards()),
+        Mods::sum_in(&state.cards, &state.rules, state.active_cards()),
         "the standing modifiers were not kept up to date"
     );
     state.standing.mods

@@ -4,7 +4,8 @@
 //! result (see [`super::state::State::standing`]).
 
 use super::combat::Table;
-use crate::cards::model::{Modifier, Occasion};
+use super::house::HouseRules;
+use crate::cards::model::{Modifier, Occasion, TableResult};
 use crate::cards::{CardRef, CardSet};
 
 /// What the cards in force add up to: the standing modifiers, and which occasions some
@@ -16,15 +17,22 @@ pub struct Standing {
     triggered: u8,
 }
 
+/// The face `hit-on-six` changes.
+pub const HIT_ON_SIX_FACE: u8 = 6;
+
 /// The bit of an occasion in [`Standing`].
 fn occasion_bit(on: Occasion) -> u8 {
     1 << (on as u8)
 }
 
 impl Standing {
-    /// Sums the traveller card and the cards in force (`active`, in the order equipment,
-    /// companions, Snares).
-    pub fn sum(cards: &CardSet, active: impl Iterator<Item = CardRef> + Clone) -> Standing {
+    /// Sums the traveller card (under the run's house rules) and the cards in force
+    /// (`active`, in the order equipment, companions, Snares).
+    pub fn sum(
+        cards: &CardSet,
+        rules: &HouseRules,
+        active: impl Iterator<Item = CardRef> + Clone,
+    ) -> Standing {
         let triggered = active.clone().fold(0, |bits, c| {
             cards
                 .card(c)
@@ -33,7 +41,7 @@ impl Standing {
                 .fold(bits, |b, t| b | occasion_bit(t.on))
         });
         Standing {
-            mods: Mods::sum(cards, active),
+            mods: Mods::sum_in(cards, rules, active),
             triggered,
         }
     }
@@ -66,11 +74,26 @@ impl Mods {
     /// Sums the traveller card's figures and the passives of the cards in force
     /// (`active`, in the order equipment, companions, Snares).
     pub fn sum(cards: &CardSet, active: impl Iterator<Item = CardRef>) -> Mods {
+        Mods::sum_in(cards, &HouseRules::OFF, active)
+    }
+
+    /// [`Mods::sum`] under house rules: with `hit-on-six`, the sixth face of the
+    /// traveller's table is a Hit, unless the traveller card prints a table of its own (one
+    /// that differs from the rules' table: printing the rules' table names none).
+    pub fn sum_in(
+        cards: &CardSet,
+        rules: &HouseRules,
+        active: impl Iterator<Item = CardRef>,
+    ) -> Mods {
         let t = &cards.traveller;
+        let mut table = Table::of(t.table.as_deref());
+        if rules.hit_on_six && table == Table::RULES {
+            table.set(HIT_ON_SIX_FACE, TableResult::Hit);
+        }
         let mut m = Mods {
             atk: t.atk,
             def: t.def,
-            table: Table::of(t.table.as_deref()),
+            table,
             ..Mods::default()
         };
         for c in active {

@@ -1,6 +1,7 @@
 //! The state of one run. Only [`super::apply::apply`] changes it.
 
 use super::dice::{Dice, DiceMode};
+use super::house::HouseRules;
 use super::standing::Standing;
 use crate::cards::model::{Effect, GuideOption, Per, SlotKind};
 use crate::cards::{CardRef, CardSet, DomainRef};
@@ -23,6 +24,9 @@ pub struct State {
     #[serde(skip_serializing_if = "is_false")]
     pub guide: bool,
     pub dice: Dice,
+    /// The house rules the run plays with (none: the rules as ruled), fixed at its start.
+    #[serde(skip_serializing_if = "HouseRules::is_off")]
+    pub rules: HouseRules,
     pub health: i32,
     pub max_health: i32,
     /// The Resolve/Dread marker: -4 (Dread 4) ..= +4 (Resolve 4), 0 is the neutral gap.
@@ -382,6 +386,7 @@ impl State {
             seed,
             guide: false,
             dice: Dice::with_mode(seed, forced, mode),
+            rules: HouseRules::OFF,
             health: t.health,
             max_health: t.health,
             marker: 0,
@@ -410,7 +415,7 @@ impl State {
             revealed: false,
             lost: Vec::new(),
             lore: super::lore::Lore::default(),
-            standing: Standing::sum(&cards, std::iter::empty()),
+            standing: Standing::sum(&cards, &HouseRules::OFF, std::iter::empty()),
             wearing: None,
             cards,
         }
@@ -419,7 +424,7 @@ impl State {
     /// Sums the standing modifiers again (after editing the holdings by hand; `apply`
     /// keeps them itself).
     pub fn refresh_standing(&mut self) {
-        self.standing = Standing::sum(&self.cards, self.active_cards());
+        self.standing = Standing::sum(&self.cards, &self.rules, self.active_cards());
     }
 
     /// Whether the run has ended.

@@ -54,6 +54,10 @@ pub struct View {
     /// Only in a run whose dice are dealt from a deck: each side's half in use.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dice_deck: Option<DiceDeckView>,
+    /// Only in a run with house rules: each rule on, as `--rule` names it
+    /// (`paid-peek=resolve:1`).
+    #[serde(skip_serializing_if = "crate::core::HouseRules::is_off")]
+    pub house_rules: crate::core::HouseRules,
     /// The Guardian's card as the traveller knows it: entries by name, terms once learned.
     pub guardian: super::guardian::GuardianView,
     /// Only in a run with a Guide: what the Guide sees and the traveller does not.
@@ -419,6 +423,7 @@ pub fn view(s: &State) -> View {
         test,
         flips: s.flips,
         dice_deck: dice_deck_view(s),
+        house_rules: s.rules,
         guardian: super::guardian::guardian_view(s),
         guide: guide_view(s),
     }

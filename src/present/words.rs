@@ -142,6 +142,7 @@ pub fn action_label(s: &State, a: &Action) -> String {
             }
             _ => format!("Look at card {}", slot + 1),
         },
+        Action::Peek { slot, price } => format!("Peek at card {} ({})", slot + 1, price.words()),
         Action::Go { domain } => format!("Go to {}", name(domain)),
         Action::Abandon => "Abandon the run".into(),
     }

@@ -89,6 +89,7 @@ fn side(label: &str, cards: Arc<CardSet>) -> Config {
         cards,
         policy: PolicyKind::Planner,
         dice: DiceMode::Rolled,
+        rules: crate::core::HouseRules::OFF,
         renames: Default::default(),
     }
 }

@@ -6,8 +6,8 @@ use super::policy::{Policy, RandomBot};
 use super::run::{RunFacts, play_into, run_seed};
 use super::stats::Totals;
 use crate::cards::CardSet;
-use crate::core::DiceMode;
 use crate::core::TermsMode;
+use crate::core::{DiceMode, RunOptions};
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::Arc;
@@ -140,11 +140,12 @@ pub fn simulate_in(
     runs: u64,
     seed: u64,
     policy: impl Into<Bot>,
-    mode: DiceMode,
+    mode: impl Into<RunOptions>,
     jobs: usize,
     progress: &Progress,
 ) -> Result<Totals, rayon::ThreadPoolBuildError> {
     let policy: Bot = policy.into();
+    let mode: RunOptions = mode.into();
     let totals = in_chunks(
         runs,
         jobs,

@@ -13,7 +13,7 @@ use crate::cards::model::{
 use crate::cards::{CardRef, CardSet, DomainRef};
 use crate::core::combat;
 use crate::core::state::{ChoiceKind, Phase};
-use crate::core::{Action, Die, Lore, Observation, Slot, SpendFor, TermsMode};
+use crate::core::{Action, Die, Lore, Observation, Price, Slot, SpendFor, TermsMode};
 use std::collections::HashSet;
 
 /// Rough Health-equivalent value of an amount of healing or damage.
@@ -299,6 +299,11 @@ impl Policy for Heuristic {
                     Phase::Crossing => return find(&|a| *a == Action::Continue).unwrap_or(0),
                     _ => {}
                 }
+                if self.plan.is_some()
+                    && let Some(i) = peek_worth(view, actions)
+                {
+                    return i;
+                }
                 self.flip(view, actions, rng)
             }
             Phase::Offer { card } => {
@@ -509,18 +514,8 @@ impl Heuristic {
         let mut best_score = i32::MIN;
         for (i, a) in actions.iter().enumerate() {
             let Action::Flip { slot } = a else { continue };
-            let score = match view.slot(*slot as usize) {
-                Slot::Known(c) => match view.cards().card(c).card_type {
-                    StationType::Item
-                    | StationType::Equipment
-                    | StationType::Blessing
-                    | StationType::Companion => 3,
-                    StationType::Rest if view.marker() >= 1 => 3,
-                    StationType::Caesura | StationType::Rest => 2,
-                    _ => 0,
-                },
-                Slot::Hidden => 1,
-                Slot::Empty => continue,
+            let Some(score) = flip_score(view, *slot as usize) else {
+                continue;
             };
             if score > best_score {
                 best_score = score;
@@ -637,6 +632,58 @@ impl Heuristic {
         }
         best.0
     }
+}
+
+/// How good a row card is to flip now: a known good card 3 (`GOOD_FLIP`), a known quiet
+/// one 2, an unknown one 1, a known bad one 0; `None` for an empty slot.
+fn flip_score(view: &Observation, slot: usize) -> Option<i32> {
+    Some(match view.slot(slot) {
+        Slot::Known(c) => match view.cards().card(c).card_type {
+            StationType::Item
+            | StationType::Equipment
+            | StationType::Blessing
+            | StationType::Companion => GOOD_FLIP,
+            StationType::Rest if view.marker() >= 1 => GOOD_FLIP,
+            StationType::Caesura | StationType::Rest => 2,
+            _ => 0,
+        },
+        Slot::Hidden => 1,
+        Slot::Empty => return None,
+    })
+}
+
+/// The score of a card the bots flip at once when they see it.
+const GOOD_FLIP: i32 = 3;
+/// Resolve the planner keeps after paying for a peek: Resolve buys Health and Grace at
+/// Rests, so it peeks only with Resolve near the top of the track (where more would be
+/// lost to the cap).
+const PEEK_KEEP_RESOLVE: i8 = crate::core::rules::MARKER_MAX - 1;
+/// Health the planner may be missing before it pays for a peek in Health (0: only at full
+/// Health, where the next heal would overflow anyway).
+const PEEK_HEALTH_SLACK: i32 = 0;
+
+/// The planner's and the informed bot's paid peek (house rule `paid-peek`), when worth its
+/// price: no good card is known in the row, at least two are unknown (a look then decides
+/// between them; a free look is always taken), and the price leaves enough Resolve or
+/// Health. `None`: flip without looking.
+fn peek_worth(view: &Observation, actions: &[Action]) -> Option<usize> {
+    let (i, price) = actions.iter().enumerate().find_map(|(i, a)| match a {
+        Action::Peek { price, .. } => Some((i, *price)),
+        _ => None,
+    })?;
+    let scores: Vec<i32> = (0..crate::core::state::ROW)
+        .filter_map(|s| flip_score(view, s))
+        .collect();
+    if scores.contains(&GOOD_FLIP) {
+        return None;
+    }
+    let hidden = scores.iter().filter(|&&s| s == 1).count();
+    let affordable = match price {
+        Price::Resolve(0) | Price::Health(0) => return Some(i),
+        Price::Resolve(n) => view.marker() - n as i8 >= PEEK_KEEP_RESOLVE,
+        Price::Health(_) => view.health() >= view.max_health() - PEEK_HEALTH_SLACK,
+    };
+    (hidden >= 2 && affordable).then_some(i)
 }
 
 /// The planner's route: the shortest path from the start to the final Domain that collects

@@ -14,7 +14,8 @@ use super::run::{Ending, MISS_STREAK, RunFacts, play_into, run_seed};
 use super::stats::{Totals, Z95};
 use super::summary::{Summary, round};
 use crate::cards::CardSet;
-use crate::core::DiceMode;
+use crate::cards::DomainRef;
+use crate::core::{DiceMode, HouseRules, RunOptions};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -28,6 +29,8 @@ pub struct Config {
     pub policy: PolicyKind,
     /// Dice rolled or dealt from a deck.
     pub dice: DiceMode,
+    /// The house rules its runs play with.
+    pub rules: HouseRules,
     /// Cards of this side known by another id on side A (this id -> A's id): a renamed
     /// card is compared with itself, not counted as one removed and one added.
     pub renames: Arc<BTreeMap<String, String>>,
@@ -65,6 +68,8 @@ fn union(rows: &mut Vec<(String, String)>, id: &str, name: &str) -> u32 {
 const WON: usize = 0;
 const REACHED: usize = 1;
 const STREAK: usize = 2;
+/// A requirement or seal went out of reach before the Guardian.
+const DEAD: usize = 3;
 
 impl Keys {
     /// Matches the Domains, cards and checks of two sets by id, B's renamed cards
@@ -103,7 +108,7 @@ impl Keys {
     }
 
     fn ending_base(&self) -> usize {
-        STREAK + 1
+        DEAD + 1
     }
     fn duel_ix(&self) -> usize {
         self.ending_base() + self.domains.len()
@@ -122,10 +127,10 @@ impl Keys {
         self.card_base() + self.cards.len()
     }
 
-    /// The outcomes that happened in one run of a side (at most five, all distinct).
-    fn happened(&self, side: usize, f: &RunFacts) -> ([usize; 5], usize) {
+    /// The outcomes that happened in one run of a side (at most six, all distinct).
+    fn happened(&self, side: usize, f: &RunFacts) -> ([usize; 6], usize) {
         let m = &self.sides[side];
-        let mut out = [usize::MAX; 5];
+        let mut out = [usize::MAX; 6];
         let mut n = 0;
         let mut push = |i: usize| {
             out[n] = i;
@@ -139,6 +144,9 @@ impl Keys {
         }
         if f.lost_to_streak {
             push(STREAK);
+        }
+        if f.term_lost_at.is_some() {
+            push(DEAD);
         }
         match f.ending {
             Ending::Won => {}
@@ -163,6 +171,27 @@ pub struct Paired {
     outcomes: Vec<[u64; 3]>,
     /// Per Domain: [pairs, sum of A's Health, sum of B's, sum of squared differences].
     health: Vec<[i64; 4]>,
+    /// The same sums for Health and the marker at the crossing (pairs where both sides
+    /// cleared the final Domain), and for the peeks bought (every pair).
+    crossing_health: [i64; 4],
+    crossing_marker: [i64; 4],
+    peeks: [i64; 4],
+}
+
+/// Adds one pair's values to `[pairs, sum A, sum B, sum of squared differences]`.
+fn add_pair(t: &mut [i64; 4], a: i64, b: i64) {
+    t[0] += 1;
+    t[1] += a;
+    t[2] += b;
+    t[3] += (b - a) * (b - a);
+}
+
+/// Health and marker after the final Domain (at the crossing), if the run got there.
+fn at_crossing(f: &RunFacts, final_domain: DomainRef) -> Option<(i64, i64)> {
+    f.after_domain
+        .iter()
+        .find(|(d, ..)| *d == final_domain)
+        .map(|(_, h, m, _)| (i64::from(*h), i64::from(*m)))
 }
 
 impl Paired {
@@ -171,11 +200,17 @@ impl Paired {
             runs: 0,
             outcomes: vec![[0; 3]; keys.outcomes()],
             health: vec![[0; 4]; keys.domains.len()],
+            ..Paired::default()
         }
     }
 
-    fn add(&mut self, keys: &Keys, a: &RunFacts, b: &RunFacts) {
+    fn add(&mut self, keys: &Keys, a: &RunFacts, b: &RunFacts, finals: [DomainRef; 2]) {
         self.runs += 1;
+        add_pair(&mut self.peeks, i64::from(a.peeks), i64::from(b.peeks));
+        if let (Some(x), Some(y)) = (at_crossing(a, finals[0]), at_crossing(b, finals[1])) {
+            add_pair(&mut self.crossing_health, x.0, y.0);
+            add_pair(&mut self.crossing_marker, x.1, y.1);
+        }
         let (ha, na) = keys.happened(0, a);
         let (hb, nb) = keys.happened(1, b);
         let (ha, hb) = (&ha[..na], &hb[..nb]);
@@ -216,6 +251,15 @@ impl Paired {
             }
         }
         for (a, b) in self.health.iter_mut().zip(&o.health) {
+            for i in 0..4 {
+                a[i] += b[i];
+            }
+        }
+        for (a, b) in [
+            (&mut self.crossing_health, o.crossing_health),
+            (&mut self.crossing_marker, o.crossing_marker),
+            (&mut self.peeks, o.peeks),
+        ] {
             for i in 0..4 {
                 a[i] += b[i];
             }
@@ -266,12 +310,17 @@ pub fn compare(
                 }
                 let s = run_seed(seed, i);
                 for side in 0..2 {
-                    let dice = [a.dice, b.dice][side];
-                    play_into(&cards[side], s, dice, bots[side].as_mut(), &mut facts[side]);
+                    let c = [a, b][side];
+                    let mode = RunOptions {
+                        dice: c.dice,
+                        rules: c.rules,
+                    };
+                    play_into(&cards[side], s, mode, bots[side].as_mut(), &mut facts[side]);
                 }
                 c.a.add(&facts[0]);
                 c.b.add(&facts[1]);
-                c.paired.add(&keys, &facts[0], &facts[1]);
+                let finals = [cards[0].final_domain, cards[1].final_domain];
+                c.paired.add(&keys, &facts[0], &facts[1], finals);
                 progress.tick();
             }
             c
@@ -363,6 +412,9 @@ pub struct SideSummary {
     pub policy: PolicyKind,
     /// `rolled` or `deck`.
     pub dice: DiceMode,
+    /// Its house rules (absent when none).
+    #[serde(skip_serializing_if = "HouseRules::is_off")]
+    pub rules: HouseRules,
     pub summary: Summary,
 }
 
@@ -390,7 +442,30 @@ impl Comparison {
                 format!("runs lost to {MISS_STREAK}+ misses in a row"),
                 STREAK,
             ),
+            rate(
+                "dead_runs",
+                "",
+                "dead runs (a requirement or seal lost before the Guardian)".into(),
+                DEAD,
+            ),
         ];
+        let mean = |figure, label: &str, t: [i64; 4]| {
+            let sums = [t[1] as f64, t[2] as f64, t[3] as f64];
+            Change::new(figure, "", label.to_string(), t[0] as u64, sums)
+        };
+        changes.push(mean(
+            "crossing_health",
+            "Health at the crossing",
+            p.crossing_health,
+        ));
+        changes.push(mean(
+            "crossing_marker",
+            "marker at the crossing",
+            p.crossing_marker,
+        ));
+        if p.peeks[1] + p.peeks[2] > 0 {
+            changes.push(mean("peeks", "paid peeks per run", p.peeks));
+        }
         for (i, (id, name)) in keys.domains.iter().enumerate() {
             let label = format!("runs ending in {name}");
             changes.push(rate("ended_in", id, label, keys.ending_base() + i));
@@ -425,6 +500,7 @@ impl Comparison {
             label: c.label.clone(),
             policy: c.policy,
             dice: c.dice,
+            rules: c.rules,
             summary: t.summary(&c.cards),
         };
         CompareSummary {

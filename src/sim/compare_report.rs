@@ -9,9 +9,17 @@ use super::summary::Summary;
 use std::fmt::Write as _;
 use std::path::Path;
 
+/// Whether a figure is a mean (Health, the marker, peeks) rather than a share of runs.
+fn is_mean(c: &Change) -> bool {
+    matches!(
+        c.figure,
+        "health_after" | "crossing_health" | "crossing_marker" | "peeks"
+    )
+}
+
 /// A figure's value: a share of runs in %, or a mean Health.
 fn value(c: &Change, x: f64) -> String {
-    if c.figure == "health_after" {
+    if is_mean(c) {
         format!("{x:.2}")
     } else {
         format!("{:.2}%", x * 100.0)
@@ -20,7 +28,7 @@ fn value(c: &Change, x: f64) -> String {
 
 /// A difference: points of share, or Health.
 fn diff(c: &Change, x: f64) -> String {
-    if c.figure == "health_after" {
+    if is_mean(c) {
         format!("{x:+.2}")
     } else {
         format!("{:+.2} pts", x * 100.0)
@@ -37,6 +45,63 @@ fn change_line(c: &Change) -> String {
         diff(c, c.ci95[0]),
         diff(c, c.ci95[1])
     )
+}
+
+/// With house rules on either side: which, what they change in the rules, and what
+/// they change in the figures, in words; then each side's paid peeks.
+fn rules_text(t: &mut String, o: &CompareOutput) {
+    use crate::core::Rule;
+    let s = o.summary;
+    let (ra, rb) = (s.a.rules, s.b.rules);
+    if ra.is_off() && rb.is_off() {
+        return;
+    }
+    let _ = writeln!(t, "house rules: A {}, B {}", ra.words(), rb.words());
+    for rule in Rule::ALL.into_iter().filter(|r| ra.has(*r) != rb.has(*r)) {
+        let side = if rb.has(rule) { "B" } else { "A" };
+        let _ = writeln!(t, "  {} (on in {side}): {}", rule.name(), rule.summary());
+    }
+    let find = |f: &str| s.changes.iter().find(|c| c.figure == f);
+    let _ = writeln!(
+        t,
+        "
+what the rule changes, B against A:"
+    );
+    for f in [
+        "win_rate",
+        "dead_runs",
+        "crossing_health",
+        "crossing_marker",
+        "peeks",
+    ] {
+        if let Some(c) = find(f) {
+            let _ = writeln!(t, "  {}", change_line(c));
+        }
+    }
+    if let Some(w) = find("win_rate") {
+        let pts = w.difference * 100.0;
+        let words = if !w.significant {
+            format!(
+                "In words: no measurable change in the win rate ({pts:+.1} points; its 95% interval, {:+.1} to {:+.1}, includes 0).",
+                w.ci95[0] * 100.0,
+                w.ci95[1] * 100.0
+            )
+        } else {
+            format!(
+                "In words: B {} the win rate by {:.1} points (95% interval {:+.1} to {:+.1}).",
+                if pts > 0.0 { "raises" } else { "lowers" },
+                pts.abs(),
+                w.ci95[0] * 100.0,
+                w.ci95[1] * 100.0
+            )
+        };
+        let _ = writeln!(t, "  {words}");
+    }
+    for (name, side) in [("A", &s.a.summary), ("B", &s.b.summary)] {
+        if let Some(line) = super::report::peeks_line(side) {
+            let _ = writeln!(t, "  {name}: {line}");
+        }
+    }
 }
 
 /// Every place runs end on either side, matched by id: (label, A's share, B's share).
@@ -131,6 +196,7 @@ pub fn text(o: &CompareOutput) -> String {
         }
     );
     let _ = writeln!(t, "dice: A {}, B {}", s.a.dice.words(), s.b.dice.words());
+    rules_text(&mut t, o);
     if let Some(w) = s.changes.iter().find(|c| c.figure == "win_rate") {
         let _ = writeln!(
             t,

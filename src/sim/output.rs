@@ -35,6 +35,9 @@ pub struct Output<'a> {
     pub seed: u64,
     /// `rolled` or `deck`.
     pub dice: DiceMode,
+    /// The house rules every run played with (absent when none).
+    #[serde(skip_serializing_if = "crate::core::HouseRules::is_off")]
+    pub rules: crate::core::HouseRules,
     pub jobs: usize,
     /// True when Ctrl-C stopped the batch early (the figures cover the runs finished).
     pub interrupted: bool,

@@ -52,8 +52,14 @@ pub fn text(o: &Output) -> String {
         "mean flips {:.1}, mean duel exchanges {:.1}",
         s.mean_flips, s.mean_exchanges
     );
+    if !o.rules.is_off() {
+        let _ = writeln!(t, "{}", o.rules.label());
+    }
     let _ = writeln!(t, "{}", streaks_line(s));
     let _ = writeln!(t, "{}", dead_line(s));
+    if let Some(line) = peeks_line(s) {
+        let _ = writeln!(t, "{line}");
+    }
     endings_text(&mut t, s);
     domains_text(&mut t, s);
     untested_text(&mut t, s);
@@ -136,6 +142,32 @@ pub(super) fn dead_line(s: &Summary) -> String {
             cards.join(", ")
         }
     )
+}
+
+/// The paid peeks in one sentence (`None`: no run bought one): per run, and the win rate
+/// by how many a run bought.
+pub(super) fn peeks_line(s: &Summary) -> Option<String> {
+    let p = s.peeks.as_ref()?;
+    let rows: Vec<String> = p
+        .by_bought
+        .iter()
+        .map(|r| {
+            format!(
+                "{} bought: {} runs, won {} ({:.1}–{:.1}%)",
+                r.bought,
+                r.runs,
+                pct(r.win_rate),
+                r.win_rate_ci95[0] * 100.0,
+                r.win_rate_ci95[1] * 100.0
+            )
+        })
+        .collect();
+    Some(format!(
+        "Paid peeks: {} in all, {:.2} per run; win rate by peeks bought: {}.",
+        p.total,
+        p.per_run,
+        rows.join("; ")
+    ))
 }
 
 /// The streaks of misses in one sentence.

@@ -4,8 +4,8 @@ use super::policy::{BotRng, Policy, mix};
 use crate::cards::model::SealPenalty;
 use crate::cards::{CardRef, CardSet, DomainRef};
 use crate::core::{
-    Action, Cause, DiceMode, Event, Observation, Outcome, Phase, Strike, Zone,
-    execute_offered_into, legal_actions_into, new_run_in,
+    Action, Cause, DiceMode, Event, Observation, Outcome, Phase, RunOptions, Strike, Zone,
+    execute_offered_into, legal_actions_into, new_run_opts,
 };
 use std::sync::Arc;
 
@@ -130,6 +130,8 @@ pub struct RunFacts {
     pub term_lost_at: Option<usize>,
     /// The card behind each entry lost (card index), one per `TermLost` naming a card.
     pub term_lost_by: Vec<u16>,
+    /// Paid peeks bought (house rule `paid-peek`).
+    pub peeks: u32,
 }
 
 impl RunFacts {
@@ -338,7 +340,7 @@ pub fn play(cards: &Arc<CardSet>, seed: u64, policy: &mut dyn Policy) -> RunFact
 pub fn play_in(
     cards: &Arc<CardSet>,
     seed: u64,
-    mode: DiceMode,
+    mode: impl Into<RunOptions>,
     policy: &mut dyn Policy,
 ) -> RunFacts {
     let mut facts = RunFacts::default();
@@ -350,12 +352,13 @@ pub fn play_in(
 pub fn play_into(
     cards: &Arc<CardSet>,
     seed: u64,
-    mode: DiceMode,
+    mode: impl Into<RunOptions>,
     policy: &mut dyn Policy,
     facts: &mut RunFacts,
 ) {
     facts.clear();
-    let (mut state, events) = new_run_in(Arc::clone(cards), seed, Vec::new(), false, mode);
+    let RunOptions { dice, rules } = mode.into();
+    let (mut state, events) = new_run_opts(Arc::clone(cards), seed, Vec::new(), false, dice, rules);
     state.lore = policy.lore();
     let mut rng = BotRng::new(mix(seed ^ 0x5EED_B075));
     let mut t = Tracker {
@@ -393,6 +396,7 @@ pub fn play_into(
             facts.notes.push((card.index, Note::Declined));
         }
         let swap = matches!(action, Action::Swap { .. });
+        facts.peeks += u32::from(matches!(action, Action::Peek { .. }));
         events = execute_offered_into(&mut state, &action, events);
         t.record(facts, &events, swap);
         steps += 1;

@@ -179,6 +179,19 @@ pub struct Totals {
     pub(super) streak_losses: u64,
     /// Runs in which a requirement or seal went out of reach before the Guardian.
     pub(super) dead: DeadTotals,
+    /// Paid peeks bought over all runs (house rule `paid-peek`).
+    pub(super) peeks: u64,
+    /// Per row of [`PEEK_ROWS`]: runs that bought that many peeks, and their wins.
+    pub(super) by_peeks: [[u64; 2]; PEEK_ROWS.len()],
+}
+
+/// The rows of "win rate by peeks bought": each the fewest peeks it counts (the last
+/// counts that many or more).
+pub const PEEK_ROWS: [u32; 5] = [0, 1, 2, 4, 8];
+
+/// The row of [`PEEK_ROWS`] a run with `peeks` peeks bought counts in.
+pub fn peek_row(peeks: u32) -> usize {
+    PEEK_ROWS.iter().rposition(|&k| peeks >= k).unwrap_or(0)
 }
 
 /// Dead runs: runs in which a requirement or seal of the Guardian went out of reach for
@@ -274,6 +287,10 @@ impl Totals {
         self.streak_runs += u64::from(f.longest_miss_streak >= MISS_STREAK);
         self.streak_losses += u64::from(f.lost_to_streak);
         self.dead.add(f);
+        self.peeks += u64::from(f.peeks);
+        let row = &mut self.by_peeks[peek_row(f.peeks)];
+        row[0] += 1;
+        row[1] += u64::from(f.won);
         for d in &f.path {
             self.domains[d.index as usize].entered += 1;
         }
@@ -370,6 +387,11 @@ impl Totals {
         self.streak_runs += o.streak_runs;
         self.streak_losses += o.streak_losses;
         self.dead.merge(&o.dead);
+        self.peeks += o.peeks;
+        for (a, b) in self.by_peeks.iter_mut().zip(&o.by_peeks) {
+            a[0] += b[0];
+            a[1] += b[1];
+        }
         for i in 0..5 {
             self.losses[i] += o.losses[i];
             self.guardian_losses[i] += o.guardian_losses[i];

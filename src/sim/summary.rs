@@ -142,6 +142,7 @@ impl Totals {
                 share_lost_to: round(self.streak_losses as f64 / runs),
             },
             dead_runs: self.dead_summary(cards),
+            peeks: self.peek_summary(),
             stopped_by: None,
             untested,
         };
@@ -393,6 +394,9 @@ pub struct Summary {
     /// Dead runs: runs in which one of the Guardian's requirements or seals went out of
     /// reach for good before its reveal.
     pub dead_runs: DeadRuns,
+    /// Paid peeks (house rule `paid-peek`): absent when no run bought one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peeks: Option<Peeks>,
     /// When the win rate is 0 or near it: what stops the runs, in words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped_by: Option<String>,
@@ -462,6 +466,25 @@ pub struct DeadRuns {
     pub top_cards: Vec<DeadCard>,
 }
 
+/// Paid peeks bought, and the win rate by how many a run bought.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Peeks {
+    pub total: u64,
+    pub per_run: f64,
+    /// One row per band of peeks bought (`0`, `1`, `2-3`, `4-7`, `8+`).
+    pub by_bought: Vec<PeekRow>,
+}
+
+/// Runs that bought a band of peeks.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PeekRow {
+    pub bought: String,
+    pub runs: u64,
+    pub wins: u64,
+    pub win_rate: f64,
+    pub win_rate_ci95: [f64; 2],
+}
+
 /// A card that put the Guardian's entries out of reach.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DeadCard {
@@ -475,6 +498,40 @@ pub struct DeadCard {
 pub const DEAD_TOP: usize = 5;
 
 impl Totals {
+    fn peek_summary(&self) -> Option<Peeks> {
+        use super::stats::PEEK_ROWS;
+        if self.peeks == 0 {
+            return None;
+        }
+        let by_bought = self
+            .by_peeks
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r[0] > 0)
+            .map(|(i, r)| {
+                let from = PEEK_ROWS[i];
+                let bought = match PEEK_ROWS.get(i + 1) {
+                    None => format!("{from}+"),
+                    Some(&next) if next == from + 1 => from.to_string(),
+                    Some(&next) => format!("{from}-{}", next - 1),
+                };
+                let (lo, hi) = super::stats::wilson(r[1], r[0]);
+                PeekRow {
+                    bought,
+                    runs: r[0],
+                    wins: r[1],
+                    win_rate: round(r[1] as f64 / r[0] as f64),
+                    win_rate_ci95: [round(lo), round(hi)],
+                }
+            })
+            .collect();
+        Some(Peeks {
+            total: self.peeks,
+            per_run: round(self.peeks as f64 / self.runs.max(1) as f64),
+            by_bought,
+        })
+    }
+
     fn dead_summary(&self, cards: &crate::cards::CardSet) -> DeadRuns {
         let d = &self.dead;
         let runs = (self.runs as f64).max(1.0);

@@ -15,7 +15,8 @@ use super::summary::round;
 use crate::cards::load::load_files;
 use crate::cards::messages::{did_you_mean, or_list};
 use crate::cards::{CardFiles, CardSet};
-use crate::core::DiceMode;
+use crate::core::house::PEEK_PRICE_MAX;
+use crate::core::{HouseRules, Price, Rule, RunOptions};
 use serde::Serialize;
 use serde_json::Value;
 use std::sync::Arc;
@@ -87,6 +88,8 @@ pub enum SweepError {
         len: usize,
         nth: usize,
     },
+    #[error("the house rule {0} takes no value to sweep; compare it with --compare-rule {0}")]
+    NoValue(&'static str),
     #[error("with {at} = {value} the set does not load: {why}")]
     Invalid { at: String, value: i64, why: String },
 }
@@ -426,6 +429,74 @@ pub struct Variants {
     card_name: String,
     current: Option<i64>,
     sets: Vec<(i64, Arc<CardSet>)>,
+    /// A house rule's sweep: the rules of each value (empty for a card's sweep).
+    rules: Vec<HouseRules>,
+}
+
+/// What a sweep of a house rule's value names in place of a card.
+pub const RULE_SWEEP: &str = "house rule";
+
+/// `paid-peek=resolve:A..B` (or `health:A..B`; a bare range is Resolve): the house rule
+/// `paid-peek` at each price of the range, on top of `base`. `None`: `spec` names no house
+/// rule (it is a card's sweep).
+pub fn rule_sweep(
+    set: &Arc<CardSet>,
+    spec: &str,
+    base: HouseRules,
+) -> Option<Result<Variants, SweepError>> {
+    let (name, value) = spec.split_once('=')?;
+    let rule = Rule::named(name)?;
+    Some(rule_variants(set, rule, value.trim(), base))
+}
+
+fn rule_variants(
+    set: &Arc<CardSet>,
+    rule: Rule,
+    value: &str,
+    base: HouseRules,
+) -> Result<Variants, SweepError> {
+    let bad = |why: String| SweepError::Range {
+        range: value.to_string(),
+        why,
+    };
+    if rule != Rule::PaidPeek {
+        return Err(SweepError::NoValue(rule.name()));
+    }
+    let lower = value.to_ascii_lowercase();
+    let (track, range) = lower.split_once(':').unwrap_or(("resolve", lower.as_str()));
+    let (from, to) = parse_range(range.trim())?;
+    let max = i64::from(PEEK_PRICE_MAX);
+    if from < 0 || to > max {
+        return Err(bad(format!("a peek's price is 0 to {max}")));
+    }
+    let price = |n: u8| match track.trim() {
+        "resolve" => Ok(Price::Resolve(n)),
+        "health" => Ok(Price::Health(n)),
+        t => Err(bad(format!(
+            "`{t}` is not a price: write resolve:A..B or health:A..B"
+        ))),
+    };
+    let mut sets = Vec::new();
+    let mut rules = Vec::new();
+    for v in from..=to {
+        sets.push((v, Arc::clone(set)));
+        rules.push(HouseRules {
+            paid_peek: Some(price(v as u8)?),
+            ..base
+        });
+    }
+    Ok(Variants {
+        spec: SweepSpec {
+            card: rule.name().to_string(),
+            path: vec![Step::Key(track.trim().to_string())],
+            from,
+            to,
+        },
+        card_name: RULE_SWEEP.to_string(),
+        current: None,
+        sets,
+        rules,
+    })
 }
 
 impl Variants {
@@ -446,6 +517,7 @@ impl Variants {
             card_name,
             current,
             sets,
+            rules: Vec::new(),
         })
     }
 
@@ -467,16 +539,21 @@ impl Variants {
         runs: u64,
         seed: u64,
         policy: PolicyKind,
-        dice: DiceMode,
+        mode: impl Into<RunOptions>,
         jobs: usize,
         progress: &Progress,
     ) -> Result<SweepSummary, rayon::ThreadPoolBuildError> {
+        let mode: RunOptions = mode.into();
         let mut points = Vec::new();
-        for (value, set) in &self.sets {
+        for (i, (value, set)) in self.sets.iter().enumerate() {
             if progress.stopped() {
                 break;
             }
-            let totals = simulate_in(set, runs, seed, policy, dice, jobs, progress)?;
+            let mode = RunOptions {
+                rules: self.rules.get(i).copied().unwrap_or(mode.rules),
+                ..mode
+            };
+            let totals = simulate_in(set, runs, seed, policy, mode, jobs, progress)?;
             let card = set.card_by_str(&self.spec.card).map(|c| {
                 let t = &totals.cards[usize::from(c.index)];
                 CardPoint {

@@ -14,6 +14,23 @@ fn pct(x: f64) -> String {
 /// The first line: what was swept, how.
 fn heading(o: &SweepOutput) -> String {
     let s = o.summary;
+    if s.card_name == super::sweep::RULE_SWEEP {
+        let what = crate::core::Rule::named(&s.card).map_or("", |r| r.summary());
+        return format!(
+            "Sweep of the house rule {}, its price in {} ({what}): {} runs per value with the {:?} bot (seed {}, {}){}",
+            s.card,
+            s.field,
+            s.runs,
+            o.policy,
+            o.seed,
+            o.dice.label(),
+            if o.interrupted {
+                " — interrupted"
+            } else {
+                ""
+            }
+        );
+    }
     let now = s
         .current
         .map_or("not set on the card".to_string(), |v| format!("now {v}"));

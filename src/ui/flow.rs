@@ -36,6 +36,7 @@ pub(super) fn first_screen(
             } else {
                 crate::core::DiceMode::Rolled
             },
+            rules: o.house_rules,
             terms,
             day: None,
         };
@@ -87,6 +88,8 @@ pub(super) fn first_screen(
         let set = set.clone();
         screen = match name.as_str() {
             "load" => Screen::Load(Box::new(LoadScreen::new(store().as_ref())), set),
+            // The title, with New run's options step open (see `ui::run`).
+            "options" => std::mem::replace(&mut screen, Screen::Rules(Box::default())),
             "settings" => {
                 let title = std::mem::replace(&mut screen, Screen::Rules(Box::default()));
                 Screen::Settings(Box::default(), Some(Box::new(title)))
@@ -157,6 +160,7 @@ pub(super) fn follow(
             seed,
             guide,
             dice,
+            rules,
             guide_screen,
         } => {
             if let Some(set) = screen.set() {
@@ -165,6 +169,7 @@ pub(super) fn follow(
                     seed,
                     guide,
                     dice,
+                    rules,
                     terms,
                     ..Default::default()
                 };

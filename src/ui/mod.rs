@@ -86,6 +86,8 @@ pub enum Next {
         seed: Option<u64>,
         guide: bool,
         dice: crate::core::DiceMode,
+        /// The house rules (the title's options step).
+        rules: crate::core::HouseRules,
         /// Serve the Guide's screen from the run's start (the title's switch).
         guide_screen: bool,
     },
@@ -341,6 +343,8 @@ pub struct Options {
     pub table_dice: Option<String>,
     /// Open the table at once with a new run whose dice are dealt from a deck.
     pub dice_deck: bool,
+    /// House rules (`--rule`): of the run the table opens with, else the title's choice.
+    pub house_rules: crate::core::HouseRules,
     /// Play the last of `actions` on the stage (`--play-last`).
     pub play_last: bool,
     /// How fast the table's moments play (`--speed`).
@@ -499,6 +503,21 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         Ok(screen) => screen,
         Err(code) => return code,
     };
+    // New run offers the house rules given with `--rule`, else those last chosen, else
+    // the ones the set is designed for.
+    if let Screen::Title(title, _) = &mut screen {
+        let chosen = if opening.house_rules.is_off() {
+            settings.house_rules
+        } else {
+            opening.house_rules
+        };
+        if !chosen.is_off() {
+            title.with_rules(chosen);
+        }
+        if opening.open.as_deref() == Some("options") {
+            title.open_options();
+        }
+    }
     // The first start offers the lesson over the title (docs/LESSON.md), once.
     if let Screen::Title(title, _) = &mut screen
         && prefs.first_start(&settings, saves_dir.as_deref())
@@ -580,13 +599,25 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                 }
             }
             other => {
+                // The house rules of a new run are the next one's too (the title remembers).
+                if let Next::NewRun { rules, .. } = &other
+                    && settings.house_rules != *rules
+                {
+                    settings.house_rules = *rules;
+                    prefs.save(&settings);
+                }
                 screen = flow::follow(
                     other,
                     screen,
                     &cards,
                     saves_dir.as_deref(),
                     settings.guardian_terms,
-                )
+                );
+                if let Screen::Title(title, _) = &mut screen
+                    && !settings.house_rules.is_off()
+                {
+                    title.with_rules(settings.house_rules);
+                }
             }
         }
         let last = screenshot.is_some() && frame + 1 >= u64::from(frames.max(1));

@@ -201,6 +201,10 @@ pub struct TitleScreen {
     refusal: Option<String>,
     /// The seed in the box came from a run code.
     from_code: bool,
+    /// The house rules of the next new run (the last choice, from the settings).
+    rules: crate::core::HouseRules,
+    /// New run's options step, while open (O on New run).
+    options: Option<options::OptionsStep>,
 }
 
 impl TitleScreen {
@@ -236,7 +240,16 @@ impl TitleScreen {
             fingerprint: set.files().hash(),
             refusal: None,
             from_code: false,
+            // The rules the set is designed for (checked by the validator) are the default.
+            rules: crate::core::HouseRules::parse_all(&set.traveller.house_rules)
+                .unwrap_or_default(),
+            options: None,
         }
+    }
+
+    /// The house rules the next new run gets (the last choice; `--rule`).
+    pub fn with_rules(&mut self, rules: crate::core::HouseRules) {
+        self.rules = rules;
     }
 
     /// Offers the lesson over the title (the first start, docs/UI.md "Learn to play").
@@ -280,6 +293,21 @@ impl TitleScreen {
             // Anything else keeps the game open.
             self.confirm_quit = !input.any_press();
             return Next::Stay;
+        }
+        if let Some(step) = self.options.as_mut() {
+            match step.update(input) {
+                options::Step::Stay => return Next::Stay,
+                options::Step::Back => {
+                    self.rules = step.rules;
+                    self.options = None;
+                    return Next::Stay;
+                }
+                options::Step::Start => {
+                    self.rules = step.rules;
+                    self.options = None;
+                    return self.choose();
+                }
+            }
         }
         if input.reload {
             return Next::Reload;
@@ -352,6 +380,7 @@ impl TitleScreen {
                         seed,
                         guide: item == Item::GuideRun,
                         dice: self.dice_mode(),
+                        rules: self.rules,
                         guide_screen: item == Item::GuideRun && self.guide_screen,
                     },
                     Err(()) => {
@@ -405,6 +434,33 @@ impl TitleScreen {
         if self.offer {
             draw_offer(fonts, size);
         }
+        if let Some(step) = &self.options {
+            step.draw(fonts, size);
+        }
+    }
+
+    /// The next run's house rules in a word or two: `none`, `peek 1R`, `peek 2H, six`.
+    fn rules_short(&self) -> String {
+        let mut out = Vec::new();
+        match self.rules.paid_peek {
+            Some(crate::core::Price::Resolve(n)) => out.push(format!("peek {n}R")),
+            Some(crate::core::Price::Health(n)) => out.push(format!("peek {n}H")),
+            None => {}
+        }
+        if self.rules.hit_on_six {
+            out.push("six".to_string());
+        }
+        if out.is_empty() {
+            "none".to_string()
+        } else {
+            out.join(", ")
+        }
+    }
+
+    /// Opens New run's options step (O on New run; `--open options`).
+    pub fn open_options(&mut self) {
+        self.selected = Item::NewRun.index();
+        self.options = Some(options::OptionsStep::new(self.rules));
     }
 
     fn draw_title(&self, fonts: &Fonts, l: &Layout) {
@@ -513,7 +569,7 @@ impl TitleScreen {
                         format!("{seed} · {dice} · phone: on (S)")
                     }
                     Item::GuideRun => format!("{seed} · {dice} · phone: off (S)"),
-                    _ => format!("{seed} · {dice}"),
+                    _ => format!("{seed} · {dice} · rules: {} (O)", self.rules_short()),
                 };
                 // The note ends before the map: a long seed leaves the dice's words out
                 // (←→ still switches them), then the note steps down a size or two.
@@ -779,5 +835,6 @@ fn tooltip(s: &str, x: f32, baseline: f32, fonts: &Fonts) {
 }
 
 mod journey;
+pub mod options;
 #[cfg(test)]
 mod tests;

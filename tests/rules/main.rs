@@ -23,6 +23,7 @@ mod format;
 mod grace;
 mod guardian;
 mod guide;
+mod house;
 mod items;
 mod looking;
 mod lore;

@@ -626,6 +626,12 @@ impl<'a> Checker<'a> {
             );
             self.err(src, "table", msg);
         }
+        for (i, spec) in v.house_rules.iter().enumerate() {
+            let mut rules = crate::cards::house::HouseRules::OFF;
+            if let Err(e) = rules.turn_on(spec) {
+                self.err(src, &format!("house_rules[{i}]"), e.to_string());
+            }
+        }
     }
 
     fn guardian(&mut self) {

@@ -7,6 +7,7 @@ use crate::cards::model::{Amount, Effect, Occasion, Passage, Payment, Per, SlotK
 use crate::cards::{CardRef, DomainRef};
 use crate::core::action::SpendFor;
 use crate::core::event::{Event, Zone};
+use crate::core::house::Price;
 use crate::core::legal::{next_domains, slot_kind};
 use crate::core::modifiers::{mods, rest_heal};
 use crate::core::rules::{REST_GRACE, REST_SPEND, ROW};
@@ -54,6 +55,16 @@ impl Exec<'_> {
     }
 
     /// `go`: enters the Domain chosen on the route.
+    /// `peek` (house rule `paid-peek`): pays the price, then looks at the card in `slot`
+    /// as a card's peek would.
+    pub(super) fn peek(&mut self, slot: u8, price: Price) {
+        match price {
+            Price::Resolve(n) => self.move_marker(-(n as i8)),
+            Price::Health(n) => self.change_health(-i32::from(n)),
+        }
+        self.see_slot(slot as usize, false);
+    }
+
     pub(super) fn go(&mut self, domain: &str) {
         if let Some(d) = self.cards().domain_by_str(domain) {
             self.enter_domain(d);

@@ -15,6 +15,7 @@ use super::apply::apply;
 use super::dice::DiceMode;
 use super::error::Illegal;
 use super::event::Event;
+use super::house::HouseRules;
 use super::legal::{can_reroll, check, encounter_options, no_way_past};
 use super::rules::SETTLE_STEPS;
 use super::state::*;
@@ -45,9 +46,23 @@ pub fn new_run_in(
     guide: bool,
     mode: DiceMode,
 ) -> (State, Vec<Event>) {
+    new_run_opts(cards, seed, forced, guide, mode, HouseRules::OFF)
+}
+
+/// [`new_run_in`], under house rules (`rules`, fixed for the run).
+pub fn new_run_opts(
+    cards: Arc<CardSet>,
+    seed: u64,
+    forced: Vec<u8>,
+    guide: bool,
+    mode: DiceMode,
+    rules: HouseRules,
+) -> (State, Vec<Event>) {
     let start = cards.start;
     let mut state = State::blank_in(Arc::clone(&cards), seed, forced, mode);
     state.guide = guide;
+    state.rules = rules;
+    state.refresh_standing();
     let mut x = Exec::new(&mut state, &cards);
     x.enter_domain(start);
     x.settle();
@@ -237,6 +252,7 @@ impl<'a> Exec<'a> {
             Action::Cleanse { card } => self.cleanse(card),
             Action::Discard { card } => self.discard_chosen(card),
             Action::Look { slot } => self.look(*slot),
+            Action::Peek { slot, price } => self.peek(*slot, *price),
         }
     }
 

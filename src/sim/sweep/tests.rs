@@ -1,4 +1,5 @@
 use super::*;
+use crate::core::DiceMode;
 
 fn shipped() -> CardSet {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");

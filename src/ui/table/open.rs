@@ -32,6 +32,8 @@ pub struct Start {
     pub play_last: bool,
     /// Dice rolled or dealt from a deck.
     pub dice: crate::core::DiceMode,
+    /// The house rules (none: the rules as ruled).
+    pub rules: crate::core::HouseRules,
     /// How the Guardian's terms become known (Settings).
     pub terms: crate::core::TermsMode,
     /// Started as the journey of this date (the title's Today's journey).
@@ -64,7 +66,14 @@ impl TableScreen {
         saves: Option<&std::path::Path>,
     ) -> Result<TableScreen, StartError> {
         let seed = start.seed;
-        let (mut run, _) = Session::new_in(cards, seed, Vec::new(), start.guide, start.dice);
+        let (mut run, _) = Session::new_opts(
+            cards,
+            seed,
+            Vec::new(),
+            start.guide,
+            start.dice,
+            start.rules,
+        );
         run.day = start.day;
         let (last, first) = match start.actions.split_last() {
             Some((last, first)) if start.play_last => (Some(*last), first),
@@ -87,6 +96,9 @@ impl TableScreen {
         };
         if start.dice == crate::core::DiceMode::Deck {
             first_line.push_str(" Dice dealt from a deck.");
+        }
+        if !start.rules.is_off() {
+            first_line.push_str(&format!(" {}.", start.rules.label()));
         }
         t.stage.scene_mut().log.insert(0, first_line);
         if start.guide_view && start.guide {
@@ -164,6 +176,7 @@ impl TableScreen {
     pub(super) fn blank(run: Session, autosave: Autosave) -> TableScreen {
         let map = MapModel::from_set(&run.cards);
         let code = crate::daily::RunCode::new(run.seed, run.dice_mode(), &run.cards.files().hash())
+            .with_rules(run.house_rules())
             .to_string();
         let mut scene = Scene::new(run.state.clone());
         for e in &run.journal {

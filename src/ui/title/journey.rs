@@ -177,6 +177,10 @@ impl TitleScreen {
             if !matches!(Item::ALL[self.selected], Item::NewRun | Item::GuideRun) {
                 self.selected = Item::NewRun.index();
             }
+        } else if matches!(c, 'o' | 'O')
+            && matches!(Item::ALL[self.selected], Item::NewRun | Item::GuideRun)
+        {
+            self.options = Some(super::options::OptionsStep::new(self.rules));
         } else if matches!(c, 's' | 'S') && Item::ALL[self.selected] == Item::GuideRun {
             self.guide_screen = !self.guide_screen;
         }
@@ -231,6 +235,7 @@ impl TitleScreen {
         }
         self.seed = code.seed.to_string();
         self.deck = code.dice == DiceMode::Deck;
+        self.rules = code.rules;
         self.from_code = true;
     }
 

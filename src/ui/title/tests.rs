@@ -26,6 +26,8 @@ fn screen() -> TitleScreen {
         fingerprint: FINGERPRINT.into(),
         refusal: None,
         from_code: false,
+        rules: crate::core::HouseRules::OFF,
+        options: None,
     }
 }
 
@@ -76,6 +78,7 @@ fn enter_starts_a_run_with_the_typed_seed() {
             seed: None,
             guide: false,
             dice: DiceMode::Rolled,
+            rules: crate::core::HouseRules::OFF,
             guide_screen: false,
         }
     );
@@ -100,6 +103,7 @@ fn enter_starts_a_run_with_the_typed_seed() {
             seed: Some(42),
             guide: false,
             dice: DiceMode::Deck,
+            rules: crate::core::HouseRules::OFF,
             guide_screen: false,
         }
     );
@@ -431,6 +435,7 @@ fn the_seed_box_takes_a_typed_or_pasted_run_code() {
             seed: Some(64),
             guide: false,
             dice: DiceMode::Deck,
+            rules: crate::core::HouseRules::OFF,
             guide_screen: false,
         }
     );
@@ -499,4 +504,36 @@ fn the_seed_box_refuses_a_code_for_another_set_or_a_malformed_one() {
             .is_some_and(|w| w.contains("not a run code"))
     );
     assert_eq!(s.update(&enter()), Next::Stay);
+}
+
+#[test]
+fn new_runs_options_step_chooses_the_house_rules_and_enter_starts_the_run() {
+    let mut s = screen();
+    let key = |k: KeyCode| Input {
+        presses: vec![Press::Key(k)],
+        ..input()
+    };
+    let typed = |c: char| Input {
+        presses: vec![Press::Char(c)],
+        ..input()
+    };
+    assert_eq!(s.update(&typed('o')), Next::Stay);
+    assert!(s.options.is_some(), "O on New run opens the options step");
+    // Space turns paid-peek on (1 Resolve), → moves its price on, ↓ then Space: hit-on-six.
+    s.update(&key(KeyCode::Space));
+    s.update(&key(KeyCode::Right));
+    s.update(&key(KeyCode::Down));
+    s.update(&key(KeyCode::Space));
+    let rules =
+        crate::core::HouseRules::parse_all(&["paid-peek=resolve:2", "hit-on-six"]).expect("known");
+    match s.update(&key(KeyCode::Enter)) {
+        Next::NewRun { rules: got, .. } => assert_eq!(got, rules),
+        other => panic!("{other:?}"),
+    }
+    assert!(s.options.is_none());
+    // The choice stays for the next run; Esc in the step keeps it too.
+    s.update(&typed('o'));
+    s.update(&key(KeyCode::Escape));
+    assert!(s.options.is_none());
+    assert_eq!(s.rules, rules);
 }

@@ -165,6 +165,18 @@ pub fn draw(cx: &Ctx, recap: &Recap, share: &str) {
         cx,
         Rect::new(r.x + 28.0, y + 6.0, inner, r.bottom() - 68.0 - y - 6.0),
     );
+    // The house rules it was played with, above its code.
+    let rules = cx.s().rules;
+    if !rules.is_off() {
+        style::text_centred(
+            &rules.label(),
+            r.center().x,
+            r.bottom() - 70.0,
+            &fonts.italic,
+            text::SMALL,
+            fade(colour::PARCHMENT, 0.85),
+        );
+    }
     // The run's code, to share and paste into another title's seed box.
     let size = style::fit_size(share, &fonts.serif, text::BODY, text::SMALL, r.w - 24.0);
     style::text_centred(

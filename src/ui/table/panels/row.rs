@@ -69,6 +69,44 @@ pub fn draw(cx: &Ctx) {
     }
 }
 
+/// House rule `paid-peek`: on a face-down card before the flip, its peek's key and price
+/// (greyed when it cannot be paid now).
+fn peek_tag(cx: &Ctx, r: Rect, slot: u8, offered: &[Action]) {
+    let s = cx.s();
+    let (Some(price), Phase::Explore) = (s.rules.paid_peek, &s.phase) else {
+        return;
+    };
+    let peek = Action::Peek { slot, price };
+    let open = offered.contains(&peek);
+    let key = cx
+        .frame
+        .buttons
+        .iter()
+        .find(|b| b.action.as_ref() == Some(&peek))
+        .and_then(|b| b.key.clone())
+        .map_or(String::new(), |k| format!("{k}: "));
+    let label = format!("{key}peek · {}", price.words());
+    let size = text::SMALL;
+    let band = Rect::new(r.x + 6.0, r.y + 8.0, r.w - 12.0, 24.0);
+    draw_rectangle(band.x, band.y, band.w, band.h, fade(BLACK, 0.55));
+    let ink = if open {
+        colour::GOLD
+    } else {
+        fade(colour::PARCHMENT, 0.45)
+    };
+    let label = style::ellipsize(&label, band.w - 8.0, |x| {
+        style::width(x, &cx.fonts.italic, size)
+    });
+    style::text_centred(
+        &label,
+        band.center().x,
+        band.bottom() - 7.0,
+        &cx.fonts.italic,
+        size,
+        ink,
+    );
+}
+
 /// Whether a card asks to look at (or turn up) one of the row's face-down cards: the row
 /// stays in view to choose from, by its numbers or a click.
 pub fn looking(s: &crate::core::State) -> bool {
@@ -116,7 +154,10 @@ fn draw_row(cx: &Ctx, flipping: Option<(u8, CardRef, f32)>) {
         }
         match obs.slot(i) {
             Slot::Empty => style::rounded_outline(r, 9.0, 1.0, fade(style::dim(), 0.5)),
-            Slot::Hidden => cardface::draw_back(r, cx.fonts, &format!("{}", i + 1), hover, back),
+            Slot::Hidden => {
+                cardface::draw_back(r, cx.fonts, &format!("{}", i + 1), hover, back);
+                peek_tag(cx, r, slot, &offered);
+            }
             Slot::Known(c) => {
                 cardface::draw_face(r, &cardface::station_face(s.cards.card(c)), cx.fonts, hover)
             }

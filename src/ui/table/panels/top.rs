@@ -49,11 +49,14 @@ pub fn draw(cx: &Ctx) {
         name_size,
         colour::GOLD,
     );
-    let sub = format!(
+    let mut sub = format!(
         "Domain · {} cleared so far · {} flips",
         s.cleared.len(),
         s.flips
     );
+    if !s.rules.is_off() {
+        sub.push_str(&format!(" · {}", s.rules.label()));
+    }
     let sub = style::ellipsize(&sub, title.w - 24.0, |x| {
         style::width(x, &fonts.italic, text::SMALL)
     });
