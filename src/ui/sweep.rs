@@ -36,6 +36,7 @@ pub(super) async fn run(set: Arc<CardSet>, fonts: &Fonts, count: usize, path: &P
             dice: DiceMode::Rolled,
             terms: TermsMode::default(),
             day: None,
+            rules: Default::default(),
         };
         let mut screen = match TableScreen::start(Arc::clone(&set), &start, None) {
             Ok(s) => s,
