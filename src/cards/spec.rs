@@ -367,16 +367,47 @@ pub const FACE_SPECS: [FaceSpec; 10] = [
 ];
 
 /// One condition of the format (what an `if` asks, what breaks a Guardian's seal): its key,
-/// its value, and the range of its number when it is one.
+/// its value, the range of its number when it is one, and its words in a card's text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ConditionSpec {
     pub key: &'static str,
     pub arg: Arg,
     pub range: Option<(i64, i64)>,
+    /// Words the text holds, each of them (the cards it names are checked by name).
+    pub words: &'static [&'static str],
+    /// The house's phrases for its number, `{n}` standing for it: the text says one.
+    pub house: &'static [&'static str],
+    /// What the text writer says: `{n}` the number, `{a}` and `{b}` the names or words of
+    /// its value in order; for `all` and `any`, what joins the inner conditions.
+    pub writes: &'static str,
 }
 
-const fn cond(key: &'static str, arg: Arg, range: Option<(i64, i64)>) -> ConditionSpec {
-    ConditionSpec { key, arg, range }
+const fn cond(key: &'static str, arg: Arg, writes: &'static str) -> ConditionSpec {
+    ConditionSpec {
+        key,
+        arg,
+        range: None,
+        words: &[],
+        house: &[],
+        writes,
+    }
+}
+
+const fn counted(
+    key: &'static str,
+    range: (i64, i64),
+    words: &'static [&'static str],
+    house: &'static [&'static str],
+    writes: &'static str,
+) -> ConditionSpec {
+    ConditionSpec {
+        key,
+        arg: Arg::Number,
+        range: Some(range),
+        words,
+        house,
+        writes,
+    }
 }
 
 /// The marker's furthest step either way, as a condition's number.
@@ -384,19 +415,49 @@ const MARKER_STEPS: i64 = crate::numbers::MARKER_MAX as i64;
 
 /// Every condition, in the model's order.
 pub const CONDITION_SPECS: [ConditionSpec; 13] = [
-    cond("resolve_at_least", Arg::Number, Some((1, MARKER_STEPS))),
-    cond("dread_at_least", Arg::Number, Some((1, MARKER_STEPS))),
-    cond("health_at_least", Arg::Number, Some((1, 99))),
-    cond("health_at_most", Arg::Number, Some((0, 99))),
-    cond("holds", Arg::Card, None),
-    cond("follows", Arg::Card, None),
-    cond("carries", Arg::Carry, None),
-    cond("foe_tag", Arg::Words, None),
-    cond("snares_at_least", Arg::Number, Some((1, 9))),
-    cond("cleared", Arg::Card, None),
-    cond("not", Arg::Json, None),
-    cond("all", Arg::Json, None),
-    cond("any", Arg::Json, None),
+    counted(
+        "resolve_at_least",
+        (1, MARKER_STEPS),
+        &[],
+        &["Resolve {n} or more", "at least {n} Resolve"],
+        "you have Resolve {n} or more",
+    ),
+    counted(
+        "dread_at_least",
+        (1, MARKER_STEPS),
+        &[],
+        &["Dread {n} or more", "at least {n} Dread"],
+        "you have Dread {n} or more",
+    ),
+    counted(
+        "health_at_least",
+        (1, 99),
+        &["Health"],
+        &[],
+        "your Health is {n} or more",
+    ),
+    counted(
+        "health_at_most",
+        (0, 99),
+        &["Health"],
+        &[],
+        "your Health is {n} or less",
+    ),
+    cond("holds", Arg::Card, "you hold {a}"),
+    cond("follows", Arg::Card, "{a} follows you"),
+    cond("carries", Arg::Carry, "{a} carries {b}"),
+    cond("foe_tag", Arg::Words, "the foe is {a}"),
+    counted(
+        "snares_at_least",
+        (1, 9),
+        &["Snare"],
+        &[],
+        "{n} or more Snares hold you",
+    ),
+    cond("cleared", Arg::Card, "you have cleared {a}"),
+    cond("not", Arg::Json, "it is not so that {a}"),
+    cond("all", Arg::Json, " and "),
+    cond("any", Arg::Json, " or "),
 ];
 
 /// The spec of a condition, an arm for every variant.
