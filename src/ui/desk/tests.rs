@@ -868,3 +868,33 @@ fn triggers_abilities_tolls_passages_and_passives_have_fields_of_their_own() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_cards_warnings_show_one_line_per_kind_and_fit_their_place() {
+    let note = |error: bool, m: &str| form::Note {
+        error,
+        message: m.to_string(),
+    };
+    let general = vec![
+        note(
+            false,
+            "the text does not match the data: the text does not say 3 (heal)",
+        ),
+        note(true, "`x` is not a card"),
+        note(
+            false,
+            "the text does not match the data: the text does not say 5 (heal)",
+        ),
+        note(false, "the art is missing"),
+    ];
+    let lines = form::general_lines(&general);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[0], (true, "`x` is not a card".to_string()));
+    assert!(lines[1].1.ends_with("(2 times)"), "{lines:?}");
+    assert_eq!(lines[2], (false, "the art is missing".to_string()));
+    let fit = form::fit_lines(lines.clone(), 2);
+    assert_eq!(fit.len(), 2);
+    assert!(fit[1].1.contains("2 more"), "{fit:?}");
+    assert_eq!(form::fit_lines(lines.clone(), 3), lines);
+    assert!(form::fit_lines(lines, 0).is_empty());
+}
