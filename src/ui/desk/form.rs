@@ -117,6 +117,21 @@ pub fn fit_lines(mut lines: Vec<(bool, String)>, room: usize) -> Vec<(bool, Stri
     lines
 }
 
+/// What Tab adds to `typed` in a card-id field: the rest of the first id (in order) that
+/// starts with it; `None` when nothing is typed, no id starts so, or `typed` is an id
+/// already (Tab then moves on).
+pub fn complete_id<'a>(typed: &str, ids: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    if typed.is_empty() {
+        return None;
+    }
+    let mut starting: Vec<&str> = ids.into_iter().filter(|id| id.starts_with(typed)).collect();
+    if starting.contains(&typed) {
+        return None;
+    }
+    starting.sort_unstable();
+    starting.first().map(|id| id[typed.len()..].to_string())
+}
+
 /// One row of the form.
 #[derive(Debug, Clone)]
 pub struct Field {
