@@ -309,3 +309,44 @@ fn the_guardians_faces_and_seals_are_checked_too() {
     g["seals"][0]["broken_by"] = serde_json::json!({"holds": "ancient_sword"});
     assert!(!found(&g).is_empty(), "a seal's card is caught");
 }
+
+#[test]
+fn every_condition_written_by_the_writer_passes_the_check() {
+    use forward::cards::spec::CONDITION_SPECS;
+    use forward::cards::text_write::write_text;
+    use serde_json::json;
+    let names = HashMap::from([
+        ("needle".to_string(), "Reliquary Needle".to_string()),
+        ("wren".to_string(), "Wren".to_string()),
+    ]);
+    let value = |key: &str| match key {
+        "holds" | "follows" | "cleared" => json!("needle"),
+        "carries" => json!({"companion": "wren", "card": "needle"}),
+        "foe_tag" => json!("beast"),
+        "not" => json!({"holds": "needle"}),
+        "all" | "any" => json!([{"resolve_at_least": 2}, {"follows": "wren"}]),
+        _ => json!(3),
+    };
+    for spec in &CONDITION_SPECS {
+        let when = json!({ spec.key: value(spec.key) });
+        let mut card = json!({"id": "c", "name": "C", "type": "caesura",
+            "effects": [{"if": {"when": when, "then": [{"heal": 2}]}}]});
+        card["text"] = write_text(&card, &names).into();
+        let found: Vec<String> = check_card(&card, &names)
+            .into_iter()
+            .map(|p| p.message)
+            .collect();
+        assert_eq!(
+            found,
+            Vec::<String>::new(),
+            "{}: {}",
+            spec.key,
+            card["text"]
+        );
+        if spec.range.is_some() {
+            // The text of 3 no longer says the card's number once it is 4.
+            card["effects"][0]["if"]["when"][spec.key] = json!(4);
+            assert!(!check_card(&card, &names).is_empty(), "{}", spec.key);
+        }
+    }
+}

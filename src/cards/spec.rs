@@ -12,10 +12,11 @@
 //! effect" in docs/ARCHITECTURE.md.
 
 use super::model::{Condition, Effect};
+use super::sheet::notation;
 use super::vocab::{Arg, LOSE_KINDS, MARKERS};
 
 /// One effect of the format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct EffectSpec {
     /// Its key in the JSON (`{"heal": 4}`).
     pub key: &'static str,
@@ -33,8 +34,64 @@ pub struct EffectSpec {
     /// The designer's notation for it, `{n}` standing for the number: what the export
     /// writes and the import reads back; `None` when the notation has no words for it.
     pub designer: Option<&'static str>,
+    /// The designer's other wordings for it, tried in order after `read_with` (see
+    /// [`Reading`]).
+    pub reads: &'static [Reading],
+    /// A wording whose shape words and numbers cannot say (`2 DMG to Human`): its reader,
+    /// given the normalised line, tried before `reads`.
+    pub read_with: Option<fn(&str) -> Option<serde_json::Value>>,
     /// What it does, in a player's words (the glossary's line).
     pub glossary: &'static str,
+}
+
+/// One wording of the designer's for an effect or a standing modifier, besides its exact
+/// form: the words a normalised line opens with, holds and lacks, and how its value reads.
+/// Rows are tried in the model's order, so a reading lacks the words of a later one that
+/// would also fit (a peek lacks "deck", which a peek at the deck holds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reading {
+    /// The line opens with one of these; empty: with anything.
+    pub opens: &'static [&'static str],
+    /// For each group, the line holds one of its words.
+    pub holds: &'static [&'static [&'static str]],
+    /// The line holds none of these.
+    pub lacks: &'static [&'static str],
+    /// What its value is.
+    pub value: ReadValue,
+}
+
+/// How a [`Reading`]'s value comes from its line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReadValue {
+    /// Its first number, which must be there.
+    Number,
+    /// Its first number, or this one when it has none.
+    NumberOr(i64),
+    /// Its first number, at most this one, and this one when it has none (`Reorder the
+    /// deck`: as many as allowed).
+    UpTo(i64),
+    /// A number or dice (`1d6+2`).
+    Amount,
+    /// All of it (`"full"`).
+    Full,
+    /// A bonus of its first number (else 1) to this target.
+    Bonus(&'static str),
+    /// No value: the key itself (`"no_rest"`).
+    Flag,
+}
+
+/// A reading of lines that open with one of `opens` and hold a word of each of `holds`.
+pub const fn reading(
+    opens: &'static [&'static str],
+    holds: &'static [&'static [&'static str]],
+    value: ReadValue,
+) -> Reading {
+    Reading {
+        opens,
+        holds,
+        lacks: &[],
+        value,
+    }
 }
 
 const fn number(
@@ -43,6 +100,7 @@ const fn number(
     hi: i64,
     house: &'static [&'static str],
     designer: Option<&'static str>,
+    reads: &'static [Reading],
     glossary: &'static str,
 ) -> EffectSpec {
     EffectSpec {
@@ -52,6 +110,8 @@ const fn number(
         nonzero: false,
         house,
         designer,
+        reads,
+        read_with: None,
         glossary,
     }
 }
@@ -64,6 +124,8 @@ const fn other(key: &'static str, arg: Arg, glossary: &'static str) -> EffectSpe
         nonzero: false,
         house: &[],
         designer: None,
+        reads: &[],
+        read_with: None,
         glossary,
     }
 }
@@ -77,6 +139,16 @@ pub const EFFECT_SPECS: [EffectSpec; 20] = [
         nonzero: false,
         house: &["heal {n}"],
         designer: Some("Heal {n} HP"),
+        reads: &[
+            reading(&["full heal"], &[], ReadValue::Full),
+            reading(&["heal"], &[&["full"]], ReadValue::Full),
+            // A heal bought at a Rest is the `rest_heal` modifier.
+            Reading {
+                lacks: &["resting", "when you rest"],
+                ..reading(&["heal"], &[], ReadValue::Amount)
+            },
+        ],
+        read_with: Some(notation::plus_hp),
         glossary: "Restore Health, never above the maximum.",
     },
     EffectSpec {
@@ -86,6 +158,8 @@ pub const EFFECT_SPECS: [EffectSpec; 20] = [
         nonzero: false,
         house: &["lose {n} Health", "lose only {n} Health"],
         designer: Some("Lose {n} HP"),
+        reads: &[reading(&["lose"], &[&["hp"]], ReadValue::Amount)],
+        read_with: Some(notation::minus_hp),
         glossary: "Lose Health; at 0 the run is lost.",
     },
     number(
@@ -94,6 +168,11 @@ pub const EFFECT_SPECS: [EffectSpec; 20] = [
         8,
         &["{n} Resolve"],
         Some("Move the Resolve/Dread marker up {n}"),
+        &[reading(
+            &[],
+            &[&["marker"], &[" up"]],
+            ReadValue::NumberOr(1),
+        )],
         "Move the marker up toward Resolve.",
     ),
     number(
@@ -102,6 +181,11 @@ pub const EFFECT_SPECS: [EffectSpec; 20] = [
         8,
         &["{n} Dread"],
         Some("Move the Resolve/Dread marker down {n}"),
+        &[reading(
+            &[],
+            &[&["marker"], &[" down"]],
+            ReadValue::NumberOr(1),
+        )],
         "Move the marker down toward Dread; past the last step the run is lost.",
     ),
     EffectSpec {
@@ -111,22 +195,33 @@ pub const EFFECT_SPECS: [EffectSpec; 20] = [
         nonzero: true,
         house: &[],
         designer: None,
+        reads: &[],
+        read_with: None,
         glossary: "Raise or lower maximum Health.",
     },
-    number(
-        "hit_foe",
-        1,
-        20,
-        &["deal {n} damage"],
-        Some("Throw for {n} DMG"),
-        "Damage the foe of the duel directly; DEF does not reduce it.",
-    ),
+    // Every reading of a hit is a thrown thing (`notation::Line::Thrown`).
+    EffectSpec {
+        read_with: Some(notation::damage_to),
+        ..number(
+            "hit_foe",
+            1,
+            20,
+            &["deal {n} damage"],
+            Some("Throw for {n} DMG"),
+            &[reading(&[], &[&["throw"]], ReadValue::Number)],
+            "Damage the foe of the duel directly; DEF does not reduce it.",
+        )
+    },
     number(
         "peek",
         1,
         3,
         &["look at {n}"],
         Some("Peek at {n} face down cards"),
+        &[Reading {
+            lacks: &["deck"],
+            ..reading(&["peek", "look"], &[], ReadValue::NumberOr(1))
+        }],
         "Look at face-down cards of the row; they stay face down.",
     ),
     number(
@@ -135,6 +230,7 @@ pub const EFFECT_SPECS: [EffectSpec; 20] = [
         3,
         &["turn {n}"],
         Some("Turn {n} cards face up"),
+        &[reading(&[], &[&["face up"]], ReadValue::NumberOr(1))],
         "Turn face-down cards of the row face up.",
     ),
     number(
@@ -143,6 +239,11 @@ pub const EFFECT_SPECS: [EffectSpec; 20] = [
         3,
         &["top {n}"],
         Some("Look at the top {n} cards of the deck"),
+        &[reading(
+            &["peek", "look"],
+            &[&["deck"]],
+            ReadValue::NumberOr(1),
+        )],
         "Look at the top cards of the Domain deck.",
     ),
     number(
@@ -151,6 +252,11 @@ pub const EFFECT_SPECS: [EffectSpec; 20] = [
         crate::numbers::REORDER_MAX as i64,
         &["top {n}"],
         Some("Reorder the top {n} cards"),
+        &[reading(
+            &[],
+            &[&["reorder"]],
+            ReadValue::UpTo(crate::numbers::REORDER_MAX as i64),
+        )],
         "Look at the top cards of the Domain deck and put them back in any order.",
     ),
     number(
@@ -159,13 +265,32 @@ pub const EFFECT_SPECS: [EffectSpec; 20] = [
         3,
         &["remove {n} Snare"],
         Some("Cleanse {n} Snare"),
+        &[
+            reading(&["cleanse"], &[], ReadValue::NumberOr(1)),
+            reading(&["remove"], &[&["snare"]], ReadValue::NumberOr(1)),
+        ],
         "Remove Snares of your choice.",
     ),
-    other(
-        "bonus",
-        Arg::Bonus,
-        "A one-off bonus to the next duel, test or heal.",
-    ),
+    EffectSpec {
+        reads: &[
+            reading(
+                &[],
+                &[&["next duel", "next fight"]],
+                ReadValue::Bonus("next_duel"),
+            ),
+            reading(
+                &[],
+                &[&["next challenge", "next test"]],
+                ReadValue::Bonus("next_test"),
+            ),
+            reading(&[], &[&["next heal"]], ReadValue::Bonus("next_heal")),
+        ],
+        ..other(
+            "bonus",
+            Arg::Bonus,
+            "A one-off bonus to the next duel, test or heal.",
+        )
+    },
     other(
         "if",
         Arg::Json,
@@ -194,6 +319,7 @@ pub const EFFECT_SPECS: [EffectSpec; 20] = [
         3,
         &[],
         None,
+        &[],
         "In a duel: the foe's damage is blocked in the next exchanges.",
     ),
     other("end_run", Arg::Words, "The run ends here, lost."),
@@ -241,16 +367,47 @@ pub const FACE_SPECS: [FaceSpec; 10] = [
 ];
 
 /// One condition of the format (what an `if` asks, what breaks a Guardian's seal): its key,
-/// its value, and the range of its number when it is one.
+/// its value, the range of its number when it is one, and its words in a card's text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ConditionSpec {
     pub key: &'static str,
     pub arg: Arg,
     pub range: Option<(i64, i64)>,
+    /// Words the text holds, each of them (the cards it names are checked by name).
+    pub words: &'static [&'static str],
+    /// The house's phrases for its number, `{n}` standing for it: the text says one.
+    pub house: &'static [&'static str],
+    /// What the text writer says: `{n}` the number, `{a}` and `{b}` the names or words of
+    /// its value in order; for `all` and `any`, what joins the inner conditions.
+    pub writes: &'static str,
 }
 
-const fn cond(key: &'static str, arg: Arg, range: Option<(i64, i64)>) -> ConditionSpec {
-    ConditionSpec { key, arg, range }
+const fn cond(key: &'static str, arg: Arg, writes: &'static str) -> ConditionSpec {
+    ConditionSpec {
+        key,
+        arg,
+        range: None,
+        words: &[],
+        house: &[],
+        writes,
+    }
+}
+
+const fn counted(
+    key: &'static str,
+    range: (i64, i64),
+    words: &'static [&'static str],
+    house: &'static [&'static str],
+    writes: &'static str,
+) -> ConditionSpec {
+    ConditionSpec {
+        key,
+        arg: Arg::Number,
+        range: Some(range),
+        words,
+        house,
+        writes,
+    }
 }
 
 /// The marker's furthest step either way, as a condition's number.
@@ -258,19 +415,49 @@ const MARKER_STEPS: i64 = crate::numbers::MARKER_MAX as i64;
 
 /// Every condition, in the model's order.
 pub const CONDITION_SPECS: [ConditionSpec; 13] = [
-    cond("resolve_at_least", Arg::Number, Some((1, MARKER_STEPS))),
-    cond("dread_at_least", Arg::Number, Some((1, MARKER_STEPS))),
-    cond("health_at_least", Arg::Number, Some((1, 99))),
-    cond("health_at_most", Arg::Number, Some((0, 99))),
-    cond("holds", Arg::Card, None),
-    cond("follows", Arg::Card, None),
-    cond("carries", Arg::Carry, None),
-    cond("foe_tag", Arg::Words, None),
-    cond("snares_at_least", Arg::Number, Some((1, 9))),
-    cond("cleared", Arg::Card, None),
-    cond("not", Arg::Json, None),
-    cond("all", Arg::Json, None),
-    cond("any", Arg::Json, None),
+    counted(
+        "resolve_at_least",
+        (1, MARKER_STEPS),
+        &[],
+        &["Resolve {n} or more", "at least {n} Resolve"],
+        "you have Resolve {n} or more",
+    ),
+    counted(
+        "dread_at_least",
+        (1, MARKER_STEPS),
+        &[],
+        &["Dread {n} or more", "at least {n} Dread"],
+        "you have Dread {n} or more",
+    ),
+    counted(
+        "health_at_least",
+        (1, 99),
+        &["Health"],
+        &[],
+        "your Health is {n} or more",
+    ),
+    counted(
+        "health_at_most",
+        (0, 99),
+        &["Health"],
+        &[],
+        "your Health is {n} or less",
+    ),
+    cond("holds", Arg::Card, "you hold {a}"),
+    cond("follows", Arg::Card, "{a} follows you"),
+    cond("carries", Arg::Carry, "{a} carries {b}"),
+    cond("foe_tag", Arg::Words, "the foe is {a}"),
+    counted(
+        "snares_at_least",
+        (1, 9),
+        &["Snare"],
+        &[],
+        "{n} or more Snares hold you",
+    ),
+    cond("cleared", Arg::Card, "you have cleared {a}"),
+    cond("not", Arg::Json, "it is not so that {a}"),
+    cond("all", Arg::Json, " and "),
+    cond("any", Arg::Json, " or "),
 ];
 
 /// The spec of a condition, an arm for every variant.

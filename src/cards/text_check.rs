@@ -6,7 +6,8 @@
 //! The checks read a card as JSON (what the model writes out, or a designer's own file),
 //! so that they can be run on any card set; each finding is a warning of the validator.
 
-use super::model::Effect;
+use super::model::{Condition, Effect};
+use super::spec::condition_spec;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
@@ -475,42 +476,46 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// A condition (an `if`'s, a requirement's, a seal's): the text holds its spec's words
+    /// and one of its phrases, its number, and the cards it names. An arm for every
+    /// variant, so a new condition does not compile until the check says what its text
+    /// holds.
     fn condition(&mut self, c: &Value, context: &str) {
         let Some((key, v)) = single(c) else {
             return;
         };
         let ctx = format!("{context}: {key}");
-        match key.as_str() {
-            "resolve_at_least" => {
-                self.phrase(v, &["Resolve {n} or more", "at least {n} Resolve"], &ctx);
-                self.amount(v, &ctx);
-            }
-            "dread_at_least" => {
-                self.phrase(v, &["Dread {n} or more", "at least {n} Dread"], &ctx);
-                self.amount(v, &ctx);
-            }
-            "health_at_least" | "health_at_most" => {
-                self.word("Health", &ctx);
-                self.amount(v, &ctx);
-            }
-            "holds" | "follows" => self.card_name(v, &ctx),
-            "carries" => {
+        let typed = match serde_json::from_value::<Condition>(c.clone()) {
+            Ok(typed) => typed,
+            Err(e) => return self.fail(format!("condition `{key}` does not read: {e} ({ctx})")),
+        };
+        let spec = condition_spec(&typed);
+        for w in spec.words {
+            self.word(w, &ctx);
+        }
+        if !spec.house.is_empty() {
+            self.phrase(v, spec.house, &ctx);
+        }
+        match typed {
+            Condition::ResolveAtLeast(_)
+            | Condition::DreadAtLeast(_)
+            | Condition::HealthAtLeast(_)
+            | Condition::HealthAtMost(_)
+            | Condition::SnaresAtLeast(_) => self.amount(v, &ctx),
+            Condition::Holds(_) | Condition::Follows(_) => self.card_name(v, &ctx),
+            Condition::Carries(_) => {
                 self.card_name(&v["companion"], &ctx);
                 self.card_name(&v["card"], &ctx);
             }
-            "foe_tag" => self.word(v.as_str().unwrap_or_default(), &ctx),
-            "snares_at_least" => {
-                self.word("Snare", &ctx);
-                self.amount(v, &ctx);
-            }
-            "cleared" => {}
-            "not" => self.condition(v, &ctx),
-            "all" | "any" => {
+            Condition::FoeTag(tag) => self.word(&tag, &ctx),
+            // Whether a Domain is cleared is the table's to see, not the text's to name.
+            Condition::Cleared(_) => {}
+            Condition::Not(_) => self.condition(v, &ctx),
+            Condition::All(_) | Condition::Any(_) => {
                 for inner in v.as_array().into_iter().flatten() {
                     self.condition(inner, &ctx);
                 }
             }
-            other => self.fail(format!("condition `{other}` is not checked ({ctx})")),
         }
     }
 

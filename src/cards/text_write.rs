@@ -4,7 +4,8 @@
 //! raises no "the text does not match the data" warning. The designer's desk offers it
 //! as a starting point ("write the text from the data"), shown before it is taken.
 
-use super::model::{Amount, Effect};
+use super::model::{Amount, Condition, Effect};
+use super::spec::{condition_spec, fill};
 use super::text_check::{
     GUIDE_CHOOSES, GUIDE_PICKS, bonus_words, effect_forms, face_wants, immune_words, lose_forms,
     modifier_forms, per_words, trigger_words,
@@ -217,39 +218,41 @@ impl Writer<'_> {
         out
     }
 
+    /// A condition in its spec's words, an arm for every variant (no catch-all), so a new
+    /// condition does not compile until the writer says what fills its words.
     fn condition(&self, c: &Value) -> String {
-        let Some((key, v)) = c.as_object().and_then(|m| m.iter().next()) else {
+        let Some((_, v)) = c.as_object().and_then(|m| m.iter().next()) else {
             return String::new();
         };
+        let Ok(typed) = serde_json::from_value::<Condition>(c.clone()) else {
+            return String::new();
+        };
+        let words = condition_spec(&typed).writes;
         let n = v.as_i64().unwrap_or(0);
-        match key.as_str() {
-            "resolve_at_least" => format!("you have Resolve {n} or more"),
-            "dread_at_least" => format!("you have Dread {n} or more"),
-            "health_at_least" => format!("your Health is {n} or more"),
-            "health_at_most" => format!("your Health is {n} or less"),
-            "holds" => format!("you hold {}", self.name(v)),
-            "follows" => format!("{} follows you", self.name(v)),
-            "carries" => format!(
-                "{} carries {}",
-                self.name(&v["companion"]),
-                self.name(&v["card"])
-            ),
-            "foe_tag" => format!("the foe is {}", v.as_str().unwrap_or_default()),
-            "snares_at_least" => format!("{n} or more Snares hold you"),
-            "cleared" => format!("you have cleared {}", self.name(v)),
-            "not" => format!("it is not so that {}", self.condition(v)),
-            "all" | "any" => {
-                let joint = if key == "all" { " and " } else { " or " };
+        let (a, b) = match &typed {
+            Condition::ResolveAtLeast(_)
+            | Condition::DreadAtLeast(_)
+            | Condition::HealthAtLeast(_)
+            | Condition::HealthAtMost(_)
+            | Condition::SnaresAtLeast(_) => (String::new(), String::new()),
+            Condition::Holds(_) | Condition::Follows(_) | Condition::Cleared(_) => {
+                (self.name(v), String::new())
+            }
+            Condition::Carries(_) => (self.name(&v["companion"]), self.name(&v["card"])),
+            Condition::FoeTag(tag) => (tag.clone(), String::new()),
+            Condition::Not(_) => (self.condition(v), String::new()),
+            // The inner conditions joined by the spec's words.
+            Condition::All(_) | Condition::Any(_) => {
                 let parts: Vec<String> = v
                     .as_array()
                     .into_iter()
                     .flatten()
                     .map(|c| self.condition(c))
                     .collect();
-                parts.join(joint)
+                return parts.join(words);
             }
-            other => other.replace('_', " "),
-        }
+        };
+        fill(words, n).replace("{a}", &a).replace("{b}", &b)
     }
 
     fn modifier(&self, m: &Value) -> Option<String> {

@@ -11,7 +11,7 @@ mod build;
 pub mod designer;
 mod faces;
 pub mod merge;
-mod notation;
+pub(crate) mod notation;
 pub mod pretty;
 
 use serde::Serialize;

@@ -5,6 +5,8 @@
 
 use serde_json::{Value, json};
 
+use crate::cards::spec::{EFFECT_SPECS, ReadValue, Reading, reading};
+
 /// What one effect line means.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Line {
@@ -57,107 +59,155 @@ pub fn first_int(s: &str) -> Option<i64> {
     }
 }
 
-fn n_or(l: &str, default: i64) -> i64 {
-    first_int(l).unwrap_or(default)
-}
+/// The standing modifiers' wordings (`passive`), tried after every effect's: a line that
+/// also reads as an effect (`+1 DEF next duel`) is the effect.
+const MODIFIER_READS: [(&str, &[Reading]); 9] = [
+    (
+        "no_spend_resolve",
+        &[reading(&[], &[&["cannot spend resolve"]], ReadValue::Flag)],
+    ),
+    (
+        "no_rest",
+        &[reading(&[], &[&["cannot rest"]], ReadValue::Flag)],
+    ),
+    (
+        "all_rolls",
+        &[reading(&[], &[&["all rolls"]], ReadValue::Number)],
+    ),
+    (
+        "duel_rolls",
+        &[reading(
+            &[],
+            &[&["fight rolls", "duel rolls", "combat rolls"]],
+            ReadValue::Number,
+        )],
+    ),
+    (
+        "test_rolls",
+        &[reading(
+            &[],
+            &[&["challenge rolls", "test rolls"]],
+            ReadValue::Number,
+        )],
+    ),
+    (
+        // `Rest: Heal 2 additional HP`: each heal bought at a Rest gives more.
+        "rest_heal",
+        &[
+            reading(&["rest"], &[&["heal"]], ReadValue::Number),
+            reading(&[], &[&["resting", "when you rest"]], ReadValue::Number),
+        ],
+    ),
+    (
+        "first_attacks_miss",
+        &[reading(
+            &[],
+            &[&["attack"], &["miss"]],
+            ReadValue::NumberOr(1),
+        )],
+    ),
+    (
+        "def",
+        &[reading(
+            &[],
+            &[&["def", "standing block"]],
+            ReadValue::NumberOr(1),
+        )],
+    ),
+    ("atk", &[reading(&[], &[&["atk"]], ReadValue::NumberOr(1))]),
+];
 
 /// Reads one effect line; `Err` with the reason when it is not in the notation.
+///
+/// In order: an effect in its spec's exact words; the shapes that are a whole line of
+/// their own (a face of the combat table, `1 Block`, a loss on each flip); each effect's
+/// other wordings from its spec row, in the model's order; the standing modifiers; a
+/// reroll.
 pub fn effect_line(raw: &str) -> Result<Line, String> {
     let l = strip_gloss(&strip_frequency(&normalise(raw)));
-    let has = |w: &str| l.contains(w);
-    let line = if l.is_empty() || ["none", "no effect", "nothing"].contains(&l.as_str()) {
-        Line::Nothing
-    } else if let Some(v) = spec_form(&l) {
-        v
-    } else if let Some(v) = table_face(&l) {
-        Line::Modifier(v)
-    } else if let Some(n) = signed_hp(&l) {
-        // `-1 HP` is a loss, `+2 HP` a heal.
-        if n < 0 {
-            Line::Effect(json!({ "lose_health": -n }))
-        } else {
-            Line::Effect(json!({ "heal": n }))
+    if l.is_empty() || ["none", "no effect", "nothing"].contains(&l.as_str()) {
+        return Ok(Line::Nothing);
+    }
+    if let Some(v) = spec_form(&l) {
+        return Ok(v);
+    }
+    if let Some(v) = table_face(&l) {
+        return Ok(Line::Modifier(v));
+    }
+    if let Some(n) = bare_block(&l) {
+        return Ok(Line::Modifier(json!({ "def": n })));
+    }
+    if l.starts_with("lose")
+        && l.contains("each time")
+        && (l.contains("flip") || l.contains("turned"))
+    {
+        let effects = [json!({ "lose_health": need(&l)? })];
+        return Ok(Line::Trigger(json!({ "on": "flip", "effects": effects })));
+    }
+    for s in &EFFECT_SPECS {
+        if let Some(v) = s.read_with.and_then(|f| f(&l)) {
+            return Ok(line(s.key, v));
         }
-    } else if let Some(n) = bare_block(&l) {
-        Line::Modifier(json!({ "def": n }))
-    } else if let Some((n, tag)) = damage_to(&l) {
-        // `2 DMG to Human`: damage to the foe in a duel, only if it has the tag.
-        match tag {
-            Some(tag) => Line::Thrown(json!({ "if": {
-                "when": { "foe_tag": tag },
-                "then": [{ "hit_foe": n }]
-            }})),
-            None => Line::Thrown(json!({ "hit_foe": n })),
+        for r in s.reads {
+            if let Some(v) = read(r, s.key, &l) {
+                return Ok(line(s.key, json!({ s.key: v? })));
+            }
         }
-    } else if (l.starts_with("rest") || has("when you rest") || has("resting")) && has("heal") {
-        // `Rest: Heal 2 additional HP`: each heal bought at a Rest gives more.
-        Line::Modifier(json!({ "rest_heal": need(&l)? }))
-    } else if l == "full heal" || (l.starts_with("heal") && has("full")) {
-        Line::Effect(json!({ "heal": "full" }))
-    } else if l.starts_with("heal") && has("1d6") {
-        let plus = l
-            .split_once('+')
-            .and_then(|(_, p)| first_int(p))
-            .unwrap_or(0);
-        Line::Effect(json!({ "heal": { "d6": 1, "plus": plus } }))
-    } else if l.starts_with("heal") {
-        Line::Effect(json!({ "heal": need(&l)? }))
-    } else if l.starts_with("lose") && has("each time") && (has("flip") || has("turned")) {
-        Line::Trigger(json!({ "on": "flip", "effects": [{ "lose_health": need(&l)? }] }))
-    } else if l.starts_with("lose") && has("hp") {
-        Line::Effect(json!({ "lose_health": amount(&l)? }))
-    } else if has("throw") {
-        Line::Thrown(json!({ "hit_foe": need(&l)? }))
-    } else if has("next duel") || has("next fight") {
-        Line::Effect(json!({ "bonus": { "to": "next_duel", "amount": n_or(&l, 1) } }))
-    } else if has("next challenge") || has("next test") {
-        Line::Effect(json!({ "bonus": { "to": "next_test", "amount": n_or(&l, 1) } }))
-    } else if has("next heal") {
-        Line::Effect(json!({ "bonus": { "to": "next_heal", "amount": n_or(&l, 1) } }))
-    } else if l.starts_with("cleanse") || l.starts_with("remove") && has("snare") {
-        Line::Effect(json!({ "cleanse": n_or(&l, 1) }))
-    } else if has("marker") && has(" up") {
-        Line::Effect(json!({ "resolve": n_or(&l, 1) }))
-    } else if has("marker") && has(" down") {
-        Line::Effect(json!({ "dread": n_or(&l, 1) }))
-    } else if has("cannot spend resolve") {
-        Line::Modifier(json!("no_spend_resolve"))
-    } else if has("cannot rest") {
-        Line::Modifier(json!("no_rest"))
-    } else if has("all rolls") {
-        Line::Modifier(json!({ "all_rolls": need(&l)? }))
-    } else if has("fight rolls") || has("duel rolls") || has("combat rolls") {
-        Line::Modifier(json!({ "duel_rolls": need(&l)? }))
-    } else if has("challenge rolls") || has("test rolls") {
-        Line::Modifier(json!({ "test_rolls": need(&l)? }))
-    } else if has("resting") || has("when you rest") {
-        Line::Modifier(json!({ "rest_heal": need(&l)? }))
-    } else if has("attack") && has("miss") {
-        Line::Modifier(json!({ "first_attacks_miss": n_or(&l, 1) }))
-    } else if has("def") || has("standing block") {
-        Line::Modifier(json!({ "def": n_or(&l, 1) }))
-    } else if has("atk") {
-        Line::Modifier(json!({ "atk": n_or(&l, 1) }))
-    } else if has("reroll") {
-        Line::Reroll
-    } else if (l.starts_with("peek") || l.starts_with("look")) && has("deck") {
-        Line::Effect(json!({ "peek_deck": n_or(&l, 1) }))
-    } else if l.starts_with("peek") || l.starts_with("look") {
-        Line::Effect(json!({ "peek": n_or(&l, 1) }))
-    } else if has("reorder") {
-        Line::Effect(json!({ "reorder": n_or(&l, 3).min(3) }))
-    } else if has("face up") {
-        Line::Effect(json!({ "reveal": n_or(&l, 1) }))
+    }
+    for (key, reads) in MODIFIER_READS {
+        for r in reads {
+            if let Some(v) = read(r, key, &l) {
+                // A flag is its key alone (`"no_rest"`), a number its key's value.
+                let v = v?;
+                let flag = r.value == ReadValue::Flag;
+                return Ok(Line::Modifier(if flag { v } else { json!({ key: v }) }));
+            }
+        }
+    }
+    if l.contains("reroll") {
+        return Ok(Line::Reroll);
+    }
+    Err("not an effect this notation knows".into())
+}
+
+/// An effect read by `key`'s spec row as its line: a hit on the foe is a thrown thing,
+/// which only works in a duel (see `Line::Thrown`).
+fn line(key: &str, effect: Value) -> Line {
+    if key == "hit_foe" {
+        Line::Thrown(effect)
     } else {
-        return Err("not an effect this notation knows".into());
-    };
-    Ok(line)
+        Line::Effect(effect)
+    }
+}
+
+/// `l` read by one wording of `key`: `None` when the wording does not fit, `Err` when it
+/// fits but lacks its number.
+fn read(r: &Reading, key: &str, l: &str) -> Option<Result<Value, String>> {
+    let fits = (r.opens.is_empty() || r.opens.iter().any(|o| l.starts_with(o)))
+        && r.holds.iter().all(|g| g.iter().any(|w| l.contains(w)))
+        && !r.lacks.iter().any(|w| l.contains(w));
+    if !fits {
+        return None;
+    }
+    let n = first_int(l);
+    Some(Ok(match r.value {
+        ReadValue::Number => match need(l) {
+            Ok(n) => json!(n),
+            Err(e) => return Some(Err(e)),
+        },
+        ReadValue::NumberOr(d) => json!(n.unwrap_or(d)),
+        ReadValue::UpTo(most) => json!(n.unwrap_or(most).min(most)),
+        ReadValue::Amount => return Some(amount(l)),
+        ReadValue::Full => json!("full"),
+        ReadValue::Bonus(to) => json!({ "to": to, "amount": n.unwrap_or(1) }),
+        ReadValue::Flag => json!(key),
+    }))
 }
 
 /// A line in the very words an effect's spec gives for the notation (`Heal {n} HP`, what
-/// the export writes), read as that effect; other wordings go through the readers below.
+/// the export writes), read as that effect; other wordings are its spec's `reads`.
 fn spec_form(l: &str) -> Option<Line> {
-    crate::cards::spec::EFFECT_SPECS.iter().find_map(|s| {
+    EFFECT_SPECS.iter().find_map(|s| {
         let form = normalise(s.designer?);
         let (head, tail) = form.split_once("{n}")?;
         let n: i64 = l
@@ -166,13 +216,7 @@ fn spec_form(l: &str) -> Option<Line> {
             .trim()
             .parse()
             .ok()?;
-        let v = json!({ s.key: n });
-        // A thrown thing only works in a duel (see `Line::Thrown`).
-        Some(if s.key == "hit_foe" {
-            Line::Thrown(v)
-        } else {
-            Line::Effect(v)
-        })
+        Some(line(s.key, json!({ s.key: n })))
     })
 }
 
@@ -217,7 +261,21 @@ fn table_face(l: &str) -> Option<Value> {
     Some(json!({ "table_face": { "roll": roll, "result": result } }))
 }
 
-/// `-1 hp`, `+2 hp`, `-1hp`: a signed change of Health, and nothing else on the line.
+/// `+2 hp`: a heal, and nothing else on the line.
+pub fn plus_hp(l: &str) -> Option<Value> {
+    signed_hp(l)
+        .filter(|n| *n > 0)
+        .map(|n| json!({ "heal": n }))
+}
+
+/// `-1 hp`, `-1hp`: a loss of Health, and nothing else on the line.
+pub fn minus_hp(l: &str) -> Option<Value> {
+    signed_hp(l)
+        .filter(|n| *n < 0)
+        .map(|n| json!({ "lose_health": -n }))
+}
+
+/// `-1 hp`, `+2 hp`: a signed change of Health, and nothing else on the line.
 fn signed_hp(l: &str) -> Option<i64> {
     let body = l.strip_suffix("hp")?.trim();
     let sign = if body.starts_with('-') {
@@ -237,9 +295,17 @@ fn bare_block(l: &str) -> Option<i64> {
     n.parse().ok().filter(|n| *n > 0)
 }
 
-/// `2 dmg`, `2 dmg to human`, `deal 2 damage to a beast`: damage to the foe, and the tag
-/// it must have.
-fn damage_to(l: &str) -> Option<(i64, Option<String>)> {
+/// `2 dmg`, `2 dmg to human`, `deal 2 damage to a beast`: damage to the foe, only when it
+/// has the tag named.
+pub fn damage_to(l: &str) -> Option<Value> {
+    let (n, tag) = damage_and_tag(l)?;
+    Some(match tag {
+        Some(tag) => json!({ "if": { "when": { "foe_tag": tag }, "then": [{ "hit_foe": n }] } }),
+        None => json!({ "hit_foe": n }),
+    })
+}
+
+fn damage_and_tag(l: &str) -> Option<(i64, Option<String>)> {
     let l = l.strip_prefix("deal ").unwrap_or(l);
     let (num, rest) = l.split_once(' ')?;
     let n: i64 = num.parse().ok().filter(|n| *n > 0)?;

@@ -635,21 +635,28 @@ impl Desk {
             }
             general_y = Some(bottom + 10.0);
         }
-        // Problems of the card as a whole, after the last row on show.
-        let mut y = general_y.unwrap_or(l.view.y) + 8.0;
-        for n in &self.form.general {
-            let col = if n.error {
+        // Problems of the card as a whole, after the last row on show: warnings grouped by
+        // kind, and cut to the lines that fit above the view's bottom (never over the bar).
+        let top = general_y.unwrap_or(l.view.y) + 8.0;
+        let measure = |x: &str| style::width(x, &fonts.serif, NOTE_SIZE);
+        let lines: Vec<(bool, String)> = super::form::general_lines(&self.form.general)
+            .into_iter()
+            .flat_map(|(error, m)| {
+                style::wrap(&format!("card: {m}"), l.view.w - 28.0, measure)
+                    .into_iter()
+                    .map(move |line| (error, line))
+            })
+            .collect();
+        // A line's baseline sits NOTE_H below the one before; its descenders, 4 below that.
+        let room = ((l.view.bottom() - top - 4.0) / NOTE_H).max(0.0) as usize;
+        for (n, (error, line)) in super::form::fit_lines(lines, room).iter().enumerate() {
+            let col = if *error {
                 colour::ERROR
             } else {
                 colour::WARNING
             };
-            let measure = |x: &str| style::width(x, &fonts.serif, NOTE_SIZE);
-            for line in style::wrap(&format!("card: {}", n.message), l.view.w - 28.0, measure) {
-                y += NOTE_H;
-                if y < l.view.bottom() {
-                    style::text(&line, l.view.x + 14.0, y, &fonts.serif, NOTE_SIZE, col);
-                }
-            }
+            let y = top + (n + 1) as f32 * NOTE_H;
+            style::text(line, l.view.x + 14.0, y, &fonts.serif, NOTE_SIZE, col);
         }
     }
 

@@ -67,6 +67,71 @@ pub struct Note {
     pub message: String,
 }
 
+/// The card's general notes as the desk shows them: each error on its own line, then the
+/// warnings one line per kind with its count (`cards::report::warning_kind`), the most
+/// frequent first, so a long run of alike warnings takes one line.
+pub fn general_lines(general: &[Note]) -> Vec<(bool, String)> {
+    use crate::cards::report::warning_kind;
+    let mut out: Vec<(bool, String)> = general
+        .iter()
+        .filter(|n| n.error)
+        .map(|n| (true, n.message.clone()))
+        .collect();
+    let mut kinds: Vec<(String, usize, &str)> = Vec::new();
+    for n in general.iter().filter(|n| !n.error) {
+        let kind = warning_kind(&n.message);
+        match kinds.iter_mut().find(|k| k.0 == kind) {
+            Some(k) => k.1 += 1,
+            None => kinds.push((kind, 1, &n.message)),
+        }
+    }
+    kinds.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    for (kind, n, example) in kinds {
+        // A lone warning says itself in full; a kind seen more than once, its kind and count.
+        let line = if n == 1 {
+            example.to_string()
+        } else {
+            format!("{kind} ({n} times)")
+        };
+        out.push((false, line));
+    }
+    out
+}
+
+/// `lines` cut to `room` lines: when they do not all fit, the last line that fits says
+/// how many more there are, so the list never runs past its place.
+pub fn fit_lines(mut lines: Vec<(bool, String)>, room: usize) -> Vec<(bool, String)> {
+    if lines.len() <= room {
+        return lines;
+    }
+    if room == 0 {
+        return Vec::new();
+    }
+    let more = lines.len() - (room - 1);
+    let error = lines[room - 1..].iter().any(|l| l.0);
+    lines.truncate(room - 1);
+    lines.push((
+        error,
+        format!("… and {more} more (forward validate lists them all)"),
+    ));
+    lines
+}
+
+/// What Tab adds to `typed` in a card-id field: the rest of the first id (in order) that
+/// starts with it; `None` when nothing is typed, no id starts so, or `typed` is an id
+/// already (Tab then moves on).
+pub fn complete_id<'a>(typed: &str, ids: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    if typed.is_empty() {
+        return None;
+    }
+    let mut starting: Vec<&str> = ids.into_iter().filter(|id| id.starts_with(typed)).collect();
+    if starting.contains(&typed) {
+        return None;
+    }
+    starting.sort_unstable();
+    starting.first().map(|id| id[typed.len()..].to_string())
+}
+
 /// One row of the form.
 #[derive(Debug, Clone)]
 pub struct Field {

@@ -624,6 +624,16 @@ impl Desk {
         picked
     }
 
+    /// In a field that holds another card's id, the rest of the set's id that the text
+    /// begins (see [`form::complete_id`]).
+    fn id_completion(&self) -> Option<String> {
+        let f = self.form.fields.get(self.form.focus)?;
+        if !rows::ID_LABELS.contains(&f.label.as_str()) {
+            return None;
+        }
+        form::complete_id(f.edit.text(), self.names.keys().map(String::as_str))
+    }
+
     /// Whether the keyboard is on a "+" row (Enter adds an effect, a cost, an option).
     fn on_add_row(&self) -> bool {
         self.form
@@ -705,6 +715,16 @@ impl Desk {
                 KeyCode::T if c.ctrl => self.open_types(),
                 KeyCode::W if c.ctrl => self.open_text(),
                 KeyCode::L if c.ctrl => self.take_in(),
+                KeyCode::Tab
+                    if !c.shift
+                        && let Some(rest) = self.id_completion() =>
+                {
+                    // The rest of a set's card id, typed for the user; Tab again moves on.
+                    changed |= self.history.edit(&mut self.form, Edit::End);
+                    for ch in rest.chars() {
+                        changed |= self.history.edit(&mut self.form, Edit::Insert(ch));
+                    }
+                }
                 KeyCode::Tab => self.form.step(!c.shift),
                 KeyCode::Up => self.form.step(false),
                 KeyCode::Delete | KeyCode::Backspace if c.ctrl => {

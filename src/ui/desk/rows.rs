@@ -264,6 +264,10 @@ pub fn amount_json(text: &str) -> Option<String> {
     number(t)
 }
 
+/// The labels of the fields that hold another card's id (an effect's or a condition's),
+/// which Tab completes from the set's ids.
+pub const ID_LABELS: [&str; 2] = ["   card id", "   companion id"];
+
 /// The fields of the value of a one-key object of kind `key`.
 fn arg_fields(path: &str, list: &[(&str, Arg)], key: &str, v: &Value, out: &mut Vec<Field>) {
     let arg = vocab::arg_of(list, key).unwrap_or(Arg::Json);
@@ -271,7 +275,7 @@ fn arg_fields(path: &str, list: &[(&str, Arg)], key: &str, v: &Value, out: &mut 
         Arg::Amount => ("   amount", Kind::Amount, amount_text(v)),
         Arg::Number => ("   number", Kind::Number, compact(v)),
         Arg::Card => (
-            "   card id",
+            ID_LABELS[0],
             Kind::Words { optional: false },
             v.as_str().unwrap_or("").to_string(),
         ),
@@ -287,7 +291,7 @@ fn arg_fields(path: &str, list: &[(&str, Arg)], key: &str, v: &Value, out: &mut 
         ),
         Arg::Carry => {
             let words = Kind::Words { optional: false };
-            for (inner, label) in [("companion", "   companion id"), ("card", "   card id")] {
+            for (inner, label) in [("companion", ID_LABELS[1]), ("card", ID_LABELS[0])] {
                 let id = v.get(inner).and_then(Value::as_str).unwrap_or("");
                 out.push(part(label.into(), path, Role::Arg(inner), words, id));
             }

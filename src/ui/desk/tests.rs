@@ -868,3 +868,45 @@ fn triggers_abilities_tolls_passages_and_passives_have_fields_of_their_own() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_cards_warnings_show_one_line_per_kind_and_fit_their_place() {
+    let note = |error, m: &str| form::Note {
+        error,
+        message: m.into(),
+    };
+    let (a, b) = (
+        "the text does not say 3 (heal)",
+        "the text does not say 5 (heal)",
+    );
+    let general = [note(false, a), note(true, "`x` is no card"), note(false, b)];
+    let lines = form::general_lines(&[general.to_vec(), vec![note(false, "no art")]].concat());
+    assert_eq!(lines[0], (true, "`x` is no card".to_string()));
+    assert!(lines[1].1.ends_with("(2 times)"), "{lines:?}");
+    assert_eq!(lines[2], (false, "no art".to_string()));
+    let fit = form::fit_lines(lines.clone(), 2);
+    assert!(fit.len() == 2 && fit[1].1.contains("2 more"), "{fit:?}");
+    assert_eq!(form::fit_lines(lines.clone(), 3), lines);
+}
+
+#[test]
+fn a_card_id_field_completes_from_the_sets_ids() {
+    let ids = ["the_sage", "the_smith"];
+    assert_eq!(form::complete_id("the_s", ids).as_deref(), Some("age"));
+    assert_eq!(form::complete_id("the_sage", ids), None);
+    // In the desk: an effect's card id completes, the card's own id does not.
+    let (_tmp, dir) = copy_of_cards("desk_complete_id");
+    let file = dir.join("domains/valthria.json");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let release = r#""release": "valthria_moneylenders_mark""#;
+    std::fs::write(&file, text.replacen(r#""hit_foe": 2"#, release, 1)).unwrap();
+    let (_, mut desk) = open(&dir, "weighted_cosh");
+    for (label, completes) in [(super::rows::ID_LABELS[0], Some("rk")), ("Id", None)] {
+        let at = desk.form.fields.iter().position(|f| f.label == label);
+        desk.form.focus = at.unwrap();
+        desk.form.edit(Edit::End);
+        desk.form.edit(Edit::Backspace);
+        desk.form.edit(Edit::Backspace);
+        assert_eq!(desk.id_completion().as_deref(), completes, "{label}");
+    }
+}
