@@ -638,16 +638,30 @@ fn a_search_jumps_to_the_card_found() {
     let file = dir.join(&set.files().map.domains[home].file);
     assert!(!file.ends_with("termina.json"), "a card outside the filter");
     let before = std::fs::read_to_string(&file).expect("read its file");
-    let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
-    focus(&xvfb.display);
-    xdotool(&xvfb.display, &["mousemove", "5", "795"]);
-    keys(&xvfb.display, &["ctrl+f"]);
-    type_text(&xvfb.display, query);
-    keys(&xvfb.display, &["Return", "e", "Tab", "End"]);
-    type_text(&xvfb.display, " Found");
-    keys(&xvfb.display, &["ctrl+s"]);
+    // Each step waits for what the last one drew: on a busy machine a frame may take a
+    // second, and a key pressed before the search box or the form is up is lost.
+    use common::desk::{has, keys as press, start_live, type_text as type_in};
+    let d = xvfb.display.as_str();
+    let args = [
+        "--gallery",
+        "--gallery-domain",
+        "termina",
+        "--gallery-type",
+        "foe",
+    ];
+    let mut live = start_live(&xvfb, &dir, &scratch, &args);
+    live.until("the gallery", |w| has(w, "Termina"));
+    press(&mut live, d, &["ctrl+f"]);
+    type_in(&mut live, d, query);
+    live.until("the query typed", |w| has(w, query));
+    press(&mut live, d, &["Return", "e"]);
+    live.until("the form on the card found", |w| {
+        has(w, &format!("Editing {id}"))
+    });
+    press(&mut live, d, &["Tab", "End"]);
+    type_in(&mut live, d, " Found");
+    live.until("the name typed", |w| has(w, &format!("{name} Found")));
+    press(&mut live, d, &["ctrl+s"]);
     let saved = wait_for(&file, "the save of the card found", |t| t != before);
     assert_eq!(name_in(&saved, &id), format!("{name} Found"));
-    let _ = child.kill();
-    let _ = child.wait();
 }

@@ -94,7 +94,9 @@ fn peek_tag(cx: &Ctx, r: Rect, slot: u8, offered: &[Action]) {
     } else {
         fade(colour::PARCHMENT, 0.45)
     };
-    let label = style::ellipsize(&label, band.w - 8.0, |x| {
+    // A narrow card keeps the key and the price, never a cut word.
+    let forms = [label, format!("{key}{}", price.words())];
+    let label = super::tables::shortest_fit(&forms, band.w - 8.0, |x| {
         style::width(x, &cx.fonts.italic, size)
     });
     style::text_centred(
