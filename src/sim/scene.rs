@@ -58,16 +58,9 @@ pub fn find_with(
             if wanted(&state) {
                 break;
             }
-            let offered = legal_actions(&state);
-            // Never abandon (the last action offered) on a random step.
-            let i = if rng.below(5) == 0 {
-                rng.below(offered.len().saturating_sub(1).max(1))
-            } else {
-                bot.choose(&Observation::of(&state), &offered, &mut rng)
-            };
-            if execute(&mut state, &offered[i]).is_err() {
+            let Some(i) = step(&mut state, &mut bot, &mut rng, 5) else {
                 break;
-            }
+            };
             actions.push(i);
         }
         if wanted(&state) {
@@ -75,6 +68,18 @@ pub fn find_with(
         }
     }
     None
+}
+
+/// One step of the greedy bot, one step in `one_in` random (never abandoning: the last
+/// action offered); the index played, or `None` if it could not be played.
+fn step(state: &mut State, bot: &mut Heuristic, rng: &mut BotRng, one_in: usize) -> Option<usize> {
+    let offered = legal_actions(state);
+    let i = if rng.below(one_in) == 0 {
+        rng.below(offered.len().saturating_sub(1).max(1))
+    } else {
+        bot.choose(&Observation::of(state), &offered, rng)
+    };
+    execute(state, offered.get(i)?).ok().map(|_| i)
 }
 
 /// A moment of a run for the layout sweep: the run's seed, whether it has a Guide, and the
@@ -112,15 +117,9 @@ pub fn samples(cards: &Arc<CardSet>, count: usize, every: usize) -> Vec<Sample> 
                     guide,
                 });
             }
-            let offered = legal_actions(&state);
-            let i = if rng.below(4) == 0 {
-                rng.below(offered.len().saturating_sub(1).max(1))
-            } else {
-                bot.choose(&Observation::of(&state), &offered, &mut rng)
-            };
-            if execute(&mut state, &offered[i]).is_err() {
+            let Some(i) = step(&mut state, &mut bot, &mut rng, 4) else {
                 break;
-            }
+            };
             actions.push(i);
         }
         if state.is_over() && out.len() < count {

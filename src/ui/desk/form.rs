@@ -708,3 +708,28 @@ fn with_inner(text: &str, pieces: &[String]) -> String {
         None => format!("{{{head}, {t}}}"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cards_warnings_show_one_line_per_kind_and_fit_their_place() {
+        let note = |error, m: &str| Note {
+            error,
+            message: m.into(),
+        };
+        let (a, b) = (
+            "the text does not say 3 (heal)",
+            "the text does not say 5 (heal)",
+        );
+        let general = [note(false, a), note(true, "`x` is no card"), note(false, b)];
+        let lines = general_lines(&[general.to_vec(), vec![note(false, "no art")]].concat());
+        assert_eq!(lines[0], (true, "`x` is no card".to_string()));
+        assert!(lines[1].1.ends_with("(2 times)"), "{lines:?}");
+        assert_eq!(lines[2], (false, "no art".to_string()));
+        let fit = fit_lines(lines.clone(), 2);
+        assert!(fit.len() == 2 && fit[1].1.contains("2 more"), "{fit:?}");
+        assert_eq!(fit_lines(lines.clone(), 3), lines);
+    }
+}
