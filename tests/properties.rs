@@ -616,6 +616,72 @@ fn the_validator_accepts_exactly_the_specs_range() {
     }
 }
 
+/// The valid fixture with one Equipment's passive modifier replaced by `modifier`:
+/// whether it loads.
+fn loads_with_passive(modifier: serde_json::Value) -> bool {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("spec-modifier-range");
+    let _ = std::fs::remove_dir_all(&dir);
+    common::files::copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/valid"),
+        &dir,
+    );
+    let p = dir.join("domains/marsh.json");
+    let t = std::fs::read_to_string(&p).unwrap();
+    let from = r#""passive": [{ "atk": 1 }]"#;
+    assert!(t.contains(from));
+    let to = format!(r#""passive": [{modifier}]"#);
+    std::fs::write(&p, t.replacen(from, &to, 1)).unwrap();
+    load_dir(&dir).is_ok()
+}
+
+#[test]
+fn the_validator_accepts_exactly_each_modifiers_spec_range() {
+    use forward::cards::spec::MODIFIER_SPECS;
+    for s in &MODIFIER_SPECS {
+        let (lo, hi) = s.range;
+        for n in [lo, hi] {
+            assert!(
+                loads_with_passive(serde_json::json!({ s.key: n })),
+                "{} {n}",
+                s.key
+            );
+        }
+        for n in [lo - 1, hi + 1, 0] {
+            assert!(
+                !loads_with_passive(serde_json::json!({ s.key: n })),
+                "{} {n}",
+                s.key
+            );
+        }
+    }
+}
+
+#[test]
+fn the_schemas_modifier_ranges_are_the_specs() {
+    use forward::cards::spec::MODIFIER_SPECS;
+    let schema: serde_json::Value =
+        serde_json::from_str(&forward::cards::schema::schema_json()).unwrap();
+    let mut keys = Vec::new();
+    for v in schema["$defs"]["Modifier"]["oneOf"].as_array().unwrap() {
+        let Some((key, prop)) = v["properties"].as_object().and_then(|o| o.iter().next()) else {
+            continue;
+        };
+        if prop["type"] != "integer" {
+            continue;
+        }
+        keys.push(key.as_str());
+        let spec = MODIFIER_SPECS.iter().find(|s| s.key == key);
+        let spec = spec.unwrap_or_else(|| panic!("the modifier `{key}` has no spec row"));
+        let range = prop["minimum"].as_i64().zip(prop["maximum"].as_i64());
+        assert_eq!(range, Some(spec.range), "range of `{key}`: {prop}");
+    }
+    let specs: Vec<&str> = MODIFIER_SPECS.iter().map(|s| s.key).collect();
+    assert_eq!(
+        keys, specs,
+        "every numbered modifier has a spec row, in order"
+    );
+}
+
 #[test]
 fn every_face_field_written_in_the_designers_notation_reads_back_equal() {
     use forward::cards::spec::FACE_SPECS;

@@ -550,14 +550,12 @@ pub struct Face {
     pub name: String,
     /// Damage dealt to the traveller (before DEF).
     #[serde(default, skip_serializing_if = "is_zero")]
-    #[schemars(range(min = 0, max = 20))]
     pub deal: i32,
     /// Stops all the traveller's damage this exchange.
     #[serde(default, skip_serializing_if = "is_false")]
     pub block: bool,
     /// The foe heals itself this much.
     #[serde(default, skip_serializing_if = "is_zero")]
-    #[schemars(range(min = 0, max = 20))]
     pub heal: i32,
     /// Its damage goes through the traveller's Parry or Counter.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -567,18 +565,15 @@ pub struct Face {
     pub skip_roll: bool,
     /// Subtracted from the traveller's next roll.
     #[serde(default, skip_serializing_if = "is_zero")]
-    #[schemars(range(min = 0, max = 5))]
     pub roll_penalty: i32,
     /// No rerolls (Grace or otherwise) in the next exchange.
     #[serde(default, skip_serializing_if = "is_false")]
     pub no_rerolls: bool,
     /// +N damage on every later hit of this fight.
     #[serde(default, skip_serializing_if = "is_zero")]
-    #[schemars(range(min = 0, max = 5))]
     pub enrage: i32,
     /// +N damage on its next hit (or on the next time the face named by `empower_face` comes up).
     #[serde(default, skip_serializing_if = "is_zero")]
-    #[schemars(range(min = 0, max = 10))]
     pub empower: i32,
     /// The face `empower` waits for (absent: the next hit).
     #[serde(default, skip_serializing_if = "Option::is_none")]

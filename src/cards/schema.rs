@@ -1,7 +1,14 @@
-//! The JSON Schema of the card files (`cards/schema.json`), generated from the model.
+//! The JSON Schema of the card files (`cards/schema.json`), generated from the model, with
+//! the ranges of every effect's, condition's, modifier's and face field's number written
+//! in from their spec rows (`cards::spec`), where they are defined once.
 
 use super::model::{DomainFile, GuardianFile, MapFile, TravellerFile};
+use super::spec::{
+    BONUS_AMOUNT, CONDITION_SPECS, DICE_D6, DICE_PLUS, EFFECT_SPECS, FACE_SPECS, MODIFIER_SPECS,
+    NumberSpec,
+};
 use schemars::JsonSchema;
+use serde_json::{Value, json};
 
 /// One file of a Forward card set: any of the four kinds.
 #[derive(JsonSchema)]
@@ -18,8 +25,87 @@ enum CardFile {
     Domain(DomainFile),
 }
 
-/// The schema as pretty JSON (without a trailing newline).
+/// The schema, the spec's ranges written in.
+pub fn schema() -> schemars::Schema {
+    let mut schema = schemars::schema_for!(CardFile);
+    if let Some(defs) = schema.get_mut("$defs") {
+        spec_ranges(defs);
+    }
+    schema
+}
+
+/// The schema as pretty JSON (without a trailing newline). schemars writes its keys in
+/// the schema's own order, so it is serialised as a `Schema`, not as a `Value`.
 pub fn schema_json() -> String {
-    let schema = schemars::schema_for!(CardFile);
-    serde_json::to_string_pretty(&schema).unwrap_or_default()
+    serde_json::to_string_pretty(&schema()).unwrap_or_default()
+}
+
+/// Writes each spec row's range on the schema's property for it: an effect's value (an
+/// amount's fixed number, for `heal` and `lose_health`), a condition's value, a face's
+/// field. A face field's 0 is its absence, so its range starts at 0.
+fn spec_ranges(defs: &mut Value) {
+    for s in &EFFECT_SPECS {
+        let Some(range) = s.range else { continue };
+        let Some(prop) = variant_value(defs, "Effect", s.key) else {
+            continue;
+        };
+        if prop.get("$ref").and_then(Value::as_str) == Some("#/$defs/Amount") {
+            // Both amounts share one definition; their rows hold the same range (a
+            // property test checks the schema against each).
+            if let Some(fixed) = defs.pointer_mut("/Amount/anyOf/0") {
+                set_range(fixed, range, s.nonzero);
+            }
+        } else {
+            set_range(prop, range, s.nonzero);
+        }
+    }
+    for s in &CONDITION_SPECS {
+        let Some(range) = s.range else { continue };
+        if let Some(prop) = variant_value(defs, "Condition", s.key) {
+            set_range(prop, range, false);
+        }
+    }
+    for s in &MODIFIER_SPECS {
+        if let Some(prop) = variant_value(defs, "Modifier", s.key) {
+            set_number(prop, s);
+        }
+    }
+    for (pointer, s) in [
+        ("/Bonus/properties/amount", &BONUS_AMOUNT),
+        ("/Amount/anyOf/1/properties/d6", &DICE_D6),
+        ("/Amount/anyOf/1/properties/plus", &DICE_PLUS),
+    ] {
+        if let Some(prop) = defs.pointer_mut(pointer) {
+            set_number(prop, s);
+        }
+    }
+    for s in &FACE_SPECS {
+        let Some((_, hi)) = s.range else { continue };
+        if let Some(prop) = defs.pointer_mut(&format!("/Face/properties/{}", s.key)) {
+            set_range(prop, (0, hi), false);
+        }
+    }
+}
+
+/// The schema of the value of the enum `def`'s variant `key` (`{"key": value}`).
+fn variant_value<'a>(defs: &'a mut Value, def: &str, key: &str) -> Option<&'a mut Value> {
+    let variants = defs.get_mut(def)?.get_mut("oneOf")?.as_array_mut()?;
+    variants
+        .iter_mut()
+        .find_map(|v| v.get_mut("properties")?.get_mut(key))
+}
+
+fn set_number(prop: &mut Value, s: &NumberSpec) {
+    set_range(prop, s.range, s.nonzero);
+}
+
+fn set_range(prop: &mut Value, (lo, hi): (i64, i64), nonzero: bool) {
+    let Some(obj) = prop.as_object_mut() else {
+        return;
+    };
+    obj.insert("minimum".into(), json!(lo));
+    obj.insert("maximum".into(), json!(hi));
+    if nonzero {
+        obj.insert("not".into(), json!({ "const": 0 }));
+    }
 }

@@ -11,7 +11,7 @@
 //! for its arm in [`spec_of`] and in the core's interpreter), and a test. See "Adding an
 //! effect" in docs/ARCHITECTURE.md.
 
-use super::model::{Condition, Effect};
+use super::model::{Condition, Effect, Modifier};
 use super::sheet::notation;
 use super::vocab::{Arg, LOSE_KINDS, MARKERS};
 
@@ -506,6 +506,72 @@ pub fn spec_of(e: &Effect) -> &'static EffectSpec {
         Effect::EndRun(_) => 19,
     };
     &EFFECT_SPECS[i]
+}
+
+/// One number of the format beside an effect's own value: a standing modifier's, a
+/// bonus's amount, a dice amount's parts. The schema's range and the validator's come from
+/// here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NumberSpec {
+    pub key: &'static str,
+    pub range: (i64, i64),
+    /// Zero is refused (a modifier of 0 says nothing).
+    pub nonzero: bool,
+}
+
+const fn shift(key: &'static str, lo: i64, hi: i64) -> NumberSpec {
+    NumberSpec {
+        key,
+        range: (lo, hi),
+        nonzero: true,
+    }
+}
+
+/// Every standing modifier with a number, in the model's order.
+pub const MODIFIER_SPECS: [NumberSpec; 8] = [
+    shift("atk", -5, 5),
+    shift("def", -5, 5),
+    shift("test_rolls", -3, 3),
+    shift("duel_rolls", -3, 3),
+    shift("all_rolls", -3, 3),
+    shift("rest_heal", -5, 10),
+    shift("counter_damage", 1, 5),
+    NumberSpec {
+        key: "first_attacks_miss",
+        range: (1, 5),
+        nonzero: false,
+    },
+];
+
+/// A bonus's amount (`{"bonus": {"to": "next_duel", "amount": 1}}`).
+pub const BONUS_AMOUNT: NumberSpec = shift("amount", -5, 5);
+/// A dice amount's number of dice (`{"d6": 1, "plus": 2}`).
+pub const DICE_D6: NumberSpec = NumberSpec {
+    key: "d6",
+    range: (1, 3),
+    nonzero: false,
+};
+/// A dice amount's added number.
+pub const DICE_PLUS: NumberSpec = NumberSpec {
+    key: "plus",
+    range: (-10, 10),
+    nonzero: false,
+};
+
+/// A modifier's spec and number; `None` for a modifier without one (a flag, a table face).
+pub fn modifier_number(m: &Modifier) -> Option<(&'static NumberSpec, i64)> {
+    let (i, n) = match m {
+        Modifier::Atk(n) => (0, *n as i64),
+        Modifier::Def(n) => (1, *n as i64),
+        Modifier::TestRolls(n) => (2, *n as i64),
+        Modifier::DuelRolls(n) => (3, *n as i64),
+        Modifier::AllRolls(n) => (4, *n as i64),
+        Modifier::RestHeal(n) => (5, *n as i64),
+        Modifier::CounterDamage(n) => (6, *n as i64),
+        Modifier::FirstAttacksMiss(n) => (7, *n as i64),
+        Modifier::NoSpendResolve | Modifier::NoRest | Modifier::TableFace(_) => return None,
+    };
+    Some((&MODIFIER_SPECS[i], n))
 }
 
 /// The spec of the effect with this key.

@@ -8,13 +8,11 @@ use super::*;
 #[serde(untagged)]
 pub enum Amount {
     /// A fixed number.
-    Fixed(#[schemars(range(min = 1, max = 20))] i32),
+    Fixed(i32),
     /// Roll `d6` dice and add `plus`.
     Dice {
-        #[schemars(range(min = 1, max = 3))]
         d6: u8,
         #[serde(default)]
-        #[schemars(range(min = -10, max = 10))]
         plus: i32,
     },
     /// Up to the maximum (only meaningful for `heal`).
@@ -90,23 +88,23 @@ pub enum Effect {
     /// Lose Health: `{"lose_health": 2}`.
     LoseHealth(Amount),
     /// Move the marker up toward Resolve (capped at +4): `{"resolve": 1}`.
-    Resolve(#[schemars(range(min = 1, max = 8))] u8),
+    Resolve(u8),
     /// Move the marker down toward Dread; past -4 the run is lost: `{"dread": 1}`.
-    Dread(#[schemars(range(min = 1, max = 8))] u8),
+    Dread(u8),
     /// Raise (or lower) maximum Health: `{"max_health": 2}`.
-    MaxHealth(#[schemars(range(min = -10, max = 10), extend("not" = { "const": 0 }))] i32),
+    MaxHealth(i32),
     /// Damage the current foe directly (only in a duel; DEF does not reduce it): `{"hit_foe": 2}`.
-    HitFoe(#[schemars(range(min = 1, max = 20))] i32),
+    HitFoe(i32),
     /// Look at N face-down cards of the row (leftmost unknown first); they stay face down.
-    Peek(#[schemars(range(min = 1, max = 3))] u8),
+    Peek(u8),
     /// Turn N face-down cards of the row face up (leftmost unknown first).
-    Reveal(#[schemars(range(min = 1, max = 3))] u8),
+    Reveal(u8),
     /// Look at the top N cards of the Domain deck.
-    PeekDeck(#[schemars(range(min = 1, max = 3))] u8),
+    PeekDeck(u8),
     /// Look at the top N (at most 3) cards of the Domain deck and put them back in an order you choose.
-    Reorder(#[schemars(range(min = 2, max = 3))] u8),
+    Reorder(u8),
     /// Remove N Snares of your choice.
-    Cleanse(#[schemars(range(min = 1, max = 3))] u8),
+    Cleanse(u8),
     /// A one-off bonus: `{"bonus": {"to": "next_duel", "amount": 1}}`.
     Bonus(Bonus),
     /// Branch on a condition: `{"if": {"when": {"holds": "x"}, "then": [...], "else": [...]}}`.
@@ -129,7 +127,7 @@ pub enum Effect {
     Release(CardId),
     /// In a duel: the foe's damage is blocked in the next N exchanges (1 to 3), as a Parry
     /// would, whatever the traveller rolls: `{"shield": 1}`. Only in a `duel_only` ability.
-    Shield(#[schemars(range(min = 1, max = 3))] u8),
+    Shield(u8),
     /// The run ends here, lost; the text says why (a gate the traveller cannot pass):
     /// `{"end_run": "No boat will carry you without the ferry token."}`.
     EndRun(String),
@@ -182,7 +180,6 @@ pub struct IfEffect {
 #[serde(deny_unknown_fields)]
 pub struct Bonus {
     pub to: BonusTarget,
-    #[schemars(range(min = -5, max = 5), extend("not" = { "const": 0 }))]
     pub amount: i32,
 }
 
@@ -203,11 +200,11 @@ pub enum BonusTarget {
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Condition {
     /// Marker >= N.
-    ResolveAtLeast(#[schemars(range(min = 1, max = 4))] i8),
+    ResolveAtLeast(i8),
     /// Marker <= -N.
-    DreadAtLeast(#[schemars(range(min = 1, max = 4))] i8),
-    HealthAtLeast(#[schemars(range(min = 1, max = 99))] i32),
-    HealthAtMost(#[schemars(range(min = 0, max = 99))] i32),
+    DreadAtLeast(i8),
+    HealthAtLeast(i32),
+    HealthAtMost(i32),
     /// The card is in an Item or Equipment slot, or carried by a companion.
     Holds(CardId),
     /// The companion follows the traveller.
@@ -217,7 +214,7 @@ pub enum Condition {
     /// The current foe has this tag.
     FoeTag(String),
     /// At least N Snares are caught.
-    SnaresAtLeast(#[schemars(range(min = 1, max = 9))] u8),
+    SnaresAtLeast(u8),
     /// The Domain has been cleared this run.
     Cleared(CardId),
     Not(Box<Condition>),
@@ -259,25 +256,25 @@ pub struct Carry {
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Modifier {
     /// Added to Hit and Critical damage.
-    Atk(#[schemars(range(min = -5, max = 5), extend("not" = { "const": 0 }))] i32),
+    Atk(i32),
     /// Subtracted from incoming duel damage.
-    Def(#[schemars(range(min = -5, max = 5), extend("not" = { "const": 0 }))] i32),
+    Def(i32),
     /// Added to every Pit test roll.
-    TestRolls(#[schemars(range(min = -3, max = 3), extend("not" = { "const": 0 }))] i32),
+    TestRolls(i32),
     /// Added to every duel roll of the traveller.
-    DuelRolls(#[schemars(range(min = -3, max = 3), extend("not" = { "const": 0 }))] i32),
+    DuelRolls(i32),
     /// Added to every roll of the traveller (duels and tests).
-    AllRolls(#[schemars(range(min = -3, max = 3), extend("not" = { "const": 0 }))] i32),
+    AllRolls(i32),
     /// Extra Health for each heal bought at a Rest.
-    RestHeal(#[schemars(range(min = -5, max = 10), extend("not" = { "const": 0 }))] i32),
+    RestHeal(i32),
     /// Added to the damage of the traveller's Counter.
-    CounterDamage(#[schemars(range(min = 1, max = 5), extend("not" = { "const": 0 }))] i32),
+    CounterDamage(i32),
     /// The traveller cannot spend Resolve.
     NoSpendResolve,
     /// The traveller cannot use Rest cards.
     NoRest,
     /// The traveller's first N attacks in each duel deal nothing.
-    FirstAttacksMiss(#[schemars(range(min = 1, max = 5))] u8),
+    FirstAttacksMiss(u8),
     /// One face of the traveller's combat table gives another result:
     /// `{"table_face": {"roll": 5, "result": "counter"}}`.
     TableFace(TableFace),

@@ -6,7 +6,10 @@ use super::locate::join;
 use super::messages::{did_you_mean, or_list};
 use super::model::*;
 use super::source::{Loaded, Source};
-use super::spec::{condition_spec, spec_of, walk};
+use super::spec::{
+    BONUS_AMOUNT, DICE_D6, DICE_PLUS, condition_spec, modifier_number, spec as effect_spec,
+    spec_of, walk,
+};
 use std::collections::{HashMap, HashSet};
 
 mod map;
@@ -432,10 +435,16 @@ impl<'a> Checker<'a> {
 
     fn amount(&mut self, src: &Source, path: &str, name: &str, a: &Amount, full_ok: bool) {
         match a {
-            Amount::Fixed(n) => self.range(src, path, name, *n as i64, 1, 20),
+            Amount::Fixed(n) => {
+                // Both amounts' rows (`heal`, `lose_health`) hold one range.
+                let (lo, hi) = effect_spec(name).and_then(|s| s.range).unwrap_or((1, 20));
+                self.range(src, path, name, *n as i64, lo, hi);
+            }
             Amount::Dice { d6, plus } => {
-                self.range(src, &join(path, "d6"), "d6", *d6 as i64, 1, 3);
-                self.range(src, &join(path, "plus"), "plus", *plus as i64, -10, 10);
+                for (n, s) in [(*d6 as i64, DICE_D6), (*plus as i64, DICE_PLUS)] {
+                    let (lo, hi) = s.range;
+                    self.range(src, &join(path, s.key), s.key, n, lo, hi);
+                }
             }
             Amount::Full(_) if !full_ok => self.err(
                 src,
@@ -477,7 +486,8 @@ impl<'a> Checker<'a> {
             }
             Effect::Bonus(b) => {
                 let p = join(&join(path, "bonus"), "amount");
-                return self.shift(src, &p, "amount", b.amount as i64, -5, 5);
+                let (lo, hi) = BONUS_AMOUNT.range;
+                return self.shift(src, &p, BONUS_AMOUNT.key, b.amount as i64, lo, hi);
             }
             Effect::Lose(_) | Effect::Marker(_) => return,
             Effect::Catch(id) => {
@@ -533,23 +543,17 @@ impl<'a> Checker<'a> {
     fn modifiers(&mut self, src: &Source, path: &str, list: &[Modifier]) {
         for (i, m) in list.iter().enumerate() {
             let p = format!("{path}[{i}]");
-            let (name, v, lo, hi) = match m {
-                Modifier::Atk(n) => ("atk", *n, -5, 5),
-                Modifier::Def(n) => ("def", *n, -5, 5),
-                Modifier::TestRolls(n) => ("test_rolls", *n, -3, 3),
-                Modifier::DuelRolls(n) => ("duel_rolls", *n, -3, 3),
-                Modifier::AllRolls(n) => ("all_rolls", *n, -3, 3),
-                Modifier::RestHeal(n) => ("rest_heal", *n, -5, 10),
-                Modifier::CounterDamage(n) => ("counter_damage", *n, 1, 5),
-                Modifier::FirstAttacksMiss(n) => ("first_attacks_miss", *n as i32, 1, 5),
-                Modifier::TableFace(f) => {
-                    let fp = join(&join(&p, "table_face"), "roll");
-                    self.range(src, &fp, "roll", f.roll as i64, 1, 6);
-                    continue;
-                }
-                Modifier::NoSpendResolve | Modifier::NoRest => continue,
+            if let Modifier::TableFace(f) = m {
+                let fp = join(&join(&p, "table_face"), "roll");
+                self.range(src, &fp, "roll", f.roll as i64, 1, 6);
+            }
+            // A modifier's range is its spec's (`cards::spec::MODIFIER_SPECS`), the schema's too.
+            let Some((spec, v)) = modifier_number(m) else {
+                continue;
             };
-            self.shift(src, &join(&p, name), name, v as i64, lo, hi);
+            let (lo, hi) = spec.range;
+            // Every modifier's message says "not 0": a range starting at 1 refuses it too.
+            self.shift(src, &join(&p, spec.key), spec.key, v, lo, hi);
         }
     }
 
