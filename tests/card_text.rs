@@ -305,9 +305,22 @@ fn the_guardians_faces_and_seals_are_checked_too() {
     g["hp"] = 21.into();
     assert!(!found(&g).is_empty(), "the HP is caught");
     // A seal whose condition names a card its text does not.
+    let fields = |g: &Value| -> Vec<String> {
+        check_guardian(g, &names)
+            .into_iter()
+            .map(|p| p.field)
+            .collect()
+    };
+    assert_eq!(
+        fields(&g),
+        vec!["text".to_string()],
+        "the HP is the card's text"
+    );
     let mut g = guardian;
     g["seals"][0]["broken_by"] = serde_json::json!({"holds": "ancient_sword"});
     assert!(!found(&g).is_empty(), "a seal's card is caught");
+    // Filed under the seal's own text, where the desk shows it.
+    assert_eq!(fields(&g), vec!["seals[0].text".to_string()]);
 }
 
 #[test]

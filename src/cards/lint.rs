@@ -78,16 +78,13 @@ fn guardian_text(g: &Parsed<GuardianFile>, texts: &Texts, warnings: &mut Vec<Pro
     let Ok(value) = serde_json::to_value(&g.value) else {
         return;
     };
-    let found: Vec<String> = if is_designer_text(&g.value.text) {
+    let found = if is_designer_text(&g.value.text) {
         texts.designer.guardian(&value)
     } else {
         text_check::check_guardian(&value, texts.names)
-            .into_iter()
-            .map(|p| p.message)
-            .collect()
     };
     for f in found {
-        warnings.push(g.src.problem("text", text_warning(&f)));
+        warnings.push(g.src.problem(&f.field, text_warning(&f.message)));
     }
 }
 

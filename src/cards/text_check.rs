@@ -20,6 +20,19 @@ pub(crate) use creatures::face_wants;
 pub struct TextProblem {
     /// What is missing, and where in the data it comes from (`effects: heal`).
     pub message: String,
+    /// The text it is about, as a path from the card (`text`, or a Guardian's seal's
+    /// `seals[1].text`): where the warning is filed, so the desk shows it beside that field.
+    pub field: String,
+}
+
+impl TextProblem {
+    /// A problem with the card's own text.
+    pub fn of_text(message: String) -> Self {
+        TextProblem {
+            message,
+            field: "text".into(),
+        }
+    }
 }
 
 /// Checks one Station card (a JSON object): every way its text and its data disagree.
@@ -33,7 +46,7 @@ pub fn check_card(card: &Value, names: &HashMap<String, String>) -> Vec<TextProb
     checker
         .problems
         .into_iter()
-        .map(|message| TextProblem { message })
+        .map(TextProblem::of_text)
         .collect()
 }
 

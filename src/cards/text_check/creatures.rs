@@ -80,7 +80,7 @@ pub fn check_guardian(card: &Value, names: &HashMap<String, String>) -> Vec<Text
     let Some(c) = card.as_object() else {
         return Vec::new();
     };
-    let mut problems = Vec::new();
+    let mut problems: Vec<TextProblem> = Vec::new();
     let mut checker = Checker::new(c, names);
     if let Some(hp) = c.get("hp").and_then(Value::as_i64)
         && !super::has_number(&checker.text, hp)
@@ -88,20 +88,27 @@ pub fn check_guardian(card: &Value, names: &HashMap<String, String>) -> Vec<Text
         checker.fail(format!("the text does not state HP {hp}"));
     }
     checker.faces(c);
-    problems.append(&mut checker.problems);
+    problems.extend(checker.problems.drain(..).map(TextProblem::of_text));
+    // A requirement's or seal's text is its own field: its problems are filed there.
     for list in ["requirements", "seals"] {
-        for s in c.get(list).and_then(Value::as_array).into_iter().flatten() {
+        for (i, s) in c
+            .get(list)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
             let Some(seal) = s.as_object() else { continue };
             let mut sc = Checker::new(seal, names);
             let name = seal.get("name").and_then(Value::as_str).unwrap_or_default();
             sc.condition(&seal["broken_by"], &format!("{list}: {name}"));
-            problems.append(&mut sc.problems);
+            problems.extend(sc.problems.into_iter().map(|message| TextProblem {
+                message,
+                field: format!("{list}[{i}].text"),
+            }));
         }
     }
     problems
-        .into_iter()
-        .map(|message| TextProblem { message })
-        .collect()
 }
 
 impl Checker<'_> {

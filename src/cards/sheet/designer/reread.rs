@@ -9,6 +9,7 @@ use super::refs::{Kind, Titles};
 use super::{DRow, station_type};
 use crate::cards::model::{Face, StationCard};
 use crate::cards::sheet::notation::normalise;
+use crate::cards::text_check::TextProblem;
 use serde_json::{Map, Value, json};
 
 /// Whether a card's text is in the designer's notation: it opens with an upper-case
@@ -155,7 +156,7 @@ impl Rereader {
 
     /// Where the Guardian's text (in the designer's notation) and its data differ: its HP,
     /// each face, each seal's condition and penalty.
-    pub fn guardian(&self, card: &Value) -> Vec<String> {
+    pub fn guardian(&self, card: &Value) -> Vec<TextProblem> {
         let r = DRow {
             line: 0,
             title: card["name"].as_str().unwrap_or_default(),
@@ -190,21 +191,26 @@ impl Rereader {
         };
         let data = card["faces"].as_array().cloned().unwrap_or_default();
         faces_differ(&faces(g.faces.clone()), &faces(data), &mut out);
+        let mut out: Vec<TextProblem> = out.into_iter().map(TextProblem::of_text).collect();
         for (list, read) in [("requirements", &g.requirements), ("seals", &g.seals)] {
             let have = card[list].as_array().cloned().unwrap_or_default();
             for (i, (a, b)) in read.iter().zip(have.iter()).enumerate() {
                 for k in ["broken_by", "penalty"] {
                     if a[k] != b[k] {
-                        out.push(differs(&format!("{list}[{i}].{k}"), &a[k], &b[k]));
+                        // Filed under the seal whose data differs from what the text says.
+                        out.push(TextProblem {
+                            message: differs(&format!("{list}[{i}].{k}"), &a[k], &b[k]),
+                            field: format!("{list}[{i}].{k}"),
+                        });
                     }
                 }
             }
             if read.len() != have.len() {
-                out.push(format!(
+                out.push(TextProblem::of_text(format!(
                     "the text names {} {list}, the data has {}",
                     read.len(),
                     have.len()
-                ));
+                )));
             }
         }
         out
