@@ -383,6 +383,71 @@ fn the_designers_sheet_comes_back_as_it_went() {
     }
 }
 
+/// The made-up sheet as another program writes it: every cell quoted, CR LF line ends, a
+/// blank row, stray spaces after a cell and no line end after the last row.
+fn written_otherwise(dir: &Path) -> PathBuf {
+    let rows = records(&forms());
+    let header = csv::Reader::from_path(forms())
+        .unwrap()
+        .headers()
+        .unwrap()
+        .clone();
+    let mut w = csv::WriterBuilder::new()
+        .quote_style(csv::QuoteStyle::Always)
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(Vec::new());
+    w.write_record(&header).unwrap();
+    for (i, r) in rows.iter().enumerate() {
+        if i == 3 {
+            w.write_record(vec![""; r.len()]).unwrap();
+        }
+        let mut r = r.clone();
+        if i == 5 {
+            r[0].push_str("  ");
+        }
+        w.write_record(&r).unwrap();
+    }
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend(w.into_inner().unwrap());
+    while bytes.ends_with(b"\r\n") {
+        bytes.truncate(bytes.len() - 2);
+    }
+    let sheet = dir.join("otherwise.csv");
+    std::fs::write(&sheet, bytes).unwrap();
+    sheet
+}
+
+#[test]
+fn a_sheet_quoted_and_spaced_its_own_way_comes_back_byte_for_byte() {
+    let dir = tmp("designer-otherwise");
+    let sheet = written_otherwise(&dir);
+    let cards = dir.join("cards");
+    let (o, _) = import(&sheet, &cards);
+    assert!(o.status.success(), "{}", show(&o));
+    let back = dir.join("back.csv");
+    let after = export_designer_records(&cards, &back);
+    assert!(
+        std::fs::read(&back).unwrap() == std::fs::read(&sheet).unwrap(),
+        "came back changed:\n{}",
+        std::fs::read_to_string(&back).unwrap()
+    );
+    // An edited card's row is written anew, the others keep their own bytes.
+    let p = cards.join("domains/sirocco_wastes.json");
+    let t = std::fs::read_to_string(&p).unwrap();
+    let from = r#"{ "name": "Maul", "deal": 3 }"#;
+    assert!(t.contains(from));
+    std::fs::write(&p, t.replacen(from, r#"{ "name": "Maul", "deal": 4 }"#, 1)).unwrap();
+    let edited = export_designer_records(&cards, &back);
+    let changed: Vec<_> = after.iter().zip(&edited).filter(|(a, b)| a != b).collect();
+    assert_eq!(changed.len(), 1, "{changed:#?}");
+    let text = std::fs::read_to_string(&back).unwrap();
+    assert!(
+        text.contains("\"Copper Ring\""),
+        "untouched rows keep their quotes"
+    );
+    assert!(text.contains("5 Maul (4 DMG)"));
+}
+
 #[test]
 fn an_edit_rewrites_only_the_cells_it_changed() {
     let dir = tmp("designer-edit-back");

@@ -405,26 +405,42 @@ fn write_designer(
         path: out.into(),
         source,
     };
-    let mut file = fs::File::create(out).map_err(werr)?;
-    file.write_all(BOM).map_err(werr)?;
     let crlf = kept.is_some_and(|k| k["crlf"] == true);
-    let mut w = csv::WriterBuilder::new()
-        .quote_style(csv::QuoteStyle::Necessary)
-        .terminator(if crlf {
-            csv::Terminator::CRLF
-        } else {
-            csv::Terminator::Any(b'\n')
-        })
-        .from_writer(file);
     let cerr = |source| SheetError::Csv {
         path: out.into(),
         source,
     };
-    w.write_record(&header).map_err(cerr)?;
-    for r in &rows {
-        w.write_record(r).map_err(cerr)?;
+    let record = |cells: &[String]| -> Result<Vec<u8>, SheetError> {
+        let mut w = csv::WriterBuilder::new()
+            .quote_style(csv::QuoteStyle::Necessary)
+            .terminator(if crlf {
+                csv::Terminator::CRLF
+            } else {
+                csv::Terminator::Any(b'\n')
+            })
+            .from_writer(Vec::new());
+        w.write_record(cells).map_err(cerr)?;
+        w.into_inner().map_err(|e| werr(e.into_error()))
+    };
+    let mut bytes: Vec<u8> = Vec::new();
+    match kept.and_then(|k| k["raw_header"].as_str()) {
+        Some(raw) => bytes.extend_from_slice(raw.as_bytes()),
+        None => {
+            bytes.extend_from_slice(BOM);
+            bytes.extend(record(&header)?);
+        }
     }
-    w.flush().map_err(werr)?;
+    for r in &rows {
+        // A row after a last row that had no line end starts on a line of its own.
+        if !bytes.is_empty() && !bytes.ends_with(b"\n") {
+            bytes.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
+        }
+        match &r.raw {
+            Some(raw) => bytes.extend_from_slice(raw.as_bytes()),
+            None => bytes.extend(record(&r.cells)?),
+        }
+    }
+    fs::write(out, bytes).map_err(werr)?;
     Ok((rows.len(), unsaid))
 }
 
@@ -433,14 +449,24 @@ fn write_designer(
 fn designer_rows(
     set: &(Value, Value, Vec<Value>),
     kept: Option<&Value>,
-) -> (Vec<String>, Vec<Vec<String>>, designer::export::Unsaid) {
+) -> (
+    Vec<String>,
+    Vec<designer::kept::OutRow>,
+    designer::export::Unsaid,
+) {
     let (keyed, unsaid) = designer::export::keyed_rows(&set.0, &set.1, &set.2);
     let header: Vec<String> = designer::export::header()
         .iter()
         .map(|h| h.to_string())
         .collect();
     let Some(kept) = kept else {
-        let rows = keyed.into_iter().map(|(_, r)| r.to_vec()).collect();
+        let rows = keyed
+            .into_iter()
+            .map(|(_, r)| designer::kept::OutRow {
+                cells: r.to_vec(),
+                raw: None,
+            })
+            .collect();
         return (header, rows, unsaid);
     };
     let now = designer::kept::Cards::of(&set.0, &set.1, &set.2);
@@ -564,25 +590,32 @@ pub fn read_sheet(path: &Path) -> Result<(Files, ImportSummary), SheetError> {
         .map(|h| h.trim().trim_start_matches('\u{feff}').to_string())
         .collect();
     let mut records = Vec::new();
+    // Every record as read, blank ones too, with the byte it starts at: the designer's
+    // sheet keeps each row's own bytes (see `designer::kept::attach_raw`).
+    let mut every: Vec<(usize, Vec<String>, bool)> = Vec::new();
     for rec in rdr.records() {
         let rec = rec.map_err(cerr)?;
         let line = rec.position().map_or(0, |p| p.line());
+        let byte = rec.position().map_or(0, |p| p.byte()) as usize;
         let cells: Vec<String> = rec.iter().map(str::to_string).collect();
-        if cells.iter().all(|c| c.trim().is_empty()) {
-            continue;
+        let blank = cells.iter().all(|c| c.trim().is_empty());
+        every.push((byte, cells.clone(), blank));
+        if !blank {
+            records.push((line, cells));
         }
-        records.push((line, cells));
     }
     if header.first().map(String::as_str) == Some("id") && header.iter().any(|h| h == "rules") {
         import_forward(path, &header, &records)
     } else if designer::is_designer_header(&header) {
         let (mut files, summary) = designer::import(&header, &records);
-        // The export writes rows back with the line ends the sheet had.
+        // The export writes rows back with the line ends the sheet had, and each row it
+        // does not change as its own bytes.
         if let Some(Value::Object(k)) = files.get_mut(designer::kept::SHEET_KEPT) {
             k.insert(
                 "crlf".into(),
                 Value::Bool(bytes.windows(2).any(|w| w == b"\r\n")),
             );
+            designer::kept::attach_raw(k, &bytes, &every);
         }
         Ok((files, summary))
     } else {

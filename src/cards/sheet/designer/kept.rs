@@ -128,6 +128,59 @@ impl Cards {
     }
 }
 
+/// One row an export writes: its cells, and its bytes as read when none of its cells
+/// changed (so the designer's quoting, spacing and line ends come back as they were).
+pub(in crate::cards::sheet) struct OutRow {
+    pub cells: Vec<String>,
+    pub raw: Option<String>,
+}
+
+/// Adds to the kept sheet (`kept`, made by [`keep`] from the records that are not blank)
+/// the bytes of the file as read: `raw_header`, everything before the first record (the
+/// byte-order mark and the header), each row's `raw`, its bytes up to the next record, and
+/// the blank records as rows of their own. `every`: each record's first byte, cells, and
+/// whether it is blank, in the file's order.
+pub(in crate::cards::sheet) fn attach_raw(
+    kept: &mut Map<String, Value>,
+    bytes: &[u8],
+    every: &[(usize, Vec<String>, bool)],
+) {
+    let text = |a: usize, b: usize| String::from_utf8_lossy(&bytes[a.min(b)..b]).into_owned();
+    // The reader places a record after the CR of a CR LF that ended the one before; its
+    // bytes start at its first cell, the line end belonging to the row before.
+    let start = |i: usize| {
+        let mut at = every.get(i).map_or(bytes.len(), |r| r.0.min(bytes.len()));
+        while at < bytes.len() && matches!(bytes[at], b'\r' | b'\n') {
+            at += 1;
+        }
+        at
+    };
+    let end = |i: usize| start(i + 1);
+    let first = start(0);
+    kept.insert("raw_header".into(), json!(text(0, first)));
+    let mut made = kept
+        .get_mut("rows")
+        .and_then(Value::as_array_mut)
+        .map(std::mem::take)
+        .unwrap_or_default()
+        .into_iter();
+    let mut rows = Vec::new();
+    for (i, (_, cells, blank)) in every.iter().enumerate() {
+        let raw = text(start(i), end(i));
+        let mut row = if *blank {
+            Map::from_iter([("cells".to_string(), json!(cells))])
+        } else {
+            match made.next() {
+                Some(Value::Object(r)) => r,
+                _ => continue,
+            }
+        };
+        row.insert("raw".into(), json!(raw));
+        rows.push(Value::Object(row));
+    }
+    kept.insert("rows".into(), Value::Array(rows));
+}
+
 /// The kept sheet: the header as read, and each row's cells, the card it made (its key)
 /// and that card as made. `crlf`: the file's rows ended with CR LF.
 pub(super) fn keep(
@@ -187,7 +240,7 @@ pub(in crate::cards::sheet) fn rows(
     kept: &Value,
     fresh: &[(String, DesignerRow)],
     now: &Cards,
-) -> (Vec<String>, Vec<Vec<String>>, Vec<String>) {
+) -> (Vec<String>, Vec<OutRow>, Vec<String>) {
     let header: Vec<String> = kept["header"]
         .as_array()
         .into_iter()
@@ -199,7 +252,7 @@ pub(in crate::cards::sheet) fn rows(
         .map(|h| header.iter().position(|x| x == h))
         .collect();
     let fresh: BTreeMap<&str, &DesignerRow> = fresh.iter().map(|(k, r)| (k.as_str(), r)).collect();
-    let mut out: Vec<Vec<String>> = Vec::new();
+    let mut out: Vec<OutRow> = Vec::new();
     let mut rewritten = Vec::new();
     let mut last_of: BTreeMap<String, usize> = BTreeMap::new();
     let mut used = std::collections::BTreeSet::new();
@@ -233,10 +286,14 @@ pub(in crate::cards::sheet) fn rows(
         if let Some(d) = row["card"].as_str().and_then(|k| now.domain_of(k)) {
             last_of.insert(d, out.len());
         }
-        out.push(cells);
+        let same = row["cells"].as_array().is_some_and(|was| {
+            was.len() == cells.len() && was.iter().zip(&cells).all(|(a, b)| a == b)
+        });
+        let raw = row["raw"].as_str().filter(|_| same).map(str::to_string);
+        out.push(OutRow { cells, raw });
     }
     // Cards no row made: after the last row of their Domain (else at the end), numbered on.
-    let mut extra: Vec<(usize, Vec<String>)> = Vec::new();
+    let mut extra: Vec<(usize, OutRow)> = Vec::new();
     for key in now
         .order
         .iter()
@@ -260,7 +317,7 @@ pub(in crate::cards::sheet) fn rows(
             .domain_of(key)
             .and_then(|d| last_of.get(&d).copied())
             .map_or(out.len(), |i| i + 1);
-        extra.push((after, cells));
+        extra.push((after, OutRow { cells, raw: None }));
         rewritten.push(key.clone());
     }
     // Insert from the back so that earlier positions stay right.
