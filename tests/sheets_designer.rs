@@ -765,6 +765,30 @@ fn one_text_check_reads_both_notations() {
         w[0].contains("[guardian]") && w[0].contains("4 Dirge"),
         "{w:?}"
     );
+    // A sheet whose Guardian names no seal gets the prototype's puzzle wired in (and the
+    // Mirror Knight its way past): the text check follows the import's rule and warns only
+    // of the rows the import could not read, which `--keep-going` made quiet.
+    let sheet = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/designer_sheet.csv");
+    let (o, v) = import(&sheet, &dir.join("sheet"), &["--keep-going"]);
+    assert!(o.status.success(), "{}", show(&o));
+    let guardian = read(&dir.join("sheet/guardian.json"));
+    assert_eq!(guardian["seals"].as_array().map(Vec::len), Some(3));
+    let mut who: Vec<String> = text_warnings(&v)
+        .iter()
+        .filter_map(|w| Some(w.split_once('[')?.1.split_once(']')?.0.to_string()))
+        .collect();
+    who.sort();
+    assert_eq!(
+        who,
+        [
+            "crows_singing",
+            "frozen_tea",
+            "three_legged_wolf",
+            "voice_under_the_ice"
+        ],
+        "{:?}",
+        text_warnings(&v)
+    );
     // Data changed under a text in the designer's notation is caught, in the Guardian too.
     let cards = dir.join("forms");
     let wastes = cards.join("domains/sirocco_wastes.json");
