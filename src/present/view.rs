@@ -289,13 +289,13 @@ pub struct Prompt {
 }
 
 impl Prompt {
-    /// The prompt with `breaks` filled from [`crate::core::plan::breaks_all`].
+    /// The prompt with `breaks` filled from [`crate::core::consequence::breaks_all`].
     pub fn with_breaks(mut self, s: &State) -> Prompt {
         self.breaks = self
             .actions
             .iter()
             .map(|a| {
-                crate::core::plan::breaks_all(s, a)
+                crate::core::consequence::breaks_all(s, a)
                     .into_iter()
                     .filter_map(|(ix, _)| s.cards.entry(ix).map(|e| e.id.0.clone()))
                     .collect()
