@@ -3,7 +3,7 @@
 //! occasions their triggers wait for. A pure sum over the cards; the state keeps the
 //! result (see [`super::state::State::standing`]).
 
-use super::combat::Table;
+use super::figures::Table;
 use super::house::HouseRules;
 use crate::cards::model::{Modifier, Occasion, TableResult};
 use crate::cards::{CardRef, CardSet};

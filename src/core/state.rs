@@ -1,11 +1,12 @@
 //! The state of one run. Only [`super::apply::apply`] changes it.
 
 use super::dice::{Dice, DiceMode};
+use super::figures::{Wearing, WearingKey};
 use super::house::HouseRules;
 use super::standing::Standing;
 use crate::cards::model::{Effect, GuideOption, Per, SlotKind};
 use crate::cards::{CardRef, CardSet, DomainRef};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 pub use super::rules::{
@@ -77,7 +78,7 @@ pub struct State {
     /// Not game state: what the traveller brought to the run (the terms mode and entries
     /// learned in earlier runs). It changes what is shown, never what happens; never saved.
     #[serde(skip)]
-    pub lore: super::lore::Lore,
+    pub lore: Lore,
     /// Derived, not saved: the traveller's standing modifiers and the occasions triggers
     /// wait for, summed over the cards in force. [`super::apply::apply`] sums them again
     /// whenever the cards in force change (they are read a hundred times a run; the cards
@@ -89,10 +90,7 @@ pub struct State {
     /// while the traveller's figures stay the same (a cache of a pure function of the card
     /// set and the key; a state without it plays the same). Never saved or sent.
     #[serde(skip)]
-    pub wearing: Option<(
-        crate::core::combat::WearingKey,
-        crate::core::combat::Wearing,
-    )>,
+    pub wearing: Option<(WearingKey, Wearing)>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -372,6 +370,66 @@ impl Cause {
     }
 }
 
+/// How the Guardian's terms become known (a Settings choice).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TermsMode {
+    /// Learned on the road: from rumours met in this run and remembered from earlier runs.
+    #[default]
+    Road,
+    /// Shown from the start: every term is known from the first flip.
+    Start,
+    /// Revealed at the end, as in the paper game: every entry stays sealed until the
+    /// Guardian appears.
+    End,
+}
+
+impl TermsMode {
+    /// Every mode, in the order Settings offers them.
+    pub const ALL: [TermsMode; 3] = [TermsMode::Road, TermsMode::Start, TermsMode::End];
+
+    /// The mode in a player's words.
+    pub fn label(self) -> &'static str {
+        match self {
+            TermsMode::Road => "learned on the road",
+            TermsMode::Start => "shown from the start",
+            TermsMode::End => "revealed at the end",
+        }
+    }
+
+    /// The name used on the command line and in files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TermsMode::Road => "road",
+            TermsMode::Start => "start",
+            TermsMode::End => "end",
+        }
+    }
+
+    /// Reads [`TermsMode::as_str`] back.
+    pub fn parse(s: &str) -> Option<TermsMode> {
+        TermsMode::ALL.into_iter().find(|m| m.as_str() == s)
+    }
+}
+
+/// What the traveller brought to this run: the mode, and the entries learned in earlier
+/// runs of the same card set (indexes into the Guardian's entries).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Lore {
+    pub mode: TermsMode,
+    pub prior: Vec<u8>,
+}
+
+impl Lore {
+    /// Learned on the road, with these entries remembered.
+    pub fn road(prior: Vec<u8>) -> Lore {
+        Lore {
+            mode: TermsMode::Road,
+            prior,
+        }
+    }
+}
+
 impl State {
     /// A new run at the start of the map, before the first Domain is entered.
     /// Use [`super::new_run`] to get a run ready to play.
@@ -414,7 +472,7 @@ impl State {
             learned: Vec::new(),
             revealed: false,
             lost: Vec::new(),
-            lore: super::lore::Lore::default(),
+            lore: Lore::default(),
             standing: Standing::sum(&cards, &HouseRules::OFF, std::iter::empty()),
             wearing: None,
             cards,
