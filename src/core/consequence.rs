@@ -209,8 +209,9 @@ pub fn within_reach(s: &State, ix: u8) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::cards::load::load_dir;
+    use crate::core::apply::apply;
     use crate::core::exec::new_run;
-    use crate::core::state::Follower;
+    use crate::core::testing::StateBuilder;
     use std::borrow::Cow;
     use std::sync::Arc;
 
@@ -224,11 +225,11 @@ mod tests {
     fn a_once_a_run_cleanse_with_no_snare_is_marked_wasted() {
         let mut s = run();
         let tamsin = s.cards.card_by_str("tamsin_herbwife").unwrap();
-        s.companions.push(Follower {
+        let joined = Event::CompanionJoined {
             card: tamsin,
-            carrying: Vec::new(),
-        });
-        s.refresh_standing();
+            carrying: None,
+        };
+        apply(&mut s, &joined);
         let use_her = Action::Use {
             card: Cow::Borrowed("tamsin_herbwife"),
         };
@@ -251,14 +252,20 @@ mod tests {
 
     #[test]
     fn a_terror_option_that_takes_the_last_health_is_marked_fatal() {
-        let mut s = run();
+        let s = run();
         let raid = s.cards.card_by_str("termina_the_raid_remembered").unwrap();
-        s.phase = Phase::Terror { card: raid };
+        let facing = |health| {
+            StateBuilder::from(s.clone())
+                .with(|r| {
+                    r.phase = Phase::Terror { card: raid };
+                    r.health = health;
+                })
+                .build()
+        };
         let relive = Action::Choose { option: 0 };
-        s.health = 7;
-        assert_eq!(consequence(&s, &relive), Some(Warning::Fatal));
+        assert_eq!(consequence(&facing(7), &relive), Some(Warning::Fatal));
         assert_eq!(Warning::Fatal.short(), "kills you");
-        s.health = 8;
+        let s = facing(8);
         assert_eq!(consequence(&s, &relive), None);
         // The other option (1 Dread from the neutral marker) costs no life.
         assert_eq!(consequence(&s, &Action::Choose { option: 1 }), None);

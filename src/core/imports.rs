@@ -1,5 +1,6 @@
-//! A test of the core's shape, read from its source: the files' imports point one way (no
-//! circle).
+//! Tests of the core's shape, read from its source: the files' imports point one way (no
+//! circle), and only the files allowed open the state's one door ([`super::state::State`]'s
+//! `run_mut`).
 //!
 //! A file depends on another when its code names it: a path through `crate::core::`,
 //! `super::` or `super::super::` (in a `use` line or inline), a name re-exported by
@@ -8,6 +9,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+/// The files allowed to call `run_mut`: where it is defined, the one mutator, and the
+/// tests' builder.
+const DOOR: [&str; 3] = ["apply", "state", "testing"];
 
 /// This file: its strings name the paths it looks for.
 const SELF: &str = "imports";
@@ -341,4 +346,22 @@ fn the_circle_finder_finds_a_circle() {
     );
     let deps = BTreeMap::from([edge("a", "b"), edge("b", "c")]);
     assert_eq!(circle(&deps), None);
+}
+
+/// The compiler keeps every file outside the core from the door (`pub(super)`); inside
+/// the core, this test keeps all but the one mutator and the tests' builder from it.
+#[test]
+fn only_apply_opens_the_door() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/core");
+    let mut all = Vec::new();
+    files(&root, &[], &mut all);
+    let mut opened = Vec::new();
+    for (path, file) in &all {
+        let text = std::fs::read_to_string(file).expect("a core file reads");
+        if code_only(&text).contains("run_mut") {
+            opened.push(node(path));
+        }
+    }
+    opened.retain(|n| n != SELF);
+    assert_eq!(opened, DOOR, "the files that write a state");
 }

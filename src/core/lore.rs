@@ -3,7 +3,7 @@
 //!
 //! A run learns an entry when a rumour (a Station card or Domain scene whose `reveals`
 //! names it) is met, and every entry at the Guardian's reveal: those are events, kept in
-//! [`State::learned`]. What the traveller brings from earlier runs and how the player
+//! [`RunData::learned`](super::state::RunData::learned). What the traveller brings from earlier runs and how the player
 //! chose to learn the terms ([`TermsMode`]) are not game state: they change what is shown,
 //! never what happens, so they ride beside the state in [`Lore`] (never saved). Both are
 //! plain data, defined with the state (`state.rs`) and re-exported here; this file reads.

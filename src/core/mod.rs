@@ -40,6 +40,8 @@ pub mod plan;
 pub mod rules;
 pub mod standing;
 pub mod state;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod typed;
 
 pub use action::{Action, Die, SpendFor};
