@@ -189,7 +189,7 @@ impl Session {
     /// logs it so that the replay forces it at the same point.
     pub fn force_die(&mut self, value: u8) {
         let value = value.clamp(1, 6);
-        self.state.dice.force(value);
+        self.state.force_die(value);
         self.forced.push(ForcedDie {
             after: self.actions.len(),
             value,

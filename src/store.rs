@@ -366,6 +366,7 @@ impl Autosave {
 mod tests {
     use super::*;
     use crate::cards::load::load_dir;
+    use crate::core::testing::StateBuilder;
     use crate::core::{Action, legal_actions};
     use std::sync::Arc;
 
@@ -425,7 +426,9 @@ mod tests {
         let store = SaveStore::open(&dir).expect("temp dir");
         let (mut run, _) = Session::new(set.clone(), 5, Vec::new());
         let mut auto = store.autosave_for(&run);
-        run.state.learned = vec![1, 3];
+        run.state = StateBuilder::from(run.state)
+            .with(|r| r.learned = vec![1, 3])
+            .build();
         auto.after(&run).expect("saved");
         run.act(&Action::Abandon).expect("abandon");
         auto.after(&run).expect("saved");
@@ -436,7 +439,9 @@ mod tests {
         let (mut next, _) = Session::new(set.clone(), 6, Vec::new());
         fs::write(crate::knowledge::path_in(&dir), "[broken").expect("write");
         let mut auto = store.autosave_for(&next);
-        next.state.learned = vec![0];
+        next.state = StateBuilder::from(next.state)
+            .with(|r| r.learned = vec![0])
+            .build();
         next.act(&Action::Abandon).expect("abandon");
         let told = auto.after(&next);
         assert!(
@@ -573,8 +578,11 @@ mod tests {
             "a run loaded already over is not recorded again"
         );
         let mut fresh = Autosave::new(Some(blocker.join("run.json")), blocker.clone(), &{
+            // The same run as if it were not over yet.
             let mut r = run.clone();
-            r.state.outcome = None;
+            r.state = StateBuilder::from(r.state)
+                .with(|d| d.outcome = None)
+                .build();
             r
         });
         let e = fresh.after(&run).expect_err("cannot save under a file");

@@ -14,7 +14,7 @@ use crate::cards::model::{Per, SlotKind, StationType};
 /// order, so that the stream stands where it stood when they were rolled; debug builds
 /// check each one matches. `side` is whose deck they are dealt from in deck mode (`None`:
 /// always rolled).
-fn replay_dice(state: &mut State, side: Option<Side>, dice: impl IntoIterator<Item = u8>) {
+fn replay_dice(state: &mut RunData, side: Option<Side>, dice: impl IntoIterator<Item = u8>) {
     for want in dice {
         let v = match side {
             Some(side) => state.dice.roll_for(side),
@@ -26,6 +26,8 @@ fn replay_dice(state: &mut State, side: Option<Side>, dice: impl IntoIterator<It
 
 /// Applies one event to the state.
 pub fn apply(state: &mut State, event: &Event) {
+    // The one door that writes a run (see `State::run_mut`).
+    let state = state.run_mut();
     change(state, event);
     // The cards in force (equipment, companions, Snares) changed: the standing
     // modifiers follow. (A card discarded after resolving, the common case, was never in
@@ -50,7 +52,7 @@ pub fn apply(state: &mut State, event: &Event) {
 }
 
 /// The event's own change to the state.
-fn change(state: &mut State, event: &Event) {
+fn change(state: &mut RunData, event: &Event) {
     match event {
         Event::DomainEntered { domain } => {
             state.domain = *domain;
@@ -442,7 +444,7 @@ fn change(state: &mut State, event: &Event) {
     }
 }
 
-fn bonus_mut(state: &mut State, to: crate::cards::model::BonusTarget) -> &mut i32 {
+fn bonus_mut(state: &mut RunData, to: crate::cards::model::BonusTarget) -> &mut i32 {
     use crate::cards::model::BonusTarget::*;
     match to {
         NextDuel => &mut state.bonus.next_duel,
@@ -451,14 +453,14 @@ fn bonus_mut(state: &mut State, to: crate::cards::model::BonusTarget) -> &mut i3
     }
 }
 
-fn take_resolving(state: &mut State, card: crate::cards::CardRef) {
+fn take_resolving(state: &mut RunData, card: crate::cards::CardRef) {
     if state.resolving == Some(card) {
         state.resolving = None;
     }
 }
 
 /// Removes a card from wherever the traveller holds it (slots or a companion's hands).
-fn remove_held(state: &mut State, card: crate::cards::CardRef) {
+fn remove_held(state: &mut RunData, card: crate::cards::CardRef) {
     state.items.retain(|c| *c != card);
     state.equipment.retain(|c| *c != card);
     for f in &mut state.companions {

@@ -1,91 +1,11 @@
-//! The combat table and the arithmetic of one duel exchange, shared by the exchange itself
-//! and by the check for fights that cannot end.
+//! The arithmetic of one duel exchange, shared by the exchange itself and by the check for
+//! fights that cannot end. It works on the figures of [`super::figures`] (plain data, which
+//! the state also holds), re-exported here for the code that computes with them.
 
-use super::event::Strike;
+use super::figures::Strike;
+pub use super::figures::{Fighter, FoeStats, Table, Wearing, WearingKey};
 use super::rules::{DIE_MAX, DIE_MIN};
-use crate::cards::model::{Face, TableResult};
-
-/// The traveller's numbers that matter in a duel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Fighter {
-    pub atk: i32,
-    pub def: i32,
-    pub counter_damage: i32,
-    /// The combat table in force (the traveller card's, with any face a card changes).
-    pub table: Table,
-}
-
-/// A combat table: the result of each (modified) roll, 1 to 6.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Table(pub [Strike; 6]);
-
-impl Table {
-    /// The rules' table: 1 Miss, 2 Parry, 3-4 Hit, 5 Critical, 6 Counter.
-    pub const RULES: Table = Table([
-        Strike::Miss,
-        Strike::Parry,
-        Strike::Hit,
-        Strike::Hit,
-        Strike::Critical,
-        Strike::Counter,
-    ]);
-
-    /// The table a traveller card prints (`None`, or a list that is not six long: the
-    /// rules' table).
-    pub fn of(printed: Option<&[TableResult]>) -> Table {
-        let mut t = Table::RULES;
-        if let Some(list) = printed.filter(|l| l.len() == t.0.len()) {
-            for (slot, r) in t.0.iter_mut().zip(list) {
-                *slot = result_strike(*r);
-            }
-        }
-        t
-    }
-
-    /// Changes the result of one roll (1 to 6; anything else is ignored).
-    pub fn set(&mut self, roll: u8, result: TableResult) {
-        if let Some(slot) = self.0.get_mut(usize::from(roll).wrapping_sub(1)) {
-            *slot = result_strike(result);
-        }
-    }
-
-    /// The result of a (modified) roll; `None` is a skipped roll.
-    pub fn strike(&self, roll: Option<u8>) -> Strike {
-        match roll {
-            None => Strike::Skipped,
-            Some(r) => self.0[(r.clamp(DIE_MIN as u8, DIE_MAX as u8) - 1) as usize],
-        }
-    }
-}
-
-impl Default for Table {
-    fn default() -> Self {
-        Table::RULES
-    }
-}
-
-/// The strike a table result gives.
-pub fn result_strike(r: TableResult) -> Strike {
-    match r {
-        TableResult::Miss => Strike::Miss,
-        TableResult::Parry => Strike::Parry,
-        TableResult::Hit => Strike::Hit,
-        TableResult::Critical => Strike::Critical,
-        TableResult::Counter => Strike::Counter,
-    }
-}
-
-/// The foe's numbers that matter in a duel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct FoeStats {
-    pub def: i32,
-    pub immune_attacks: bool,
-    pub immune_counter: bool,
-    /// A Guardian requirement unmet: it cannot be harmed.
-    pub invulnerable: bool,
-    /// A Guardian seal unbroken: the traveller's damage strikes the traveller.
-    pub reflect: bool,
-}
+use crate::cards::model::Face;
 
 /// The rules' combat table ([`Table::RULES`]): a (modified) roll of 1..=6 to a result.
 pub fn strike(roll: Option<u8>) -> Strike {
@@ -252,29 +172,6 @@ pub fn who_can_fall_wearing(st: &Standing, w: Wearing) -> (bool, bool) {
     let foe = w.foe || foe_can_fall(st);
     let me = w.traveller || harm(st, st.next, st.health) >= st.health;
     (foe, me)
-}
-
-/// The answers of [`who_can_fall`] that hold from any HP, Health and roll status in force:
-/// whether some face, coming up again and again, wears each side down a little each time.
-/// They depend on the foe's faces and numbers and the traveller's standing figures only
-/// (not on HP, Health, the status in force or held cards), so the core works them out once
-/// for as long as those stay the same (see `State::wearing`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Wearing {
-    pub foe: bool,
-    pub traveller: bool,
-}
-
-/// What [`Wearing`] depends on, beside the card set: the foe (its card, or the Guardian),
-/// its numbers, and the traveller's standing figures in this duel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WearingKey {
-    pub foe_card: Option<crate::cards::CardRef>,
-    pub me: Fighter,
-    pub foe: FoeStats,
-    pub shift: i32,
-    pub enrage_possible: bool,
-    pub full_heal: bool,
 }
 
 /// Works out [`Wearing`].

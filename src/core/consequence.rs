@@ -1,5 +1,7 @@
 //! What an offered choice will cost the traveller, said before it is taken: a choice that
-//! ends the run, or one that spends a use of a card for nothing.
+//! ends the run, one that spends a use of a card for nothing, or one that puts a known
+//! requirement or seal of the Guardian out of reach ([`breaks`]; where each stands now is
+//! [`super::plan`]'s).
 //!
 //! The answer comes from the rules themselves: the action is played on a copy of the state
 //! and the events it emits are read. A choice that rolls dice is not judged (what it does
@@ -10,6 +12,7 @@ use super::action::Action;
 use super::event::{Event, Zone};
 use super::exec::execute;
 use super::state::{Outcome, Phase, State};
+use super::{lore, plan};
 use crate::cards::model::Per;
 use std::fmt;
 
@@ -26,8 +29,8 @@ pub enum Warning {
         used_up: bool,
     },
     /// The choice puts a requirement or seal whose terms the traveller knows out of reach
-    /// (see [`super::plan`]).
-    BreaksPlan(super::plan::Break),
+    /// (see [`breaks`]).
+    BreaksPlan(Break),
 }
 
 impl Warning {
@@ -67,7 +70,7 @@ impl fmt::Display for Warning {
 /// warning. `None` for an action not offered, one that rolls dice, and harmless ones.
 pub fn consequence(state: &State, action: &Action) -> Option<Warning> {
     if !judged(action) {
-        return super::plan::breaks(state, action).map(Warning::BreaksPlan);
+        return breaks(state, action).map(Warning::BreaksPlan);
     }
     let mut after = state.clone();
     let events = execute(&mut after, action).ok()?;
@@ -97,7 +100,7 @@ pub fn consequence(state: &State, action: &Action) -> Option<Warning> {
     if lost || (after.health <= 0 && state.health > 0) {
         return Some(Warning::Fatal);
     }
-    wasted(state, &events).or_else(|| super::plan::breaks(state, action).map(Warning::BreaksPlan))
+    wasted(state, &events).or_else(|| breaks(state, action).map(Warning::BreaksPlan))
 }
 
 /// The actions judged: choices whose effects are known before they are taken.
@@ -133,12 +136,82 @@ fn wasted(state: &State, events: &[Event]) -> Option<Warning> {
     })
 }
 
+/// A known entry the choice would put out of reach, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Break {
+    /// The requirement's or seal's name.
+    pub entry: String,
+    /// Why, in a player's words ("the Golden Bangle would be gone for good").
+    pub why: String,
+}
+
+impl std::fmt::Display for Break {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}, and {} needs it", self.why, self.entry)
+    }
+}
+
+/// The first known entry `action` would put out of reach (`None`: no such entry, or an
+/// action not offered). Only choices that can lose a piece or a way are judged.
+pub fn breaks(state: &State, action: &Action) -> Option<Break> {
+    breaks_all(state, action).into_iter().next().map(|(_, b)| b)
+}
+
+/// Every known entry `action` would put out of reach, in the Guardian's order, each with
+/// its index among the entries (empty: none, or an action not offered).
+pub fn breaks_all(state: &State, action: &Action) -> Vec<(u8, Break)> {
+    if !matches!(
+        action,
+        Action::Swap { .. }
+            | Action::Decline
+            | Action::Use { .. }
+            | Action::Give { .. }
+            | Action::Discard { .. }
+            | Action::Choose { .. }
+            | Action::Toll
+            | Action::Go { .. }
+    ) {
+        return Vec::new();
+    }
+    let known = lore::known_entries(state);
+    if known.is_empty() {
+        return Vec::new();
+    }
+    let mut after = state.clone();
+    if execute(&mut after, action).is_err() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for ix in known {
+        if within_reach(state, ix).is_err() {
+            // Already out of reach: nothing this choice can break.
+            continue;
+        }
+        if let Err(why) = within_reach(&after, ix) {
+            let entry = state
+                .cards
+                .entry(ix)
+                .map_or(String::new(), |e| e.name.clone());
+            out.push((ix, Break { why, entry }));
+        }
+    }
+    out
+}
+
+/// Whether every piece of entry `ix` is held, follows, or can still be found on one route
+/// from here; otherwise why not (the first piece lost, or the Domain cut off), as the
+/// outcome of a choice not yet taken ("would be gone for good").
+pub fn within_reach(s: &State, ix: u8) -> Result<(), String> {
+    plan::reach(s, ix).map_err(|gap| gap.would(s))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::load::load_dir;
+    use crate::core::apply::apply;
     use crate::core::exec::new_run;
-    use crate::core::state::Follower;
+    use crate::core::testing::StateBuilder;
     use std::borrow::Cow;
     use std::sync::Arc;
 
@@ -152,11 +225,11 @@ mod tests {
     fn a_once_a_run_cleanse_with_no_snare_is_marked_wasted() {
         let mut s = run();
         let tamsin = s.cards.card_by_str("tamsin_herbwife").unwrap();
-        s.companions.push(Follower {
+        let joined = Event::CompanionJoined {
             card: tamsin,
-            carrying: Vec::new(),
-        });
-        s.refresh_standing();
+            carrying: None,
+        };
+        apply(&mut s, &joined);
         let use_her = Action::Use {
             card: Cow::Borrowed("tamsin_herbwife"),
         };
@@ -179,14 +252,20 @@ mod tests {
 
     #[test]
     fn a_terror_option_that_takes_the_last_health_is_marked_fatal() {
-        let mut s = run();
+        let s = run();
         let raid = s.cards.card_by_str("termina_the_raid_remembered").unwrap();
-        s.phase = Phase::Terror { card: raid };
+        let facing = |health| {
+            StateBuilder::from(s.clone())
+                .with(|r| {
+                    r.phase = Phase::Terror { card: raid };
+                    r.health = health;
+                })
+                .build()
+        };
         let relive = Action::Choose { option: 0 };
-        s.health = 7;
-        assert_eq!(consequence(&s, &relive), Some(Warning::Fatal));
+        assert_eq!(consequence(&facing(7), &relive), Some(Warning::Fatal));
         assert_eq!(Warning::Fatal.short(), "kills you");
-        s.health = 8;
+        let s = facing(8);
         assert_eq!(consequence(&s, &relive), None);
         // The other option (1 Dread from the neutral marker) costs no life.
         assert_eq!(consequence(&s, &Action::Choose { option: 1 }), None);

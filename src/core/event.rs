@@ -3,6 +3,7 @@
 //! as a shuffled deck's order or a card dealt face down, are left out).
 
 use super::action::Die;
+use super::figures::Strike;
 use super::state::{ChoiceKind, DuelStatus, GuardianPenalties, Outcome};
 use crate::cards::model::{BonusTarget, Effect, Per, SlotKind};
 use crate::cards::{CardRef, DomainRef};
@@ -251,24 +252,6 @@ pub enum Zone {
     Items,
     Equipment,
     Snares,
-}
-
-/// The traveller's result on the combat table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Strike {
-    /// 1: deal nothing.
-    Miss,
-    /// 2: block all incoming damage.
-    Parry,
-    /// 3-4: deal 1 + ATK.
-    Hit,
-    /// 5: deal 2 + ATK.
-    Critical,
-    /// 6: block all incoming and deal 1 that DEF does not reduce.
-    Counter,
-    /// The roll was skipped.
-    Skipped,
 }
 
 /// The check of one Guardian requirement or seal.

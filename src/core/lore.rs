@@ -3,72 +3,13 @@
 //!
 //! A run learns an entry when a rumour (a Station card or Domain scene whose `reveals`
 //! names it) is met, and every entry at the Guardian's reveal: those are events, kept in
-//! [`State::learned`]. What the traveller brings from earlier runs and how the player
+//! [`RunData::learned`](super::state::RunData::learned). What the traveller brings from earlier runs and how the player
 //! chose to learn the terms ([`TermsMode`]) are not game state: they change what is shown,
-//! never what happens, so they ride beside the state in [`Lore`] (never saved).
+//! never what happens, so they ride beside the state in [`Lore`] (never saved). Both are
+//! plain data, defined with the state (`state.rs`) and re-exported here; this file reads.
 
 use super::state::State;
-use serde::{Deserialize, Serialize};
-
-/// How the Guardian's terms become known (a Settings choice).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TermsMode {
-    /// Learned on the road: from rumours met in this run and remembered from earlier runs.
-    #[default]
-    Road,
-    /// Shown from the start: every term is known from the first flip.
-    Start,
-    /// Revealed at the end, as in the paper game: every entry stays sealed until the
-    /// Guardian appears.
-    End,
-}
-
-impl TermsMode {
-    /// Every mode, in the order Settings offers them.
-    pub const ALL: [TermsMode; 3] = [TermsMode::Road, TermsMode::Start, TermsMode::End];
-
-    /// The mode in a player's words.
-    pub fn label(self) -> &'static str {
-        match self {
-            TermsMode::Road => "learned on the road",
-            TermsMode::Start => "shown from the start",
-            TermsMode::End => "revealed at the end",
-        }
-    }
-
-    /// The name used on the command line and in files.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TermsMode::Road => "road",
-            TermsMode::Start => "start",
-            TermsMode::End => "end",
-        }
-    }
-
-    /// Reads [`TermsMode::as_str`] back.
-    pub fn parse(s: &str) -> Option<TermsMode> {
-        TermsMode::ALL.into_iter().find(|m| m.as_str() == s)
-    }
-}
-
-/// What the traveller brought to this run: the mode, and the entries learned in earlier
-/// runs of the same card set (indexes into the Guardian's entries).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Lore {
-    pub mode: TermsMode,
-    pub prior: Vec<u8>,
-}
-
-impl Lore {
-    /// Learned on the road, with these entries remembered.
-    pub fn road(prior: Vec<u8>) -> Lore {
-        Lore {
-            mode: TermsMode::Road,
-            prior,
-        }
-    }
-}
+pub use super::state::{Lore, TermsMode};
 
 /// Whether the traveller knows the terms of entry `ix` now.
 pub fn known(s: &State, ix: u8) -> bool {

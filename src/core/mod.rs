@@ -28,7 +28,10 @@ pub mod dice;
 pub mod error;
 pub mod event;
 pub mod exec;
+pub mod figures;
 pub mod house;
+#[cfg(test)]
+mod imports;
 pub mod legal;
 pub mod lore;
 pub mod modifiers;
@@ -37,6 +40,8 @@ pub mod plan;
 pub mod rules;
 pub mod standing;
 pub mod state;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod typed;
 
 pub use action::{Action, Die, SpendFor};
@@ -44,10 +49,11 @@ pub use apply::apply;
 pub use consequence::{Warning, consequence};
 pub use dice::{DiceMode, Side};
 pub use error::{Illegal, Refusal, Why};
-pub use event::{Event, Strike, Zone};
+pub use event::{Event, Zone};
 pub use exec::{
     execute, execute_offered, execute_offered_into, new_run, new_run_in, new_run_opts, new_run_with,
 };
+pub use figures::Strike;
 pub use house::{HouseRules, Price, Rule, RuleError, RunOptions};
 pub use legal::{candidates, check, holds, legal_actions, legal_actions_into, phase_name, why_not};
 pub use lore::{Lore, TermsMode};

@@ -1,7 +1,7 @@
 //! Every roll and test modifier, each computed in one function: the traveller's standing
 //! modifiers, the foe's numbers, the duel roll modifier and the test modifier.
 
-use super::combat::{Fighter, FoeStats};
+use super::figures::{Fighter, FoeStats};
 use super::rules::{DIE_MAX, DIE_MIN};
 use super::state::{Duel, State};
 use crate::cards::CardSet;

@@ -1,87 +1,17 @@
-//! Whether a choice breaks a known part of the Guardian's puzzle: a requirement or seal
-//! whose terms the traveller knows, still within reach before the choice and out of reach
-//! after it (a piece given away, discarded, declined or swapped out; a companion let go; a
-//! route with no way back to a Domain that holds a piece). A pure check: the choice is
-//! played on a copy of the state; only what the traveller may know is read (where the
-//! pieces lie is what the learned terms say; cards still in a deck count as within reach,
-//! whatever their order).
+//! Where the Guardian's puzzle stands: whether each requirement or seal is met, still within
+//! reach, or lost for good (a piece given away, discarded, declined or swapped out; a
+//! companion let go; a route with no way back to a Domain that holds a piece). Pure reads
+//! of the state, which `execute` uses to tell an entry lost (`TermLost`); only what the
+//! traveller may know is read for the traveller's view (where the pieces lie is what the
+//! learned terms say; cards still in a deck count as within reach, whatever their order).
+//! Whether a choice *would* break a known entry is [`super::consequence::breaks`]'s, which
+//! plays it on a copy.
 
-use super::action::Action;
-use super::exec::execute;
 use super::legal::holds;
 use super::lore;
 use super::state::State;
 use crate::cards::{CardRef, DomainRef};
 use serde::Serialize;
-
-/// A known entry the choice would put out of reach, in words.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Break {
-    /// The requirement's or seal's name.
-    pub entry: String,
-    /// Why, in a player's words ("the Golden Bangle would be gone for good").
-    pub why: String,
-}
-
-impl std::fmt::Display for Break {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}, and {} needs it", self.why, self.entry)
-    }
-}
-
-/// The first known entry `action` would put out of reach (`None`: no such entry, or an
-/// action not offered). Only choices that can lose a piece or a way are judged.
-pub fn breaks(state: &State, action: &Action) -> Option<Break> {
-    breaks_all(state, action).into_iter().next().map(|(_, b)| b)
-}
-
-/// Every known entry `action` would put out of reach, in the Guardian's order, each with
-/// its index among the entries (empty: none, or an action not offered).
-pub fn breaks_all(state: &State, action: &Action) -> Vec<(u8, Break)> {
-    if !matches!(
-        action,
-        Action::Swap { .. }
-            | Action::Decline
-            | Action::Use { .. }
-            | Action::Give { .. }
-            | Action::Discard { .. }
-            | Action::Choose { .. }
-            | Action::Toll
-            | Action::Go { .. }
-    ) {
-        return Vec::new();
-    }
-    let known = lore::known_entries(state);
-    if known.is_empty() {
-        return Vec::new();
-    }
-    let mut after = state.clone();
-    if execute(&mut after, action).is_err() {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    for ix in known {
-        if within_reach(state, ix).is_err() {
-            // Already out of reach: nothing this choice can break.
-            continue;
-        }
-        if let Err(why) = within_reach(&after, ix) {
-            let entry = state
-                .cards
-                .entry(ix)
-                .map_or(String::new(), |e| e.name.clone());
-            out.push((ix, Break { why, entry }));
-        }
-    }
-    out
-}
-
-/// Whether every piece of entry `ix` is held, follows, or can still be found on one route
-/// from here; otherwise why not (the first piece lost, or the Domain cut off), as the
-/// outcome of a choice not yet taken ("would be gone for good").
-pub fn within_reach(s: &State, ix: u8) -> Result<(), String> {
-    reach(s, ix).map_err(|gap| gap.would(s))
-}
 
 /// Why an entry is out of reach: the first piece lost, or the Domains no route still visits.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,7 +52,9 @@ fn domain_names(s: &State, ds: &[DomainRef]) -> String {
     names.join(" and ")
 }
 
-/// [`within_reach`], with the reason as data.
+/// Whether every piece of entry `ix` is held, follows, or can still be found on one route
+/// from here; otherwise why not, as a [`Gap`] (the first piece lost, or the Domains cut
+/// off; in words: [`Gap::would`], [`Gap::now`]).
 pub fn reach(s: &State, ix: u8) -> Result<(), Gap> {
     let mut needed: Vec<DomainRef> = Vec::new();
     for piece in lore::entry_cards(s, ix) {

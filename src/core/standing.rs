@@ -1,9 +1,9 @@
 //! The traveller's standing modifiers: what the traveller card and everything in force
 //! (equipment, companions, Snares) add to rolls, the duel figures and Rests, and the
 //! occasions their triggers wait for. A pure sum over the cards; the state keeps the
-//! result (see [`super::state::State::standing`]).
+//! result (see [`super::state::RunData::standing`]).
 
-use super::combat::Table;
+use super::figures::Table;
 use super::house::HouseRules;
 use crate::cards::model::{Modifier, Occasion, TableResult};
 use crate::cards::{CardRef, CardSet};

@@ -1,20 +1,82 @@
-//! The state of one run. Only [`super::apply::apply`] changes it.
+//! The state of one run, as plain data. Only [`super::apply::apply`] changes it: the
+//! fields live in [`RunData`], which every module reads through [`State`] (it derefs to
+//! it), and only the core's one door (`State::run_mut`) writes.
 
 use super::dice::{Dice, DiceMode};
+use super::figures::{Wearing, WearingKey};
 use super::house::HouseRules;
 use super::standing::Standing;
 use crate::cards::model::{Effect, GuideOption, Per, SlotKind};
 use crate::cards::{CardRef, CardSet, DomainRef};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::ops::Deref;
 use std::sync::Arc;
 
 pub use super::rules::{
     EXCHANGE_LIMIT, EXTENDED_TALLY, GRACE_MAX, MARKER_MAX, MARKER_MIN, ROW, SLOTS,
 };
 
-/// Everything about a run in progress.
+/// A run in progress. Every field of [`RunData`] reads through it (`state.health`), but
+/// outside the core none can be written: a run changes only by actions, whose events
+/// [`super::apply::apply`] applies. This compiles:
+///
+/// ```
+/// # use forward::cards::load::load_dir;
+/// # use forward::core::new_run;
+/// # let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+/// # let (cards, _) = load_dir(&dir).unwrap();
+/// let (mut state, _) = new_run(std::sync::Arc::new(cards), 7, Vec::new());
+/// let top = state.deck[0];
+/// assert!(state.health > 0 && state.deck.contains(&top));
+/// # let _ = &mut state;
+/// ```
+///
+/// and the same with one write added does not, for the write alone:
+///
+/// ```compile_fail
+/// # use forward::cards::load::load_dir;
+/// # use forward::core::new_run;
+/// # let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+/// # let (cards, _) = load_dir(&dir).unwrap();
+/// let (mut state, _) = new_run(std::sync::Arc::new(cards), 7, Vec::new());
+/// let top = state.deck[0];
+/// assert!(state.health > 0 && state.deck.contains(&top));
+/// state.health = 0; // error: cannot assign to data in dereference of `State`
+/// ```
+///
+/// ```compile_fail
+/// # use forward::cards::load::load_dir;
+/// # use forward::core::new_run;
+/// # let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+/// # let (cards, _) = load_dir(&dir).unwrap();
+/// let (mut state, _) = new_run(std::sync::Arc::new(cards), 7, Vec::new());
+/// let top = state.deck[0];
+/// assert!(state.health > 0 && state.deck.contains(&top));
+/// state.deck.push(top); // error: cannot borrow data in dereference of `State` as mutable
+/// ```
 #[derive(Debug, Clone, Serialize)]
+#[serde(transparent)]
 pub struct State {
+    run: RunData,
+    /// Not game state: the unending check's first answers for the duel now, remembered
+    /// while the traveller's figures stay the same (a cache of a pure function of the card
+    /// set and the key; a state without it plays the same). Never saved or sent; `execute`
+    /// writes it through [`State::remember_wearing`].
+    #[serde(skip)]
+    wearing: Option<(WearingKey, Wearing)>,
+}
+
+impl Deref for State {
+    type Target = RunData;
+
+    fn deref(&self) -> &RunData {
+        &self.run
+    }
+}
+
+/// Everything about a run in progress: the fields a [`State`] reads as its own.
+#[derive(Debug, Clone, Serialize)]
+pub struct RunData {
     /// The card set in play (not part of the serialised state).
     #[serde(skip)]
     pub cards: Arc<CardSet>,
@@ -77,22 +139,13 @@ pub struct State {
     /// Not game state: what the traveller brought to the run (the terms mode and entries
     /// learned in earlier runs). It changes what is shown, never what happens; never saved.
     #[serde(skip)]
-    pub lore: super::lore::Lore,
+    pub lore: Lore,
     /// Derived, not saved: the traveller's standing modifiers and the occasions triggers
     /// wait for, summed over the cards in force. [`super::apply::apply`] sums them again
     /// whenever the cards in force change (they are read a hundred times a run; the cards
     /// in force change rarely).
-    /// Code that edits the holdings by hand calls [`State::refresh_standing`].
     #[serde(skip)]
     pub standing: Standing,
-    /// Not game state: the unending check's first answers for the duel now, remembered
-    /// while the traveller's figures stay the same (a cache of a pure function of the card
-    /// set and the key; a state without it plays the same). Never saved or sent.
-    #[serde(skip)]
-    pub wearing: Option<(
-        crate::core::combat::WearingKey,
-        crate::core::combat::Wearing,
-    )>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -372,6 +425,66 @@ impl Cause {
     }
 }
 
+/// How the Guardian's terms become known (a Settings choice).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TermsMode {
+    /// Learned on the road: from rumours met in this run and remembered from earlier runs.
+    #[default]
+    Road,
+    /// Shown from the start: every term is known from the first flip.
+    Start,
+    /// Revealed at the end, as in the paper game: every entry stays sealed until the
+    /// Guardian appears.
+    End,
+}
+
+impl TermsMode {
+    /// Every mode, in the order Settings offers them.
+    pub const ALL: [TermsMode; 3] = [TermsMode::Road, TermsMode::Start, TermsMode::End];
+
+    /// The mode in a player's words.
+    pub fn label(self) -> &'static str {
+        match self {
+            TermsMode::Road => "learned on the road",
+            TermsMode::Start => "shown from the start",
+            TermsMode::End => "revealed at the end",
+        }
+    }
+
+    /// The name used on the command line and in files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TermsMode::Road => "road",
+            TermsMode::Start => "start",
+            TermsMode::End => "end",
+        }
+    }
+
+    /// Reads [`TermsMode::as_str`] back.
+    pub fn parse(s: &str) -> Option<TermsMode> {
+        TermsMode::ALL.into_iter().find(|m| m.as_str() == s)
+    }
+}
+
+/// What the traveller brought to this run: the mode, and the entries learned in earlier
+/// runs of the same card set (indexes into the Guardian's entries).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Lore {
+    pub mode: TermsMode,
+    pub prior: Vec<u8>,
+}
+
+impl Lore {
+    /// Learned on the road, with these entries remembered.
+    pub fn road(prior: Vec<u8>) -> Lore {
+        Lore {
+            mode: TermsMode::Road,
+            prior,
+        }
+    }
+}
+
 impl State {
     /// A new run at the start of the map, before the first Domain is entered.
     /// Use [`super::new_run`] to get a run ready to play.
@@ -381,12 +494,24 @@ impl State {
 
     /// [`State::blank`] with its dice rolled or dealt.
     pub fn blank_in(cards: Arc<CardSet>, seed: u64, forced: Vec<u8>, mode: DiceMode) -> State {
+        State::blank_opts(cards, seed, forced, false, mode, HouseRules::OFF)
+    }
+
+    /// [`State::blank_in`] with a Guide (`guide`) or alone, under house rules (`rules`).
+    pub fn blank_opts(
+        cards: Arc<CardSet>,
+        seed: u64,
+        forced: Vec<u8>,
+        guide: bool,
+        mode: DiceMode,
+        rules: HouseRules,
+    ) -> State {
         let t = &cards.traveller;
-        State {
+        let mut run = RunData {
             seed,
-            guide: false,
+            guide,
             dice: Dice::with_mode(seed, forced, mode),
-            rules: HouseRules::OFF,
+            rules,
             health: t.health,
             max_health: t.health,
             marker: 0,
@@ -414,16 +539,69 @@ impl State {
             learned: Vec::new(),
             revealed: false,
             lost: Vec::new(),
-            lore: super::lore::Lore::default(),
-            standing: Standing::sum(&cards, &HouseRules::OFF, std::iter::empty()),
-            wearing: None,
+            lore: Lore::default(),
+            standing: Standing::default(),
             cards,
-        }
+        };
+        run.refresh_standing();
+        State { run, wearing: None }
     }
 
-    /// Sums the standing modifiers again (after editing the holdings by hand; `apply`
-    /// keeps them itself).
-    pub fn refresh_standing(&mut self) {
+    /// The one door to write a run's data. [`super::apply::apply`] uses it, and the tests'
+    /// builder (`core::testing::StateBuilder`); a test (`imports::only_apply_opens_the_door`)
+    /// holds every other file of the core to reads.
+    pub(super) fn run_mut(&mut self) -> &mut RunData {
+        &mut self.run
+    }
+
+    /// The table's dice: the next die the run rolls shows `value` (after any forced
+    /// before it). Not a change the rules make: forced dice are the run's input, like its
+    /// actions (a save logs them beside the actions), so they come in by this door.
+    pub fn force_die(&mut self, value: u8) {
+        self.run.dice.force(value);
+    }
+
+    /// [`State::force_die`], but ahead of any die forced before it.
+    pub fn force_die_first(&mut self, value: u8) {
+        self.run.dice.force_first(value);
+    }
+
+    /// What the traveller brought to the run (see [`Lore`]): not game state, so it comes
+    /// in by this door, set once before the run is played.
+    pub fn set_lore(&mut self, lore: Lore) {
+        self.run.lore = lore;
+    }
+
+    /// A copy of this state as if the foe's die of the exchange waiting for rerolls had
+    /// shown `value`: a hypothetical for weighing the odds, never played (the dice did not
+    /// give it). The same state when no exchange waits.
+    pub fn supposing_foe_rolled(&self, value: u8) -> State {
+        let mut t = self.clone();
+        if let Phase::Duel(d) = &mut t.run.phase
+            && let Some(r) = d.rolled.as_mut()
+        {
+            r.foe = value;
+        }
+        t
+    }
+
+    /// The unending check's first answers remembered for the duel now (see
+    /// [`super::combat::who_can_fall`]), if any.
+    pub fn wearing(&self) -> Option<(WearingKey, Wearing)> {
+        self.wearing
+    }
+
+    /// Remembers the unending check's first answers: the one cache `execute` writes (not
+    /// game state: a pure function of the card set and `key`).
+    pub(super) fn remember_wearing(&mut self, key: WearingKey, w: Wearing) {
+        self.wearing = Some((key, w));
+    }
+}
+
+impl RunData {
+    /// Sums the standing modifiers again (`apply` calls it after an event that changes the
+    /// cards in force).
+    pub(super) fn refresh_standing(&mut self) {
         self.standing = Standing::sum(&self.cards, &self.rules, self.active_cards());
     }
 

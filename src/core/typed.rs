@@ -15,7 +15,7 @@ pub fn dice_rolled(s: &State, a: &Action, typed: &[u8]) -> Option<usize> {
     // Dice still queued from before (the headless `--dice` list) are used first.
     let queued = trial.dice.forced_left();
     for &v in typed {
-        trial.dice.force(v);
+        trial.force_die(v);
     }
     let generated = trial.dice.generated();
     execute(&mut trial, a).ok()?;

@@ -563,7 +563,7 @@ pub fn shown_line(name: &str) -> String {
 pub fn with_dice(s: &State, dice: &[u8]) -> State {
     let mut before = s.clone();
     for &d in dice {
-        before.dice.force(d);
+        before.force_die(d);
     }
     before
 }

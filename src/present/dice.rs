@@ -23,7 +23,7 @@ pub fn owner(s: &State, a: &Action) -> Role {
 pub fn dice_needed(s: &State, a: &Action, typed: &[u8]) -> u64 {
     let mut trial = s.clone();
     for &v in typed {
-        trial.dice.force(v);
+        trial.force_die(v);
     }
     let before = trial.dice.generated();
     match execute(&mut trial, a) {

@@ -84,7 +84,7 @@ fn ending_of(events: &[Event], before: &State) -> Option<Ending> {
 fn trial(s: &State, forced: &[u8], actions: &[Action]) -> Option<Ending> {
     let mut t = s.clone();
     for &v in forced.iter().rev() {
-        t.dice.force_first(v);
+        t.force_die_first(v);
     }
     let mut events = Vec::new();
     for a in actions {
@@ -185,14 +185,8 @@ pub fn faces_against(s: &State) -> Vec<Ending> {
     if d.rolled.is_some() {
         return (1..=6u8)
             .filter_map(|v| {
-                let mut t = s.clone();
-                if let Phase::Duel(d) = &mut t.phase
-                    && let Some(r) = d.rolled.as_mut()
-                {
-                    // A hypothetical on a copy: the foe's die as if it had shown `v`.
-                    r.foe = v;
-                }
-                trial(&t, &[], &[Action::Continue])
+                // A hypothetical on a copy: the foe's die as if it had shown `v`.
+                trial(&s.supposing_foe_rolled(v), &[], &[Action::Continue])
             })
             .collect();
     }
@@ -205,7 +199,7 @@ pub fn faces_against(s: &State) -> Vec<Ending> {
             .filter_map(|v| {
                 let mut then = vec![Action::RollFoe];
                 let mut t = s.clone();
-                t.dice.force_first(v);
+                t.force_die_first(v);
                 execute(&mut t, &Action::RollFoe).ok()?;
                 if t.duel().is_some_and(|d| d.rolled.is_some()) {
                     then.push(Action::Continue);
@@ -302,7 +296,10 @@ pub fn after(s: &State, a: &Action) -> Option<String> {
             parts.push(format!("{} gone", s.cards.card(*c).name));
         }
     }
-    if t.outcome.is_some_and(|o| o != crate::core::Outcome::Won) {
+    if t.outcome
+        .as_ref()
+        .is_some_and(|o| *o != crate::core::Outcome::Won)
+    {
         parts.push("the run ends".into());
     }
     (!parts.is_empty()).then(|| parts.join("; "))
@@ -349,7 +346,7 @@ pub fn pit_lines(s: &State) -> Vec<String> {
             .iter()
             .filter(|&&v| {
                 let mut t = s.clone();
-                t.dice.force(v);
+                t.force_die(v);
                 passes(&mut t, a) == Some(true)
             })
             .count();
@@ -458,9 +455,9 @@ mod tests {
     /// with `grace` Grace.
     fn rolled_duel(dice: &[u8], grace: u8) -> State {
         let mut s = crate::present::testing::first_duel(false);
-        s.grace = grace;
+        crate::present::testing::set_grace(&mut s, grace);
         for &v in dice {
-            s.dice.force(v);
+            s.force_die(v);
         }
         execute(&mut s, &Action::Roll).unwrap();
         assert!(s.duel().unwrap().rolled.is_some());
@@ -504,7 +501,7 @@ mod tests {
         assert!(against[0].kills);
         // Without Grace or a card nothing can change the dice: no odds lines.
         assert!(!lines(&s).is_empty());
-        s.grace = 0;
+        crate::present::testing::set_grace(&mut s, 0);
         assert!(lines(&s).is_empty(), "{:?}", lines(&s));
     }
 

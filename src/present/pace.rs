@@ -129,7 +129,7 @@ pub fn accepts_itself(s: &State) -> bool {
     !rerolls.iter().any(|a| {
         (1..=6).any(|v| {
             let mut t = s.clone();
-            t.dice.force(v);
+            t.force_die(v);
             let Ok(events) = crate::core::execute(&mut t, a) else {
                 return false;
             };
@@ -199,6 +199,7 @@ pub fn stop_after(before: &State, events: &[Event]) -> Option<Stop> {
 mod tests {
     use super::*;
     use crate::core::{execute, new_run};
+    use crate::present::testing::set_grace;
 
     fn duel(guide: bool) -> State {
         crate::present::testing::first_duel(guide)
@@ -219,14 +220,14 @@ mod tests {
         let mut s = duel(false);
         assert_eq!(quick_step(&s), Some(Action::Roll));
         // Grace spent on a reroll leaves only the dice to accept.
-        s.grace = 1;
-        s.dice.force(1);
-        s.dice.force(6);
+        set_grace(&mut s, 1);
+        s.force_die(1);
+        s.force_die(6);
         execute(&mut s, &Action::Roll).unwrap();
         // With Grace a reroll is a choice: the player decides.
         assert_eq!(quick_step(&s), None);
         let mut spent = s.clone();
-        spent.grace = 0;
+        set_grace(&mut spent, 0);
         assert_eq!(quick_step(&spent), Some(Action::Continue));
         // Outside a duel, and with a Guide, nothing goes by itself.
         let (fresh, _) = new_run(s.cards.clone(), 1, vec![]);
@@ -268,11 +269,11 @@ mod tests {
     #[test]
     fn dice_no_reroll_can_better_are_accepted_by_the_table() {
         let mut s = duel(false);
-        s.grace = 1;
+        set_grace(&mut s, 1);
         // A Critical that fells the Ram (3 HP) against its miss: nothing to better.
         let mut kill = s.clone();
-        kill.dice.force(5);
-        kill.dice.force(1);
+        kill.force_die(5);
+        kill.force_die(1);
         execute(&mut kill, &Action::Roll).unwrap();
         assert!(legal_actions(&kill).contains(&Action::Continue));
         assert!(
@@ -281,13 +282,13 @@ mod tests {
         );
         // A miss: a reroll could hit, so the player decides.
         let mut miss = s.clone();
-        miss.dice.force(1);
-        miss.dice.force(6);
+        miss.force_die(1);
+        miss.force_die(6);
         execute(&mut miss, &Action::Roll).unwrap();
         assert!(!accepts_itself(&miss));
         // No reroll offered (no Grace): the quick duel's rules, not this one.
         let mut none = miss.clone();
-        none.grace = 0;
+        set_grace(&mut none, 0);
         assert!(!accepts_itself(&none));
         // Nowhere but in a roll's window.
         assert!(!accepts_itself(&s));
@@ -343,24 +344,29 @@ mod tests {
     fn a_quick_duel_stops_at_a_kill_a_big_loss_and_a_new_status() {
         let s = duel(false);
         let mut t = s.clone();
-        t.dice.force(5);
-        t.dice.force(1);
+        t.force_die(5);
+        t.force_die(1);
         let events = execute(&mut t, &Action::Roll).unwrap();
         assert_eq!(stop_after(&s, &events), Some(Stop::DuelOver));
         // The Ram's face 2 (Lowers Its Horns) empowers its next hit: a new status.
         let mut t = s.clone();
-        t.dice.force(1);
-        t.dice.force(2);
+        t.force_die(1);
+        t.force_die(2);
         let events = execute(&mut t, &Action::Roll).unwrap();
         assert_eq!(stop_after(&s, &events), Some(Stop::NewStatus));
         // A plain miss against a miss goes on.
         let mut t = s.clone();
-        t.dice.force(1);
-        t.dice.force(6);
+        t.force_die(1);
+        t.force_die(6);
         let events = execute(&mut t, &Action::Roll).unwrap();
         assert_eq!(stop_after(&s, &events), None);
         let mut hurt = s.clone();
-        hurt.health = s.health + BIG_LOSS;
+        let health = s.health + BIG_LOSS;
+        let healed = crate::core::Event::HealthChanged {
+            by: BIG_LOSS,
+            health,
+        };
+        crate::core::apply(&mut hurt, &healed);
         assert_eq!(stop_after(&hurt, &events), Some(Stop::BigLoss(BIG_LOSS)));
     }
 }

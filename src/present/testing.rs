@@ -1,9 +1,10 @@
 //! What the unit tests of the presentation share: the shipped cards, and seed 1's first
-//! duel (the Ash-Blind Ram, three HP, whose faces 5 blocks and 2 empowers its next hit).
+//! duel (the Ash-Blind Ram, three HP, whose faces 5 blocks and 2 empowers its next hit), and
+//! Grace set by its event.
 
 use crate::cards::CardSet;
 use crate::cards::load::load_dir;
-use crate::core::{Action, State, execute, legal_actions, new_run_with};
+use crate::core::{Action, Event, State, apply, execute, legal_actions, new_run_with};
 use std::sync::Arc;
 
 /// The shipped cards.
@@ -27,4 +28,10 @@ pub fn first_duel(guide: bool) -> State {
         execute(&mut s, &a).expect("an offered action is taken");
     }
     panic!("seed 1 reaches no duel in 200 steps");
+}
+
+/// Sets Grace, by the event that changes it.
+pub fn set_grace(s: &mut State, grace: u8) {
+    let by = grace as i8 - s.grace as i8;
+    apply(s, &Event::GraceChanged { by, grace });
 }

@@ -289,13 +289,13 @@ pub struct Prompt {
 }
 
 impl Prompt {
-    /// The prompt with `breaks` filled from [`crate::core::plan::breaks_all`].
+    /// The prompt with `breaks` filled from [`crate::core::consequence::breaks_all`].
     pub fn with_breaks(mut self, s: &State) -> Prompt {
         self.breaks = self
             .actions
             .iter()
             .map(|a| {
-                crate::core::plan::breaks_all(s, a)
+                crate::core::consequence::breaks_all(s, a)
                     .into_iter()
                     .filter_map(|(ix, _)| s.cards.entry(ix).map(|e| e.id.0.clone()))
                     .collect()
@@ -624,6 +624,7 @@ pub fn what_it_did(scene: &super::scene::Scene, card: crate::cards::CardRef) -> 
 mod what_it_did_tests {
     use super::*;
     use crate::core::state::{RowCard, Seen};
+    use crate::core::testing::StateBuilder;
     use crate::core::{Action, Event, execute, legal_actions, new_run_with};
     use crate::present::scene::Scene;
     use crate::present::stage::Stage;
@@ -655,12 +656,17 @@ mod what_it_did_tests {
         let (mut held, mut quiet) = (0, 0);
         for sc in &cards.cards {
             let c = cards.card_by_str(&sc.id.0).expect("a card of the set");
-            let (mut s, _) = new_run_with(cards.clone(), 1, vec![], false);
-            s.deck.retain(|&d| d != c);
-            s.row[0] = Some(RowCard {
-                card: c,
-                seen: Seen::Hidden,
-            });
+            let (s, _) = new_run_with(cards.clone(), 1, vec![], false);
+            // The card dealt face down into the first slot, out of the deck.
+            let mut s = StateBuilder::from(s)
+                .with(|r| {
+                    r.deck.retain(|&d| d != c);
+                    r.row[0] = Some(RowCard {
+                        card: c,
+                        seen: Seen::Hidden,
+                    });
+                })
+                .build();
             let mut stage = Stage::new(Scene::new(s.clone()));
             let mut all = Vec::new();
             let mut action = Action::Flip { slot: 0 };

@@ -547,7 +547,7 @@ pub fn marker_words(m: i8) -> String {
 mod tests {
     use super::*;
     use crate::cards::load::load_dir;
-    use crate::core::{execute, legal_actions, new_run};
+    use crate::core::{apply, execute, legal_actions, new_run, new_run_with};
     use std::sync::Arc;
 
     fn shipped() -> Arc<CardSet> {
@@ -560,8 +560,7 @@ mod tests {
         let cards = shipped();
         let mut told = 0;
         for seed in 0..10u64 {
-            let (mut s, _) = new_run(cards.clone(), seed, Vec::new());
-            s.guide = true;
+            let (mut s, _) = new_run_with(cards.clone(), seed, Vec::new(), true);
             for _ in 0..300 {
                 let Some(a) = legal_actions(&s)
                     .into_iter()
@@ -668,8 +667,7 @@ mod tests {
         let (mut s, _) = new_run(cards.clone(), 1, Vec::new());
         let needle = cards.card_by_str("shrine_reliquary_needle").unwrap();
         let scorpion = cards.card_by_str("glassback_scorpion").unwrap();
-        s.snares.push(needle);
-        s.refresh_standing();
+        apply(&mut s, &Event::SnareCaught { card: needle });
         let mut scene = crate::present::scene::Scene::new(s);
         let start = Event::DuelStarted {
             foe: scorpion.id,

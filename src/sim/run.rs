@@ -359,7 +359,7 @@ pub fn play_into(
     facts.clear();
     let RunOptions { dice, rules } = mode.into();
     let (mut state, events) = new_run_opts(Arc::clone(cards), seed, Vec::new(), false, dice, rules);
-    state.lore = policy.lore();
+    state.set_lore(policy.lore());
     let mut rng = BotRng::new(mix(seed ^ 0x5EED_B075));
     let mut t = Tracker {
         health: state.health,

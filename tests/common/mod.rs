@@ -331,7 +331,7 @@ pub fn set_grace(s: &mut State, grace: u8) {
 /// Queues forced dice.
 pub fn dice(s: &mut State, values: &[u8]) {
     for &v in values {
-        s.dice.force(v);
+        s.force_die(v);
     }
 }
 

@@ -427,8 +427,11 @@ fn the_same_seed_and_decisions_give_the_same_run_alone_and_with_a_guide() {
 #[test]
 fn replaying_a_guided_runs_events_rebuilds_it() {
     let (events, s) = whole_run(7, true);
-    let mut replay = State::blank(std::sync::Arc::clone(&s.cards), 7, vec![]);
-    replay.guide = true;
+    let (mode, off) = (
+        forward::core::DiceMode::Rolled,
+        forward::core::HouseRules::OFF,
+    );
+    let mut replay = State::blank_opts(std::sync::Arc::clone(&s.cards), 7, vec![], true, mode, off);
     set_grace(&mut replay, 3);
     for e in &events {
         forward::core::apply(&mut replay, e);

@@ -78,15 +78,21 @@ fn the_terms_mode_decides_what_is_shown() {
     let mut s = start(&cards, &[]);
     flip_id(&mut s, "rumour");
     // Learned on the road: this run's rumours and what earlier runs learned.
-    s.lore = Lore::road(vec![3]);
+    s.set_lore(Lore::road(vec![3]));
     assert_eq!(lore::known_entries(&s), vec![0, 2, 3]);
     assert_eq!(lore::to_remember(&s), vec![0, 2]);
     // Shown from the start: everything, and nothing to remember.
-    s.lore.mode = TermsMode::Start;
+    s.set_lore(Lore {
+        mode: TermsMode::Start,
+        ..s.lore.clone()
+    });
     assert_eq!(lore::known_entries(&s), vec![0, 1, 2, 3]);
     assert!(lore::to_remember(&s).is_empty());
     // Revealed at the end: nothing before the Guardian appears, whatever was heard.
-    s.lore.mode = TermsMode::End;
+    s.set_lore(Lore {
+        mode: TermsMode::End,
+        ..s.lore.clone()
+    });
     assert!(lore::known_entries(&s).is_empty());
     assert!(lore::to_remember(&s).is_empty());
 }
@@ -132,7 +138,10 @@ fn a_choice_that_puts_a_known_entry_out_of_reach_is_marked() {
         None,
         "unknown terms: no mark"
     );
-    s.lore.mode = TermsMode::Start;
+    s.set_lore(Lore {
+        mode: TermsMode::Start,
+        ..s.lore.clone()
+    });
     match consequence(&s, &Action::Decline) {
         Some(Warning::BreaksPlan(b)) => {
             assert_eq!(b.entry, "The Blade");
@@ -162,7 +171,7 @@ fn a_choice_that_puts_a_known_entry_out_of_reach_is_marked() {
         .guardian(GUARDIAN_SEALED)
         .build();
     let mut s = start(&cards, &[]);
-    s.lore = Lore::road(vec![2]);
+    s.set_lore(Lore::road(vec![2]));
     clear_domain(&mut s);
     match consequence(&s, &go("c")) {
         Some(Warning::BreaksPlan(b)) => {
@@ -188,7 +197,10 @@ fn declining_the_only_blade_loses_the_blade_requirement_once() {
         .build();
     for mode in [TermsMode::Road, TermsMode::Start] {
         let mut s = start(&cards, &[]);
-        s.lore.mode = mode;
+        s.set_lore(Lore {
+            mode,
+            ..Lore::default()
+        });
         assert!(s.lost.is_empty(), "every piece lies somewhere");
         assert_eq!(status(&s, 0).0, TermStatus::Open);
         flip_id(&mut s, "blade");

@@ -343,11 +343,11 @@ impl Exec<'_> {
         };
         // Checked before every exchange, but its first answers change only with the
         // traveller's figures: remembered while they hold (the simulator's hot path).
-        let w = match self.s.wearing {
+        let w = match self.s.wearing() {
             Some((k, w)) if k == key => w,
             _ => {
                 let w = combat::wearing(&st);
-                self.s.wearing = Some((key, w));
+                self.s.remember_wearing(key, w);
                 w
             }
         };

@@ -59,10 +59,7 @@ pub fn new_run_opts(
     rules: HouseRules,
 ) -> (State, Vec<Event>) {
     let start = cards.start;
-    let mut state = State::blank_in(Arc::clone(&cards), seed, forced, mode);
-    state.guide = guide;
-    state.rules = rules;
-    state.refresh_standing();
+    let mut state = State::blank_opts(Arc::clone(&cards), seed, forced, guide, mode, rules);
     let mut x = Exec::new(&mut state, &cards);
     x.enter_domain(start);
     x.settle();

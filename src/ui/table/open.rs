@@ -143,9 +143,9 @@ impl TableScreen {
             None => (Vec::new(), None),
         };
         let lore = crate::core::Lore { mode, prior };
-        self.run.state.lore = lore.clone();
+        self.run.state.set_lore(lore.clone());
         let scene = self.stage.scene_mut();
-        scene.state.lore = lore;
+        scene.state.set_lore(lore);
         if let Some(p) = problem {
             scene.note(p.to_string());
         }

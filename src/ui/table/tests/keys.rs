@@ -95,7 +95,7 @@ fn at_a_breaking_choice() -> (TableScreen, Action) {
     let breaking = |s: &crate::core::State| {
         legal_actions(s)
             .into_iter()
-            .find(|a| crate::core::plan::breaks(s, a).is_some())
+            .find(|a| crate::core::consequence::breaks(s, a).is_some())
     };
     let found = crate::sim::scene::find_in(&cards, 3000, false, |s| {
         s.phase != Phase::Explore && breaking(s).is_some()
