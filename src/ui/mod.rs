@@ -25,7 +25,7 @@ fn window_icon() -> macroquad::miniquad::conf::Icon {
 }
 mod cardface;
 mod clipboard;
-mod desk;
+mod designer;
 mod errors;
 mod flow;
 mod gallery;

@@ -98,7 +98,7 @@ impl GalleryScreen {
     }
 
     /// The large card's rectangle.
-    pub(super) fn preview_card(l: &Layout, e: Entry) -> Rect {
+    pub(in crate::ui) fn preview_card(l: &Layout, e: Entry) -> Rect {
         let p = l.preview;
         // The Guardian's faces, requirements and seals need the room below the card.
         let share = if e == Entry::Guardian { 0.42 } else { 0.62 };

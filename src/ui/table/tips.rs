@@ -65,7 +65,7 @@ pub fn tips(s: &State, l: &Layout, model: &MapModel, objective: bool) -> Vec<(Re
             ));
         }
     }
-    // First: the deck stacks sit on the ATK/DEF line, whose tip would hide theirs.
+    // First: the dice decks' stacks sit on the ATK/DEF line, whose tip would hide theirs.
     out.splice(0..0, super::panels::dice_deck::tips(s, l));
     let ml = map::layout(model, l.map_area());
     let guardian = super::panels::map_guardian::tips(s, &ml);

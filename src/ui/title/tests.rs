@@ -16,7 +16,7 @@ fn screen() -> TitleScreen {
         pointer_live: false,
         refused: 0,
         seed: String::new(),
-        deck: false,
+        dice_deck: false,
         guide_screen: false,
         resume: None,
         source: String::new(),
@@ -440,9 +440,9 @@ fn the_seed_box_takes_a_typed_or_pasted_run_code() {
         }
     );
     let mut s = screen();
-    s.deck = true;
+    s.dice_deck = true;
     s.paste("  f-1234-r-36D8B5D0\n");
-    assert_eq!((s.seed.as_str(), s.deck), ("1234", false));
+    assert_eq!((s.seed.as_str(), s.dice_deck), ("1234", false));
     assert!(matches!(
         s.update(&enter()),
         Next::NewRun {

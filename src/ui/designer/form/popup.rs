@@ -2,8 +2,8 @@
 //! picker of a new card (Ctrl-T), and the card's text written from its data (Ctrl-W),
 //! shown before it is taken.
 
-use super::form::Slot;
-use super::{Desk, Outcome};
+use super::model::Slot;
+use super::{CardForm, Outcome};
 use crate::cards::model::StationType;
 use crate::ui::input::Input;
 use crate::ui::style::{self, Fonts, colour, fade};
@@ -43,7 +43,7 @@ struct Place {
     now: Vec<String>,
 }
 
-impl Desk {
+impl CardForm {
     /// Ctrl-T: the type picker, on a new card (a saved card keeps its type).
     pub(super) fn open_types(&mut self) {
         if !self.is_new() {

@@ -1,31 +1,33 @@
-//! The gallery's side of the designer's desk: E opens the form on the selected card,
-//! Shift-N a new card in the current Domain, Ctrl-R puts a file back as it was earlier in
-//! this sitting (asking first), a click on a card's id copies it; a card file changed
-//! outside the game is noticed. The form itself is [`crate::ui::desk`].
+//! The designer's commands in the gallery (the gallery as the designer's desk): E opens
+//! the form on the selected card, Shift-N a new card in the current Domain, Ctrl-R puts a
+//! file back as it was earlier in this sitting (asking first), a click on a card's id
+//! copies it; a card file changed outside the game is noticed. The form itself is
+//! [`super::form`].
 
 mod balance;
 mod revert;
 mod watch;
 
-use super::{Entry, GalleryScreen, Layout};
+use super::form::{Area, CardForm, Opened, Outcome};
 use crate::cards::CardSource;
 use crate::cards::edit;
 use crate::cards::model::StationType;
 use crate::sim::figures::{self, SetFigures};
 use crate::ui::Next;
-use crate::ui::desk::{Area, Desk, Opened, Outcome};
+use crate::ui::gallery::{Entry, GalleryScreen, Layout};
 use crate::ui::input::Input;
 use crate::ui::style::{self, Fonts, colour};
 use macroquad::prelude::*;
 use std::path::{Path, PathBuf};
 
-/// The desk's state in the gallery.
+/// The designer's side of the gallery: the open form, where cards are saved, this
+/// sitting's writes, the figures and the balance panel.
 #[derive(Default)]
-pub(super) struct State {
+pub(in crate::ui) struct Designer {
     /// The open form.
-    form: Option<Box<Desk>>,
+    form: Option<Box<CardForm>>,
     /// Where the cards come from (saving needs a folder).
-    pub(super) source: CardSource,
+    pub(in crate::ui) source: CardSource,
     /// Every write of this sitting (saves and reverts), oldest first, for Ctrl-R.
     sitting: Vec<revert::Step>,
     /// The revert list, while it is open.
@@ -42,10 +44,10 @@ pub(super) struct State {
     balance: Option<balance::Panel>,
 }
 
-impl State {
+impl Designer {
     /// What survives a reload: the source, the saves of the sitting, the card to reopen.
-    pub(super) fn carried(self) -> State {
-        State {
+    pub(in crate::ui) fn carried(self) -> Designer {
+        Designer {
             form: None,
             revert: None,
             balance: None,
@@ -89,7 +91,7 @@ impl GalleryScreen {
     }
 
     /// The last simulation's figures of Station card `c`, as a line under the large card.
-    pub(super) fn sim_line(&self, c: usize) -> Option<String> {
+    pub(in crate::ui) fn sim_line(&self, c: usize) -> Option<String> {
         let f = self.desk.figures.as_ref()?;
         let card = f.cards.get(&self.cards.cards[c].id.0)?;
         // Short enough for the narrowest preview; the bot is in the file.
@@ -106,19 +108,13 @@ impl GalleryScreen {
         ))
     }
 
-    /// Whether the form or the search has the keyboard (letters then belong to it, not
-    /// to M).
-    pub fn typing(&self) -> bool {
-        self.desk_busy() || self.search.as_ref().is_some_and(|s| s.typing)
-    }
-
     /// Whether the form or the revert list is open (they have every key).
-    pub(super) fn desk_busy(&self) -> bool {
+    pub(in crate::ui) fn desk_busy(&self) -> bool {
         self.desk.form.is_some() || self.desk.revert.is_some()
     }
 
     /// After a reload: the saved card shown again, its form reopened if it was open.
-    pub(super) fn reopen_desk(&mut self) {
+    pub(in crate::ui) fn reopen_desk(&mut self) {
         self.refresh_figures();
         self.desk.watch = watch::Watch::of(&self.cards, &self.desk.source);
         let Some((card, form)) = self.desk.reopen.take() else {
@@ -147,22 +143,22 @@ impl GalleryScreen {
     }
 
     /// The form on an entry of the gallery.
-    fn open_entry(&self, e: Entry) -> Result<Desk, String> {
+    fn open_entry(&self, e: Entry) -> Result<CardForm, String> {
         let (set, source) = (&self.cards, &self.desk.source);
         match e {
-            Entry::Station(c) => Desk::open(set, source, c),
+            Entry::Station(c) => CardForm::open(set, source, c),
             Entry::Title(d) => {
-                Desk::open_other(set, source, &Opened::Title(set.domains[d].id.0.clone()))
+                CardForm::open_other(set, source, &Opened::Title(set.domains[d].id.0.clone()))
             }
-            Entry::Traveller => Desk::open_other(set, source, &Opened::Traveller),
-            Entry::Guardian => Desk::open_other(set, source, &Opened::Guardian),
-            Entry::Map => Desk::open_other(set, source, &Opened::Map),
+            Entry::Traveller => CardForm::open_other(set, source, &Opened::Traveller),
+            Entry::Guardian => CardForm::open_other(set, source, &Opened::Guardian),
+            Entry::Map => CardForm::open_other(set, source, &Opened::Map),
         }
     }
 
     /// Where the Edit button begins, when the desk's buttons are drawn (the title's line
     /// ends before it).
-    pub(super) fn buttons_left(&self, l: &Layout, fonts: &Fonts) -> Option<f32> {
+    pub(in crate::ui) fn buttons_left(&self, l: &Layout, fonts: &Fonts) -> Option<f32> {
         let shown = self.desk.revert.is_none() && self.desk.form.is_none();
         shown.then(|| self.desk_buttons(l, fonts).0.x)
     }
@@ -198,7 +194,7 @@ impl GalleryScreen {
     }
 
     /// The desk's part of a frame: `Some` when it took the input.
-    pub(super) fn desk_update(&mut self, input: &Input, fonts: &Fonts) -> Option<Next> {
+    pub(in crate::ui) fn desk_update(&mut self, input: &Input, fonts: &Fonts) -> Option<Next> {
         let l = self.layout(input.size, fonts);
         self.watch_files();
         if let Some(b) = self.desk.balance.as_mut() {
@@ -386,7 +382,7 @@ impl GalleryScreen {
 
     /// The card drawn large: the one under the pointer, else the one picked, else the
     /// first shown.
-    pub(super) fn on_show(&self) -> Option<Entry> {
+    pub(in crate::ui) fn on_show(&self) -> Option<Entry> {
         self.hovered
             .or(self.pinned)
             .or_else(|| self.shown().first().copied())
@@ -443,14 +439,14 @@ impl GalleryScreen {
             _ => None,
         };
         let t = t.or(self.kind).or(selected).unwrap_or(StationType::Foe);
-        match Desk::new_card(&self.cards, &self.desk.source, d, t) {
+        match CardForm::new_card(&self.cards, &self.desk.source, d, t) {
             Ok(desk) => self.desk.form = Some(Box::new(desk)),
             Err(e) => self.note = Some(e),
         }
     }
 
     /// Draws the desk, and the balance panel over the large card's column.
-    pub(super) fn desk_draw(&self, l: &Layout, fonts: &Fonts) {
+    pub(in crate::ui) fn desk_draw(&self, l: &Layout, fonts: &Fonts) {
         self.desk_draw_form(l, fonts);
         if let Some(b) = &self.desk.balance {
             b.draw(Self::balance_area(l), fonts);
@@ -542,9 +538,9 @@ fn other_face(v: &serde_json::Value) -> Option<crate::ui::cardface::Face<'_>> {
     })
 }
 
-impl State {
+impl Designer {
     /// Whether a save or undo waits for the reload (its note is kept over "reloaded").
-    pub(super) fn reopen_pending(&self) -> bool {
+    pub(in crate::ui) fn reopen_pending(&self) -> bool {
         self.reopen.is_some()
     }
 }

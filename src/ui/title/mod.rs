@@ -180,7 +180,7 @@ pub struct TitleScreen {
     /// Digits typed for the next run's seed (empty: a random seed).
     seed: String,
     /// Dice dealt from a deck for the next new run (←/→ on a New run entry toggles it).
-    deck: bool,
+    dice_deck: bool,
     /// The next run with a Guide serves the Guide's screen from its start (S on that
     /// entry toggles it).
     guide_screen: bool,
@@ -230,7 +230,7 @@ impl TitleScreen {
             pointer_live: false,
             refused: 0,
             seed: String::new(),
-            deck: false,
+            dice_deck: false,
             guide_screen: false,
             resume,
             source: String::new(),
@@ -339,7 +339,7 @@ impl TitleScreen {
                     return Next::Stay;
                 }
                 Intent::Backspace => self.erase(),
-                Intent::Left | Intent::Right if on_new_run => self.deck = !self.deck,
+                Intent::Left | Intent::Right if on_new_run => self.dice_deck = !self.dice_deck,
                 // No wrapping: Up from Continue must not land on Quit.
                 Intent::Up => self.selected = self.selected.saturating_sub(1),
                 Intent::Down => self.selected = (self.selected + 1).min(n - 1),
@@ -408,7 +408,7 @@ impl TitleScreen {
 
     /// The dice mode the next new run gets.
     pub fn dice_mode(&self) -> DiceMode {
-        if self.deck {
+        if self.dice_deck {
             DiceMode::Deck
         } else {
             DiceMode::Rolled
@@ -559,7 +559,7 @@ impl TitleScreen {
                     (_, true) => "random seed".to_string(),
                     (_, false) => format!("{what} {}_", self.seed),
                 };
-                let dice = if self.deck {
+                let dice = if self.dice_deck {
                     "dice from a deck (←→)"
                 } else {
                     "dice rolled (←→)"

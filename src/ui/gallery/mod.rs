@@ -4,6 +4,7 @@
 
 use super::Next;
 use super::cardface::{self, Face, type_colour, type_name};
+use super::designer::Designer;
 use super::input::Input;
 use super::style::{self, Fonts, colour, fade};
 use crate::cards::CardSet;
@@ -12,7 +13,6 @@ use crate::cards::text_check::check_card;
 use macroquad::prelude::*;
 use std::sync::Arc;
 
-mod desk;
 mod preview;
 mod search;
 
@@ -22,7 +22,7 @@ const ASPECT: f32 = 1.4;
 
 /// One card of the gallery.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Entry {
+pub(in crate::ui) enum Entry {
     /// A Station card: its index in `CardSet::cards`.
     Station(usize),
     /// A Domain's title card.
@@ -46,32 +46,32 @@ enum Chip {
 }
 
 /// Where things go for a window size.
-struct Layout {
+pub(in crate::ui) struct Layout {
     /// The chips and their rectangles.
     chips: Vec<(Chip, Rect)>,
     /// The grid's viewport.
-    grid: Rect,
+    pub(in crate::ui) grid: Rect,
     columns: usize,
     /// Whole rows that fit in the viewport (the grid scrolls by rows).
     rows: usize,
     card: Vec2,
     /// The large card and its notes.
-    preview: Rect,
+    pub(in crate::ui) preview: Rect,
 }
 
 pub struct GalleryScreen {
-    cards: Arc<CardSet>,
+    pub(in crate::ui) cards: Arc<CardSet>,
     /// Domain filter: an index into `cards.domains`, or all; one past the Domains: the
     /// other cards (title cards, traveller, Guardian).
     pub domain: Option<usize>,
     pub kind: Option<StationType>,
     /// The first row shown.
     scroll: usize,
-    hovered: Option<Entry>,
+    pub(in crate::ui) hovered: Option<Entry>,
     /// The pointer, for the keyword tip over the large card.
     mouse: Vec2,
     /// Clicked: stays in the preview while the pointer is elsewhere.
-    pinned: Option<Entry>,
+    pub(in crate::ui) pinned: Option<Entry>,
     /// A note under the title (after a reload).
     pub note: Option<String>,
     /// Index into [`ZOOM_HEIGHTS`]: how tall the grid's cards are.
@@ -80,7 +80,7 @@ pub struct GalleryScreen {
     /// validator's text check), marked on the card.
     mismatches: Vec<Vec<String>>,
     /// The designer's desk: the edit form, where cards are saved, the last save.
-    desk: desk::State,
+    pub(in crate::ui) desk: Designer,
     /// A search of the set, while one is on show.
     search: Option<search::Search>,
     /// Characters the search took whose echo as `Input::typed` is still to come.
@@ -131,7 +131,7 @@ impl GalleryScreen {
             pinned: None,
             note: None,
             zoom: DEFAULT_ZOOM,
-            desk: desk::State::default(),
+            desk: Designer::default(),
             search: None,
             search_echoes: 0,
             designer: false,
@@ -202,6 +202,12 @@ impl GalleryScreen {
         Ok(())
     }
 
+    /// Whether the form or the search has the keyboard (letters then belong to it, not
+    /// to M).
+    pub fn typing(&self) -> bool {
+        self.desk_busy() || self.search.as_ref().is_some_and(|s| s.typing)
+    }
+
     /// The chip of the cards that are not Station cards.
     fn others_label(&self) -> &'static str {
         if self.designer { OTHERS_DESK } else { OTHERS }
@@ -213,7 +219,7 @@ impl GalleryScreen {
     }
 
     /// The cards shown, in Domain order.
-    fn shown(&self) -> Vec<Entry> {
+    pub(in crate::ui) fn shown(&self) -> Vec<Entry> {
         if let Some(found) = self.searched() {
             return found;
         }
@@ -238,7 +244,7 @@ impl GalleryScreen {
             .collect()
     }
 
-    fn layout(&self, size: Vec2, fonts: &Fonts) -> Layout {
+    pub(in crate::ui) fn layout(&self, size: Vec2, fonts: &Fonts) -> Layout {
         let margin = 24.0;
         let preview_w = (size.x * 0.32).clamp(280.0, 440.0);
         let left_w = size.x - preview_w - 3.0 * margin;

@@ -2,8 +2,8 @@
 //! the monospaced font, so a box wraps after a fixed number of characters and a click
 //! lands on a character by arithmetic.
 
-use super::Desk;
-use super::form::Kind;
+use super::CardForm;
+use super::model::Kind;
 use crate::ui::style::{self, Fonts, colour, fade};
 use macroquad::prelude::*;
 
@@ -137,7 +137,7 @@ impl Layout {
 /// A field's notes as shown: where several share the validator's lead-in (`the text does
 /// not match the data: `) or closing hint (`; change the text or ...`), only the first
 /// keeps them, so that a card with ten mismatches takes ten short lines.
-fn short_notes(notes: &[super::form::Note]) -> Vec<(bool, String)> {
+fn short_notes(notes: &[super::model::Note]) -> Vec<(bool, String)> {
     let mut out = Vec::new();
     let (mut head, mut hint) = ("", "");
     for n in notes {
@@ -183,7 +183,7 @@ fn line_of(starts: &[usize], at: usize) -> usize {
     starts.iter().rposition(|&s| s <= at).unwrap_or(0)
 }
 
-impl Desk {
+impl CardForm {
     pub(super) fn layout(&self, fonts: &Fonts, area: Area) -> Layout {
         let a = area.rect;
         let char_w = style::width("MMMMMMMMMM", &fonts.mono, TEXT_SIZE) / 10.0;
@@ -639,7 +639,7 @@ impl Desk {
         // kind, and cut to the lines that fit above the view's bottom (never over the bar).
         let top = general_y.unwrap_or(l.view.y) + 8.0;
         let measure = |x: &str| style::width(x, &fonts.serif, NOTE_SIZE);
-        let lines: Vec<(bool, String)> = super::form::general_lines(&self.form.general)
+        let lines: Vec<(bool, String)> = super::model::general_lines(&self.form.general)
             .into_iter()
             .flat_map(|(error, m)| {
                 style::wrap(&format!("card: {m}"), l.view.w - 28.0, measure)
@@ -649,7 +649,7 @@ impl Desk {
             .collect();
         // A line's baseline sits NOTE_H below the one before; its descenders, 4 below that.
         let room = ((l.view.bottom() - top - 4.0) / NOTE_H).max(0.0) as usize;
-        for (n, (error, line)) in super::form::fit_lines(lines, room).iter().enumerate() {
+        for (n, (error, line)) in super::model::fit_lines(lines, room).iter().enumerate() {
             let col = if *error {
                 colour::ERROR
             } else {
@@ -856,7 +856,7 @@ fn draw_removes(l: &Layout, fonts: &Fonts) {
     }
 }
 
-impl Desk {
+impl CardForm {
     /// The focused picker's words in a list over the rows below its box.
     fn draw_list(&self, l: &Layout, fonts: &Fonts) {
         let Some(panel) = l.list else {

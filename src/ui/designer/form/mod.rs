@@ -1,4 +1,4 @@
-//! The designer's desk: a Station card of the gallery edited in a form, checked as it is
+//! The card form of the designer's desk: a card of the gallery edited in a form, checked as it is
 //! typed by the loader itself (the card spliced into its file's text, the whole set
 //! loaded with that text), saved back into its Domain file through [`crate::cards::edit`].
 //!
@@ -9,22 +9,22 @@
 
 mod draw;
 pub mod field;
-pub mod form;
 pub mod history;
+pub mod model;
 mod objects;
 mod popup;
 pub mod rows;
 mod whole;
 
-use super::input::{Chord, Input, Press};
 use crate::cards::edit::{self, Saved};
 use crate::cards::model::{StationCard, StationType};
 use crate::cards::origin::Reader;
 use crate::cards::{CardSet, CardSource};
+use crate::ui::input::{Chord, Input, Press};
 use field::Edit;
-use form::{Form, Note};
 use history::History;
 use macroquad::prelude::KeyCode;
+use model::{Form, Note};
 pub use popup::Popup;
 use std::collections::HashMap;
 
@@ -94,7 +94,7 @@ pub struct Rename {
 }
 
 /// An open form and what it edits.
-pub struct Desk {
+pub struct CardForm {
     pub form: Form,
     target: Target,
     source: CardSource,
@@ -114,7 +114,7 @@ pub struct Desk {
     history: History,
     /// The card's id in the file (to find it again after the file changed outside).
     opened_id: Option<String>,
-    /// The file on disk differs from [`Desk::base`]: it was changed outside the game.
+    /// The file on disk differs from [`CardForm::base`]: it was changed outside the game.
     outside: bool,
     /// The id was changed and other places name the old one: they follow on Save.
     pub rename: Option<Rename>,
@@ -150,9 +150,9 @@ fn free_id(set: &CardSet, t: StationType) -> String {
         .unwrap_or(base)
 }
 
-impl Desk {
+impl CardForm {
     /// The form for Station card `card` (an index into `set.cards`).
-    pub fn open(set: &CardSet, source: &CardSource, card: usize) -> Result<Desk, String> {
+    pub fn open(set: &CardSet, source: &CardSource, card: usize) -> Result<CardForm, String> {
         let (d, position) = set
             .domains
             .iter()
@@ -166,13 +166,17 @@ impl Desk {
             })
             .ok_or("this card is in no Domain")?;
         let value = serde_json::to_value(&set.cards[card]).map_err(|e| e.to_string())?;
-        Desk::with(set, source, d, Some(position), Form::of(&value))
+        CardForm::with(set, source, d, Some(position), Form::of(&value))
     }
 
     /// The form for a card that is not a Station card: the traveller, the Guardian, the
     /// map, or a Domain's title card. Its fields come from the file's own text (keys in
     /// the file's order).
-    pub fn open_other(set: &CardSet, source: &CardSource, card: &Opened) -> Result<Desk, String> {
+    pub fn open_other(
+        set: &CardSet,
+        source: &CardSource,
+        card: &Opened,
+    ) -> Result<CardForm, String> {
         let (rel, part, label) = match card {
             Opened::Traveller => ("traveller.json".to_string(), Part::File, "the traveller"),
             Opened::Guardian => ("guardian.json".to_string(), Part::File, "the Guardian"),
@@ -188,7 +192,7 @@ impl Desk {
                     .ok_or("the map does not list this Domain")?;
                 (rel, Part::Title, "a Domain's title card")
             }
-            Opened::Station(_) => return Err("a Station card opens with Desk::open".into()),
+            Opened::Station(_) => return Err("a Station card opens with CardForm::open".into()),
         };
         let base = Reader::of(source)
             .read(&rel)
@@ -225,7 +229,9 @@ impl Desk {
             index: None,
             position: 0,
         };
-        Ok(Desk::fresh(form, target, source, base, original, opened_id))
+        Ok(CardForm::fresh(
+            form, target, source, base, original, opened_id,
+        ))
     }
 
     /// What the gallery calls the card on show (to show it again after a save).
@@ -245,7 +251,7 @@ impl Desk {
         self.form
             .fields
             .iter()
-            .find(|f| f.slot == form::Slot::Key("id".into()))
+            .find(|f| f.slot == model::Slot::Key("id".into()))
             .map(|f| f.edit.text().trim().to_string())
     }
 
@@ -255,10 +261,10 @@ impl Desk {
         source: &CardSource,
         d: usize,
         t: StationType,
-    ) -> Result<Desk, String> {
+    ) -> Result<CardForm, String> {
         let card = edit::template(t, &free_id(set, t));
         let value = serde_json::to_value(&card).map_err(|e| e.to_string())?;
-        Desk::with(set, source, d, None, Form::of(&value))
+        CardForm::with(set, source, d, None, Form::of(&value))
     }
 
     fn with(
@@ -267,7 +273,7 @@ impl Desk {
         d: usize,
         index: Option<usize>,
         form: Form,
-    ) -> Result<Desk, String> {
+    ) -> Result<CardForm, String> {
         let dom = set.domains.get(d).ok_or("no such Domain")?;
         let rel = set
             .files()
@@ -289,7 +295,9 @@ impl Desk {
             position: index.unwrap_or(dom.stations.len()),
             index,
         };
-        Ok(Desk::fresh(form, target, source, base, original, opened_id))
+        Ok(CardForm::fresh(
+            form, target, source, base, original, opened_id,
+        ))
     }
 
     /// A desk on a card just opened: `original` is the form's object as read from `base`,
@@ -301,8 +309,8 @@ impl Desk {
         base: String,
         original: String,
         opened_id: Option<String>,
-    ) -> Desk {
-        let mut desk = Desk {
+    ) -> CardForm {
+        let mut desk = CardForm {
             form,
             target,
             source: source.clone(),
@@ -456,7 +464,7 @@ impl Desk {
 
     /// Save: refused for the built-in set, while the check finds errors, or while the
     /// file was changed outside; with a rename, the places that follow are listed first
-    /// and the save waits for Y ([`Desk::confirm_rename`]).
+    /// and the save waits for Y ([`CardForm::confirm_rename`]).
     fn save(&mut self) -> Result<Outcome, String> {
         if self.source.dir().is_none() {
             return Err(builtin_note());
@@ -609,7 +617,7 @@ impl Desk {
         let Some(f) = self.form.fields.get(self.form.focus) else {
             return Vec::new();
         };
-        if f.slot != form::Slot::Key("art".into()) || crate::cards::art::exists(f.edit.text()) {
+        if f.slot != model::Slot::Key("art".into()) || crate::cards::art::exists(f.edit.text()) {
             return Vec::new();
         }
         crate::cards::art::search(f.edit.text(), ART_MATCHES)
@@ -625,13 +633,13 @@ impl Desk {
     }
 
     /// In a field that holds another card's id, the rest of the set's id that the text
-    /// begins (see [`form::complete_id`]).
+    /// begins (see [`model::complete_id`]).
     fn id_completion(&self) -> Option<String> {
         let f = self.form.fields.get(self.form.focus)?;
         if !rows::ID_LABELS.contains(&f.label.as_str()) {
             return None;
         }
-        form::complete_id(f.edit.text(), self.names.keys().map(String::as_str))
+        model::complete_id(f.edit.text(), self.names.keys().map(String::as_str))
     }
 
     /// Whether the keyboard is on a "+" row (Enter adds an effect, a cost, an option).
@@ -639,7 +647,7 @@ impl Desk {
         self.form
             .fields
             .get(self.form.focus)
-            .is_some_and(|f| f.kind == form::Kind::Add)
+            .is_some_and(|f| f.kind == model::Kind::Add)
     }
 
     /// Undoes (or redoes) the form's last step of typing.
@@ -664,7 +672,7 @@ impl Desk {
     pub fn update(
         &mut self,
         input: &Input,
-        fonts: &super::style::Fonts,
+        fonts: &crate::ui::style::Fonts,
         area: draw::Area,
     ) -> Outcome {
         let layout = self.layout(fonts, area);
