@@ -39,6 +39,7 @@ mod pad;
 mod perf;
 mod rules;
 mod saves;
+mod screen;
 mod settings;
 mod sky;
 mod still;
