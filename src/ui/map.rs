@@ -79,7 +79,7 @@ impl MapModel {
 }
 
 /// Where things go inside the map's area.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct MapGeometry {
     /// One rectangle per tile, in the model's order.
     pub tiles: Vec<Rect>,

@@ -98,6 +98,15 @@ impl<G: Clone, T: Clone + PartialEq> ScreenFrame<G, T> {
             .map(|(t, _)| t)
     }
 
+    /// The first target under `at` that `pick` takes (targets of one kind where kinds
+    /// overlap: a menu entry reaching into the map).
+    pub fn find_at<U>(&self, at: Vec2, pick: impl Fn(&T) -> Option<U>) -> Option<U> {
+        self.targets
+            .iter()
+            .filter(|(_, r)| r.contains(at))
+            .find_map(|(t, _)| pick(t))
+    }
+
     /// Where target `t` is this frame.
     pub fn rect_of(&self, t: &T) -> Option<Rect> {
         self.targets.iter().find(|(x, _)| x == t).map(|(_, r)| *r)
@@ -117,7 +126,12 @@ impl<G: Clone, T: Clone + PartialEq> ScreenFrame<G, T> {
     /// This frame when it was laid out for `size`, else a fresh one (a screen drawn
     /// before its first update, or after the window changed size since).
     pub fn for_size(&self, size: Vec2, lay_out: impl FnOnce() -> Self) -> Cow<'_, Self> {
-        if self.size == size {
+        self.or_anew(self.size == size, lay_out)
+    }
+
+    /// This frame if it is `current`, else a fresh one.
+    pub fn or_anew(&self, current: bool, lay_out: impl FnOnce() -> Self) -> Cow<'_, Self> {
+        if current {
             Cow::Borrowed(self)
         } else {
             Cow::Owned(lay_out())
