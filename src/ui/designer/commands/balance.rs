@@ -9,7 +9,7 @@ use crate::cards::CardSet;
 use crate::cards::model::StationCard;
 use crate::sim::balance::{self, Balance};
 use crate::sim::batch::Progress;
-use crate::ui::gallery::{Entry, GalleryScreen, Layout};
+use crate::ui::gallery::{Entry, GalleryScreen};
 use crate::ui::style::{self, Fonts, colour, fade};
 use macroquad::prelude::*;
 use std::sync::Arc;
@@ -232,14 +232,6 @@ impl GalleryScreen {
             ids: (id.clone(), id),
             what: format!("the set as saved against the set before {}", last.what),
         })
-    }
-
-    /// Where the panel goes: the large card's column, under the card.
-    pub(in crate::ui::designer) fn balance_area(l: &Layout) -> Rect {
-        let p = l.preview;
-        let card = Self::preview_card(l, Entry::Station(0));
-        let top = card.bottom() + 34.0;
-        Rect::new(p.x, top, p.w, (p.bottom() - top).max(0.0))
     }
 }
 
