@@ -1,369 +1,18 @@
-//! Where the form's rows, boxes and buttons go, and drawing them. Field text is set in
-//! the monospaced font, so a box wraps after a fixed number of characters and a click
-//! lands on a character by arithmetic.
+//! Drawing the form from its geometry (`geometry.rs`): the header, the rows and their
+//! pickers, the focused field's messages, the buttons, the pop-ups.
 
 use super::CardForm;
+use super::geometry::*;
 use super::model::Kind;
 use crate::ui::style::{self, Fonts, colour, fade};
 use macroquad::prelude::*;
 
-/// The part of the window the form takes.
-#[derive(Debug, Clone, Copy)]
-pub struct Area {
-    pub rect: Rect,
-}
-
-/// What a click landed on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Hit {
-    /// A field's box, at this character.
-    Field(usize, usize),
-    Save,
-    Undo,
-    Write,
-    Revert,
-    Close,
-    /// An icon of the art picker.
-    Art(&'static str),
-    /// A word of a field's picker.
-    Word(usize, &'static str),
-    /// The remove button of the effect (option, payment) a field heads.
-    Remove(usize),
-}
-
-const LABEL_W: f32 = 150.0;
-const TEXT_SIZE: u16 = 15;
-const LINE_H: f32 = 19.0;
-const NOTE_SIZE: u16 = 15;
-const NOTE_H: f32 = 17.0;
-const HEADER_H: f32 = 66.0;
-const BAR_H: f32 = 44.0;
-/// An icon's tile in the art picker, and the room between tiles.
-const ART_TILE: Vec2 = vec2(84.0, 96.0);
-const ART_GAP: f32 = 8.0;
-/// The line under the tiles that says how to pick.
-const ART_HINT_H: f32 = 22.0;
-const ART_HINT: &str = "Enter takes the first icon (gold); a click takes any";
-/// The place of the focused field's messages in full: three lines.
-const MESSAGES_H: f32 = 3.0 * NOTE_H + 10.0;
-/// The remove button right of a box that heads an effect, a payment or an option.
-const REMOVE_W: f32 = 24.0;
-/// The line under a picker's list of words.
-const PICK_HINT_H: f32 = 20.0;
-const PICK_HINT: &str = "Left/Right, a first letter or a click picks";
-
-/// One field's place: its box on screen (after scrolling) and its notes' lines.
-pub struct Row {
-    pub boxed: Rect,
-    /// Where each line of the box starts (character indices, see [`line_starts`]) and the
-    /// text's length in characters.
-    pub starts: Vec<usize>,
-    pub len: usize,
-    pub notes: Vec<(bool, String)>,
-    /// The row's top and height in the scrolled content.
-    top: f32,
-    height: f32,
-}
-
-/// The form's layout for one frame.
-pub struct Layout {
-    pub rows: Vec<Row>,
-    /// Where the fields show (between the header and the buttons).
-    pub view: Rect,
-    pub save: Rect,
-    pub undo: Rect,
-    pub write: Rect,
-    pub revert: Rect,
-    pub close: Rect,
-    /// The buttons' labels (short ones where the form is narrow).
-    labels: [&'static str; 5],
-    char_w: f32,
-    /// The art picker's icons, under the art field while it has the keyboard.
-    pub art: Vec<(Rect, &'static str)>,
-    /// The pickers' words: in the box when they fit, else in a list under the focused
-    /// box (its panel in `list`).
-    pub words: Vec<(Rect, usize, &'static str)>,
-    pub list: Option<Rect>,
-    /// The remove buttons right of the boxes of rows that head an effect or option.
-    pub removes: Vec<(Rect, usize)>,
-}
-
-impl Layout {
-    pub fn hit(&self, p: Vec2) -> Option<Hit> {
-        if let Some((_, name)) = self.art.iter().find(|(r, _)| r.contains(p)) {
-            return Some(Hit::Art(name));
-        }
-        if let Some((_, i, w)) = self.words.iter().find(|(r, ..)| r.contains(p)) {
-            return Some(Hit::Word(*i, w));
-        }
-        if self.list.is_some_and(|l| l.contains(p)) {
-            return None;
-        }
-        if let Some((_, i)) = self.removes.iter().find(|(r, _)| r.contains(p)) {
-            return Some(Hit::Remove(*i));
-        }
-        if self.save.contains(p) {
-            return Some(Hit::Save);
-        }
-        if self.undo.contains(p) {
-            return Some(Hit::Undo);
-        }
-        if self.write.contains(p) {
-            return Some(Hit::Write);
-        }
-        if self.revert.contains(p) {
-            return Some(Hit::Revert);
-        }
-        if self.close.contains(p) {
-            return Some(Hit::Close);
-        }
-        if !self.view.contains(p) {
-            return None;
-        }
-        self.rows.iter().enumerate().find_map(|(i, r)| {
-            if !r.boxed.contains(p) {
-                return None;
-            }
-            let line = ((p.y - r.boxed.y - 4.0) / LINE_H).max(0.0) as usize;
-            let line = line.min(r.starts.len() - 1);
-            let col = ((p.x - r.boxed.x - 6.0) / self.char_w).round().max(0.0) as usize;
-            // Past a wrapped line's end the caret stays on that line (before its break).
-            let end = r.starts.get(line + 1).map_or(r.len, |&next| next - 1);
-            Some(Hit::Field(i, (r.starts[line] + col).min(end)))
-        })
-    }
-}
-
-/// A field's notes as shown: where several share the validator's lead-in (`the text does
-/// not match the data: `) or closing hint (`; change the text or ...`), only the first
-/// keeps them, so that a card with ten mismatches takes ten short lines.
-fn short_notes(notes: &[super::model::Note]) -> Vec<(bool, String)> {
-    let mut out = Vec::new();
-    let (mut head, mut hint) = ("", "");
-    for n in notes {
-        let mut m = n.message.as_str();
-        let this_head = m.split_once(": ").map_or("", |(h, _)| h);
-        let this_hint = m.rsplit_once("; ").map_or("", |(_, h)| h);
-        if !out.is_empty() && !this_head.is_empty() && this_head == head {
-            m = &m[this_head.len() + 2..];
-        }
-        if !out.is_empty()
-            && !this_hint.is_empty()
-            && this_hint == hint
-            && m.len() > this_hint.len() + 2
-        {
-            m = &m[..m.len() - this_hint.len() - 2];
-        }
-        (head, hint) = (this_head, this_hint);
-        out.push((n.error, m.to_string()));
-    }
-    out
-}
-
-/// Where each line of a box starts (character indices): lines of at most `per` characters,
-/// broken after the last space that falls in the line (a word is cut only when it is longer
-/// than a line). The caret may sit after the last character, so a full last line is
-/// followed by an empty one.
-pub(super) fn line_starts(text: &str, per: usize) -> Vec<usize> {
-    let chars: Vec<char> = text.chars().collect();
-    let per = per.max(1);
-    let mut starts = vec![0];
-    let mut at = 0;
-    while chars.len() - at >= per {
-        let hard = at + per;
-        let soft = (at + 2..=hard).rev().find(|&i| chars[i - 1] == ' ');
-        at = soft.unwrap_or(hard);
-        starts.push(at);
-    }
-    starts
-}
-
-/// The line of a box a caret at `at` (a character index) is on.
-fn line_of(starts: &[usize], at: usize) -> usize {
-    starts.iter().rposition(|&s| s <= at).unwrap_or(0)
-}
-
 impl CardForm {
-    pub(super) fn layout(&self, fonts: &Fonts, area: Area) -> Layout {
-        let a = area.rect;
-        let char_w = style::width("MMMMMMMMMM", &fonts.mono, TEXT_SIZE) / 10.0;
-        let box_x = a.x + LABEL_W + 16.0;
-        // Room right of the boxes for the remove buttons.
-        let box_w = (a.right() - 14.0 - REMOVE_W - 6.0 - box_x).max(60.0);
-        let per_line = (((box_w - 12.0) / char_w.max(1.0)) as usize).max(8);
-        // Under the fields, above the buttons: the focused field's messages in full.
-        let view = Rect::new(
-            a.x,
-            a.y + HEADER_H,
-            a.w,
-            a.h - HEADER_H - BAR_H - MESSAGES_H,
-        );
-        let mut y = 0.0;
-        let mut rows = Vec::new();
-        for f in &self.form.fields {
-            let starts = line_starts(f.edit.text(), per_line);
-            let len = f.edit.text().chars().count();
-            let lines = starts.len();
-            let box_h = lines as f32 * LINE_H + 8.0;
-            let measure = |x: &str| style::width(x, &fonts.serif, NOTE_SIZE);
-            // One line under every box, whether it has a message or not, so that a
-            // message coming or going never moves the fields below.
-            let short = short_notes(&f.notes);
-            let notes: Vec<(bool, String)> = short
-                .first()
-                .map(|(error, message)| {
-                    let head = if *error { "error: " } else { "warning: " };
-                    let more = match short.len() {
-                        1 => String::new(),
-                        n => format!(" (+{} more)", n - 1),
-                    };
-                    let line = style::ellipsize(
-                        &format!("{head}{message}"),
-                        box_w - measure(&more),
-                        measure,
-                    );
-                    (*error, format!("{line}{more}"))
-                })
-                .into_iter()
-                .collect();
-            let height = box_h + NOTE_H + 10.0;
-            rows.push(Row {
-                boxed: Rect::new(box_x, view.y + y - self.scroll, box_w, box_h),
-                starts,
-                len,
-                notes,
-                top: y,
-                height,
-            });
-            y += height;
-        }
-        let ([save, undo, write, revert, close], labels) = bar(a, fonts);
-        // The picker: a row of tiles under the art field's box, over the rows below it
-        // (it never moves them), or above the box when there is no room below.
-        let art = match (self.art_matches(), rows.get(self.form.focus)) {
-            (names, Some(r)) if !names.is_empty() => {
-                let per = ((r.boxed.w + ART_GAP) / (ART_TILE.x + ART_GAP)).max(1.0) as usize;
-                let below = r.boxed.bottom() + 6.0;
-                let y = if below + ART_TILE.y + ART_HINT_H <= view.bottom() {
-                    below
-                } else {
-                    r.boxed.y - 6.0 - ART_TILE.y - ART_HINT_H
-                };
-                names
-                    .into_iter()
-                    .take(per)
-                    .enumerate()
-                    .map(|(i, n)| {
-                        let x = r.boxed.x + i as f32 * (ART_TILE.x + ART_GAP);
-                        (Rect::new(x, y, ART_TILE.x, ART_TILE.y), n)
-                    })
-                    .collect()
-            }
-            _ => Vec::new(),
-        };
-        let (words, list) = self.picker_words(fonts, &rows, view);
-        let removes = rows
-            .iter()
-            .enumerate()
-            .filter(|(i, r)| {
-                r.boxed.y >= view.y
-                    && r.boxed.bottom() <= view.bottom()
-                    && super::rows::removable(&self.form.fields[*i].slot)
-            })
-            .map(|(i, r)| {
-                let b = r.boxed;
-                (Rect::new(b.right() + 6.0, b.y, REMOVE_W, LINE_H + 8.0), i)
-            })
-            .collect();
-        Layout {
-            rows,
-            view,
-            save,
-            undo,
-            write,
-            revert,
-            close,
-            labels,
-            char_w,
-            art,
-            words,
-            list,
-            removes,
-        }
-    }
-
-    /// Where each picker's words go: in its box when they all fit on its line, else (for
-    /// the focused field) in columns on a panel under the box, or above it when there is
-    /// no room below.
-    fn picker_words(
-        &self,
-        fonts: &Fonts,
-        rows: &[Row],
-        view: Rect,
-    ) -> (Vec<(Rect, usize, &'static str)>, Option<Rect>) {
-        let width = |w: &str| style::width(w, &fonts.mono, TEXT_SIZE) + 6.0;
-        let mut out = Vec::new();
-        let mut list = None;
-        for (i, (f, r)) in self.form.fields.iter().zip(rows).enumerate() {
-            let Kind::Choice(words) = f.kind else {
-                continue;
-            };
-            let b = r.boxed;
-            if !(b.y >= view.y && b.bottom() <= view.bottom()) {
-                continue;
-            }
-            let inline: f32 = words.iter().map(|w| width(w) + 12.0).sum();
-            if inline <= b.w - 6.0 {
-                let mut x = b.x + 3.0;
-                for w in words.iter() {
-                    out.push((Rect::new(x, b.y + 3.0, width(w), LINE_H), i, *w));
-                    x += width(w) + 12.0;
-                }
-                continue;
-            }
-            if i != self.form.focus {
-                continue;
-            }
-            let cell = words.iter().map(|w| width(w)).fold(0.0, f32::max) + 14.0;
-            let per = ((b.w - 12.0) / cell).max(1.0) as usize;
-            let lines = words.len().div_ceil(per);
-            let h = lines as f32 * (LINE_H + 4.0) + 12.0 + PICK_HINT_H;
-            let below = b.bottom() + 4.0;
-            let y = if below + h <= view.bottom() || b.y - 4.0 - h < view.y {
-                below
-            } else {
-                b.y - 4.0 - h
-            };
-            let panel_w = (per.min(words.len()) as f32 * cell + 12.0)
-                .max(style::width(PICK_HINT, &fonts.italic, 15) + 16.0);
-            list = Some(Rect::new(b.x, y, panel_w, h));
-            for (n, w) in words.iter().enumerate() {
-                let x = b.x + 6.0 + (n % per) as f32 * cell;
-                let wy = y + 6.0 + (n / per) as f32 * (LINE_H + 4.0);
-                out.push((Rect::new(x, wy, cell - 8.0, LINE_H), i, *w));
-            }
-        }
-        (out, list)
-    }
-
-    /// Scrolls so that the focused field is on show.
-    pub(super) fn follow_focus(&mut self, l: &Layout) {
-        let Some(r) = l.rows.get(self.form.focus) else {
-            return;
-        };
-        let bottom = l.rows.last().map_or(0.0, |r| r.top + r.height);
-        if r.top < self.scroll {
-            self.scroll = r.top;
-        } else if r.top + r.height > self.scroll + l.view.h {
-            self.scroll = r.top + r.height - l.view.h;
-        }
-        self.scroll = self.scroll.min((bottom - l.view.h).max(0.0)).max(0.0);
-    }
-
     /// Draws the form in `area`.
     pub fn draw(&self, fonts: &Fonts, area: Area) {
         let a = area.rect;
-        let l = self.layout(fonts, area);
+        let frame = self.frame_for(fonts, area);
+        let l = &frame.geometry;
         // Opaque: the grid under the form would show through a translucent panel.
         draw_rectangle(a.x, a.y, a.w, a.h, colour::SKY_TOP);
         style::card(a, 10.0, 1.5, colour::SKY_TOP, colour::GOLD);
@@ -413,20 +62,20 @@ impl CardForm {
         let status = style::ellipsize(&status, a.w - 28.0, |x| style::width(x, &fonts.italic, 17));
         style::text(&status, a.x + 14.0, a.y + 54.0, &fonts.italic, 17, col);
         if self.popup == super::Popup::Rename {
-            self.draw_rename(&l, fonts);
+            self.draw_rename(l, fonts);
         } else {
-            self.draw_rows(&l, fonts);
-            draw_removes(&l, fonts);
-            self.draw_messages(&l, fonts);
-            self.draw_list(&l, fonts);
-            draw_art_picker(&l, fonts);
-            self.draw_popup(fonts, l.view);
+            self.draw_rows(l, fonts);
+            draw_removes(l, fonts);
+            self.draw_messages(l, fonts);
+            self.draw_list(l, fonts);
+            draw_art_picker(l, fonts);
+            self.draw_popup(fonts, l.view, l.popup.as_ref());
         }
-        self.draw_bar(&l, fonts, a);
+        self.draw_bar(l, fonts, a);
     }
 
     /// The focused field's messages in full, in their own place under the fields.
-    fn draw_messages(&self, l: &Layout, fonts: &Fonts) {
+    fn draw_messages(&self, l: &FormGeometry, fonts: &Fonts) {
         let Some(f) = self.form.fields.get(self.form.focus) else {
             return;
         };
@@ -491,7 +140,7 @@ impl CardForm {
     }
 
     /// The rename's question: every place that names the old id, then Y / N.
-    fn draw_rename(&self, l: &Layout, fonts: &Fonts) {
+    fn draw_rename(&self, l: &FormGeometry, fonts: &Fonts) {
         let Some(r) = &self.rename else {
             return;
         };
@@ -552,7 +201,7 @@ impl CardForm {
         );
     }
 
-    fn draw_rows(&self, l: &Layout, fonts: &Fonts) {
+    fn draw_rows(&self, l: &FormGeometry, fonts: &Fonts) {
         let mut general_y = None;
         for (i, (f, r)) in self.form.fields.iter().zip(&l.rows).enumerate() {
             let b = r.boxed;
@@ -662,7 +311,7 @@ impl CardForm {
 
     /// A choice's box (its words, the one picked in gold; or, when they do not fit, the
     /// one picked, the list drawn apart while it is focused), or a + row's hint.
-    fn draw_picked(&self, l: &Layout, i: usize, b: Rect, fonts: &Fonts) {
+    fn draw_picked(&self, l: &FormGeometry, i: usize, b: Rect, fonts: &Fonts) {
         let f = &self.form.fields[i];
         let focus = i == self.form.focus;
         let text = f.edit.text();
@@ -707,7 +356,7 @@ impl CardForm {
         }
     }
 
-    fn draw_bar(&self, l: &Layout, fonts: &Fonts, a: Rect) {
+    fn draw_bar(&self, l: &FormGeometry, fonts: &Fonts, a: Rect) {
         let can_save = self.source.dir().is_some();
         let [save, undo, write, revert, close] = l.labels;
         for (r, label, on) in [
@@ -747,19 +396,60 @@ impl CardForm {
     }
 }
 
-/// The buttons: Save, Undo, Write text, Revert, Close, with their keys.
-const LABELS: [&str; 5] = [
-    "Save (Ctrl-S)",
-    "Undo (Ctrl-Z)",
-    "Write text… (Ctrl-W)",
-    "Revert… (Ctrl-R)",
-    "Close (Esc)",
-];
-/// The same without their keys, where the form is narrow (the status line names them).
-const SHORT: [&str; 5] = ["Save", "Undo", "Write text…", "Revert…", "Close"];
+/// One word of a picker, the chosen one in gold on a tint.
+fn draw_word(r: &Rect, w: &str, on: bool, fonts: &Fonts) {
+    let col = if on { colour::GOLD } else { style::dim() };
+    if on {
+        style::card(*r, 3.0, 1.0, fade(colour::GOLD, 0.2), colour::GOLD);
+    }
+    style::text(w, r.x + 3.0, r.y + 15.0, &fonts.mono, TEXT_SIZE, col);
+}
+
+/// The remove buttons of the rows that head an effect, a payment or an option.
+fn draw_removes(l: &FormGeometry, fonts: &Fonts) {
+    for (r, _) in &l.removes {
+        style::card(*r, 4.0, 1.0, colour::TILE, fade(colour::ERROR, 0.6));
+        style::text_centred(
+            "×",
+            r.center().x,
+            r.y + 19.0,
+            &fonts.serif,
+            19,
+            colour::ERROR,
+        );
+    }
+}
+
+impl CardForm {
+    /// The focused picker's words in a list over the rows below its box.
+    fn draw_list(&self, l: &FormGeometry, fonts: &Fonts) {
+        let Some(panel) = l.list else {
+            return;
+        };
+        let text = self
+            .form
+            .fields
+            .get(self.form.focus)
+            .map_or("", |f| f.edit.text());
+        style::card(panel, 6.0, 1.0, colour::SKY_MID, fade(colour::GOLD, 0.6));
+        for (r, _, w) in &l.words {
+            if panel.contains(r.center()) {
+                draw_word(r, w, *w == text, fonts);
+            }
+        }
+        style::text(
+            PICK_HINT,
+            panel.x + 8.0,
+            panel.bottom() - 7.0,
+            &fonts.italic,
+            15,
+            colour::SEA_LIGHT,
+        );
+    }
+}
 
 /// The art picker's tiles: each icon drawn, its name under it; Enter takes the first.
-fn draw_art_picker(l: &Layout, fonts: &Fonts) {
+fn draw_art_picker(l: &FormGeometry, fonts: &Fonts) {
     if let (Some((first, _)), Some((last, _))) = (l.art.first(), l.art.last()) {
         // Opaque: the rows under the picker would show through.
         let panel = Rect::new(
@@ -805,78 +495,6 @@ fn draw_art_picker(l: &Layout, fonts: &Fonts) {
             ART_HINT,
             first.x,
             first.bottom() + 16.0,
-            &fonts.italic,
-            15,
-            colour::SEA_LIGHT,
-        );
-    }
-}
-
-/// The button bar's buttons (Save, Undo, Write text, Revert, Close) and their labels:
-/// with their keys, or without where the form is too narrow for them.
-fn bar(a: Rect, fonts: &Fonts) -> ([Rect; 5], [&'static str; 5]) {
-    let width = |label: &str| style::width(label, &fonts.serif, 17) + 24.0;
-    let all = |labels: &[&str; 5]| labels.iter().map(|l| width(l) + 10.0).sum::<f32>();
-    let labels = if a.x + 14.0 + all(&LABELS) <= a.right() - 14.0 {
-        LABELS
-    } else {
-        SHORT
-    };
-    let y = a.bottom() - BAR_H + 8.0;
-    let mut x = a.x + 14.0;
-    let rects = labels.map(|label| {
-        let r = Rect::new(x, y, width(label), 30.0);
-        x = r.right() + 10.0;
-        r
-    });
-    (rects, labels)
-}
-
-/// One word of a picker, the chosen one in gold on a tint.
-fn draw_word(r: &Rect, w: &str, on: bool, fonts: &Fonts) {
-    let col = if on { colour::GOLD } else { style::dim() };
-    if on {
-        style::card(*r, 3.0, 1.0, fade(colour::GOLD, 0.2), colour::GOLD);
-    }
-    style::text(w, r.x + 3.0, r.y + 15.0, &fonts.mono, TEXT_SIZE, col);
-}
-
-/// The remove buttons of the rows that head an effect, a payment or an option.
-fn draw_removes(l: &Layout, fonts: &Fonts) {
-    for (r, _) in &l.removes {
-        style::card(*r, 4.0, 1.0, colour::TILE, fade(colour::ERROR, 0.6));
-        style::text_centred(
-            "×",
-            r.center().x,
-            r.y + 19.0,
-            &fonts.serif,
-            19,
-            colour::ERROR,
-        );
-    }
-}
-
-impl CardForm {
-    /// The focused picker's words in a list over the rows below its box.
-    fn draw_list(&self, l: &Layout, fonts: &Fonts) {
-        let Some(panel) = l.list else {
-            return;
-        };
-        let text = self
-            .form
-            .fields
-            .get(self.form.focus)
-            .map_or("", |f| f.edit.text());
-        style::card(panel, 6.0, 1.0, colour::SKY_MID, fade(colour::GOLD, 0.6));
-        for (r, _, w) in &l.words {
-            if panel.contains(r.center()) {
-                draw_word(r, w, *w == text, fonts);
-            }
-        }
-        style::text(
-            PICK_HINT,
-            panel.x + 8.0,
-            panel.bottom() - 7.0,
             &fonts.italic,
             15,
             colour::SEA_LIGHT,

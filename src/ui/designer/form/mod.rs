@@ -9,6 +9,7 @@
 
 mod draw;
 pub mod field;
+mod geometry;
 pub mod history;
 pub mod model;
 mod objects;
@@ -110,6 +111,8 @@ pub struct CardForm {
     pub note: Option<String>,
     /// First pixel row of the fields on show (the form scrolls to the focused field).
     scroll: f32,
+    /// This frame's model (see `ui::screen`): where the pieces go, what a click hits.
+    frame: FormFrame,
     /// The form's undo and redo steps.
     history: History,
     /// The card's id in the file (to find it again after the file changed outside).
@@ -320,6 +323,7 @@ impl CardForm {
             leaving: false,
             note: source.dir().is_none().then(builtin_note),
             scroll: 0.0,
+            frame: FormFrame::default(),
             history: History::default(),
             opened_id,
             outside: false,
@@ -673,12 +677,21 @@ impl CardForm {
         &mut self,
         input: &Input,
         fonts: &crate::ui::style::Fonts,
-        area: draw::Area,
+        area: geometry::Area,
     ) -> Outcome {
-        let layout = self.layout(fonts, area);
+        // The input is read against the frame drawn last; this frame's is laid out after.
+        if self.frame.geometry.area != area.rect {
+            self.frame = self.lay_out(fonts, area);
+        }
+        let outcome = self.handle(input, fonts);
+        self.frame = self.lay_out(fonts, area);
+        outcome
+    }
+
+    fn handle(&mut self, input: &Input, fonts: &crate::ui::style::Fonts) -> Outcome {
         if self.popup != Popup::None {
             // The pop-up has the keyboard (Y takes a rename, Enter a type or a text).
-            return self.popup_update(input, fonts, layout.view);
+            return self.popup_update(input, fonts, self.frame.geometry.view);
         }
         if input.back {
             if self.dirty() && !self.leaving {
@@ -763,15 +776,15 @@ impl CardForm {
             }
         }
         if input.click
-            && let Some(hit) = layout.hit(input.mouse)
+            && let Some(&hit) = self.frame.at(input.mouse)
         {
-            let (o, c) = self.click(hit);
+            let (o, c) = self.click(hit, input.mouse);
             changed |= c;
             if let Some(o) = o {
                 outcome = o;
             }
         }
-        if input.wheel != 0.0 && area.rect.contains(input.mouse) {
+        if input.wheel != 0.0 && self.frame.geometry.area.contains(input.mouse) {
             self.scroll = (self.scroll - input.wheel * 40.0).max(0.0);
         }
         if changed {
@@ -782,18 +795,20 @@ impl CardForm {
         if self.stale && input.presses.is_empty() {
             self.check();
         }
-        self.follow_focus(&layout);
+        self.follow_focus();
         outcome
     }
 
-    /// A click on the form: a field (its caret, or a + row's new item), a picker's word,
-    /// a remove button, an icon, a button. Returns the outcome (if any) and whether the
-    /// form changed.
-    fn click(&mut self, hit: draw::Hit) -> (Option<Outcome>, bool) {
+    /// A click at `p` on the form: a field (its caret, or a + row's new item), a picker's
+    /// word, a remove button, an icon, a button. Returns the outcome (if any) and whether
+    /// the form changed.
+    fn click(&mut self, hit: FormTarget, p: macroquad::prelude::Vec2) -> (Option<Outcome>, bool) {
         let mut outcome = None;
         let mut changed = false;
         match hit {
-            draw::Hit::Field(i, at) => {
+            FormTarget::List => {}
+            FormTarget::Field(i) => {
+                let at = self.frame.geometry.char_at(i, p);
                 self.history.settle();
                 self.form.focus = i;
                 self.form.fields[i].edit.set_cursor(at);
@@ -801,20 +816,20 @@ impl CardForm {
                     changed = self.history.change(&mut self.form, Form::add_item);
                 }
             }
-            draw::Hit::Art(name) => changed = self.pick_art(name),
-            draw::Hit::Word(i, word) => {
+            FormTarget::Art(name) => changed = self.pick_art(name),
+            FormTarget::Word(i, word) => {
                 self.form.focus = i;
                 changed = self.history.change(&mut self.form, |f| f.pick(word));
             }
-            draw::Hit::Remove(i) => {
+            FormTarget::Remove(i) => {
                 self.form.focus = i;
                 changed = self.history.change(&mut self.form, Form::remove_item);
             }
-            draw::Hit::Save => outcome = Some(self.try_save()),
-            draw::Hit::Undo => changed = self.undo(true),
-            draw::Hit::Revert => outcome = Some(Outcome::Revert),
-            draw::Hit::Write => self.open_text(),
-            draw::Hit::Close => {
+            FormTarget::Save => outcome = Some(self.try_save()),
+            FormTarget::Undo => changed = self.undo(true),
+            FormTarget::Revert => outcome = Some(Outcome::Revert),
+            FormTarget::Write => self.open_text(),
+            FormTarget::Close => {
                 outcome = Some(if self.dirty() && !self.leaving {
                     self.leaving = true;
                     self.note =
@@ -839,7 +854,8 @@ impl CardForm {
     }
 }
 
-pub use draw::Area;
+pub use geometry::Area;
+use geometry::{FormFrame, FormTarget};
 
 #[cfg(test)]
 mod tests;

@@ -199,7 +199,7 @@ fn the_builtin_set_is_checked_but_not_saved() {
 
 #[test]
 fn a_box_wraps_after_a_space_and_cuts_only_words_longer_than_a_line() {
-    use super::draw::line_starts;
+    use super::geometry::line_starts;
     // "Play the hound" in lines of 10: after "Play the " (9), then "hound".
     assert_eq!(line_starts("Play the hound", 10), vec![0, 9]);
     // A word longer than a line is cut.
