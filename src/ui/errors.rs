@@ -237,7 +237,12 @@ impl ErrorScreen {
                 colour::ERROR,
             );
         }
+        self.draw_list(l, fonts);
+        self.draw_footer(l, fonts, size);
+    }
 
+    /// The problems' panel: the lines on show, and a scroll bar when there are more.
+    fn draw_list(&self, l: &ErrorsGeometry, fonts: &Fonts) {
         let p = l.panel;
         style::card(p, 8.0, 1.0, colour::TILE, fade(colour::ERROR, 0.45));
         let visible = l.visible_lines();
@@ -291,7 +296,11 @@ impl ErrorScreen {
                 fade(colour::PARCHMENT, 0.7),
             );
         }
+    }
 
+    /// The summary line (with the lines on show), the reloads so far and the keys.
+    fn draw_footer(&self, l: &ErrorsGeometry, fonts: &Fonts, size: Vec2) {
+        let (total, visible) = (self.lines.len(), l.visible_lines());
         // In the monospace face: the serif's old-style 0 reads as a letter o.
         let summary_size = 16;
         let sw = style::text(

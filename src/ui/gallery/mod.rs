@@ -378,6 +378,32 @@ impl GalleryScreen {
         let frame = self.frame.for_size(size, || self.lay_out(size, fonts));
         let l = &frame.geometry;
         let shown = self.shown();
+        self.draw_heading(&frame, shown.len(), fonts);
+        self.draw_chips(l, fonts);
+        self.draw_grid(&frame, &shown, fonts);
+        let selected = self.hovered.or(self.pinned);
+        let preview = selected.or(shown.first().copied());
+        if let Some(c) = preview {
+            self.draw_preview(l, c, fonts);
+        }
+        let hint = if self.designer {
+            "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  E edit  ·  Shift-N new card  ·  Ctrl-F or / search  ·  Ctrl-R revert a save  ·  Ctrl-B balance  ·  +/- zoom  ·  F5 reload  ·  X export  ·  Esc back"
+        } else {
+            "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  Ctrl-F or / search  ·  +/- zoom  ·  Esc back"
+        };
+        draw_keys_line(hint, fonts, size);
+        if let Some(tip) = frame.tip_at(self.mouse) {
+            self.draw_tip(&tip, fonts, size);
+        }
+        if self.designer {
+            self.desk_draw(&frame, fonts);
+        }
+    }
+
+    /// The title, the count of cards shown (ending before the designer's buttons) and the
+    /// note under the grid.
+    fn draw_heading(&self, frame: &GalleryFrame, n: usize, fonts: &Fonts) {
+        let l = &frame.geometry;
         let title = if self.designer {
             "Designer's desk"
         } else {
@@ -391,7 +417,6 @@ impl GalleryScreen {
             .rect_of(&GalleryTarget::Edit)
             .map_or(l.preview.x, |r| r.x)
             - 12.0;
-        let n = shown.len();
         let counts = if self.others() {
             let map = if self.designer { ", the map" } else { "" };
             vec![
@@ -423,6 +448,10 @@ impl GalleryScreen {
                 colour::SEA_LIGHT,
             );
         }
+    }
+
+    /// The filter chips, the active ones lit.
+    fn draw_chips(&self, l: &GalleryGeometry, fonts: &Fonts) {
         for (i, (chip, r)) in l.chips.iter().enumerate() {
             let (label, on, tint) = match *chip {
                 Chip::Domain(d) => (
@@ -453,6 +482,12 @@ impl GalleryScreen {
             };
             style::text(&label, r.x + 11.0, r.y + 20.0, &fonts.serif, 17, col);
         }
+    }
+
+    /// The grid's cards on show (each where the frame put it), or why there is none, and
+    /// the scroll bar.
+    fn draw_grid(&self, frame: &GalleryFrame, shown: &[Entry], fonts: &Fonts) {
+        let l = &frame.geometry;
         // The grid, clipped to its viewport by skipping cards that do not fit.
         let selected = self.hovered.or(self.pinned);
         for &(t, r) in &frame.targets {
@@ -507,22 +542,6 @@ impl GalleryScreen {
                 fade(style::dim(), 0.3),
             );
             draw_line(x, ty, x, ty + thumb, 4.0, fade(colour::GOLD, 0.8));
-        }
-        let preview = selected.or(shown.first().copied());
-        if let Some(c) = preview {
-            self.draw_preview(l, c, fonts);
-        }
-        let hint = if self.designer {
-            "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  E edit  ·  Shift-N new card  ·  Ctrl-F or / search  ·  Ctrl-R revert a save  ·  Ctrl-B balance  ·  +/- zoom  ·  F5 reload  ·  X export  ·  Esc back"
-        } else {
-            "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  Ctrl-F or / search  ·  +/- zoom  ·  Esc back"
-        };
-        draw_keys_line(hint, fonts, size);
-        if let Some(tip) = frame.tip_at(self.mouse) {
-            self.draw_tip(&tip, fonts, size);
-        }
-        if self.designer {
-            self.desk_draw(&frame, fonts);
         }
     }
 

@@ -326,75 +326,7 @@ impl LoadScreen {
             style::text(name, *x, head_y, &fonts.italic, 16, style::dim());
         }
         for &(i, rr) in &frame.targets {
-            let on = i == self.selected;
-            if on {
-                style::card(
-                    rr,
-                    6.0,
-                    1.0,
-                    mix(colour::TILE, colour::GOLD, 0.22),
-                    colour::GOLD,
-                );
-            }
-            let y = rr.y + 21.0;
-            match &self.entries[i] {
-                Ok(info) => {
-                    let s = &info.summary;
-                    let (state, col) = match &s.ending {
-                        None => ("in progress".to_string(), colour::SEA_LIGHT),
-                        Some(e) if e.won() => ("won".to_string(), colour::GOLD),
-                        Some(e) => (
-                            format!("lost ({})", e.cause.as_deref().unwrap_or("?")),
-                            fade(colour::ERROR, 0.85),
-                        ),
-                    };
-                    let text = if on { WHITE } else { colour::PARCHMENT };
-                    style::text(&info.date(), cols[0], y, &fonts.serif, 18, text);
-                    // A 19-digit seed shrinks (and at worst is cut) to stay in its column.
-                    let seed = info.seed.to_string();
-                    let room = cols[2] - cols[1] - 12.0;
-                    let size = style::fit_size(&seed, &fonts.mono, 15, 10, room);
-                    let seed =
-                        style::ellipsize(&seed, room, |x| style::width(x, &fonts.mono, size));
-                    style::text(&seed, cols[1], y, &fonts.mono, size, text);
-                    let name = style::ellipsize(&s.domain_name, cols[3] - cols[2] - 16.0, |x| {
-                        style::width(x, &fonts.serif, 18)
-                    });
-                    style::text(&name, cols[2], y, &fonts.serif, 18, text);
-                    style::text(
-                        &format!("{} / {}", s.health, s.max_health),
-                        cols[3],
-                        y,
-                        &fonts.serif,
-                        18,
-                        text,
-                    );
-                    style::text(&state, cols[4], y, &fonts.italic, 18, col);
-                }
-                Err(e) => {
-                    let name = e.path.file_name().map_or_else(
-                        || e.path.display().to_string(),
-                        |n| n.to_string_lossy().into(),
-                    );
-                    let name = style::ellipsize(&name, cols[2] - cols[0] - 16.0, |x| {
-                        style::width(x, &fonts.mono, 14)
-                    });
-                    style::text(&name, cols[0], y, &fonts.mono, 14, style::dim());
-                    let why =
-                        style::ellipsize(&e.problem.to_string(), cols[4] - cols[2] - 16.0, |x| {
-                            style::width(x, &fonts.italic, 16)
-                        });
-                    style::text(&why, cols[2], y, &fonts.italic, 16, style::dim());
-                    style::text(
-                        "cannot be loaded",
-                        cols[4],
-                        y,
-                        &fonts.italic,
-                        18,
-                        colour::ERROR,
-                    );
-                }
-            }
+            self.draw_row(fonts, i, rr, &cols);
         }
         let n = self.entries.len();
         let shown = g.rows;
@@ -428,6 +360,77 @@ impl LoadScreen {
             && let Some(entry) = self.entries.get(self.selected)
         {
             confirm_delete(fonts, size, &file_name(entry_path(entry)));
+        }
+    }
+
+    /// One save's row of the list, in its rectangle `rr` (lit when selected).
+    fn draw_row(&self, fonts: &Fonts, i: usize, rr: Rect, cols: &[f32; 5]) {
+        let on = i == self.selected;
+        if on {
+            style::card(
+                rr,
+                6.0,
+                1.0,
+                mix(colour::TILE, colour::GOLD, 0.22),
+                colour::GOLD,
+            );
+        }
+        let y = rr.y + 21.0;
+        match &self.entries[i] {
+            Ok(info) => {
+                let s = &info.summary;
+                let (state, col) = match &s.ending {
+                    None => ("in progress".to_string(), colour::SEA_LIGHT),
+                    Some(e) if e.won() => ("won".to_string(), colour::GOLD),
+                    Some(e) => (
+                        format!("lost ({})", e.cause.as_deref().unwrap_or("?")),
+                        fade(colour::ERROR, 0.85),
+                    ),
+                };
+                let text = if on { WHITE } else { colour::PARCHMENT };
+                style::text(&info.date(), cols[0], y, &fonts.serif, 18, text);
+                // A 19-digit seed shrinks (and at worst is cut) to stay in its column.
+                let seed = info.seed.to_string();
+                let room = cols[2] - cols[1] - 12.0;
+                let size = style::fit_size(&seed, &fonts.mono, 15, 10, room);
+                let seed = style::ellipsize(&seed, room, |x| style::width(x, &fonts.mono, size));
+                style::text(&seed, cols[1], y, &fonts.mono, size, text);
+                let name = style::ellipsize(&s.domain_name, cols[3] - cols[2] - 16.0, |x| {
+                    style::width(x, &fonts.serif, 18)
+                });
+                style::text(&name, cols[2], y, &fonts.serif, 18, text);
+                style::text(
+                    &format!("{} / {}", s.health, s.max_health),
+                    cols[3],
+                    y,
+                    &fonts.serif,
+                    18,
+                    text,
+                );
+                style::text(&state, cols[4], y, &fonts.italic, 18, col);
+            }
+            Err(e) => {
+                let name = e.path.file_name().map_or_else(
+                    || e.path.display().to_string(),
+                    |n| n.to_string_lossy().into(),
+                );
+                let name = style::ellipsize(&name, cols[2] - cols[0] - 16.0, |x| {
+                    style::width(x, &fonts.mono, 14)
+                });
+                style::text(&name, cols[0], y, &fonts.mono, 14, style::dim());
+                let why = style::ellipsize(&e.problem.to_string(), cols[4] - cols[2] - 16.0, |x| {
+                    style::width(x, &fonts.italic, 16)
+                });
+                style::text(&why, cols[2], y, &fonts.italic, 16, style::dim());
+                style::text(
+                    "cannot be loaded",
+                    cols[4],
+                    y,
+                    &fonts.italic,
+                    18,
+                    colour::ERROR,
+                );
+            }
         }
     }
 
