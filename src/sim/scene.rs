@@ -8,14 +8,15 @@ use crate::cards::CardSet;
 use crate::core::{DiceMode, Observation, State, execute, legal_actions, new_run_in};
 use std::sync::Arc;
 
-/// A run brought to a scene: its seed, and the indices into `legal_actions` played.
+/// How to bring a run to a scene: its seed, and the indices into `legal_actions` played
+/// (not the scene itself: that is `present::scene::Scene`, what the table shows).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Scene {
+pub struct SceneRecipe {
     pub seed: u64,
     pub actions: Vec<usize>,
 }
 
-impl Scene {
+impl SceneRecipe {
     /// The actions as `--actions` takes them: `0,2,1`.
     pub fn actions_arg(&self) -> String {
         let v: Vec<String> = self.actions.iter().map(|i| i.to_string()).collect();
@@ -25,7 +26,11 @@ impl Scene {
 
 /// Plays seeds `0..seeds` with the greedy bot (one step in five random, so runs differ)
 /// until `wanted` holds; returns the first run that gets there.
-pub fn find(cards: &Arc<CardSet>, seeds: u64, wanted: impl Fn(&State) -> bool) -> Option<Scene> {
+pub fn find(
+    cards: &Arc<CardSet>,
+    seeds: u64,
+    wanted: impl Fn(&State) -> bool,
+) -> Option<SceneRecipe> {
     find_in(cards, seeds, false, wanted)
 }
 
@@ -36,7 +41,7 @@ pub fn find_in(
     seeds: u64,
     guide: bool,
     wanted: impl Fn(&State) -> bool,
-) -> Option<Scene> {
+) -> Option<SceneRecipe> {
     find_with(cards, seeds, guide, DiceMode::Rolled, wanted)
 }
 
@@ -47,7 +52,7 @@ pub fn find_with(
     guide: bool,
     dice: DiceMode,
     wanted: impl Fn(&State) -> bool,
-) -> Option<Scene> {
+) -> Option<SceneRecipe> {
     for seed in 0..seeds {
         let (mut state, _) = new_run_in(Arc::clone(cards), seed, Vec::new(), guide, dice);
         let mut bot = Heuristic::greedy();
@@ -64,7 +69,7 @@ pub fn find_with(
             actions.push(i);
         }
         if wanted(&state) {
-            return Some(Scene { seed, actions });
+            return Some(SceneRecipe { seed, actions });
         }
     }
     None
@@ -86,7 +91,7 @@ fn step(state: &mut State, bot: &mut Heuristic, rng: &mut BotRng, one_in: usize)
 /// actions that bring it there.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sample {
-    pub scene: Scene,
+    pub scene: SceneRecipe,
     pub guide: bool,
 }
 
@@ -110,7 +115,7 @@ pub fn samples(cards: &Arc<CardSet>, count: usize, every: usize) -> Vec<Sample> 
         while out.len() < count && !state.is_over() && actions.len() < 2000 {
             if actions.len() % every == offset {
                 out.push(Sample {
-                    scene: Scene {
+                    scene: SceneRecipe {
                         seed,
                         actions: actions.clone(),
                     },
@@ -124,7 +129,7 @@ pub fn samples(cards: &Arc<CardSet>, count: usize, every: usize) -> Vec<Sample> 
         }
         if state.is_over() && out.len() < count {
             out.push(Sample {
-                scene: Scene { seed, actions },
+                scene: SceneRecipe { seed, actions },
                 guide,
             });
         }

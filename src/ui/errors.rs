@@ -3,6 +3,7 @@
 
 use super::Next;
 use super::input::Input;
+use super::screen::ScreenFrame;
 use super::style::{self, Fonts, colour, fade};
 use crate::cards::validate::Report;
 use macroquad::prelude::*;
@@ -50,8 +51,10 @@ const PAD: f32 = 16.0;
 /// Lines moved by one notch of the mouse wheel.
 const WHEEL_LINES: i64 = 3;
 
-/// Where things go for a given window size.
-struct Layout {
+/// Where the card-errors screen's pieces go for a window size. Nothing on it is clicked:
+/// its frame (see `ui::screen`) has no targets and no tips.
+#[derive(Debug, Clone, Default)]
+struct ErrorsGeometry {
     left: f32,
     header_y: f32,
     dir_y: f32,
@@ -60,8 +63,8 @@ struct Layout {
     hint_y: f32,
 }
 
-impl Layout {
-    fn new(size: Vec2) -> Layout {
+impl ErrorsGeometry {
+    fn new(size: Vec2) -> ErrorsGeometry {
         let (w, h) = (size.x, size.y);
         let left = (w * 0.06).clamp(24.0, 84.0);
         let header_y = (h * 0.1).clamp(50.0, 84.0);
@@ -73,7 +76,7 @@ impl Layout {
             w - 2.0 * (left - 16.0),
             (h - top - 92.0).max(LINE_H * 2.0 + 2.0 * PAD),
         );
-        Layout {
+        ErrorsGeometry {
             left,
             header_y,
             dir_y,
@@ -102,6 +105,8 @@ pub struct ErrorScreen {
     reloads: u32,
     /// Esc goes back to the screen F5 was pressed on (else it quits).
     returns: bool,
+    /// This frame's model.
+    frame: ScreenFrame<ErrorsGeometry, ()>,
 }
 
 impl ErrorScreen {
@@ -136,6 +141,7 @@ impl ErrorScreen {
             scroll: 0,
             reloads,
             returns: false,
+            frame: ScreenFrame::default(),
         }
     }
 
@@ -161,8 +167,11 @@ impl ErrorScreen {
         if input.reload {
             return Next::Reload;
         }
-        let l = Layout::new(input.size);
-        let text_w = text_width(&l, fonts);
+        if self.frame.size != input.size {
+            self.frame = ScreenFrame::new(input.size, ErrorsGeometry::new(input.size));
+        }
+        let l = &self.frame.geometry;
+        let text_w = text_width(l, fonts);
         if (text_w - self.wrapped_for).abs() > 0.5 {
             self.lines = wrap_problems(&self.problems, text_w, |s| {
                 style::width(s, &fonts.mono, TEXT_SIZE)
@@ -197,7 +206,10 @@ impl ErrorScreen {
     }
 
     pub fn draw(&self, fonts: &Fonts, size: Vec2) {
-        let l = Layout::new(size);
+        let frame = self
+            .frame
+            .for_size(size, || ScreenFrame::new(size, ErrorsGeometry::new(size)));
+        let l = &frame.geometry;
         let head_size = style::fit_size(
             "The cards could not be loaded",
             &fonts.serif,
@@ -225,7 +237,12 @@ impl ErrorScreen {
                 colour::ERROR,
             );
         }
+        self.draw_list(l, fonts);
+        self.draw_footer(l, fonts, size);
+    }
 
+    /// The problems' panel: the lines on show, and a scroll bar when there are more.
+    fn draw_list(&self, l: &ErrorsGeometry, fonts: &Fonts) {
         let p = l.panel;
         style::card(p, 8.0, 1.0, colour::TILE, fade(colour::ERROR, 0.45));
         let visible = l.visible_lines();
@@ -279,7 +296,11 @@ impl ErrorScreen {
                 fade(colour::PARCHMENT, 0.7),
             );
         }
+    }
 
+    /// The summary line (with the lines on show), the reloads so far and the keys.
+    fn draw_footer(&self, l: &ErrorsGeometry, fonts: &Fonts, size: Vec2) {
+        let (total, visible) = (self.lines.len(), l.visible_lines());
         // In the monospace face: the serif's old-style 0 reads as a letter o.
         let summary_size = 16;
         let sw = style::text(
@@ -342,7 +363,7 @@ fn scrollbar_room() -> f32 {
     20.0
 }
 
-fn text_width(l: &Layout, fonts: &Fonts) -> f32 {
+fn text_width(l: &ErrorsGeometry, fonts: &Fonts) -> f32 {
     (l.panel.w - 2.0 * PAD - tag_width(fonts) - scrollbar_room()).max(40.0)
 }
 

@@ -79,8 +79,8 @@ impl MapModel {
 }
 
 /// Where things go inside the map's area.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Layout {
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MapGeometry {
     /// One rectangle per tile, in the model's order.
     pub tiles: Vec<Rect>,
     /// Centre of the Guardian's mark, above the top row.
@@ -95,7 +95,7 @@ const GAP: f32 = 30.0;
 
 /// Lays the tiles out in `area`: the lowest row at the bottom, the highest on top, the
 /// tiles of each row ordered by column and centred on the area's middle.
-pub fn layout(model: &MapModel, area: Rect) -> Layout {
+pub fn layout(model: &MapModel, area: Rect) -> MapGeometry {
     let mut rows: Vec<u8> = model.tiles.iter().map(|t| t.row).collect();
     rows.sort_unstable();
     rows.dedup();
@@ -137,14 +137,14 @@ pub fn layout(model: &MapModel, area: Rect) -> Layout {
     }
     let top = rects.iter().map(|r| r.y).fold(f32::INFINITY, f32::min);
     let top = if top.is_finite() { top } else { rows_area.y };
-    Layout {
+    MapGeometry {
         tiles: rects,
         guardian: vec2(cx, (top - GUARDIAN_BAND * 0.55).max(area.y + 10.0)),
     }
 }
 
 /// The Guardian's card on the map: a band centred on its mark, above the top row.
-pub fn guardian_badge(layout: &Layout) -> Rect {
+pub fn guardian_badge(layout: &MapGeometry) -> Rect {
     let (w, h) = (236.0, GUARDIAN_BAND * 0.72);
     Rect::new(
         (layout.guardian.x - w / 2.0).round(),
@@ -155,12 +155,12 @@ pub fn guardian_badge(layout: &Layout) -> Rect {
 }
 
 /// The tile under `point`, if any.
-pub fn hit(layout: &Layout, point: Vec2) -> Option<usize> {
+pub fn hit(layout: &MapGeometry, point: Vec2) -> Option<usize> {
     layout.tiles.iter().position(|r| r.contains(point))
 }
 
 /// Draws the map. `hovered` tile gets a brighter frame and its theme as a caption.
-pub fn draw(model: &MapModel, layout: &Layout, fonts: &Fonts, hovered: Option<usize>, t: f32) {
+pub fn draw(model: &MapModel, layout: &MapGeometry, fonts: &Fonts, hovered: Option<usize>, t: f32) {
     let centre = |i: usize| layout.tiles[i].center();
 
     // Links first, so the tiles sit on top of them.

@@ -25,7 +25,7 @@ fn window_icon() -> macroquad::miniquad::conf::Icon {
 }
 mod cardface;
 mod clipboard;
-mod desk;
+mod designer;
 mod errors;
 mod flow;
 mod gallery;
@@ -39,6 +39,7 @@ mod pad;
 mod perf;
 mod rules;
 mod saves;
+mod screen;
 mod settings;
 mod sky;
 mod still;

@@ -3,6 +3,7 @@
 
 use super::Next;
 use super::input::Input;
+use super::screen::ScreenFrame;
 use super::style::{self, Fonts, colour, fade};
 use macroquad::prelude::*;
 
@@ -341,6 +342,8 @@ pub struct RulesScreen {
     scroll: f32,
     /// The pointer is dragging the scroll bar's thumb.
     dragging: bool,
+    /// This frame's model (the column, the contents' entries, the scroll bar).
+    frame: RulesFrame,
 }
 
 thread_local! {
@@ -361,33 +364,68 @@ const STEP: f32 = 40.0;
 /// One notch of the wheel.
 const WHEEL_STEP: f32 = 80.0;
 
-/// Where the text column goes in a window of `size`: (left, width, top, bottom).
-fn frame(size: Vec2) -> (f32, f32, f32, f32) {
-    let aside = contents_x(size).map_or(0.0, |_| CONTENTS_W + 20.0);
-    let w = (size.x - 110.0 - aside).clamp(200.0, 900.0);
-    (aside + (size.x - aside - w) / 2.0, w, 20.0, size.y - 52.0)
+/// Where the Rules screen's pieces go for a window size.
+#[derive(Debug, Clone, Copy, Default)]
+struct RulesGeometry {
+    /// The text column: its left edge, width, top and bottom.
+    left: f32,
+    width: f32,
+    top: f32,
+    bottom: f32,
+    /// The left edge of the contents list, if it fits beside the text.
+    contents: Option<f32>,
+    /// The scroll bar's track: its x, top and length.
+    track: (f32, f32, f32),
 }
 
-/// The left edge of the contents list, if it fits beside the text.
-fn contents_x(size: Vec2) -> Option<f32> {
-    (size.x >= 1100.0).then_some(20.0)
+impl RulesGeometry {
+    fn new(size: Vec2) -> RulesGeometry {
+        let contents = (size.x >= 1100.0).then_some(20.0);
+        let aside = contents.map_or(0.0, |_| CONTENTS_W + 20.0);
+        let w = (size.x - 110.0 - aside).clamp(200.0, 900.0);
+        let (left, top, bottom) = (aside + (size.x - aside - w) / 2.0, 20.0, size.y - 52.0);
+        RulesGeometry {
+            left,
+            width: w,
+            top,
+            bottom,
+            contents,
+            track: (left + w + 16.0, top + 10.0, bottom - top - 20.0),
+        }
+    }
+
+    /// How much of the page shows at once.
+    fn view(&self) -> f32 {
+        self.bottom - self.top
+    }
 }
 
-/// The contents list's entries: (rect, section index).
-fn contents_rects(page: &Page, size: Vec2) -> Vec<(Rect, usize)> {
-    let Some(x) = contents_x(size) else {
-        return Vec::new();
-    };
-    let step = 30.0f32.min((size.y - 120.0) / page.sections.len().max(1) as f32);
-    (0..page.sections.len())
-        .map(|i| (Rect::new(x, 62.0 + i as f32 * step, CONTENTS_W, step), i))
-        .collect()
+/// What a click on the Rules screen acts on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RulesTarget {
+    /// A section of the contents list (its index).
+    Section(usize),
+    /// The scroll bar's track (a click jumps there, holding drags).
+    Track,
 }
 
-/// The scroll bar's track: (x, top, length).
-fn track(size: Vec2) -> (f32, f32, f32) {
-    let (left, w, top, bottom) = frame(size);
-    (left + w + 16.0, top + 10.0, bottom - top - 20.0)
+/// The Rules screen's frame (see `ui::screen`).
+type RulesFrame = ScreenFrame<RulesGeometry, RulesTarget>;
+
+/// The frame for a window of `size` and the page laid out for it.
+fn model(page: &Page, size: Vec2) -> RulesFrame {
+    let mut f = ScreenFrame::new(size, RulesGeometry::new(size));
+    if let Some(x) = f.geometry.contents {
+        let step = 30.0f32.min((size.y - 120.0) / page.sections.len().max(1) as f32);
+        for i in 0..page.sections.len() {
+            let r = Rect::new(x, 62.0 + i as f32 * step, CONTENTS_W, step);
+            f.targets.push((RulesTarget::Section(i), r));
+        }
+    }
+    let (x, y0, len) = f.geometry.track;
+    let track = Rect::new(x - 14.0, y0 - 6.0, 28.0, len + 12.0);
+    f.targets.push((RulesTarget::Track, track));
+    f
 }
 
 impl RulesScreen {
@@ -397,23 +435,36 @@ impl RulesScreen {
             page: Page::default(),
             scroll: PLACE.with(std::cell::Cell::get),
             dragging: false,
+            frame: RulesFrame::default(),
         }
     }
 
-    fn max_scroll(&self, size: Vec2) -> f32 {
-        let (_, _, top, bottom) = frame(size);
-        (self.page.height - (bottom - top)).max(0.0)
+    fn max_scroll(&self, g: &RulesGeometry) -> f32 {
+        (self.page.height - g.view()).max(0.0)
     }
 
+    /// One frame: the page laid out again if the column's width changed, the input read
+    /// against the frame drawn, then this frame's model laid out for the draw.
     pub fn update(&mut self, input: &Input, fonts: &Fonts) -> Next {
         if input.back {
             return Next::Title;
         }
-        let (_, w, top, bottom) = frame(input.size);
+        let w = RulesGeometry::new(input.size).width;
         if (self.page.width - w).abs() > 0.5 {
             self.page = lay_out(&self.blocks, w, fonts);
+            self.frame = model(&self.page, input.size);
         }
-        let view = bottom - top;
+        if self.frame.size != input.size {
+            self.frame = model(&self.page, input.size);
+        }
+        self.handle(input);
+        self.frame = model(&self.page, input.size);
+        Next::Stay
+    }
+
+    fn handle(&mut self, input: &Input) {
+        let g = self.frame.geometry;
+        let view = g.view();
         let mut s = self.scroll;
         if input.up {
             s -= STEP;
@@ -443,25 +494,28 @@ impl RulesScreen {
         {
             s = *y;
         }
+        let section = |t: &RulesTarget| match t {
+            RulesTarget::Section(i) => Some(*i),
+            RulesTarget::Track => None,
+        };
         if input.click
-            && let Some((_, i)) = contents_rects(&self.page, input.size)
-                .into_iter()
-                .find(|(r, _)| r.contains(input.mouse))
+            && let Some(i) = self.frame.find_at(input.mouse, section)
         {
             s = self.page.sections[i].1;
         }
         s = self.drag(input, s);
-        self.scroll = s.clamp(0.0, self.max_scroll(input.size));
+        self.scroll = s.clamp(0.0, self.max_scroll(&g));
         PLACE.with(|p| p.set(self.scroll));
-        Next::Stay
     }
 
     /// A click on the scroll bar's track jumps there; holding the button drags.
     fn drag(&mut self, input: &Input, s: f32) -> f32 {
-        let (x, y0, len) = track(input.size);
-        let on_track = (input.mouse.x - x).abs() < 14.0
-            && input.mouse.y >= y0 - 6.0
-            && input.mouse.y <= y0 + len + 6.0;
+        let g = self.frame.geometry;
+        let (_, y0, len) = g.track;
+        let on_track = self
+            .frame
+            .rect_of(&RulesTarget::Track)
+            .is_some_and(|r| r.contains(input.mouse));
         if input.click && on_track {
             self.dragging = true;
         }
@@ -472,11 +526,13 @@ impl RulesScreen {
             return s;
         }
         let f = ((input.mouse.y - y0) / len).clamp(0.0, 1.0);
-        f * self.max_scroll(input.size)
+        f * self.max_scroll(&g)
     }
 
     pub fn draw(&self, fonts: &Fonts, size: Vec2) {
-        let (left, w, top, bottom) = frame(size);
+        let frame = self.frame.for_size(size, || model(&self.page, size));
+        let g = &frame.geometry;
+        let (left, w, top, bottom) = (g.left, g.width, g.top, g.bottom);
         style::card(
             Rect::new(left - 28.0, top - 10.0, w + 56.0, bottom - top + 16.0),
             10.0,
@@ -499,8 +555,8 @@ impl RulesScreen {
                 draw_line(left + x0, y, left + x1, y, 1.0, col);
             }
         }
-        self.draw_bar(size);
-        self.draw_contents(fonts, size);
+        self.draw_bar(g);
+        self.draw_contents(fonts, &frame);
         let hint = if super::hints::on_pad() {
             use super::hints::{Key, Part, line};
             line(&[
@@ -524,22 +580,28 @@ impl RulesScreen {
         );
     }
 
-    fn draw_bar(&self, size: Vec2) {
-        let max = self.max_scroll(size);
+    fn draw_bar(&self, g: &RulesGeometry) {
+        let max = self.max_scroll(g);
         if max <= 0.0 {
             return;
         }
-        let (_, _, top, bottom) = frame(size);
-        let (x, y0, len) = track(size);
-        let thumb = (len * (bottom - top) / self.page.height).max(30.0);
+        let (x, y0, len) = g.track;
+        let thumb = (len * g.view() / self.page.height).max(30.0);
         let ty = y0 + (len - thumb) * (self.scroll / max);
         draw_line(x, y0, x, y0 + len, 2.0, fade(style::dim(), 0.3));
         draw_line(x, ty, x, ty + thumb, 6.0, fade(colour::GOLD, 0.8));
     }
 
     /// The sections at the left; the one being read is lit.
-    fn draw_contents(&self, fonts: &Fonts, size: Vec2) {
-        let rects = contents_rects(&self.page, size);
+    fn draw_contents(&self, fonts: &Fonts, frame: &RulesFrame) {
+        let rects: Vec<(Rect, usize)> = frame
+            .targets
+            .iter()
+            .filter_map(|(t, r)| match t {
+                RulesTarget::Section(i) => Some((*r, *i)),
+                RulesTarget::Track => None,
+            })
+            .collect();
         if rects.is_empty() {
             return;
         }

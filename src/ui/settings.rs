@@ -4,6 +4,7 @@
 
 use super::Next;
 use super::input::Input;
+use super::screen::{ScreenFrame, Tip};
 use super::style::{self, DieOwner, Fonts, colour, fade};
 use crate::cards::model::StationType;
 use crate::core::TermsMode;
@@ -151,8 +152,9 @@ impl Row {
     }
 }
 
-/// Where things go for a window size.
-struct Layout {
+/// Where the Settings screen's pieces go for a window size.
+#[derive(Debug, Clone, Default)]
+struct SettingsGeometry {
     left: f32,
     top: f32,
     step: f32,
@@ -161,14 +163,14 @@ struct Layout {
     help_y: f32,
 }
 
-impl Layout {
-    fn new(size: Vec2) -> Layout {
+impl SettingsGeometry {
+    fn new(size: Vec2) -> SettingsGeometry {
         let left = (size.x * 0.07).clamp(24.0, 110.0);
         let top = (size.y * 0.2).clamp(90.0, 200.0);
         let step = ((size.y - top - 110.0) / Row::ALL.len() as f32).clamp(30.0, 54.0);
         let row_w = (size.x * 0.5).clamp(380.0, 760.0);
         let px = left + row_w + 40.0;
-        Layout {
+        SettingsGeometry {
             left,
             top,
             step,
@@ -193,18 +195,42 @@ impl Layout {
     }
 }
 
+/// The Settings screen's frame (see `ui::screen`): its rows as targets, each explained by
+/// its own tip (shown at the foot while the row is selected or under the pointer).
+type SettingsFrame = ScreenFrame<SettingsGeometry, Row>;
+
+/// The frame for a window of `size`.
+fn lay_out(size: Vec2) -> SettingsFrame {
+    let mut f = ScreenFrame::new(size, SettingsGeometry::new(size));
+    for (i, row) in Row::ALL.iter().enumerate() {
+        let r = f.geometry.row_rect(i);
+        f.targets.push((*row, r));
+        f.tips.push(Tip::new(r, row.help()));
+    }
+    f
+}
+
 /// The Settings screen.
 #[derive(Debug, Default)]
 pub struct SettingsScreen {
     selected: usize,
     /// The row under the pointer, if it has moved onto one.
     hovered: Option<usize>,
+    /// This frame's model (the rows' places and tips).
+    frame: SettingsFrame,
 }
 
 impl SettingsScreen {
     /// Reads the input and changes `settings` at once; the caller applies and saves them.
     pub fn update(&mut self, input: &Input, settings: &mut Settings) -> Next {
-        let l = Layout::new(input.size);
+        if self.frame.size != input.size {
+            self.frame = lay_out(input.size);
+        }
+        self.handle(input, settings)
+    }
+
+    /// [`SettingsScreen::update`] against the frame drawn (its rows never move).
+    fn handle(&mut self, input: &Input, settings: &mut Settings) -> Next {
         let n = Row::ALL.len();
         if input.back {
             return Next::Back;
@@ -215,7 +241,10 @@ impl SettingsScreen {
         if input.down {
             self.selected = (self.selected + 1) % n;
         }
-        let under = (0..n).find(|&i| l.row_rect(i).contains(input.mouse));
+        let under = self
+            .frame
+            .at(input.mouse)
+            .and_then(|row| Row::ALL.iter().position(|r| r == row));
         if input.mouse_moved || input.click {
             self.hovered = under;
             if let Some(i) = under {
@@ -239,7 +268,8 @@ impl SettingsScreen {
     }
 
     pub fn draw(&self, fonts: &Fonts, size: Vec2, settings: &Settings) {
-        let l = Layout::new(size);
+        let frame = self.frame.for_size(size, || lay_out(size));
+        let l = &frame.geometry;
         style::text(
             "Settings",
             l.left,
@@ -249,8 +279,8 @@ impl SettingsScreen {
             colour::PARCHMENT,
         );
         let text_size = (l.step * 0.5).round() as u16;
-        for (i, row) in Row::ALL.iter().enumerate() {
-            let r = l.row_rect(i);
+        for (i, (row, r)) in frame.targets.iter().enumerate() {
+            let r = *r;
             let selected = i == self.selected;
             if selected {
                 style::card(
@@ -293,11 +323,11 @@ impl SettingsScreen {
                 colour::GOLD,
             );
         }
-        let shown = self.hovered.unwrap_or(self.selected);
-        let help = Row::ALL[shown].help();
+        let shown = Row::ALL[self.hovered.unwrap_or(self.selected)];
+        let help = frame.tip_of(&shown).unwrap_or_default();
         let width = size.x - 2.0 * l.left;
         let help_size = (l.step * 0.45).round().max(20.0) as u16;
-        let lines = style::wrap(help, width, |s| style::width(s, &fonts.italic, help_size));
+        let lines = style::wrap(&help, width, |s| style::width(s, &fonts.italic, help_size));
         let line_h = f32::from(style::scaled(help_size)) * 1.3;
         for (k, line) in lines.iter().enumerate() {
             let y = l.help_y + k as f32 * line_h;

@@ -1,16 +1,16 @@
 //! The gallery's large card: the card drawn large beside the grid, its notes (a foe's faces
 //! as the engine reads them, the text check's marks, the Guide notes) and keyword tips.
 
-use super::{Entry, GalleryScreen, Layout};
+use super::{Entry, GalleryGeometry, GalleryScreen};
 use crate::ui::cardface;
 use crate::ui::style::{self, Fonts, colour, fade};
 use macroquad::prelude::*;
 
 impl GalleryScreen {
-    /// Draws the large card and its notes; returns the card's rectangle.
-    pub(super) fn draw_preview(&self, l: &Layout, e: Entry, fonts: &Fonts) -> Rect {
+    /// Draws the large card (the one on show, `e`) and its notes.
+    pub(super) fn draw_preview(&self, l: &GalleryGeometry, e: Entry, fonts: &Fonts) {
         let p = l.preview;
-        let r = Self::preview_card(l, e);
+        let r = l.large;
         let face = self.face(e);
         cardface::draw_face(r, &face, fonts, true);
         let y = r.bottom() + 18.0;
@@ -94,11 +94,10 @@ impl GalleryScreen {
                 section("Seals", g.seals.iter().map(seal).collect(), &mut y);
             }
         }
-        r
     }
 
     /// The large card's rectangle.
-    pub(super) fn preview_card(l: &Layout, e: Entry) -> Rect {
+    pub(super) fn preview_card(l: &GalleryGeometry, e: Entry) -> Rect {
         let p = l.preview;
         // The Guardian's faces, requirements and seals need the room below the card.
         let share = if e == Entry::Guardian { 0.42 } else { 0.62 };
@@ -107,18 +106,10 @@ impl GalleryScreen {
         Rect::new(p.x + (p.w - card_w) / 2.0, p.y, card_w, card_h)
     }
 
-    /// Over the large card: the rules of the keywords in its text (the table's glossary).
-    pub(super) fn draw_keyword_tip(&self, card: Rect, text: &str, fonts: &Fonts, size: Vec2) {
-        if !card.contains(self.mouse) {
-            return;
-        }
-        let rules: Vec<String> = crate::present::glossary::keywords_in(text)
-            .iter()
-            .map(|e| format!("{}: {}", e.word, e.rule))
-            .collect();
-        if rules.is_empty() {
-            return;
-        }
+    /// A tip of the frame under the pointer (the rules of the large card's keywords, one
+    /// a line), in a box beside the pointer.
+    pub(super) fn draw_tip(&self, tip: &str, fonts: &Fonts, size: Vec2) {
+        let rules: Vec<&str> = tip.lines().collect();
         let w = 380.0f32.min(size.x - 20.0);
         let measure = |x: &str| style::width(x, &fonts.serif, 16);
         let lines: Vec<String> = rules

@@ -8,7 +8,9 @@
 use super::layout::{Layout, text};
 use crate::core::state::{Phase, Role, State};
 use crate::core::{Action, SpendFor, candidates};
+use crate::present::stage::MomentKind;
 use crate::present::words::{self, action_label};
+use crate::ui::screen::Tip;
 use crate::ui::style::{self, Fonts};
 use macroquad::prelude::*;
 
@@ -530,7 +532,7 @@ pub struct Frame {
     pub buttons: Vec<Button>,
     pub controls: Vec<(Rect, Control, String)>,
     /// Hover regions and their explanations, in priority order.
-    pub tips: Vec<(Rect, String)>,
+    pub tips: Vec<Tip>,
     /// Everything a click does something with, for the arrows' focus.
     pub targets: Vec<(super::focus::Target, Rect)>,
 }
@@ -549,18 +551,19 @@ impl Frame {
             .map(|(_, c, _)| *c)
     }
 
-    /// What hovering at `at` explains, if anything.
-    pub fn tip_at(&self, at: Vec2, guided: bool) -> Option<String> {
-        if let Some(b) = self.button_at(at) {
-            return b.disabled.clone().or_else(|| b.warning.clone());
+    /// What hovering at `at` explains, if anything, while `moment` plays on the stage
+    /// (`None`: the stage rests). During a moment only the tips that speak of it answer
+    /// (the buttons wait, and so do their tips).
+    pub fn tip_at(&self, at: Vec2, guided: bool, moment: Option<&MomentKind>) -> Option<String> {
+        if moment.is_none() {
+            if let Some(b) = self.button_at(at) {
+                return b.disabled.clone().or_else(|| b.warning.clone());
+            }
+            if let Some(c) = self.control_at(at) {
+                return Some(control_tip(c, guided).to_string());
+            }
         }
-        if let Some(c) = self.control_at(at) {
-            return Some(control_tip(c, guided).to_string());
-        }
-        self.tips
-            .iter()
-            .find(|(r, _)| r.contains(at))
-            .map(|(_, t)| t.clone())
+        crate::ui::screen::tip_at(&self.tips, at, moment)
     }
 }
 

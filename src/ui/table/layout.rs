@@ -99,6 +99,33 @@ impl Layout {
         (card, panel)
     }
 
+    /// The Domain band's pieces: the Domain's title card, its deck and its discard. The
+    /// piles leave room for their labels underneath.
+    pub fn band(&self) -> Band {
+        let r = self.top;
+        let pad = 10.0;
+        let pile_w = ((r.h - 2.0 * pad - 22.0) / 1.4).min(r.w * 0.15);
+        let pile_h = pile_w * 1.4;
+        let deck = Rect::new(
+            r.right() - pad - 2.0 * pile_w - pad,
+            r.y + pad,
+            pile_w,
+            pile_h,
+        );
+        let discard = Rect::new(r.right() - pad - pile_w, r.y + pad, pile_w, pile_h);
+        let title = Rect::new(
+            r.x + pad,
+            r.y + pad,
+            deck.x - pad * 2.0 - r.x,
+            r.h - 2.0 * pad,
+        );
+        Band {
+            title,
+            deck,
+            discard,
+        }
+    }
+
     /// The Guardian's own stage: the Domain band and the stage as one (the crossing is
     /// no Domain's).
     pub fn guardian_stage(&self) -> Rect {
@@ -155,6 +182,17 @@ pub mod text {
     pub const SMALL: u16 = 14;
     /// A number that rises from a blow or a heal.
     pub const BIG: u16 = 34;
+}
+
+/// The Domain band's pieces (see [`Layout::band`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Band {
+    /// The Domain's title card with its scene text (the lesson's hint covers it).
+    pub title: Rect,
+    /// The Domain's deck (a pile, its count under it).
+    pub deck: Rect,
+    /// The discard (its top card, its count under it).
+    pub discard: Rect,
 }
 
 /// The status area's trackers.

@@ -767,7 +767,7 @@ impl TableScreen {
                     &l,
                     f,
                 ),
-                tips: tips::tips(shown, &l, &self.map, self.objective),
+                tips: tips::tips(self.stage.scene(), &l, &self.map, self.objective),
                 targets: Vec::new(),
             },
             None => Frame {
@@ -851,9 +851,12 @@ impl TableScreen {
         match &self.modal {
             Some(m) => m.draw(self, fonts, &l),
             None => {
+                // At rest every tip answers; while a moment plays, only those that
+                // speak of it (a blow over the Health track).
+                let moment = self.stage.moment().map(|m| &m.kind);
                 if let Some(at) = self.focus_point().or(self.mouse)
-                    && self.stage.idle()
-                    && let Some(tip) = self.frame.tip_at(at, cx.s().guide)
+                    && (self.stage.idle() || moment.is_some())
+                    && let Some(tip) = self.frame.tip_at(at, cx.s().guide, moment)
                 {
                     // A focused target's tip hangs from its lower edge, off its face.
                     let anchor = self

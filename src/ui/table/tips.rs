@@ -1,24 +1,59 @@
 //! What hovering each region of the table explains: the trackers, the slots, the row, the
-//! lists and the map's Domains. Built with the frame, from the same rectangles the panels
-//! draw in. A card's tip ends with the rules of the keywords its text uses (from
-//! `present::glossary`).
+//! Domain band's piles, the lists and the map's Domains. Built with the frame, from the same
+//! rectangles the panels draw in. A card's tip ends with the rules of the keywords its text
+//! uses (from `present::glossary`). The trackers' tips also speak of the moment playing
+//! over them (a blow over the Health track, see [`Tip::during`]); every other tip waits
+//! for the stage to rest.
 
 use super::layout::{Layout, StatusLayout};
 use super::panels::lists::{ListRow, lists};
 use crate::core::state::Phase;
-use crate::core::{Observation, Slot, State, mods};
+use crate::core::{Observation, Slot, mods};
 use crate::present::glossary::with_rules;
+use crate::present::scene::Scene;
+use crate::present::stage::MomentKind;
 use crate::ui::map::{self, MapModel};
+use crate::ui::screen::Tip;
 use macroquad::prelude::*;
 
-pub fn tips(s: &State, l: &Layout, model: &MapModel, objective: bool) -> Vec<(Rect, String)> {
+/// Every tip of the table for the scene shown, in priority order (the first under the
+/// pointer wins).
+pub fn tips(scene: &Scene, l: &Layout, model: &MapModel, objective: bool) -> Vec<Tip> {
+    let s = &scene.state;
     let sl = StatusLayout::new(l.status);
     let m = mods(s);
     let mut out = vec![
-        (sl.health, format!("Health {} of {}. At 0 the run is lost.", s.health, s.max_health)),
-        (sl.marker, "The Resolve/Dread marker: gaining Resolve moves it right (at most Resolve 4), Dread moves it left; Dread past 4 loses the run. Spending Resolve needs Resolve 1 or more.".to_string()),
-        (sl.grace, "Grace (0 to 3): spend 1 to reroll any die just rolled, yours or the foe's. Gained at a Rest.".to_string()),
-        (sl.atk_def, format!("ATK {} is added to your Hits and Criticals; DEF {} is taken from the damage you receive.", m.atk, m.def)),
+        Tip {
+            during: Some(health_now),
+            ..Tip::new(
+                sl.health,
+                format!(
+                    "Health {} of {}. At 0 the run is lost.",
+                    s.health, s.max_health
+                ),
+            )
+        },
+        Tip {
+            during: Some(marker_now),
+            ..Tip::new(
+                sl.marker,
+                "The Resolve/Dread marker: gaining Resolve moves it right (at most Resolve 4), Dread moves it left; Dread past 4 loses the run. Spending Resolve needs Resolve 1 or more.",
+            )
+        },
+        Tip {
+            during: Some(grace_now),
+            ..Tip::new(
+                sl.grace,
+                "Grace (0 to 3): spend 1 to reroll any die just rolled, yours or the foe's. Gained at a Rest.",
+            )
+        },
+        Tip::new(
+            sl.atk_def,
+            format!(
+                "ATK {} is added to your Hits and Criticals; DEF {} is taken from the damage you receive.",
+                m.atk, m.def
+            ),
+        ),
     ];
     for (held, rects) in [(&s.items, sl.items), (&s.equipment, sl.equipment)] {
         for (i, rr) in rects.iter().enumerate() {
@@ -30,7 +65,7 @@ pub fn tips(s: &State, l: &Layout, model: &MapModel, objective: bool) -> Vec<(Re
                 }
                 None => "An empty slot. You hold at most two Items and two Equipment.".into(),
             };
-            out.push((*rr, text));
+            out.push(Tip::new(*rr, text));
         }
     }
     if matches!(s.phase, Phase::Explore | Phase::Route) {
@@ -49,24 +84,24 @@ pub fn tips(s: &State, l: &Layout, model: &MapModel, objective: bool) -> Vec<(Re
                     with_rules(&format!("{} (known): {text}", sc.name))
                 }
             };
-            out.push((*r, text));
+            out.push(Tip::new(*r, text));
         }
     }
+    out.extend(pile_tips(scene, l));
     for row in lists(s, l) {
         if let ListRow::Entry(_, tip, r, card) = row {
             // A card's tip adds the rules of the keywords in its text.
-            out.push((
-                r,
-                if card.is_some() {
-                    with_rules(&tip)
-                } else {
-                    tip
-                },
-            ));
+            let text = if card.is_some() {
+                with_rules(&tip)
+            } else {
+                tip
+            };
+            out.push(Tip::new(r, text));
         }
     }
-    // First: the deck stacks sit on the ATK/DEF line, whose tip would hide theirs.
-    out.splice(0..0, super::panels::dice_deck::tips(s, l));
+    // First: the dice decks' stacks sit on the ATK/DEF line, whose tip would hide theirs.
+    let stacks = super::panels::dice_deck::tips(s, l);
+    out.splice(0..0, stacks.into_iter().map(|(r, t)| Tip::new(r, t)));
     let ml = map::layout(model, l.map_area());
     let guardian = super::panels::map_guardian::tips(s, &ml);
     for (i, r) in ml.tiles.iter().enumerate() {
@@ -76,20 +111,75 @@ pub fn tips(s: &State, l: &Layout, model: &MapModel, objective: bool) -> Vec<(Re
         if let Some((_, said)) = guardian.iter().find(|(g, _)| g == r) {
             tip = format!("{tip}\n{said}");
         }
-        out.push((*r, tip));
+        out.push(Tip::new(*r, tip));
     }
-    out.extend(guardian.into_iter().take(1));
+    out.extend(guardian.into_iter().take(1).map(|(r, t)| Tip::new(r, t)));
     // Open, the terms cover the map: their panel's tip comes before the tiles under it.
     if objective {
         let r = super::panels::objective::rect(l, &ml);
-        out.insert(
-            0,
-            (
-                r,
-                "The Guardian's terms, where each stands now. 0 or a click closes them."
-                    .to_string(),
-            ),
-        );
+        let tip = "The Guardian's terms, where each stands now. 0 or a click closes them.";
+        out.insert(0, Tip::new(r, tip));
     }
     out
+}
+
+/// The Domain band's piles: the deck and the discard (none while the Guardian's stage or
+/// the end panel covers the band).
+fn pile_tips(scene: &Scene, l: &Layout) -> Vec<Tip> {
+    let s = &scene.state;
+    if s.phase == Phase::Over || super::panels::reveal::on_stage(scene, None) {
+        return Vec::new();
+    }
+    let band = l.band();
+    let cards = |n: usize| match n {
+        1 => "1 card".to_string(),
+        n => format!("{n} cards"),
+    };
+    let deck = format!(
+        "The Domain's deck: {} left. The row is dealt from it.",
+        cards(s.deck.len())
+    );
+    let discard = match s.discard.last() {
+        Some(c) => format!(
+            "The discard: {}, {} on top.",
+            cards(s.discard.len()),
+            s.cards.card(*c).name
+        ),
+        None => "The discard: empty.".to_string(),
+    };
+    vec![Tip::new(band.deck, deck), Tip::new(band.discard, discard)]
+}
+
+/// What the Health track says while a moment changes it.
+fn health_now(m: &MomentKind) -> Option<String> {
+    match *m {
+        MomentKind::Blow { to_traveller, .. } if to_traveller > 0 => {
+            Some(format!("This blow takes {to_traveller} Health."))
+        }
+        MomentKind::Health { by } if by < 0 => Some(format!("Now: {} Health lost.", -by)),
+        MomentKind::Health { by } if by > 0 => Some(format!("Now: {by} Health regained.")),
+        _ => None,
+    }
+}
+
+/// What the marker says while it steps.
+fn marker_now(m: &MomentKind) -> Option<String> {
+    match *m {
+        MomentKind::Marker { by } if by > 0 => {
+            Some(format!("Now: the marker steps {by} toward Resolve."))
+        }
+        MomentKind::Marker { by } if by < 0 => {
+            Some(format!("Now: the marker steps {} toward Dread.", -by))
+        }
+        _ => None,
+    }
+}
+
+/// What Grace says while it fills or empties.
+fn grace_now(m: &MomentKind) -> Option<String> {
+    match *m {
+        MomentKind::Grace { by } if by > 0 => Some(format!("Now: {by} Grace gained.")),
+        MomentKind::Grace { by } if by < 0 => Some(format!("Now: {} Grace spent.", -by)),
+        _ => None,
+    }
 }

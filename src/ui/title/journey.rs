@@ -234,7 +234,7 @@ impl TitleScreen {
             return;
         }
         self.seed = code.seed.to_string();
-        self.deck = code.dice == DiceMode::Deck;
+        self.dice_deck = code.dice == DiceMode::Deck;
         self.rules = code.rules;
         self.from_code = true;
     }

@@ -13,10 +13,11 @@ fn screen() -> TitleScreen {
         warnings: vec![],
         selected: Item::NewRun.index(),
         hovered_tile: None,
+        frame: TitleFrame::default(),
         pointer_live: false,
         refused: 0,
         seed: String::new(),
-        deck: false,
+        dice_deck: false,
         guide_screen: false,
         resume: None,
         source: String::new(),
@@ -275,7 +276,7 @@ fn esc_asks_to_quit_and_f5_reloads() {
 #[test]
 fn clicking_quit_quits() {
     let mut s = screen();
-    let l = Layout::new(vec2(1280.0, 800.0));
+    let l = TitleGeometry::new(vec2(1280.0, 800.0), &s.map);
     let quit = l.item_rect(Item::Quit.index()).center();
     let hover = Input {
         mouse: quit,
@@ -300,7 +301,7 @@ fn menu_entries_do_not_overlap() {
         vec2(1280.0, 800.0),
         vec2(1920.0, 1080.0),
     ] {
-        let l = Layout::new(size);
+        let l = TitleGeometry::new(size, &screen().map);
         let last = Item::ALL.len() - 1;
         for i in 0..last {
             assert!(l.item_rect(i).bottom() <= l.item_rect(i + 1).y + 0.01);
@@ -440,9 +441,9 @@ fn the_seed_box_takes_a_typed_or_pasted_run_code() {
         }
     );
     let mut s = screen();
-    s.deck = true;
+    s.dice_deck = true;
     s.paste("  f-1234-r-36D8B5D0\n");
-    assert_eq!((s.seed.as_str(), s.deck), ("1234", false));
+    assert_eq!((s.seed.as_str(), s.dice_deck), ("1234", false));
     assert!(matches!(
         s.update(&enter()),
         Next::NewRun {

@@ -166,7 +166,7 @@ mod tests {
         assert_eq!(motion(Some(&tail), true), Some(0.75));
         assert_eq!(motion(Some(&tail), false), None);
         assert_eq!(motion(Some(&moment(foe, 1.0, true)), true), None);
-        // Effect dice are rolled even in a deck run: the dealt cards stay still.
+        // Effect dice are rolled even in a dice-deck run: the dealt cards stay still.
         let heal = moment(Event::EffectRolled { dice: vec![3] }, 0.2, false);
         assert_eq!(motion(Some(&heal), true), None);
         assert_eq!(motion(None, true), None);

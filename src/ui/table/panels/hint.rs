@@ -73,15 +73,7 @@ pub fn target(
 
 /// The hint's panel: over the Domain's title card, left of the deck and the discard.
 pub fn panel_rect(l: &Layout) -> Rect {
-    let r = l.top;
-    let pad = 10.0;
-    let pile_w = ((r.h - 2.0 * pad - 22.0) / 1.4).min(r.w * 0.15);
-    Rect::new(
-        r.x + pad,
-        r.y + pad,
-        r.w - 3.0 * pad - 2.0 * pile_w - pad,
-        r.h - 2.0 * pad,
-    )
+    l.band().title
 }
 
 /// The hint and its ring (the stage is idle or holding; nothing while a moment plays).

@@ -13,7 +13,7 @@ use crate::ui::table::layout::text;
 use macroquad::prelude::*;
 
 /// The Guardian's card on the map: its name, then one mark per entry.
-pub fn draw_badge(cx: &Ctx, ml: &map::Layout) {
+pub fn draw_badge(cx: &Ctx, ml: &map::MapGeometry) {
     let s = cx.s();
     let fonts = cx.fonts;
     let r = map::guardian_badge(ml);
@@ -104,7 +104,7 @@ pub fn draw_mark(c: Vec2, status: TermStatus) {
 
 /// A small gold mark on each Domain a learned entry points to (the pieces it names lie
 /// there): on the map at every moment, and so on the route choice.
-pub fn draw_rumour_marks(cx: &Ctx, ml: &map::Layout) {
+pub fn draw_rumour_marks(cx: &Ctx, ml: &map::MapGeometry) {
     let mut marked: Vec<usize> = rumours(cx.s()).into_iter().map(|(i, _)| i).collect();
     marked.dedup();
     for i in marked {
@@ -118,7 +118,7 @@ pub fn draw_rumour_marks(cx: &Ctx, ml: &map::Layout) {
 }
 
 /// The tips of the Guardian's card and of each marked Domain.
-pub fn tips(s: &crate::core::State, ml: &map::Layout) -> Vec<(Rect, String)> {
+pub fn tips(s: &crate::core::State, ml: &map::MapGeometry) -> Vec<(Rect, String)> {
     let g = guardian_view(s);
     let mut lines = vec![format!("{}: {}", g.name, s.cards.guardian.text)];
     for e in &g.entries {

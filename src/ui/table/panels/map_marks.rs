@@ -10,7 +10,7 @@ use crate::ui::table::layout::text;
 use macroquad::prelude::*;
 
 /// One size for every name: the largest at which each fits in two lines, whole words.
-pub fn name_size(cx: &Ctx, ml: &map::Layout) -> u16 {
+pub fn name_size(cx: &Ctx, ml: &map::MapGeometry) -> u16 {
     let fonts = cx.fonts;
     cx.map
         .tiles

@@ -21,7 +21,7 @@ use macroquad::prelude::*;
 pub const KEY: KeyCode = KeyCode::Key0;
 
 /// The panel's place: from the Guardian's card down to the foot of the map panel.
-pub fn rect(l: &Layout, ml: &map::Layout) -> Rect {
+pub fn rect(l: &Layout, ml: &map::MapGeometry) -> Rect {
     let badge = map::guardian_badge(ml);
     let top = badge.y;
     Rect::new(
@@ -111,7 +111,7 @@ fn line_h(size: u16) -> f32 {
 }
 
 /// Draws the open panel over the map.
-pub fn draw(cx: &Ctx, ml: &map::Layout) {
+pub fn draw(cx: &Ctx, ml: &map::MapGeometry) {
     let (s, fonts) = (cx.s(), cx.fonts);
     let r = rect(cx.l, ml);
     style::card(

@@ -14,25 +14,9 @@ pub fn draw(cx: &Ctx) {
     }
     let s = cx.s();
     let fonts = cx.fonts;
-    let r = cx.l.top;
-    let pad = 10.0;
-    // The piles leave room for their labels underneath.
-    let pile_w = ((r.h - 2.0 * pad - 22.0) / 1.4).min(r.w * 0.15);
-    let pile_h = pile_w * 1.4;
-    let deck = Rect::new(
-        r.right() - pad - 2.0 * pile_w - pad,
-        r.y + pad,
-        pile_w,
-        pile_h,
-    );
-    let discard = Rect::new(r.right() - pad - pile_w, r.y + pad, pile_w, pile_h);
+    let band = cx.l.band();
+    let (title, deck, discard) = (band.title, band.deck, band.discard);
     let d = s.cards.domain(s.domain);
-    let title = Rect::new(
-        r.x + pad,
-        r.y + pad,
-        deck.x - pad * 2.0 - r.x,
-        r.h - 2.0 * pad,
-    );
     style::card(
         title,
         9.0,

@@ -7,6 +7,7 @@ mod keys;
 mod link;
 mod lost;
 mod objective;
+mod tips;
 
 fn shipped() -> Arc<CardSet> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");

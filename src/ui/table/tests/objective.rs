@@ -16,11 +16,8 @@ fn zero_or_a_click_on_the_guardians_card_opens_its_terms_and_closes_them() {
     assert!(!t.objective);
     // The first tip under a point, as the frame reads them.
     let tip_at = |t: &TableScreen, at: Vec2| {
-        crate::ui::table::tips::tips(&t.run.state, &l, &t.map, t.objective)
-            .into_iter()
-            .find(|(r, _)| r.contains(at))
-            .map(|(_, tip)| tip)
-            .unwrap_or_default()
+        let tips = crate::ui::table::tips::tips(t.stage.scene(), &l, &t.map, t.objective);
+        crate::ui::screen::tip_at(&tips, at, None).unwrap_or_default()
     };
     // Closed, what lies under the panel's place has its own tip.
     let before = tip_at(&t, inside);

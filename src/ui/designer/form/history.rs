@@ -3,10 +3,10 @@
 //! step), erasing a run at a time; moving the caret or changing field ends a group.
 //!
 //! This undoes what was typed in the form only: a card saved to its file is put back by
-//! the desk's revert command, with a confirmation (see `crate::ui::gallery::desk`).
+//! the desk's revert command, with a confirmation (see `crate::ui::designer::commands`).
 
 use super::field::Edit;
-use super::form::{Field, Form};
+use super::model::{Field, Form};
 
 /// How many steps are kept (older ones are dropped).
 pub const LEVELS: usize = 500;
@@ -67,7 +67,7 @@ impl History {
         let choice = form
             .fields
             .get(form.focus)
-            .is_some_and(|f| matches!(f.kind, super::form::Kind::Choice(_)));
+            .is_some_and(|f| matches!(f.kind, super::model::Kind::Choice(_)));
         if choice {
             // A word picked is a step of its own, whatever key picked it.
             let before = Snapshot::of(form);
@@ -184,7 +184,7 @@ impl History {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::desk::form::Slot;
+    use crate::ui::designer::form::model::Slot;
     use serde_json::json;
 
     fn form() -> Form {

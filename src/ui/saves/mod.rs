@@ -4,6 +4,7 @@
 
 use super::Next;
 use super::input::{Input, Press};
+use super::screen::ScreenFrame;
 use super::style::{self, Fonts, colour, fade, mix};
 use crate::store::SaveStore;
 use crate::store::{LoadError, SaveInfo};
@@ -76,17 +77,47 @@ pub struct LoadScreen {
     selected: usize,
     /// The first row shown (the list scrolls to keep the selection in view).
     first: usize,
-}
-
-/// How many rows the list shows at once for a window size.
-fn rows_shown(size: Vec2) -> usize {
-    let r = panel(size);
-    let list_h = r.h - 98.0 - 20.0 - DETAIL_H - 40.0;
-    ((list_h / ROW_H).floor() as usize).max(3)
+    /// This frame's model (the rows shown, where they are drawn and clicked).
+    frame: LoadFrame,
 }
 
 const ROW_H: f32 = 34.0;
 const DETAIL_H: f32 = 150.0;
+
+/// Where the Load screen's pieces go for a window size.
+#[derive(Debug, Clone, Default)]
+struct LoadGeometry {
+    /// The panel both screens draw in.
+    panel: Rect,
+    /// How many rows the list shows at once.
+    rows: usize,
+    /// The selected save's detail under the list.
+    detail: Rect,
+    /// The columns' left edges: saved, seed, Domain, Health, state.
+    columns: [f32; 5],
+}
+
+impl LoadGeometry {
+    fn new(size: Vec2) -> LoadGeometry {
+        let r = panel(size);
+        let list_h = r.h - 98.0 - 20.0 - DETAIL_H - 40.0;
+        LoadGeometry {
+            panel: r,
+            rows: ((list_h / ROW_H).floor() as usize).max(3),
+            detail: Rect::new(
+                r.x + 24.0,
+                r.bottom() - 40.0 - DETAIL_H,
+                r.w - 48.0,
+                DETAIL_H,
+            ),
+            columns: columns(r),
+        }
+    }
+}
+
+/// The Load screen's frame (see `ui::screen`): the rows shown as targets, by the index of
+/// their save.
+type LoadFrame = ScreenFrame<LoadGeometry, usize>;
 
 impl LoadScreen {
     /// The saves of `store` (`None`: saves are off, the list is empty).
@@ -99,6 +130,7 @@ impl LoadScreen {
             entries: store.map_or_else(Vec::new, SaveStore::list),
             selected: 0,
             first: 0,
+            frame: LoadFrame::default(),
         }
     }
 
@@ -120,27 +152,37 @@ impl LoadScreen {
         }
     }
 
-    /// The rows' rectangles, for the rows shown.
-    fn row_rects(&self, size: Vec2) -> Vec<(usize, Rect)> {
-        let r = panel(size);
-        let n = rows_shown(size);
-        (self.first..self.entries.len().min(self.first + n))
+    /// This frame's model: the rows shown, each where it is drawn and clicked.
+    fn lay_out(&self, size: Vec2) -> LoadFrame {
+        let mut f = ScreenFrame::new(size, LoadGeometry::new(size));
+        let (r, n) = (f.geometry.panel, f.geometry.rows);
+        f.targets = (self.first..self.entries.len().min(self.first + n))
             .enumerate()
             .map(|(k, i)| {
-                (
-                    i,
-                    Rect::new(
-                        r.x + 24.0,
-                        r.y + 130.0 + k as f32 * ROW_H,
-                        r.w - 48.0,
-                        ROW_H - 4.0,
-                    ),
-                )
+                let row = Rect::new(
+                    r.x + 24.0,
+                    r.y + 130.0 + k as f32 * ROW_H,
+                    r.w - 48.0,
+                    ROW_H - 4.0,
+                );
+                (i, row)
             })
-            .collect()
+            .collect();
+        f
     }
 
+    /// One frame: the input read against the rows drawn last, then this frame's rows
+    /// laid out for the draw (the list may have scrolled).
     pub fn update(&mut self, input: &Input) -> Next {
+        if self.frame.size != input.size {
+            self.frame = self.lay_out(input.size);
+        }
+        let next = self.handle(input);
+        self.frame = self.lay_out(input.size);
+        next
+    }
+
+    fn handle(&mut self, input: &Input) -> Next {
         if self.confirm_delete {
             // Enter deletes; any other key or click keeps the save.
             if input.activate {
@@ -177,7 +219,7 @@ impl LoadScreen {
                 Next::Stay
             };
         }
-        let page = rows_shown(input.size);
+        let page = self.frame.geometry.rows;
         if input.up {
             self.selected = (self.selected + n - 1) % n;
         }
@@ -204,11 +246,7 @@ impl LoadScreen {
             };
         }
         self.scroll(page);
-        let under = self
-            .row_rects(input.size)
-            .into_iter()
-            .find(|(_, r)| r.contains(input.mouse))
-            .map(|(i, _)| i);
+        let under = self.frame.at(input.mouse).copied();
         if let Some(i) = under
             && (input.mouse_moved || input.click)
         {
@@ -253,7 +291,9 @@ impl LoadScreen {
     }
 
     pub fn draw(&self, fonts: &Fonts, size: Vec2) {
-        let r = panel(size);
+        let frame = self.frame.for_size(size, || self.lay_out(size));
+        let g = &frame.geometry;
+        let r = g.panel;
         heading(
             fonts,
             r,
@@ -277,7 +317,7 @@ impl LoadScreen {
             return;
         }
         // Column heads.
-        let cols = columns(r);
+        let cols = g.columns;
         let head_y = r.y + 120.0;
         for (x, name) in cols
             .iter()
@@ -285,79 +325,11 @@ impl LoadScreen {
         {
             style::text(name, *x, head_y, &fonts.italic, 16, style::dim());
         }
-        for (i, rr) in self.row_rects(size) {
-            let on = i == self.selected;
-            if on {
-                style::card(
-                    rr,
-                    6.0,
-                    1.0,
-                    mix(colour::TILE, colour::GOLD, 0.22),
-                    colour::GOLD,
-                );
-            }
-            let y = rr.y + 21.0;
-            match &self.entries[i] {
-                Ok(info) => {
-                    let s = &info.summary;
-                    let (state, col) = match &s.ending {
-                        None => ("in progress".to_string(), colour::SEA_LIGHT),
-                        Some(e) if e.won() => ("won".to_string(), colour::GOLD),
-                        Some(e) => (
-                            format!("lost ({})", e.cause.as_deref().unwrap_or("?")),
-                            fade(colour::ERROR, 0.85),
-                        ),
-                    };
-                    let text = if on { WHITE } else { colour::PARCHMENT };
-                    style::text(&info.date(), cols[0], y, &fonts.serif, 18, text);
-                    // A 19-digit seed shrinks (and at worst is cut) to stay in its column.
-                    let seed = info.seed.to_string();
-                    let room = cols[2] - cols[1] - 12.0;
-                    let size = style::fit_size(&seed, &fonts.mono, 15, 10, room);
-                    let seed =
-                        style::ellipsize(&seed, room, |x| style::width(x, &fonts.mono, size));
-                    style::text(&seed, cols[1], y, &fonts.mono, size, text);
-                    let name = style::ellipsize(&s.domain_name, cols[3] - cols[2] - 16.0, |x| {
-                        style::width(x, &fonts.serif, 18)
-                    });
-                    style::text(&name, cols[2], y, &fonts.serif, 18, text);
-                    style::text(
-                        &format!("{} / {}", s.health, s.max_health),
-                        cols[3],
-                        y,
-                        &fonts.serif,
-                        18,
-                        text,
-                    );
-                    style::text(&state, cols[4], y, &fonts.italic, 18, col);
-                }
-                Err(e) => {
-                    let name = e.path.file_name().map_or_else(
-                        || e.path.display().to_string(),
-                        |n| n.to_string_lossy().into(),
-                    );
-                    let name = style::ellipsize(&name, cols[2] - cols[0] - 16.0, |x| {
-                        style::width(x, &fonts.mono, 14)
-                    });
-                    style::text(&name, cols[0], y, &fonts.mono, 14, style::dim());
-                    let why =
-                        style::ellipsize(&e.problem.to_string(), cols[4] - cols[2] - 16.0, |x| {
-                            style::width(x, &fonts.italic, 16)
-                        });
-                    style::text(&why, cols[2], y, &fonts.italic, 16, style::dim());
-                    style::text(
-                        "cannot be loaded",
-                        cols[4],
-                        y,
-                        &fonts.italic,
-                        18,
-                        colour::ERROR,
-                    );
-                }
-            }
+        for &(i, rr) in &frame.targets {
+            self.draw_row(fonts, i, rr, &cols);
         }
         let n = self.entries.len();
-        let shown = rows_shown(size);
+        let shown = g.rows;
         if n > shown {
             style::text_right(
                 &format!("{}-{} of {n}", self.first + 1, (self.first + shown).min(n)),
@@ -368,7 +340,7 @@ impl LoadScreen {
                 style::dim(),
             );
         }
-        self.draw_detail(fonts, r);
+        self.draw_detail(fonts, g.detail);
         let hint = match &self.notice {
             Some(notice) => notice.clone(),
             None => {
@@ -391,14 +363,79 @@ impl LoadScreen {
         }
     }
 
-    /// What the selected save is: its error in full, or what resuming does.
-    fn draw_detail(&self, fonts: &Fonts, r: Rect) {
-        let d = Rect::new(
-            r.x + 24.0,
-            r.bottom() - 40.0 - DETAIL_H,
-            r.w - 48.0,
-            DETAIL_H,
-        );
+    /// One save's row of the list, in its rectangle `rr` (lit when selected).
+    fn draw_row(&self, fonts: &Fonts, i: usize, rr: Rect, cols: &[f32; 5]) {
+        let on = i == self.selected;
+        if on {
+            style::card(
+                rr,
+                6.0,
+                1.0,
+                mix(colour::TILE, colour::GOLD, 0.22),
+                colour::GOLD,
+            );
+        }
+        let y = rr.y + 21.0;
+        match &self.entries[i] {
+            Ok(info) => {
+                let s = &info.summary;
+                let (state, col) = match &s.ending {
+                    None => ("in progress".to_string(), colour::SEA_LIGHT),
+                    Some(e) if e.won() => ("won".to_string(), colour::GOLD),
+                    Some(e) => (
+                        format!("lost ({})", e.cause.as_deref().unwrap_or("?")),
+                        fade(colour::ERROR, 0.85),
+                    ),
+                };
+                let text = if on { WHITE } else { colour::PARCHMENT };
+                style::text(&info.date(), cols[0], y, &fonts.serif, 18, text);
+                // A 19-digit seed shrinks (and at worst is cut) to stay in its column.
+                let seed = info.seed.to_string();
+                let room = cols[2] - cols[1] - 12.0;
+                let size = style::fit_size(&seed, &fonts.mono, 15, 10, room);
+                let seed = style::ellipsize(&seed, room, |x| style::width(x, &fonts.mono, size));
+                style::text(&seed, cols[1], y, &fonts.mono, size, text);
+                let name = style::ellipsize(&s.domain_name, cols[3] - cols[2] - 16.0, |x| {
+                    style::width(x, &fonts.serif, 18)
+                });
+                style::text(&name, cols[2], y, &fonts.serif, 18, text);
+                style::text(
+                    &format!("{} / {}", s.health, s.max_health),
+                    cols[3],
+                    y,
+                    &fonts.serif,
+                    18,
+                    text,
+                );
+                style::text(&state, cols[4], y, &fonts.italic, 18, col);
+            }
+            Err(e) => {
+                let name = e.path.file_name().map_or_else(
+                    || e.path.display().to_string(),
+                    |n| n.to_string_lossy().into(),
+                );
+                let name = style::ellipsize(&name, cols[2] - cols[0] - 16.0, |x| {
+                    style::width(x, &fonts.mono, 14)
+                });
+                style::text(&name, cols[0], y, &fonts.mono, 14, style::dim());
+                let why = style::ellipsize(&e.problem.to_string(), cols[4] - cols[2] - 16.0, |x| {
+                    style::width(x, &fonts.italic, 16)
+                });
+                style::text(&why, cols[2], y, &fonts.italic, 16, style::dim());
+                style::text(
+                    "cannot be loaded",
+                    cols[4],
+                    y,
+                    &fonts.italic,
+                    18,
+                    colour::ERROR,
+                );
+            }
+        }
+    }
+
+    /// What the selected save is (in `d`): its error in full, or what resuming does.
+    fn draw_detail(&self, fonts: &Fonts, d: Rect) {
         let Some(entry) = self.entries.get(self.selected) else {
             return;
         };

@@ -12,7 +12,7 @@ const EVERY: Duration = Duration::from_secs(1);
 
 /// The files of a set on disk and a fingerprint of each as it was loaded.
 #[derive(Debug, Default)]
-pub(in crate::ui::gallery) struct Watch {
+pub(in crate::ui::designer) struct Watch {
     /// Each file as the cards folder names it, its path and its fingerprint (`None`: it
     /// could not be read).
     files: Vec<(String, PathBuf, Option<u64>)>,

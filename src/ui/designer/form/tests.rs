@@ -1,15 +1,15 @@
 //! The form's editing, checking and saving, without a window.
 
 use super::field::Edit;
-use super::form::{self, Form, Slot};
 use super::history::History;
+use super::model::{self, Form, Slot};
 use super::*;
 use crate::cards::load::load_dir;
 use crate::cards::model::{FoeHp, StationType};
 use std::path::{Path, PathBuf};
 
 /// The integration tests' file helpers (a card set copied, the unchanged ends of a file).
-#[path = "../../../tests/common/files.rs"]
+#[path = "../../../../tests/common/files.rs"]
 mod files;
 
 /// A fresh copy of the shipped cards in a temporary folder (removed with the guard).
@@ -19,10 +19,10 @@ fn copy_of_cards(name: &str) -> (tempfile::TempDir, PathBuf) {
     (tmp, dir)
 }
 
-fn open(dir: &Path, id: &str) -> (CardSet, Desk) {
+fn open(dir: &Path, id: &str) -> (CardSet, CardForm) {
     let (set, _) = load_dir(dir).unwrap();
     let c = usize::from(set.card_by_str(id).unwrap().index);
-    let desk = Desk::open(&set, &CardSource::Dir(dir.to_path_buf()), c).unwrap();
+    let desk = CardForm::open(&set, &CardSource::Dir(dir.to_path_buf()), c).unwrap();
     (set, desk)
 }
 
@@ -165,7 +165,7 @@ fn a_new_card_from_a_template_is_added_last_and_loads() {
     let (_tmp, dir) = copy_of_cards("new");
     let (set, _) = load_dir(&dir).unwrap();
     let source = CardSource::Dir(dir.clone());
-    let mut desk = Desk::new_card(&set, &source, 0, StationType::Foe).unwrap();
+    let mut desk = CardForm::new_card(&set, &source, 0, StationType::Foe).unwrap();
     assert!(desk.is_new());
     assert_eq!(desk.form.text(&key("id")), Some("new_foe"));
     retype(&mut desk.form, &key("name"), "Ash Moth");
@@ -189,7 +189,7 @@ fn a_new_card_from_a_template_is_added_last_and_loads() {
 fn the_builtin_set_is_checked_but_not_saved() {
     let (set, _) = crate::cards::load::load_source(&CardSource::Builtin).unwrap();
     let c = usize::from(set.card_by_str("cinder_hound").unwrap().index);
-    let mut desk = Desk::open(&set, &CardSource::Builtin, c).unwrap();
+    let mut desk = CardForm::open(&set, &CardSource::Builtin, c).unwrap();
     assert_eq!(desk.form.errors(), 0, "{:?}", desk.form.general);
     assert_eq!(desk.note.as_deref(), Some(builtin_note().as_str()));
     desk.note = None;
@@ -199,7 +199,7 @@ fn the_builtin_set_is_checked_but_not_saved() {
 
 #[test]
 fn a_box_wraps_after_a_space_and_cuts_only_words_longer_than_a_line() {
-    use super::draw::line_starts;
+    use super::geometry::line_starts;
     // "Play the hound" in lines of 10: after "Play the " (9), then "hound".
     assert_eq!(line_starts("Play the hound", 10), vec![0, 9]);
     // A word longer than a line is cut.
@@ -255,9 +255,9 @@ fn a_file_changed_outside_is_not_overwritten_until_taken_in() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn open_other(dir: &Path, card: Opened) -> (CardSet, Desk) {
+fn open_other(dir: &Path, card: Opened) -> (CardSet, CardForm) {
     let (set, _) = load_dir(dir).unwrap();
-    let desk = Desk::open_other(&set, &CardSource::Dir(dir.to_path_buf()), &card).unwrap();
+    let desk = CardForm::open_other(&set, &CardSource::Dir(dir.to_path_buf()), &card).unwrap();
     (set, desk)
 }
 
@@ -487,7 +487,7 @@ fn part(path: &str, role: rows::Role) -> Slot {
 
 /// Types `text` in the field at `slot`; the check then names it in an error under that
 /// field.
-fn refused_under(desk: &mut Desk, slot: &Slot, text: &str) {
+fn refused_under(desk: &mut CardForm, slot: &Slot, text: &str) {
     retype(&mut desk.form, slot, text);
     desk.check();
     let under = notes(&desk.form, slot);
@@ -523,7 +523,7 @@ fn a_terror_option_is_edited_through_typed_fields_and_saved() {
     assert!(h.edit(&mut desk.form, Edit::Insert('l')));
     assert_eq!(desk.form.text(&kind), Some("lose_health"));
     let amount = desk.form.fields.iter().find(|f| f.slot == arg).unwrap();
-    assert_eq!(amount.kind, form::Kind::Amount);
+    assert_eq!(amount.kind, model::Kind::Amount);
     retype(&mut desk.form, &arg, "1d6+1");
     assert_eq!(
         desk.form.value().unwrap()["options"][1]["effects"][0],
@@ -624,7 +624,7 @@ fn a_test_and_its_outcomes_have_fields_of_their_own() {
         Some("2")
     );
     assert!(
-        desk.form.fields.iter().all(|f| f.kind != form::Kind::Json),
+        desk.form.fields.iter().all(|f| f.kind != model::Kind::Json),
         "no JSON left"
     );
     let (_, desk) = open(&dir, "gaol_cell_of_cold");
@@ -637,8 +637,8 @@ fn a_new_foes_text_is_written_from_its_data_shown_first_and_undone() {
     let (_tmp, dir) = copy_of_cards("write");
     let (set, _) = load_dir(&dir).unwrap();
     let source = CardSource::Dir(dir.clone());
-    let mut desk = Desk::new_card(&set, &source, 0, StationType::Foe).unwrap();
-    let warned = |d: &Desk| -> usize {
+    let mut desk = CardForm::new_card(&set, &source, 0, StationType::Foe).unwrap();
+    let warned = |d: &CardForm| -> usize {
         d.form
             .fields
             .iter()
@@ -781,7 +781,7 @@ fn triggers_abilities_tolls_passages_and_passives_have_fields_of_their_own() {
     assert!(desk.form.pick("duel_start"));
     assert!(!desk.form.pick("dusk"), "not an occasion of the format");
     assert!(
-        desk.form.fields.iter().all(|f| f.kind != form::Kind::Json),
+        desk.form.fields.iter().all(|f| f.kind != model::Kind::Json),
         "no JSON left"
     );
     assert_eq!(
@@ -872,8 +872,8 @@ fn triggers_abilities_tolls_passages_and_passives_have_fields_of_their_own() {
 #[test]
 fn a_card_id_field_completes_from_the_sets_ids() {
     let ids = ["the_sage", "the_smith"];
-    assert_eq!(form::complete_id("the_s", ids).as_deref(), Some("age"));
-    assert_eq!(form::complete_id("the_sage", ids), None);
+    assert_eq!(model::complete_id("the_s", ids).as_deref(), Some("age"));
+    assert_eq!(model::complete_id("the_sage", ids), None);
     // In the desk: an effect's card id completes, the card's own id does not.
     let (_tmp, dir) = copy_of_cards("desk_complete_id");
     let file = dir.join("domains/valthria.json");

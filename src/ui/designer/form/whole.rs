@@ -4,7 +4,7 @@
 //! that saving an unchanged card changes no byte), the Guardian's requirements and seals
 //! an object over several lines as the file has them.
 
-use super::form::{
+use super::model::{
     Entry, FACE_KEYS, Field, Form, Kind, Lines, NUMBERS, Slot, WORDS, compact, face_fields, field,
     spaced,
 };

@@ -2,8 +2,8 @@
 //! picker of a new card (Ctrl-T), and the card's text written from its data (Ctrl-W),
 //! shown before it is taken.
 
-use super::form::Slot;
-use super::{Desk, Outcome};
+use super::model::Slot;
+use super::{CardForm, Outcome};
 use crate::cards::model::StationType;
 use crate::ui::input::Input;
 use crate::ui::style::{self, Fonts, colour, fade};
@@ -33,8 +33,9 @@ const TYPES_HINT: &str = "Up/Down or a first letter · Enter or a click takes ·
 const NOW_LINES: usize = 2;
 const TEXT_HEAD: &str = "The text, written from the card's data:";
 
-/// Where the pop-up's parts go.
-struct Place {
+/// Where the pop-up's parts go (part of the form's geometry while one is open).
+#[derive(Debug, Clone)]
+pub(super) struct Place {
     panel: Rect,
     /// The types' rows (the type picker) or the Take and Cancel buttons.
     rows: Vec<Rect>,
@@ -43,7 +44,7 @@ struct Place {
     now: Vec<String>,
 }
 
-impl Desk {
+impl CardForm {
     /// Ctrl-T: the type picker, on a new card (a saved card keeps its type).
     pub(super) fn open_types(&mut self) {
         if !self.is_new() {
@@ -101,7 +102,9 @@ impl Desk {
 
     /// A frame of input while a pop-up is open: it has every key.
     pub(super) fn popup_update(&mut self, input: &Input, fonts: &Fonts, view: Rect) -> Outcome {
-        let place = self.place(fonts, view);
+        // Its parts where the frame drew them (laid out here when it opened this frame).
+        let drawn = self.frame.geometry.popup.clone();
+        let place = drawn.unwrap_or_else(|| self.place(fonts, view));
         let clicked = |r: &Rect| input.click && r.contains(input.mouse);
         match self.popup.clone() {
             Popup::None => {}
@@ -153,7 +156,7 @@ impl Desk {
     }
 
     /// The pop-up's panel in the middle of the fields' view, and its parts.
-    fn place(&self, fonts: &Fonts, view: Rect) -> Place {
+    pub(super) fn place(&self, fonts: &Fonts, view: Rect) -> Place {
         let w = PANEL_W.max(view.w * 0.7).min(view.w - 20.0);
         let x = view.x + (view.w - w) / 2.0;
         match &self.popup {
@@ -225,12 +228,11 @@ impl Desk {
         }
     }
 
-    /// Draws the type picker or the text's preview over the form.
-    pub(super) fn draw_popup(&self, fonts: &Fonts, view: Rect) {
-        let p = self.place(fonts, view);
-        if matches!(self.popup, Popup::None | Popup::Rename) {
+    /// Draws the type picker or the text's preview (placed at `p`) over the form.
+    pub(super) fn draw_popup(&self, fonts: &Fonts, view: Rect, p: Option<&Place>) {
+        let Some(p) = p.filter(|_| !matches!(self.popup, Popup::None | Popup::Rename)) else {
             return;
-        }
+        };
         let shade = Rect::new(view.x, view.y, view.w, view.h);
         draw_rectangle(
             shade.x,

@@ -9,6 +9,7 @@ use crate::cards::CardSet;
 use crate::cards::validate::Report;
 use crate::core::DiceMode;
 use crate::store::SaveInfo;
+pub use geometry::{TitleFrame, TitleGeometry, TitleTarget};
 pub use journey::Journey;
 use journey::Typed;
 use macroquad::prelude::*;
@@ -110,58 +111,6 @@ fn subtitle(domains: usize) -> String {
     format!("A lone traveller crosses {n} {noun} toward the Guardian.")
 }
 
-/// Where things go for a given window size.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Layout {
-    pub left: f32,
-    pub column_w: f32,
-    pub title_y: f32,
-    pub subtitle_y: f32,
-    pub rule_y: f32,
-    pub menu_y: f32,
-    pub menu_step: f32,
-    pub notes_y: f32,
-    pub map: Rect,
-    pub footer_y: f32,
-}
-
-impl Layout {
-    pub fn new(size: Vec2) -> Layout {
-        let (w, h) = (size.x, size.y);
-        let left = (w * 0.07).clamp(24.0, 110.0);
-        let column_w = (w * 0.40).max(240.0);
-        let title_y = (h * 0.27).max(110.0);
-        let menu_y = title_y + (h * 0.19).max(110.0);
-        let entries = Item::ALL.len() as f32;
-        let menu_step = (h * 0.068)
-            .clamp(38.0, 56.0)
-            .min((h - 24.0 - 40.0 - menu_y) / entries);
-        Layout {
-            left,
-            column_w,
-            title_y,
-            subtitle_y: title_y + 52.0,
-            rule_y: title_y + 86.0,
-            menu_y,
-            menu_step,
-            notes_y: menu_y + (entries - 0.4) * menu_step,
-            map: Rect::new(w * 0.47, h * 0.05, w * 0.50, h * 0.84),
-            footer_y: h - 24.0,
-        }
-    }
-
-    /// The clickable band of menu entry `i`.
-    pub fn item_rect(&self, i: usize) -> Rect {
-        let baseline = self.menu_y + i as f32 * self.menu_step;
-        Rect::new(
-            self.left - 34.0,
-            baseline - self.menu_step * 0.72,
-            320.0,
-            self.menu_step,
-        )
-    }
-}
-
 pub struct TitleScreen {
     map: MapModel,
     /// "9 domains, 162 station cards".
@@ -172,6 +121,8 @@ pub struct TitleScreen {
     warnings: Vec<String>,
     selected: usize,
     hovered_tile: Option<usize>,
+    /// This frame's model: the pieces' places, the targets, the tips (see `ui::screen`).
+    frame: TitleFrame,
     /// The pointer has moved (or clicked) since the screen opened: only then does it
     /// hover things (a resting pointer in the middle of the map would light a tile up).
     pointer_live: bool,
@@ -180,7 +131,7 @@ pub struct TitleScreen {
     /// Digits typed for the next run's seed (empty: a random seed).
     seed: String,
     /// Dice dealt from a deck for the next new run (←/→ on a New run entry toggles it).
-    deck: bool,
+    dice_deck: bool,
     /// The next run with a Guide serves the Guide's screen from its start (S on that
     /// entry toggles it).
     guide_screen: bool,
@@ -227,10 +178,11 @@ impl TitleScreen {
                 Item::NewRun.index()
             },
             hovered_tile: None,
+            frame: TitleFrame::default(),
             pointer_live: false,
             refused: 0,
             seed: String::new(),
-            deck: false,
+            dice_deck: false,
             guide_screen: false,
             resume,
             source: String::new(),
@@ -274,8 +226,18 @@ impl TitleScreen {
         item.available() && (item != Item::Continue || self.resume.is_some())
     }
 
+    /// One frame: the input read against the frame drawn last, then this frame's model
+    /// laid out for the draw.
     pub fn update(&mut self, input: &Input) -> Next {
-        let layout = Layout::new(input.size);
+        if self.frame.size != input.size {
+            self.frame = self.lay_out(input.size);
+        }
+        let next = self.handle(input);
+        self.frame = self.lay_out(input.size);
+        next
+    }
+
+    fn handle(&mut self, input: &Input) -> Next {
         self.refused = self.refused.saturating_sub(1);
         if self.offer {
             if input.activate {
@@ -339,7 +301,7 @@ impl TitleScreen {
                     return Next::Stay;
                 }
                 Intent::Backspace => self.erase(),
-                Intent::Left | Intent::Right if on_new_run => self.deck = !self.deck,
+                Intent::Left | Intent::Right if on_new_run => self.dice_deck = !self.dice_deck,
                 // No wrapping: Up from Continue must not land on Quit.
                 Intent::Up => self.selected = self.selected.saturating_sub(1),
                 Intent::Down => self.selected = (self.selected + 1).min(n - 1),
@@ -347,7 +309,7 @@ impl TitleScreen {
                 _ => {}
             }
         }
-        let under_pointer = (0..n).find(|&i| layout.item_rect(i).contains(input.mouse));
+        let under_pointer = self.item_at(input.mouse);
         if let Some(i) = under_pointer
             && (input.mouse_moved || input.click)
         {
@@ -355,7 +317,7 @@ impl TitleScreen {
         }
         self.pointer_live |= input.mouse_moved || input.click;
         self.hovered_tile = if self.pointer_live {
-            map::hit(&map::layout(&self.map, layout.map), input.mouse)
+            self.domain_at(input.mouse)
         } else {
             None
         };
@@ -408,7 +370,7 @@ impl TitleScreen {
 
     /// The dice mode the next new run gets.
     pub fn dice_mode(&self) -> DiceMode {
-        if self.deck {
+        if self.dice_deck {
             DiceMode::Deck
         } else {
             DiceMode::Rolled
@@ -416,18 +378,18 @@ impl TitleScreen {
     }
 
     pub fn draw(&self, fonts: &Fonts, size: Vec2, t: f32) {
-        let l = Layout::new(size);
-        self.draw_title(fonts, &l);
-        let map_layout = map::layout(&self.map, l.map);
-        map::draw(&self.map, &map_layout, fonts, self.hovered_tile, t);
-        self.draw_menu(fonts, &l);
+        let frame = self.frame.for_size(size, || self.lay_out(size));
+        let l = &frame.geometry;
+        self.draw_title(fonts, l);
+        map::draw(&self.map, &l.tiles, fonts, self.hovered_tile, t);
+        self.draw_menu(fonts, &frame);
         if let Some(why) = &self.refusal {
             // Over the entries under New run, until the box is edited.
             let baseline = l.menu_y + Item::NewRun.index() as f32 * l.menu_step;
             refusal(why, l.left, baseline + l.menu_step * 0.3, fonts);
         }
-        self.draw_warnings(fonts, &l);
-        self.draw_footer(fonts, &l, size);
+        self.draw_warnings(fonts, l);
+        self.draw_footer(fonts, l, size);
         if self.confirm_quit {
             draw_quit_question(fonts, size);
         }
@@ -463,7 +425,7 @@ impl TitleScreen {
         self.options = Some(options::OptionsStep::new(self.rules));
     }
 
-    fn draw_title(&self, fonts: &Fonts, l: &Layout) {
+    fn draw_title(&self, fonts: &Fonts, l: &TitleGeometry) {
         let name = "FORWARD";
         let size = style::fit_size(name, &fonts.serif, 124, 48, l.column_w * 0.8);
         let spacing = size as f32 * 0.09;
@@ -515,7 +477,8 @@ impl TitleScreen {
         style::diamond(vec2(mid, y), 5.0, fade(colour::GOLD, 0.8));
     }
 
-    fn draw_menu(&self, fonts: &Fonts, l: &Layout) {
+    fn draw_menu(&self, fonts: &Fonts, frame: &TitleFrame) {
+        let l = &frame.geometry;
         let size = (l.menu_step * 0.64).round() as u16;
         // The notes beside Continue and New run: a little over half the entry's size (ten
         // entries since Learn to play joined make the rows smaller).
@@ -559,7 +522,7 @@ impl TitleScreen {
                     (_, true) => "random seed".to_string(),
                     (_, false) => format!("{what} {}_", self.seed),
                 };
-                let dice = if self.deck {
+                let dice = if self.dice_deck {
                     "dice from a deck (←→)"
                 } else {
                     "dice rolled (←→)"
@@ -624,14 +587,13 @@ impl TitleScreen {
                     fade(colour::GOLD, 0.8),
                 );
             }
-            if !enabled && selected {
-                let why = if item.available() { NO_RUN } else { NOT_YET };
-                tooltip(why, x + w + 18.0, baseline, fonts);
+            if selected && let Some(why) = frame.tip_of(&TitleTarget::Item(i)) {
+                tooltip(&why, x + w + 18.0, baseline, fonts);
             }
         }
     }
 
-    fn draw_warnings(&self, fonts: &Fonts, l: &Layout) {
+    fn draw_warnings(&self, fonts: &Fonts, l: &TitleGeometry) {
         if self.warnings.is_empty() {
             return;
         }
@@ -689,7 +651,7 @@ impl TitleScreen {
         }
     }
 
-    fn draw_footer(&self, fonts: &Fonts, l: &Layout, size: Vec2) {
+    fn draw_footer(&self, fonts: &Fonts, l: &TitleGeometry, size: Vec2) {
         let y = l.footer_y;
         draw_line(
             l.left,
@@ -834,6 +796,7 @@ fn tooltip(s: &str, x: f32, baseline: f32, fonts: &Fonts) {
     );
 }
 
+mod geometry;
 mod journey;
 pub mod options;
 #[cfg(test)]

@@ -4,6 +4,7 @@
 
 use super::Next;
 use super::cardface::{self, Face, type_colour, type_name};
+use super::designer::Designer;
 use super::input::Input;
 use super::style::{self, Fonts, colour, fade};
 use crate::cards::CardSet;
@@ -12,9 +13,11 @@ use crate::cards::text_check::check_card;
 use macroquad::prelude::*;
 use std::sync::Arc;
 
-mod desk;
+mod geometry;
 mod preview;
 mod search;
+
+pub(in crate::ui) use geometry::{GalleryFrame, GalleryGeometry, GalleryTarget};
 
 const GAP: f32 = 14.0;
 /// A grid card's height to width.
@@ -22,7 +25,7 @@ const ASPECT: f32 = 1.4;
 
 /// One card of the gallery.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Entry {
+pub(in crate::ui) enum Entry {
     /// A Station card: its index in `CardSet::cards`.
     Station(usize),
     /// A Domain's title card.
@@ -40,38 +43,24 @@ const OTHERS_DESK: &str = "Title cards, traveller, Guardian, map";
 
 /// A filter chip: which filter it sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Chip {
+pub(in crate::ui) enum Chip {
     Domain(Option<usize>),
     Type(Option<StationType>),
 }
 
-/// Where things go for a window size.
-struct Layout {
-    /// The chips and their rectangles.
-    chips: Vec<(Chip, Rect)>,
-    /// The grid's viewport.
-    grid: Rect,
-    columns: usize,
-    /// Whole rows that fit in the viewport (the grid scrolls by rows).
-    rows: usize,
-    card: Vec2,
-    /// The large card and its notes.
-    preview: Rect,
-}
-
 pub struct GalleryScreen {
-    cards: Arc<CardSet>,
+    pub(in crate::ui) cards: Arc<CardSet>,
     /// Domain filter: an index into `cards.domains`, or all; one past the Domains: the
     /// other cards (title cards, traveller, Guardian).
     pub domain: Option<usize>,
     pub kind: Option<StationType>,
     /// The first row shown.
     scroll: usize,
-    hovered: Option<Entry>,
+    pub(in crate::ui) hovered: Option<Entry>,
     /// The pointer, for the keyword tip over the large card.
     mouse: Vec2,
     /// Clicked: stays in the preview while the pointer is elsewhere.
-    pinned: Option<Entry>,
+    pub(in crate::ui) pinned: Option<Entry>,
     /// A note under the title (after a reload).
     pub note: Option<String>,
     /// Index into [`ZOOM_HEIGHTS`]: how tall the grid's cards are.
@@ -80,9 +69,11 @@ pub struct GalleryScreen {
     /// validator's text check), marked on the card.
     mismatches: Vec<Vec<String>>,
     /// The designer's desk: the edit form, where cards are saved, the last save.
-    desk: desk::State,
+    pub(in crate::ui) desk: Designer,
     /// A search of the set, while one is on show.
     search: Option<search::Search>,
+    /// This frame's model (see `ui::screen`): the pieces' places, targets and tips.
+    pub(in crate::ui) frame: GalleryFrame,
     /// Characters the search took whose echo as `Input::typed` is still to come.
     search_echoes: usize,
     /// The designer's desk (ids, Guide notes, the editor, export, figures); without it
@@ -131,10 +122,11 @@ impl GalleryScreen {
             pinned: None,
             note: None,
             zoom: DEFAULT_ZOOM,
-            desk: desk::State::default(),
+            desk: Designer::default(),
             search: None,
             search_echoes: 0,
             designer: false,
+            frame: GalleryFrame::default(),
         }
     }
 
@@ -165,6 +157,7 @@ impl GalleryScreen {
             search: None,
             search_echoes: self.search_echoes,
             designer: self.designer,
+            frame: GalleryFrame::default(),
         };
         g.reopen_desk();
         g
@@ -202,6 +195,12 @@ impl GalleryScreen {
         Ok(())
     }
 
+    /// Whether the form or the search has the keyboard (letters then belong to it, not
+    /// to M).
+    pub fn typing(&self) -> bool {
+        self.desk_busy() || self.search.as_ref().is_some_and(|s| s.typing)
+    }
+
     /// The chip of the cards that are not Station cards.
     fn others_label(&self) -> &'static str {
         if self.designer { OTHERS_DESK } else { OTHERS }
@@ -213,7 +212,7 @@ impl GalleryScreen {
     }
 
     /// The cards shown, in Domain order.
-    fn shown(&self) -> Vec<Entry> {
+    pub(in crate::ui) fn shown(&self) -> Vec<Entry> {
         if let Some(found) = self.searched() {
             return found;
         }
@@ -238,71 +237,8 @@ impl GalleryScreen {
             .collect()
     }
 
-    fn layout(&self, size: Vec2, fonts: &Fonts) -> Layout {
-        let margin = 24.0;
-        let preview_w = (size.x * 0.32).clamp(280.0, 440.0);
-        let left_w = size.x - preview_w - 3.0 * margin;
-        let mut chips = Vec::new();
-        let mut x = margin;
-        let mut y = 70.0;
-        let mut place = |chip: Chip, label: &str, new_row: bool| {
-            let w = style::width(label, &fonts.serif, 17) + 22.0;
-            if new_row || x + w > margin + left_w {
-                x = margin;
-                y += 34.0;
-            }
-            chips.push((chip, Rect::new(x, y, w, 28.0)));
-            x += w + 8.0;
-        };
-        place(Chip::Domain(None), "All Domains", false);
-        for (i, d) in self.cards.domains.iter().enumerate() {
-            place(Chip::Domain(Some(i)), &d.name, false);
-        }
-        place(
-            Chip::Domain(Some(self.cards.domains.len())),
-            self.others_label(),
-            false,
-        );
-        place(Chip::Type(None), "All types", true);
-        for (i, t) in StationType::ALL.iter().enumerate() {
-            place(Chip::Type(Some(*t)), &type_label(i, *t), false);
-        }
-        let top = y + 44.0;
-        // Under the grid: a line of its own for the gallery's messages, then the keys.
-        let grid = Rect::new(margin, top, left_w, size.y - top - 40.0 - NOTE_LINE);
-        // As many rows of cards of about the zoom's height as fit, stretched to fill.
-        let height = ZOOM_HEIGHTS[self.zoom.min(ZOOM_HEIGHTS.len() - 1)];
-        let rows = ((grid.h + GAP) / (height + GAP)).round().max(1.0) as usize;
-        let card_h = ((grid.h + GAP) / rows as f32 - GAP).min(300.0);
-        let card = vec2(card_h / ASPECT, card_h);
-        let columns = (((left_w + GAP) / (card.x + GAP)) as usize).max(1);
-        Layout {
-            chips,
-            grid,
-            columns,
-            rows,
-            card,
-            preview: Rect::new(size.x - preview_w - margin, 24.0, preview_w, size.y - 64.0),
-        }
-    }
-
-    /// The rectangle of the `i`th shown card (before clipping to the viewport).
-    /// The rectangle of the `i`th shown card, if its row is on show.
-    fn cell(l: &Layout, i: usize, scroll: usize) -> Option<Rect> {
-        let used = l.columns as f32 * (l.card.x + GAP) - GAP;
-        let x0 = l.grid.x + (l.grid.w - used).max(0.0) / 2.0;
-        let (row, col) = (i / l.columns, i % l.columns);
-        let row = row.checked_sub(scroll).filter(|&r| r < l.rows)?;
-        Some(Rect::new(
-            x0 + col as f32 * (l.card.x + GAP),
-            l.grid.y + row as f32 * (l.card.y + GAP),
-            l.card.x,
-            l.card.y,
-        ))
-    }
-
     /// Pins the next (or previous) shown card and scrolls to it.
-    fn select_next(&mut self, l: &Layout, shown: &[Entry], forward: bool) {
+    fn select_next(&mut self, l: &GalleryGeometry, shown: &[Entry], forward: bool) {
         if shown.is_empty() {
             return;
         }
@@ -324,12 +260,18 @@ impl GalleryScreen {
         }
     }
 
-    /// The last first row: the final rows fill the viewport.
-    fn max_scroll(l: &Layout, n: usize) -> usize {
-        n.div_ceil(l.columns).saturating_sub(l.rows)
+    /// One frame: the input read against the frame drawn last, then this frame's model
+    /// laid out for the draw.
+    pub fn update(&mut self, input: &Input, fonts: &Fonts) -> Next {
+        if self.frame.size != input.size {
+            self.frame = self.lay_out(input.size, fonts);
+        }
+        let next = self.handle(input, fonts);
+        self.frame = self.lay_out(input.size, fonts);
+        next
     }
 
-    pub fn update(&mut self, input: &Input, fonts: &Fonts) -> Next {
+    fn handle(&mut self, input: &Input, fonts: &Fonts) -> Next {
         if !self.desk_busy() && self.search_update(input) {
             return Next::Stay;
         }
@@ -347,7 +289,7 @@ impl GalleryScreen {
         if self.designer && matches!(input.typed, Some('x' | 'X')) {
             self.note = Some(export(&self.cards));
         }
-        let l = self.layout(input.size, fonts);
+        let l = self.frame.geometry.clone();
         let nd = self.cards.domains.len() + 2;
         let di = self.domain.map_or(0, |d| d + 1);
         let mut changed = false;
@@ -370,10 +312,14 @@ impl GalleryScreen {
             self.kind = None;
             changed = true;
         }
+        let chip = |t: &GalleryTarget| match t {
+            GalleryTarget::Chip(c) => Some(*c),
+            _ => None,
+        };
         if input.click
-            && let Some((chip, _)) = l.chips.iter().find(|(_, r)| r.contains(input.mouse))
+            && let Some(chip) = self.frame.find_at(input.mouse, chip)
         {
-            match *chip {
+            match chip {
                 Chip::Domain(d) => self.domain = d,
                 Chip::Type(k) => self.kind = k,
             }
@@ -412,21 +358,14 @@ impl GalleryScreen {
         if input.end {
             s = i64::MAX / 2;
         }
-        self.scroll = s.clamp(0, Self::max_scroll(&l, shown.len()) as i64) as usize;
+        self.scroll = s.clamp(0, geometry::max_scroll(&l, shown.len()) as i64) as usize;
         self.mouse = input.mouse;
         // The card under the pointer, when the pointer moved or the grid did: a resting
         // pointer never takes over from the card picked by keys or a search (E edits
-        // the card drawn large).
+        // the card drawn large). The grid is laid out as it is now (filtered, scrolled).
         if input.mouse_moved || input.click || input.wheel != 0.0 {
-            self.hovered = if l.grid.contains(input.mouse) {
-                (0..shown.len())
-                    .find(|&i| {
-                        Self::cell(&l, i, self.scroll).is_some_and(|r| r.contains(input.mouse))
-                    })
-                    .map(|i| shown[i])
-            } else {
-                None
-            };
+            self.frame = self.lay_out(input.size, fonts);
+            self.hovered = self.card_at(input.mouse);
         }
         self.hovered = self.hovered.filter(|h| shown.contains(h));
         if input.click && self.hovered.is_some() {
@@ -436,8 +375,35 @@ impl GalleryScreen {
     }
 
     pub fn draw(&self, fonts: &Fonts, size: Vec2) {
-        let l = self.layout(size, fonts);
+        let frame = self.frame.for_size(size, || self.lay_out(size, fonts));
+        let l = &frame.geometry;
         let shown = self.shown();
+        self.draw_heading(&frame, shown.len(), fonts);
+        self.draw_chips(l, fonts);
+        self.draw_grid(&frame, &shown, fonts);
+        let selected = self.hovered.or(self.pinned);
+        let preview = selected.or(shown.first().copied());
+        if let Some(c) = preview {
+            self.draw_preview(l, c, fonts);
+        }
+        let hint = if self.designer {
+            "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  E edit  ·  Shift-N new card  ·  Ctrl-F or / search  ·  Ctrl-R revert a save  ·  Ctrl-B balance  ·  +/- zoom  ·  F5 reload  ·  X export  ·  Esc back"
+        } else {
+            "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  Ctrl-F or / search  ·  +/- zoom  ·  Esc back"
+        };
+        draw_keys_line(hint, fonts, size);
+        if let Some(tip) = frame.tip_at(self.mouse) {
+            self.draw_tip(&tip, fonts, size);
+        }
+        if self.designer {
+            self.desk_draw(&frame, fonts);
+        }
+    }
+
+    /// The title, the count of cards shown (ending before the designer's buttons) and the
+    /// note under the grid.
+    fn draw_heading(&self, frame: &GalleryFrame, n: usize, fonts: &Fonts) {
+        let l = &frame.geometry;
         let title = if self.designer {
             "Designer's desk"
         } else {
@@ -447,12 +413,10 @@ impl GalleryScreen {
         // The count ends before the desk's buttons (or the large card): worded shorter
         // when the window is narrow.
         let x = 24.0 + w + 18.0;
-        let right = self
-            .buttons_left(&l, fonts)
-            .filter(|_| self.designer)
-            .unwrap_or(l.preview.x)
+        let right = frame
+            .rect_of(&GalleryTarget::Edit)
+            .map_or(l.preview.x, |r| r.x)
             - 12.0;
-        let n = shown.len();
         let counts = if self.others() {
             let map = if self.designer { ", the map" } else { "" };
             vec![
@@ -484,6 +448,10 @@ impl GalleryScreen {
                 colour::SEA_LIGHT,
             );
         }
+    }
+
+    /// The filter chips, the active ones lit.
+    fn draw_chips(&self, l: &GalleryGeometry, fonts: &Fonts) {
         for (i, (chip, r)) in l.chips.iter().enumerate() {
             let (label, on, tint) = match *chip {
                 Chip::Domain(d) => (
@@ -514,10 +482,16 @@ impl GalleryScreen {
             };
             style::text(&label, r.x + 11.0, r.y + 20.0, &fonts.serif, 17, col);
         }
+    }
+
+    /// The grid's cards on show (each where the frame put it), or why there is none, and
+    /// the scroll bar.
+    fn draw_grid(&self, frame: &GalleryFrame, shown: &[Entry], fonts: &Fonts) {
+        let l = &frame.geometry;
         // The grid, clipped to its viewport by skipping cards that do not fit.
         let selected = self.hovered.or(self.pinned);
-        for (i, &c) in shown.iter().enumerate() {
-            let Some(r) = Self::cell(&l, i, self.scroll) else {
+        for &(t, r) in &frame.targets {
+            let GalleryTarget::Card(c) = t else {
                 continue;
             };
             let mut f = self.face(c);
@@ -553,7 +527,7 @@ impl GalleryScreen {
                 style::dim(),
             );
         }
-        let max = Self::max_scroll(&l, shown.len());
+        let max = geometry::max_scroll(l, shown.len());
         if max > 0 {
             let x = l.grid.right() + 10.0;
             let all = (max + l.rows) as f32;
@@ -568,20 +542,6 @@ impl GalleryScreen {
                 fade(style::dim(), 0.3),
             );
             draw_line(x, ty, x, ty + thumb, 4.0, fade(colour::GOLD, 0.8));
-        }
-        let preview = selected.or(shown.first().copied());
-        let card = preview.map(|c| (c, self.draw_preview(&l, c, fonts)));
-        let hint = if self.designer {
-            "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  E edit  ·  Shift-N new card  ·  Ctrl-F or / search  ·  Ctrl-R revert a save  ·  Ctrl-B balance  ·  +/- zoom  ·  F5 reload  ·  X export  ·  Esc back"
-        } else {
-            "Tab/Left/Right Domain  ·  1-9, 0 type (again: all)  ·  wheel, Up/Down, Page keys scroll  ·  click or N/P picks a card  ·  Ctrl-F or / search  ·  +/- zoom  ·  Esc back"
-        };
-        draw_keys_line(hint, fonts, size);
-        if let Some((c, r)) = card {
-            self.draw_keyword_tip(r, self.face(c).text, fonts, size);
-        }
-        if self.designer {
-            self.desk_draw(&l, fonts);
         }
     }
 
@@ -741,13 +701,14 @@ mod tests {
         let mut g = gallery();
         g.filter(Some("termina"), None).unwrap();
         let shown = g.shown();
-        let l = Layout {
+        let l = GalleryGeometry {
             chips: Vec::new(),
             grid: Rect::new(0.0, 0.0, 600.0, 400.0),
             columns: 6,
             rows: 2,
             card: vec2(100.0, 140.0),
             preview: Rect::new(0.0, 0.0, 1.0, 1.0),
+            ..GalleryGeometry::default()
         };
         g.select_next(&l, &shown, true);
         assert_eq!(g.pinned, Some(shown[0]));

@@ -4,12 +4,12 @@
 //! so the window keeps drawing; a small panel under the large card shows the progress,
 //! then the figures.
 
-use super::super::{Entry, GalleryScreen, Layout};
 use super::revert;
 use crate::cards::CardSet;
 use crate::cards::model::StationCard;
 use crate::sim::balance::{self, Balance};
 use crate::sim::batch::Progress;
+use crate::ui::gallery::{Entry, GalleryScreen};
 use crate::ui::style::{self, Fonts, colour, fade};
 use macroquad::prelude::*;
 use std::sync::Arc;
@@ -17,7 +17,7 @@ use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 
 /// A weighing under way or done.
-pub(in crate::ui::gallery) struct Panel {
+pub(in crate::ui::designer) struct Panel {
     /// What is weighed against what, in words.
     what: String,
     progress: Arc<Progress>,
@@ -74,7 +74,7 @@ impl Panel {
     }
 
     /// Takes the result once the thread is done.
-    pub(in crate::ui::gallery) fn poll(&mut self) {
+    pub(in crate::ui::designer) fn poll(&mut self) {
         if self.job.as_ref().is_some_and(JoinHandle::is_finished)
             && let Some(job) = self.job.take()
         {
@@ -114,7 +114,7 @@ impl Panel {
     }
 
     /// Draws the panel at the bottom of `area` (the large card's column).
-    pub(in crate::ui::gallery) fn draw(&self, area: Rect, fonts: &Fonts) {
+    pub(in crate::ui::designer) fn draw(&self, area: Rect, fonts: &Fonts) {
         let size = 15;
         let lh = 18.0;
         let measure = |x: &str| style::width(x, &fonts.serif, size);
@@ -165,7 +165,7 @@ fn thousands(n: u64) -> String {
 impl GalleryScreen {
     /// Ctrl-B: weighs the set as edited against the set before the edit, for the card on
     /// show (or in the form).
-    pub(in crate::ui::gallery) fn start_balance(&mut self) {
+    pub(in crate::ui::designer) fn start_balance(&mut self) {
         let panel = match self.balance_sides() {
             Ok(s) => Panel::start(s),
             Err(why) => Panel::refused(why),
@@ -232,14 +232,6 @@ impl GalleryScreen {
             ids: (id.clone(), id),
             what: format!("the set as saved against the set before {}", last.what),
         })
-    }
-
-    /// Where the panel goes: the large card's column, under the card.
-    pub(in crate::ui::gallery) fn balance_area(l: &Layout) -> Rect {
-        let p = l.preview;
-        let card = Self::preview_card(l, Entry::Station(0));
-        let top = card.bottom() + 34.0;
-        Rect::new(p.x, top, p.w, (p.bottom() - top).max(0.0))
     }
 }
 

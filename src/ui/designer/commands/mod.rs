@@ -1,31 +1,33 @@
-//! The gallery's side of the designer's desk: E opens the form on the selected card,
-//! Shift-N a new card in the current Domain, Ctrl-R puts a file back as it was earlier in
-//! this sitting (asking first), a click on a card's id copies it; a card file changed
-//! outside the game is noticed. The form itself is [`crate::ui::desk`].
+//! The designer's commands in the gallery (the gallery as the designer's desk): E opens
+//! the form on the selected card, Shift-N a new card in the current Domain, Ctrl-R puts a
+//! file back as it was earlier in this sitting (asking first), a click on a card's id
+//! copies it; a card file changed outside the game is noticed. The form itself is
+//! [`super::form`].
 
 mod balance;
 mod revert;
 mod watch;
 
-use super::{Entry, GalleryScreen, Layout};
+use super::form::{Area, CardForm, Opened, Outcome};
 use crate::cards::CardSource;
 use crate::cards::edit;
 use crate::cards::model::StationType;
 use crate::sim::figures::{self, SetFigures};
 use crate::ui::Next;
-use crate::ui::desk::{Area, Desk, Opened, Outcome};
+use crate::ui::gallery::{Entry, GalleryFrame, GalleryGeometry, GalleryScreen, GalleryTarget};
 use crate::ui::input::Input;
 use crate::ui::style::{self, Fonts, colour};
 use macroquad::prelude::*;
 use std::path::{Path, PathBuf};
 
-/// The desk's state in the gallery.
+/// The designer's side of the gallery: the open form, where cards are saved, this
+/// sitting's writes, the figures and the balance panel.
 #[derive(Default)]
-pub(super) struct State {
+pub(in crate::ui) struct Designer {
     /// The open form.
-    form: Option<Box<Desk>>,
+    form: Option<Box<CardForm>>,
     /// Where the cards come from (saving needs a folder).
-    pub(super) source: CardSource,
+    pub(in crate::ui) source: CardSource,
     /// Every write of this sitting (saves and reverts), oldest first, for Ctrl-R.
     sitting: Vec<revert::Step>,
     /// The revert list, while it is open.
@@ -42,10 +44,10 @@ pub(super) struct State {
     balance: Option<balance::Panel>,
 }
 
-impl State {
+impl Designer {
     /// What survives a reload: the source, the saves of the sitting, the card to reopen.
-    pub(super) fn carried(self) -> State {
-        State {
+    pub(in crate::ui) fn carried(self) -> Designer {
+        Designer {
             form: None,
             revert: None,
             balance: None,
@@ -89,7 +91,7 @@ impl GalleryScreen {
     }
 
     /// The last simulation's figures of Station card `c`, as a line under the large card.
-    pub(super) fn sim_line(&self, c: usize) -> Option<String> {
+    pub(in crate::ui) fn sim_line(&self, c: usize) -> Option<String> {
         let f = self.desk.figures.as_ref()?;
         let card = f.cards.get(&self.cards.cards[c].id.0)?;
         // Short enough for the narrowest preview; the bot is in the file.
@@ -106,19 +108,13 @@ impl GalleryScreen {
         ))
     }
 
-    /// Whether the form or the search has the keyboard (letters then belong to it, not
-    /// to M).
-    pub fn typing(&self) -> bool {
-        self.desk_busy() || self.search.as_ref().is_some_and(|s| s.typing)
-    }
-
     /// Whether the form or the revert list is open (they have every key).
-    pub(super) fn desk_busy(&self) -> bool {
+    pub(in crate::ui) fn desk_busy(&self) -> bool {
         self.desk.form.is_some() || self.desk.revert.is_some()
     }
 
     /// After a reload: the saved card shown again, its form reopened if it was open.
-    pub(super) fn reopen_desk(&mut self) {
+    pub(in crate::ui) fn reopen_desk(&mut self) {
         self.refresh_figures();
         self.desk.watch = watch::Watch::of(&self.cards, &self.desk.source);
         let Some((card, form)) = self.desk.reopen.take() else {
@@ -147,59 +143,59 @@ impl GalleryScreen {
     }
 
     /// The form on an entry of the gallery.
-    fn open_entry(&self, e: Entry) -> Result<Desk, String> {
+    fn open_entry(&self, e: Entry) -> Result<CardForm, String> {
         let (set, source) = (&self.cards, &self.desk.source);
         match e {
-            Entry::Station(c) => Desk::open(set, source, c),
+            Entry::Station(c) => CardForm::open(set, source, c),
             Entry::Title(d) => {
-                Desk::open_other(set, source, &Opened::Title(set.domains[d].id.0.clone()))
+                CardForm::open_other(set, source, &Opened::Title(set.domains[d].id.0.clone()))
             }
-            Entry::Traveller => Desk::open_other(set, source, &Opened::Traveller),
-            Entry::Guardian => Desk::open_other(set, source, &Opened::Guardian),
-            Entry::Map => Desk::open_other(set, source, &Opened::Map),
+            Entry::Traveller => CardForm::open_other(set, source, &Opened::Traveller),
+            Entry::Guardian => CardForm::open_other(set, source, &Opened::Guardian),
+            Entry::Map => CardForm::open_other(set, source, &Opened::Map),
         }
     }
 
-    /// Where the Edit button begins, when the desk's buttons are drawn (the title's line
-    /// ends before it).
-    pub(super) fn buttons_left(&self, l: &Layout, fonts: &Fonts) -> Option<f32> {
-        let shown = self.desk.revert.is_none() && self.desk.form.is_none();
-        shown.then(|| self.desk_buttons(l, fonts).0.x)
-    }
-
-    /// The Edit and New card buttons, right of the title.
-    fn desk_buttons(&self, l: &Layout, fonts: &Fonts) -> (Rect, Rect) {
+    /// The designer's pieces of the gallery's frame: the Edit and New card buttons right
+    /// of the title, and the large card's id under it (a click copies it), while neither
+    /// the form nor the revert list is open.
+    pub(in crate::ui) fn desk_targets(
+        &self,
+        g: &GalleryGeometry,
+        fonts: &Fonts,
+    ) -> Vec<(GalleryTarget, Rect)> {
+        if self.desk.revert.is_some() || self.desk.form.is_some() {
+            return Vec::new();
+        }
         let w = |s: &str| style::width(s, &fonts.serif, 17) + 22.0;
-        let new = Rect::new(l.grid.right() - w(NEW), 26.0, w(NEW), 30.0);
+        let new = Rect::new(g.grid.right() - w(NEW), 26.0, w(NEW), 30.0);
         let edit = Rect::new(new.x - 8.0 - w(EDIT), 26.0, w(EDIT), 30.0);
-        (edit, new)
+        let mut out = vec![(GalleryTarget::Edit, edit), (GalleryTarget::New, new)];
+        if let Some(id) = self.shown_id() {
+            let w = style::width(&format!("id  {id}"), &fonts.serif, 15);
+            let r = Rect::new(g.preview.x, g.large.bottom() + 40.0 - 15.0, w, 20.0);
+            out.push((GalleryTarget::Id, r));
+        }
+        out
     }
 
-    /// The line with the selected card's id under the large card.
-    fn id_rect(&self, l: &Layout, fonts: &Fonts) -> Option<(Rect, String)> {
-        let e = self.on_show()?;
-        let Entry::Station(c) = e else {
-            return None;
-        };
-        let r = Self::preview_card(l, e);
-        let id = self.cards.cards[c].id.0.clone();
-        let w = style::width(&format!("id  {id}"), &fonts.serif, 15);
-        Some((
-            Rect::new(l.preview.x, r.bottom() + 40.0 - 15.0, w, 20.0),
-            id,
-        ))
+    /// The id of the Station card drawn large, if it is one.
+    fn shown_id(&self) -> Option<String> {
+        match self.on_show()? {
+            Entry::Station(c) => Some(self.cards.cards[c].id.0.clone()),
+            _ => None,
+        }
     }
 
     /// The form's area: the chips and the grid.
-    fn desk_area(l: &Layout) -> Area {
+    fn desk_area(&self) -> Area {
         Area {
-            rect: Rect::new(l.grid.x, 64.0, l.grid.w, l.grid.bottom() - 64.0),
+            rect: self.frame.geometry.form,
         }
     }
 
     /// The desk's part of a frame: `Some` when it took the input.
-    pub(super) fn desk_update(&mut self, input: &Input, fonts: &Fonts) -> Option<Next> {
-        let l = self.layout(input.size, fonts);
+    pub(in crate::ui) fn desk_update(&mut self, input: &Input, fonts: &Fonts) -> Option<Next> {
         self.watch_files();
         if let Some(b) = self.desk.balance.as_mut() {
             b.poll();
@@ -214,8 +210,9 @@ impl GalleryScreen {
         if input.back && self.desk.form.is_none() && self.desk.balance.take().is_some() {
             return Some(Next::Stay);
         }
+        let area = self.desk_area();
         if let Some(form) = self.desk.form.as_mut() {
-            return Some(match form.update(input, fonts, Self::desk_area(&l)) {
+            return Some(match form.update(input, fonts, area) {
                 Outcome::Stay => Next::Stay,
                 Outcome::Close => {
                     self.desk.form = None;
@@ -246,13 +243,12 @@ impl GalleryScreen {
                 }
             });
         }
-        let (edit_b, new_b) = self.desk_buttons(&l, fonts);
-        let clicked = |r: Rect| input.click && r.contains(input.mouse);
-        if matches!(input.typed, Some('e' | 'E')) || clicked(edit_b) {
+        let clicked = |t: GalleryTarget| input.click && self.frame.at(input.mouse) == Some(&t);
+        if matches!(input.typed, Some('e' | 'E')) || clicked(GalleryTarget::Edit) {
             self.open_selected();
             return Some(Next::Stay);
         }
-        if input.typed == Some('N') || clicked(new_b) {
+        if input.typed == Some('N') || clicked(GalleryTarget::New) {
             self.open_new(None);
             return Some(Next::Stay);
         }
@@ -266,9 +262,8 @@ impl GalleryScreen {
             );
             return Some(Next::Stay);
         }
-        if input.click
-            && let Some((r, id)) = self.id_rect(&l, fonts)
-            && r.contains(input.mouse)
+        if clicked(GalleryTarget::Id)
+            && let Some(id) = self.shown_id()
         {
             self.note = Some(crate::ui::clipboard::copy("card id", &id));
             return Some(Next::Stay);
@@ -386,7 +381,7 @@ impl GalleryScreen {
 
     /// The card drawn large: the one under the pointer, else the one picked, else the
     /// first shown.
-    pub(super) fn on_show(&self) -> Option<Entry> {
+    pub(in crate::ui) fn on_show(&self) -> Option<Entry> {
         self.hovered
             .or(self.pinned)
             .or_else(|| self.shown().first().copied())
@@ -443,30 +438,35 @@ impl GalleryScreen {
             _ => None,
         };
         let t = t.or(self.kind).or(selected).unwrap_or(StationType::Foe);
-        match Desk::new_card(&self.cards, &self.desk.source, d, t) {
+        match CardForm::new_card(&self.cards, &self.desk.source, d, t) {
             Ok(desk) => self.desk.form = Some(Box::new(desk)),
             Err(e) => self.note = Some(e),
         }
     }
 
     /// Draws the desk, and the balance panel over the large card's column.
-    pub(super) fn desk_draw(&self, l: &Layout, fonts: &Fonts) {
-        self.desk_draw_form(l, fonts);
+    pub(in crate::ui) fn desk_draw(&self, frame: &GalleryFrame, fonts: &Fonts) {
+        self.desk_draw_form(frame, fonts);
         if let Some(b) = &self.desk.balance {
-            b.draw(Self::balance_area(l), fonts);
+            b.draw(frame.geometry.balance, fonts);
         }
     }
 
     /// Draws the desk's buttons, or the open form with the edited card large beside it.
-    fn desk_draw_form(&self, l: &Layout, fonts: &Fonts) {
+    fn desk_draw_form(&self, frame: &GalleryFrame, fonts: &Fonts) {
+        let l = &frame.geometry;
+        let area = Area { rect: l.form };
         if let Some(panel) = &self.desk.revert {
             let (lines, question) = self.revert_lines();
-            panel.draw(Self::desk_area(l).rect, fonts, &lines, question.as_deref());
+            panel.draw(area.rect, fonts, &lines, question.as_deref());
             return;
         }
         let Some(form) = &self.desk.form else {
-            let (edit_b, new_b) = self.desk_buttons(l, fonts);
-            for (r, label) in [(edit_b, EDIT), (new_b, NEW)] {
+            let buttons = [(GalleryTarget::Edit, EDIT), (GalleryTarget::New, NEW)];
+            for (t, label) in buttons {
+                let Some(r) = frame.rect_of(&t) else {
+                    continue;
+                };
                 style::card(r, 6.0, 1.0, colour::TILE, colour::GOLD);
                 style::text(
                     label,
@@ -479,7 +479,7 @@ impl GalleryScreen {
             }
             return;
         };
-        form.draw(fonts, Self::desk_area(l));
+        form.draw(fonts, area);
         // The card as it would look with the form's values (when they read as a card).
         let value = form.form.value().ok();
         let card = value
@@ -493,7 +493,7 @@ impl GalleryScreen {
         if let Some(face) = face {
             let p = l.preview;
             draw_rectangle(p.x - 4.0, p.y - 4.0, p.w + 8.0, p.h + 8.0, colour::SKY_MID);
-            let r = Self::preview_card(l, Entry::Station(0));
+            let r = l.station_large;
             crate::ui::cardface::draw_face(r, &face, fonts, true);
             let hint = "as it will look once saved";
             style::text(
@@ -542,9 +542,9 @@ fn other_face(v: &serde_json::Value) -> Option<crate::ui::cardface::Face<'_>> {
     })
 }
 
-impl State {
+impl Designer {
     /// Whether a save or undo waits for the reload (its note is kept over "reloaded").
-    pub(super) fn reopen_pending(&self) -> bool {
+    pub(in crate::ui) fn reopen_pending(&self) -> bool {
         self.reopen.is_some()
     }
 }

@@ -11,7 +11,7 @@
 //! model's order of keys).
 
 use super::field::TextField;
-use super::form::{Field, Form, Kind, Slot, YES_NO, compact, number, spaced};
+use super::model::{Field, Form, Kind, Slot, YES_NO, compact, number, spaced};
 use super::objects;
 use crate::cards::vocab::{self, Arg};
 use serde_json::Value;

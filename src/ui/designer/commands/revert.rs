@@ -11,7 +11,7 @@ use std::path::Path;
 
 /// One write of this sitting: a card saved, or a file put back.
 #[derive(Debug, Clone)]
-pub(in crate::ui::gallery) struct Step {
+pub(in crate::ui::designer) struct Step {
     pub saved: Saved,
     /// The other files the same write changed (a rename's references): put back with it.
     pub more: Vec<Saved>,
@@ -58,7 +58,7 @@ fn clock() -> String {
 }
 
 /// The file a step wrote, as the cards folder names it (`domains/termina.json`).
-pub(in crate::ui::gallery) fn rel_name(path: &Path, cards: Option<&Path>) -> String {
+pub(in crate::ui::designer) fn rel_name(path: &Path, cards: Option<&Path>) -> String {
     cards
         .and_then(|d| path.strip_prefix(d).ok())
         .unwrap_or(path)
@@ -68,7 +68,7 @@ pub(in crate::ui::gallery) fn rel_name(path: &Path, cards: Option<&Path>) -> Str
 
 /// The open list of versions: which is picked, and whether it asks for the yes.
 #[derive(Debug, Default)]
-pub(in crate::ui::gallery) struct Panel {
+pub(in crate::ui::designer) struct Panel {
     /// An index into the steps, newest first (0 is the last step).
     selected: usize,
     confirming: bool,
@@ -76,7 +76,7 @@ pub(in crate::ui::gallery) struct Panel {
 
 /// What the panel asks of the gallery after a frame.
 #[derive(Debug, PartialEq, Eq)]
-pub(in crate::ui::gallery) enum Answer {
+pub(in crate::ui::designer) enum Answer {
     Stay,
     Cancel,
     /// Put the file of step N (chronological) back as it was before that step.

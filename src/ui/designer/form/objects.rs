@@ -6,7 +6,7 @@
 //! ability's `requires`, a value of an unexpected shape) stays JSON, for the loader to
 //! judge. The fields' order is the model's order of keys.
 
-use super::form::{Field, Kind, YES_NO, compact, spaced};
+use super::model::{Field, Kind, YES_NO, compact, spaced};
 use super::rows::{Role, Vocab, item_fields, label_for, list_fields, part};
 use crate::cards::vocab;
 use serde_json::Value;

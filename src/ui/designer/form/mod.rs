@@ -1,4 +1,4 @@
-//! The designer's desk: a Station card of the gallery edited in a form, checked as it is
+//! The card form of the designer's desk: a card of the gallery edited in a form, checked as it is
 //! typed by the loader itself (the card spliced into its file's text, the whole set
 //! loaded with that text), saved back into its Domain file through [`crate::cards::edit`].
 //!
@@ -9,22 +9,23 @@
 
 mod draw;
 pub mod field;
-pub mod form;
+mod geometry;
 pub mod history;
+pub mod model;
 mod objects;
 mod popup;
 pub mod rows;
 mod whole;
 
-use super::input::{Chord, Input, Press};
 use crate::cards::edit::{self, Saved};
 use crate::cards::model::{StationCard, StationType};
 use crate::cards::origin::Reader;
 use crate::cards::{CardSet, CardSource};
+use crate::ui::input::{Chord, Input, Press};
 use field::Edit;
-use form::{Form, Note};
 use history::History;
 use macroquad::prelude::KeyCode;
+use model::{Form, Note};
 pub use popup::Popup;
 use std::collections::HashMap;
 
@@ -94,7 +95,7 @@ pub struct Rename {
 }
 
 /// An open form and what it edits.
-pub struct Desk {
+pub struct CardForm {
     pub form: Form,
     target: Target,
     source: CardSource,
@@ -110,11 +111,13 @@ pub struct Desk {
     pub note: Option<String>,
     /// First pixel row of the fields on show (the form scrolls to the focused field).
     scroll: f32,
+    /// This frame's model (see `ui::screen`): where the pieces go, what a click hits.
+    frame: FormFrame,
     /// The form's undo and redo steps.
     history: History,
     /// The card's id in the file (to find it again after the file changed outside).
     opened_id: Option<String>,
-    /// The file on disk differs from [`Desk::base`]: it was changed outside the game.
+    /// The file on disk differs from [`CardForm::base`]: it was changed outside the game.
     outside: bool,
     /// The id was changed and other places name the old one: they follow on Save.
     pub rename: Option<Rename>,
@@ -150,9 +153,9 @@ fn free_id(set: &CardSet, t: StationType) -> String {
         .unwrap_or(base)
 }
 
-impl Desk {
+impl CardForm {
     /// The form for Station card `card` (an index into `set.cards`).
-    pub fn open(set: &CardSet, source: &CardSource, card: usize) -> Result<Desk, String> {
+    pub fn open(set: &CardSet, source: &CardSource, card: usize) -> Result<CardForm, String> {
         let (d, position) = set
             .domains
             .iter()
@@ -166,13 +169,17 @@ impl Desk {
             })
             .ok_or("this card is in no Domain")?;
         let value = serde_json::to_value(&set.cards[card]).map_err(|e| e.to_string())?;
-        Desk::with(set, source, d, Some(position), Form::of(&value))
+        CardForm::with(set, source, d, Some(position), Form::of(&value))
     }
 
     /// The form for a card that is not a Station card: the traveller, the Guardian, the
     /// map, or a Domain's title card. Its fields come from the file's own text (keys in
     /// the file's order).
-    pub fn open_other(set: &CardSet, source: &CardSource, card: &Opened) -> Result<Desk, String> {
+    pub fn open_other(
+        set: &CardSet,
+        source: &CardSource,
+        card: &Opened,
+    ) -> Result<CardForm, String> {
         let (rel, part, label) = match card {
             Opened::Traveller => ("traveller.json".to_string(), Part::File, "the traveller"),
             Opened::Guardian => ("guardian.json".to_string(), Part::File, "the Guardian"),
@@ -188,7 +195,7 @@ impl Desk {
                     .ok_or("the map does not list this Domain")?;
                 (rel, Part::Title, "a Domain's title card")
             }
-            Opened::Station(_) => return Err("a Station card opens with Desk::open".into()),
+            Opened::Station(_) => return Err("a Station card opens with CardForm::open".into()),
         };
         let base = Reader::of(source)
             .read(&rel)
@@ -225,7 +232,9 @@ impl Desk {
             index: None,
             position: 0,
         };
-        Ok(Desk::fresh(form, target, source, base, original, opened_id))
+        Ok(CardForm::fresh(
+            form, target, source, base, original, opened_id,
+        ))
     }
 
     /// What the gallery calls the card on show (to show it again after a save).
@@ -245,7 +254,7 @@ impl Desk {
         self.form
             .fields
             .iter()
-            .find(|f| f.slot == form::Slot::Key("id".into()))
+            .find(|f| f.slot == model::Slot::Key("id".into()))
             .map(|f| f.edit.text().trim().to_string())
     }
 
@@ -255,10 +264,10 @@ impl Desk {
         source: &CardSource,
         d: usize,
         t: StationType,
-    ) -> Result<Desk, String> {
+    ) -> Result<CardForm, String> {
         let card = edit::template(t, &free_id(set, t));
         let value = serde_json::to_value(&card).map_err(|e| e.to_string())?;
-        Desk::with(set, source, d, None, Form::of(&value))
+        CardForm::with(set, source, d, None, Form::of(&value))
     }
 
     fn with(
@@ -267,7 +276,7 @@ impl Desk {
         d: usize,
         index: Option<usize>,
         form: Form,
-    ) -> Result<Desk, String> {
+    ) -> Result<CardForm, String> {
         let dom = set.domains.get(d).ok_or("no such Domain")?;
         let rel = set
             .files()
@@ -289,7 +298,9 @@ impl Desk {
             position: index.unwrap_or(dom.stations.len()),
             index,
         };
-        Ok(Desk::fresh(form, target, source, base, original, opened_id))
+        Ok(CardForm::fresh(
+            form, target, source, base, original, opened_id,
+        ))
     }
 
     /// A desk on a card just opened: `original` is the form's object as read from `base`,
@@ -301,8 +312,8 @@ impl Desk {
         base: String,
         original: String,
         opened_id: Option<String>,
-    ) -> Desk {
-        let mut desk = Desk {
+    ) -> CardForm {
+        let mut desk = CardForm {
             form,
             target,
             source: source.clone(),
@@ -312,6 +323,7 @@ impl Desk {
             leaving: false,
             note: source.dir().is_none().then(builtin_note),
             scroll: 0.0,
+            frame: FormFrame::default(),
             history: History::default(),
             opened_id,
             outside: false,
@@ -456,7 +468,7 @@ impl Desk {
 
     /// Save: refused for the built-in set, while the check finds errors, or while the
     /// file was changed outside; with a rename, the places that follow are listed first
-    /// and the save waits for Y ([`Desk::confirm_rename`]).
+    /// and the save waits for Y ([`CardForm::confirm_rename`]).
     fn save(&mut self) -> Result<Outcome, String> {
         if self.source.dir().is_none() {
             return Err(builtin_note());
@@ -609,7 +621,7 @@ impl Desk {
         let Some(f) = self.form.fields.get(self.form.focus) else {
             return Vec::new();
         };
-        if f.slot != form::Slot::Key("art".into()) || crate::cards::art::exists(f.edit.text()) {
+        if f.slot != model::Slot::Key("art".into()) || crate::cards::art::exists(f.edit.text()) {
             return Vec::new();
         }
         crate::cards::art::search(f.edit.text(), ART_MATCHES)
@@ -625,13 +637,13 @@ impl Desk {
     }
 
     /// In a field that holds another card's id, the rest of the set's id that the text
-    /// begins (see [`form::complete_id`]).
+    /// begins (see [`model::complete_id`]).
     fn id_completion(&self) -> Option<String> {
         let f = self.form.fields.get(self.form.focus)?;
         if !rows::ID_LABELS.contains(&f.label.as_str()) {
             return None;
         }
-        form::complete_id(f.edit.text(), self.names.keys().map(String::as_str))
+        model::complete_id(f.edit.text(), self.names.keys().map(String::as_str))
     }
 
     /// Whether the keyboard is on a "+" row (Enter adds an effect, a cost, an option).
@@ -639,7 +651,7 @@ impl Desk {
         self.form
             .fields
             .get(self.form.focus)
-            .is_some_and(|f| f.kind == form::Kind::Add)
+            .is_some_and(|f| f.kind == model::Kind::Add)
     }
 
     /// Undoes (or redoes) the form's last step of typing.
@@ -664,13 +676,22 @@ impl Desk {
     pub fn update(
         &mut self,
         input: &Input,
-        fonts: &super::style::Fonts,
-        area: draw::Area,
+        fonts: &crate::ui::style::Fonts,
+        area: geometry::Area,
     ) -> Outcome {
-        let layout = self.layout(fonts, area);
+        // The input is read against the frame drawn last; this frame's is laid out after.
+        if self.frame.geometry.area != area.rect {
+            self.frame = self.lay_out(fonts, area);
+        }
+        let outcome = self.handle(input, fonts);
+        self.frame = self.lay_out(fonts, area);
+        outcome
+    }
+
+    fn handle(&mut self, input: &Input, fonts: &crate::ui::style::Fonts) -> Outcome {
         if self.popup != Popup::None {
             // The pop-up has the keyboard (Y takes a rename, Enter a type or a text).
-            return self.popup_update(input, fonts, layout.view);
+            return self.popup_update(input, fonts, self.frame.geometry.view);
         }
         if input.back {
             if self.dirty() && !self.leaving {
@@ -755,15 +776,15 @@ impl Desk {
             }
         }
         if input.click
-            && let Some(hit) = layout.hit(input.mouse)
+            && let Some(&hit) = self.frame.at(input.mouse)
         {
-            let (o, c) = self.click(hit);
+            let (o, c) = self.click(hit, input.mouse);
             changed |= c;
             if let Some(o) = o {
                 outcome = o;
             }
         }
-        if input.wheel != 0.0 && area.rect.contains(input.mouse) {
+        if input.wheel != 0.0 && self.frame.geometry.area.contains(input.mouse) {
             self.scroll = (self.scroll - input.wheel * 40.0).max(0.0);
         }
         if changed {
@@ -774,18 +795,20 @@ impl Desk {
         if self.stale && input.presses.is_empty() {
             self.check();
         }
-        self.follow_focus(&layout);
+        self.follow_focus();
         outcome
     }
 
-    /// A click on the form: a field (its caret, or a + row's new item), a picker's word,
-    /// a remove button, an icon, a button. Returns the outcome (if any) and whether the
-    /// form changed.
-    fn click(&mut self, hit: draw::Hit) -> (Option<Outcome>, bool) {
+    /// A click at `p` on the form: a field (its caret, or a + row's new item), a picker's
+    /// word, a remove button, an icon, a button. Returns the outcome (if any) and whether
+    /// the form changed.
+    fn click(&mut self, hit: FormTarget, p: macroquad::prelude::Vec2) -> (Option<Outcome>, bool) {
         let mut outcome = None;
         let mut changed = false;
         match hit {
-            draw::Hit::Field(i, at) => {
+            FormTarget::List => {}
+            FormTarget::Field(i) => {
+                let at = self.frame.geometry.char_at(i, p);
                 self.history.settle();
                 self.form.focus = i;
                 self.form.fields[i].edit.set_cursor(at);
@@ -793,20 +816,20 @@ impl Desk {
                     changed = self.history.change(&mut self.form, Form::add_item);
                 }
             }
-            draw::Hit::Art(name) => changed = self.pick_art(name),
-            draw::Hit::Word(i, word) => {
+            FormTarget::Art(name) => changed = self.pick_art(name),
+            FormTarget::Word(i, word) => {
                 self.form.focus = i;
                 changed = self.history.change(&mut self.form, |f| f.pick(word));
             }
-            draw::Hit::Remove(i) => {
+            FormTarget::Remove(i) => {
                 self.form.focus = i;
                 changed = self.history.change(&mut self.form, Form::remove_item);
             }
-            draw::Hit::Save => outcome = Some(self.try_save()),
-            draw::Hit::Undo => changed = self.undo(true),
-            draw::Hit::Revert => outcome = Some(Outcome::Revert),
-            draw::Hit::Write => self.open_text(),
-            draw::Hit::Close => {
+            FormTarget::Save => outcome = Some(self.try_save()),
+            FormTarget::Undo => changed = self.undo(true),
+            FormTarget::Revert => outcome = Some(Outcome::Revert),
+            FormTarget::Write => self.open_text(),
+            FormTarget::Close => {
                 outcome = Some(if self.dirty() && !self.leaving {
                     self.leaving = true;
                     self.note =
@@ -831,7 +854,8 @@ impl Desk {
     }
 }
 
-pub use draw::Area;
+pub use geometry::Area;
+use geometry::{FormFrame, FormTarget};
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,182 @@
+//! One contract for every screen's pieces. Each screen works out its rectangles once per
+//! frame into one [`ScreenFrame`]: its own geometry (a struct named for the screen:
+//! `TitleGeometry`, `GalleryGeometry`, ...), what can be clicked or focused (`targets`) and
+//! what hovering explains (`tips`). Drawing, the pointer's hit-testing, the tips and the
+//! keyboard's or pad's focus all read that one model; none works out a rectangle of its
+//! own. A screen builds its frame at the end of its update (the state the frame shows has
+//! changed by then) and keeps it: the next frame's clicks land on what was drawn.
+//!
+//! The table's [`crate::ui::table`] `Frame` is the same contract with its buttons and
+//! controls, and its tips are [`Tip`]s too, which may speak of the moment playing.
+
+use crate::present::stage::MomentKind;
+use macroquad::prelude::*;
+use std::borrow::Cow;
+
+/// A hover region and what it explains.
+#[derive(Debug, Clone)]
+pub struct Tip {
+    pub rect: Rect,
+    pub text: String,
+    /// What the region says while a moment plays on the table's stage (a blow over the
+    /// Health track): `None` for a tip that waits for the stage to rest.
+    pub during: Option<fn(&MomentKind) -> Option<String>>,
+}
+
+impl Tip {
+    /// A tip that is shown only while nothing plays.
+    pub fn new(rect: Rect, text: impl Into<String>) -> Tip {
+        Tip {
+            rect,
+            text: text.into(),
+            during: None,
+        }
+    }
+
+    /// The tip as read at a moment: `None` when nothing plays (the tip itself), else the
+    /// moment's line above the tip, or nothing if it has nothing to say of that moment.
+    pub fn at(&self, moment: Option<&MomentKind>) -> Option<String> {
+        match moment {
+            None => Some(self.text.clone()),
+            Some(m) => {
+                let line = (self.during?)(m)?;
+                Some(format!("{line}\n{}", self.text))
+            }
+        }
+    }
+}
+
+/// The first of `tips` under `at`, as read at `moment` (see [`Tip::at`]).
+pub fn tip_at(tips: &[Tip], at: Vec2, moment: Option<&MomentKind>) -> Option<String> {
+    tips.iter()
+        .filter(|t| t.rect.contains(at))
+        .find_map(|t| t.at(moment))
+}
+
+/// One frame's model of a screen: its geometry `G`, laid out for `size`, the targets `T`
+/// a click or the focus acts on, and its tips.
+#[derive(Debug, Clone)]
+pub struct ScreenFrame<G, T> {
+    /// The window size it was laid out for.
+    pub size: Vec2,
+    pub geometry: G,
+    /// What a click (or the focus and Enter) acts on, in reading order; the first under
+    /// the pointer wins.
+    pub targets: Vec<(T, Rect)>,
+    /// Hover regions and their explanations, in priority order.
+    pub tips: Vec<Tip>,
+}
+
+impl<G: Default, T> Default for ScreenFrame<G, T> {
+    /// No frame yet: laid out for no window at all, so any real size is new to it.
+    fn default() -> Self {
+        ScreenFrame {
+            size: Vec2::ZERO,
+            geometry: G::default(),
+            targets: Vec::new(),
+            tips: Vec::new(),
+        }
+    }
+}
+
+impl<G: Clone, T: Clone + PartialEq> ScreenFrame<G, T> {
+    /// A frame of `geometry` with no target or tip yet.
+    pub fn new(size: Vec2, geometry: G) -> Self {
+        ScreenFrame {
+            size,
+            geometry,
+            targets: Vec::new(),
+            tips: Vec::new(),
+        }
+    }
+
+    /// The target under `at`, if any.
+    pub fn at(&self, at: Vec2) -> Option<&T> {
+        self.targets
+            .iter()
+            .find(|(_, r)| r.contains(at))
+            .map(|(t, _)| t)
+    }
+
+    /// The first target under `at` that `pick` takes (targets of one kind where kinds
+    /// overlap: a menu entry reaching into the map).
+    pub fn find_at<U>(&self, at: Vec2, pick: impl Fn(&T) -> Option<U>) -> Option<U> {
+        self.targets
+            .iter()
+            .filter(|(_, r)| r.contains(at))
+            .find_map(|(t, _)| pick(t))
+    }
+
+    /// Where target `t` is this frame.
+    pub fn rect_of(&self, t: &T) -> Option<Rect> {
+        self.targets.iter().find(|(x, _)| x == t).map(|(_, r)| *r)
+    }
+
+    /// What hovering at `at` explains (a screen has no stage: no moment plays).
+    pub fn tip_at(&self, at: Vec2) -> Option<String> {
+        tip_at(&self.tips, at, None)
+    }
+
+    /// What target `t`'s own region explains (its tip under its middle): the tip of the
+    /// entry the keyboard selected, where no pointer rests.
+    pub fn tip_of(&self, t: &T) -> Option<String> {
+        self.rect_of(t).and_then(|r| self.tip_at(r.center()))
+    }
+
+    /// This frame when it was laid out for `size`, else a fresh one (a screen drawn
+    /// before its first update, or after the window changed size since).
+    pub fn for_size(&self, size: Vec2, lay_out: impl FnOnce() -> Self) -> Cow<'_, Self> {
+        self.or_anew(self.size == size, lay_out)
+    }
+
+    /// This frame if it is `current`, else a fresh one.
+    pub fn or_anew(&self, current: bool, lay_out: impl FnOnce() -> Self) -> Cow<'_, Self> {
+        if current {
+            Cow::Borrowed(self)
+        } else {
+            Cow::Owned(lay_out())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_target_and_tip_under_the_pointer_win() {
+        let mut f = ScreenFrame::new(vec2(100.0, 100.0), ());
+        f.targets.push((1, Rect::new(0.0, 0.0, 50.0, 50.0)));
+        f.targets.push((2, Rect::new(0.0, 0.0, 100.0, 100.0)));
+        f.tips
+            .push(Tip::new(Rect::new(0.0, 0.0, 50.0, 50.0), "one"));
+        f.tips
+            .push(Tip::new(Rect::new(0.0, 0.0, 100.0, 100.0), "two"));
+        assert_eq!(f.at(vec2(10.0, 10.0)), Some(&1));
+        assert_eq!(f.at(vec2(80.0, 80.0)), Some(&2));
+        assert_eq!(f.at(vec2(180.0, 80.0)), None);
+        assert_eq!(f.tip_at(vec2(80.0, 80.0)).as_deref(), Some("two"));
+        assert_eq!(f.tip_of(&1).as_deref(), Some("one"));
+        assert_eq!(f.rect_of(&3), None);
+    }
+
+    #[test]
+    fn a_tip_speaks_of_a_moment_only_when_it_has_something_to_say() {
+        let plain = Tip::new(Rect::new(0.0, 0.0, 10.0, 10.0), "Health");
+        let blow = MomentKind::Blow {
+            to_foe: 0,
+            to_traveller: 2,
+        };
+        assert_eq!(plain.at(None).as_deref(), Some("Health"));
+        assert_eq!(plain.at(Some(&blow)), None, "a plain tip waits for rest");
+        let told = Tip {
+            during: Some(|m| match m {
+                MomentKind::Blow { to_traveller, .. } => Some(format!("-{to_traveller}")),
+                _ => None,
+            }),
+            ..plain
+        };
+        assert_eq!(told.at(Some(&blow)).as_deref(), Some("-2\nHealth"));
+        assert_eq!(told.at(Some(&MomentKind::Dice)), None);
+    }
+}
