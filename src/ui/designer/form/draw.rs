@@ -281,6 +281,22 @@ impl CardForm {
                 let x = b.x + 6.0 + col as f32 * l.char_w;
                 let y = b.y + 4.0 + line as f32 * LINE_H;
                 draw_line(x, y, x, y + LINE_H - 2.0, 2.0, colour::GOLD);
+                if super::rows::ID_LABELS.contains(&f.label.as_str())
+                    && let Some(hint) = super::model::id_suggestion_line(text, &self.names)
+                {
+                    // Beside the id: the card it names, or what Tab would complete.
+                    let x = b.x + 6.0 + l.char_w * chars.len() as f32 + 14.0;
+                    let room = b.right() - x - 6.0;
+                    let fits = |s: &str| style::width(s, &fonts.italic, 15) <= room;
+                    // The other ids go first when there is no room for them.
+                    let hint = match hint.split_once(" · also") {
+                        Some((first, _)) if !fits(&hint) => first.to_string(),
+                        _ => hint,
+                    };
+                    let hint =
+                        style::ellipsize(&hint, room, |s| style::width(s, &fonts.italic, 15));
+                    style::text(&hint, x, b.y + 18.0, &fonts.italic, 15, style::dim());
+                }
             }
             general_y = Some(bottom + 10.0);
         }
@@ -349,7 +365,12 @@ impl CardForm {
             let last = l.words.iter().rfind(|(_, n, _)| *n == i);
             let end = b.x + 6.0 + l.char_w * text.chars().count() as f32;
             let x = last.map_or(end, |(r, ..)| r.right()) + 14.0;
-            let hint = style::ellipsize(PICK_HINT, b.right() - x - 6.0, |s| {
+            // An effect's picker says what the effect picked does.
+            let help = match f.kind {
+                Kind::Choice(words) => super::model::pick_help(words, text),
+                _ => None,
+            };
+            let hint = style::ellipsize(help.unwrap_or(PICK_HINT), b.right() - x - 6.0, |s| {
                 style::width(s, &fonts.italic, 15)
             });
             style::text(&hint, x, b.y + 18.0, &fonts.italic, 15, style::dim());
@@ -435,6 +456,18 @@ impl CardForm {
         for (r, _, w) in &l.words {
             if panel.contains(r.center()) {
                 draw_word(r, w, *w == text, fonts);
+            }
+        }
+        let words = match self.form.fields.get(self.form.focus).map(|f| f.kind) {
+            Some(Kind::Choice(words)) => words,
+            _ => &[],
+        };
+        if let Some(help) = super::model::pick_help(words, text) {
+            // What the effect picked does, above the keys' hint.
+            let lines = style::wrap(help, panel.w - 16.0, |s| style::width(s, &fonts.italic, 15));
+            for (n, line) in lines.iter().take(HELP_LINES).enumerate() {
+                let y = panel.bottom() - 7.0 - (HELP_LINES - n) as f32 * PICK_HINT_H;
+                style::text(line, panel.x + 8.0, y, &fonts.italic, 15, colour::PARCHMENT);
             }
         }
         style::text(

@@ -58,6 +58,8 @@ pub(super) const MESSAGES_H: f32 = 3.0 * NOTE_H + 10.0;
 pub(super) const REMOVE_W: f32 = 24.0;
 /// The line under a picker's list of words.
 pub(super) const PICK_HINT_H: f32 = 20.0;
+/// The lines an effects' list keeps for the glossary line of the effect picked.
+pub(super) const HELP_LINES: usize = 2;
 pub(super) const PICK_HINT: &str = "Left/Right, a first letter or a click picks";
 
 /// One field's place: its box on screen (after scrolling) and its notes' lines.
@@ -360,7 +362,13 @@ impl CardForm {
             let cell = words.iter().map(|w| width(w)).fold(0.0, f32::max) + 14.0;
             let per = ((b.w - 12.0) / cell).max(1.0) as usize;
             let lines = words.len().div_ceil(per);
-            let h = lines as f32 * (LINE_H + 4.0) + 12.0 + PICK_HINT_H;
+            // An effects' list keeps two lines for what the effect picked does.
+            let help = if words == &crate::cards::vocab::EFFECT_NAMES[..] {
+                HELP_LINES as f32 * PICK_HINT_H
+            } else {
+                0.0
+            };
+            let h = lines as f32 * (LINE_H + 4.0) + 12.0 + PICK_HINT_H + help;
             let below = b.bottom() + 4.0;
             let y = if below + h <= view.bottom() || b.y - 4.0 - h < view.y {
                 below

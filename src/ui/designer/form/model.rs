@@ -8,6 +8,7 @@ use super::field::{Edit, TextField};
 use super::rows::{self, Role};
 use crate::cards::report::Problem;
 use serde_json::Value;
+use std::collections::HashMap;
 
 /// What a field holds, and so how its text goes into the card's JSON.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -130,6 +131,49 @@ pub fn complete_id<'a>(typed: &str, ids: impl IntoIterator<Item = &'a str>) -> O
     }
     starting.sort_unstable();
     starting.first().map(|id| id[typed.len()..].to_string())
+}
+
+/// What a picker's word does, when the picker is one of effects: the glossary line of
+/// its spec row (`cards::spec`).
+pub fn pick_help(words: &[&str], word: &str) -> Option<&'static str> {
+    if words != &crate::cards::vocab::EFFECT_NAMES[..] {
+        return None;
+    }
+    crate::cards::spec::spec(word).map(|s| s.glossary)
+}
+
+/// How many other ids the suggestion line names after the one Tab would take.
+const MORE_IDS: usize = 3;
+
+/// The line beside a focused card-id field: the card an id names (`= Reliquary Needle`),
+/// what Tab would complete and the next ids that start the same way, or that no id starts
+/// so. `None` while nothing is typed. `names`: every card's name by id.
+pub fn id_suggestion_line(typed: &str, names: &HashMap<String, String>) -> Option<String> {
+    if typed.is_empty() {
+        return None;
+    }
+    if let Some(name) = names.get(typed) {
+        return Some(format!("= {name}"));
+    }
+    let mut starting: Vec<&str> = names
+        .keys()
+        .map(String::as_str)
+        .filter(|id| id.starts_with(typed))
+        .collect();
+    starting.sort_unstable();
+    let Some((first, rest)) = starting.split_first() else {
+        return Some(format!("no card id starts with \"{typed}\""));
+    };
+    let name = names.get(*first).map_or("", String::as_str);
+    let mut line = format!("Tab: {first} ({name})");
+    if !rest.is_empty() {
+        let shown: Vec<&str> = rest.iter().take(MORE_IDS).copied().collect();
+        line.push_str(&format!(" · also {}", shown.join(", ")));
+        if rest.len() > MORE_IDS {
+            line.push_str(&format!(" and {} more", rest.len() - MORE_IDS));
+        }
+    }
+    Some(line)
 }
 
 /// One row of the form.
@@ -731,5 +775,47 @@ mod tests {
         let fit = fit_lines(lines.clone(), 2);
         assert!(fit.len() == 2 && fit[1].1.contains("2 more"), "{fit:?}");
         assert_eq!(fit_lines(lines.clone(), 3), lines);
+    }
+
+    #[test]
+    fn the_suggestion_line_names_the_card_or_what_tab_completes() {
+        let names: HashMap<String, String> = [
+            ("wren", "Wren"),
+            ("wolf_pack", "Wolf Pack"),
+            ("wolf_den", "Wolf Den"),
+            ("reliquary_needle", "Reliquary Needle"),
+        ]
+        .into_iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+        assert_eq!(id_suggestion_line("", &names), None);
+        assert_eq!(
+            id_suggestion_line("wren", &names).as_deref(),
+            Some("= Wren")
+        );
+        assert_eq!(
+            id_suggestion_line("wo", &names).as_deref(),
+            Some("Tab: wolf_den (Wolf Den) · also wolf_pack")
+        );
+        assert_eq!(
+            id_suggestion_line("w", &names).as_deref(),
+            Some("Tab: wolf_den (Wolf Den) · also wolf_pack, wren")
+        );
+        assert_eq!(
+            id_suggestion_line("x", &names).as_deref(),
+            Some("no card id starts with \"x\"")
+        );
+    }
+
+    #[test]
+    fn an_effects_picker_says_what_the_effect_picked_does() {
+        use crate::cards::vocab::{EFFECT_NAMES, MODIFIER_NAMES};
+        let heal = pick_help(&EFFECT_NAMES, "heal");
+        assert_eq!(heal, crate::cards::spec::spec("heal").map(|s| s.glossary));
+        assert!(heal.is_some_and(|h| h.contains("Health")));
+        for key in EFFECT_NAMES {
+            assert!(pick_help(&EFFECT_NAMES, key).is_some(), "{key}");
+        }
+        assert_eq!(pick_help(&MODIFIER_NAMES, "atk"), None);
     }
 }
