@@ -637,4 +637,37 @@ mod tests {
             assert_eq!(spec_of(&e).key, s.key, "{v}");
         }
     }
+
+    #[test]
+    fn the_readmes_tables_list_every_effect_and_modifier_of_the_spec_in_order() {
+        // cards/README.md follows the spec: its Effects table has one row per effect, in
+        // the spec's order, and its Modifiers table names every numbered modifier.
+        let readme = include_str!("../../cards/README.md");
+        let keys_of = |heading: &str| -> Vec<String> {
+            let section = readme.split(heading).nth(1).unwrap_or_default();
+            let section = section.split("\n## ").next().unwrap_or_default();
+            // The section's first table.
+            section
+                .lines()
+                .skip_while(|l| !l.starts_with('|'))
+                .take_while(|l| l.starts_with('|'))
+                .filter_map(|l| {
+                    l.strip_prefix("| `")?
+                        .split_once('`')
+                        .map(|(k, _)| k.to_string())
+                })
+                .collect()
+        };
+        let effects = keys_of("\n## Effects\n");
+        let spec: Vec<&str> = EFFECT_SPECS.iter().map(|s| s.key).collect();
+        assert_eq!(effects, spec, "cards/README.md's Effects table");
+        let modifiers = keys_of("\n## Modifiers\n");
+        for m in &MODIFIER_SPECS {
+            assert!(
+                modifiers.iter().any(|k| k == m.key),
+                "{} in {modifiers:?}",
+                m.key
+            );
+        }
+    }
 }
