@@ -5,7 +5,7 @@
 //! validator's ranges, the text check's phrases and the designer export's words come from
 //! here; a test holds the schema's ranges to it and properties over every row check that
 //! house text passes the text check and the designer's notation reads back equal
-//! (`tests/properties.rs`).
+//! (`tests/cards/properties.rs`).
 //!
 //! Adding an effect: a row here, the variant in `model/effect.rs` (the compiler then asks
 //! for its arm in [`spec_of`] and in the core's interpreter), and a test. See "Adding an

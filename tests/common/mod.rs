@@ -1,5 +1,6 @@
-//! Shared helpers for the rules tests: small card sets built in code, and short ways to
-//! drive the core.
+//! What the integration tests share: here, the rules tests' small card sets built in code
+//! and short ways to drive the core; in the modules below, scratch folders, the built game
+//! in a window (Xvfb, xdotool, screenshots), the desk's keys, a browser, the command line.
 //!
 //! The lab map has four Domains: row 1 `a` (the start); row 2 `b` and `c`, linked sideways
 //! both ways; row 3 `z`, the final Domain. Links: a→b, a→c, b→c, b→z, c→b, c→z.
@@ -16,6 +17,15 @@ use serde_json::Value;
 use std::sync::Arc;
 
 pub mod files;
+// Each test binary (`tests/AREA/main.rs`) takes all of these; what a binary leaves unused
+// is allowed above.
+pub mod cli;
+pub mod desk;
+pub mod game;
+pub mod pixels;
+pub mod tools;
+pub mod webdriver;
+pub mod xvfb;
 
 /// The traveller of the lab: Health 20, ATK 0, DEF 0.
 pub const TRAVELLER: &str = r#"{

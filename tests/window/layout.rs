@@ -1,0 +1,248 @@
+//! The layout check: in a real window (Xvfb), the table is drawn at 1024x640, 1280x800 and
+//! 1920x1080 in several scenes with `--layout-report`, which lists every string drawn with
+//! its place and width as the game's own font metrics measured it. Every string must lie
+//! inside the panel it is drawn in: nothing overflows its box.
+//!
+//! Needs `Xvfb` and Mesa's software GL (`.ci/run` installs them).
+
+use crate::common::game::{scene, spawn};
+use crate::common::pixels::{Scratch, wait};
+use crate::common::xvfb::Xvfb;
+use forward::core::state::Phase;
+use forward::core::{Cause, Outcome};
+use serde_json::Value;
+
+/// The report of one scene at one window size.
+fn report(seed: &str, actions: &str, size: (u32, u32)) -> Option<Value> {
+    let x = Xvfb::start(size.0, size.1)?;
+    let scratch = Scratch::new("layout");
+    let dir = &scratch.0;
+    let png = dir.join(format!("{seed}-{}x{}.png", size.0, size.1));
+    let json = dir.join(format!("{seed}-{}x{}.json", size.0, size.1));
+    let size_arg = format!("{}x{}", size.0, size.1);
+    let mut args = vec!["--seed", seed];
+    if !actions.is_empty() {
+        args.extend(["--actions", actions]);
+    }
+    let (png_s, json_s) = (
+        png.to_string_lossy().to_string(),
+        json.to_string_lossy().to_string(),
+    );
+    args.extend([
+        "--size",
+        &size_arg,
+        "--screenshot",
+        &png_s,
+        "--frames",
+        "4",
+        "--layout-report",
+        &json_s,
+    ]);
+    let out = wait(spawn(&x.display, &args));
+    assert!(
+        out.status.success(),
+        "forward failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&json).expect("the report was written");
+    Some(serde_json::from_str(&text).expect("the report is JSON"))
+}
+
+/// Every string that does not fit in the area it starts in, in words.
+fn overflows(r: &Value) -> Vec<String> {
+    let areas: Vec<[f64; 4]> = r["areas"]
+        .as_array()
+        .expect("areas")
+        .iter()
+        .map(|a| {
+            let v: Vec<f64> = a
+                .as_array()
+                .expect("a rect")
+                .iter()
+                .map(|x| x.as_f64().unwrap_or(0.0))
+                .collect();
+            [v[0], v[1], v[2], v[3]]
+        })
+        .collect();
+    let mut bad = Vec::new();
+    let drawn = r["drawn"].as_array().expect("drawn");
+    assert!(drawn.len() > 30, "the table drew text: {}", drawn.len());
+    for d in drawn {
+        let (x, y, w) = (
+            d["x"].as_f64().unwrap_or(0.0),
+            d["baseline"].as_f64().unwrap_or(0.0),
+            d["width"].as_f64().unwrap_or(0.0),
+        );
+        let text = d["text"].as_str().unwrap_or("");
+        let home = areas
+            .iter()
+            .find(|a| x >= a[0] - 1.0 && x <= a[0] + a[2] && y >= a[1] && y <= a[1] + a[3] + 2.0);
+        match home {
+            None => bad.push(format!(
+                "{text:?} at ({x:.0}, {y:.0}) is outside every panel"
+            )),
+            Some(a) if x + w > a[0] + a[2] + 1.0 => bad.push(format!(
+                "{text:?} at ({x:.0}, {y:.0}) is {w:.0} wide: past the panel's right edge by {:.0}",
+                x + w - (a[0] + a[2])
+            )),
+            Some(_) => {}
+        }
+    }
+    bad
+}
+
+#[test]
+fn no_text_overflows_its_panel_at_three_sizes() {
+    let scenes = [
+        ("the start of a run", (String::from("3"), String::new())),
+        (
+            "a duel's reroll window",
+            scene("a duel's reroll window", false, |s| {
+                s.duel().is_some_and(|d| d.rolled.is_some())
+            }),
+        ),
+        (
+            "a Terror",
+            scene("a Terror", false, |s| {
+                matches!(s.phase, Phase::Terror { .. })
+            }),
+        ),
+        (
+            "an extended test",
+            scene("an extended test", false, |s| match &s.phase {
+                Phase::Pit(t) => {
+                    s.cards
+                        .card(t.card)
+                        .test
+                        .as_ref()
+                        .is_some_and(|x| x.extended)
+                        && t.successes + t.failures > 0
+                }
+                _ => false,
+            }),
+        ),
+        (
+            "the route choice",
+            scene("the route choice", false, |s| s.phase == Phase::Route),
+        ),
+        (
+            "the crossing",
+            scene("the crossing", false, |s| s.phase == Phase::Crossing),
+        ),
+        (
+            "a lost run",
+            scene("a lost run", false, |s| {
+                matches!(
+                    s.outcome,
+                    Some(Outcome::Lost {
+                        cause: Cause::Health,
+                        ..
+                    })
+                )
+            }),
+        ),
+    ];
+    let mut problems = Vec::new();
+    for (what, (seed, actions)) in &scenes {
+        for size in [(1024, 640), (1280, 800), (1920, 1080)] {
+            let Some(r) = report(seed, actions, size) else {
+                return;
+            };
+            for p in overflows(&r) {
+                problems.push(format!("{what} at {}x{}: {p}", size.0, size.1));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} strings overflow:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// The sweep's reports at one window size: the table at rest in `n` moments of seeded runs.
+fn sweep(n: usize, size: (u32, u32)) -> Option<Vec<Value>> {
+    let x = Xvfb::start(size.0, size.1)?;
+    let scratch = Scratch::new("layout-sweep");
+    let json = scratch.0.join(format!("sweep-{}x{}.json", size.0, size.1));
+    let png = scratch.0.join(format!("sweep-{}x{}.png", size.0, size.1));
+    let (size_arg, n_arg) = (format!("{}x{}", size.0, size.1), n.to_string());
+    let (png_s, json_s) = (
+        png.to_string_lossy().to_string(),
+        json.to_string_lossy().to_string(),
+    );
+    let args = [
+        "--size",
+        &size_arg,
+        "--screenshot",
+        &png_s,
+        "--layout-report",
+        &json_s,
+        "--layout-sweep",
+        &n_arg,
+    ];
+    let out = wait(spawn(&x.display, &args));
+    assert!(
+        out.status.success(),
+        "the sweep failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&json).expect("the sweep's report was written");
+    let v: Value = serde_json::from_str(&text).expect("the sweep's report is JSON");
+    Some(v.as_array().expect("one report per moment").clone())
+}
+
+/// The smallest text a player must read, in pixels on screen.
+const MIN_PX: f64 = 11.0;
+
+/// Strings that a player could not read whole: cut with an ellipsis, or drawn under
+/// [`MIN_PX`] on screen.
+fn unreadable(r: &Value) -> Vec<String> {
+    let scale = r["scale"].as_f64().expect("scale");
+    let mut bad = Vec::new();
+    for d in r["drawn"].as_array().expect("drawn") {
+        let text = d["text"].as_str().unwrap_or("");
+        let px = d["size"].as_f64().unwrap_or(0.0) * scale;
+        if text.trim_end().ends_with('…') || text.trim_end().ends_with("...") {
+            bad.push(format!("{text:?} is cut"));
+        }
+        if px < MIN_PX {
+            bad.push(format!("{text:?} is {px:.1} px"));
+        }
+    }
+    bad
+}
+
+/// Every word readable: over 150 moments of seeded runs (duels, Terrors, choices, the
+/// route, ends, with and without a Guide) at each of the three sizes, no string overflows
+/// its panel, none is cut with an ellipsis, none is drawn under 11 px.
+#[test]
+fn every_word_is_readable_over_many_moments_at_three_sizes() {
+    let mut problems = Vec::new();
+    for size in [(1024, 640), (1280, 800), (1920, 1080)] {
+        let Some(reports) = sweep(150, size) else {
+            return;
+        };
+        assert_eq!(reports.len(), 150, "one report per moment");
+        for r in &reports {
+            let moment = r["moment"].as_str().unwrap_or("?");
+            for p in overflows(r).into_iter().chain(unreadable(r)) {
+                problems.push(format!("{}x{} at {moment}: {p}", size.0, size.1));
+            }
+        }
+    }
+    problems.sort();
+    problems.dedup();
+    assert!(
+        problems.is_empty(),
+        "{} strings a player cannot read whole:\n{}",
+        problems.len(),
+        problems
+            .iter()
+            .take(40)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}

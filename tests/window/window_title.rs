@@ -1,0 +1,62 @@
+//! The title menu in a live window: keys pressed faster than an idle window draws (it
+//! draws 16 frames a second after 2 s without input) are each read, in order.
+//!
+//! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
+
+use crate::common::game::{LIVE_FRAMES, focus, spawn_live_env, xdotool};
+use crate::common::pixels::Scratch;
+use crate::common::xvfb::Xvfb;
+use std::time::Duration;
+
+/// Longer than the window's 2 s before it idles (16 frames a second).
+const IDLE: Duration = Duration::from_millis(2600);
+
+#[test]
+fn eleven_presses_150_ms_apart_from_an_idle_title_land_on_the_right_entry() {
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
+    let scratch = Scratch::new("title-keys");
+    let (saves, config) = (scratch.path("saves"), scratch.path("config"));
+    std::fs::create_dir_all(&saves).unwrap();
+    std::fs::create_dir_all(&config).unwrap();
+    // Settings kept in the scratch folder, the lesson already offered (no question over
+    // the title). The window paces itself as a player's does (`FORWARD_IDLE_PACE`).
+    let settings = forward::settings::Settings {
+        lesson_offered: true,
+        ..Default::default()
+    };
+    forward::settings::save(&config, &settings).expect("write the settings");
+    let report = scratch.path("layout.json");
+    let png = scratch.path("never.png");
+    let mut game = spawn_live_env(
+        &xvfb.display,
+        &[
+            "--saves",
+            saves.to_str().unwrap(),
+            "--config",
+            config.to_str().unwrap(),
+            "--screenshot",
+            png.to_str().unwrap(),
+            "--frames",
+            LIVE_FRAMES,
+            "--layout-report",
+            report.to_str().unwrap(),
+        ],
+        &report,
+        &[(forward::ui::IDLE_PACE_ENV, "1")],
+    );
+    game.until("the title", |w| w.iter().any(|w| w == "Statistics"));
+    focus(&xvfb.display);
+    std::thread::sleep(IDLE);
+    // No run saved: the title opens on New run (the second entry). Eight down (the Rules),
+    // one up (the Designer's desk), one down: the Rules again; then Enter, the eleventh
+    // press.
+    let mut keys = vec!["Down"; 8];
+    keys.extend(["Up", "Down", "Return"]);
+    let mut args = vec!["key", "--delay", "150"];
+    args.extend(keys);
+    xdotool(&xvfb.display, &args);
+    // The Rules' first section (the desk, one entry short, shows cards instead).
+    game.until("the Rules", |w| w.iter().any(|w| w == "diamond-shaped"));
+}
