@@ -341,7 +341,7 @@ fn a_click_focuses_a_field_and_the_buttons_save_and_revert() {
     open_form(&mut live, d, nth);
     // The form's layout, from the report of the frame on show.
     live.until("the form's buttons and flavour line", |w| {
-        has(w, "Revert… (Ctrl-R)") && w.iter().any(|s| *s == flavour)
+        has(w, "Revert… (Ctrl-R)") && w.contains(&flavour)
     });
     let report = scratch.path("layout.json");
     let form_right = 840.0;
@@ -392,7 +392,7 @@ fn a_click_on_the_id_copies_it_to_the_clipboard() {
         live.key(d, "n");
     }
     let shown = format!("id  {id}   (click: copy)");
-    live.until("the card's id", |w| w.iter().any(|s| *s == shown));
+    live.until("the card's id", |w| w.contains(&shown));
     let (left, _, baseline) = drawn_at(&scratch.path("layout.json"), &shown, 1280.0);
     // The id itself is the first words: click in their middle.
     let right = left + 6.0 * id.len() as f32;
