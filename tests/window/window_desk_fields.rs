@@ -5,8 +5,8 @@
 //! then has no warning about that text).
 //!
 //! Each test waits on what the game draws and on each key taken (its layout report,
-//! written every frame), not on fixed sleeps. Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs
-//! them).
+//! written every frame), not on fixed sleeps. Needs `Xvfb`, Mesa's software GL and
+//! `xdotool` (`.ci/run` installs them).
 
 use crate::common;
 use crate::common::desk::{has, keys, start_live, tab_to, type_text, wait_for};
