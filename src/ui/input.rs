@@ -120,13 +120,14 @@ impl Intent {
     }
 }
 
-/// Collects miniquad's raw input events for [`Input::read`].
-struct Collector(Vec<Press>, Vec<Chord>);
+/// Collects miniquad's raw input events for [`Input::read`], counting them.
+struct Collector(Vec<Press>, Vec<Chord>, Taken);
 
 impl macroquad::miniquad::EventHandler for Collector {
     fn update(&mut self) {}
     fn draw(&mut self) {}
     fn key_down_event(&mut self, key: KeyCode, mods: macroquad::miniquad::KeyMods, _repeat: bool) {
+        self.2.keys += 1;
         self.0.push(Press::Key(key));
         self.1.push(Chord {
             key,
@@ -135,25 +136,63 @@ impl macroquad::miniquad::EventHandler for Collector {
         });
     }
     fn char_event(&mut self, c: char, mods: macroquad::miniquad::KeyMods, _repeat: bool) {
+        self.2.chars += 1;
         // A letter with Ctrl (not AltGr, which some systems report as Ctrl+Alt) is a
         // command such as Ctrl-S, never text.
         if !c.is_control() && (!mods.ctrl || mods.alt) {
             self.0.push(Press::Char(c));
         }
     }
+    fn mouse_motion_event(&mut self, _: f32, _: f32) {
+        self.2.moves += 1;
+    }
+    fn mouse_button_down_event(&mut self, _: MouseButton, _: f32, _: f32) {
+        self.2.clicks += 1;
+    }
+}
+
+/// How many key presses (modifiers and repeats included), typed characters, pointer
+/// moves and mouse button presses the window has taken since it opened. The layout report
+/// carries them, so that a window test waits until the game has taken one input (and drawn
+/// its effect) before it sends the next, whatever the machine's load.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Taken {
+    pub keys: u64,
+    pub chars: u64,
+    pub moves: u64,
+    pub clicks: u64,
+}
+
+/// What the window has taken so far (see [`Taken`]).
+pub fn taken() -> Taken {
+    TAKEN.with(std::cell::Cell::get)
 }
 
 thread_local! {
     /// Our subscription to macroquad's input event queue (made on the first read).
     static SUBSCRIBER: std::cell::OnceCell<usize> = const { std::cell::OnceCell::new() };
+    /// The inputs taken so far (see [`taken`]).
+    static TAKEN: std::cell::Cell<Taken> = const {
+        std::cell::Cell::new(Taken { keys: 0, chars: 0, moves: 0, clicks: 0 })
+    };
 }
 
 /// Every press since the last call, in order, and the key presses with their modifiers.
 fn presses() -> (Vec<Press>, Vec<Chord>) {
     let id =
         SUBSCRIBER.with(|c| *c.get_or_init(macroquad::input::utils::register_input_subscriber));
-    let mut collector = Collector(Vec::new(), Vec::new());
+    let mut collector = Collector(Vec::new(), Vec::new(), Taken::default());
     macroquad::input::utils::repeat_all_miniquad_input(&mut collector, id);
+    let new = collector.2;
+    TAKEN.with(|t| {
+        let was = t.get();
+        t.set(Taken {
+            keys: was.keys + new.keys,
+            chars: was.chars + new.chars,
+            moves: was.moves + new.moves,
+            clicks: was.clicks + new.clicks,
+        });
+    });
     (collector.0, collector.1)
 }
 
@@ -302,7 +341,8 @@ impl Input {
 
 /// The next printable character typed, one a frame: macroquad keeps the rest queued for
 /// the frames after, so that two keys typed within one frame (a fast typist, an idle
-/// window drawing 4 frames a second) are both seen.
+/// window drawing 4 frames a second) are both seen. A text field takes them all from
+/// `presses` at once instead, and the loop then drops the queue ([`drop_typed`]).
 fn typed() -> Option<char> {
     while let Some(c) = get_char_pressed() {
         if !c.is_control() {
@@ -310,6 +350,14 @@ fn typed() -> Option<char> {
         }
     }
     None
+}
+
+/// Drops the characters still queued for [`typed`]: after a frame in which a text field
+/// had the keyboard throughout and took every character from `presses`, so that they do
+/// not come back as keys, one a frame, in the frames after (a name typed quickly into the
+/// desk's form, then the revert list's `n` and `y` read as the name's last letters).
+pub fn drop_typed() {
+    while get_char_pressed().is_some() {}
 }
 
 /// The digit keys, 0 to 9: top row and keypad.

@@ -269,6 +269,14 @@ impl Screen {
         }
     }
 
+    /// The characters queued for `Input::typed` were dropped ([`input::drop_typed`]): a
+    /// screen that counts their echoes to come stops waiting for them.
+    fn typed_dropped(&mut self) {
+        if let Screen::Gallery(g) = self {
+            g.typed_dropped();
+        }
+    }
+
     /// Whether something plays without input (the table's moments): the loop then keeps
     /// its full frame rate.
     fn playing(&self) -> bool {
@@ -573,7 +581,14 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
             prefs.save(&settings);
             return 0;
         }
+        // A text field that had the keyboard all through the frame took every character
+        // from `presses`: their echoes queued for `typed` are dropped, not read as keys.
+        let texting = screen.text_focus();
         let next = screen.update(&input, &fonts, t, &mut settings);
+        if texting && screen.text_focus() {
+            input::drop_typed();
+            screen.typed_dropped();
+        }
         table_sound(&mut screen, &settings, speed_flag, &mut *sound);
         if settings != before {
             settings_changed(&settings, &before, &prefs, &mut *sound);

@@ -107,10 +107,12 @@ pub(super) fn table_sound(
 }
 
 /// The layout check's report: the table's areas at this window size and every string
-/// drawn, all in layout units.
+/// drawn, all in layout units; and the inputs the window has taken so far (`taken`, what
+/// a window test waits on after each key).
 /// `overlays`: panels drawn over the areas (the end of a run), which hold strings too.
 pub(super) fn layout_report_json(size: Vec2, drawn: &[style::Drawn], overlays: &[Rect]) -> String {
     let l = table::Layout::new(size);
+    let taken = super::input::taken();
     let rect = |r: Rect| [r.x, r.y, r.w, r.h];
     let strings: Vec<serde_json::Value> = drawn
         .iter()
@@ -126,6 +128,9 @@ pub(super) fn layout_report_json(size: Vec2, drawn: &[style::Drawn], overlays: &
         "canvas": [l.size.x, l.size.y],
         "areas": l.areas().iter().chain(overlays).map(|r| rect(*r)).collect::<Vec<_>>(),
         "drawn": strings,
+        "taken": {
+            "keys": taken.keys, "chars": taken.chars, "moves": taken.moves, "clicks": taken.clicks
+        },
     })
     .to_string()
 }

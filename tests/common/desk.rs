@@ -1,7 +1,7 @@
-//! Driving the designer's desk in a live window: keys one a frame, typing, Tab to a field,
-//! and waiting on a card file.
+//! Driving the designer's desk in a live window: each key once the last is taken, typing,
+//! Tab to a field, and waiting on a card file.
 
-use super::game::{LIVE_FRAMES, Live, focus, spawn_live_with, xdotool};
+use super::game::{DEADLINE, LIVE_FRAMES, Live, spawn_live_with};
 use super::pixels::Scratch;
 use super::xvfb::Xvfb;
 use std::path::Path;
@@ -29,36 +29,35 @@ pub fn start_live(xvfb: &Xvfb, dir: &Path, scratch: &Scratch, args: &[&str]) -> 
         "--layout-report",
         report.to_str().unwrap(),
     ]);
-    let live = spawn_live_with(&xvfb.display, dir, &all, &report);
-    focus(&xvfb.display);
-    xdotool(&xvfb.display, &["mousemove", "5", "795"]);
+    let mut live = spawn_live_with(&xvfb.display, dir, &all, &report);
+    live.focus(&xvfb.display);
+    live.point(&xvfb.display, 5, 795);
     live
 }
 
-/// Presses keys one at a time, each in a frame of its own.
+/// Presses keys one at a time, each once the game has taken the one before.
 pub fn keys(live: &mut Live, display: &str, keys: &[&str]) {
-    for k in keys {
-        xdotool(display, &["key", k]);
-        live.frames(2);
-    }
+    live.keys(display, keys);
 }
 
-/// Types `text` into the focused field.
+/// Types `text` into the focused field (and waits until the game has taken it all).
 pub fn type_text(live: &mut Live, display: &str, text: &str) {
-    xdotool(display, &["type", "--delay", "25", text]);
-    live.frames(2);
+    live.type_text(display, text);
 }
 
-/// Waits until `done` holds for the file's text (at most 90 s).
+/// Waits (at most [`DEADLINE`]) until `done` holds for the file's text.
 pub fn wait_for(file: &Path, what: &str, done: impl Fn(&str) -> bool) -> String {
-    let deadline = Instant::now() + Duration::from_secs(90);
+    let started = Instant::now();
     loop {
         let text = std::fs::read_to_string(file).unwrap_or_default();
         if done(&text) {
             return text;
         }
-        assert!(Instant::now() < deadline, "{what}: not within 90 s");
-        std::thread::sleep(Duration::from_millis(200));
+        assert!(
+            started.elapsed() < DEADLINE,
+            "{what}: not within {DEADLINE:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
     }
 }
 
@@ -72,7 +71,6 @@ pub fn has(words: &[String], text: &str) -> bool {
 pub fn tab_to(live: &mut Live, display: &str, label: &str) {
     let focused = format!("{label}: ");
     for _ in 0..80 {
-        live.frames(2);
         if live
             .drawn()
             .is_some_and(|w| w.iter().any(|s| s.starts_with(&focused)))

@@ -2,20 +2,24 @@
 
 use macroquad::prelude::Image;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A scratch directory removed when dropped.
 pub struct Scratch(pub PathBuf);
 
 impl Scratch {
-    /// A new empty directory under the system's temporary directory.
+    /// A new empty directory under the system's temporary directory, never another
+    /// test's: the tests of a binary run at once, in threads of one process.
     pub fn new(name: &str) -> Scratch {
+        static MADE: AtomicUsize = AtomicUsize::new(0);
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.subsec_nanos())
             .unwrap_or(0);
         let dir = std::env::temp_dir().join(format!(
-            "forward-test-{name}-{}-{nanos}",
-            std::process::id()
+            "forward-test-{name}-{}-{nanos}-{}",
+            std::process::id(),
+            MADE.fetch_add(1, Ordering::Relaxed)
         ));
         std::fs::create_dir_all(&dir).expect("create scratch dir");
         Scratch(dir)

@@ -12,6 +12,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// How long the browser is waited for (to start, to show a text, to offer a button): long,
+/// since each wait ends as soon as it holds and a loaded machine is slow to draw a page.
+pub const DEADLINE: Duration = Duration::from_secs(300);
+
 /// An HTTP/1.1 request with a JSON body; returns the status and the body. The body is read
 /// by its length: `chromedriver` answers HTTP/1.0 with nothing and keeps the connection
 /// open after an answer (the game's Guide's screen closes it).
@@ -80,7 +84,7 @@ impl Browser {
             .spawn()
             .expect("spawn chromedriver");
         let addr = format!("127.0.0.1:{port}");
-        let ready = poll(Duration::from_secs(60), || {
+        let ready = poll(DEADLINE, || {
             TcpStream::connect(&addr).is_ok() && {
                 let (_, body) = http(&addr, "GET", "/status", "");
                 serde_json::from_str::<Value>(&body)
@@ -194,7 +198,7 @@ impl Browser {
     /// Waits for an element matching `css` and clicks it. The page redraws its buttons
     /// when the run changes, so a click on an element gone stale is tried again.
     pub fn click(&self, css: &str) {
-        let clicked = poll(Duration::from_secs(60), || {
+        let clicked = poll(DEADLINE, || {
             self.find(css).is_some_and(|id| {
                 let path = self.at(&format!("/element/{id}/click"));
                 self.try_call("POST", &path, json!({})).0 == 200
@@ -206,7 +210,7 @@ impl Browser {
     /// Waits until the text of `css` satisfies `ok`; returns it.
     pub fn wait_text(&self, css: &str, ok: impl Fn(&str) -> bool) -> String {
         let mut last = String::new();
-        let seen = poll(Duration::from_secs(60), || {
+        let seen = poll(DEADLINE, || {
             last = self.text(css).unwrap_or_default();
             ok(&last)
         });

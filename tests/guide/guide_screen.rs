@@ -214,7 +214,7 @@ fn the_guides_screen_joins_with_the_code_and_rolls_the_foes_die() {
             // The host publishes after the line is written; wait for the page's snapshot.
             let state_path = format!("/state?code={}&seat=guideseat1", g.code);
             // A generous deadline: the wait ends as soon as the snapshot is there.
-            let offered = common::webdriver::poll(std::time::Duration::from_secs(60), || {
+            let offered = common::webdriver::poll(common::webdriver::DEADLINE, || {
                 let (_, snap) = http(&g.addr, "GET", &state_path, "");
                 let snap: Value = serde_json::from_str(&snap).expect("snapshot");
                 let ready =

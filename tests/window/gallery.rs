@@ -4,12 +4,11 @@
 //!
 //! Needs `Xvfb` and Mesa's software GL, as `tests/window/window.rs` does.
 
-use crate::common::pixels::{bright, count, rgb};
+use crate::common::pixels::{bright, count, rgb, wait};
 use crate::common::xvfb::Xvfb;
 use macroquad::prelude::{Image, ImageFormat};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 const WIDTH: u32 = 1280;
 const HEIGHT: u32 = 800;
@@ -22,7 +21,7 @@ fn shot(name: &str, args: &[&str]) -> Option<Image> {
     let png = dir.join(format!("{name}.png"));
     let _ = std::fs::remove_file(&png);
     let cards = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("cards");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_forward"))
+    let child = Command::new(env!("CARGO_BIN_EXE_forward"))
         .args(["--cards", cards.to_str().unwrap()])
         .args(args)
         .args(["--screenshot", png.to_str().unwrap(), "--frames", "5"])
@@ -33,15 +32,7 @@ fn shot(name: &str, args: &[&str]) -> Option<Image> {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start forward");
-    let deadline = Instant::now() + Duration::from_secs(90);
-    while child.try_wait().expect("poll forward").is_none() {
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("forward did not exit within 90 s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().expect("collect output");
+    let out = wait(child);
     assert!(
         out.status.success(),
         "forward exited with {:?}; stderr:\n{}",

@@ -206,7 +206,7 @@ fn typed_table_dice_are_checked_and_saved_with_the_run() {
         ("5", "the roll played", ""),
     ];
     for (key, what, phrase) in steps {
-        xdotool(&xvfb.display, &["key", key]);
+        game.key(&xvfb.display, key);
         if !phrase.is_empty() {
             game.until(what, |w| says(w, phrase));
         }

@@ -7,7 +7,7 @@
 
 use crate::common;
 use crate::common::game::{
-    LIVE_FRAMES, decode, focus, near, says, scene, spawn, spawn_env, spawn_live, xdotool,
+    LIVE_FRAMES, decode, focus, near, says, scene, spawn, spawn_env, spawn_live,
 };
 use crate::common::pixels::{Scratch, count, rgb, wait};
 use crate::common::xvfb::Xvfb;
@@ -511,7 +511,7 @@ fn xdotool_key_presses_move_the_run_on() {
         "{name} is face up already: {before:?}"
     );
     focus(&xvfb.display);
-    xdotool(&xvfb.display, &["key", "1"]);
+    game.key(&xvfb.display, "1");
     game.until(&format!("{name}, flipped by the key 1"), |w| says(w, &name));
 }
 

@@ -7,12 +7,11 @@
 //! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
 
 use crate::common;
-use crate::common::game::{CARDS, LIVE_ENV, LIVE_FRAMES, Live, focus, says, xdotool};
+use crate::common::game::{CARDS, LIVE_ENV, LIVE_FRAMES, Live, focus, forget, says};
 use crate::common::pixels::Scratch;
 use crate::common::xvfb::Xvfb;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
 /// The percentage after `label` in the drawn lines: "Win rate, saved: 36.3% (...)".
 fn rate_after(words: &[String], label: &str) -> f64 {
@@ -27,10 +26,9 @@ fn rate_after(words: &[String], label: &str) -> f64 {
         .unwrap_or_else(|| panic!("no rate in {line:?}"))
 }
 
-/// Presses one key and lets the game draw a few frames.
+/// Presses one key and waits until the game has taken it.
 fn key(game: &mut Live, display: &str, k: &str) {
-    xdotool(display, &["key", k]);
-    game.frames(2);
+    game.key(display, k);
 }
 
 #[test]
@@ -54,6 +52,7 @@ fn ctrl_b_weighs_the_edited_card_beside_it() {
         .expect("a Termina foe");
     let (report, shot) = (scratch.path("layout.json"), scratch.path("never.png"));
     let (config, saves) = (scratch.path("config"), scratch.path("saves"));
+    forget(&report);
     let child = Command::new(env!("CARGO_BIN_EXE_forward"))
         .arg("--cards")
         .arg(&dir)
@@ -93,7 +92,7 @@ fn ctrl_b_weighs_the_edited_card_beside_it() {
     });
     focus(d);
     // The pointer off the grid: a card under it would be the one shown.
-    xdotool(d, &["mousemove", "5", "795"]);
+    game.point(d, 5, 795);
     key(&mut game, d, "n");
     key(&mut game, d, "e");
     game.until("the form", |w| says(w, "Save (Ctrl-S)"));
@@ -105,8 +104,7 @@ fn ctrl_b_weighs_the_edited_card_beside_it() {
     for _ in 0..3 {
         key(&mut game, d, "BackSpace");
     }
-    xdotool(d, &["type", "--delay", "40", "40"]);
-    game.frames(3);
+    game.type_text(d, "40");
     key(&mut game, d, "ctrl+b");
     let words = game.until("the balance figures", |w| {
         w.iter().any(|l| l.starts_with("Win rate, edited: "))
@@ -148,7 +146,6 @@ fn ctrl_b_weighs_the_edited_card_beside_it() {
             .any(|w| w.starts_with("Health cost ") && w.contains(" → ")),
         "{words:?}"
     );
-    // Nothing was saved.
-    std::thread::sleep(Duration::from_millis(300));
+    // Nothing was saved (a save comes in the frame that takes its key).
     assert_eq!(std::fs::read(&file).expect("read"), before);
 }

@@ -10,33 +10,36 @@
 //! of the desk (the form with a live error) at three window sizes, kept in
 //! `target/tmp/screenshots/` for a look.
 //!
-//! Needs `Xvfb`, Mesa's software GL, `xdotool` and `xclip` (`.ci/run` installs them).
+//! Each key is pressed once the game has taken the one before (its layout report, written
+//! every frame, counts what it took), and each check waits for what it looks for: no fixed
+//! sleeps. Needs `Xvfb`, Mesa's software GL, `xdotool` and `xclip` (`.ci/run` installs
+//! them).
 
 use crate::common;
-use crate::common::desk::assert_validates;
-use crate::common::game::{CARDS, decode, focus, spawn_with, xdotool};
-use crate::common::pixels::{Scratch, count, wait};
+use crate::common::desk::{assert_validates, has, start_live, wait_for};
+use crate::common::game::{CARDS, DEADLINE, LIVE_FRAMES, Live, focus, spawn_live_with};
+use crate::common::pixels::{Scratch, count};
 use crate::common::xvfb::Xvfb;
+use macroquad::prelude::Image;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// Starts the game on `display` with the cards in `dir`, on the gallery's Termina foes.
-fn start(display: &str, dir: &Path, scratch: &Scratch, extra: &[&str]) -> Child {
-    let (config, saves) = (scratch.path("config"), scratch.path("saves"));
-    let mut args = vec![
-        "--gallery",
-        "--gallery-domain",
-        "termina",
-        "--gallery-type",
-        "foe",
-        "--config",
-        config.to_str().unwrap(),
-        "--saves",
-        saves.to_str().unwrap(),
-    ];
-    args.extend_from_slice(extra);
-    spawn_with(display, dir, &args)
+/// The gallery on Termina's foes.
+const GALLERY: [&str; 5] = [
+    "--gallery",
+    "--gallery-domain",
+    "termina",
+    "--gallery-type",
+    "foe",
+];
+
+/// The game at 1280x800 with the cards in `dir`, on the gallery's Termina foes at the
+/// designer's desk, its layout report written each frame (`scratch`'s `layout.json`).
+fn start(xvfb: &Xvfb, dir: &Path, scratch: &Scratch) -> Live {
+    let mut live = start_live(xvfb, dir, scratch, &GALLERY);
+    live.until("the desk", |w| has(w, "Designer's desk"));
+    live
 }
 
 /// The first Termina foe (the one N picks) whose text is plain ASCII and names its HP:
@@ -60,49 +63,21 @@ fn first_foe(dir: &Path) -> (usize, String, String, i32) {
     panic!("no Termina foe with a plain text naming its HP");
 }
 
-/// Waits until `done` holds for the file's text (at most 60 s).
-fn wait_for(file: &Path, what: &str, done: impl Fn(&str) -> bool) -> String {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let text = std::fs::read_to_string(file).unwrap_or_default();
-        if done(&text) {
-            return text;
-        }
-        assert!(Instant::now() < deadline, "{what}: not within 60 s");
-        std::thread::sleep(Duration::from_millis(200));
+/// Picks the `nth` Termina foe (N moves to the next) and opens the form on it (E).
+fn open_form(live: &mut Live, display: &str, nth: usize) {
+    for _ in 0..=nth {
+        live.key(display, "n");
     }
-}
-
-/// Presses keys one at a time, with a pause so that each lands in its own frame.
-fn keys(display: &str, keys: &[&str]) {
-    for k in keys {
-        xdotool(display, &["key", k]);
-        std::thread::sleep(Duration::from_millis(150));
-    }
-}
-
-/// Types `text` into the focused field.
-fn type_text(display: &str, text: &str) {
-    xdotool(display, &["type", "--delay", "25", text]);
-    std::thread::sleep(Duration::from_millis(300));
+    live.key(display, "e");
+    live.until("the form", |w| has(w, "Editing "));
 }
 
 /// Opens the form on the `nth` Termina foe and moves to its Text field, emptied.
-fn open_text_field(display: &str, nth: usize, old_text: &str) {
-    focus(display);
-    // The pointer off the grid: a card under it would be the one hovered.
-    xdotool(display, &["mousemove", "5", "795"]);
-    for _ in 0..=nth {
-        keys(display, &["n"]);
-    }
+fn open_text_field(live: &mut Live, display: &str, nth: usize, old_text: &str) {
+    open_form(live, display, nth);
     // Id, Name, then Text; End, then the old text erased.
-    keys(display, &["e", "Tab", "Tab", "End"]);
-    let n = old_text.chars().count().to_string();
-    xdotool(
-        display,
-        &["key", "--repeat", &n, "--delay", "8", "BackSpace"],
-    );
-    std::thread::sleep(Duration::from_millis(300));
+    live.keys(display, &["Tab", "Tab", "End"]);
+    live.key_times(display, "BackSpace", old_text.chars().count());
 }
 
 #[test]
@@ -116,19 +91,20 @@ fn a_card_edited_in_the_form_is_saved_alone_and_the_save_reverted_after_asking()
     let (nth, id, text, hp) = first_foe(&dir);
     let file = dir.join("domains/termina.json");
     let before = std::fs::read_to_string(&file).expect("read termina.json");
-    let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
-    open_text_field(&xvfb.display, nth, &text);
+    let d = xvfb.display.as_str();
+    let mut live = start(&xvfb, &dir, &scratch);
+    open_text_field(&mut live, d, nth, &text);
     let new_hp = hp + 1;
     let new_text = format!(
         "{} Edited at the desk.",
         text.replace(&format!("HP {hp}"), &format!("HP {new_hp}"))
     );
-    type_text(&xvfb.display, &new_text);
+    live.type_text(d, &new_text);
     // Flavour, Guide notes, Tags, then HP.
-    keys(&xvfb.display, &["Tab", "Tab", "Tab", "Tab", "End"]);
-    keys(&xvfb.display, &["BackSpace", "BackSpace", "BackSpace"]);
-    type_text(&xvfb.display, &new_hp.to_string());
-    keys(&xvfb.display, &["ctrl+s"]);
+    live.keys(d, &["Tab", "Tab", "Tab", "Tab", "End"]);
+    live.keys(d, &["BackSpace", "BackSpace", "BackSpace"]);
+    live.type_text(d, &new_hp.to_string());
+    live.key(d, "ctrl+s");
     let after = wait_for(&file, "the save", |t| t != before);
 
     // Only that card's object changed: the same bytes before and after it.
@@ -157,20 +133,19 @@ fn a_card_edited_in_the_form_is_saved_alone_and_the_save_reverted_after_asking()
     assert_validates(&dir, "after the save");
 
     // Ctrl-Z in the form (reopened on the saved card) undoes typing only: the file stays.
-    std::thread::sleep(Duration::from_millis(1500));
-    keys(&xvfb.display, &["ctrl+z"]);
-    std::thread::sleep(Duration::from_millis(1500));
+    // The save, the set's reload and the form reopened all come in the frame that took
+    // Ctrl-S, and a key's effect is drawn in the frame that takes it.
+    let editing = format!("Editing {id}");
+    live.until("the form reopened on the saved card", |w| has(w, &editing));
+    live.key(d, "ctrl+z");
     assert_eq!(std::fs::read_to_string(&file).expect("read"), after);
     // Ctrl-R lists the saves; Enter asks, N keeps the file as it is.
-    keys(&xvfb.display, &["ctrl+r", "Return", "n"]);
-    std::thread::sleep(Duration::from_millis(1500));
+    live.keys(d, &["ctrl+r", "Return", "n"]);
     assert_eq!(std::fs::read_to_string(&file).expect("read"), after);
     // Enter asks again (the list is still open), and Y puts the file back byte for byte.
-    keys(&xvfb.display, &["Return", "y"]);
+    live.keys(d, &["Return", "y"]);
     wait_for(&file, "the revert", |t| t == before);
     assert_eq!(std::fs::read(&file).expect("read"), before.as_bytes());
-    let _ = child.kill();
-    let _ = child.wait();
 }
 
 /// The name of card `id` in the Domain file's text.
@@ -198,22 +173,14 @@ fn typing_is_undone_and_redone_in_the_form() {
     let file = dir.join("domains/termina.json");
     let before = std::fs::read_to_string(&file).expect("read termina.json");
     let name = name_in(&before, &id);
-    let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
-    focus(&xvfb.display);
-    xdotool(&xvfb.display, &["mousemove", "5", "795"]);
-    for _ in 0..=nth {
-        keys(&xvfb.display, &["n"]);
-    }
-    keys(&xvfb.display, &["e", "Tab", "End"]);
-    type_text(&xvfb.display, " Grey Old");
-    keys(
-        &xvfb.display,
-        &["ctrl+z", "ctrl+z", "ctrl+shift+z", "ctrl+s"],
-    );
+    let d = xvfb.display.as_str();
+    let mut live = start(&xvfb, &dir, &scratch);
+    open_form(&mut live, d, nth);
+    live.keys(d, &["Tab", "End"]);
+    live.type_text(d, " Grey Old");
+    live.keys(d, &["ctrl+z", "ctrl+z", "ctrl+shift+z", "ctrl+s"]);
     let saved = wait_for(&file, "the save", |t| t != before);
     assert_eq!(name_in(&saved, &id), format!("{name} Grey"));
-    let _ = child.kill();
-    let _ = child.wait();
 }
 
 /// Renames another card of the Domain file, as a text editor would.
@@ -240,58 +207,35 @@ fn a_file_changed_outside_is_announced_and_never_overwritten_unasked() {
     let file = dir.join("domains/termina.json");
     let original = std::fs::read_to_string(&file).expect("read termina.json");
     let name = name_in(&original, &id);
-    let open_form = || {
-        focus(&xvfb.display);
-        xdotool(&xvfb.display, &["mousemove", "5", "795"]);
-        for _ in 0..=nth {
-            keys(&xvfb.display, &["n"]);
-        }
-        keys(&xvfb.display, &["e", "Tab", "End"]);
-        type_text(&xvfb.display, " Grey");
-    };
-    // The first run: the prompt on screen after the change, and Save refused.
-    let report = layout_report(&xvfb, &dir, &scratch, "900", || {
-        open_form();
-        let outside = edit_outside(&file);
-        std::thread::sleep(Duration::from_millis(2500));
-        keys(&xvfb.display, &["ctrl+s"]);
-        std::thread::sleep(Duration::from_millis(1500));
-        assert_eq!(std::fs::read_to_string(&file).expect("read"), outside);
-    });
-    let json = std::fs::read_to_string(&report).expect("the layout report");
-    assert!(
-        json.contains("changed outside the game: Ctrl-L takes it in"),
-        "no prompt drawn"
-    );
-    // The second run, live: Ctrl-L, then Ctrl-S saves the form's edit into the new text.
-    std::fs::write(&file, &original).expect("put the file back");
-    let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
-    open_form();
+    let d = xvfb.display.as_str();
+    let mut live = start(&xvfb, &dir, &scratch);
+    open_form(&mut live, d, nth);
+    live.keys(d, &["Tab", "End"]);
+    live.type_text(d, " Grey");
+    // The prompt on screen once the game has seen the change (it looks about once a
+    // second), and Save refused.
     let outside = edit_outside(&file);
-    std::thread::sleep(Duration::from_millis(2500));
-    keys(&xvfb.display, &["ctrl+s"]);
-    std::thread::sleep(Duration::from_millis(1500));
+    live.until("the prompt about the file changed outside", |w| {
+        has(w, "changed outside the game: Ctrl-L takes it in")
+    });
+    live.key(d, "ctrl+s");
     assert_eq!(std::fs::read_to_string(&file).expect("read"), outside);
-    keys(&xvfb.display, &["ctrl+l", "ctrl+s"]);
+    // Ctrl-L, then Ctrl-S saves the form's edit into the new text.
+    live.keys(d, &["ctrl+l", "ctrl+s"]);
     let saved = wait_for(&file, "the save after Ctrl-L", |t| t != outside);
     assert!(
         saved.contains("\"name\": \"Outside "),
         "the outside edit was lost"
     );
     assert_eq!(name_in(&saved, &id), format!("{name} Grey"));
-    let _ = child.kill();
-    let _ = child.wait();
 }
 
 /// Empties the focused field (End, then more backspaces than it has characters) and types
 /// `text` into it.
-fn retype_field(display: &str, text: &str) {
-    keys(display, &["End"]);
-    xdotool(
-        display,
-        &["key", "--repeat", "60", "--delay", "8", "BackSpace"],
-    );
-    type_text(display, text);
+fn retype_field(live: &mut Live, display: &str, text: &str) {
+    live.key(display, "End");
+    live.key_times(display, "BackSpace", 60);
+    live.type_text(display, text);
 }
 
 /// Shift-N makes a new foe from the template in the gallery's Domain; once named and
@@ -309,15 +253,16 @@ fn a_new_card_is_saved_and_esc_warns_before_dropping_changes() {
     let file = dir.join("domains/termina.json");
     let before = std::fs::read_to_string(&file).expect("read termina.json");
     assert!(!before.contains("\"new_foe\""));
-    let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
-    focus(&xvfb.display);
-    xdotool(&xvfb.display, &["mousemove", "5", "795"]);
+    let d = xvfb.display.as_str();
+    let mut live = start(&xvfb, &dir, &scratch);
     // The form opens on the new card's id; its name and text come next.
-    keys(&xvfb.display, &["shift+n", "Tab"]);
-    retype_field(&xvfb.display, "Ash Moth");
-    keys(&xvfb.display, &["Tab"]);
-    retype_field(&xvfb.display, "A moth of ash. HP 3.");
-    keys(&xvfb.display, &["ctrl+s"]);
+    live.key(d, "shift+n");
+    live.until("the new card's form", |w| has(w, "Save (Ctrl-S)"));
+    live.key(d, "Tab");
+    retype_field(&mut live, d, "Ash Moth");
+    live.key(d, "Tab");
+    retype_field(&mut live, d, "A moth of ash. HP 3.");
+    live.key(d, "ctrl+s");
     let saved = wait_for(&file, "the new card's save", |t| t.contains("Ash Moth"));
     let v: serde_json::Value = serde_json::from_str(&saved).expect("still JSON");
     let stations = v["stations"].as_array().expect("stations");
@@ -326,25 +271,28 @@ fn a_new_card_is_saved_and_esc_warns_before_dropping_changes() {
     assert_eq!(last["name"], "Ash Moth");
     assert_eq!(last["type"], "foe");
     assert_validates(&dir, "with the new card");
-    // The set reloads and the form reopens on the new card (focus on its id).
-    std::thread::sleep(Duration::from_millis(1500));
-    keys(&xvfb.display, &["Tab", "End", "s", "Escape"]);
+    // The set reloads and the form reopens on the new card (focus on its id), in the
+    // frame that took Ctrl-S.
+    live.until("the form reopened on the new card", |w| {
+        has(w, "Editing new_foe")
+    });
+    live.keys(d, &["Tab", "End", "s", "Escape"]);
     // One Esc only warned: the form is still open, so Ctrl-S saves the change.
-    keys(&xvfb.display, &["ctrl+s"]);
+    live.key(d, "ctrl+s");
     let renamed = wait_for(&file, "the save after one Esc", |t| t.contains("Ash Moths"));
-    std::thread::sleep(Duration::from_millis(1500));
-    keys(&xvfb.display, &["Tab", "End", "x", "Escape", "Escape"]);
-    // Two Escs left the form: Ctrl-S in the gallery saves nothing.
-    keys(&xvfb.display, &["ctrl+s"]);
-    std::thread::sleep(Duration::from_millis(2000));
+    live.until("the form reopened after the save", |w| {
+        has(w, "Editing new_foe")
+    });
+    live.keys(d, &["Tab", "End", "x", "Escape", "Escape"]);
+    // Two Escs left the form: Ctrl-S in the gallery saves nothing (a save would be
+    // written in the frame that took it).
+    live.key(d, "ctrl+s");
     let after = std::fs::read_to_string(&file).expect("read termina.json");
     assert_eq!(
         after, renamed,
         "a change was saved after leaving with two Escs"
     );
     assert!(!after.contains("Ash Mothsx"));
-    let _ = child.kill();
-    let _ = child.wait();
 }
 
 /// Where a string is drawn in the last frame of a `--layout-report` run, in window pixels
@@ -365,42 +313,9 @@ fn drawn_at(report: &Path, text: &str, left_of: f32) -> (f32, f32, f32) {
     (f("x"), f("x") + f("width"), f("baseline"))
 }
 
-/// A first run that only takes the layout: the game on the cards in `dir` at 1280x800,
-/// brought to a screen by `reach`, writes a screenshot (checked) and its layout report after
-/// `frames` frames; returns the report's path.
-fn layout_report(
-    xvfb: &Xvfb,
-    dir: &Path,
-    scratch: &Scratch,
-    frames: &str,
-    reach: impl Fn(),
-) -> PathBuf {
-    let (report, shot) = (scratch.path("layout.json"), scratch.path("layout.png"));
-    let child = start(
-        &xvfb.display,
-        dir,
-        scratch,
-        &[
-            "--size",
-            "1280x800",
-            "--screenshot",
-            shot.to_str().unwrap(),
-            "--frames",
-            frames,
-            "--layout-report",
-            report.to_str().unwrap(),
-        ],
-    );
-    reach();
-    decode(&wait(child), &shot);
-    report
-}
-
-/// Clicks at window pixel (x, y).
-fn click(display: &str, x: f32, y: f32) {
-    let (x, y) = ((x as i32).to_string(), (y as i32).to_string());
-    xdotool(display, &["mousemove", &x, &y, "click", "1"]);
-    std::thread::sleep(Duration::from_millis(300));
+/// Window pixel (x, y) of a point of the layout (at 1280x800 the layout's scale is 1).
+fn at(x: f32, y: f32) -> (i32, i32) {
+    (x as i32, y as i32)
 }
 
 /// The mouse at the desk: a click at the end of the Flavour field puts the caret there
@@ -421,27 +336,25 @@ fn a_click_focuses_a_field_and_the_buttons_save_and_revert() {
     let flavour = card.flavor.clone().expect("the foe has a flavour line");
     let file = dir.join("domains/termina.json");
     let before = std::fs::read_to_string(&file).expect("read termina.json");
-    let open_form = || {
-        focus(&xvfb.display);
-        xdotool(&xvfb.display, &["mousemove", "5", "795"]);
-        for _ in 0..=nth {
-            keys(&xvfb.display, &["n"]);
-        }
-        keys(&xvfb.display, &["e"]);
-    };
-    // The first run: the form's layout.
-    let report = layout_report(&xvfb, &dir, &scratch, "400", open_form);
+    let d = xvfb.display.as_str();
+    let mut live = start(&xvfb, &dir, &scratch);
+    open_form(&mut live, d, nth);
+    // The form's layout, from the report of the frame on show.
+    live.until("the form's buttons and flavour line", |w| {
+        has(w, "Revert… (Ctrl-R)") && w.contains(&flavour)
+    });
+    let report = scratch.path("layout.json");
     let form_right = 840.0;
     let (_, end, baseline) = drawn_at(&report, &flavour, form_right);
     let (save_l, save_r, save_y) = drawn_at(&report, "Save (Ctrl-S)", form_right);
     let (undo_l, undo_r, undo_y) = drawn_at(&report, "Revert… (Ctrl-R)", form_right);
 
-    // The second run, live: the clicks.
-    let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
-    open_form();
-    click(&xvfb.display, end + 6.0, baseline - 5.0);
-    type_text(&xvfb.display, " Clicked.");
-    click(&xvfb.display, (save_l + save_r) / 2.0, save_y - 5.0);
+    // The clicks.
+    let (x, y) = at(end + 6.0, baseline - 5.0);
+    live.click(d, x, y);
+    live.type_text(d, " Clicked.");
+    let (x, y) = at((save_l + save_r) / 2.0, save_y - 5.0);
+    live.click(d, x, y);
     let after = wait_for(&file, "the save by a click", |t| t != before);
     let v: serde_json::Value = serde_json::from_str(&after).expect("still JSON");
     let saved = v["stations"]
@@ -450,13 +363,13 @@ fn a_click_focuses_a_field_and_the_buttons_save_and_revert() {
         .expect("the card is still there");
     assert_eq!(saved["flavor"], format!("{flavour} Clicked."), "{saved}");
     assert_validates(&dir, "after the save by a click");
-    // The set reloads and the form reopens; Revert lists the save, Enter and Y put it back.
-    std::thread::sleep(Duration::from_millis(1500));
-    click(&xvfb.display, (undo_l + undo_r) / 2.0, undo_y - 5.0);
-    keys(&xvfb.display, &["Return", "y"]);
+    // The set reloads and the form reopens (in the frame that took the click); Revert
+    // lists the save, Enter and Y put it back.
+    live.until("the form reopened", |w| has(w, &format!("Editing {id}")));
+    let (x, y) = at((undo_l + undo_r) / 2.0, undo_y - 5.0);
+    live.click(d, x, y);
+    live.keys(d, &["Return", "y"]);
     wait_for(&file, "the revert by a click", |t| t == before);
-    let _ = child.kill();
-    let _ = child.wait();
 }
 
 /// A click on the large card's id copies the id to the system clipboard: read back with
@@ -473,37 +386,34 @@ fn a_click_on_the_id_copies_it_to_the_clipboard() {
     let dir = scratch.path("cards");
     common::files::copy_dir(Path::new(CARDS), &dir);
     let (nth, id, _, _) = first_foe(&dir);
-    let pick = || {
-        focus(&xvfb.display);
-        xdotool(&xvfb.display, &["mousemove", "5", "795"]);
-        for _ in 0..=nth {
-            keys(&xvfb.display, &["n"]);
-        }
-    };
-    let report = layout_report(&xvfb, &dir, &scratch, "300", pick);
+    let d = xvfb.display.as_str();
+    let mut live = start(&xvfb, &dir, &scratch);
+    for _ in 0..=nth {
+        live.key(d, "n");
+    }
     let shown = format!("id  {id}   (click: copy)");
-    let (left, _, baseline) = drawn_at(&report, &shown, 1280.0);
+    live.until("the card's id", |w| w.contains(&shown));
+    let (left, _, baseline) = drawn_at(&scratch.path("layout.json"), &shown, 1280.0);
     // The id itself is the first words: click in their middle.
     let right = left + 6.0 * id.len() as f32;
-    let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
-    pick();
-    click(&xvfb.display, (left + right) / 2.0, baseline - 5.0);
+    let (x, y) = at((left + right) / 2.0, baseline - 5.0);
+    live.click(d, x, y);
+    // The game serves the clipboard from its own loop: asked until it answers.
+    let started = Instant::now();
     let mut pasted = String::new();
-    for _ in 0..50 {
+    while started.elapsed() < DEADLINE {
         let out = Command::new("xclip")
             .args(["-o", "-selection", "clipboard"])
-            .env("DISPLAY", &xvfb.display)
+            .env("DISPLAY", d)
             .output()
             .expect("run xclip");
         pasted = String::from_utf8_lossy(&out.stdout).into_owned();
         if pasted == id {
             break;
         }
-        std::thread::sleep(Duration::from_millis(200));
+        std::thread::sleep(Duration::from_millis(100));
     }
     assert_eq!(pasted, id, "the clipboard holds the card's id");
-    let _ = child.kill();
-    let _ = child.wait();
 }
 
 /// Ctrl-T's picker on a new card, Down and Enter: the next type's template (after a foe, a Terror):
@@ -525,17 +435,13 @@ fn ctrl_t_turns_a_new_card_into_the_next_type() {
     common::files::copy_dir(Path::new(CARDS), &dir);
     let file = dir.join("domains/termina.json");
     let before = std::fs::read_to_string(&file).expect("read termina.json");
-    let mut child = start(&xvfb.display, &dir, &scratch, &["--size", "1280x800"]);
-    focus(&xvfb.display);
-    xdotool(&xvfb.display, &["mousemove", "5", "795"]);
+    let d = xvfb.display.as_str();
+    let mut live = start(&xvfb, &dir, &scratch);
     // A new foe (the gallery shows Termina's foes), then Ctrl-T's picker: Down, Enter
     // takes the next type.
-    keys(
-        &xvfb.display,
-        &["shift+n", "ctrl+t", "Down", "Return", "Tab"],
-    );
-    retype_field(&xvfb.display, "Ash Whisper");
-    keys(&xvfb.display, &["ctrl+s"]);
+    live.keys(d, &["shift+n", "ctrl+t", "Down", "Return", "Tab"]);
+    retype_field(&mut live, d, "Ash Whisper");
+    live.key(d, "ctrl+s");
     let saved = wait_for(&file, "the retyped card's save", |t| t != before);
     let v: serde_json::Value = serde_json::from_str(&saved).expect("still JSON");
     let last = v["stations"]
@@ -546,13 +452,13 @@ fn ctrl_t_turns_a_new_card_into_the_next_type() {
     assert_eq!(last["name"], "Ash Whisper", "{last}");
     assert_eq!(last["id"], format!("new_{next}"), "{last}");
     assert_validates(&dir, "with the retyped card");
-    let _ = child.kill();
-    let _ = child.wait();
 }
 
-/// The form on the first Termina foe with a live error (HP 0), as a screenshot.
+/// The form on the first Termina foe with a live error (HP 0), as a screenshot: the
+/// screen as Xvfb holds it, looked at once the game has taken the last key (the game's own
+/// picture comes after a fixed count of frames, which the keys could outlast).
 fn form_with_error(width: u32, height: u32) -> Option<PathBuf> {
-    let xvfb = Xvfb::start(width, height)?;
+    let xvfb = Xvfb::start_framed(width, height)?;
     let scratch = Scratch::new("desk-shot");
     let dir = scratch.path("cards");
     common::files::copy_dir(Path::new(CARDS), &dir);
@@ -562,33 +468,66 @@ fn form_with_error(width: u32, height: u32) -> Option<PathBuf> {
     let png = shots.join(format!("desk-form-{width}x{height}.png"));
     let _ = std::fs::remove_file(&png);
     let size = format!("{width}x{height}");
-    let child = start(
-        &xvfb.display,
-        &dir,
-        &scratch,
-        &[
-            "--size",
-            &size,
-            "--screenshot",
-            png.to_str().unwrap(),
-            "--frames",
-            "900",
-        ],
-    );
-    open_text_field(&xvfb.display, nth, &text);
-    type_text(&xvfb.display, "A hound of ash. HP 0.");
-    keys(&xvfb.display, &["Tab", "Tab", "Tab", "Tab", "End"]);
-    keys(&xvfb.display, &["BackSpace", "BackSpace", "BackSpace", "0"]);
-    // Back on the text field, so the caret and the error both show.
-    let out = wait(child);
-    let img = decode(&out, &png);
+    let (config, saves) = (scratch.path("config"), scratch.path("saves"));
+    let (shot, report) = (scratch.path("never.png"), scratch.path("layout.json"));
+    let mut args = GALLERY.to_vec();
+    args.extend([
+        "--size",
+        &size,
+        "--config",
+        config.to_str().unwrap(),
+        "--saves",
+        saves.to_str().unwrap(),
+        "--screenshot",
+        shot.to_str().unwrap(),
+        "--frames",
+        LIVE_FRAMES,
+        "--layout-report",
+        report.to_str().unwrap(),
+    ]);
+    let mut live = spawn_live_with(&xvfb.display, &dir, &args, &report);
+    let d = xvfb.display.as_str();
+    live.until("the desk", |w| has(w, "Designer's desk"));
+    focus(d);
+    // The pointer off the grid: a card under it would be the one hovered.
+    live.point(d, 5, height as i32 - 5);
+    open_text_field(&mut live, d, nth, &text);
+    live.type_text(d, "A hound of ash. HP 0.");
+    live.keys(d, &["Tab", "Tab", "Tab", "Tab", "End"]);
+    live.keys(d, &["BackSpace", "BackSpace", "BackSpace", "0"]);
+    // Back on the text field, so the caret and the error both show. The live error is
+    // drawn in the error red somewhere on the form: the screen is looked at until it is
+    // (the frame that took the last key reaches the screen a moment after its report).
+    let red_on = |img: &Image| {
+        count(img, (0, 0), (width, height), |p| {
+            p[0] > 230 && (90..130).contains(&p[1]) && (70..110).contains(&p[2])
+        })
+    };
+    let started = Instant::now();
+    let mut img = xvfb.screen();
+    while red_on(&img) <= 40 && started.elapsed() < DEADLINE {
+        std::thread::sleep(Duration::from_millis(50));
+        img = xvfb.screen();
+    }
     assert_eq!((img.width as u32, img.height as u32), (width, height));
-    // The live error is drawn in the error red somewhere on the form.
-    let red = count(&img, (0, 0), (width, height), |p| {
-        p[0] > 230 && (90..130).contains(&p[1]) && (70..110).contains(&p[2])
-    });
+    let red = red_on(&img);
     assert!(red > 40, "no error red on the form ({red} pixels)");
+    drop(live);
+    keep(&img, &png);
     Some(png)
+}
+
+/// Writes `img` (rows top first) as a PNG, to look at.
+fn keep(img: &Image, png: &Path) {
+    // `export_png` writes the rows bottom first (a GL picture's order): flipped here.
+    let row = img.width as usize * 4;
+    let bytes = img.bytes.chunks(row).rev().flatten().copied().collect();
+    let flipped = Image {
+        bytes,
+        width: img.width,
+        height: img.height,
+    };
+    flipped.export_png(png.to_str().expect("a UTF-8 path"));
 }
 
 #[test]
@@ -627,37 +566,22 @@ fn a_search_jumps_to_the_card_found() {
     let before = std::fs::read_to_string(&file).expect("read its file");
     // Each step waits for what the last one drew: on a busy machine a frame may take a
     // second, and a key pressed before the search box or the form is up is lost.
-    use common::desk::{has, keys as press, start_live, type_text as type_in};
     let d = xvfb.display.as_str();
-    let args = [
-        "--gallery",
-        "--gallery-domain",
-        "termina",
-        "--gallery-type",
-        "foe",
-    ];
-    let mut live = start_live(&xvfb, &dir, &scratch, &args);
+    let mut live = start_live(&xvfb, &dir, &scratch, &GALLERY);
     live.until("the gallery", |w| has(w, "Termina"));
-    press(&mut live, d, &["ctrl+f"]);
-    type_in(&mut live, d, query);
+    live.key(d, "ctrl+f");
+    live.type_text(d, query);
     live.until("the query typed", |w| has(w, query));
-    press(&mut live, d, &["Return"]);
+    live.key(d, "Return");
     live.until("the search's answer", |w| has(w, "E edit"));
-    // E opens the form. Under load X may hand the game a key a frame late, together with
-    // the one before it, so E is pressed again (a few times at most) until the form is up.
-    let editing = format!("Editing {id}");
-    for _ in 0..5 {
-        press(&mut live, d, &["e"]);
-        live.frames(6);
-        if live.drawn().is_some_and(|w| has(&w, &editing)) {
-            break;
-        }
-    }
-    live.until("the form on the card found", |w| has(w, &editing));
-    press(&mut live, d, &["Tab", "End"]);
-    type_in(&mut live, d, " Found");
+    live.key(d, "e");
+    live.until("the form on the card found", |w| {
+        has(w, &format!("Editing {id}"))
+    });
+    live.keys(d, &["Tab", "End"]);
+    live.type_text(d, " Found");
     live.until("the name typed", |w| has(w, &format!("{name} Found")));
-    press(&mut live, d, &["ctrl+s"]);
+    live.key(d, "ctrl+s");
     let saved = wait_for(&file, "the save of the card found", |t| t != before);
     assert_eq!(name_in(&saved, &id), format!("{name} Found"));
 }

@@ -4,13 +4,13 @@
 //! text of a new foe written from its data (the preview shown, taken, and the validator
 //! then has no warning about that text).
 //!
-//! Each test waits on what the game draws (its layout report, written every frame), not
-//! on fixed sleeps. Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs
-//! them).
+//! Each test waits on what the game draws and on each key taken (its layout report,
+//! written every frame), not on fixed sleeps. Needs `Xvfb`, Mesa's software GL and
+//! `xdotool` (`.ci/run` installs them).
 
 use crate::common;
 use crate::common::desk::{has, keys, start_live, tab_to, type_text, wait_for};
-use crate::common::game::{CARDS, Live, xdotool};
+use crate::common::game::{CARDS, Live};
 use crate::common::pixels::Scratch;
 use crate::common::xvfb::Xvfb;
 use std::path::Path;
@@ -166,16 +166,7 @@ fn the_type_picker_takes_a_type_by_key_and_by_click() {
     keys(&mut live, d, &["ctrl+t"]);
     live.until("the picker again", |w| has(w, "The new card's type"));
     let (x, y) = spot(&report, "Pit").expect("Pit drawn in the picker");
-    xdotool(
-        d,
-        &[
-            "mousemove",
-            &format!("{x:.0}"),
-            &format!("{y:.0}"),
-            "click",
-            "1",
-        ],
-    );
+    live.click(d, x.round() as i32, y.round() as i32);
     live.until("a new Pit", |w| has(w, "New pit for"));
     keys(&mut live, d, &["ctrl+s"]);
     let after = wait_for(&file, "the new Pit saved", |t| t != before);

@@ -3,15 +3,15 @@
 //! cards that are not Station cards edited in the same form (a Domain's title card; the
 //! Guardian's seals in `window_desk_guardian.rs`).
 //!
-//! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
+//! Each key is pressed once the game has taken the one before. Needs `Xvfb`, Mesa's
+//! software GL and `xdotool` (`.ci/run` installs them).
 
 use crate::common;
 use crate::common::desk::{assert_validates, has, keys, start_live, tab_to, type_text, wait_for};
-use crate::common::game::{CARDS, LIVE_FRAMES, Live, focus, xdotool};
+use crate::common::game::{CARDS, LIVE_FRAMES, Live, focus, gone};
 use crate::common::pixels::Scratch;
 use crate::common::xvfb::Xvfb;
 use std::path::Path;
-use std::time::Duration;
 
 /// The game on the gallery (of the cards in `dir`), its layout report written each frame.
 fn start(xvfb: &Xvfb, dir: &Path, scratch: &Scratch, extra: &[&str]) -> Live {
@@ -47,7 +47,7 @@ fn a_rename_is_carried_across_files_and_reverted_as_one_step() {
     keys(&mut live, d, &["Return", "e"]);
     live.until("the form on the sword", |w| has(w, "Editing ancient_sword"));
     keys(&mut live, d, &["End"]);
-    xdotool(d, &["key", "--repeat", "20", "--delay", "8", "BackSpace"]);
+    live.key_times(d, "BackSpace", 20);
     type_text(&mut live, d, "old_blade");
     keys(&mut live, d, &["ctrl+s"]);
     let words = live.until("the rename's list", |w| {
@@ -67,8 +67,7 @@ fn a_rename_is_carried_across_files_and_reverted_as_one_step() {
         ) || has(&words, "forgotten_shrine.json"),
         "{words:?}"
     );
-    // Nothing written before Y.
-    live.frames(3);
+    // Nothing written before Y (a save comes in the frame that takes its key).
     assert_eq!(std::fs::read_to_string(&guardian).unwrap(), before.1);
     keys(&mut live, d, &["y"]);
     let g = wait_for(&guardian, "the Guardian follows", |t| {
@@ -202,7 +201,7 @@ fn the_art_picker_offers_icons_and_enter_takes_the_first() {
     live.until("the form on the sword", |w| has(w, "Editing ancient_sword"));
     tab_to(&mut live, d, "Art");
     keys(&mut live, d, &["End"]);
-    xdotool(d, &["key", "--repeat", "20", "--delay", "8", "BackSpace"]);
+    live.key_times(d, "BackSpace", 20);
     type_text(&mut live, d, "wolf");
     let words = live.until("the picker", |w| has(w, "Enter takes the first icon"));
     let offered: Vec<&String> = words.iter().filter(|w| w.starts_with("wolf-")).collect();
@@ -254,9 +253,9 @@ fn the_gallery_has_no_designer_tools_and_the_desk_has_them() {
             report.to_str().unwrap(),
         ];
         args.extend_from_slice(extra);
-        let live = common::game::spawn_live_player(d, &args, &report);
+        let mut live = common::game::spawn_live_player(d, &args, &report);
         focus(d);
-        xdotool(d, &["mousemove", "5", "795"]);
+        live.point(d, 5, 795);
         live
     };
     let mut live = run(&["--gallery"]);
@@ -276,7 +275,6 @@ fn the_gallery_has_no_designer_tools_and_the_desk_has_them() {
         );
     }
     keys(&mut live, d, &["n", "e", "x"]);
-    live.frames(3);
     let words = live.drawn().unwrap_or_default();
     assert!(
         !has(&words, "Editing") && !has(&words, "exported"),
@@ -290,7 +288,7 @@ fn the_gallery_has_no_designer_tools_and_the_desk_has_them() {
     );
     drop(live);
     // The first window gone before the second is looked for.
-    std::thread::sleep(Duration::from_millis(1500));
+    gone(d);
 
     let mut live = run(&["--desk"]);
     let words = live.until("the desk", |w| has(w, "Designer's desk"));

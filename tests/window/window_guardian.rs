@@ -169,7 +169,7 @@ fn the_reveal_checks_each_entry_on_the_stage_and_the_end_says_what_would_have_wo
 /// say it too.
 #[test]
 fn paying_a_toll_that_breaks_a_known_seal_asks_first_then_tells_the_loss() {
-    use common::game::{LIVE_FRAMES, focus, spawn_live, xdotool};
+    use common::game::{LIVE_FRAMES, focus, spawn_live};
     use forward::core::{Action, Event, execute, legal_actions};
     // A toll whose payment loses a term the traveller knows.
     let (seed, actions) = scene("a toll that breaks a known seal", false, |s| {
@@ -211,11 +211,11 @@ fn paying_a_toll_that_breaks_a_known_seal_asks_first_then_tells_the_loss() {
         w.iter().any(|l| l.contains("breaks"))
     });
     focus(&x.display);
-    xdotool(&x.display, &["key", "p"]);
+    live.key(&x.display, "p");
     live.until("the question before a choice that breaks a seal", |w| {
         w.iter().any(|l| l.starts_with("P or "))
     });
-    xdotool(&x.display, &["key", "p"]);
+    live.key(&x.display, "p");
     let words = live.until("the notice of the lost seal", |w| {
         w.iter().any(|l| l.contains("is lost for good"))
     });
@@ -226,9 +226,8 @@ fn paying_a_toll_that_breaks_a_known_seal_asks_first_then_tells_the_loss() {
         );
     }
     // Played on, the terms say the same.
-    xdotool(&x.display, &["key", "Return"]);
-    live.frames(3);
-    xdotool(&x.display, &["key", "0"]);
+    live.key(&x.display, "Return");
+    live.key(&x.display, "0");
     live.until("the terms, with the seal lost for good", |w| {
         w.iter().any(|l| l.contains("the terms"))
             && w.iter().any(|l| l.starts_with("lost for good"))

@@ -6,24 +6,18 @@
 //! Needs `Xvfb`, Mesa's software GL, `xdotool` and Debian's `chromium` and
 //! `chromium-driver` (`.ci/run` installs them).
 
-use crate::common::game::{focus, spawn, xdotool};
+use crate::common::game::{DEADLINE, LIVE_FRAMES, focus, spawn_live};
 use crate::common::pixels::Scratch;
 use crate::common::webdriver::{Browser, http, poll};
 use crate::common::xvfb::Xvfb;
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::sync::mpsc;
-use std::time::Duration;
 
-/// The game in its window; killed when dropped.
-struct Window(std::process::Child);
-
-impl Drop for Window {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+/// How many frames after a key the window is given to move the run on before the key
+/// counts as one that changes nothing (a greyed choice): frames, not seconds, so that a
+/// busy machine gives the key as long.
+const KEY_FRAMES: usize = 20;
 
 /// The most steps (the traveller's key presses and the Guide's clicks) the run may take.
 const MAX_STEPS: usize = 400;
@@ -39,9 +33,16 @@ fn a_guided_run_in_the_window_with_the_guide_clicking_in_chromium() {
     let dirs = Scratch::new("window-guide");
     let saves = dirs.path("saves");
     let config = dirs.path("config");
-    let mut child = spawn(
+    let (shot, report) = (dirs.path("never.png"), dirs.path("layout.json"));
+    let mut game = spawn_live(
         &x.display,
         &[
+            "--screenshot",
+            &shot.display().to_string(),
+            "--frames",
+            LIVE_FRAMES,
+            "--layout-report",
+            &report.display().to_string(),
             "--guide",
             "--seed",
             "118",
@@ -54,9 +55,9 @@ fn a_guided_run_in_the_window_with_the_guide_clicking_in_chromium() {
             "--config",
             &config.display().to_string(),
         ],
+        &report,
     );
-    let err = child.stderr.take().expect("stderr");
-    let game = Window(child);
+    let err = game.take_stderr().expect("stderr");
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         for line in BufReader::new(err).lines().map_while(Result::ok) {
@@ -66,7 +67,7 @@ fn a_guided_run_in_the_window_with_the_guide_clicking_in_chromium() {
         }
     });
     let url = rx
-        .recv_timeout(Duration::from_secs(60))
+        .recv_timeout(DEADLINE)
         .expect("the window printed the Guide's screen's address");
     let (addr, code) = url.split_once("/?code=").expect("a code");
     focus(&x.display);
@@ -96,7 +97,7 @@ fn a_guided_run_in_the_window_with_the_guide_clicking_in_chromium() {
             // A card held up to be read is the Guide's moment: the page's Continue.
             browser.click("#continue");
             clicks += 1;
-            poll(Duration::from_secs(15), || state()["version"] != version)
+            poll(DEADLINE, || state()["version"] != version)
         } else if now["turn"] == "guide" {
             let prompt = now["prompt"].as_str().expect("prompt").to_string();
             browser.wait_text("#prompt", |t| t == prompt);
@@ -108,7 +109,7 @@ fn a_guided_run_in_the_window_with_the_guide_clicking_in_chromium() {
             typed |= die_offered;
             browser.click(button);
             clicks += 1;
-            poll(Duration::from_secs(15), || state()["version"] != version)
+            poll(DEADLINE, || state()["version"] != version)
         } else {
             // Exploring, a number flips a card; else Enter presses the highlighted button
             // (roll, continue, take, fight). A key that changes nothing (a greyed choice)
@@ -123,8 +124,14 @@ fn a_guided_run_in_the_window_with_the_guide_clicking_in_chromium() {
                 &["Return", "Return", "a", "a", "b", "b", "r", "1"]
             };
             keys.iter().any(|k| {
-                xdotool(&x.display, &["key", "--clearmodifiers", k]);
-                poll(Duration::from_secs(2), || state()["version"] != version)
+                game.key(&x.display, k);
+                (0..KEY_FRAMES).any(|_| {
+                    let moved = state()["version"] != version;
+                    if !moved {
+                        game.frames(1);
+                    }
+                    moved
+                }) || state()["version"] != version
             })
         };
         assert!(moved, "the run did not move on from: {now}");

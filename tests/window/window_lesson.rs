@@ -7,14 +7,13 @@
 //! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
 
 use crate::common::game::DEADLINE;
-use crate::common::game::{LIVE_ENV, LIVE_FRAMES, Live, focus, says, xdotool};
+use crate::common::game::{LIVE_ENV, LIVE_FRAMES, Live, focus, forget, says};
 use crate::common::pixels::Scratch;
 use crate::common::xvfb::Xvfb;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
-use std::time::Duration;
 
 /// One hint from the trace: `lesson: NAME [key K] [at X,Y]`.
 #[derive(Debug, Clone, PartialEq)]
@@ -80,12 +79,13 @@ const STEPS: [&str; 20] = [
 /// at; returns the names of the hints seen. `first`: what to do before the lesson (the
 /// title's offer). The game must start with the trace on.
 fn play(
+    game: &mut Live,
     display: &str,
     lines: &mpsc::Receiver<String>,
     by_mouse: bool,
-    first: impl FnOnce(),
+    first: impl FnOnce(&mut Live),
 ) -> Vec<String> {
-    first();
+    first(game);
     let mut seen = Vec::new();
     loop {
         let line = lines
@@ -99,15 +99,15 @@ fn play(
             let (x, y) = hint
                 .at
                 .unwrap_or_else(|| panic!("the hint {line:?} points at nothing to click"));
-            xdotool(display, &["mousemove", &x.to_string(), &y.to_string()]);
-            std::thread::sleep(Duration::from_millis(60));
-            xdotool(display, &["click", "1"]);
+            // The pointer seen there in a frame of its own, then the click.
+            game.point(display, x, y);
+            game.click(display, x, y);
         } else {
             let k = hint
                 .key
                 .as_deref()
                 .unwrap_or_else(|| panic!("the hint {line:?} names no key"));
-            xdotool(display, &["key", xkey(k)]);
+            game.key(display, xkey(k));
         }
         if hint.name == "finished" {
             // The end panel is up; the answer just sent goes back to the title.
@@ -120,6 +120,7 @@ fn play(
 /// Starts the game with the lesson trace on and its layout report written at every frame
 /// (to `report`); its stdout lines come through the channel.
 fn start(display: &str, args: &[&str], report: &Path) -> (Live, mpsc::Receiver<String>) {
+    forget(report);
     let mut child = Command::new(env!("CARGO_BIN_EXE_forward"))
         .args(args)
         .env_remove("WAYLAND_DISPLAY")
@@ -237,8 +238,8 @@ fn a_new_player_completes_the_lesson_by_keyboard_from_the_first_start() {
     game.until("the title's offer of the lesson", |w| {
         w.iter().any(|w| w == "Learn to play")
     });
-    let seen = play(&xvfb.display, &lines, false, || {
-        xdotool(&display, &["key", "Return"]);
+    let seen = play(&mut game, &xvfb.display, &lines, false, |game| {
+        game.key(&display, "Return");
     });
     assert_every_step(&seen);
     // Back on the title, which offers a real run.
@@ -264,7 +265,7 @@ fn a_new_player_completes_the_lesson_by_mouse() {
         mut game,
         lines,
     } = open_lesson(&xvfb, &scratch);
-    let seen = play(&xvfb.display, &lines, true, || {});
+    let seen = play(&mut game, &xvfb.display, &lines, true, |_| {});
     assert_every_step(&seen);
     game.until("the title after the lesson", |w| {
         w.iter().any(|w| w == "New run")
@@ -288,15 +289,15 @@ fn leaving_the_lesson_asks_first_and_records_nothing() {
     assert!(first.starts_with("lesson: flip "), "{first}");
     let question = "Leave the lesson? Nothing is saved or counted";
     // Esc opens the menu; its second entry is Leave the lesson...
-    xdotool(&xvfb.display, &["key", "Escape"]);
+    game.key(&xvfb.display, "Escape");
     let menu = game.until("the menu", |w| says(w, "Leave the lesson"));
     assert!(!says(&menu, question), "{menu:?}");
     // ...which asks first, and does not leave yet...
-    xdotool(&xvfb.display, &["key", "2"]);
+    game.key(&xvfb.display, "2");
     let asked = game.until("the question before leaving", |w| says(w, question));
     assert!(!asked.iter().any(|w| w == "New run"), "{asked:?}");
     // ...and Enter confirms: back on the title, which offers the lesson again.
-    xdotool(&xvfb.display, &["key", "Return"]);
+    game.key(&xvfb.display, "Return");
     game.until("the title after leaving", |w| {
         w.iter().any(|w| w == "Learn to play")
     });

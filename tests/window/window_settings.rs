@@ -5,7 +5,7 @@
 //! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
 
 use crate::common;
-use crate::common::game::{DEADLINE, LIVE_FRAMES, focus, spawn, spawn_live, xdotool};
+use crate::common::game::{DEADLINE, LIVE_FRAMES, focus, spawn, spawn_live};
 use crate::common::pixels::{Scratch, wait};
 use crate::common::xvfb::Xvfb;
 
@@ -46,18 +46,14 @@ fn keys_on_the_settings_screen_change_and_save_settings() {
     });
     focus(&xvfb.display);
     // M mutes anywhere; on the Settings screen Down x8 reaches Text size, Right grows it.
-    // Each key a few frames after the last: two presses within one frame count once.
-    let mut key = |k: &str| {
-        xdotool(&xvfb.display, &["key", k]);
-        game.frames(3);
-    };
+    // Each key once the game has taken the last: two presses within one frame count once.
     // The pointer out of the way first: a row under it would take the selection.
-    xdotool(&xvfb.display, &["mousemove", "1000", "600"]);
-    key("m");
+    game.point(&xvfb.display, 1000, 600);
+    game.key(&xvfb.display, "m");
     for _ in 0..8 {
-        key("Down");
+        game.key(&xvfb.display, "Down");
     }
-    key("Right");
+    game.key(&xvfb.display, "Right");
     // Saved at once, before the game ends.
     let started = std::time::Instant::now();
     while !std::fs::read_to_string(config.join("settings.json"))
@@ -69,7 +65,7 @@ fn keys_on_the_settings_screen_change_and_save_settings() {
         );
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    xdotool(&xvfb.display, &["key", "Escape"]);
+    game.key(&xvfb.display, "Escape");
     let out = game.quit_from_the_title(&xvfb.display);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(

@@ -19,6 +19,12 @@ pub(super) struct Search {
 }
 
 impl GalleryScreen {
+    /// The echoes queued for `Input::typed` were dropped (after a frame in which the
+    /// search line or the desk had the keyboard throughout): none is to come.
+    pub fn typed_dropped(&mut self) {
+        self.search_echoes = 0;
+    }
+
     /// The search's part of a frame: `true` when it took the input.
     pub(super) fn search_update(&mut self, input: &Input) -> bool {
         let took = self.search_input(input);
