@@ -424,5 +424,27 @@ fn no_unlearned_guardian_term_leaks() {
     );
 }
 
+/// The shipped cards, loaded in the test to check the Guide notes.
+fn shipped() -> std::sync::Arc<forward::cards::CardSet> {
+    use std::sync::{Arc, OnceLock};
+    static SET: OnceLock<Arc<forward::cards::CardSet>> = OnceLock::new();
+    SET.get_or_init(|| {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        Arc::new(forward::cards::load::load_dir(&dir).expect("cards").0)
+    })
+    .clone()
+}
+
+/// A random offered action's index, never `abandon` unless it is all there is.
+fn random_action(actions: &[Value], pick: &mut BotRng) -> usize {
+    let choices: Vec<usize> = (0..actions.len())
+        .filter(|&i| actions[i]["type"] != "abandon")
+        .collect();
+    if choices.is_empty() {
+        0
+    } else {
+        choices[pick.below(choices.len())]
+    }
+}
+
 mod guided;
-use guided::{random_action, shipped};

@@ -4,17 +4,6 @@ use super::*;
 
 // ---- with a Guide (`--guide`) -----------------------------------------------------------------
 
-/// The shipped cards, loaded in the test to check the Guide notes.
-pub(super) fn shipped() -> std::sync::Arc<forward::cards::CardSet> {
-    use std::sync::{Arc, OnceLock};
-    static SET: OnceLock<Arc<forward::cards::CardSet>> = OnceLock::new();
-    SET.get_or_init(|| {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
-        Arc::new(forward::cards::load::load_dir(&dir).expect("cards").0)
-    })
-    .clone()
-}
-
 /// The Guide notes a line should carry: those of the card a Guide's choice comes from
 /// (named in the `choice_offered` event of the line that opened it), else of the card in
 /// play, else the Guardian's in a duel with it or at the crossing, else the Domain's (null
@@ -160,18 +149,6 @@ fn check_guided(v: &Value, before: Option<(&Value, &Value)>, met: &mut Met) {
         assert_eq!(g["row"][slot], expected[i], "refill of slot {slot}: {v}");
         met.refills += 1;
         met.reordered_refills += usize::from(reordered.is_some());
-    }
-}
-
-/// A random offered action's index, never `abandon` unless it is all there is.
-pub(super) fn random_action(actions: &[Value], pick: &mut BotRng) -> usize {
-    let choices: Vec<usize> = (0..actions.len())
-        .filter(|&i| actions[i]["type"] != "abandon")
-        .collect();
-    if choices.is_empty() {
-        0
-    } else {
-        choices[pick.below(choices.len())]
     }
 }
 
