@@ -247,10 +247,9 @@ impl Stats {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn record(seed: u64) -> Record {
+impl Record {
+    /// A run lost to Health in the Domain `d1`, for tests.
+    pub(crate) fn sample(seed: u64) -> Record {
         Record {
             version: VERSION,
             seed,
@@ -273,6 +272,15 @@ mod tests {
             house_rules: Default::default(),
             day: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(seed: u64) -> Record {
+        Record::sample(seed)
     }
 
     #[test]

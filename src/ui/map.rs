@@ -81,6 +81,8 @@ impl MapModel {
 /// Where things go inside the map's area.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct MapGeometry {
+    /// The area it was laid out in.
+    pub area: Rect,
     /// One rectangle per tile, in the model's order.
     pub tiles: Vec<Rect>,
     /// Centre of the Guardian's mark, above the top row.
@@ -138,6 +140,7 @@ pub fn layout(model: &MapModel, area: Rect) -> MapGeometry {
     let top = rects.iter().map(|r| r.y).fold(f32::INFINITY, f32::min);
     let top = if top.is_finite() { top } else { rows_area.y };
     MapGeometry {
+        area,
         tiles: rects,
         guardian: vec2(cx, (top - GUARDIAN_BAND * 0.55).max(area.y + 10.0)),
     }

@@ -10,6 +10,7 @@
 //! controls, and its tips are [`Tip`]s too, which may speak of the moment playing.
 
 use crate::present::stage::MomentKind;
+use crate::ui::style::{self, Fonts, colour};
 use macroquad::prelude::*;
 use std::borrow::Cow;
 
@@ -51,6 +52,35 @@ pub fn tip_at(tips: &[Tip], at: Vec2, moment: Option<&MomentKind>) -> Option<Str
     tips.iter()
         .filter(|t| t.rect.contains(at))
         .find_map(|t| t.at(moment))
+}
+
+/// A screen's tip (its lines one under another, each wrapped) in a box beside the pointer
+/// at `at`, kept inside a window of `size`.
+pub fn draw_tip(tip: &str, at: Vec2, fonts: &Fonts, size: Vec2) {
+    let measure = |x: &str| style::width(x, &fonts.serif, 16);
+    let most = 380.0f32.min(size.x - 20.0);
+    let lines: Vec<String> = tip
+        .lines()
+        .flat_map(|r| style::wrap(r, most - 20.0, measure))
+        .collect();
+    // As wide as its longest line: a short tip is a small box.
+    let widest = lines.iter().map(|l| measure(l)).fold(0.0, f32::max);
+    let w = (widest + 20.0).min(most);
+    let lh = 19.0;
+    let h = lines.len() as f32 * lh + 14.0;
+    // Left of the pointer, or right of it where the left has no room for the box.
+    let x = if at.x - w - 16.0 >= 8.0 {
+        at.x - w - 16.0
+    } else {
+        (at.x + 16.0).min(size.x - w - 8.0).max(8.0)
+    };
+    let y = (at.y + 16.0).min(size.y - h - 8.0).max(8.0);
+    let r = Rect::new(x, y, w, h);
+    style::card(r, 6.0, 1.0, Color::new(0.04, 0.05, 0.1, 0.97), colour::GOLD);
+    for (i, line) in lines.iter().enumerate() {
+        let ly = r.y + lh * (i as f32 + 1.0);
+        style::text(line, r.x + 10.0, ly, &fonts.serif, 16, colour::PARCHMENT);
+    }
 }
 
 /// One frame's model of a screen: its geometry `G`, laid out for `size`, the targets `T`

@@ -393,7 +393,7 @@ impl GalleryScreen {
         };
         draw_keys_line(hint, fonts, size);
         if let Some(tip) = frame.tip_at(self.mouse) {
-            self.draw_tip(&tip, fonts, size);
+            crate::ui::screen::draw_tip(&tip, self.mouse, fonts, size);
         }
         if self.designer {
             self.desk_draw(&frame, fonts);

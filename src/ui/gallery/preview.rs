@@ -106,28 +106,6 @@ impl GalleryScreen {
         Rect::new(p.x + (p.w - card_w) / 2.0, p.y, card_w, card_h)
     }
 
-    /// A tip of the frame under the pointer (the rules of the large card's keywords, one
-    /// a line), in a box beside the pointer.
-    pub(super) fn draw_tip(&self, tip: &str, fonts: &Fonts, size: Vec2) {
-        let rules: Vec<&str> = tip.lines().collect();
-        let w = 380.0f32.min(size.x - 20.0);
-        let measure = |x: &str| style::width(x, &fonts.serif, 16);
-        let lines: Vec<String> = rules
-            .iter()
-            .flat_map(|r| style::wrap(r, w - 20.0, measure))
-            .collect();
-        let lh = 19.0;
-        let h = lines.len() as f32 * lh + 14.0;
-        let x = (self.mouse.x - w - 16.0).max(8.0);
-        let y = (self.mouse.y + 16.0).min(size.y - h - 8.0).max(8.0);
-        let r = Rect::new(x, y, w, h);
-        style::card(r, 6.0, 1.0, Color::new(0.04, 0.05, 0.1, 0.97), colour::GOLD);
-        for (i, line) in lines.iter().enumerate() {
-            let ly = r.y + lh * (i as f32 + 1.0);
-            style::text(line, r.x + 10.0, ly, &fonts.serif, 16, colour::PARCHMENT);
-        }
-    }
-
     fn draw_station_notes(&self, p: Rect, y: f32, c: usize, fonts: &Fonts) {
         let sc = &self.cards.cards[c];
         let mut y = y;

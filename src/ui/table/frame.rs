@@ -10,9 +10,11 @@ use crate::core::state::{Phase, Role, State};
 use crate::core::{Action, SpendFor, candidates};
 use crate::present::stage::MomentKind;
 use crate::present::words::{self, action_label};
+use crate::ui::map::{self, MapGeometry, MapModel};
 use crate::ui::screen::Tip;
 use crate::ui::style::{self, Fonts};
 use macroquad::prelude::*;
+use std::borrow::Cow;
 
 /// A choice button.
 #[derive(Debug, Clone, PartialEq)]
@@ -535,9 +537,22 @@ pub struct Frame {
     pub tips: Vec<Tip>,
     /// Everything a click does something with, for the arrows' focus.
     pub targets: Vec<(super::focus::Target, Rect)>,
+    /// Where the map's tiles and the Guardian's card are.
+    pub map: MapGeometry,
 }
 
 impl Frame {
+    /// The map's geometry as laid out this frame for `l`, else anew (a table drawn before
+    /// its first update, or after the window changed size since).
+    pub fn map_for(&self, model: &MapModel, l: &Layout) -> Cow<'_, MapGeometry> {
+        let area = l.map_area();
+        if self.map.area == area && self.map.tiles.len() == model.tiles.len() {
+            Cow::Borrowed(&self.map)
+        } else {
+            Cow::Owned(map::layout(model, area))
+        }
+    }
+
     /// The button under the pointer (`at` in layout units).
     pub fn button_at(&self, at: Vec2) -> Option<&Button> {
         self.buttons.iter().find(|b| b.rect.contains(at))

@@ -569,7 +569,7 @@ impl TableScreen {
     /// it is on.
     fn click(&mut self, l: &Layout, at: Vec2) -> Next {
         // The Guardian's card opens its terms; a click on them closes them.
-        let ml = map::layout(&self.map, l.map_area());
+        let ml = self.frame.map_for(&self.map, l);
         let objective = panels::objective::rect(l, &ml);
         if map::guardian_badge(&ml).contains(at) || (self.objective && objective.contains(at)) {
             self.objective = !self.objective;
@@ -603,7 +603,7 @@ impl TableScreen {
                 }
             }
         } else if s.phase == Phase::Route {
-            let ml = map::layout(&self.map, l.map_area());
+            let ml = self.frame.map_for(&self.map, l);
             let on_stage = panels::route::route_cards(s, l)
                 .into_iter()
                 .find(|(r, _)| r.contains(at))
@@ -755,6 +755,7 @@ impl TableScreen {
             self.guides_buttons(self.lesson_buttons(shown, frame::choices(shown, &self.keys)))
         };
         let buttons = focus::caps(buttons, self.focus.as_ref());
+        let ml = map::layout(&self.map, l.map_area());
         self.frame = match fonts {
             Some(f) => Frame {
                 buttons: frame::lay_out(buttons, &l, f),
@@ -767,11 +768,13 @@ impl TableScreen {
                     &l,
                     f,
                 ),
-                tips: tips::tips(self.stage.scene(), &l, &self.map, self.objective),
+                tips: tips::tips(self.stage.scene(), &l, &ml, self.objective),
                 targets: Vec::new(),
+                map: ml,
             },
             None => Frame {
                 buttons,
+                map: ml,
                 ..Frame::default()
             },
         };

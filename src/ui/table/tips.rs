@@ -12,13 +12,13 @@ use crate::core::{Observation, Slot, mods};
 use crate::present::glossary::with_rules;
 use crate::present::scene::Scene;
 use crate::present::stage::MomentKind;
-use crate::ui::map::{self, MapModel};
+use crate::ui::map::MapGeometry;
 use crate::ui::screen::Tip;
 use macroquad::prelude::*;
 
 /// Every tip of the table for the scene shown, in priority order (the first under the
-/// pointer wins).
-pub fn tips(scene: &Scene, l: &Layout, model: &MapModel, objective: bool) -> Vec<Tip> {
+/// pointer wins); `ml` is the map as laid out this frame.
+pub fn tips(scene: &Scene, l: &Layout, ml: &MapGeometry, objective: bool) -> Vec<Tip> {
     let s = &scene.state;
     let sl = StatusLayout::new(l.status);
     let m = mods(s);
@@ -102,8 +102,7 @@ pub fn tips(scene: &Scene, l: &Layout, model: &MapModel, objective: bool) -> Vec
     // First: the dice decks' stacks sit on the ATK/DEF line, whose tip would hide theirs.
     let stacks = super::panels::dice_deck::tips(s, l);
     out.splice(0..0, stacks.into_iter().map(|(r, t)| Tip::new(r, t)));
-    let ml = map::layout(model, l.map_area());
-    let guardian = super::panels::map_guardian::tips(s, &ml);
+    let guardian = super::panels::map_guardian::tips(s, ml);
     for (i, r) in ml.tiles.iter().enumerate() {
         let d = &s.cards.domains[i];
         let mut tip = format!("{}: {}", d.name, d.theme);
@@ -116,7 +115,7 @@ pub fn tips(scene: &Scene, l: &Layout, model: &MapModel, objective: bool) -> Vec
     out.extend(guardian.into_iter().take(1).map(|(r, t)| Tip::new(r, t)));
     // Open, the terms cover the map: their panel's tip comes before the tiles under it.
     if objective {
-        let r = super::panels::objective::rect(l, &ml);
+        let r = super::panels::objective::rect(l, ml);
         let tip = "The Guardian's terms, where each stands now. 0 or a click closes them.";
         out.insert(0, Tip::new(r, tip));
     }

@@ -45,7 +45,7 @@ pub fn draw(cx: &Ctx) {
         text::HEADING,
         colour::GOLD,
     );
-    let ml = map::layout(cx.map, l.map_area());
+    let ml = cx.frame.map_for(cx.map, l);
     let centre = |i: usize| ml.tiles[i].center();
     for &(a, b) in &cx.map.links {
         style::dashed_line(centre(a), centre(b), 1.5, 6.0, 6.0, fade(style::dim(), 0.6));

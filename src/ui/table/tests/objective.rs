@@ -16,7 +16,7 @@ fn zero_or_a_click_on_the_guardians_card_opens_its_terms_and_closes_them() {
     assert!(!t.objective);
     // The first tip under a point, as the frame reads them.
     let tip_at = |t: &TableScreen, at: Vec2| {
-        let tips = crate::ui::table::tips::tips(t.stage.scene(), &l, &t.map, t.objective);
+        let tips = crate::ui::table::tips::tips(t.stage.scene(), &l, &ml, t.objective);
         crate::ui::screen::tip_at(&tips, at, None).unwrap_or_default()
     };
     // Closed, what lies under the panel's place has its own tip.
@@ -94,5 +94,42 @@ fn every_route_destination_has_its_card_on_the_stage() {
                 assert!(r.intersect(*q).is_none(), "{r:?} and {q:?} overlap");
             }
         }
+    }
+}
+
+#[test]
+fn the_map_is_laid_out_once_a_frame_and_read_from_it() {
+    let mut t = TableScreen::new(shipped(), 1, &[], None).unwrap();
+    let mut now = 0.0;
+    settle(&mut t, &mut now);
+    let l = Layout::new(vec2(1280.0, 800.0));
+    let laid = crate::ui::map::layout(&t.map, l.map_area());
+    assert_eq!(
+        t.frame.map, laid,
+        "the update laid the map out for its window"
+    );
+    assert!(
+        matches!(t.frame.map_for(&t.map, &l), std::borrow::Cow::Borrowed(_)),
+        "the same window reads the frame's geometry"
+    );
+    // Another window's shape (a draw before the next update) lays it out anew, for it.
+    let small = Layout::new(vec2(1024.0, 1000.0));
+    assert_ne!(small.map_area(), l.map_area());
+    let other = t.frame.map_for(&t.map, &small);
+    assert!(matches!(other, std::borrow::Cow::Owned(_)));
+    assert_eq!(
+        *other,
+        crate::ui::map::layout(&t.map, small.map_area()),
+        "laid out for the window drawn"
+    );
+    // The tips are built from the frame's tiles: each tile's tip names its Domain.
+    let tips = crate::ui::table::tips::tips(t.stage.scene(), &l, &t.frame.map, false);
+    for (i, r) in t.frame.map.tiles.iter().enumerate() {
+        let tip = crate::ui::screen::tip_at(&tips, r.center(), None);
+        let name = &t.run.state.cards.domains[i].name;
+        assert!(
+            tip.as_deref().is_some_and(|s| s.contains(name.as_str())),
+            "tile {i}: {tip:?}"
+        );
     }
 }

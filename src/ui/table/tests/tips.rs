@@ -21,7 +21,12 @@ fn the_health_tip_says_what_the_blow_playing_takes() {
         {
             let kind = m.kind.clone();
             let frame = Frame {
-                tips: crate::ui::table::tips::tips(t.stage.scene(), &l, &t.map, false),
+                tips: crate::ui::table::tips::tips(
+                    t.stage.scene(),
+                    &l,
+                    &crate::ui::map::layout(&t.map, l.map_area()),
+                    false,
+                ),
                 ..Frame::default()
             };
             let health = sl.health.center();

@@ -121,7 +121,7 @@ impl TableScreen {
                 .step()
                 .is_some_and(|st| st.id == lesson::SHOWS_GUARDIAN);
         if on_guardian {
-            let ml = crate::ui::map::layout(&self.map, l.map_area());
+            let ml = self.frame.map_for(&self.map, l);
             rings.push(crate::ui::map::guardian_badge(&ml));
         }
         rings
