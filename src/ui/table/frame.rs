@@ -546,7 +546,8 @@ impl Frame {
     /// its first update, or after the window changed size since).
     pub fn map_for(&self, model: &MapModel, l: &Layout) -> Cow<'_, MapGeometry> {
         let area = l.map_area();
-        if self.map.area == area && self.map.tiles.len() == model.tiles.len() {
+        // A frame never laid out has an empty area, never the map's.
+        if self.map.area == area {
             Cow::Borrowed(&self.map)
         } else {
             Cow::Owned(map::layout(model, area))

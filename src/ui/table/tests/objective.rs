@@ -3,12 +3,18 @@
 use super::*;
 use crate::ui::table::panels::objective;
 
-#[test]
-fn zero_or_a_click_on_the_guardians_card_opens_its_terms_and_closes_them() {
+/// A new run of seed 1 at rest, its clock, and the table's layout at 1280x800 (the size
+/// the tests' input reports).
+fn settled() -> (TableScreen, f32, Layout) {
     let mut t = TableScreen::new(shipped(), 1, &[], None).unwrap();
     let mut now = 0.0;
     settle(&mut t, &mut now);
-    let l = Layout::new(vec2(1280.0, 800.0));
+    (t, now, Layout::new(vec2(1280.0, 800.0)))
+}
+
+#[test]
+fn zero_or_a_click_on_the_guardians_card_opens_its_terms_and_closes_them() {
+    let (mut t, mut now, l) = settled();
     let ml = crate::ui::map::layout(&t.map, l.map_area());
     let badge = crate::ui::map::guardian_badge(&ml);
     let panel = objective::rect(&l, &ml);
@@ -99,10 +105,7 @@ fn every_route_destination_has_its_card_on_the_stage() {
 
 #[test]
 fn the_map_is_laid_out_once_a_frame_and_read_from_it() {
-    let mut t = TableScreen::new(shipped(), 1, &[], None).unwrap();
-    let mut now = 0.0;
-    settle(&mut t, &mut now);
-    let l = Layout::new(vec2(1280.0, 800.0));
+    let (t, _, l) = settled();
     let laid = crate::ui::map::layout(&t.map, l.map_area());
     assert_eq!(
         t.frame.map, laid,
