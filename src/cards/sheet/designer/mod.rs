@@ -13,16 +13,17 @@ pub mod export;
 mod guardian;
 pub mod kept;
 mod meaning;
+pub mod readback;
 mod refs;
-pub mod reread;
 
 pub(super) use cells::put;
 use cells::{Cx, parts, prose, split_rules, station_body};
 use refs::{Kind, Titles};
 
 use super::build::{assemble, untitled};
-use super::notation::{self, normalise};
+use super::notation::{self, Ctx, Reader, normalise};
 use super::{Attention, Files, ImportSummary};
+use crate::cards::phrasebook::Phrasebook;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 
@@ -248,8 +249,12 @@ fn stand_in(id: &str, r: &DRow, why: &Unread) -> Map<String, Value> {
 
 /// Builds the cards of the designer's sheet: one Domain file per diamond Domain that has
 /// rows, the traveller, the Guardian with the prototype's requirement and seals wired to
-/// the pieces the sheet holds, and the diamond map.
-pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, ImportSummary) {
+/// the pieces the sheet holds, and the diamond map. `book`: the designer's phrasebook.
+pub fn import(
+    header: &[String],
+    records: &[(u64, Vec<String>)],
+    book: Option<&Phrasebook>,
+) -> (Files, ImportSummary) {
     let idx: Vec<Option<usize>> = HEADER
         .iter()
         .map(|name| header.iter().position(|h| h == name))
@@ -258,7 +263,7 @@ pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, Impo
         .iter()
         .map(|(line, cells)| drow(&idx, *line, cells))
         .collect();
-    let mut g = Gathered::new(&rows);
+    let mut g = Gathered::new(&rows, book);
     for r in &rows {
         g.row(r);
     }
@@ -287,6 +292,7 @@ pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, Impo
         kept::SHEET_KEPT.to_string(),
         kept::keep(header, records, &g.made, &cards),
     );
+    let readback = read_back(&rows, &g.made, &cards, book);
     let errors = g.refs_errors;
     let cards_made = g.by_type.values().sum();
     let summary = ImportSummary {
@@ -299,8 +305,41 @@ pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, Impo
         warnings: g.warnings,
         errors,
         files: files.keys().cloned().collect(),
+        readback,
     };
     (files, summary)
+}
+
+/// Each row that made a card, its cell beside the read-back of that card (the export's
+/// words for its data) and where they differ.
+fn read_back(
+    rows: &[DRow],
+    made: &BTreeMap<u64, String>,
+    cards: &kept::Cards,
+    book: Option<&Phrasebook>,
+) -> Vec<readback::RowReadBack> {
+    let stations: Vec<Value> = made
+        .values()
+        .filter(|k| k.starts_with("station:"))
+        .filter_map(|k| cards.get(k).cloned())
+        .collect();
+    let rb = readback::ReadBack::of_cards(&stations, book.cloned());
+    rows.iter()
+        .filter_map(|r| {
+            let key = made.get(&r.line)?;
+            let card = cards.get(key)?;
+            let (written, shape) = rb.of_row(key, card);
+            Some(readback::RowReadBack {
+                line: r.line,
+                card_number: r.number.trim().to_string(),
+                title: r.title.trim().to_string(),
+                card: key.clone(),
+                cell: r.rules.to_string(),
+                differences: readback::differences(r.rules, &written, book, shape),
+                read_back: written,
+            })
+        })
+        .collect()
 }
 
 /// The cards of the files an import made, by key (see `kept::Cards`), Domains in the
@@ -362,12 +401,15 @@ struct Gathered {
     made: BTreeMap<u64, String>,
     /// The traveller's combat table, from the sheet's combat reference.
     table: Option<Vec<&'static str>>,
+    /// The notation's reader, with the designer's phrasebook.
+    reader: Reader,
+    book: Option<Phrasebook>,
 }
 
 impl Gathered {
     /// Starts with every Station row's id and title known, so that any cell may name
     /// any card.
-    fn new(rows: &[DRow]) -> Self {
+    fn new(rows: &[DRow], book: Option<&Phrasebook>) -> Self {
         let mut used: BTreeMap<String, usize> = BTreeMap::new();
         let mut titles = Titles::default();
         let mut ids = BTreeMap::new();
@@ -405,6 +447,8 @@ impl Gathered {
             stand_ins: BTreeMap::new(),
             made: BTreeMap::new(),
             table: None,
+            reader: Reader::new(book),
+            book: book.cloned(),
         }
     }
 
@@ -419,9 +463,17 @@ impl Gathered {
         });
     }
 
-    /// Reports each line of `rules` whose numbers `card` does not hold.
+    /// Reports each line of `rules` whose numbers `card` does not hold (but a line
+    /// already reported for this row).
     fn check_numbers(&mut self, r: &DRow, card: &Value, skip: &dyn Fn(&str) -> bool) {
-        for l in meaning::lost(r.rules, card, skip) {
+        let flagged: Vec<String> = self
+            .attention
+            .iter()
+            .filter(|a| a.line == r.line)
+            .map(|a| a.unread.clone())
+            .collect();
+        let skip = |l: &str| skip(l) || flagged.iter().any(|f| f == l.trim());
+        for l in meaning::lost(r.rules, card, &skip) {
             self.flag(
                 r,
                 &unread(
@@ -529,7 +581,15 @@ impl Gathered {
             );
             return;
         };
-        let (c, failed) = domain_card(d, r);
+        let mut cx = Cx::new(&self.titles, &self.reader);
+        let (c, failed) = domain_card(d, r, &mut cx);
+        let (left, notes) = (cx.left, cx.notes);
+        for u in &left {
+            self.flag(r, u);
+        }
+        for n in notes {
+            self.warn(r, "", n);
+        }
         if let Some(u) = failed {
             self.flag(r, &u);
         } else {
@@ -549,7 +609,7 @@ impl Gathered {
         let t = normalise(r.title);
         let low = normalise(r.rules);
         if kind == "special" && t.contains("guardian") {
-            let (c, g) = guardian::card(r, &self.titles);
+            let (c, g) = guardian::card(r, &self.titles, &self.reader);
             for n in g.notes {
                 self.warn(r, "", n);
             }
@@ -622,7 +682,17 @@ impl Gathered {
     /// The combat reference: its die is the traveller's combat table (`6 Hit` where the
     /// house die has a Counter), said in a note when it is not the house's.
     fn combat_reference(&mut self, r: &DRow) {
-        let Some(table) = kept::combat_table(r.rules) else {
+        let (table, left) = kept::combat_table(r.rules, self.book.as_ref());
+        for (line, words) in left {
+            self.flag(
+                r,
+                &unread(
+                    &line,
+                    format!("`{words}` is not in the notation: those words were not read"),
+                ),
+            );
+        }
+        let Some(table) = table else {
             self.flag(
                 r,
                 &unread(
@@ -694,15 +764,16 @@ impl Gathered {
         if let Some(tag) = tag {
             c.insert("tags".into(), json!([tag]));
         }
-        let mut cx = Cx {
-            titles: &self.titles,
-            notes: Vec::new(),
-            refs: Vec::new(),
-        };
+        let mut cx = Cx::new(&self.titles, &self.reader);
         let body = station_body(kind, r, &mut c, &mut cx);
-        let (notes, refs) = (cx.notes, cx.refs);
+        let (notes, refs, left) = (cx.notes, cx.refs, cx.left);
         for n in notes {
             self.warn(r, "", n);
+        }
+        if body.is_ok() {
+            for u in &left {
+                self.flag(r, u);
+            }
         }
         let by = format!("card {} \"{}\"", r.number.trim(), r.title.trim());
         self.refs
@@ -731,7 +802,7 @@ impl Gathered {
 
 /// The title card of diamond Domain `d` from its Location row, and the line of its rules
 /// that could not be read, if any (its entry effects are then left out).
-fn domain_card(d: usize, r: &DRow) -> (Map<String, Value>, Option<Unread>) {
+fn domain_card(d: usize, r: &DRow, cx: &mut Cx) -> (Map<String, Value>, Option<Unread>) {
     let (id, name, ..) = DIAMOND[d];
     let mut c = Map::new();
     c.insert("$schema".into(), json!("../schema.json"));
@@ -751,10 +822,10 @@ fn domain_card(d: usize, r: &DRow) -> (Map<String, Value>, Option<Unread>) {
     if r.rules.trim().is_empty() {
         return (c, None);
     }
-    let entered = split_rules(r.rules).and_then(|(_, head, lines)| {
+    let entered = split_rules(r.rules).map(|(_, head, lines)| {
         let mut all = lines;
         all.insert(0, head.as_str());
-        parts(&all).map(|p| p.effects)
+        parts(&all, Ctx::default(), cx).effects
     });
     match entered {
         Ok(fx) => {

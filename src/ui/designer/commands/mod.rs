@@ -69,6 +69,7 @@ impl GalleryScreen {
     pub fn from(mut self, source: &CardSource) -> GalleryScreen {
         self.desk.source = source.clone();
         self.desk.watch = watch::Watch::of(&self.cards, source);
+        self.recheck_texts();
         self
     }
 
