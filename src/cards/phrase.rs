@@ -1,7 +1,7 @@
 //! Phrase patterns that must match a whole clause, and the cover of a line by clauses.
 //!
 //! The designer's notation is read clause by clause: a line is cut at its joins (`,`, `;`,
-//! `&`, `.`, an arrow, "then", "and", brackets) and every stretch between joins must be
+//! `:`, `&`, `.`, an arrow, "then", "and", brackets) and every stretch between joins must be
 //! matched, whole, by one pattern of the notation's table; a stretch no pattern matches is
 //! left over and reported with its words. A pattern never matches a prefix: `Heal 4 HP and
 //! 3 lanterns hum softly` reads `Heal 4 HP` and leaves `3 lanterns hum softly` over.
@@ -551,7 +551,7 @@ fn slot(s: Slot, toks: &[&Token], j: usize) -> Vec<(Bound, usize)> {
 /// Whether a token joins two clauses of a line.
 pub fn is_join(t: &Token) -> bool {
     match &t.tok {
-        Tok::Sym(c) => matches!(c, ',' | ';' | '&' | '.' | '→' | '(' | ')'),
+        Tok::Sym(c) => matches!(c, ',' | ';' | ':' | '&' | '.' | '→' | '(' | ')'),
         Tok::Word(w) => w == "then" || w == "and",
         _ => false,
     }

@@ -208,7 +208,6 @@ fn compile() -> Compiled {
         "[need] 3 (successes | success) before 3 (failures | failure | fails)",
         "extended [test | challenge]",
     ]);
-    drop(many);
     let mut effects = Vec::new();
     for (i, s) in EFFECT_SPECS.iter().enumerate() {
         for r in s.reads {

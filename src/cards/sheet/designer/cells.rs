@@ -141,6 +141,15 @@ pub(super) fn station_body(
     let lines = rest.first().map(|c| c.2.clone()).unwrap_or_default();
     let more = &rest[1..];
     let stype = stype_of(card);
+    // What a keyword's own line says after the colon is read as its first line (only
+    // FIGHT's and EFFECT's are read apart, as their head).
+    let with_head = || {
+        let mut all = lines.clone();
+        if !head.is_empty() {
+            all.insert(0, head.as_str());
+        }
+        all
+    };
     match (stype.as_str(), kw.as_str()) {
         ("caesura" | "blessing" | "snare", "EFFECT") => {
             effect_body(kind, &stype, r.rules, &head, &lines, card, cx)?;
@@ -154,11 +163,10 @@ pub(super) fn station_body(
             effect_body(kind, "caesura", r.rules, &head, &lines, card, cx)?;
         }
         ("terror", "CHOOSE") => {
-            card.insert("options".into(), terror_options(r.rules, &lines, cx)?);
+            card.insert("options".into(), terror_options(r.rules, &with_head(), cx)?);
         }
         ("rest", "REST") => {
-            let mut all = lines.clone();
-            all.insert(0, head.as_str());
+            let all = with_head();
             let rest = Ctx {
                 rest: true,
                 ..Ctx::default()
@@ -168,13 +176,13 @@ pub(super) fn station_body(
         }
         ("item" | "equipment", "USE" | "EQUIP") => usable_body(&stype, &head, &lines, card, cx),
         ("companion", "ENCOUNTER") => {
-            encounter_body(&lines, card, cx);
+            encounter_body(&with_head(), card, cx);
             for c in more {
                 clause_body(c, card, cx)?;
             }
         }
         ("companion", "CHOOSE") => {
-            join_body(&lines, card, cx)?;
+            join_body(&with_head(), card, cx)?;
             for c in more {
                 clause_body(c, card, cx)?;
             }
@@ -654,6 +662,33 @@ pub(super) fn fight(
     card.insert("hp".into(), hp);
     card.insert("faces".into(), Value::Array(faces));
     Ok(())
+}
+
+/// A line giving hit points or Health (`FIGHT: 5 HP`, `HP: 18`, `Starting HP: 20`, `7hp`):
+/// `Ok` with the number when that is all it says, `Err` with the first number when it
+/// says more; `None` when it names no HP.
+pub(super) fn hp_line(l: &str) -> Option<Result<i64, i64>> {
+    let n = normalise(l);
+    if !(n.contains("hp") || n.contains("health")) {
+        return None;
+    }
+    let first = notation::first_int(&n)?;
+    let compact: String = n.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut body = compact.as_str();
+    for kw in ["fight:", "special:", "starting", "start"] {
+        body = body.strip_prefix(kw).unwrap_or(body);
+    }
+    let num = body
+        .strip_suffix("hp")
+        .or_else(|| body.strip_suffix("health"))
+        .or_else(|| body.strip_prefix("hp:"))
+        .or_else(|| body.strip_prefix("hp="))
+        .or_else(|| body.strip_prefix("health:"))
+        .or_else(|| body.strip_prefix("hp"));
+    Some(match num.and_then(|x| x.parse::<i64>().ok()) {
+        Some(v) => Ok(v),
+        None => Err(first),
+    })
 }
 
 /// What a line of a fight (not a face) says.

@@ -10,7 +10,7 @@
 
 use super::refs::{Found, Kind, Titles};
 use super::{DEFAULT_HEALTH, DRow, Unread, slug, unread};
-use crate::cards::sheet::notation::{self, Reader, normalise};
+use crate::cards::sheet::notation::{Reader, normalise};
 use crate::cards::spec::PENALTY_SPECS;
 use serde_json::{Map, Value, json};
 
@@ -67,6 +67,12 @@ pub(super) fn read(r: &DRow, titles: &Titles, reader: &Reader) -> Read {
         }
         if part == Part::Head && n.contains("seals") && !n.starts_with("seal of") {
             part = Part::Seals;
+            if !seals_heading(l) {
+                out.unread.push(unread(
+                    l,
+                    "a heading of the seals reads `THE THREE SEALS (words):`; this one says more, which was not read",
+                ));
+            }
             continue;
         }
         if is_face(&n) && (part == Part::Table || part == Part::Head) {
@@ -187,7 +193,19 @@ fn head_line(l: &str, n: &str, titles: &Titles, out: &mut Read, reqs: &mut Vec<P
         .iter()
         .any(|f| f.title.kind == Kind::Thing);
     if out.hp.is_none() && n.contains("hp") && !names_a_thing {
-        out.hp = notation::first_int(n);
+        match super::cells::hp_line(l) {
+            Some(Ok(hp)) => out.hp = Some(hp),
+            Some(Err(hp)) => {
+                out.hp = Some(hp);
+                out.unread.push(unread(
+                    l,
+                    format!(
+                        "this line says more than the Guardian's HP ({hp}): the rest was not read"
+                    ),
+                ));
+            }
+            None => {}
+        }
     } else if names_a_thing || n.starts_with("require") {
         let (name, does) = l.split_once(':').unwrap_or(("Requirement", l));
         reqs.push(Prose {
@@ -197,6 +215,32 @@ fn head_line(l: &str, n: &str, titles: &Titles, out: &mut Read, reqs: &mut Vec<P
             gloss: String::new(),
         });
     }
+}
+
+/// Whether a line is only a heading of the seals: `THE THREE SEALS`, a gloss in brackets
+/// with no number, a colon.
+fn seals_heading(l: &str) -> bool {
+    use crate::cards::phrase::{Tok, tokens};
+    let toks: Vec<Tok> = tokens(l).into_iter().map(|t| t.tok).collect();
+    let Some(at) = toks.iter().position(|t| *t == Tok::Word("seals".into())) else {
+        return false;
+    };
+    let before = toks[..at]
+        .iter()
+        .filter(|t| **t != Tok::Word("the".into()))
+        .count();
+    let rest: Vec<&Tok> = toks[at + 1..]
+        .iter()
+        .filter(|t| **t != Tok::Sym(':'))
+        .collect();
+    let gloss = match rest.as_slice() {
+        [] => true,
+        [Tok::Sym('('), inner @ .., Tok::Sym(')')] => inner
+            .iter()
+            .all(|t| matches!(t, Tok::Word(_) | Tok::Sym(',' | '-' | '\''))),
+        _ => false,
+    };
+    before <= 1 && gloss
 }
 
 /// A face line: a die number 1 to 6, then a name.

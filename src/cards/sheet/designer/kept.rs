@@ -23,14 +23,13 @@ pub const HOUSE_TABLE: [&str; 6] = ["miss", "parry", "hit", "hit", "critical", "
 
 /// The combat table a combat reference cell states (`1 Miss, 2 Parry, 3-4 Hit`, one per
 /// line or separated by commas; the designer's `Block` is a Parry), if it gives a result
-/// to each of the six faces; and each line's words that are not a face, with the line
-/// (a line of the keyword alone is the cell's heading).
-pub(super) fn combat_table(
-    rules: &str,
-    book: Option<&Phrasebook>,
-) -> (Option<Vec<&'static str>>, Vec<(String, String)>) {
+/// to each of the six faces; each line's words that are not a face, with the line (a line
+/// of the keyword alone is the cell's heading); and the words in brackets that explain a
+/// face, with their line.
+pub(super) fn combat_table(rules: &str, book: Option<&Phrasebook>) -> Table {
     let mut table: [Option<&'static str>; 6] = [None; 6];
     let mut left = Vec::new();
+    let mut glosses = Vec::new();
     for line in rules.lines().map(str::trim).filter(|l| !l.is_empty()) {
         let heading = line.strip_suffix(':').is_some_and(|k| {
             k.chars()
@@ -50,8 +49,21 @@ pub(super) fn combat_table(
             }
         }
         left.extend(read.left.into_iter().map(|w| (line.to_string(), w)));
+        glosses.extend(read.glosses.into_iter().map(|w| (line.to_string(), w)));
     }
-    (table.into_iter().collect(), left)
+    Table {
+        faces: table.into_iter().collect(),
+        left,
+        glosses,
+    }
+}
+
+/// A combat reference read: its six results (if it gives all six), the words no face
+/// reads and the glosses, each with its line.
+pub(super) struct Table {
+    pub faces: Option<Vec<&'static str>>,
+    pub left: Vec<(String, String)>,
+    pub glosses: Vec<(String, String)>,
 }
 
 /// The combat table as the designer writes it, one face a line.

@@ -635,12 +635,15 @@ impl Gathered {
                     reason: u.reason.clone(),
                 });
             }
-            // The seals' headings and wording carry no figures of the duel; a line
+            // The seals' headings carry no figures of the duel; a line
             // already reported is not reported twice.
             let flagged: Vec<&str> = g.unread.iter().map(|u| u.line.as_str()).collect();
+            // (A seal's own line still counts: a number there is one the card lost.)
             let heading = |l: &str| {
                 let n = normalise(l);
-                n.contains("seal") || n.contains("combat table") || flagged.contains(&l.trim())
+                let titled =
+                    n.ends_with(':') && (n.contains("seals") || n.contains("combat table"));
+                titled || flagged.contains(&l.trim())
             };
             self.check_numbers(r, &Value::Object(c.clone()), &heading);
             self.made.insert(r.line, "guardian".into());
@@ -649,7 +652,10 @@ impl Gathered {
         } else if kind == "special"
             && (t.contains("player") || t.contains("traveller") || low.contains("starting"))
         {
-            let c = traveller_card(r, &low);
+            let (c, left) = traveller_card(r);
+            for u in &left {
+                self.flag(r, u);
+            }
             if prose(r.rules).is_empty() {
                 self.warn(r, "", blank_text_reason(r));
             }
@@ -682,8 +688,16 @@ impl Gathered {
     /// The combat reference: its die is the traveller's combat table (`6 Hit` where the
     /// house die has a Counter), said in a note when it is not the house's.
     fn combat_reference(&mut self, r: &DRow) {
-        let (table, left) = kept::combat_table(r.rules, self.book.as_ref());
-        for (line, words) in left {
+        let read = kept::combat_table(r.rules, self.book.as_ref());
+        for (line, words) in &read.glosses {
+            self.warn(
+                r,
+                "",
+                format!("`({words})` in `{line}` is read as a gloss: words only, no rule"),
+            );
+        }
+        let table = read.faces;
+        for (line, words) in read.left {
             self.flag(
                 r,
                 &unread(
@@ -836,9 +850,9 @@ fn domain_card(d: usize, r: &DRow, cx: &mut Cx) -> (Map<String, Value>, Option<U
     }
 }
 
-/// The traveller card from the player row (`low`: its rules cell, normalised), with the
-/// Health its rules name or the default.
-fn traveller_card(r: &DRow, low: &str) -> Map<String, Value> {
+/// The traveller card from the player row, with the Health its rules name (`Starting HP:
+/// 20`) or the default; and its lines that say more than that, each with why.
+fn traveller_card(r: &DRow) -> (Map<String, Value>, Vec<Unread>) {
     let mut c = Map::new();
     c.insert("$schema".into(), json!("schema.json"));
     c.insert("id".into(), json!("traveller"));
@@ -848,13 +862,23 @@ fn traveller_card(r: &DRow, low: &str) -> Map<String, Value> {
     if !r.flavor.trim().is_empty() {
         c.insert("flavor".into(), json!(r.flavor.trim()));
     }
-    let health = low
-        .lines()
-        .find(|l| l.contains("hp") || l.contains("health"))
-        .and_then(notation::first_int)
-        .unwrap_or(DEFAULT_HEALTH);
-    c.insert("health".into(), json!(health));
-    c
+    let mut health = None;
+    let mut left = Vec::new();
+    for l in r.rules.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        match cells::hp_line(l) {
+            Some(Ok(hp)) if health.is_none() => health = Some(hp),
+            Some(Err(hp)) if health.is_none() => {
+                health = Some(hp);
+                left.push(unread(
+                    l,
+                    format!("this line says more than the traveller's Health ({hp}): the rest was not read"),
+                ));
+            }
+            _ => {}
+        }
+    }
+    c.insert("health".into(), json!(health.unwrap_or(DEFAULT_HEALTH)));
+    (c, left)
 }
 
 /// The words a card with an empty rules cell shows instead: its flavour, else a marked

@@ -16,7 +16,7 @@
 
 use super::export::{domain_rules, guardian_rules, station_rules, titles_of, traveller_rules};
 use super::kept::table_cell;
-use crate::cards::phrase::{Lexicon, Tok, Token, tokens};
+use crate::cards::phrase::{Bound, Lexicon, Tok, Token, tokens};
 use crate::cards::phrasebook::Phrasebook;
 use crate::cards::spec::{RULE_PHRASES as PHRASES, RULE_WORDS as WORDS};
 use crate::cards::text_check::TextProblem;
@@ -69,8 +69,53 @@ struct View<'a> {
 
 impl View<'_> {
     fn tokens(&self, line: &str) -> Vec<Token> {
-        let t = tokens(line);
+        let line = self.in_notation(line);
+        let t = tokens(&line);
         self.lex.rewritten(&t).unwrap_or(t)
+    }
+
+    /// A line with each of the designer's own phrases for an effect (their phrasebook)
+    /// said in the notation's words for it, wherever it stands, so that the two sides
+    /// compare.
+    fn in_notation(&self, line: &str) -> String {
+        let Some(book) = self.book else {
+            return line.to_string();
+        };
+        let phrases = book.compiled();
+        let toks = tokens(line);
+        let said = |t: &[Token]| {
+            phrases.iter().find_map(|p| {
+                let b = p.pattern.whole(t, &self.lex)?;
+                let n = b.iter().find_map(|x| match x {
+                    Bound::N(n) | Bound::Amount { dice: 0, value: n } => Some(n.to_string()),
+                    Bound::Amount { dice, value: 0 } => Some(format!("{dice}d6")),
+                    Bound::Amount { dice, value } => Some(format!("{dice}d6{value:+}")),
+                    _ => None,
+                })?;
+                let form = crate::cards::spec::spec(p.key)?.designer?;
+                Some(form.replace("{n}", &n))
+            })
+        };
+        // The longest stretch a phrase matches from each token on.
+        let mut found: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+        let mut i = 0;
+        while i < toks.len() {
+            match (i + 1..=toks.len())
+                .rev()
+                .find_map(|j| said(&toks[i..j]).map(|s| (i..j, s)))
+            {
+                Some((r, s)) => {
+                    i = r.end;
+                    found.push((r, s));
+                }
+                None => i += 1,
+            }
+        }
+        let mut out = line.to_string();
+        for (r, s) in found.iter().rev() {
+            out.replace_range(toks[r.start].span.start..toks[r.end - 1].span.end, s);
+        }
+        out
     }
 
     /// The word a token is read as (a number as `#`, a sign or bracket as itself).
