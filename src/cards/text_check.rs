@@ -667,7 +667,11 @@ impl<'a> Checker<'a> {
         if (has("passive") || has("triggers")) && ty == "snare" {
             self.word("until cleansed", "snare");
         }
-        // The text promises a Guide's choice exactly where the card makes one.
+        self.promises(c);
+    }
+    /// The text promises a Guide's choice (and who picks a card lost) exactly where the
+    /// card makes one.
+    fn promises(&mut self, c: &Map<String, Value>) {
         let mut all = Vec::new();
         effects_in(&Value::Object(c.clone()), &mut all);
         let lower = self.text.to_lowercase();

@@ -152,14 +152,19 @@ struct Compiled {
     follows: Vec<Pattern>,
     rest: Vec<Pattern>,
     costs: Vec<(Pattern, &'static str)>,
-    /// A Pit's lines: roll, target, the extended test's shape, and the labels of effects.
+    /// A Pit's lines.
+    pit: PitPatterns,
+    /// Every pattern source that did not compile (none: a test checks).
+    #[cfg_attr(not(test), allow(dead_code))]
+    broken: Vec<String>,
+}
+
+/// A Pit's lines: roll, target, the extended test's shape, and the labels of effects.
+struct PitPatterns {
     roll: Vec<Pattern>,
     target: Vec<Pattern>,
     extended: Vec<Pattern>,
     labels: Vec<(Pattern, Bucket)>,
-    /// Every pattern source that did not compile (none: a test checks).
-    #[cfg_attr(not(test), allow(dead_code))]
-    broken: Vec<String>,
 }
 
 /// Which of a test's lists a line's effects go to.
@@ -201,12 +206,6 @@ fn compile() -> Compiled {
     let rest = many(&[
         "spend 1 resolve [: | → | = | for | to] [gain] 1 grace",
         "spend 1 resolve [: | → | = | for | to] [heal | gain] 5 (hp | health)",
-    ]);
-    let roll = many(&["roll <dice>", "roll <n> (die | dice)"]);
-    let target = many(&["target [: | of | is] <n> [+]", "<n> + [to pass]"]);
-    let extended = many(&[
-        "[need] 3 (successes | success) before 3 (failures | failure | fails)",
-        "extended [test | challenge]",
     ]);
     let mut effects = Vec::new();
     for (i, s) in EFFECT_SPECS.iter().enumerate() {
@@ -260,6 +259,36 @@ fn compile() -> Compiled {
     .iter()
     .filter_map(|(src, k)| Some((p(src)?, *k)))
     .collect();
+    let pit = pit_patterns(&mut p);
+    Compiled {
+        effects,
+        modifiers,
+        nothing,
+        per,
+        on_flip,
+        reroll,
+        table,
+        faces,
+        miss,
+        empower_face,
+        follows,
+        rest,
+        costs,
+        pit,
+        broken,
+    }
+}
+
+/// A Pit's patterns: its roll, its target, the extended test's shape, and the labels of
+/// its effects.
+fn pit_patterns(p: &mut dyn FnMut(&str) -> Option<Pattern>) -> PitPatterns {
+    let mut many = |srcs: &[&str]| -> Vec<Pattern> { srcs.iter().filter_map(|s| p(s)).collect() };
+    let roll = many(&["roll <dice>", "roll <n> (die | dice)"]);
+    let target = many(&["target [: | of | is] <n> [+]", "<n> + [to pass]"]);
+    let extended = many(&[
+        "[need] 3 (successes | success) before 3 (failures | failure | fails)",
+        "extended [test | challenge]",
+    ]);
     let labels = [
         (
             "(each | every) (failure | fail | failed roll)",
@@ -281,25 +310,11 @@ fn compile() -> Compiled {
     .iter()
     .filter_map(|(src, b)| Some((p(src)?, *b)))
     .collect();
-    Compiled {
-        effects,
-        modifiers,
-        nothing,
-        per,
-        on_flip,
-        reroll,
-        table,
-        faces,
-        miss,
-        empower_face,
-        follows,
-        rest,
-        costs,
+    PitPatterns {
         roll,
         target,
         extended,
         labels,
-        broken,
     }
 }
 
@@ -621,7 +636,8 @@ impl Reader {
             let from = toks[..c].iter().rposition(hard).map_or(0, |i| i + 1);
             let from = from.max(labels.last().map_or(0, |l| l.1 + 1));
             let found = (from..c).find_map(|s| {
-                pats.labels
+                pats.pit
+                    .labels
                     .iter()
                     .find(|(p, _)| p.whole(&toks[s..c], &self.lex).is_some())
                     .map(|(_, b)| (s, c, *b))
@@ -653,16 +669,16 @@ impl Reader {
     fn test_clause(&self, t: &[Token]) -> Option<TestLine> {
         let pats = &*PATTERNS;
         let first = |ps: &[Pattern]| ps.iter().find_map(|p| p.whole(t, &self.lex));
-        if let Some(b) = first(&pats.roll) {
+        if let Some(b) = first(&pats.pit.roll) {
             return b.iter().find_map(|x| match x {
                 Bound::Dice(d) | Bound::N(d) => Some(TestLine::Dice(*d)),
                 _ => None,
             });
         }
-        if let Some(b) = first(&pats.target) {
+        if let Some(b) = first(&pats.pit.target) {
             return number(&b).map(TestLine::Target);
         }
-        first(&pats.extended).map(|_| TestLine::Extended)
+        first(&pats.pit.extended).map(|_| TestLine::Extended)
     }
 }
 

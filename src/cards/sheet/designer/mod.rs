@@ -292,7 +292,7 @@ pub fn import(
         kept::SHEET_KEPT.to_string(),
         kept::keep(header, records, &g.made, &cards),
     );
-    let readback = read_back(&rows, &g.made, &cards, book);
+    let readback = readback::of_rows(&rows, &g.made, &cards, book);
     let errors = g.refs_errors;
     let cards_made = g.by_type.values().sum();
     let summary = ImportSummary {
@@ -308,38 +308,6 @@ pub fn import(
         readback,
     };
     (files, summary)
-}
-
-/// Each row that made a card, its cell beside the read-back of that card (the export's
-/// words for its data) and where they differ.
-fn read_back(
-    rows: &[DRow],
-    made: &BTreeMap<u64, String>,
-    cards: &kept::Cards,
-    book: Option<&Phrasebook>,
-) -> Vec<readback::RowReadBack> {
-    let stations: Vec<Value> = made
-        .values()
-        .filter(|k| k.starts_with("station:"))
-        .filter_map(|k| cards.get(k).cloned())
-        .collect();
-    let rb = readback::ReadBack::of_cards(&stations, book.cloned());
-    rows.iter()
-        .filter_map(|r| {
-            let key = made.get(&r.line)?;
-            let card = cards.get(key)?;
-            let (written, shape) = rb.of_row(key, card);
-            Some(readback::RowReadBack {
-                line: r.line,
-                card_number: r.number.trim().to_string(),
-                title: r.title.trim().to_string(),
-                card: key.clone(),
-                cell: r.rules.to_string(),
-                differences: readback::differences(r.rules, &written, book, shape),
-                read_back: written,
-            })
-        })
-        .collect()
 }
 
 /// The cards of the files an import made, by key (see `kept::Cards`), Domains in the

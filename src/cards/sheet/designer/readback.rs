@@ -600,6 +600,38 @@ pub struct RowReadBack {
     pub differences: Vec<String>,
 }
 
+/// Each row that made a card, its cell beside the read-back of that card (the export's
+/// words for its data) and where they differ.
+pub(super) fn of_rows(
+    rows: &[super::DRow],
+    made: &BTreeMap<u64, String>,
+    cards: &super::kept::Cards,
+    book: Option<&Phrasebook>,
+) -> Vec<RowReadBack> {
+    let stations: Vec<Value> = made
+        .values()
+        .filter(|k| k.starts_with("station:"))
+        .filter_map(|k| cards.get(k).cloned())
+        .collect();
+    let rb = ReadBack::of_cards(&stations, book.cloned());
+    rows.iter()
+        .filter_map(|r| {
+            let key = made.get(&r.line)?;
+            let card = cards.get(key)?;
+            let (written, shape) = rb.of_row(key, card);
+            Some(RowReadBack {
+                line: r.line,
+                card_number: r.number.trim().to_string(),
+                title: r.title.trim().to_string(),
+                card: key.clone(),
+                cell: r.rules.to_string(),
+                differences: differences(r.rules, &written, book, shape),
+                read_back: written,
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
