@@ -539,6 +539,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     let mut banner: Option<String> = None;
     let mut banner_since = 0.0;
     let mut reloads = 0;
+    let mut sitting = designer::Sitting::default();
     let mut timings = perf::Perf::new();
     let mut last_input = None;
     let mut pace = Pace::new();
@@ -622,6 +623,10 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                     settings.house_rules = *rules;
                     prefs.save(&settings);
                 }
+                // The desk's writes of this sitting go with the designer across screens.
+                if let Screen::Gallery(g) = &mut screen {
+                    sitting = g.take_sitting();
+                }
                 screen = flow::follow(
                     other,
                     screen,
@@ -629,6 +634,10 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                     saves_dir.as_deref(),
                     settings.guardian_terms,
                 );
+                if let Screen::Gallery(g) = screen {
+                    screen =
+                        Screen::Gallery(Box::new(g.with_sitting(std::mem::take(&mut sitting))));
+                }
                 if let Screen::Title(title, _) = &mut screen
                     && !settings.house_rules.is_off()
                 {
