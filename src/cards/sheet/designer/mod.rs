@@ -849,6 +849,17 @@ fn traveller_card(r: &DRow) -> (Map<String, Value>, Vec<Unread>) {
     (c, left)
 }
 
+/// Whether a line of a cell gives only hit points or Health (`FIGHT: 5 HP`, `HP = Player
+/// HP`); `None` when it names none.
+pub fn hp_only(line: &str) -> Option<bool> {
+    let n = normalise(line);
+    let compact: String = n.chars().filter(|c| !c.is_whitespace()).collect();
+    if compact.starts_with("hp=player") {
+        return Some(true);
+    }
+    cells::hp_line(line).map(|r| r.is_ok())
+}
+
 /// The words a card with an empty rules cell shows instead: its flavour, else a marked
 /// placeholder.
 pub(super) const PLACEHOLDER: &str = "[No rules text yet: the sheet's rules cell is empty.]";
