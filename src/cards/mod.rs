@@ -11,6 +11,7 @@ pub(crate) mod messages;
 pub mod model;
 pub mod open;
 pub mod origin;
+pub mod puzzle;
 pub mod refs;
 pub mod renames;
 pub mod report;
