@@ -20,6 +20,12 @@ pub enum Gap {
         price: CardRef,
         gives: bool,
     },
+    /// The companion is in front of the traveller now and asks for a card not held.
+    Unheld {
+        card: CardRef,
+        price: CardRef,
+        gives: bool,
+    },
     /// No route from here passes through every one of these Domains.
     CutOff(Vec<DomainRef>),
     /// `card` joins only for `price`, and no route from here reaches `first` (where the
@@ -67,6 +73,17 @@ impl Gap {
                 name(card),
                 asks(*gives),
                 name(price)
+            ),
+            Gap::Unheld { card, price, gives } => format!(
+                "{} {} {}, which the traveller {}",
+                name(card),
+                asks(*gives),
+                name(price),
+                if would {
+                    "would not hold"
+                } else {
+                    "does not hold"
+                }
             ),
             Gap::CutOff(ds) => {
                 let names: Vec<&str> = ds.iter().map(place).collect();
@@ -167,6 +184,23 @@ pub fn why(s: &State, pz: &Puzzle, n: Node, ix: u8) -> Gap {
         return Gap::Barred(card(g));
     }
     let mine = pieces_of(pz, ix);
+    // A joiner in front of the traveller now, whose price is not held.
+    if n.meeting != NO_PIECE && mine & (1 << n.meeting) != 0 {
+        let mut paid = n;
+        paid.meeting = NO_PIECE;
+        paid.met |= 1 << n.meeting;
+        paid.follow |= 1 << n.meeting;
+        if let Role::Joiner { ways, .. } = &pz.pieces[usize::from(n.meeting)].role
+            && let Some(w) = ways.iter().find(|w| w.joins && w.price != NO_PIECE)
+            && meets(paid, roomy)
+        {
+            return Gap::Unheld {
+                card: card(n.meeting),
+                price: card(w.price),
+                gives: w.gives,
+            };
+        }
+    }
     let out = n.met & !(n.held() | n.follow);
     // The first piece whose loss lost it: given back (held, or following), it is met.
     for p in bits(mine & out) {
