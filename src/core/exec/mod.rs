@@ -147,7 +147,7 @@ impl<'a> Exec<'a> {
         if !self
             .events
             .iter()
-            .any(|e| super::plan::moves_a_piece(e, pz))
+            .any(|e| super::plan::moves_a_piece(e, pz, self.cards))
             || super::plan::newly_lost(self.s).is_empty()
         {
             return;

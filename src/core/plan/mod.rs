@@ -155,9 +155,10 @@ pub fn position(s: &State) -> Option<Node> {
 
 /// Whether an event may move a piece of the puzzle or change the way ahead (so that a
 /// step with none of them cannot lose an entry, and `execute` need not ask): a piece
-/// flipped, taken, discarded, given, carried, joining, refused, passed or fought; a Domain
-/// entered or cleared; a duel's or choice's end, a reveal, the run's end.
-pub fn moves_a_piece(e: &Event, pz: &Puzzle) -> bool {
+/// flipped, taken, discarded, given, carried, joining, refused, passed, fought or
+/// defeated; a Domain entered; a reveal, the run's end. (Clearing a Domain changes no
+/// position: its cards have all been met.)
+pub fn moves_a_piece(e: &Event, pz: &Puzzle, cards: &crate::cards::CardSet) -> bool {
     let piece = |c: &CardRef| pz.piece_of(*c).is_some();
     match e {
         Event::CardFlipped { card, .. }
@@ -172,14 +173,12 @@ pub fn moves_a_piece(e: &Event, pz: &Puzzle) -> bool {
         }
         Event::CardCarried { card, by } => piece(card) || piece(by),
         Event::DuelStarted { card, .. } => card.is_some_and(|c| piece(&c)),
-        Event::DomainEntered { .. }
-        | Event::DomainCleared { .. }
-        | Event::FoeDefeated { .. }
-        | Event::DuelStalemate { .. }
-        | Event::ChoiceOffered { .. }
-        | Event::ChoiceClosed
-        | Event::GuardianRevealed { .. }
-        | Event::RunEnded { .. } => true,
+        Event::FoeDefeated { foe } | Event::DuelStalemate { foe, .. } => {
+            cards.card_by_str(foe).is_some_and(|c| piece(&c))
+        }
+        Event::DomainEntered { .. } | Event::GuardianRevealed { .. } | Event::RunEnded { .. } => {
+            true
+        }
         _ => false,
     }
 }

@@ -288,6 +288,7 @@ impl TableScreen {
     /// events go to the stage, the run is saved.
     fn played(&mut self, before: &crate::core::State, events: &[crate::core::Event]) {
         self.stage.push(before, events);
+        let apart_before = !crate::core::plan::together(before, true);
         for e in events {
             if let crate::core::Event::TermLost {
                 name,
@@ -301,8 +302,13 @@ impl TableScreen {
                     name: name.clone(),
                     why: why.clone(),
                     by: by.map(|c| self.run.cards.card(c).name.clone()),
+                    apart: false,
                 });
             }
+        }
+        if !apart_before && !crate::core::plan::together(&self.run.state, true) {
+            self.lost
+                .push_back(panels::lost::Lost::apart(&self.run.state));
         }
         self.pace.stopped = crate::present::pace::stop_after(before, events);
         self.log_scroll = 0;
