@@ -42,11 +42,13 @@ mod saves;
 mod screen;
 mod settings;
 mod sky;
+mod sleep;
 mod still;
 mod style;
 mod sweep;
 mod table;
 mod title;
+mod wake;
 mod wiring;
 
 use crate::audio::{self, Cue};
@@ -277,6 +279,15 @@ impl Screen {
         }
     }
 
+    /// When the screen wants its next frame with no input (see [`wake::Due`]).
+    fn due(&self) -> wake::Due {
+        match self {
+            Screen::Table(t, _) => t.due(),
+            Screen::Gallery(g) => g.desk.due(),
+            _ => wake::Due::Never,
+        }
+    }
+
     /// Whether something plays without input (the table's moments): the loop then keeps
     /// its full frame rate.
     fn playing(&self) -> bool {
@@ -391,6 +402,27 @@ pub fn run(options: Options) -> i32 {
         fullscreen: prefs.settings.fullscreen && options.screenshot.is_none(),
         sample_count: 1,
         icon: Some(window_icon()),
+        platform: macroquad::miniquad::conf::Platform {
+            // The loop sleeps until something happens (src/ui/wake.rs).
+            blocking_event_loop: wake::BLOCKING,
+            linux_wm_class: wake::WM_CLASS,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    // What wakes the sleeping loop by itself: every input but a key's release (held keys
+    // keep the frames coming instead, see `wants`).
+    let conf = macroquad::conf::Conf {
+        miniquad_conf: conf,
+        update_on: Some(macroquad::conf::UpdateTrigger {
+            key_down: true,
+            mouse_down: true,
+            mouse_up: true,
+            mouse_motion: true,
+            mouse_wheel: true,
+            touch: true,
+            specific_key: None,
+        }),
         ..Default::default()
     };
     // The windowing layer panics when the X display cannot be opened (a wrong DISPLAY):
@@ -481,9 +513,20 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     let mut settings = prefs.settings.clone();
     let mut sound = audio::open(settings.levels());
     apply(&settings, None, &mut *sound);
+    // The blocking loop's waker (src/ui/wake.rs): what happens off the loop's thread (the
+    // Guide's page, a pad, a timed step) wakes it. Without one the loop keeps a pace.
+    let waker = wake::BLOCKING.then(wake::Waker::start).flatten();
+    if let Some(w) = &waker {
+        wake::install(w.clone());
+        crate::guide_screen::set_waker(wake::wake);
+    }
     // Closing the window goes through the loop, so that the settings (the window's
-    // size) are saved.
-    prevent_quit();
+    // size) are saved. A sleeping loop would see the close button's request only when
+    // something else woke it: there the windowing layer closes the window at once, and
+    // the window's size is saved each time the loop goes to sleep.
+    if waker.is_none() {
+        prevent_quit();
+    }
     let fonts = Fonts::load();
     let sky = Sky::new();
     let screen = Screen::load(&cards, 0, store().as_ref());
@@ -546,6 +589,11 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     let mut pads = pad::Pad::new();
     let mut clock = still::Clock::new();
     let mut frame: u64 = 0;
+    // The loop slept until something happened before this frame (the time asleep does
+    // not count on the animation clock), and the last frame that took input.
+    let mut rested = false;
+    let mut last_busy: u64 = 0;
+    let mut saved_size = settings.window;
     loop {
         let work = Instant::now();
         let mut input = Input::read(&mut last_input);
@@ -575,7 +623,11 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         // when taking a screenshot, so that frame N always looks the same.
         let t = match screenshot {
             Some(_) => frame as f32 / FPS as f32,
-            None => clock.tick(still.holding()),
+            None => clock.tick(if waker.is_some() {
+                rested
+            } else {
+                still.holding()
+            }),
         };
         if is_quit_requested() {
             prefs.save(&settings);
@@ -641,7 +693,30 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         // At rest with nothing new this frame, the last frame may be shown again.
         let changed = input.active || moved_on || screen.playing() || settings != before;
         let must_draw = (last && report.is_some()) || banner.is_some();
-        let rest = pace.resting() && !changed && !must_draw;
+        if changed || must_draw {
+            still.forget();
+        }
+        let busy = input.active || from_pad.used || moved_on || settings != before;
+        if busy {
+            last_busy = frame;
+        }
+        let due = sleep::due(
+            &screen,
+            &input,
+            from_pad.busy,
+            banner.as_ref().map(|_| 4.0 - (t - banner_since)),
+            sleep::Mode {
+                flat: screenshot.is_some() && !live_report && !idle_pace,
+                frame_clock: screenshot.is_some(),
+                since_busy: frame - last_busy,
+            },
+        );
+        let rest = match waker {
+            // Woken with nothing new to show: the picture kept when the loop went to
+            // sleep is shown again.
+            Some(_) => rested && !changed && !must_draw,
+            None => pace.resting() && !changed && !must_draw,
+        };
         let (shown, drawn) = still.frame(rest, || {
             draw_frame(&screen, &fonts, &sky, &input, t, &settings, report)
         });
@@ -679,11 +754,30 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         if screenshot.is_none() && (input.size.x < min_w || input.size.y < min_h) {
             request_new_screen_size(input.size.x.max(min_w), input.size.y.max(min_h));
         }
-        // The frame's sleep comes before the window's events are read (`next_frame`), not
-        // after: a key pressed while the loop sleeps is in the very next frame's input,
-        // never one sleep later (see `pace::ANSWER`).
-        let active = input.active || screen.playing() || (screenshot.is_some() && !idle_pace);
-        pace.wait(active, &mut pads);
+        match &waker {
+            Some(w) => {
+                rested = sleep::after(due, w, &mut pace, &mut pads);
+                if rested && settings.window != saved_size && !settings.fullscreen {
+                    // The window's size is kept as the loop goes to sleep (closing a
+                    // sleeping window does not go through the loop).
+                    prefs.save(&settings);
+                    saved_size = settings.window;
+                }
+            }
+            None => {
+                // The frame's sleep comes before the window's events are read
+                // (`next_frame`), not after: a key pressed while the loop sleeps is in the
+                // very next frame's input, never one sleep later (see `pace::ANSWER`).
+                let active =
+                    input.active || screen.playing() || (screenshot.is_some() && !idle_pace);
+                pace.wait(active, &mut pads);
+                // A blocking loop with no waker (the X server refused its connection)
+                // asks for every frame itself, at the pace's rate.
+                if wake::BLOCKING {
+                    macroquad::miniquad::window::schedule_update();
+                }
+            }
+        }
         next_frame().await;
     }
 }

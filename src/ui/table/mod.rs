@@ -25,6 +25,7 @@ mod tips;
 mod tutor;
 
 use super::Next;
+use super::wake::Due;
 use super::guide;
 use super::input::{Input, Press};
 use super::map::{self, MapModel};
@@ -99,6 +100,9 @@ pub struct TableScreen {
     settled: (usize, bool),
 }
 
+/// The longest time one frame moves the table on (seconds).
+const MAX_STEP: f32 = 1.25;
+
 /// Seconds the end panel ignores every key and click after it appears.
 pub const END_CALM: f32 = 1.0;
 
@@ -138,6 +142,44 @@ impl TableScreen {
                 && crate::present::pace::quick_step(&self.run.state).is_some())
                 || self.settled.1 && self.settled.0 == self.run.journal.len());
         moving || reading || quick
+    }
+
+    /// When the table wants its next frame: at once while something moves on its own (a
+    /// moment, the Guide's cover filling); at the next step of a timed wait (a card's
+    /// reading countdown, by the second; a quick duel's beat; the end panel's calm; the
+    /// Guide's screen's "no page for N s"); else only when something happens.
+    pub fn due(&self) -> Due {
+        let moving = !self.stage.idle() && !self.stage.holding();
+        let covering = matches!(
+            self.modal,
+            Some(Modal::Guide(guide::Peek::Cover { held: true, .. }))
+        );
+        if moving || covering {
+            return Due::Now;
+        }
+        let mut due = Due::Never;
+        if let Some(left) = self.stage.reading_left() {
+            // The countdown says whole seconds: the next frame when it says one less.
+            let step = left - (left.ceil() - 1.0).max(0.0);
+            due = due.min(Due::in_secs(step));
+        }
+        if self.playing() && self.stage.idle() {
+            // A quick duel's beat, or dice no reroll could better (taken after a beat).
+            let beat = crate::present::pace::QUICK_BEAT * self.stage.speed().factor().max(0.3);
+            due = due.min(Due::in_secs(beat - self.pace.waited));
+        }
+        if let Some(since) = self.over_since
+            && self.calming()
+        {
+            due = due.min(Due::in_secs(END_CALM - (self.now - since)));
+        }
+        if matches!(
+            self.link_state(),
+            Some(crate::guide_screen::LinkState::Quiet { .. } | crate::guide_screen::LinkState::Followed)
+        ) {
+            due = due.min(Due::In(std::time::Duration::from_secs(1)));
+        }
+        due
     }
 
     pub fn set_speed(&mut self, speed: Speed) {
@@ -319,7 +361,9 @@ impl TableScreen {
 
     /// [`TableScreen::update`]; without fonts (unit tests) the buttons get no rectangles.
     fn step(&mut self, input: &Input, fonts: Option<&Fonts>, t: f32) -> Next {
-        let dt = (t - self.now).clamp(0.0, 0.25);
+        // Up to a timed wait's length (a sleeping window wakes for the next step of a
+        // countdown, a second away); a longer gap is a hiccup, not time to play through.
+        let dt = (t - self.now).clamp(0.0, MAX_STEP);
         self.now = t;
         let l = Layout::new(input.size);
         if input.mouse_moved || input.click {
