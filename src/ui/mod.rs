@@ -76,7 +76,7 @@ use std::time::Instant;
 use style::Fonts;
 use table::TableScreen;
 use title::TitleScreen;
-use wiring::{Prefs, apply, layout_report_json, table_sound};
+use wiring::{Answer, Live, Prefs, apply, layout_report_json, table_sound};
 
 /// What a screen's update asks for next.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -594,8 +594,14 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     let mut rested = false;
     let mut last_busy: u64 = 0;
     let mut saved_size = settings.window;
+    // When the loop last handed over to the window (to sleep, or to swap), and how the
+    // last frame that took input answered it (the live layout report's `answer`).
+    let mut handed = Instant::now();
+    let mut answer: Option<Answer> = None;
     loop {
         let work = Instant::now();
+        let work_cpu = wiring::cpu_ms();
+        let slept = work.duration_since(handed);
         let mut input = Input::read(&mut last_input);
         // A pad's buttons are the keys they stand for; the hints name the device last used.
         let keys_used = input.keys_used();
@@ -691,7 +697,20 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         let last = screenshot.is_some() && frame + 1 >= u64::from(frames.max(1));
         let report = layout_report.as_deref().filter(|_| last || live_report);
         // At rest with nothing new this frame, the last frame may be shown again.
-        let changed = input.active || moved_on || screen.playing() || settings != before;
+        // The table knows what its frame shows: the pointer moving over nothing that
+        // answers it changes nothing there. A window test's input is always drawn: its
+        // report counts what was taken.
+        let looks_new = match &screen {
+            Screen::Table(t, _) => {
+                !input.presses.is_empty()
+                    || input.click
+                    || input.wheel != 0.0
+                    || t.looks_new()
+                    || (input.active && live_report)
+            }
+            _ => input.active,
+        };
+        let changed = looks_new || moved_on || screen.playing() || settings != before;
         let must_draw = (last && report.is_some()) || banner.is_some();
         if changed || must_draw {
             still.forget();
@@ -717,9 +736,24 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
             Some(_) => rested && !changed && !must_draw,
             None => pace.resting() && !changed && !must_draw,
         };
+        let took = input.active || from_pad.used;
+        if took {
+            answer = Some(Answer {
+                frame,
+                rested_ms: slept.as_secs_f64() * 1000.0,
+                ms: 0.0,
+                cpu_ms: work_cpu,
+            });
+        }
+        let live = Live { frame, answer };
         let (shown, drawn) = still.frame(rest, || {
-            draw_frame(&screen, &fonts, &sky, &input, t, &settings, report)
+            let answered = (took && report.is_some()).then_some(work);
+            draw_frame(&screen, &fonts, &sky, &input, t, &settings, report, live, answered)
         });
+        if let Some(Ok(Some(a))) = drawn {
+            answer = Some(a);
+        }
+        let drawn = drawn.map(|d| d.map(|_| ()));
         if let Some(Err(code)) = drawn {
             return code;
         }
@@ -778,12 +812,16 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                 }
             }
         }
+        handed = Instant::now();
         next_frame().await;
     }
 }
 
 /// Draws the frame of `screen`; with `report`, writes the layout check of the strings
-/// drawn there. `Err`: the exit code (the report could not be written).
+/// drawn there. `answered`: the frame took input, the loop having woken then; its
+/// answer is measured (the frame rendered to the end first) and returned. `Err`: the exit
+/// code (the report could not be written).
+#[allow(clippy::too_many_arguments)]
 fn draw_frame(
     screen: &Screen,
     fonts: &Fonts,
@@ -792,7 +830,9 @@ fn draw_frame(
     t: f32,
     settings: &Settings,
     report: Option<&Path>,
-) -> Result<(), i32> {
+    mut live: Live,
+    answered: Option<Instant>,
+) -> Result<Option<Answer>, i32> {
     clear_background(style::colour::SKY_TOP);
     if report.is_some() {
         style::record_drawn();
@@ -803,15 +843,29 @@ fn draw_frame(
             Screen::Table(t, _) => t.overlays(input.size),
             _ => Vec::new(),
         };
-        let json = layout_report_json(input.size, &style::take_drawn(), &overlays);
+        if let (Some(woke), Some(a)) = (answered, live.answer.as_mut()) {
+            // The frame rendered to the end: what the renderer does after the loop's own
+            // work counts too.
+            // SAFETY: on the window's own thread, with its GL context current, between
+            // macroquad's draw calls (its batches are flushed first, as a camera change does).
+            unsafe {
+                get_internal_gl().flush();
+                macroquad::miniquad::gl::glFinish();
+            }
+            a.ms = woke.elapsed().as_secs_f64() * 1000.0;
+            // Set to the CPU clock at waking when the frame began.
+            a.cpu_ms = wiring::cpu_ms() - a.cpu_ms;
+        }
+        let json = layout_report_json(input.size, &style::take_drawn(), &overlays, live);
         // Whole or not at all: a test may read it while the next frame writes it.
         let tmp = path.with_extension("json.tmp");
         if let Err(e) = std::fs::write(&tmp, json).and_then(|()| std::fs::rename(&tmp, path)) {
             eprintln!("forward: cannot write `{}`: {e}", path.display());
             return Err(1);
         }
+        return Ok(answered.and(live.answer));
     }
-    Ok(())
+    Ok(None)
 }
 
 /// A setting changed this frame: applied at once, and saved (with a tick at the new

@@ -18,6 +18,7 @@ mod focus;
 mod frame;
 mod layout;
 mod link;
+mod look;
 mod modal;
 mod open;
 mod panels;
@@ -95,6 +96,8 @@ pub struct TableScreen {
     /// Terms the traveller knew that a step lost for good, told once the stage has
     /// played up to them.
     lost: std::collections::VecDeque<panels::lost::Lost>,
+    /// The look of the frame drawn last (`None` before the first).
+    drawn_look: std::cell::Cell<Option<u64>>,
     /// Whether the run's dice are ones no reroll could better ([`crate::present::pace::accepts_itself`]),
     /// for the journal's length it was worked out at.
     settled: (usize, bool),
@@ -802,23 +805,31 @@ impl TableScreen {
         let ml = map::layout(&self.map, l.map_area());
         self.frame = match fonts {
             Some(f) => Frame {
-                buttons: frame::lay_out(buttons, &l, f),
-                controls: frame::controls(
-                    shown,
-                    // The lesson has no table dice (its dice are set).
-                    self.tutor.is_none(),
-                    self.table_dice,
-                    link_state.as_ref(),
-                    &l,
-                    f,
-                ),
+                size: window,
                 tips: tips::tips(self.stage.scene(), &l, &ml, self.objective),
+                geometry: frame::TableGeometry {
+                    buttons: frame::lay_out(buttons, &l, f),
+                    controls: frame::controls(
+                        shown,
+                        // The lesson has no table dice (its dice are set).
+                        self.tutor.is_none(),
+                        self.table_dice,
+                        link_state.as_ref(),
+                        &l,
+                        f,
+                    ),
+                    map: ml,
+                    look: 0,
+                },
                 targets: Vec::new(),
-                map: ml,
             },
             None => Frame {
-                buttons,
-                map: ml,
+                size: window,
+                geometry: frame::TableGeometry {
+                    buttons,
+                    map: ml,
+                    ..Default::default()
+                },
                 ..Frame::default()
             },
         };
@@ -831,9 +842,16 @@ impl TableScreen {
             self.settle_focus();
             self.lesson_trace(&l);
         }
+        self.frame.geometry.look = look::of(self, window);
+    }
+
+    /// Whether this frame shows anything the last frame drawn did not (see [`look`]).
+    pub fn looks_new(&self) -> bool {
+        self.drawn_look.get() != Some(self.frame.geometry.look)
     }
 
     pub fn draw(&self, fonts: &Fonts, window: Vec2, t: f32) {
+        self.drawn_look.set(Some(self.frame.geometry.look));
         // A solo run's cards say "a die chooses" where the printed card says the Guide does.
         crate::ui::cardface::for_seat(!self.run.state.guide, || self.draw_seated(fonts, window, t));
     }
@@ -903,7 +921,7 @@ impl TableScreen {
                 let moment = self.stage.moment().map(|m| &m.kind);
                 if let Some(at) = self.focus_point().or(self.mouse)
                     && (self.stage.idle() || moment.is_some())
-                    && let Some(tip) = self.frame.tip_at(at, cx.s().guide, moment)
+                    && let Some(tip) = self.frame.tip_for(at, cx.s().guide, moment)
                 {
                     // A focused target's tip hangs from its lower edge, off its face.
                     let anchor = self
