@@ -10,6 +10,8 @@ one line per figure, its goal, and ok / OVER:
   threads, Mesa's llvmpipe included), 8 s after 6 s to settle: the title, the table
   between flips (seed 1), a duel waiting for its roll (seed 1 after fifteen first
   choices);
+- a duel in motion: a quick duel playing by itself, its CPU share over 8 s (no goal: the
+  software renderer's cost of its moments, shown for comparison);
 - the duel's frame: the median of the game's own work per frame (`--perf`), every frame
   drawn (a screenshot run of 300 frames), the median of three runs;
 - the first title frame: from the start of the process to its first frame drawn (the
@@ -97,6 +99,25 @@ def at_rest(name, extra, settings):
             b, t1 = ticks(g.pid), time.time()
             share = 100.0 * (b - a) / hz / (t1 - t0)
             line(share <= 2.0, f"at rest: {name}", f"{share:.1f}% of a core", "<= 2%")
+        finally:
+            g.kill()
+            g.wait()
+
+
+def in_motion():
+    """A quick duel playing by itself (seed 1, its roll played on the stage): the CPU share
+    over its first 8 s, every frame of its moments drawn."""
+    with Display() as d:
+        g = subprocess.Popen([B, *DUEL[:-1], DUEL[-1] + ",0", "--play-last"], env=env(d.name),
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            time.sleep(1)
+            hz = os.sysconf("SC_CLK_TCK")
+            a, t0 = ticks(g.pid), time.time()
+            time.sleep(MEASURE)
+            b, t1 = ticks(g.pid), time.time()
+            share = 100.0 * (b - a) / hz / (t1 - t0)
+            print(f"     a duel in motion (quick duel, seed 1)      {share:.0f}% of a core", flush=True)
         finally:
             g.kill()
             g.wait()
@@ -197,6 +218,7 @@ if __name__ == "__main__":
     print(f"window budgets of {B}")
     for name, extra, settings in SCENES:
         at_rest(name, extra, settings)
+    in_motion()
     duel_frame()
     first_frame()
     key_to_screen()

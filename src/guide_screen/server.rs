@@ -160,7 +160,10 @@ fn state(req: &Request, ctx: &Ctx) -> Response {
         return Response::text(503, "the game has closed");
     };
     // A page new or back after a silence changes what the table says of the link.
-    if sh.last_seen.is_none_or(|t| t.elapsed() >= super::GONE_AFTER) {
+    if sh
+        .last_seen
+        .is_none_or(|t| t.elapsed() >= super::GONE_AFTER)
+    {
         super::wake_host();
     }
     sh.last_seen = Some(std::time::Instant::now());

@@ -471,9 +471,9 @@ pub fn run(options: Options) -> i32 {
 /// string is drawn instead of guessing how many frames its keys take.
 pub const LIVE_REPORT_ENV: &str = "FORWARD_LAYOUT_LIVE";
 
-/// A hook for window tests: with this variable set, a `--screenshot` run paces itself as
-/// a player's window does (a few frames a second once idle) instead of drawing flat out, so a
-/// test can press keys faster than an idle window draws.
+/// A hook for window tests: with this variable set, a `--screenshot` run rests as a
+/// player's window does (it sleeps until something happens, see [`wake`]) instead of
+/// drawing flat out, so a test can look at a window at rest.
 pub const IDLE_PACE_ENV: &str = "FORWARD_IDLE_PACE";
 
 /// Whether the window opened and the game began: a panic after that is the game's own.
@@ -748,7 +748,9 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         let live = Live { frame, answer };
         let (shown, drawn) = still.frame(rest, || {
             let answered = (took && report.is_some()).then_some(work);
-            draw_frame(&screen, &fonts, &sky, &input, t, &settings, report, live, answered)
+            draw_frame(
+                &screen, &fonts, &sky, &input, t, &settings, report, live, answered,
+            )
         });
         if let Some(Ok(Some(a))) = drawn {
             answer = Some(a);

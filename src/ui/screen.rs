@@ -222,9 +222,18 @@ mod tests {
             Tip::new(small, "the stack").ranked(Rank::Over),
             Tip::new(wide, "the panel").ranked(Rank::Panel),
         ];
-        assert_eq!(tip_at(&tips, vec2(15.0, 15.0), None).as_deref(), Some("the panel"));
-        assert_eq!(tip_at(&tips[..2], vec2(15.0, 15.0), None).as_deref(), Some("the stack"));
-        assert_eq!(tip_at(&tips[..2], vec2(50.0, 50.0), None).as_deref(), Some("the line"));
+        assert_eq!(
+            tip_at(&tips, vec2(15.0, 15.0), None).as_deref(),
+            Some("the panel")
+        );
+        assert_eq!(
+            tip_at(&tips[..2], vec2(15.0, 15.0), None).as_deref(),
+            Some("the stack")
+        );
+        assert_eq!(
+            tip_at(&tips[..2], vec2(50.0, 50.0), None).as_deref(),
+            Some("the line")
+        );
     }
 
     #[test]

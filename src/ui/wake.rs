@@ -164,8 +164,8 @@ mod nudge {
     use super::WM_CLASS;
     use x11rb::connection::Connection;
     use x11rb::protocol::xproto::{
-        AtomEnum, ButtonPressEvent, ConnectionExt, EventMask, KeyButMask, Window,
-        BUTTON_PRESS_EVENT,
+        AtomEnum, BUTTON_PRESS_EVENT, ButtonPressEvent, ConnectionExt, EventMask, KeyButMask,
+        Window,
     };
     use x11rb::rust_connection::RustConnection;
 
@@ -237,8 +237,7 @@ mod nudge {
                 .get_property(false, w, AtomEnum::WM_CLASS, AtomEnum::STRING, 0, 64)
                 .ok()
                 .and_then(|c| c.reply().ok());
-            if class.is_some_and(|c| c.value.split(|b| *b == 0).any(|n| n == WM_CLASS.as_bytes()))
-            {
+            if class.is_some_and(|c| c.value.split(|b| *b == 0).any(|n| n == WM_CLASS.as_bytes())) {
                 found.push(w);
                 return found;
             }

@@ -36,7 +36,13 @@ pub fn of(t: &TableScreen, window: Vec2) -> u64 {
     format!("{:?}", t.modal).hash(&mut h);
     t.focus_rect().map(rect).hash(&mut h);
     (t.objective, t.log_scroll, t.table_dice, t.guide_cursor).hash(&mut h);
-    (&t.save_warning, t.recap.is_some(), t.lost.len(), t.calming()).hash(&mut h);
+    (
+        &t.save_warning,
+        t.recap.is_some(),
+        t.lost.len(),
+        t.calming(),
+    )
+        .hash(&mut h);
     (t.pace_note(), crate::ui::hints::on_pad()).hash(&mut h);
     format!("{:?}{:?}", t.link_state(), t.hint_now()).hash(&mut h);
     pointer(t, window).hash(&mut h);
@@ -74,12 +80,7 @@ fn pointer(t: &TableScreen, window: Vec2) -> Vec<u64> {
     );
     // A tip shown follows the pointer: then where it is matters, to the pixel.
     let moment = t.stage.moment().map(|m| &m.kind);
-    if t.modal.is_some()
-        || t
-            .frame
-            .tip_for(at, t.run.state.guide, moment)
-            .is_some()
-    {
+    if t.modal.is_some() || t.frame.tip_for(at, t.run.state.guide, moment).is_some() {
         out.extend([u64::from(at.x.to_bits()), u64::from(at.y.to_bits())]);
     }
     out

@@ -26,11 +26,11 @@ mod tips;
 mod tutor;
 
 use super::Next;
-use super::wake::Due;
 use super::guide;
 use super::input::{Input, Press};
 use super::map::{self, MapModel};
 use super::style::{self, Fonts, colour, fade};
+use super::wake::Due;
 use crate::core::state::{Phase, Role};
 use crate::core::{Action, legal_actions};
 use crate::present::stage::{Speed, Stage};
@@ -178,7 +178,10 @@ impl TableScreen {
         }
         if matches!(
             self.link_state(),
-            Some(crate::guide_screen::LinkState::Quiet { .. } | crate::guide_screen::LinkState::Followed)
+            Some(
+                crate::guide_screen::LinkState::Quiet { .. }
+                    | crate::guide_screen::LinkState::Followed
+            )
         ) {
             due = due.min(Due::In(std::time::Duration::from_secs(1)));
         }
