@@ -725,6 +725,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
             from_pad.busy,
             banner.as_ref().map(|_| 4.0 - (t - banner_since)),
             sleep::Mode {
+                keep_drawing: screenshot.is_some() && live_report && !idle_pace,
                 flat: screenshot.is_some() && !live_report && !idle_pace,
                 frame_clock: screenshot.is_some(),
                 since_busy: frame - last_busy,

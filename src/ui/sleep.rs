@@ -14,8 +14,15 @@ use std::time::Instant;
 /// test that waits for a few frames after a key finds them.
 pub const TAIL_FRAMES: u64 = 30;
 
+/// How often a window test's window draws once past [`TAIL_FRAMES`] at rest, unless it
+/// rests as a player's does (`FORWARD_IDLE_PACE`): a test may wait for a frame drawn some
+/// time after something came into view.
+pub const TEST_IDLE: std::time::Duration = std::time::Duration::from_millis(100);
+
 /// How the loop runs.
 pub struct Mode {
+    /// A window test's window that never sleeps for long (see [`TEST_IDLE`]).
+    pub keep_drawing: bool,
     /// A screenshot: every frame drawn, flat out, up to the picture.
     pub flat: bool,
     /// The animation clock counts frames, not seconds (a screenshot, a window test): a
@@ -40,10 +47,11 @@ pub fn due(screen: &Screen, input: &Input, pad_busy: bool, banner: Option<f32>, 
     if let Some(left) = banner {
         due = due.min(Due::in_secs(left));
     }
-    if m.frame_clock {
-        if due != Due::Never || m.since_busy < TAIL_FRAMES {
-            due = Due::Now;
-        }
+    if m.frame_clock && (due != Due::Never || m.since_busy < TAIL_FRAMES) {
+        due = Due::Now;
+    }
+    if m.keep_drawing {
+        due = due.min(Due::In(TEST_IDLE));
     }
     due
 }

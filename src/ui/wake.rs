@@ -93,11 +93,11 @@ impl Waker {
     /// Wakes the loop at `at` (or sooner, if asked for sooner).
     pub fn wake_at(&self, at: Instant) {
         let (lock, cv) = &*self.shared;
-        if let Ok(mut p) = lock.lock() {
-            if p.at.is_none_or(|was| at < was) {
-                p.at = Some(at);
-                cv.notify_one();
-            }
+        if let Ok(mut p) = lock.lock()
+            && p.at.is_none_or(|was| at < was)
+        {
+            p.at = Some(at);
+            cv.notify_one();
         }
     }
 }

@@ -6,9 +6,7 @@
 //! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
 
 use crate::common;
-use crate::common::game::{
-    LIVE_FRAMES, decode, focus, near, says, scene, spawn, spawn_env, spawn_live,
-};
+use crate::common::game::{LIVE_FRAMES, decode, focus, near, says, scene, spawn, spawn_live};
 use crate::common::pixels::{Scratch, count, rgb, wait};
 use crate::common::xvfb::Xvfb;
 use forward::core::state::Phase;
