@@ -17,6 +17,10 @@
 //! answers, on the loop's own thread, by asking for a frame. That frame runs the game's
 //! loop, which looks at every source again.
 //!
+//! The same connection asks for the window's exposures: a window uncovered on a desktop
+//! that keeps no copy of it (no compositor) wakes the loop, which shows the picture it
+//! kept ([`super::still`]).
+//!
 //! Elsewhere (no X11: Windows, macOS, a Wayland-only desktop), or if the waker cannot
 //! reach the X server, the loop keeps the fixed pace of [`super::pace`]: 60 frames a
 //! second while anything moves, 16 at rest.
@@ -78,10 +82,19 @@ impl Waker {
             shared: Arc::new((Mutex::new(Pending::default()), Condvar::new())),
         };
         let shared = waker.shared.clone();
+        let exposed = nudge.exposures();
         std::thread::Builder::new()
             .name("forward-waker".into())
             .spawn(move || serve(&shared, nudge))
             .ok()?;
+        // A window uncovered on a desktop that keeps no copy of it (no compositor) must
+        // be shown again: each exposure wakes the loop, which shows the picture it kept.
+        if let Some(watch) = exposed {
+            let w = waker.clone();
+            let _ = std::thread::Builder::new()
+                .name("forward-exposed".into())
+                .spawn(move || watch(&|| w.wake()));
+        }
         Some(waker)
     }
 
@@ -162,7 +175,10 @@ pub const WM_CLASS: &str = "forward";
 #[cfg(all(target_os = "linux", not(target_os = "android")))]
 mod nudge {
     use super::WM_CLASS;
+    use std::sync::Arc;
     use x11rb::connection::Connection;
+    use x11rb::protocol::Event;
+    use x11rb::protocol::xproto::ChangeWindowAttributesAux;
     use x11rb::protocol::xproto::{
         AtomEnum, BUTTON_PRESS_EVENT, ButtonPressEvent, ConnectionExt, EventMask, KeyButMask,
         Window,
@@ -175,20 +191,46 @@ mod nudge {
 
     /// A connection of the waker's own to the X server, and the game's windows on it.
     pub struct Nudge {
-        conn: RustConnection,
+        conn: Arc<RustConnection>,
         root: Window,
         windows: Vec<Window>,
     }
+
+    /// What watches the window's exposures: runs until the connection ends, calling its
+    /// argument for each.
+    pub type Watch = Box<dyn FnOnce(&dyn Fn()) + Send>;
 
     impl Nudge {
         pub fn connect() -> Option<Nudge> {
             let (conn, screen) = x11rb::connect(None).ok()?;
             let root = conn.setup().roots.get(screen)?.root;
-            Some(Nudge {
-                conn,
+            let mut nudge = Nudge {
+                conn: Arc::new(conn),
                 root,
                 windows: Vec::new(),
-            })
+            };
+            nudge.windows = nudge.find(root, 0);
+            Some(nudge)
+        }
+
+        /// Asks the X server for the game's windows' exposures on this connection (each
+        /// client has its own mask: the game's own is untouched), and what reads them.
+        pub fn exposures(&self) -> Option<Watch> {
+            let mask = ChangeWindowAttributesAux::new().event_mask(EventMask::EXPOSURE);
+            for &w in &self.windows {
+                self.conn.change_window_attributes(w, &mask).ok()?;
+            }
+            self.conn.flush().ok()?;
+            let conn = Arc::clone(&self.conn);
+            Some(Box::new(move |wake: &dyn Fn()| {
+                while let Ok(e) = conn.wait_for_event() {
+                    if let Event::Expose(x) = e
+                        && x.count == 0
+                    {
+                        wake();
+                    }
+                }
+            }))
         }
 
         /// Sends each game window the nudge (found on first use, and again when none
@@ -264,8 +306,13 @@ mod nudge {
     /// No blocking loop here: nothing to nudge.
     pub struct Nudge;
 
+    pub type Watch = Box<dyn FnOnce(&dyn Fn()) + Send>;
+
     impl Nudge {
         pub fn connect() -> Option<Nudge> {
+            None
+        }
+        pub fn exposures(&self) -> Option<Watch> {
             None
         }
         pub fn send(&mut self) {}
