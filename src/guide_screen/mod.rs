@@ -189,6 +189,22 @@ const LIMITS: http::Limits = http::Limits {
     max_connections: MAX_CONNECTIONS,
 };
 
+/// What wakes the host's window when the page needs it to look (set by the window: its
+/// loop sleeps until something happens). Called from the server's threads.
+static WAKER: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
+
+/// Sets the function [`wake_host`] calls (once; later calls are ignored).
+pub fn set_waker(wake: fn()) {
+    let _ = WAKER.set(wake);
+}
+
+/// Wakes the host's window: the page queued something, or came back after a silence.
+fn wake_host() {
+    if let Some(wake) = WAKER.get() {
+        wake();
+    }
+}
+
 /// How the link to the Guide's page stands, for the table to tell in words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LinkState {

@@ -69,7 +69,10 @@ pub const SEAT_TAKEN: &str =
 /// Queues a message for the host.
 fn queue(tx: &SyncSender<PageMsg>, msg: PageMsg) -> Response {
     match tx.try_send(msg) {
-        Ok(()) => Response::text(202, "queued"),
+        Ok(()) => {
+            super::wake_host();
+            Response::text(202, "queued")
+        }
         Err(TrySendError::Full(_)) => Response::text(429, "too many actions waiting"),
         Err(TrySendError::Disconnected(_)) => Response::text(503, "the game has closed"),
     }
@@ -156,6 +159,13 @@ fn state(req: &Request, ctx: &Ctx) -> Response {
     let Ok(mut sh) = ctx.shared.lock() else {
         return Response::text(503, "the game has closed");
     };
+    // A page new or back after a silence changes what the table says of the link.
+    if sh
+        .last_seen
+        .is_none_or(|t| t.elapsed() >= super::GONE_AFTER)
+    {
+        super::wake_host();
+    }
     sh.last_seen = Some(std::time::Instant::now());
     sh.traffic.polls += 1;
     let etag = format!("\"{}\"", sh.version);

@@ -193,6 +193,7 @@ impl TableScreen {
             lost: Default::default(),
             settled: (usize::MAX, false),
             frame: Frame::default(),
+            drawn_look: std::cell::Cell::new(None),
             modal: None,
             table_dice: [false, false],
             mouse: None,
