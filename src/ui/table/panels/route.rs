@@ -112,6 +112,7 @@ pub fn draw_route(cx: &Ctx) {
 /// one.
 fn breaks_mark(cx: &Ctx, domain: &str) -> Option<String> {
     cx.frame
+        .geometry
         .buttons
         .iter()
         .find(|b| matches!(&b.action, Some(crate::core::Action::Go { domain: d }) if d == domain))
