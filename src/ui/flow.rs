@@ -226,7 +226,14 @@ pub(super) fn follow(
                 screen = Screen::Stats(Box::new(s), set);
             }
         }
-        Next::Title => screen = Screen::load(cards, 0, store().as_ref()),
+        Next::Title => {
+            // Back from a run's end: the title takes no Enter for a moment.
+            let ended = matches!(&screen, Screen::Table(t, _) if t.run_over());
+            screen = Screen::load(cards, 0, store().as_ref());
+            if ended && let Screen::Title(s, set) = screen {
+                screen = Screen::Title(Box::new(s.after_run()), set);
+            }
+        }
         Next::Lesson => {
             if let Ok(s) = lesson_table(0) {
                 screen = s;

@@ -271,6 +271,16 @@ impl Screen {
         }
     }
 
+    /// Whether the screen takes no key now (the end panel's first second, the title's just
+    /// after a run): characters typed meanwhile are dropped, never read later.
+    fn deaf(&self) -> bool {
+        match self {
+            Screen::Table(t, _) => t.deaf(),
+            Screen::Title(s, _) => s.deaf(),
+            _ => false,
+        }
+    }
+
     /// The characters queued for `Input::typed` were dropped ([`input::drop_typed`]): a
     /// screen that counts their echoes to come stops waiting for them.
     fn typed_dropped(&mut self) {
@@ -646,6 +656,8 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         if texting && screen.text_focus() {
             input::drop_typed();
             screen.typed_dropped();
+        } else if screen.deaf() {
+            input::drop_typed();
         }
         table_sound(&mut screen, &settings, speed_flag, &mut *sound);
         if settings != before {

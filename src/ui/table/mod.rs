@@ -411,6 +411,16 @@ impl TableScreen {
         next
     }
 
+    /// Whether the table takes no key now: the end panel's calm second.
+    pub fn deaf(&self) -> bool {
+        self.calming()
+    }
+
+    /// Whether the run is over (its end panel is up, or about to be).
+    pub fn run_over(&self) -> bool {
+        self.run.is_over()
+    }
+
     /// Whether the end panel is new enough to ignore input (see [`END_CALM`]).
     /// The lesson's end has nothing to lose (it offers only the title), so it is not calmed.
     fn calming(&self) -> bool {
