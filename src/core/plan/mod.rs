@@ -155,13 +155,15 @@ pub fn position(s: &State) -> Option<Node> {
 
 /// Whether an event may move a piece of the puzzle or change the way ahead (so that a
 /// step with none of them cannot lose an entry, and `execute` need not ask): a piece
-/// flipped, taken, discarded, given, carried, joining, refused, passed, fought or
-/// defeated; a Domain entered; a reveal, the run's end. (Clearing a Domain changes no
+/// flipped, taken, used (up), discarded, given, carried, joining, refused, passed, fought
+/// or defeated; a Domain entered; a reveal, the run's end. (Clearing a Domain changes no
 /// position: its cards have all been met.)
 pub fn moves_a_piece(e: &Event, pz: &Puzzle, cards: &crate::cards::CardSet) -> bool {
     let piece = |c: &CardRef| pz.piece_of(*c).is_some();
     match e {
+        // A card used up leaves its slot with no other event.
         Event::CardFlipped { card, .. }
+        | Event::AbilityUsed { card, .. }
         | Event::CardTaken { card, .. }
         | Event::CardDiscarded { card, .. }
         | Event::CardGivenAway { card }
