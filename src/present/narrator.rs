@@ -1,6 +1,7 @@
 //! The log told by a narrator (the Guide's screen): the traveller in the third person,
 //! the Guide as "you"; and a Guide's choices in the Guide's words.
 
+use super::person::third_person;
 use super::words::{action_label, describe, exchange_line};
 use crate::cards::CardSet;
 use crate::core::state::{Phase, State};
@@ -67,7 +68,16 @@ fn narrated(cards: &CardSet, e: &Event) -> Option<String> {
         Event::FoeRolled { foe } => format!("You rolled {foe} for the foe."),
         Event::GuideChose {
             label, die: None, ..
-        } => format!("You chose: {label}."),
+        } => {
+            // A held card lost is named as it is; an option's words are told of the
+            // traveller.
+            let a_card = cards.card_refs().any(|c| cards.card(c).name == *label);
+            if a_card {
+                format!("You chose: the traveller loses {label}.")
+            } else {
+                format!("You chose: {}.", third_person(label))
+            }
+        }
         Event::EntryLearned { name, card, .. } => match card {
             Some(c) => format!(
                 "A rumour from {}: the traveller learns the terms of the Guardian's {name}.",
@@ -90,7 +100,8 @@ fn narrated(cards: &CardSet, e: &Event) -> Option<String> {
 }
 
 /// A Guide's action in the Guide's words, for the Guide's screen: what the Guide decides
-/// ("The traveller loses Jar of Salvaged Honey", "Roll the foe's die").
+/// ("The traveller loses Jar of Salvaged Honey", "Roll the foe's die"), the traveller in
+/// the third person ("The drop bruises the traveller (they lose 2 Health)").
 pub fn guide_label(s: &State, a: &Action) -> String {
     match (a, &s.phase) {
         (Action::RollFoe, _) => "Roll the foe's die".into(),
@@ -100,7 +111,7 @@ pub fn guide_label(s: &State, a: &Action) -> String {
                     format!("The traveller loses {}", s.cards.card(*c).name)
                 })
             }
-            _ => action_label(s, a),
+            _ => third_person(&action_label(s, a)),
         },
         _ => action_label(s, a),
     }

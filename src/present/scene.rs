@@ -86,6 +86,14 @@ impl Scene {
         self.note_as(line.clone(), line, false);
     }
 
+    /// Puts a note of the table's own before every other line (a run's first line: how it
+    /// began), keeping the log, its telling and which lines events made in step.
+    pub fn note_first(&mut self, line: String) {
+        self.log.insert(0, line.clone());
+        self.told.insert(0, line);
+        self.from_events.insert(0, false);
+    }
+
     /// Adds a line to the log, its narrator's telling to [`Scene::told`], and whether an
     /// event made it.
     fn note_as(&mut self, line: String, told: String, event: bool) {

@@ -166,7 +166,7 @@ fn a_stalled_client_holds_up_no_other_request() {
     let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
     screen.publish(&run);
     let addr = screen.addr.to_string();
-    let code = screen.code.clone();
+    let code = screen.code();
     // One stalled connection without the code, one with it.
     let _a = stall(&addr, "/act?code=wrong");
     let _b = stall(&addr, &format!("/act?code={code}&seat=guideseat1"));
@@ -196,7 +196,7 @@ fn the_page_refuses_dice_beyond_what_the_action_rolls() {
     let mut run = at_foe_roll(8);
     let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
     screen.publish(&run);
-    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    let (addr, code) = (screen.addr.to_string(), screen.code());
     let act = format!("/act?code={code}&seat=guideseat1");
     let rigged = r#"{"action":{"type":"roll_foe"},"dice":[6,1,1,1,1,1]}"#;
     assert_eq!(post(&addr, &act, rigged), 400);
@@ -232,7 +232,7 @@ fn the_screen_closes_when_its_run_ends_and_stops_when_dropped() {
     let mut run = at_foe_roll(8);
     let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
     screen.publish(&run);
-    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    let (addr, code) = (screen.addr.to_string(), screen.code());
     run.act(&Action::Abandon).expect("abandon");
     screen.publish(&run);
     let (_, snap) = get(&addr, &format!("/state?code={code}&seat=guideseat1"));
@@ -490,7 +490,7 @@ fn an_unchanged_state_is_answered_304_and_the_journal_comes_in_increments() {
     let mut run = guided_until(5, |r| r.state.flips >= 2);
     let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
     screen.publish(&run);
-    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    let (addr, code) = (screen.addr.to_string(), screen.code());
     let mut conn = Conn::open(&addr);
     let first = conn.state(&code, 0, None);
     assert_eq!(first.status, 200, "{}", first.body);
@@ -547,26 +547,42 @@ fn an_unchanged_state_is_answered_304_and_the_journal_comes_in_increments() {
 }
 
 #[test]
-fn a_second_device_cannot_act_as_the_guide_until_the_seat_is_released() {
+fn a_second_device_is_refused_until_the_guide_accepts_it_and_the_old_code_after_r() {
+    use forward::guide_screen::{LinkState, Pairing};
     let run = at_foe_roll(8);
-    let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
+    let mut screen = GuideScreen::start_with("127.0.0.1:0", Pairing::Accept, None).expect("listen");
     screen.publish(&run);
-    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    let (addr, code) = (screen.addr.to_string(), screen.code());
     assert!(!screen.seat_claimed());
+    // The first device to ask is not seated: it asks, and is named.
     let mut guide = Conn::open(&addr);
-    assert_eq!(guide.state(&code, 0, None).status, 200);
-    assert!(screen.seat_claimed(), "the first page took the seat");
+    let asked = guide.state(&code, 0, None);
+    assert_eq!(asked.status, 202, "{}", asked.body);
+    assert!(!asked.body.contains("turn"), "nothing of the run: {}", asked.body);
+    let named: Value = serde_json::from_str(&asked.body).expect("json");
+    let id = named["asking"]["id"].as_str().expect("a short id").to_string();
+    assert!(!screen.seat_claimed(), "asking is not holding");
     let other = "otherdevice2";
     let mut phone = Conn::open(&addr);
-    let seen = phone.ask("GET", &format!("/state?code={code}&seat={other}"), "", "");
-    assert_eq!(seen.status, 423, "no state for a second device");
-    assert!(seen.body.contains("seat is taken"), "{}", seen.body);
+    let path = |seat: &str| format!("/state?code={code}&seat={seat}");
+    assert_eq!(phone.ask("GET", &path(other), "", "").status, 202);
     assert!(
-        !seen.body.contains("turn"),
-        "nothing of the run leaks: {}",
-        seen.body
+        matches!(screen.state(), LinkState::Asking { ref devices } if devices.len() == 2),
+        "{:?}",
+        screen.state()
     );
     let roll = r#"{"action":{"type":"roll_foe"}}"#;
+    let acted = phone.ask("POST", &format!("/act?code={code}&seat={other}"), "", roll);
+    assert_eq!(acted.status, 423, "an asking device's action is refused");
+    assert!(acted.body.contains("accepts it"), "{}", acted.body);
+    assert!(screen.poll().is_empty(), "nothing was queued");
+    // The Guide accepts the first device: it follows, the other is refused.
+    assert_eq!(screen.accept(&id).map(|d| d.id), Some(id.clone()));
+    assert_eq!(guide.state(&code, 0, None).status, 200);
+    let seen = phone.ask("GET", &path(other), "", "");
+    assert_eq!(seen.status, 423, "no state for a second device");
+    assert!(seen.body.contains("seat is taken"), "{}", seen.body);
+    assert!(!seen.body.contains("turn"), "nothing of the run leaks");
     let acted = phone.ask("POST", &format!("/act?code={code}&seat={other}"), "", roll);
     assert_eq!(acted.status, 423);
     let shown = phone.ask(
@@ -581,15 +597,13 @@ fn a_second_device_cannot_act_as_the_guide_until_the_seat_is_released() {
     assert_eq!(bare.status, 400);
     // The Guide's page keeps its seat through a reload (the same token).
     assert_eq!(Conn::open(&addr).state(&code, 0, None).status, 200);
-    // Released from the table: the next device to ask takes it.
-    screen.release_seat();
-    let now = phone.ask("GET", &format!("/state?code={code}&seat={other}"), "", "");
-    assert_eq!(now.status, 200);
-    assert_eq!(
-        guide.state(&code, 0, None).status,
-        423,
-        "the old page is now the second device"
-    );
+    // R: a new code at once; the old one is refused to every device, the seat's too.
+    let new = screen.new_code();
+    assert_ne!(new, code);
+    assert_eq!(guide.state(&code, 0, None).status, 410);
+    assert_eq!(phone.ask("GET", &path(other), "", "").status, 410);
+    let fresh = phone.ask("GET", &format!("/state?code={new}&seat={other}"), "", "");
+    assert_eq!(fresh.status, 202, "with the new code a device asks again");
 }
 
 #[test]
@@ -601,7 +615,7 @@ fn the_next_cards_the_traveller_has_seen_are_not_marked_face_down() {
         .expect("some seed looks at the top of the deck");
     let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
     screen.publish(&run);
-    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    let (addr, code) = (screen.addr.to_string(), screen.code());
     let snap: Value =
         serde_json::from_str(&Conn::open(&addr).state(&code, 0, None).body).expect("json");
     let next = snap["next"].as_array().expect("next cards");
@@ -617,11 +631,14 @@ fn a_stopped_screen_serves_again_on_the_same_address_code_and_seat() {
     let run = at_foe_roll(8);
     let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
     screen.publish(&run);
-    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    let (addr, code) = (screen.addr.to_string(), screen.code());
     assert_eq!(screen.state(), forward::guide_screen::LinkState::Waiting);
     let mut conn = Conn::open(&addr);
     assert_eq!(conn.state(&code, 0, None).status, 200);
-    assert_eq!(screen.state(), forward::guide_screen::LinkState::Followed);
+    assert!(matches!(
+        screen.state(),
+        forward::guide_screen::LinkState::Followed { .. }
+    ));
     screen.stop("stopped by the test");
     assert!(
         matches!(screen.state(), forward::guide_screen::LinkState::Stopped { ref why } if why.contains("by the test"))
@@ -644,7 +661,7 @@ fn the_link_holds_for_a_minute_of_polls_fresh_connections_and_stalled_bodies() {
     let mut run = guided_until(8, |_| true);
     let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
     screen.publish(&run);
-    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    let (addr, code) = (screen.addr.to_string(), screen.code());
     let limit = REQUEST_DEADLINE + Duration::from_secs(1);
     let soak = Duration::from_secs(62);
     let done = Arc::new(AtomicBool::new(false));
@@ -735,5 +752,8 @@ fn the_link_holds_for_a_minute_of_polls_fresh_connections_and_stalled_bodies() {
         );
         assert!(*took <= limit, "a stalled body was answered after {took:?}");
     }
-    assert_eq!(screen.state(), forward::guide_screen::LinkState::Followed);
+    assert!(matches!(
+        screen.state(),
+        forward::guide_screen::LinkState::Followed { .. }
+    ));
 }

@@ -389,7 +389,7 @@ fn no_unlearned_guardian_term_leaks() {
             };
             let line = serde_json::to_string(&step).expect("line");
             let page =
-                serde_json::to_string(&Snapshot::of(&run, &Shown::now(&run), 0)).expect("page");
+                serde_json::to_string(&Snapshot::of(&run, &Shown::now(&run), 0, &Default::default())).expect("page");
             let words = log.join("\n");
             for (ix, text) in terms.iter().enumerate() {
                 let known = lore::known(&run.state, ix as u8);

@@ -38,6 +38,7 @@ use frame::{Button, Control, Frame, KeyMap};
 pub use layout::{Layout, MIN_WINDOW};
 use macroquad::prelude::*;
 use modal::Modal;
+pub use link::Parked;
 pub use open::Start;
 use panels::Ctx;
 use panels::end::Recap;
@@ -233,6 +234,8 @@ impl TableScreen {
     /// over. A failure becomes the warning shown on the table; the game goes on.
     /// Returns whether the save is now on disk.
     fn autosave(&mut self) -> bool {
+        // The table's own keep (dice switches, the Guide's screen) goes with every save.
+        self.keep_table();
         let result = self.autosave.after(&self.run);
         let written = !result.as_ref().is_err_and(StoreError::unsaved);
         if let Err(e @ StoreError::NotRecorded(_)) = &result {
@@ -627,6 +630,28 @@ impl TableScreen {
         self.objective = true;
     }
 
+    /// The save file of this run, if it is saved.
+    pub fn save_path(&self) -> Option<std::path::PathBuf> {
+        self.autosave.path().map(std::path::Path::to_path_buf)
+    }
+
+    /// Whether the seed and run code stay off the shared table: a guided run until it ends
+    /// (they would let anyone replay it and read the face-down cards). The Guide's view
+    /// shows them; saves, the history and the end screen keep them.
+    pub(super) fn seed_hidden(&self) -> bool {
+        self.run.state.guide && !self.run.is_over()
+    }
+
+    /// The cards the Guide has shown the traveller from the page.
+    pub(super) fn shown_cards(&self) -> Vec<crate::cards::CardRef> {
+        self.run
+            .table
+            .shown
+            .iter()
+            .filter_map(|id| self.run.cards.card_by_str(id))
+            .collect()
+    }
+
     /// Copies the run code, saying so in the log.
     fn copy_code(&mut self) {
         let done = crate::ui::clipboard::copy("run code", &self.code);
@@ -696,7 +721,7 @@ impl TableScreen {
         match c {
             Control::Link => self.modal = Some(Modal::Link),
             Control::Peek => {
-                if self.run.state.guide && !self.link_connected() {
+                if self.run.state.guide {
                     self.modal = Some(Modal::Guide(guide::Peek::Cover {
                         since: self.now,
                         held: false,
@@ -717,6 +742,8 @@ impl TableScreen {
                 } else {
                     format!("{whose}: rolled on screen again.")
                 });
+                // Kept with the run, so that Continue brings the switches back.
+                self.autosave();
             }
         }
     }

@@ -3,13 +3,39 @@
 
 use super::*;
 
-/// Turns the Guide's screen on for `t` and puts its code away: the page's address and
-/// join code.
+/// Turns the Guide's screen on for `t`, puts its card away, and pairs the tests' page
+/// (`guideseat1`) as a Guide would: the page asks, the Guide holds Tab and presses A.
+/// Returns the page's address and join code.
 fn linked(t: &mut TableScreen) -> (std::net::SocketAddr, String) {
     t.open_link(Some("127.0.0.1:0"));
     key(t, |i| i.typed = Some('x'), 0.0);
     let link = t.link().expect("the Guide's screen is on");
-    (link.screen.addr, link.screen.code.clone())
+    let (addr, code) = (link.screen.addr, link.screen.code());
+    pair(t, addr, &code, "guideseat1");
+    (addr, code)
+}
+
+/// Pairs the page with seat token `seat`: it asks (202, nothing of the run), the Guide
+/// opens the Guide's view behind its cover and presses the first device's key.
+fn pair(t: &mut TableScreen, addr: std::net::SocketAddr, code: &str, seat: &str) {
+    let asked = http(addr, "GET", &format!("/state?code={code}&seat={seat}"), "");
+    assert_eq!(asked.0, 202, "a device asks for the free seat: {}", asked.1);
+    let now = t.now + 0.1;
+    key(t, |i| i.tab_held = true, now);
+    key(t, |i| i.tab_held = true, now + guide::COVER_TIME + 0.1);
+    assert!(matches!(peek(t), guide::Peek::Open { .. }), "the view opens");
+    key(
+        t,
+        |i| {
+            i.tab_held = true;
+            i.typed = Some('a');
+        },
+        now + guide::COVER_TIME + 0.2,
+    );
+    key(t, |_| {}, now + guide::COVER_TIME + 0.3);
+    assert_eq!(peek(t), guide::Peek::Closed, "let go of Tab, the view closes");
+    let (status, body) = http(addr, "GET", &format!("/state?code={code}&seat={seat}"), "");
+    assert_eq!(status, 200, "accepted, the page follows: {body}");
 }
 
 fn http(addr: std::net::SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
@@ -28,18 +54,19 @@ fn http(addr: std::net::SocketAddr, method: &str, path: &str, body: &str) -> (u1
 }
 
 #[test]
-fn a_guides_screen_rolls_the_foes_die_on_the_table_and_keeps_the_look_away_view_shut() {
+fn a_guides_screen_rolls_the_foes_die_on_the_table_and_tab_still_opens_the_guides_view() {
     let mut t = at_a_duel(true, None);
     t.open_link(Some("127.0.0.1:0"));
-    assert_eq!(t.modal, Some(Modal::Link), "the address and code are shown");
-    let (addr, code) = {
-        let link = t.link().expect("the Guide's screen is on");
-        (link.screen.addr, link.screen.code.clone())
-    };
-    // Any key puts the code away.
+    assert_eq!(t.modal, Some(Modal::Link), "how the link stands is shown");
+    // Any key puts the card away.
     key(&mut t, |i| i.typed = Some('x'), 0.0);
     assert_eq!(t.modal, None);
-    // A page follows the run: the table says so, and Tab no longer covers the table.
+    let (addr, code) = {
+        let link = t.link().expect("the Guide's screen is on");
+        (link.screen.addr, link.screen.code())
+    };
+    pair(&mut t, addr, &code, "guideseat1");
+    // A page follows the run: the table names it, and Tab still opens the Guide's view.
     let (status, state) = http(
         addr,
         "GET",
@@ -50,15 +77,20 @@ fn a_guides_screen_rolls_the_foes_die_on_the_table_and_keeps_the_look_away_view_
     assert!(state.contains("\"turn\":\"traveller\""), "{state}");
     key(&mut t, |_| {}, 0.1);
     assert!(t.link_connected());
+    let holder = t.link().and_then(|l| l.screen.seat_device()).expect("a holder");
     assert!(
         t.stage
             .scene()
             .log
             .iter()
-            .any(|l| l.contains("following the run"))
+            .any(|l| l.contains(&holder.to_string()) && l.contains("holds the Guide's seat")),
+        "{:?}",
+        t.stage.scene().log
     );
     key(&mut t, |i| i.tab_held = true, 1.0);
     key(&mut t, |i| i.tab_held = true, 1.0 + guide::COVER_TIME + 0.1);
+    assert!(matches!(peek(&t), guide::Peek::Open { .. }));
+    key(&mut t, |_| {}, 1.0 + guide::COVER_TIME + 0.2);
     assert_eq!(peek(&t), guide::Peek::Closed);
     // The traveller rolls; the page rolls the foe's die with a typed 6.
     let mut now = 2.0;
@@ -293,18 +325,14 @@ fn a_dice_box_closes_when_its_turn_passes_and_leaves_no_die_forced() {
         Some(Role::Guide),
         "G opened the dice box"
     );
-    // The page rolls the foe's die meanwhile.
-    let act = r#"{"action":{"type":"roll_foe"}}"#;
-    assert_eq!(
-        http(
-            addr,
-            "POST",
-            &format!("/act?code={code}&seat=guideseat1"),
-            act
-        )
-        .0,
-        202
-    );
+    // The page rolls the foe's die meanwhile: with the Guide's dice on the table, only
+    // with the die rolled (a roll on screen is refused).
+    let path = format!("/act?code={code}&seat=guideseat1");
+    let (status, why) = http(addr, "POST", &path, r#"{"action":{"type":"roll_foe"}}"#);
+    assert_eq!(status, 409, "{why}");
+    assert!(why.contains("type the die you rolled"), "{why}");
+    let act = r#"{"action":{"type":"roll_foe"},"dice":[4]}"#;
+    assert_eq!(http(addr, "POST", &path, act).0, 202);
     for _ in 0..200 {
         now += 0.05;
         key(&mut t, |_| {}, now);
@@ -456,12 +484,13 @@ fn a_pad_holding_view_picks_the_guides_choice_with_the_d_pad_and_a() {
 fn esc_6_starts_a_stopped_screen_again_and_the_table_tells_how_the_link_stands() {
     use crate::guide_screen::LinkState;
     let mut t = at_a_duel(true, None);
-    let (addr, code) = linked(&mut t);
+    t.open_link(Some("127.0.0.1:0"));
     assert_eq!(t.link_state(), Some(LinkState::Waiting));
+    let (addr, code) = linked(&mut t);
     let state = format!("/state?code={code}&seat=guideseat1");
     assert_eq!(http(addr, "GET", &state, "").0, 200);
     key(&mut t, |_| {}, 0.1);
-    assert_eq!(t.link_state(), Some(LinkState::Followed));
+    assert!(matches!(t.link_state(), Some(LinkState::Followed { .. })));
     // The code card: S stops the server; the table says so, in words, with the way back.
     t.open_link(None);
     assert_eq!(t.modal, Some(Modal::Link));
@@ -485,13 +514,105 @@ fn esc_6_starts_a_stopped_screen_again_and_the_table_tells_how_the_link_stands()
     assert_eq!(http(addr, "GET", &state, "").0, 200);
     key(&mut t, |i| i.typed = Some('x'), 0.5);
     key(&mut t, |_| {}, 0.6);
-    assert_eq!(t.link_state(), Some(LinkState::Followed));
-    // The seat is held: another device is refused until R frees it on the table.
+    assert!(matches!(t.link_state(), Some(LinkState::Followed { .. })));
+    // The seat is held: another device is refused, and the table names both.
     let other = format!("/state?code={code}&seat=otherdevice");
     assert_eq!(http(addr, "GET", &other, "").0, 423);
+    let Some(LinkState::Followed { refused, .. }) = t.link_state() else {
+        panic!("still followed");
+    };
+    assert!(refused.is_some(), "the refused device is a page too");
+}
+
+#[test]
+fn r_gives_a_new_code_at_once_and_the_old_one_is_refused() {
+    let mut t = at_a_duel(true, None);
+    let (addr, old) = linked(&mut t);
+    let follow = format!("/state?code={old}&seat=guideseat1");
+    assert_eq!(http(addr, "GET", &follow, "").0, 200);
+    // R on the Guide's screen card (Esc, 6): the seat is freed and the code renewed.
     t.open_link(None);
     key(&mut t, |i| i.typed = Some('r'), 0.7);
-    assert_eq!(http(addr, "GET", &other, "").0, 200);
+    let new = t.link().map(|l| l.screen.code()).expect("on");
+    assert_ne!(new, old, "a new code");
+    assert!(!t.link().is_some_and(|l| l.screen.seat_claimed()), "the seat is free");
+    key(&mut t, |i| i.typed = Some('x'), 0.8);
+    // The old code is refused from its very next request, the seat's page included; the
+    // page is told the table closed that link.
+    let (status, body) = http(addr, "GET", &follow, "");
+    assert_eq!(status, 410, "{body}");
+    assert!(body.contains("scan the new code"), "{body}");
+    let (status, _) = http(addr, "GET", &format!("/state?code={old}&seat=otherdevice"), "");
+    assert_eq!(status, 410);
+    // With the new code a device asks again, and only the Guide's key seats it.
+    pair(&mut t, addr, &new, "otherdevice");
+    assert_eq!(
+        http(addr, "GET", &format!("/state?code={new}&seat=guideseat1"), "").0,
+        423,
+        "the device of before is now refused"
+    );
+    // The log names the change and never the code.
+    let log = t.stage.scene().log.join("\n");
+    assert!(log.contains("new code"), "{log}");
+    assert!(!log.contains(&new) && !log.contains(&old), "{log}");
+}
+
+#[test]
+fn a_second_device_is_refused_until_the_guide_accepts_it_in_the_guides_view() {
+    use crate::guide_screen::LinkState;
+    let mut t = at_a_duel(true, None);
+    t.open_link(Some("127.0.0.1:0"));
+    key(&mut t, |i| i.typed = Some('x'), 0.0);
+    let (addr, code) = {
+        let link = t.link().expect("on");
+        (link.screen.addr, link.screen.code())
+    };
+    // Two devices ask; neither is given anything of the run.
+    let ask = |seat: &str| http(addr, "GET", &format!("/state?code={code}&seat={seat}"), "");
+    for seat in ["firstphone", "secondphone"] {
+        let (status, body) = ask(seat);
+        assert_eq!(status, 202, "{body}");
+        assert!(!body.contains("turn") && !body.contains("row"), "{body}");
+        let device: serde_json::Value = serde_json::from_str(&body).expect("json");
+        assert!(device["asking"]["id"].is_string(), "{body}");
+    }
+    let act = r#"{"action":{"type":"roll_foe"}}"#;
+    let acted = http(addr, "POST", &format!("/act?code={code}&seat=secondphone"), act);
+    assert_eq!(acted.0, 423, "an asking device's action is refused");
+    key(&mut t, |_| {}, 0.1);
+    let Some(LinkState::Asking { devices }) = t.link_state() else {
+        panic!("the table says devices ask: {:?}", t.link_state());
+    };
+    assert_eq!(devices.len(), 2);
+    // The Guide's view names them; B accepts the second.
+    let view = t.link_view().expect("the view's link");
+    assert!(view.pairing() && view.asking.len() == 2, "{view:?}");
+    let mut now = 0.5;
+    key(&mut t, |i| i.tab_held = true, now);
+    now += guide::COVER_TIME + 0.1;
+    key(&mut t, |i| i.tab_held = true, now);
+    key(
+        &mut t,
+        |i| {
+            i.tab_held = true;
+            i.typed = Some('b');
+        },
+        now + 0.1,
+    );
+    assert_eq!(ask("secondphone").0, 200, "accepted");
+    assert_eq!(ask("firstphone").0, 423, "the other is refused");
+    key(&mut t, |_| {}, now + 0.3);
+    let Some(LinkState::Followed { device, .. }) = t.link_state() else {
+        panic!("followed");
+    };
+    assert_eq!(device, devices[1]);
+    // The table names the device in its control, on the shared screen.
+    assert!(
+        t.link_state()
+            .is_some_and(|s| s.short().contains(&device.to_string())),
+        "{:?}",
+        t.link_state()
+    );
 }
 
 #[test]
