@@ -182,13 +182,14 @@ pub fn run(cards: &crate::cards::CardSource, saves: Option<&Path>, args: PlayArg
         // it is served on the same address again.
         let kept = run.table.guide_screen.clone();
         let pairing = crate::guide_screen::Pairing::First;
-        let screen = match crate::guide_screen::GuideScreen::start_with(addr, pairing, kept.as_ref()) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("forward play: {e}");
-                return 1;
-            }
-        };
+        let screen =
+            match crate::guide_screen::GuideScreen::start_with(addr, pairing, kept.as_ref()) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("forward play: {e}");
+                    return 1;
+                }
+            };
         eprintln!("Guide's screen: {}", screen.url());
         eprintln!("{}", screen.qr_text());
         let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());

@@ -20,8 +20,8 @@ mod seat;
 mod server;
 mod snapshot;
 
-pub use seat::{Device, LinkState, Pairing};
 use seat::{Asking, Seat};
+pub use seat::{Device, LinkState, Pairing};
 pub use snapshot::{FEED_LINES, FoeNow, Offered, Shown, Slot, Snapshot, Term, Traveller};
 use snapshot::{cue, takes_dice};
 
@@ -49,8 +49,7 @@ pub const TABLE_CLOSED: &str = "The table closed: scan the new code.";
 pub const AWAY: &str = "The run is saved and the table is at its title. This page picks up by itself when the run is continued.";
 /// What the page is told when it would roll the Guide's die on screen while the Guide's
 /// table dice are on.
-pub const TABLE_DICE: &str =
-    "The Guide's dice are on the table: type the die you rolled (1 to 6).";
+pub const TABLE_DICE: &str = "The Guide's dice are on the table: type the die you rolled (1 to 6).";
 /// The largest request body read (an action and its dice fit in far less).
 pub const MAX_BODY: usize = 2048;
 /// The most actions queued before the host takes them; more are refused (429).

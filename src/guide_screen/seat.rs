@@ -179,7 +179,11 @@ impl std::fmt::Display for LinkState {
                 )
             }
             LinkState::Followed { device, refused: r } => {
-                write!(f, "{device} holds the Guide's seat and follows the run{}", refused(r))
+                write!(
+                    f,
+                    "{device} holds the Guide's seat and follows the run{}",
+                    refused(r)
+                )
             }
             LinkState::Quiet {
                 device,
@@ -206,7 +210,10 @@ mod tests {
         assert_eq!(a.kind, "Android phone");
         assert_eq!(a.id.len(), 4);
         assert_eq!(a, Device::of(phone, "0123456789abcdef0123456789abcdef"));
-        assert_ne!(a.id, Device::of(phone, "0123456789abcdef0123456789abcdee").id);
+        assert_ne!(
+            a.id,
+            Device::of(phone, "0123456789abcdef0123456789abcdee").id
+        );
         let iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15";
         assert_eq!(Device::of(iphone, "x0000000").kind, "iPhone");
         assert_eq!(Device::of("", "x0000000").kind, "Unnamed device");

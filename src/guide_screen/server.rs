@@ -181,7 +181,8 @@ fn take_seat(req: &Request, ctx: &Ctx) -> Result<(), Response> {
         return Ok(());
     }
     let now = Instant::now();
-    sh.asking.retain(|a| now.duration_since(a.last) < ASK_FORGET);
+    sh.asking
+        .retain(|a| now.duration_since(a.last) < ASK_FORGET);
     let fresh = !sh.asking.iter().any(|a| a.token == token);
     let device = match sh.asking.iter_mut().find(|a| a.token == token) {
         Some(a) => {
@@ -224,7 +225,11 @@ fn handle(req: &Request, ctx: &Ctx) -> Response {
     };
     let asset = matches!(path, "/" | "/page.css" | "/page.js") || path.starts_with("/icon/");
     if asset {
-        return if read { asset_for(path, ctx) } else { wrong("GET, HEAD") };
+        return if read {
+            asset_for(path, ctx)
+        } else {
+            wrong("GET, HEAD")
+        };
     }
     match path {
         "/state" if !read => return wrong("GET, HEAD"),
@@ -264,18 +269,20 @@ fn asset_for(path: &str, ctx: &Ctx) -> Response {
         .map(|s| s.code.clone())
         .unwrap_or_default();
     match path {
-        "/" => Response::new(200, "text/html; charset=utf-8", PAGE.replace("__CODE__", &code)),
+        "/" => Response::new(
+            200,
+            "text/html; charset=utf-8",
+            PAGE.replace("__CODE__", &code),
+        ),
         "/page.css" => Response::new(200, "text/css; charset=utf-8", STYLE),
         "/page.js" => Response::new(200, "text/javascript; charset=utf-8", SCRIPT),
         _ => {
             let name = path.strip_prefix("/icon/").unwrap_or_default();
             // A card's picture, tinted for the page's dark ground.
             match crate::cards::art::svg(name) {
-                Some(svg) => Response::new(
-                    200,
-                    "image/svg+xml",
-                    svg.replace("currentColor", "#e8c16b"),
-                ),
+                Some(svg) => {
+                    Response::new(200, "image/svg+xml", svg.replace("currentColor", "#e8c16b"))
+                }
                 None => Response::text(404, ""),
             }
         }

@@ -33,6 +33,6 @@ pub mod words;
 
 pub use view::{
     AwaitingView, BonusView, FoeView, GUIDE_NEXT, GuideView, Prompt, RolledView, TestView, View,
-    card_just_met, choice_card, deck_known, guide_view, notes_now, notes_with_source, prompt, step_source,
-    view,
+    card_just_met, choice_card, deck_known, guide_view, notes_now, notes_with_source, prompt,
+    step_source, view,
 };

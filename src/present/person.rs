@@ -8,23 +8,23 @@
 /// Words after which "you" is not the subject (it is followed by a preposition, an
 /// article or a conjunction: "sends you down", "with you and").
 const NOT_VERBS: &[&str] = &[
-    "a", "again", "alone", "an", "and", "at", "away", "back", "by", "down", "for", "from",
-    "here", "in", "into", "now", "of", "off", "on", "once", "only", "or", "out", "over",
-    "still", "the", "then", "there", "through", "to", "too", "twice", "up", "with",
+    "a", "again", "alone", "an", "and", "at", "away", "back", "by", "down", "for", "from", "here",
+    "in", "into", "now", "of", "off", "on", "once", "only", "or", "out", "over", "still", "the",
+    "then", "there", "through", "to", "too", "twice", "up", "with",
 ];
 
 /// Verbs a card text gives as orders ("lose 2 Health", "gain 1 Dread"): at the start of a
 /// clause they are the traveller's to do.
 const ORDERS: &[&str] = &[
-    "add", "buy", "choose", "cleanse", "discard", "draw", "flip", "gain", "give", "heal",
-    "keep", "look", "lose", "move", "pay", "peek", "remove", "reroll", "roll", "show", "skip",
-    "spend", "take", "trade", "turn",
+    "add", "buy", "choose", "cleanse", "discard", "draw", "flip", "gain", "give", "heal", "keep",
+    "look", "lose", "move", "pay", "peek", "remove", "reroll", "roll", "show", "skip", "spend",
+    "take", "trade", "turn",
 ];
 
 /// Verbs whose form does not change after "the traveller" ("would", "can").
 const MODALS: &[&str] = &[
-    "can", "cannot", "could", "may", "might", "must", "shall", "should", "will", "would",
-    "can't", "won't",
+    "can", "cannot", "could", "may", "might", "must", "shall", "should", "will", "would", "can't",
+    "won't",
 ];
 
 /// Words that carry an order on from a clause to the next verb ("lose 2, then gain 1").
@@ -86,9 +86,21 @@ pub fn third_person(text: &str) -> String {
             "yours" => Some(if named { "theirs" } else { "the traveller's" }),
             "yourself" => Some(if named { "themselves" } else { "the traveller" }),
             "you're" => Some(if named { "they're" } else { "the traveller is" }),
-            "you've" => Some(if named { "they've" } else { "the traveller has" }),
-            "you'll" => Some(if named { "they'll" } else { "the traveller will" }),
-            "you'd" => Some(if named { "they'd" } else { "the traveller would" }),
+            "you've" => Some(if named {
+                "they've"
+            } else {
+                "the traveller has"
+            }),
+            "you'll" => Some(if named {
+                "they'll"
+            } else {
+                "the traveller will"
+            }),
+            "you'd" => Some(if named {
+                "they'd"
+            } else {
+                "the traveller would"
+            }),
             _ => None,
         };
         if let Some(r) = replaced {
@@ -101,7 +113,8 @@ pub fn third_person(text: &str) -> String {
             match (opens(&tokens, i), clause) {
                 // An order after "and" or "then", or listed after a comma, shares the
                 // subject of the order before it.
-                (Opens::Carried, Some(c)) | (Opens::Listed, Some(c @ Clause { order: true, .. })) => {
+                (Opens::Carried, Some(c))
+                | (Opens::Listed, Some(c @ Clause { order: true, .. })) => {
                     out.push_str(&keep_case(t, &verb_form(&lower, c.singular)));
                     i += 1;
                     continue;
@@ -288,7 +301,10 @@ mod tests {
                 "The cold settles in your bones (maximum Health drops by 2)",
                 "The cold settles in the traveller's bones (maximum Health drops by 2)",
             ),
-            ("It names the doubt you carry (gain 1 Dread)", "It names the doubt the traveller carries (they gain 1 Dread)"),
+            (
+                "It names the doubt you carry (gain 1 Dread)",
+                "It names the doubt the traveller carries (they gain 1 Dread)",
+            ),
         ] {
             assert_eq!(third_person(card), told);
         }
@@ -297,10 +313,19 @@ mod tests {
     #[test]
     fn a_foes_faces_read_of_the_traveller() {
         for (face, told) in [
-            ("block, you skip a roll", "block, the traveller skips a roll"),
-            ("deal 2, -1 to your roll", "deal 2, -1 to the traveller's roll"),
+            (
+                "block, you skip a roll",
+                "block, the traveller skips a roll",
+            ),
+            (
+                "deal 2, -1 to your roll",
+                "deal 2, -1 to the traveller's roll",
+            ),
             ("copies your roll", "copies the traveller's roll"),
-            ("deal 1, you lose 2 Health, +1 Dread", "deal 1, the traveller loses 2 Health, +1 Dread"),
+            (
+                "deal 1, you lose 2 Health, +1 Dread",
+                "deal 1, the traveller loses 2 Health, +1 Dread",
+            ),
             ("miss", "miss"),
         ] {
             assert_eq!(third_person(face), told);

@@ -86,11 +86,12 @@ impl Scene {
         self.note_as(line.clone(), line, false);
     }
 
-    /// Puts a note of the table's own before every other line (a run's first line: how it
-    /// began), keeping the log, its telling and which lines events made in step.
+    /// Puts a note of the table's own before every other line of the log (a run's first
+    /// line: how it began), keeping the log and which of its lines events made in step
+    /// (else every later line would be read as its neighbour's: a table's note taken for
+    /// what a card did). The narrator's telling, the Guide's page's feed, leaves it out.
     pub fn note_first(&mut self, line: String) {
-        self.log.insert(0, line.clone());
-        self.told.insert(0, line);
+        self.log.insert(0, line);
         self.from_events.insert(0, false);
     }
 

@@ -48,6 +48,10 @@ pub(super) fn first_screen(
                 }
                 if let Some(addr) = &o.guide_screen {
                     t.open_link(Some(addr));
+                    if o.guide_view {
+                        // `--guide-view`: the Guide's view over the screen's card.
+                        t.open_guide_view();
+                    }
                     match t.link() {
                         Some(link) => eprintln!("Guide's screen: {}", link.screen.url()),
                         None => {
@@ -155,7 +159,9 @@ fn resumed(
             if let Some(mut p) = other {
                 p.close_for_good();
                 // Its address may be the one this run kept: that run's page comes first.
-                let clash = kept.as_ref().is_some_and(|k| p.addr().to_string() == k.addr);
+                let clash = kept
+                    .as_ref()
+                    .is_some_and(|k| p.addr().to_string() == k.addr);
                 if !clash {
                     *parked = Some(p);
                 }

@@ -387,7 +387,14 @@ pub fn draw_view(s: &State, extras: &ViewExtras, peek: Peek, fonts: &Fonts, size
     if let Some(link) = extras.link.as_ref().filter(|l| !l.pairing()) {
         let line = super::pairing::seated_line(link);
         let line = style::ellipsize(&line, w * 0.6, |x| style::width(x, &fonts.serif, 16));
-        style::text(&line, m, m + 50.0, &fonts.serif, 16, fade(colour::SEA_LIGHT, 0.9));
+        style::text(
+            &line,
+            m,
+            m + 50.0,
+            &fonts.serif,
+            16,
+            fade(colour::SEA_LIGHT, 0.9),
+        );
     }
     let (turn_words, turn_colour) = turn_words(s, extras);
     style::text_right(&turn_words, w - m, m + 46.0, &fonts.serif, 17, turn_colour);
@@ -425,7 +432,10 @@ pub fn draw_view(s: &State, extras: &ViewExtras, peek: Peek, fonts: &Fonts, size
 /// (to read it aloud), whoever the rules wait for.
 fn turn_words(s: &State, extras: &ViewExtras) -> (String, Color) {
     if extras.held.is_some() {
-        return ("Guide's turn: read the card aloud".into(), role_colour(Role::Guide));
+        return (
+            "Guide's turn: read the card aloud".into(),
+            role_colour(Role::Guide),
+        );
     }
     let turn = s.role();
     (format!("{}'s turn", role_name(turn)), role_colour(turn))
@@ -522,7 +532,14 @@ fn draw_row_and_deck(
             "face down"
         };
         let tag = style::ellipsize(tag, sw + gap, |x| style::width(x, &fonts.serif, 14));
-        style::text_centred(&tag, cr.center().x, cr.bottom() + 17.0, &fonts.serif, 14, colour::GUIDE);
+        style::text_centred(
+            &tag,
+            cr.center().x,
+            cr.bottom() + 17.0,
+            &fonts.serif,
+            14,
+            colour::GUIDE,
+        );
     }
     if !extras.seed_line.is_empty() {
         style::text(
@@ -704,4 +721,27 @@ fn foe_faces(s: &State) -> Option<(String, &[crate::cards::model::Face])> {
         Some(c) => (cards.card(c).name.clone(), &cards.card(c).faces[..]),
         None => (cards.guardian.name.clone(), &cards.guardian.faces[..]),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// While a card is held up to be read the view's header names the Guide's turn (the
+    /// Guide reads it aloud), whoever the rules wait for.
+    #[test]
+    fn a_held_card_is_the_guides_turn_in_the_views_header() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let set = std::sync::Arc::new(crate::cards::load::load_dir(&dir).expect("cards").0);
+        let (s, _) = crate::core::new_run_with(set.clone(), 8, Vec::new(), true);
+        assert_eq!(s.role(), Role::Traveller);
+        let plain = ViewExtras::default();
+        assert_eq!(turn_words(&s, &plain).0, "Traveller's turn");
+        let card = set.card_refs().next().expect("a card");
+        let held = ViewExtras {
+            held: Some(card),
+            ..ViewExtras::default()
+        };
+        assert!(turn_words(&s, &held).0.starts_with("Guide's turn"));
+    }
 }

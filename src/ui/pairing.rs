@@ -39,7 +39,13 @@ pub fn block_height(h: f32) -> f32 {
 /// Draws the pairing block in `r`: the QR code on a light square at the left, and beside
 /// it what to do, the address, and the devices asking with their keys.
 pub fn draw_block(v: &LinkView, r: Rect, fonts: &Fonts) {
-    style::card(r, 8.0, 1.0, fade(colour::TILE, 0.95), fade(colour::GUIDE, 0.6));
+    style::card(
+        r,
+        8.0,
+        1.0,
+        fade(colour::TILE, 0.95),
+        fade(colour::GUIDE, 0.6),
+    );
     let pad = 12.0;
     let n = v.qr.len().max(1) as f32;
     let side = (r.h - 2.0 * pad).min(r.w * 0.42);
@@ -87,9 +93,14 @@ pub fn draw_block(v: &LinkView, r: Rect, fonts: &Fonts) {
         13,
         fade(colour::PARCHMENT, 0.85),
     ) + 4.0;
-    let url = style::ellipsize(&v.url, w, |s| style::width(s, &fonts.mono, 13));
-    style::text(&url, x, y, &fonts.mono, 13, fade(colour::PARCHMENT, 0.7));
-    y += 26.0;
+    // The address, then its code on a line of its own: both whole, to type on a computer.
+    let (at, code) = v.url.split_once("/?").unwrap_or((v.url.as_str(), ""));
+    for line in [at.to_string(), format!("/?{code}")] {
+        let size = style::fit_size(&line, &fonts.mono, 14, 11, w);
+        style::text(&line, x, y, &fonts.mono, size, fade(colour::PARCHMENT, 0.8));
+        y += 18.0;
+    }
+    y += 10.0;
     if v.asking.is_empty() {
         style::text(
             "No device has asked yet.",

@@ -64,7 +64,10 @@ fn ask(addr: &str, path: &str) -> (u16, String) {
         .nth(1)
         .and_then(|c| c.parse().ok())
         .unwrap_or(0);
-    let body = all.split_once("\r\n\r\n").map_or("", |(_, b)| b).to_string();
+    let body = all
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_string();
     (status, body)
 }
 
@@ -207,8 +210,7 @@ fn a_silent_flood_never_locks_the_seat_out() {
                             Err(e)
                                 if matches!(
                                     e.kind(),
-                                    std::io::ErrorKind::WouldBlock
-                                        | std::io::ErrorKind::TimedOut
+                                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
                                 ) => {}
                             _ => break,
                         }
@@ -239,7 +241,9 @@ fn a_silent_flood_never_locks_the_seat_out() {
     let reopened = reopened.load(Ordering::SeqCst);
     assert!(answered.len() >= 11, "{answered:?}");
     assert!(
-        answered.iter().all(|(s, took)| *s == 200 && *took <= Duration::from_secs(3)),
+        answered
+            .iter()
+            .all(|(s, took)| *s == 200 && *took <= Duration::from_secs(3)),
         "every request of the seat's device answered 200 within 3 s: {answered:?}"
     );
     assert!(

@@ -558,9 +558,16 @@ fn a_second_device_is_refused_until_the_guide_accepts_it_and_the_old_code_after_
     let mut guide = Conn::open(&addr);
     let asked = guide.state(&code, 0, None);
     assert_eq!(asked.status, 202, "{}", asked.body);
-    assert!(!asked.body.contains("turn"), "nothing of the run: {}", asked.body);
+    assert!(
+        !asked.body.contains("turn"),
+        "nothing of the run: {}",
+        asked.body
+    );
     let named: Value = serde_json::from_str(&asked.body).expect("json");
-    let id = named["asking"]["id"].as_str().expect("a short id").to_string();
+    let id = named["asking"]["id"]
+        .as_str()
+        .expect("a short id")
+        .to_string();
     assert!(!screen.seat_claimed(), "asking is not holding");
     let other = "otherdevice2";
     let mut phone = Conn::open(&addr);
@@ -756,4 +763,64 @@ fn the_link_holds_for_a_minute_of_polls_fresh_connections_and_stalled_bodies() {
         screen.state(),
         forward::guide_screen::LinkState::Followed { .. }
     ));
+}
+
+/// The lines `forward play --headless` writes for `input`, with `args`, as JSON.
+fn stream(args: &[&str], input: &str) -> Vec<Value> {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_forward"))
+        .args(["play", "--headless", "--cards"])
+        .arg(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn forward");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("send");
+    let out = child.wait_with_output().expect("the run");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// The traveller's stream of a guided run never carries the seed while the run goes on
+/// (with it anyone could replay the run and read the face-down cards); the line that ends
+/// the run does, as do the Guide's streams all along, and a solo traveller's stream.
+#[test]
+fn the_travellers_stream_of_a_guided_run_carries_no_seed_until_it_ends() {
+    // Thirty steps of the first offered action (0), then abandoning: the last index.
+    let mut input = "0\n".repeat(30);
+    input.push_str(r#"{"type":"abandon"}"#);
+    input.push('\n');
+    let lines = stream(&["--guide", "--role", "traveller", "--seed", "5"], &input);
+    assert!(lines.len() > 20, "{} lines", lines.len());
+    let (over, playing): (Vec<&Value>, Vec<&Value>) = lines
+        .iter()
+        .filter(|l| l.get("state").is_some())
+        .partition(|l| !l["outcome"].is_null());
+    for l in &playing {
+        assert!(l["state"].get("seed").is_none(), "a seed in {}", l["state"]);
+        assert!(l["state"].get("guide").is_none());
+        assert!(!l.to_string().contains("\"seed\""), "{l}");
+    }
+    assert_eq!(over.len(), 1, "the run was abandoned");
+    assert_eq!(
+        over[0]["state"]["seed"], 5,
+        "the run over, its seed is told"
+    );
+    // The Guide's and the shared guided streams keep it, as does a traveller alone.
+    for args in [
+        &["--guide", "--role", "guide", "--seed", "5"][..],
+        &["--guide", "--seed", "5"][..],
+        &["--role", "traveller", "--seed", "5"][..],
+    ] {
+        let first = &stream(args, "0\n")[0];
+        assert_eq!(first["state"]["seed"], 5, "{args:?}");
+    }
 }

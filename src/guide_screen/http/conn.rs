@@ -73,7 +73,11 @@ pub(super) fn serve(mut stream: TcpStream, ctx: &ConnCtx) -> Ended {
 
 /// Reads more bytes into `buf`, waiting at most until `deadline`. `Ok(false)`: the client
 /// closed the connection.
-fn fill(stream: &mut TcpStream, buf: &mut Vec<u8>, deadline: Instant) -> Result<bool, io::ErrorKind> {
+fn fill(
+    stream: &mut TcpStream,
+    buf: &mut Vec<u8>,
+    deadline: Instant,
+) -> Result<bool, io::ErrorKind> {
     let wait = deadline.saturating_duration_since(Instant::now());
     if wait.is_zero() {
         return Err(io::ErrorKind::TimedOut);
@@ -106,7 +110,11 @@ fn read_request(
 ) -> Result<(Request, bool), Stop> {
     let limits = &ctx.limits;
     if buf.is_empty() {
-        let wait = if first { limits.first_byte } else { limits.idle };
+        let wait = if first {
+            limits.first_byte
+        } else {
+            limits.idle
+        };
         match fill(stream, buf, Instant::now() + wait) {
             Ok(true) => {}
             Ok(false) | Err(_) => return Err(Stop::Quiet),

@@ -191,7 +191,10 @@ fn a_head_http_1_1_forbids_is_refused_with_400() {
             "a word",
         ),
         ("GET /state HTTP/1.1\r\n\r\n", "no Host"),
-        ("GET /state HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", "two Hosts"),
+        (
+            "GET /state HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",
+            "two Hosts",
+        ),
     ] {
         let (mut w, mut r) = open(&server);
         w.write_all(head.as_bytes()).expect("send");
@@ -213,7 +216,11 @@ fn every_answer_carries_the_safety_headers_and_a_304_no_length() {
         .expect("send");
     let unchanged = read_answer(&mut r, false);
     assert_eq!(unchanged.status, 304);
-    assert_eq!(unchanged.header("content-length"), None, "no length on a 304");
+    assert_eq!(
+        unchanged.header("content-length"),
+        None,
+        "no length on a 304"
+    );
     assert_eq!(unchanged.header("etag"), Some("\"1\""));
     let full = read_answer(&mut r, false);
     assert_eq!(full.body, "/x ");
@@ -366,9 +373,7 @@ fn at_a_peers_cap_its_oldest_connection_without_the_code_makes_way() {
 fn at_the_servers_cap_the_oldest_connection_without_the_code_makes_way() {
     let server = start();
     // Four peers fill the server's cap of four with silent connections.
-    let silent: Vec<TcpStream> = (2..6)
-        .map(|i| open_from(&server, [127, 0, 0, i]))
-        .collect();
+    let silent: Vec<TcpStream> = (2..6).map(|i| open_from(&server, [127, 0, 0, i])).collect();
     assert!(eventually(|| server.open() == 4));
     let (mut w, mut r) = open(&server);
     w.write_all(b"GET /new HTTP/1.1\r\nHost: x\r\n\r\n")

@@ -29,6 +29,8 @@ pub struct Link {
     qr_code: String,
     /// The card the page was last told is held up to be read.
     held: Option<crate::cards::CardRef>,
+    /// What the table last drew of the link (its words, the devices asking, the code).
+    drawn: String,
 }
 
 impl Link {
@@ -41,6 +43,7 @@ impl Link {
             qr: Vec::new(),
             qr_code: String::new(),
             held: None,
+            drawn: String::new(),
         };
         link.refresh_qr();
         link
@@ -143,8 +146,8 @@ impl TableScreen {
     /// seat, so that the page that followed picks up. If that address cannot be listened
     /// on now, a new one (the same code and seat; the Guide opens the new address).
     pub fn restore_link(&mut self, kept: &crate::session::LinkKeep) {
-        let started = GuideScreen::start_with(&kept.addr, Pairing::Accept, Some(kept))
-            .or_else(|first| {
+        let started =
+            GuideScreen::start_with(&kept.addr, Pairing::Accept, Some(kept)).or_else(|first| {
                 let note = format!("{first}; serving on another address instead.");
                 self.stage.scene_mut().note(note);
                 GuideScreen::start_with(&local_addr(), Pairing::Accept, Some(kept))
@@ -243,11 +246,13 @@ impl TableScreen {
     /// on the stage), the page is given the run as the table shows it whenever that
     /// changed, and a change in how the link stands is told on the table.
     pub(super) fn poll_link(&mut self) {
+        self.link_news = false;
         let Some(link) = self.link.as_mut() else {
             return;
         };
         let queued = link.screen.poll();
         let asked = !queued.is_empty();
+        self.link_news = asked;
         for msg in queued {
             let pa = match msg {
                 PageMsg::Act(pa) => pa,
@@ -324,6 +329,17 @@ impl TableScreen {
         }
     }
 
+    /// What the table draws of the link now, as one string: a change is news.
+    fn link_words(link: &Link) -> String {
+        let asking: Vec<String> = link.screen.asking().iter().map(Device::to_string).collect();
+        format!(
+            "{}|{}|{}",
+            link.screen.state().short(),
+            asking.join(","),
+            link.qr_code
+        )
+    }
+
     /// Tells on the table how the link stands when that changes (a device asking, the seat
     /// taken, its device gone quiet), and keeps the run's record of the screen.
     fn tell_link(&mut self) {
@@ -331,6 +347,11 @@ impl TableScreen {
             return;
         };
         link.refresh_qr();
+        let words = TableScreen::link_words(link);
+        if words != link.drawn {
+            link.drawn = words;
+            self.link_news = true;
+        }
         let now = link.screen.state();
         let note = link_note(&link.was, &now);
         // A page quiet for a while is one change, not one each second.
@@ -435,9 +456,9 @@ impl TableScreen {
             return false;
         };
         link.was = link.screen.state();
-        self.stage
-            .scene_mut()
-            .note(format!("The Guide accepted {d}: it holds the Guide's seat."));
+        self.stage.scene_mut().note(format!(
+            "The Guide accepted {d}: it holds the Guide's seat."
+        ));
         self.keep_table();
         self.autosave();
         true
@@ -465,12 +486,7 @@ impl TableScreen {
             url: link.screen.url(),
             qr: link.qr.clone(),
             holder: link.screen.seat_device().map(|d| d.to_string()),
-            asking: link
-                .screen
-                .asking()
-                .iter()
-                .map(Device::to_string)
-                .collect(),
+            asking: link.screen.asking().iter().map(Device::to_string).collect(),
             stopped: matches!(state, LinkState::Stopped { .. }),
             state: state.short(),
         })

@@ -36,9 +36,9 @@ use crate::session::Session;
 use crate::store::{Autosave, StoreError};
 use frame::{Button, Control, Frame, KeyMap};
 pub use layout::{Layout, MIN_WINDOW};
+pub use link::Parked;
 use macroquad::prelude::*;
 use modal::Modal;
-pub use link::Parked;
 pub use open::Start;
 use panels::Ctx;
 use panels::end::Recap;
@@ -79,6 +79,9 @@ pub struct TableScreen {
     recap: Option<Recap>,
     /// The Guide's screen, once turned on.
     link: Option<link::Link>,
+    /// The Guide's screen brought news this frame (an action, a device asking, a change in
+    /// how it stands): the frame is drawn anew, not shown again from the last one.
+    link_news: bool,
     /// The lesson, when this table is one ("Learn to play").
     tutor: Option<tutor::Tutor>,
     /// The pace the player picked: quick duels, and whether quiet cards wait.
@@ -138,7 +141,7 @@ impl TableScreen {
                 && self.pace.stopped.is_none()
                 && crate::present::pace::quick_step(&self.run.state).is_some())
                 || self.settled.1 && self.settled.0 == self.run.journal.len());
-        moving || reading || quick
+        moving || reading || quick || self.link_news
     }
 
     pub fn set_speed(&mut self, speed: Speed) {
@@ -628,6 +631,13 @@ impl TableScreen {
     /// Opens the Guardian's terms over the map (screenshots, the layout sweep).
     pub fn open_objective(&mut self) {
         self.objective = true;
+    }
+
+    /// Opens the Guide's view at once (no cover), in a guided run: `--guide-view`.
+    pub fn open_guide_view(&mut self) {
+        if self.run.state.guide {
+            self.modal = Some(Modal::Guide(guide::Peek::Open { held: false }));
+        }
     }
 
     /// The save file of this run, if it is saved.

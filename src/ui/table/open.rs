@@ -209,6 +209,7 @@ impl TableScreen {
             log_scroll: 0,
             recap: None,
             link: None,
+            link_news: false,
             tutor: None,
             pace: Pace::default(),
             odds: (u64::MAX, Vec::new(), Vec::new()),

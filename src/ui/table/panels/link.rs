@@ -14,7 +14,7 @@ pub fn draw(link: &crate::ui::table::link::Link, fonts: &Fonts, l: &Layout) {
     let state = link.screen.state();
     let stopped = matches!(state, LinkState::Stopped { .. });
     let w = 600.0f32.min(l.size.x - 40.0);
-    let h = 300.0f32.min(l.size.y - 40.0);
+    let h = 250.0f32.min(l.size.y - 40.0);
     let r = Rect::new((l.size.x - w) / 2.0, (l.size.y - h) / 2.0, w, h);
     style::card(r, 12.0, 2.0, colour::TILE, colour::GUIDE);
     let cx = r.center().x;
@@ -54,7 +54,14 @@ pub fn draw(link: &crate::ui::table::link::Link, fonts: &Fonts, l: &Layout) {
         "R  New code (frees the seat)  ·  S  Stop serving  ·  any other key goes back"
     };
     let size = style::fit_size(keys, &fonts.italic, text::SMALL, 12, r.w - 30.0);
-    style::text_centred(keys, cx, r.bottom() - 16.0, &fonts.italic, size, style::dim());
+    style::text_centred(
+        keys,
+        cx,
+        r.bottom() - 16.0,
+        &fonts.italic,
+        size,
+        style::dim(),
+    );
 }
 
 /// The card the Guide shows the traveller, large over the dimmed table.
