@@ -824,3 +824,55 @@ fn the_travellers_stream_of_a_guided_run_carries_no_seed_until_it_ends() {
         assert_eq!(first["state"]["seed"], 5, "{args:?}");
     }
 }
+
+/// The page marks a card "face down to the traveller" only while they have not seen it:
+/// not the top cards a reorder shows them while it asks, and not a card the Guide has
+/// shown them.
+#[test]
+fn cards_a_reorder_or_the_guide_showed_are_not_marked_face_down() {
+    use forward::core::state::{ChoiceKind, Phase};
+    let set = cards();
+    let found = forward::sim::scene::find_in(&set, 3000, true, |s| {
+        matches!(&s.phase, Phase::Choice(c) if matches!(c.kind, ChoiceKind::Reorder { .. }))
+            && s.deck_seen == 0
+    })
+    .expect("a guided seed reorders the top of the deck");
+    let (mut run, _) = Session::new_with(set, found.seed, Vec::new(), true);
+    for &i in &found.actions {
+        let a = forward::core::legal_actions(&run.state)[i].clone();
+        run.act(&a).expect("replays");
+    }
+    let Phase::Choice(c) = &run.state.phase else {
+        panic!("at the reorder");
+    };
+    let ChoiceKind::Reorder { cards: shown } = &c.kind else {
+        panic!("a reorder");
+    };
+    let shown = shown.len();
+    let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
+    screen.publish(&run);
+    let (addr, code) = (screen.addr.to_string(), screen.code());
+    let snap = |conn: &mut Conn| -> Value {
+        serde_json::from_str(&conn.state(&code, 0, None).body).expect("json")
+    };
+    let mut conn = Conn::open(&addr);
+    let now = snap(&mut conn);
+    let next = now["next"].as_array().expect("next cards");
+    for (i, slot) in next.iter().enumerate() {
+        assert_eq!(slot["hidden"], i >= shown, "next card {i} during a reorder of {shown}");
+    }
+    // A face-down card of the row the Guide shows the traveller is no longer face down.
+    let (i, hidden) = now["row"]
+        .as_array()
+        .expect("row")
+        .iter()
+        .enumerate()
+        .find(|(_, s)| s["hidden"] == true)
+        .expect("a face-down card in the row");
+    let id = hidden["entry"]["card"].as_str().expect("its id").to_string();
+    screen.mark_shown(&id);
+    screen.publish(&run);
+    let now = snap(&mut conn);
+    assert_eq!(now["row"][i]["hidden"], false, "{}", now["row"][i]);
+    assert_eq!(now["row"][i]["shown"], true);
+}
