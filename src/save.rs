@@ -172,6 +172,12 @@ pub struct SaveInfo {
 }
 
 impl SaveInfo {
+    /// Whether its seed and run code stay out of sight: a run with a Guide still in
+    /// progress (they would let the traveller replay it and read the face-down cards).
+    pub fn seed_hidden(&self) -> bool {
+        self.summary.guide && self.summary.ending.is_none()
+    }
+
     /// The run's code, which starts the same run again on the same cards (`None`: the
     /// save does not say which cards).
     pub fn code(&self) -> Option<crate::daily::RunCode> {

@@ -245,6 +245,9 @@ impl Shared {
 /// A page that has not asked for the state for this long has gone (closed, asleep, out of
 /// range); the page asks every 0.7 s.
 pub const GONE_AFTER: Duration = Duration::from_secs(4);
+/// A device refused the seat counts as a page this long after it asked (a refused page
+/// asks every 5 s).
+pub const REFUSED_FOR: Duration = Duration::from_secs(12);
 /// A new connection must send its first byte within this.
 pub const FIRST_BYTE: Duration = Duration::from_secs(5);
 /// From a request's first byte, its head and body must arrive whole within this (the
@@ -451,7 +454,7 @@ impl GuideScreen {
         let refused = sh
             .refused
             .as_ref()
-            .filter(|(_, t)| recent(*t))
+            .filter(|(_, t)| now.duration_since(*t) < REFUSED_FOR)
             .map(|(d, _)| d.clone());
         if let Some(seat) = &sh.seat {
             let device = seat.device.clone();

@@ -56,6 +56,13 @@ async function timedFetch(url, opts) {
   }
 }
 
+// What the link has cost and how it held, for anyone who asks the page (a soak test, a
+// curious Guide in the console): polls, 304s, bytes of the bodies, failures, reconnects
+// and the slowest answer in milliseconds.
+const stats = { polls: 0, unchanged: 0, bytes: 0, failures: 0, reconnects: 0, slowest_ms: 0 };
+window.forwardStats = stats;
+const utf8 = new TextEncoder();
+
 // Polling: one request at a time, the next one set after the last answer.
 let pollTimer = 0, polling = false, pollAgain = false;
 function pollIn(ms) { clearTimeout(pollTimer); pollTimer = setTimeout(poll, ms); }
@@ -69,7 +76,12 @@ async function poll() {
     const headers = {};
     if (etag && !resync) headers["If-None-Match"] = etag;
     const held = resync ? 0 : journal.length;
+    const asked = performance.now();
     const { r, body } = await timedFetch("/state?" + query + "&journal=" + held, { headers });
+    stats.polls++;
+    stats.slowest_ms = Math.max(stats.slowest_ms, Math.round(performance.now() - asked));
+    if (r.status === 304) stats.unchanged++;
+    else stats.bytes += utf8.encode(body).length;
     if (r.status === 200) {
       const s = JSON.parse(body);
       etag = r.headers.get("ETag") || ('"' + s.version + '"');
@@ -124,6 +136,7 @@ function setConn(text, cls) { const c = $("conn"); c.textContent = text; c.class
 function online() {
   if (link === "seat" || link === "asking") { $("seat").hidden = true; $("main").hidden = false; }
   answered = true; failedSince = 0;
+  if (link === "offline" || link === "silent") stats.reconnects++;
   if (link !== "ok") {
     link = "ok"; failures = 0;
     setConn("Connected", "");
@@ -139,6 +152,7 @@ function online() {
 // SILENT_MS have passed, and then the page says it may have closed.
 function unreachable() {
   failures++;
+  stats.failures++;
   resync = true;
   if (!failedSince) failedSince = Date.now();
   if (link === "seat" || link === "wrong" || link === "asking") { $("seat").hidden = true; $("link").hidden = true; $("main").hidden = false; }

@@ -108,7 +108,7 @@ pub enum LinkState {
     /// The seat's device follows the run (it asked within [`super::GONE_AFTER`]).
     Followed {
         device: Device,
-        /// Another device was refused the seat within [`super::GONE_AFTER`].
+        /// Another device was refused the seat lately (within [`super::REFUSED_FOR`]).
         refused: Option<Device>,
     },
     /// The seat's device has not asked for this many seconds.
@@ -150,6 +150,12 @@ impl LinkState {
                 more => format!("{} devices ask to join", more.len()),
             },
             LinkState::Followed { device, .. } => format!("{device} follows"),
+            // A refused device is a page too: "no page" would not be true.
+            LinkState::Quiet {
+                device,
+                secs,
+                refused: Some(other),
+            } => format!("{device} quiet {secs} s; {other} refused"),
             LinkState::Quiet { device, secs, .. } => {
                 format!("no page from {device} for {secs} s")
             }

@@ -859,7 +859,11 @@ fn cards_a_reorder_or_the_guide_showed_are_not_marked_face_down() {
     let now = snap(&mut conn);
     let next = now["next"].as_array().expect("next cards");
     for (i, slot) in next.iter().enumerate() {
-        assert_eq!(slot["hidden"], i >= shown, "next card {i} during a reorder of {shown}");
+        assert_eq!(
+            slot["hidden"],
+            i >= shown,
+            "next card {i} during a reorder of {shown}"
+        );
     }
     // A face-down card of the row the Guide shows the traveller is no longer face down.
     let (i, hidden) = now["row"]
@@ -869,7 +873,10 @@ fn cards_a_reorder_or_the_guide_showed_are_not_marked_face_down() {
         .enumerate()
         .find(|(_, s)| s["hidden"] == true)
         .expect("a face-down card in the row");
-    let id = hidden["entry"]["card"].as_str().expect("its id").to_string();
+    let id = hidden["entry"]["card"]
+        .as_str()
+        .expect("its id")
+        .to_string();
     screen.mark_shown(&id);
     screen.publish(&run);
     let now = snap(&mut conn);

@@ -297,3 +297,163 @@ fn save_and_quit_then_continue_and_the_same_page_follows_on() {
     browser.screenshot(&shots.join("continue-page-after.png"));
     drop(game);
 }
+
+/// One step of a guided run in the window: the Guide's part clicked on the page (Continue
+/// on a held card, else the first of the Guide's buttons), the traveller's by keys (a digit
+/// while exploring, else Enter, then letters). Returns whether the run moved on.
+fn one_step(game: &mut Live, display: &str, browser: &Browser, state: &dyn Fn() -> Value) -> bool {
+    let now = state();
+    let version = now["version"].clone();
+    if now["held"].is_object() {
+        browser.click("#continue");
+        return poll(DEADLINE, || state()["version"] != version);
+    }
+    if now["turn"] == "guide" && now["actions"].as_array().is_some_and(|a| !a.is_empty()) {
+        let prompt = now["prompt"].as_str().unwrap_or_default().to_string();
+        browser.wait_text("#prompt", |t| t == prompt);
+        browser.click("#actions button");
+        return poll(DEADLINE, || state()["version"] != version);
+    }
+    let prompt = now["prompt"].as_str().unwrap_or_default();
+    let keys: &[&str] = if prompt.contains("flip") || prompt.contains("face-down") {
+        &["1", "2", "3", "Return", "Return", "a", "a"]
+    } else {
+        &["Return", "Return", "a", "a", "b", "b", "r", "1"]
+    };
+    keys.iter().any(|k| {
+        game.key(display, k);
+        (0..KEY_FRAMES).any(|_| {
+            let moved = state()["version"] != version;
+            if !moved {
+                game.frames(1);
+            }
+            moved
+        }) || state()["version"] != version
+    })
+}
+
+/// The long soak, for anyone to run (ignored in the suite: it lasts ten minutes):
+/// `FORWARD_SOAK_SECS=600 cargo test --test window -- --ignored --nocapture soak_the_window`.
+/// A real page in headless Chromium follows a guided run in the real window (Xvfb, keys by
+/// xdotool), a step every 3 s; two fifths in, Save & Quit, a minute at the title, then
+/// Continue; at the end the page must still follow (or say its run ended). Prints what the
+/// page counted: polls, 304s, bytes of the bodies, failures, reconnects, the slowest answer.
+/// Photographs the page at 390x844 and 1280x800 now and then (`target/tmp/soak-window/`).
+#[test]
+#[ignore]
+fn soak_the_windows_guides_screen_through_save_and_quit() {
+    use std::time::{Duration, Instant};
+    let secs: u64 = std::env::var("FORWARD_SOAK_SECS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(600);
+    let Some(browser) = Browser::start(390, 844, true) else {
+        return;
+    };
+    let Some(x) = Xvfb::start(1280, 800) else {
+        return;
+    };
+    let dirs = Scratch::new("window-guide-soak");
+    let (saves, config) = (dirs.path("saves"), dirs.path("config"));
+    let (shot, report) = (dirs.path("never.png"), dirs.path("layout.json"));
+    let mut game = spawn_live(
+        &x.display,
+        &[
+            "--screenshot",
+            &shot.display().to_string(),
+            "--frames",
+            LIVE_FRAMES,
+            "--layout-report",
+            &report.display().to_string(),
+            "--guide",
+            "--seed",
+            "21",
+            "--guide-screen",
+            "127.0.0.1:0",
+            "--speed",
+            "fast",
+            "--saves",
+            &saves.display().to_string(),
+            "--config",
+            &config.display().to_string(),
+        ],
+        &report,
+    );
+    let err = game.take_stderr().expect("stderr");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(err).lines().map_while(Result::ok) {
+            if let Some(url) = line.strip_prefix("Guide's screen: http://") {
+                let _ = tx.send(url.to_string());
+            }
+        }
+    });
+    let url = rx.recv_timeout(DEADLINE).expect("the address");
+    let (addr, code) = url.split_once("/?code=").expect("a code");
+    focus(&x.display);
+    game.key(&x.display, "x");
+    browser.open(&format!("http://{url}"));
+    browser.wait_text("#turn", |t| t.starts_with("Asking"));
+    accept_in_the_view(&mut game, &x.display);
+    browser.wait_text("#conn", |t| t == "Connected");
+    let seat = browser.eval("return localStorage.getItem('forward-guide-seat');");
+    let seat = seat.as_str().expect("the token").to_string();
+    let state = || -> Value {
+        let (_, body) = http(addr, "GET", &format!("/state?code={code}&seat={seat}"), "");
+        serde_json::from_str(&body).unwrap_or(Value::Null)
+    };
+    let photos = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("soak-window");
+    std::fs::create_dir_all(&photos).expect("a folder for the photographs");
+    let photo = |name: &str| {
+        browser.screenshot(&photos.join(format!("phone-{name}.png")));
+        browser.viewport(1280, 800, false);
+        std::thread::sleep(Duration::from_millis(300));
+        browser.screenshot(&photos.join(format!("laptop-{name}.png")));
+        browser.viewport(390, 844, true);
+    };
+    let started = Instant::now();
+    let (mut steps, mut parked) = (0, false);
+    while started.elapsed() < Duration::from_secs(secs) {
+        std::thread::sleep(Duration::from_secs(3));
+        if !parked && started.elapsed() >= Duration::from_secs(secs * 2 / 5) {
+            parked = true;
+            game.key(&x.display, "Escape");
+            game.until("the menu", |w| says(w, "Save & Quit"));
+            game.key(&x.display, "2");
+            game.until("the title", |w| says(w, "Continue"));
+            browser.wait_text("#turn", |t| t == "The table is away");
+            photo("away");
+            std::thread::sleep(Duration::from_secs(60));
+            game.key(&x.display, "Return");
+            game.until("the table again", |w| says(w, "follows"));
+            browser.wait_text("#conn", |t| t == "Connected");
+            photo("continued");
+            continue;
+        }
+        if state()["over"] == true {
+            continue;
+        }
+        assert!(
+            one_step(&mut game, &x.display, &browser, &state),
+            "the run did not move on from {}",
+            state()
+        );
+        steps += 1;
+        if steps % 25 == 0 {
+            photo(&format!("{steps:03}"));
+        }
+    }
+    let stats = browser.eval("return window.forwardStats;");
+    let conn = browser.text("#conn").unwrap_or_default();
+    let turn = browser.text("#turn").unwrap_or_default();
+    println!(
+        "soak {secs} s in the window: {steps} steps, Save & Quit and Continue: {parked}; page: {stats}; conn {conn:?}, turn {turn:?}"
+    );
+    assert!(parked, "the soak went through Save & Quit and Continue");
+    assert!(
+        conn == "Connected" || turn.contains("ended"),
+        "the page still follows: {conn:?} {turn:?}"
+    );
+    let polls = stats["polls"].as_f64().unwrap_or(0.0);
+    assert!(polls > secs as f64 / 6.0, "the page kept asking: {stats}");
+}

@@ -355,7 +355,7 @@ impl TableScreen {
         let now = link.screen.state();
         let note = link_note(&link.was, &now);
         // A page quiet for a while is one change, not one each second.
-        if !now.same_kind(&link.was) {
+        if !now.same_kind(&link.was) || note.is_some() {
             link.was = now.clone();
         }
         if let Some(note) = note {
@@ -501,8 +501,17 @@ pub const ACCEPT_KEYS: [char; 3] = ['a', 'b', 'c'];
 /// own words (these lines are the table's notes, never what a card did).
 fn link_note(was: &LinkState, now: &LinkState) -> Option<String> {
     use LinkState::*;
+    let refused = |s: &LinkState| match s {
+        Followed { refused, .. } | Quiet { refused, .. } => refused.clone(),
+        _ => None,
+    };
     if now.same_kind(was) {
-        return None;
+        // The same holder: a device newly refused the seat is worth a line of its own.
+        let other = refused(now).filter(|d| refused(was).as_ref() != Some(d))?;
+        let holder = now.holder()?;
+        return Some(format!(
+            "{other} asked for the Guide's seat and was refused: it is {holder}'s (R on the Guide's screen card gives a new code)."
+        ));
     }
     Some(match now {
         Followed { device, .. } => format!(

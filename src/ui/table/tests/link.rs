@@ -532,6 +532,9 @@ fn esc_6_starts_a_stopped_screen_again_and_the_table_tells_how_the_link_stands()
         panic!("still followed");
     };
     assert!(refused.is_some(), "the refused device is a page too");
+    key(&mut t, |_| {}, 0.7);
+    let log = t.stage.scene().log.join("\n");
+    assert!(log.contains("was refused"), "the table names it: {log}");
 }
 
 #[test]
