@@ -4,6 +4,7 @@
 use super::person::third_person;
 use super::words::{action_label, describe, exchange_line};
 use crate::cards::CardSet;
+use crate::cards::model::{Effect, Face};
 use crate::core::state::{Phase, State};
 use crate::core::{Action, Event, Outcome};
 
@@ -115,4 +116,83 @@ pub fn guide_label(s: &State, a: &Action) -> String {
         },
         _ => action_label(s, a),
     }
+}
+
+/// What a foe face does, in a few words, to "you" (the traveller's table).
+pub fn face_summary(f: &Face) -> String {
+    face_summary_as(f, Voice::Traveller)
+}
+
+/// What a foe face does, in a few words, in a voice: the narrator (the Guide's screen)
+/// says "the traveller skips a roll" where the table says "you skip a roll".
+pub fn face_summary_as(f: &Face, voice: Voice) -> String {
+    let told = voice == Voice::Narrator;
+    let (you, your) = if told {
+        ("the traveller", "the traveller's")
+    } else {
+        ("you", "your")
+    };
+    let mut parts = Vec::new();
+    if f.block {
+        parts.push("block".to_string());
+    }
+    if f.deal > 0 {
+        parts.push(format!("deal {}", f.deal));
+    }
+    if f.heal > 0 {
+        parts.push(format!("heal {}", f.heal));
+    }
+    if f.ignore_block {
+        parts.push("through blocks".into());
+    }
+    if f.skip_roll {
+        let skip = if told { "skips" } else { "skip" };
+        parts.push(format!("{you} {skip} a roll"));
+    }
+    if f.roll_penalty != 0 {
+        parts.push(format!("-{} to {your} roll", f.roll_penalty));
+    }
+    if f.no_rerolls {
+        parts.push("no rerolls".into());
+    }
+    if f.enrage != 0 {
+        parts.push(format!("+{} dmg for the fight", f.enrage));
+    }
+    if f.empower != 0 {
+        parts.push(format!("+{} next hit", f.empower));
+    }
+    if f.copy {
+        parts.push(format!("copies {your} roll"));
+    }
+    if !f.effects.is_empty() {
+        parts.push(face_effect_words_as(&f.effects, voice));
+    }
+    if parts.is_empty() {
+        "miss".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// What a face's effects do to the traveller, in a few words ("you lose 2 Health, 1 Dread");
+/// effects without short words are left to the card's text.
+pub fn face_effect_words(effects: &[Effect]) -> String {
+    face_effect_words_as(effects, Voice::Traveller)
+}
+
+/// [`face_effect_words`] in a voice ("the traveller loses 2 Health" for the narrator).
+pub fn face_effect_words_as(effects: &[Effect], voice: Voice) -> String {
+    let lose = match voice {
+        Voice::Traveller => "you lose",
+        Voice::Narrator => "the traveller loses",
+    };
+    let words: Option<Vec<String>> = effects
+        .iter()
+        .map(|e| match e {
+            Effect::Dread(n) => Some(format!("+{n} Dread")),
+            Effect::Heal(_) | Effect::Resolve(_) => None,
+            e => super::words::effect_cost(e).map(|w| format!("{lose} {w}")),
+        })
+        .collect();
+    words.map_or_else(|| "a card effect (see its text)".into(), |w| w.join(", "))
 }

@@ -210,6 +210,35 @@ impl TableScreen {
         self.run.table.guide_screen = self.link.as_ref().map(|l| l.screen.keep());
     }
 
+    /// Opens the Guide's view at once (no cover), in a guided run: `--guide-view`.
+    pub fn open_guide_view(&mut self) {
+        if self.run.state.guide {
+            self.modal = Some(Modal::Guide(crate::ui::guide::Peek::Open { held: false }));
+        }
+    }
+
+    /// The save file of this run, if it is saved.
+    pub fn save_path(&self) -> Option<std::path::PathBuf> {
+        self.autosave.path().map(std::path::Path::to_path_buf)
+    }
+
+    /// Whether the seed and run code stay off the shared table: a guided run until it ends
+    /// (they would let anyone replay it and read the face-down cards). The Guide's view
+    /// shows them; saves, the history and the end screen keep them.
+    pub(super) fn seed_hidden(&self) -> bool {
+        self.run.state.guide && !self.run.is_over()
+    }
+
+    /// The cards the Guide has shown the traveller from the page.
+    pub(super) fn shown_cards(&self) -> Vec<crate::cards::CardRef> {
+        self.run
+            .table
+            .shown
+            .iter()
+            .filter_map(|id| self.run.cards.card_by_str(id))
+            .collect()
+    }
+
     /// How the Guide's screen stands, if it is on.
     pub fn link_state(&self) -> Option<LinkState> {
         self.link.as_ref().map(|l| l.screen.state())
