@@ -35,7 +35,7 @@ pub use server::SEAT_TAKEN;
 use server::{Ctx, handler, join_code, listener};
 use std::collections::BTreeSet;
 use std::sync::mpsc::{Receiver, sync_channel};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What the page is told when its run ends.
@@ -137,25 +137,21 @@ pub fn check(run: &Session, pa: &PageAction, table: TableSays) -> Result<(), Str
     Ok(())
 }
 
-/// What wakes the host when the page needs it: an action queued, a device asking for the
-/// seat. A window that sleeps until something happens sets it (`set_waker`); a host that
-/// polls every frame need not.
-type Waker = Arc<dyn Fn() + Send + Sync>;
-static WAKER: RwLock<Option<Waker>> = RwLock::new(None);
+/// What wakes the host's window when the page needs it to look: an action queued, a page
+/// new or back after a silence, a device asking for the seat or refused it (set by the
+/// window, whose loop sleeps until something happens; a host that polls every frame need
+/// not). Called from the server's threads.
+static WAKER: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
 
-/// Sets (or clears) what every Guide's screen calls when the host should look at it.
-pub fn set_waker(waker: Option<Waker>) {
-    if let Ok(mut w) = WAKER.write() {
-        *w = waker;
-    }
+/// Sets the function [`wake_host`] calls (once; later calls are ignored).
+pub fn set_waker(wake: fn()) {
+    let _ = WAKER.set(wake);
 }
 
-/// Wakes the host, if it asked to be woken.
-fn wake() {
-    if let Ok(w) = WAKER.read()
-        && let Some(f) = w.as_ref()
-    {
-        f();
+/// Wakes the host's window, if it asked to be woken.
+fn wake_host() {
+    if let Some(wake) = WAKER.get() {
+        wake();
     }
 }
 

@@ -133,7 +133,7 @@ const NOT_YET: &str = "This device asks to join: the Guide accepts it at the tab
 fn queue(tx: &SyncSender<PageMsg>, msg: PageMsg) -> Response {
     match tx.try_send(msg) {
         Ok(()) => {
-            super::wake();
+            super::wake_host();
             Response::text(202, "queued")
         }
         Err(TrySendError::Full(_)) => Response::text(429, "too many actions waiting"),
@@ -168,7 +168,15 @@ fn take_seat(req: &Request, ctx: &Ctx) -> Result<(), Response> {
     match &sh.seat {
         Some(held) if held.token == token => return Ok(()),
         Some(_) => {
+            let first = sh
+                .refused
+                .as_ref()
+                .is_none_or(|(_, t)| t.elapsed() >= super::REFUSED_FOR);
             sh.refused = Some((device(), Instant::now()));
+            if first {
+                // The table names a refused device at once.
+                super::wake_host();
+            }
             return Err(Response::text(423, SEAT_TAKEN));
         }
         None => {}
@@ -205,7 +213,7 @@ fn take_seat(req: &Request, ctx: &Ctx) -> Result<(), Response> {
     drop(sh);
     if fresh {
         // The table names a new device at once.
-        super::wake();
+        super::wake_host();
     }
     if req.method == Method::Post {
         // Not queued: an action is the seat's alone.
@@ -295,6 +303,13 @@ fn state(req: &Request, ctx: &Ctx) -> Response {
     let Ok(mut sh) = ctx.shared.lock() else {
         return Response::text(503, "the game has closed");
     };
+    // A page new or back after a silence changes what the table says of the link.
+    if sh
+        .last_seen
+        .is_none_or(|t| t.elapsed() >= super::GONE_AFTER)
+    {
+        super::wake_host();
+    }
     sh.last_seen = Some(Instant::now());
     sh.traffic.polls += 1;
     let etag = format!("\"{}\"", sh.version);

@@ -29,8 +29,6 @@ pub struct Link {
     qr_code: String,
     /// The card the page was last told is held up to be read.
     held: Option<crate::cards::CardRef>,
-    /// What the table last drew of the link (its words, the devices asking, the code).
-    drawn: String,
 }
 
 impl Link {
@@ -43,7 +41,6 @@ impl Link {
             qr: Vec::new(),
             qr_code: String::new(),
             held: None,
-            drawn: String::new(),
         };
         link.refresh_qr();
         link
@@ -275,13 +272,11 @@ impl TableScreen {
     /// on the stage), the page is given the run as the table shows it whenever that
     /// changed, and a change in how the link stands is told on the table.
     pub(super) fn poll_link(&mut self) {
-        self.link_news = false;
         let Some(link) = self.link.as_mut() else {
             return;
         };
         let queued = link.screen.poll();
         let asked = !queued.is_empty();
-        self.link_news = asked;
         for msg in queued {
             let pa = match msg {
                 PageMsg::Act(pa) => pa,
@@ -358,17 +353,6 @@ impl TableScreen {
         }
     }
 
-    /// What the table draws of the link now, as one string: a change is news.
-    fn link_words(link: &Link) -> String {
-        let asking: Vec<String> = link.screen.asking().iter().map(Device::to_string).collect();
-        format!(
-            "{}|{}|{}",
-            link.screen.state().short(),
-            asking.join(","),
-            link.qr_code
-        )
-    }
-
     /// Tells on the table how the link stands when that changes (a device asking, the seat
     /// taken, its device gone quiet), and keeps the run's record of the screen.
     fn tell_link(&mut self) {
@@ -376,11 +360,6 @@ impl TableScreen {
             return;
         };
         link.refresh_qr();
-        let words = TableScreen::link_words(link);
-        if words != link.drawn {
-            link.drawn = words;
-            self.link_news = true;
-        }
         let now = link.screen.state();
         let note = link_note(&link.was, &now);
         // A page quiet for a while is one change, not one each second.
