@@ -206,7 +206,7 @@ function gone(text) {
   link = "gone";
   setConn("Closed", "wait");
   const box = $("link");
-  box.replaceChildren(el("strong", null, "The table closed"), el("div", null, text));
+  box.replaceChildren(el("strong", null, "This link no longer opens the table"), el("div", null, text));
   box.hidden = false;
   $("seat").hidden = true; $("silent").hidden = true;
   $("main").hidden = true; $("dock").hidden = true;

@@ -723,7 +723,12 @@ fn the_link_holds_for_a_minute_of_polls_fresh_connections_and_stalled_bodies() {
             std::thread::sleep(Duration::from_secs(20));
             let path = format!("/act?code={code}&seat=stalledclient");
             let open: Vec<(TcpStream, Instant)> = (0..40u8)
-                .map(|i| (stall_from([127, 0, 0, 2 + i / 8], &addr, &path), Instant::now()))
+                .map(|i| {
+                    (
+                        stall_from([127, 0, 0, 2 + i / 8], &addr, &path),
+                        Instant::now(),
+                    )
+                })
                 .collect();
             open.into_iter()
                 .map(|(s, sent)| {

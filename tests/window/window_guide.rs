@@ -261,12 +261,13 @@ fn save_and_quit_then_continue_and_the_same_page_follows_on() {
     game.key(&x.display, "Escape");
     browser.open(&format!("http://{url}"));
     browser.wait_text("#turn", |t| t.starts_with("Asking"));
+    let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    browser.screenshot(&shots.join("continue-page-asking.png"));
     accept_in_the_view(&mut game, &x.display);
     let turn = browser.wait_text("#turn", |t| t.ends_with("turn") || t.ends_with("Guide"));
     assert!(!turn.is_empty());
     let table = game.until("the holder named", |w| says(w, "follows"));
     assert!(says(&table, "Guide's dice: table dice"), "{table:?}");
-    let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     browser.screenshot(&shots.join("continue-page-before.png"));
     // Save & Quit: the window at its title, the page told the run waits (not gone).
     game.key(&x.display, "Escape");
@@ -295,6 +296,23 @@ fn save_and_quit_then_continue_and_the_same_page_follows_on() {
     assert_eq!(snap["table_dice"], true, "{snap}");
     assert!(snap.get("away").is_none(), "{snap}");
     browser.screenshot(&shots.join("continue-page-after.png"));
+    // R gives a new code: the page, its table gone for good, says so and stops asking.
+    game.key(&x.display, "Escape");
+    game.until("the menu", |w| says(w, "Save & Quit"));
+    game.key(&x.display, "6");
+    game.until("the screen's card", |w| says(w, "New code"));
+    game.key(&x.display, "r");
+    game.until("a new code", |w| says(w, "has a new code"));
+    browser.wait_text("#turn", |t| t == "The table closed");
+    let said = browser.text("#link").unwrap_or_default();
+    assert!(said.contains("scan the new code"), "{said}");
+    assert!(
+        !browser
+            .text("#conn")
+            .unwrap_or_default()
+            .contains("Reconnecting")
+    );
+    browser.screenshot(&shots.join("continue-page-closed.png"));
     drop(game);
 }
 
