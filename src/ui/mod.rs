@@ -36,6 +36,7 @@ mod map;
 mod memo;
 mod pace;
 mod pad;
+mod pairing;
 mod perf;
 mod rules;
 mod saves;
@@ -592,6 +593,8 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     let mut banner: Option<String> = None;
     let mut banner_since = 0.0;
     let mut reloads = 0;
+    // A Guide's screen kept serving while its run waits at the title (Save & Quit).
+    let mut parked: Option<table::Parked> = None;
     let mut timings = perf::Perf::new();
     let mut last_input = None;
     let mut pace = Pace::new();
@@ -698,6 +701,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                     &cards,
                     saves_dir.as_deref(),
                     settings.guardian_terms,
+                    &mut parked,
                 );
                 if let Screen::Title(title, _) = &mut screen
                     && !settings.house_rules.is_off()

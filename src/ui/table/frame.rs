@@ -435,8 +435,8 @@ pub fn lay_out(mut buttons: Vec<Button>, l: &Layout, m: &impl Measure) -> Vec<Bu
 
 /// The controls under the choices, left to right: the Guide's view (with a Guide) and
 /// each player's dice switch; none at the end, or when `any` is false (a lesson).
-/// `link`: the Guide's screen, if it is on (while a page follows the run, the Guide's view
-/// is there rather than behind Tab); its button says how it stands.
+/// `link`: the Guide's screen, if it is on; its button says how it stands and names the
+/// device holding the Guide's seat.
 pub fn controls(
     s: &State,
     any: bool,
@@ -463,21 +463,11 @@ pub fn controls(
     };
     let mut specs: Vec<(Control, String)> = Vec::new();
     if s.guide {
-        use crate::guide_screen::LinkState;
-        match link {
-            Some(LinkState::Followed) => {
-                specs.push((Control::Link, "Guide's screen: following".into()))
-            }
-            Some(state) => {
-                specs.push((Control::Peek, peek.clone()));
-                let words = match state {
-                    LinkState::Quiet { secs } => format!("no page for {secs} s"),
-                    LinkState::Stopped { .. } => "stopped".into(),
-                    _ => "waiting for the phone".into(),
-                };
-                specs.push((Control::Link, format!("Guide's screen: {words}")));
-            }
-            None => specs.push((Control::Peek, peek.clone())),
+        // Tab opens the Guide's view in every guided run; the Guide's screen's control
+        // names the device that holds the seat.
+        specs.push((Control::Peek, peek.clone()));
+        if let Some(state) = link {
+            specs.push((Control::Link, format!("Guide's screen: {}", state.short())));
         }
         specs.push((
             Control::Dice(Role::Traveller),

@@ -45,6 +45,8 @@ pub fn of(t: &TableScreen, window: Vec2) -> u64 {
         .hash(&mut h);
     (t.pace_note(), crate::ui::hints::on_pad()).hash(&mut h);
     format!("{:?}{:?}", t.link_state(), t.hint_now()).hash(&mut h);
+    // The Guide's view shows the code: R changes it.
+    t.link().map(|l| l.screen.code()).hash(&mut h);
     pointer(t, window).hash(&mut h);
     h.finish()
 }

@@ -38,6 +38,7 @@ use crate::session::Session;
 use crate::store::{Autosave, StoreError};
 use frame::{Button, Control, Frame, KeyMap};
 pub use layout::{Layout, MIN_WINDOW};
+pub use link::Parked;
 use macroquad::prelude::*;
 use modal::Modal;
 pub use open::Start;
@@ -176,11 +177,14 @@ impl TableScreen {
         {
             due = due.min(Due::in_secs(END_CALM - (self.now - since)));
         }
+        // How the link stands changes with time alone: a page going quiet, a device asking
+        // (or refused) going out of the list.
         if matches!(
             self.link_state(),
             Some(
                 crate::guide_screen::LinkState::Quiet { .. }
-                    | crate::guide_screen::LinkState::Followed
+                    | crate::guide_screen::LinkState::Followed { .. }
+                    | crate::guide_screen::LinkState::Asking { .. }
             )
         ) {
             due = due.min(Due::In(std::time::Duration::from_secs(1)));
@@ -281,6 +285,8 @@ impl TableScreen {
     /// over. A failure becomes the warning shown on the table; the game goes on.
     /// Returns whether the save is now on disk.
     fn autosave(&mut self) -> bool {
+        // The table's own keep (dice switches, the Guide's screen) goes with every save.
+        self.keep_table();
         let result = self.autosave.after(&self.run);
         let written = !result.as_ref().is_err_and(StoreError::unsaved);
         if let Err(e @ StoreError::NotRecorded(_)) = &result {
@@ -762,7 +768,7 @@ impl TableScreen {
         match c {
             Control::Link => self.modal = Some(Modal::Link),
             Control::Peek => {
-                if self.run.state.guide && !self.link_connected() {
+                if self.run.state.guide {
                     self.modal = Some(Modal::Guide(guide::Peek::Cover {
                         since: self.now,
                         held: false,
@@ -783,6 +789,8 @@ impl TableScreen {
                 } else {
                     format!("{whose}: rolled on screen again.")
                 });
+                // Kept with the run, so that Continue brings the switches back.
+                self.autosave();
             }
         }
     }

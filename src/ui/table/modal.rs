@@ -303,17 +303,19 @@ impl TableScreen {
         match self.modal.take() {
             None => {
                 let mut peek = guide::Peek::Closed;
-                // With a Guide's screen following, the Guide's view is there: the
-                // shared table never asks the traveller to look away.
-                if self.run.state.guide && !self.link_connected() && peek.update(input, self.now) {
+                // Tab opens the Guide's view in every guided run, a page following or not:
+                // the Guide accepts a device there, and reads there if the page goes quiet.
+                if self.run.state.guide && peek.update(input, self.now) {
                     self.modal = Some(Modal::Guide(peek));
                     return Some(Next::Stay);
                 }
                 None
             }
             Some(Modal::Guide(mut peek)) => {
-                // The Guide's own keys: an open view's numbers make the Guide's choice.
-                if matches!(peek, guide::Peek::Open { .. }) && self.guide_pick(input) {
+                // The Guide's own keys: an open view's numbers make the Guide's choice, its
+                // letters accept a device into the Guide's seat (R: a new code).
+                let open = matches!(peek, guide::Peek::Open { .. });
+                if open && (self.guide_pick(input) || self.accept_keys(input)) {
                     self.modal = Some(Modal::Guide(peek));
                     return Some(Next::Stay);
                 }
@@ -491,7 +493,7 @@ impl TableScreen {
         if input.back {
             return Next::Stay;
         }
-        if input.presses.contains(&Press::Key(KeyCode::C)) {
+        if input.presses.contains(&Press::Key(KeyCode::C)) && !self.seed_hidden() {
             self.copy_code();
             self.modal = Some(Modal::Menu { sel });
             return Next::Stay;
@@ -566,10 +568,9 @@ impl Modal {
                         Vec::new()
                     },
                     cursor: t.guide_cursor,
-                    link_url: t
-                        .link()
-                        .filter(|k| k.screen.seat_claimed())
-                        .map(|k| k.screen.url()),
+                    link: t.link_view(),
+                    seed_line: format!("Seed {}  ·  run code {}", t.run.state.seed, t.code),
+                    shown: t.shown_cards(),
                 };
                 guide::draw_view(t.stage.shown(), &extras, *peek, fonts, l.size)
             }
@@ -592,7 +593,9 @@ fn seed_line(t: &TableScreen, fonts: &Fonts, l: &Layout) {
     let Some(last) = rects.last() else {
         return;
     };
-    let line = if hints::on_pad() {
+    let line = if t.seed_hidden() {
+        "Seed and run code: in the Guide's view until the run ends".to_string()
+    } else if hints::on_pad() {
         format!("Seed {}  ·  run code {}", t.run.state.seed, t.code)
     } else {
         format!(

@@ -606,9 +606,15 @@ impl TitleScreen {
                 && let Some(r) = &self.resume
             {
                 let s = &r.summary;
+                // A run with a Guide in progress keeps its seed out of sight (docs/UI.md).
+                let seed = if r.seed_hidden() {
+                    "with a Guide".to_string()
+                } else {
+                    format!("seed {}", r.seed)
+                };
                 let note = format!(
-                    "{} · Health {} of {} · seed {}",
-                    s.domain_name, s.health, s.max_health, r.seed
+                    "{} · Health {} of {} · {seed}",
+                    s.domain_name, s.health, s.max_health
                 );
                 style::text(
                     &note,

@@ -7,6 +7,7 @@ mod keys;
 mod link;
 mod lost;
 mod objective;
+mod seat;
 mod tips;
 
 fn shipped() -> Arc<CardSet> {
