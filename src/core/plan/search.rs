@@ -178,6 +178,11 @@ pub enum Move {
     Enter { domain: u8 },
 }
 
+/// What a move costs a route: a Domain entered is a row of cards to survive.
+fn step_cost(m: &Move) -> u8 {
+    u8::from(matches!(m, Move::Enter { .. }))
+}
+
 /// Answers by position.
 pub type Memo = HashMap<Node, MaskSet, Words>;
 
@@ -212,11 +217,13 @@ impl<'p, 'm> Search<'p, 'm> {
         out
     }
 
-    /// A route from `n` whose end meets every entry of `want`, as its moves in order.
+    /// The shortest route from `n` (fewest Domains entered: each is a row of cards to
+    /// survive) whose end meets every entry of `want`, as its moves in order.
     pub fn witness(&mut self, n: Node, want: u8) -> Option<Vec<Move>> {
         if !self.answer(n).covers(want) {
             return None;
         }
+        let mut far: HashMap<Node, u8, Words> = HashMap::default();
         let mut path = Vec::new();
         let mut at = n;
         loop {
@@ -225,12 +232,41 @@ impl<'p, 'm> Search<'p, 'm> {
             }
             let mut moves = Vec::new();
             self.moves(&at, &mut moves);
-            let (m, next) = moves
-                .into_iter()
-                .find(|(_, c)| self.answer(*c).covers(want))?;
+            let mut best: Option<(u8, Move, Node)> = None;
+            for (m, next) in moves {
+                if !self.answer(next).covers(want) {
+                    continue;
+                }
+                let d = step_cost(&m).saturating_add(self.distance(next, want, &mut far));
+                if best.is_none_or(|(b, _, _)| d < b) {
+                    best = Some((d, m, next));
+                }
+            }
+            let (_, m, next) = best?;
             path.push(m);
             at = next;
         }
+    }
+
+    /// The fewest Domains entered from `n` to an end meeting `want` (`n` must cover it).
+    fn distance(&mut self, n: Node, want: u8, far: &mut HashMap<Node, u8, Words>) -> u8 {
+        if self.is_end(&n) && self.judge(&n) & want == want {
+            return 0;
+        }
+        if let Some(d) = far.get(&n) {
+            return *d;
+        }
+        let mut moves = Vec::new();
+        self.moves(&n, &mut moves);
+        let mut best = u8::MAX;
+        for (m, next) in moves {
+            if self.answer(next).covers(want) {
+                let d = step_cost(&m).saturating_add(self.distance(next, want, far));
+                best = best.min(d);
+            }
+        }
+        far.insert(n, best);
+        best
     }
 
     /// The run reaches the Guardian here (every card of the final Domain met).

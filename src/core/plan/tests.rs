@@ -14,7 +14,7 @@ use crate::core::legal::{holds, legal_actions};
 use crate::core::rules::SLOTS;
 use crate::core::state::{Phase, State};
 use crate::core::testing::StateBuilder;
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 pub(super) fn shipped() -> Arc<CardSet> {
@@ -107,7 +107,11 @@ fn worth_meeting(cards: &CardSet, c: CardRef) -> bool {
 
 struct Oracle<'a> {
     cards: &'a CardSet,
-    masks: BTreeSet<u8>,
+    /// Each combination of entries met at a route's end, with the fewest Domains a route
+    /// that meets it enters.
+    masks: BTreeMap<u8, usize>,
+    /// Domains on the route already (cleared, and the one the traveller is in).
+    from: usize,
     /// Positions already played out on this route (the same cards left to meet, the same
     /// hand): played again, they would end in the same hands.
     seen: std::collections::HashSet<(usize, Vec<u16>, Vec<Vec<u16>>)>,
@@ -275,17 +279,21 @@ impl Oracle<'_> {
                 mask |= 1 << i;
             }
         }
-        self.masks.insert(mask);
+        let entered = route.len() - self.from;
+        let best = self.masks.entry(mask).or_insert(entered);
+        *best = (*best).min(entered);
     }
 }
 
 /// The brute force's answer for a state: per entry, whether it is met now or some route
-/// meets it; and whether one route meets every such entry.
-fn brute_force(s: &State) -> (Vec<TermStatus>, bool) {
+/// meets it; whether one route meets every such entry; and how few Domains a route that
+/// meets the most entries together enters (`None`: it meets none).
+fn brute_force(s: &State) -> (Vec<TermStatus>, bool, Option<usize>) {
     let cards = &*s.cards;
     let mut oracle = Oracle {
         cards,
-        masks: BTreeSet::new(),
+        masks: BTreeMap::new(),
+        from: 0,
         seen: Default::default(),
         worth: cards
             .domains
@@ -316,6 +324,7 @@ fn brute_force(s: &State) -> (Vec<TermStatus>, bool) {
         path.push(s.domain);
     }
     oracle.routes(&mut path, &mut routes);
+    oracle.from = path.len();
     let k = path.len() - 1;
     let left: Vec<CardRef> = if in_domain {
         s.deck
@@ -350,7 +359,7 @@ fn brute_force(s: &State) -> (Vec<TermStatus>, bool) {
     for (i, e) in cards.entries().enumerate() {
         let st = if holds(s, &e.broken_by) {
             TermStatus::Met
-        } else if oracle.masks.iter().any(|m| m & (1 << i) != 0) {
+        } else if oracle.masks.keys().any(|m| m & (1 << i) != 0) {
             TermStatus::Open
         } else {
             TermStatus::Lost
@@ -360,8 +369,26 @@ fn brute_force(s: &State) -> (Vec<TermStatus>, bool) {
         }
         statuses.push(st);
     }
-    let together = oracle.masks.iter().any(|m| m & want == want);
-    (statuses, together)
+    let together = oracle.masks.keys().any(|m| m & want == want);
+    // The route a bot is given: every entry it can add (in the entries' order) to those
+    // one route meets together, by the fewest Domains.
+    let mut target = 0u8;
+    for i in 0..cards.entry_count().min(8) {
+        let more = target | 1 << i;
+        if oracle.masks.keys().any(|m| m & more == more) {
+            target = more;
+        }
+    }
+    let shortest = (target != 0).then(|| {
+        oracle
+            .masks
+            .iter()
+            .filter(|(m, _)| *m & target == target)
+            .map(|(_, n)| *n)
+            .min()
+            .unwrap_or(usize::MAX)
+    });
+    (statuses, together, shortest)
 }
 
 /// A small deterministic generator for the tests.
@@ -429,7 +456,7 @@ pub(super) struct Tally {
 /// Checks the planner against the brute force on every state.
 pub(super) fn agree(states: &[State], what: &str, tally: &mut Tally) {
     for (k, s) in states.iter().enumerate() {
-        let (want, want_together) = brute_force(s);
+        let (want, want_together, shortest) = brute_force(s);
         tally.states += 1;
         tally.open += want.iter().filter(|w| **w == TermStatus::Open).count();
         tally.lost += want.iter().filter(|w| **w == TermStatus::Lost).count();
@@ -449,6 +476,23 @@ pub(super) fn agree(states: &[State], what: &str, tally: &mut Tally) {
             s.domain,
             s.cleared
         );
+        let route = super::route_for(s, u32::MAX);
+        assert_eq!(
+            route.as_ref().map(Vec::len),
+            shortest,
+            "{what}, state {k}: the bots' route in {} (cleared {:?}): {route:?}",
+            s.domain,
+            s.cleared
+        );
+        // A route by the map's links, through Domains not entered yet, to the final one.
+        if let Some(r) = &route {
+            let mut at = s.domain;
+            for d in r {
+                assert!(s.cards.domain(at).links.contains(d) && !s.cleared.contains(d));
+                at = *d;
+            }
+            assert_eq!(at, s.cards.final_domain, "{what}, state {k}: {r:?}");
+        }
     }
 }
 
