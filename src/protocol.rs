@@ -298,7 +298,14 @@ pub fn write_step_opts<W: Write>(
     }
     match opts.role {
         None => {}
-        Some(StreamRole::Traveller) => state.guide = None,
+        Some(StreamRole::Traveller) => {
+            state.guide = None;
+            // The seed replays the run, face-down cards and all: the traveller's stream of
+            // a guided run carries it only once the run is over.
+            if run.state.guide && !run.is_over() {
+                state.seed = None;
+            }
+        }
         Some(StreamRole::Guide) => {
             if let Some(g) = state.guide.as_mut() {
                 extend_guide(g, run, (!first).then_some(events));

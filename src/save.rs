@@ -16,7 +16,7 @@ use crate::cards::CardFiles;
 use crate::cards::load::load_files;
 use crate::cards::set::json_hash;
 use crate::core::{Action, DiceMode, HouseRules};
-use crate::session::{ForcedDie, ReplayError, Session, Setup, Summary, format_time};
+use crate::session::{ForcedDie, ReplayError, Session, Setup, Summary, TableKeep, format_time};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fs;
@@ -62,6 +62,7 @@ fn to_bytes_at(run: &Session, saved_at: u64) -> Vec<u8> {
         cards_hash: json_hash(&cards),
         cards,
         snapshot: snapshot(run),
+        table: &run.table,
     };
     let mut bytes = serde_json::to_vec_pretty(&out).unwrap_or_default();
     bytes.push(b'\n');
@@ -97,6 +98,10 @@ struct SaveOut<'a> {
     cards_hash: String,
     cards: Value,
     snapshot: Value,
+    /// What the table keeps beside the rules (its dice switches, its Guide's screen);
+    /// written only when there is something to keep.
+    #[serde(skip_serializing_if = "TableKeep::is_empty")]
+    table: &'a TableKeep,
 }
 
 /// A save of format version 1 as read.
@@ -126,6 +131,9 @@ struct SaveV1 {
     cards_hash: String,
     cards: Value,
     snapshot: Value,
+    /// Absent when the table kept nothing (and in saves from before it kept anything).
+    #[serde(default)]
+    table: TableKeep,
 }
 
 /// Only the fields a listing needs.
@@ -164,6 +172,12 @@ pub struct SaveInfo {
 }
 
 impl SaveInfo {
+    /// Whether its seed and run code stay out of sight: a run with a Guide still in
+    /// progress (they would let the traveller replay it and read the face-down cards).
+    pub fn seed_hidden(&self) -> bool {
+        self.summary.guide && self.summary.ending.is_none()
+    }
+
     /// The run's code, which starts the same run again on the same cards (`None`: the
     /// save does not say which cards).
     pub fn code(&self) -> Option<crate::daily::RunCode> {
@@ -465,6 +479,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Session, LoadProblem> {
     // A journey of the day stays one when resumed (its summary says which date).
     let mut run = run;
     run.day = save.summary.day;
+    run.table = save.table;
     let replayed = snapshot(&run);
     if let Some((at, saved, now)) = first_difference(&save.snapshot, &replayed, String::new()) {
         return Err(LoadProblem::SnapshotMismatch {

@@ -68,6 +68,61 @@ pub struct Session {
     /// The date whose journey this run was started as (the title's Today's journey; `None`
     /// for any other run, practice included). Kept in the save's summary.
     pub day: Option<Day>,
+    /// What the table keeps with the run beside its rules: its dice switches and its
+    /// Guide's screen. Saved with the run, never part of a replay.
+    pub table: TableKeep,
+}
+
+/// What a table keeps with its run so that Save & Quit, then Continue, brings the table
+/// back as it was: whose dice are typed in, the Guide's screen (address, code, seat), and
+/// the cards the Guide has shown the traveller. Saved as the save's `table` (absent when
+/// there is nothing to keep); never read by the rules.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableKeep {
+    /// Physical dice typed in: the traveller's (alone: every die) and the Guide's.
+    #[serde(default, skip_serializing_if = "no_table_dice")]
+    pub table_dice: [bool; 2],
+    /// The Guide's screen, if it was on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guide_screen: Option<LinkKeep>,
+    /// The ids of the cards the Guide has shown the traveller (they are known to them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shown: Vec<String>,
+}
+
+fn no_table_dice(d: &[bool; 2]) -> bool {
+    *d == [false, false]
+}
+
+impl TableKeep {
+    /// Nothing to keep.
+    pub fn is_empty(&self) -> bool {
+        *self == TableKeep::default()
+    }
+}
+
+/// A Guide's screen as kept with its run: where it listened, its join code, the device
+/// holding the Guide's seat, and the codes it retired (a page with one is told the table
+/// closed that link).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkKeep {
+    /// The address it listened on, port included (`192.168.1.20:41234`).
+    pub addr: String,
+    pub code: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<SeatKeep>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retired: Vec<String>,
+}
+
+/// The device holding the Guide's seat: its page's token and how the table names it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatKeep {
+    pub token: String,
+    /// The kind of device ("Android phone"), from its browser's User-Agent.
+    pub kind: String,
+    /// A short id to tell two devices apart ("K7FA").
+    pub id: String,
 }
 
 /// Why a replay could not rebuild a run.
@@ -132,6 +187,7 @@ impl Session {
             started_at: now_ms(),
             journal: events.clone(),
             day: None,
+            table: TableKeep::default(),
         };
         (session, events)
     }

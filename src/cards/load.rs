@@ -410,7 +410,7 @@ fn io_words(e: &std::io::Error) -> String {
 
 /// Reads one file of the directory and parses it; a problem is pushed when either fails.
 /// `None` when the file could not be read, `Some(Err)` when it did not parse.
-fn read_and_parse<T: CardFile + schemars::JsonSchema>(
+fn read_and_parse<T: CardFile + schemars::JsonSchema + 'static>(
     dir: Reader,
     rel: &str,
     kind: FileKind,
@@ -614,7 +614,7 @@ fn deserialize<T: DeserializeOwned>(
 /// Parses one file's text, pushing every parse error found in plain words (all of them
 /// where the file can be read piece by piece, see [`CardFile::recover`]). On failure the
 /// file's [`Source`] is returned, for what can still be read of it.
-pub(crate) fn parse_text<T: CardFile + schemars::JsonSchema>(
+pub(crate) fn parse_text<T: CardFile + schemars::JsonSchema + 'static>(
     file: &str,
     kind: FileKind,
     text: &str,

@@ -13,6 +13,7 @@ pub mod open;
 pub mod origin;
 pub mod phrase;
 pub mod phrasebook;
+pub mod puzzle;
 pub mod refs;
 pub mod renames;
 pub mod report;

@@ -1,6 +1,7 @@
 //! The card set in play: every file of `cards/` loaded, checked, and indexed for the engine.
 
 use super::model::*;
+use super::puzzle::Puzzle;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -209,6 +210,9 @@ pub struct CardSet {
     /// Face names, interned: each Station card's (by index), then the Guardian's last.
     #[serde(skip)]
     face_names: Vec<Vec<&'static str>>,
+    /// The Guardian's puzzle over the set's pieces, for the rules core's planner.
+    #[serde(skip)]
+    puzzle: Puzzle,
 }
 
 /// A reference that did not resolve while building a [`CardSet`].
@@ -287,7 +291,7 @@ impl CardSet {
         domain_refs.sort();
         let start = find_domain(&map.start)?;
         let final_domain = find_domain(&map.final_domain)?;
-        Ok(CardSet {
+        let mut set = CardSet {
             files,
             domains,
             start,
@@ -305,7 +309,16 @@ impl CardSet {
             index,
             domain_index,
             domain_refs,
-        })
+            puzzle: Puzzle::default(),
+        };
+        set.puzzle = Puzzle::build(&set);
+        Ok(set)
+    }
+
+    /// The Guardian's puzzle: its pieces, where they lie, their prices, and each entry's
+    /// condition over them.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
     }
 
     /// The parsed files the set was built from.

@@ -27,14 +27,31 @@ impl ArrayForObject {
 }
 
 /// The first object written as an array in `value`, a file of type `T`.
-pub fn find<T: JsonSchema>(value: &Value) -> Option<ArrayForObject> {
-    let schema = schemars::schema_for!(T).to_value();
-    let defs = schema
-        .get("$defs")
-        .and_then(Value::as_object)
-        .cloned()
-        .unwrap_or_default();
-    walk(value, &schema, &defs, String::new(), None)
+pub fn find<T: JsonSchema + 'static>(value: &Value) -> Option<ArrayForObject> {
+    let schema = schema_of::<T>();
+    walk(value, &schema.0, &schema.1, String::new(), None)
+}
+
+/// A type's schema and its definitions, made once per type and process (a set has a
+/// dozen files of four types; making the schema is most of this check's cost).
+fn schema_of<T: JsonSchema + 'static>() -> std::sync::Arc<(Value, Map<String, Value>)> {
+    use std::any::TypeId;
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    type Made = Mutex<HashMap<TypeId, Arc<(Value, Map<String, Value>)>>>;
+    static MADE: OnceLock<Made> = OnceLock::new();
+    let made = MADE.get_or_init(Made::default);
+    // A poisoned lock still holds whole schemas: a panic elsewhere cannot half-write one.
+    let mut made = made.lock().unwrap_or_else(|e| e.into_inner());
+    Arc::clone(made.entry(TypeId::of::<T>()).or_insert_with(|| {
+        let schema = schemars::schema_for!(T).to_value();
+        let defs = schema
+            .get("$defs")
+            .and_then(Value::as_object)
+            .cloned()
+            .unwrap_or_default();
+        Arc::new((schema, defs))
+    }))
 }
 
 fn join(path: &str, key: &str) -> String {

@@ -51,8 +51,10 @@ pub struct PlayArgs {
     #[arg(long)]
     pub describe: bool,
     /// Serve the Guide's screen (a web page with the Guide's view and buttons) on this
-    /// address, e.g. `0.0.0.0:8080` or `127.0.0.1:0`; its URL is printed on stderr.
-    #[arg(long, value_name = "ADDR", requires = "guide")]
+    /// address, e.g. `0.0.0.0:8080` or `127.0.0.1:0`; its URL is printed on stderr. Needs a
+    /// run with a Guide (`--guide`, or `--load` of a guided save, whose code and seat it
+    /// keeps).
+    #[arg(long, value_name = "ADDR")]
     pub guide_screen: Option<String>,
     /// Do not autosave, even when resuming with `--load` (nor add the run to the history).
     #[arg(long, conflicts_with = "save")]
@@ -102,6 +104,12 @@ pub fn run(cards: &crate::cards::CardSource, saves: Option<&Path>, args: PlayArg
             (run, events, None)
         }
     };
+    if args.guide_screen.is_some() && !run.state.guide {
+        eprintln!(
+            "forward play: --guide-screen needs a run with a Guide (--guide, or --load of a guided save)"
+        );
+        return 2;
+    }
     let store_dir = SaveStore::dir_from(saves);
     // The protocol saves only when asked to (`--save`, `--load` or `--saves`): bots and
     // test suites play thousands of runs through it and want neither files nor an fsync
@@ -170,13 +178,18 @@ pub fn run(cards: &crate::cards::CardSource, saves: Option<&Path>, args: PlayArg
         describe: args.describe,
     };
     if let Some(addr) = &args.guide_screen {
-        let screen = match crate::guide_screen::GuideScreen::start(addr) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("forward play: {e}");
-                return 1;
-            }
-        };
+        // A resumed run keeps its screen's code and seat, so that its page picks up when
+        // it is served on the same address again.
+        let kept = run.table.guide_screen.clone();
+        let pairing = crate::guide_screen::Pairing::First;
+        let screen =
+            match crate::guide_screen::GuideScreen::start_with(addr, pairing, kept.as_ref()) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("forward play: {e}");
+                    return 1;
+                }
+            };
         eprintln!("Guide's screen: {}", screen.url());
         eprintln!("{}", screen.qr_text());
         let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
@@ -233,6 +246,7 @@ fn play_with_screen<W: io::Write>(
     screen.publish(run);
     loop {
         for events in screen.apply_queued(run) {
+            run.table.guide_screen = Some(screen.keep());
             after(run);
             write_step_opts(&mut out, run, &events, opts, false)?;
         }
@@ -247,6 +261,7 @@ fn play_with_screen<W: io::Write>(
                 match act_line(run, &line) {
                     Ok(events) => {
                         screen.record(&before, &events);
+                        run.table.guide_screen = Some(screen.keep());
                         after(run);
                         write_step_opts(&mut out, run, &events, opts, false)?
                     }

@@ -142,4 +142,15 @@ impl<'a> Observation<'a> {
     pub fn flips(&self) -> u32 {
         self.s.flips
     }
+    /// The Domains still to enter on a route that meets every entry of `want` (bit i:
+    /// entry i) it can, each piece after its price ([`super::plan::route_for`]). It reads
+    /// where the pieces lie and which cards of this Domain are still to come, as a player
+    /// who has read the cards and watched the row knows them.
+    pub fn route_for(&self, want: u32) -> Option<Vec<DomainRef>> {
+        super::plan::route_for(self.s, want)
+    }
+    /// The cards the entries of `want` depend on (the pieces and their prices).
+    pub fn pieces_for(&self, want: u32) -> Vec<CardRef> {
+        super::plan::pieces_for(self.s, want)
+    }
 }

@@ -3,22 +3,25 @@
 //! a Guide's choice, continue a card the table holds up to be read). Off by default;
 //! `--guide-screen ADDR`, the title's switch or the Esc menu turns it on.
 //!
-//! The server runs on threads of its own (`http.rs`) and never touches the session: the host
+//! The server runs on threads of its own (`http/`) and never touches the session: the host
 //! (the headless loop, or the window each frame) [`GuideScreen::publish`]es a snapshot
 //! after every change and [`GuideScreen::poll`]s the page's queued actions, applying them
 //! itself with [`apply`]. Every request needs the random join code (403 otherwise, with an
-//! empty body) and, past the page itself, the Guide's seat: the first page to ask claims
-//! it with a token of its own, and any other is refused (423) until the table releases it.
-//! Only the Guide's actions offered in the last snapshot are queued, and the host checks
-//! them again when it applies them. `/state` carries its version as an ETag and answers
-//! 304 when the page has it already; the journal comes as the entries the page lacks.
-//! Each connection has its own deadlines ([`LIMITS`]); the server lives until the host
-//! stops it. The page is compiled into the binary and nothing on disk is served.
+//! empty body; 410 for a code the table retired) and, past the page itself, the Guide's
+//! seat, held by one device (`seat.rs`): the window gives it only to a device the Guide
+//! accepts in the Guide's view ([`Pairing::Accept`]), the headless game to the first to ask
+//! ([`Pairing::First`]). Only the Guide's actions offered in the last snapshot are queued,
+//! and the host checks them again when it applies them. `/state` carries its version as an
+//! ETag and answers 304 when the page has it already; the journal comes as the entries the
+//! page lacks. The page is compiled into the binary and nothing on disk is served.
 
 mod http;
+mod seat;
 mod server;
 mod snapshot;
 
+use seat::{Asking, Seat};
+pub use seat::{Device, LinkState, Pairing};
 pub use snapshot::{FEED_LINES, FoeNow, Offered, Shown, Slot, Snapshot, Term, Traveller};
 use snapshot::{cue, takes_dice};
 
@@ -26,22 +29,33 @@ use crate::core::state::{Role, State};
 use crate::core::{Action, Event, dice_rolled};
 use crate::present::journal::{NoteEntry, card_entry};
 use crate::present::words::guide_label;
-use crate::session::Session;
+use crate::session::{LinkKeep, SeatKeep, Session};
 use serde::{Deserialize, Serialize};
 pub use server::SEAT_TAKEN;
 use server::{Ctx, handler, join_code, listener};
+use std::collections::BTreeSet;
 use std::sync::mpsc::{Receiver, sync_channel};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-/// The page, served from the binary.
-const PAGE: &str = include_str!("page.html");
 /// What the page is told when its run ends.
 pub const RUN_ENDED: &str =
     "The run has ended. This Guide's screen takes no more actions; a new run gets a new code.";
+/// What a page whose table is gone for good is told: its code was retired (R at the table),
+/// or the table moved on to another run.
+pub const TABLE_CLOSED: &str = "The table closed: scan the new code.";
+/// What the page is told while its run is saved and the table is at its title (Save &
+/// Quit): the same address, code and seat serve it again when the run is continued.
+pub const AWAY: &str = "The run is saved and the table is at its title. This page picks up by itself when the run is continued.";
+/// What the page is told when it would roll the Guide's die on screen while the Guide's
+/// table dice are on.
+pub const TABLE_DICE: &str = "The Guide's dice are on the table: type the die you rolled (1 to 6).";
 /// The largest request body read (an action and its dice fit in far less).
 pub const MAX_BODY: usize = 2048;
 /// The most actions queued before the host takes them; more are refused (429).
 pub const MAX_QUEUED: usize = 16;
+/// The most retired codes remembered (each told "the table closed").
+const MAX_RETIRED: usize = 8;
 
 /// Why the Guide's screen could not start.
 #[derive(Debug, thiserror::Error)]
@@ -69,10 +83,20 @@ pub enum PageMsg {
     Show(String),
 }
 
+/// What the host's table says of the Guide's action, besides the run itself.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TableSays {
+    /// The table waits for the Guide's dice for this very action (a foe's reroll the
+    /// traveller chose), so it is the Guide's to roll whoever's turn it is.
+    pub awaited: bool,
+    /// The Guide's table dice are on: a die-rolling action needs the die rolled.
+    pub physical: bool,
+}
+
 /// Applies a page action on the host's session: only on the Guide's turn, only an offered
 /// Guide's action (never abandon), dice 1 to 6.
 pub fn apply(run: &mut Session, pa: &PageAction) -> Result<Vec<Event>, String> {
-    check(run, pa, false)?;
+    check(run, pa, TableSays::default())?;
     run.act_typed(&pa.action, &pa.dice)
         .map_err(|e| e.to_string())
 }
@@ -80,10 +104,8 @@ pub fn apply(run: &mut Session, pa: &PageAction) -> Result<Vec<Event>, String> {
 /// Whether the page may take `pa` now (the checks of [`apply`]), in words for the page.
 /// A host that plays the action itself forces the typed dice before it copies the state
 /// for its stage, so that the stage's copy replays them too.
-/// `awaited`: the host's table waits for the Guide's dice for this very action (a foe's
-/// reroll the traveller chose), so it is the Guide's to roll whoever's turn it is.
-pub fn check(run: &Session, pa: &PageAction, awaited: bool) -> Result<(), String> {
-    if !run.state.guide || (run.state.role() != Role::Guide && !awaited) {
+pub fn check(run: &Session, pa: &PageAction, table: TableSays) -> Result<(), String> {
+    if !run.state.guide || (run.state.role() != Role::Guide && !table.awaited) {
         return Err("it is not the Guide's turn".into());
     }
     if matches!(pa.action, Action::Abandon) {
@@ -94,6 +116,9 @@ pub fn check(run: &Session, pa: &PageAction, awaited: bool) -> Result<(), String
     }
     if !pa.dice.is_empty() && !takes_dice(&pa.action) {
         return Err("only the foe's dice can be typed here".into());
+    }
+    if table.physical && pa.dice.is_empty() && takes_dice(&pa.action) {
+        return Err(TABLE_DICE.into());
     }
     if let Some(why) = crate::core::why_not(&run.state, &pa.action) {
         return Err(why.to_string());
@@ -112,6 +137,24 @@ pub fn check(run: &Session, pa: &PageAction, awaited: bool) -> Result<(), String
     Ok(())
 }
 
+/// What wakes the host's window when the page needs it to look: an action queued, a page
+/// new or back after a silence, a device asking for the seat or refused it (set by the
+/// window, whose loop sleeps until something happens; a host that polls every frame need
+/// not). Called from the server's threads.
+static WAKER: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
+
+/// Sets the function [`wake_host`] calls (once; later calls are ignored).
+pub fn set_waker(wake: fn()) {
+    let _ = WAKER.set(wake);
+}
+
+/// Wakes the host's window, if it asked to be woken.
+fn wake_host() {
+    if let Some(wake) = WAKER.get() {
+        wake();
+    }
+}
+
 /// State shared between the host and the server's threads.
 struct Shared {
     /// The last snapshot published (its journal apart).
@@ -124,13 +167,27 @@ struct Shared {
     showable: Vec<String>,
     /// A card is held up on the host's table (Continue is accepted).
     held: bool,
-    /// The run has ended or its table was left: no more actions.
+    /// The run has ended or its table was left for good: no more actions.
     closed: bool,
+    /// The run is saved and its table at the title (Save & Quit): no actions until it is
+    /// continued.
+    away: bool,
+    /// The Guide's table dice are on: a die-rolling action needs its dice.
+    physical: bool,
     version: u64,
-    /// When the page last asked for the state (it asks several times a second).
-    last_seen: Option<std::time::Instant>,
-    /// The token of the page holding the Guide's seat.
-    seat: Option<String>,
+    /// The join code every request must carry.
+    code: String,
+    /// Codes this screen had before (a page with one is told the table closed it).
+    retired: Vec<String>,
+    pairing: Pairing,
+    /// The device holding the Guide's seat.
+    seat: Option<Seat>,
+    /// Devices asking for the free seat, oldest first.
+    asking: Vec<Asking>,
+    /// When the seat's device last asked for the state.
+    last_seen: Option<Instant>,
+    /// The last device refused the seat, and when.
+    refused: Option<(Device, Instant)>,
     /// What `/state` has cost so far.
     traffic: Traffic,
 }
@@ -167,58 +224,58 @@ impl Shared {
         })
         .unwrap_or_else(|_| "{}".into())
     }
+
+    /// A change the host made outside a publish (away, closed for good): a new version
+    /// with what it changes, so that every page sees it.
+    fn amend(&mut self, f: impl FnOnce(&mut Snapshot)) {
+        self.version += 1;
+        let v = self.version;
+        if let Some(snap) = self.snap.as_mut() {
+            snap.version = v;
+            f(snap);
+            snap.cue = cue(snap);
+        }
+    }
 }
 
 /// A page that has not asked for the state for this long has gone (closed, asleep, out of
 /// range); the page asks every 0.7 s.
-pub const GONE_AFTER: std::time::Duration = std::time::Duration::from_secs(4);
+pub const GONE_AFTER: Duration = Duration::from_secs(4);
+/// A device refused the seat counts as a page this long after it asked (a refused page
+/// asks every 5 s).
+pub const REFUSED_FOR: Duration = Duration::from_secs(12);
+/// A new connection must send its first byte within this.
+pub const FIRST_BYTE: Duration = Duration::from_secs(5);
 /// From a request's first byte, its head and body must arrive whole within this (the
 /// body deadline): a stalled client is answered 408 and cut off then.
-pub const REQUEST_DEADLINE: std::time::Duration = std::time::Duration::from_secs(3);
+pub const REQUEST_DEADLINE: Duration = Duration::from_secs(3);
 /// A kept-alive connection with no request begun is closed after this.
-pub const IDLE_DEADLINE: std::time::Duration = std::time::Duration::from_secs(30);
-/// The most connections served at once; more are answered 503 at once.
+pub const IDLE_DEADLINE: Duration = Duration::from_secs(30);
+/// A whole answer must be taken within this.
+pub const ANSWER_DEADLINE: Duration = Duration::from_secs(5);
+/// The largest request head: request line and headers.
+pub const MAX_HEAD: usize = 8 * 1024;
+/// The most connections served at once.
 pub const MAX_CONNECTIONS: usize = 64;
+/// The most connections one peer address holds at once.
+pub const PER_PEER: usize = 8;
 /// The deadlines and sizes every connection is held to.
 const LIMITS: http::Limits = http::Limits {
+    first_byte: FIRST_BYTE,
     request: REQUEST_DEADLINE,
     idle: IDLE_DEADLINE,
-    write: std::time::Duration::from_secs(5),
-    max_head: 8 * 1024,
+    write: ANSWER_DEADLINE,
+    max_head: MAX_HEAD,
     max_body: MAX_BODY,
     max_connections: MAX_CONNECTIONS,
+    per_peer: PER_PEER,
+    probation: PER_PEER,
 };
-
-/// How the link to the Guide's page stands, for the table to tell in words.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LinkState {
-    /// Serving, and no page has asked yet.
-    Waiting,
-    /// A page follows the run (it asked within [`GONE_AFTER`]).
-    Followed,
-    /// The page that followed has not asked for this many seconds.
-    Quiet { secs: u64 },
-    /// Not serving, and why.
-    Stopped { why: String },
-}
-
-impl std::fmt::Display for LinkState {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LinkState::Waiting => write!(f, "waiting for the Guide's phone"),
-            LinkState::Followed => write!(f, "the Guide's phone follows the run"),
-            LinkState::Quiet { secs } => write!(f, "no page for {secs} s"),
-            LinkState::Stopped { why } => write!(f, "stopped: {why}"),
-        }
-    }
-}
 
 /// A running Guide's screen. Dropping it stops the server: the port closes.
 pub struct GuideScreen {
     /// The address the server listens on (the port is the real one with `:0`).
     pub addr: std::net::SocketAddr,
-    /// The join code every request must carry (`?code=`).
-    pub code: String,
     shared: Arc<Mutex<Shared>>,
     ctx: Arc<Ctx>,
     server: Option<http::Server>,
@@ -229,20 +286,33 @@ pub struct GuideScreen {
     held: Option<NoteEntry>,
     awaiting: Option<Offered>,
     closed: Option<String>,
+    /// The cards the Guide has shown the traveller (their ids): known to them now.
+    shown: BTreeSet<String>,
     /// A stageless host's record of what happened (the page's feed).
     scene: Option<crate::present::scene::Scene>,
 }
 
 impl GuideScreen {
-    /// Starts serving on `addr` (`127.0.0.1:0`, `0.0.0.0:8080`, ...) on a new thread.
+    /// Starts serving on `addr` (`127.0.0.1:0`, `0.0.0.0:8080`, ...) on a new thread, the
+    /// seat going to the first device that asks (a host with no Guide's view).
     pub fn start(addr: &str) -> Result<GuideScreen, ScreenError> {
+        GuideScreen::start_with(addr, Pairing::First, None)
+    }
+
+    /// Starts serving on `addr`, pairing as `pairing` says; with `kept`, the code, the seat
+    /// and the retired codes a run kept (Continue after Save & Quit), so that a page that
+    /// followed picks up where it was.
+    pub fn start_with(
+        addr: &str,
+        pairing: Pairing,
+        kept: Option<&LinkKeep>,
+    ) -> Result<GuideScreen, ScreenError> {
         let fail = |reason: String| ScreenError::Listen {
             addr: addr.to_string(),
             reason,
         };
         let socket = listener(addr).map_err(fail)?;
         let bound = socket.local_addr().map_err(|e| fail(e.to_string()))?;
-        let code = join_code();
         let shared = Arc::new(Mutex::new(Shared {
             snap: None,
             journal: Vec::new(),
@@ -250,14 +320,26 @@ impl GuideScreen {
             showable: Vec::new(),
             held: false,
             closed: false,
+            away: false,
+            physical: false,
             version: 0,
+            code: kept.map_or_else(join_code, |k| k.code.clone()),
+            retired: kept.map(|k| k.retired.clone()).unwrap_or_default(),
+            pairing,
+            seat: kept.and_then(|k| k.seat.as_ref()).map(|s| Seat {
+                token: s.token.clone(),
+                device: Device {
+                    kind: s.kind.clone(),
+                    id: s.id.clone(),
+                },
+            }),
+            asking: Vec::new(),
             last_seen: None,
-            seat: None,
+            refused: None,
             traffic: Traffic::default(),
         }));
         let (tx, rx) = sync_channel(MAX_QUEUED);
         let ctx = Arc::new(Ctx {
-            code: code.clone(),
             shared: shared.clone(),
             tx,
         });
@@ -265,7 +347,6 @@ impl GuideScreen {
             .map_err(|e| fail(e.to_string()))?;
         Ok(GuideScreen {
             addr: bound,
-            code,
             shared,
             ctx,
             server: Some(server),
@@ -275,8 +356,36 @@ impl GuideScreen {
             held: None,
             awaiting: None,
             closed: None,
+            shown: BTreeSet::new(),
             scene: None,
         })
+    }
+
+    /// The join code every request must carry (`?code=`).
+    pub fn code(&self) -> String {
+        self.lock().map(|s| s.code.clone()).unwrap_or_default()
+    }
+
+    fn lock(&self) -> Option<std::sync::MutexGuard<'_, Shared>> {
+        self.shared.lock().ok()
+    }
+
+    /// What a run keeps of this screen, to serve again the same way (see
+    /// [`GuideScreen::start_with`]).
+    pub fn keep(&self) -> LinkKeep {
+        let Some(sh) = self.lock() else {
+            return LinkKeep::default();
+        };
+        LinkKeep {
+            addr: self.addr.to_string(),
+            code: sh.code.clone(),
+            seat: sh.seat.as_ref().map(|s| SeatKeep {
+                token: s.token.clone(),
+                kind: s.device.kind.clone(),
+                id: s.device.id.clone(),
+            }),
+            retired: sh.retired.clone(),
+        }
     }
 
     /// Stops serving (the port closes and open connections are cut); the page says it is
@@ -333,39 +442,112 @@ impl GuideScreen {
             });
             return LinkState::Stopped { why };
         }
-        let seen = self.shared.lock().ok().and_then(|s| s.last_seen);
-        match seen {
-            None => LinkState::Waiting,
-            Some(t) if t.elapsed() < GONE_AFTER => LinkState::Followed,
-            Some(t) => LinkState::Quiet {
-                secs: t.elapsed().as_secs(),
-            },
+        let Some(mut sh) = self.lock() else {
+            return LinkState::Waiting;
+        };
+        let now = Instant::now();
+        let recent = |t: Instant| now.duration_since(t) < GONE_AFTER;
+        let refused = sh
+            .refused
+            .as_ref()
+            .filter(|(_, t)| now.duration_since(*t) < REFUSED_FOR)
+            .map(|(d, _)| d.clone());
+        if let Some(seat) = &sh.seat {
+            let device = seat.device.clone();
+            return match sh.last_seen {
+                Some(t) if recent(t) => LinkState::Followed { device, refused },
+                Some(t) => LinkState::Quiet {
+                    device,
+                    secs: now.duration_since(t).as_secs(),
+                    refused,
+                },
+                // Kept from a saved run and not back yet: quiet since the table came back.
+                None => LinkState::Quiet {
+                    device,
+                    secs: 0,
+                    refused,
+                },
+            };
+        }
+        sh.asking.retain(|a| recent(a.last));
+        if sh.asking.is_empty() {
+            LinkState::Waiting
+        } else {
+            LinkState::Asking {
+                devices: sh.asking.iter().map(|a| a.device.clone()).collect(),
+            }
         }
     }
 
     /// What the page's polls have cost so far.
     pub fn traffic(&self) -> Traffic {
-        self.shared.lock().map(|s| s.traffic).unwrap_or_default()
+        self.lock().map(|s| s.traffic).unwrap_or_default()
     }
 
-    /// Whether a page holds the Guide's seat.
+    /// Whether a device holds the Guide's seat.
     pub fn seat_claimed(&self) -> bool {
-        self.shared.lock().is_ok_and(|s| s.seat.is_some())
+        self.lock().is_some_and(|s| s.seat.is_some())
     }
 
-    /// Frees the Guide's seat: the next page to ask claims it (the one that held it too,
-    /// if it asks first).
-    pub fn release_seat(&mut self) {
-        if let Ok(mut s) = self.shared.lock() {
-            s.seat = None;
-            s.last_seen = None;
+    /// The device holding the Guide's seat, if any.
+    pub fn seat_device(&self) -> Option<Device> {
+        self.lock()?.seat.as_ref().map(|s| s.device.clone())
+    }
+
+    /// The devices asking for the free seat now, oldest first.
+    pub fn asking(&self) -> Vec<Device> {
+        let Some(sh) = self.lock() else {
+            return Vec::new();
+        };
+        let now = Instant::now();
+        sh.asking
+            .iter()
+            .filter(|a| now.duration_since(a.last) < GONE_AFTER)
+            .map(|a| a.device.clone())
+            .collect()
+    }
+
+    /// Gives the free seat to the asking device with this short id. Returns the device,
+    /// or `None` if no such device asks (or the seat is held).
+    pub fn accept(&mut self, id: &str) -> Option<Device> {
+        let mut sh = self.lock()?;
+        if sh.seat.is_some() {
+            return None;
         }
+        let i = sh.asking.iter().position(|a| a.device.id == id)?;
+        let a = sh.asking.remove(i);
+        sh.asking.clear();
+        sh.seat = Some(Seat {
+            token: a.token,
+            device: a.device.clone(),
+        });
+        sh.last_seen = Some(Instant::now());
+        Some(a.device)
+    }
+
+    /// Frees the Guide's seat and gives the screen a new code at once: the old code is
+    /// refused from its next request (410: "the table closed"), and a device joins only
+    /// with the new code. Returns the new code.
+    pub fn new_code(&mut self) -> String {
+        let Some(mut sh) = self.lock() else {
+            return String::new();
+        };
+        let old = std::mem::replace(&mut sh.code, join_code());
+        sh.retired.push(old);
+        if sh.retired.len() > MAX_RETIRED {
+            sh.retired.remove(0);
+        }
+        sh.seat = None;
+        sh.asking.clear();
+        sh.last_seen = None;
+        sh.refused = None;
+        sh.code.clone()
     }
 
     /// The join URL (with the machine's address as bound; a phone needs the local network
     /// address, so listen on `0.0.0.0` or the LAN address for that).
     pub fn url(&self) -> String {
-        format!("http://{}/?code={}", self.addr, self.code)
+        format!("http://{}/?code={}", self.addr, self.code())
     }
 
     /// The join URL as a QR code in text (two rows of modules per line).
@@ -415,7 +597,7 @@ impl GuideScreen {
             return;
         };
         sh.version += 1;
-        let mut snap = Snapshot::of(run, shown, sh.version);
+        let mut snap = Snapshot::of(run, shown, sh.version, &self.shown);
         snap.refused = self.refused.clone();
         // With nothing held up, the notes stay on the last card met since the Domain
         // began once it has left play (a Caesura, a Snare, a companion joining at once).
@@ -429,6 +611,9 @@ impl GuideScreen {
         snap.held = self.held.clone();
         snap.awaiting_dice = self.awaiting.clone();
         snap.closed = self.closed.clone();
+        snap.table_dice = sh.physical;
+        snap.seat = sh.seat.as_ref().map(|s| s.device.clone());
+        snap.away = sh.away.then(|| AWAY.to_string());
         if self.closed.is_some() {
             snap.actions.clear();
             snap.awaiting_dice = None;
@@ -452,6 +637,54 @@ impl GuideScreen {
         sh.snap = Some(snap);
     }
 
+    /// The Guide's table dice are on (`true`) or off: while on, the page offers no roll on
+    /// screen for the Guide's dice, only the faces to type, and the server refuses one.
+    /// Shown from the next publish.
+    pub fn set_physical(&mut self, on: bool) {
+        if let Some(mut sh) = self.lock() {
+            sh.physical = on;
+        }
+    }
+
+    /// The run is saved and its table left for the title (`true`: the page says so and
+    /// takes no action; the screen keeps serving), or its table is back (`false`). Shown at
+    /// once: no host publishes while away.
+    pub fn set_away(&mut self, away: bool) {
+        if let Some(mut sh) = self.lock() {
+            sh.away = away;
+            sh.amend(|snap| {
+                snap.away = away.then(|| AWAY.to_string());
+                if away {
+                    snap.actions.clear();
+                    snap.awaiting_dice = None;
+                    snap.held = None;
+                }
+            });
+            if away {
+                sh.offered.clear();
+                sh.held = false;
+            }
+        }
+    }
+
+    /// The table has gone for good (another run started in its place): the page says "the
+    /// table closed: scan the new code" and takes no more actions. Shown at once.
+    pub fn close_for_good(&mut self) {
+        self.closed = Some(TABLE_CLOSED.to_string());
+        if let Some(mut sh) = self.lock() {
+            sh.closed = true;
+            sh.away = false;
+            sh.offered.clear();
+            sh.amend(|snap| {
+                snap.closed = Some(TABLE_CLOSED.to_string());
+                snap.away = None;
+                snap.actions.clear();
+                snap.awaiting_dice = None;
+                snap.prompt.clear();
+            });
+        }
+    }
+
     /// Tells the page the table waits for the Guide's physical dice for `a` (`None`: it
     /// no longer does); shown from the next publish. Returns whether it changed.
     pub fn set_awaiting(&mut self, run: &Session, a: Option<&Action>) -> bool {
@@ -472,14 +705,12 @@ impl GuideScreen {
         self.closed = Some(why.to_string());
     }
 
-    /// Whether a page is following the run now (it asked for the state within
+    /// Whether the seat's device is following the run now (it asked for the state within
     /// [`GONE_AFTER`]).
     pub fn connected(&self) -> bool {
-        self.shared
-            .lock()
-            .ok()
-            .and_then(|s| s.last_seen)
-            .is_some_and(|t| t.elapsed() < GONE_AFTER)
+        self.lock().is_some_and(|s| {
+            s.seat.is_some() && s.last_seen.is_some_and(|t| t.elapsed() < GONE_AFTER)
+        })
     }
 
     /// Tells the page why its last action was refused (`None`: clears it); shown from the
@@ -495,6 +726,12 @@ impl GuideScreen {
         let changed = self.held.as_ref().map(|e| &e.card) != held.as_ref().map(|e| &e.card);
         self.held = held;
         changed
+    }
+
+    /// The traveller has been shown this card (its id): the page no longer marks it face
+    /// down to them, from the next publish.
+    pub fn mark_shown(&mut self, id: &str) {
+        self.shown.insert(id.to_string());
     }
 
     /// What the page asked since the last poll.
@@ -522,6 +759,7 @@ impl GuideScreen {
                         if let Some(scene) = &mut self.scene {
                             scene.note(line);
                         }
+                        self.mark_shown(id);
                     }
                     continue;
                 }

@@ -6,7 +6,7 @@ use crate::core::state::{Role, State};
 use crate::core::{Action, dice_rolled, legal_actions};
 use crate::present::journal::{NoteEntry, card_entry, notes_journal, route_notes};
 use crate::present::prompt;
-use crate::present::words::{face_summary, guide_label};
+use crate::present::words::{Voice, face_summary_as, guide_label};
 use crate::session::Session;
 use serde::Serialize;
 
@@ -25,10 +25,14 @@ pub struct Offered {
 /// foe, its Health.
 #[derive(Debug, Clone, Serialize)]
 pub struct Slot {
-    /// Face down to the traveller (a card the traveller has seen is not).
+    /// Face down to the traveller and never seen by them (a card a peek, a look at the
+    /// deck, a reorder or the Guide has shown them is not).
     pub hidden: bool,
+    /// The Guide has shown it to the traveller.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub shown: bool,
     pub entry: NoteEntry,
-    /// The card's rules text.
+    /// The card's rules text, told of the traveller in the third person.
     pub text: String,
     /// A foe's Health, in words ("4", "the traveller's Health").
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -39,6 +43,15 @@ pub struct Slot {
 }
 
 impl Slot {
+    /// Marked as shown to the traveller when the Guide has shown it (`told`: their ids).
+    fn told(mut self, told: &std::collections::BTreeSet<String>) -> Slot {
+        if told.contains(&self.entry.card) {
+            self.shown = true;
+            self.hidden = false;
+        }
+        self
+    }
+
     fn of(
         cards: &crate::cards::CardSet,
         c: crate::cards::CardRef,
@@ -48,8 +61,10 @@ impl Slot {
         let card = cards.card(c);
         Slot {
             hidden,
+            shown: false,
             entry: card_entry(cards, c, flip),
-            text: card.text.clone(),
+            // The page tells of the traveller in the third person, the cards' words too.
+            text: crate::present::person::third_person(&card.text),
             art: crate::cards::art::for_card(card.art.as_ref(), card.card_type),
             hp: card.hp.map(|hp| match hp {
                 crate::cards::model::FoeHp::Fixed(n) => n.to_string(),
@@ -196,9 +211,19 @@ pub struct Snapshot {
     /// reroll chosen on the table, say): the page takes the dice for it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub awaiting_dice: Option<Offered>,
-    /// The page's run has ended or its table was left: it takes no more actions.
+    /// The page's run has ended or its table was left for good: it takes no more actions.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub closed: Option<String>,
+    /// The run is saved and its table at the title: the page waits, takes no action, and
+    /// picks up when the run is continued.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub away: Option<String>,
+    /// The Guide's table dice are on: the page offers only the faces to type for the
+    /// Guide's dice, never a roll on screen.
+    pub table_dice: bool,
+    /// The device holding the Guide's seat (the page names itself with it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<super::Device>,
 }
 
 /// What the host shows of the run: the state its table shows (behind the run while a
@@ -225,8 +250,14 @@ impl<'a> Shown<'a> {
 pub const FEED_LINES: usize = 40;
 
 impl Snapshot {
-    /// The Guide's view of a run now, as the host shows it.
-    pub fn of(run: &Session, shown: &Shown, version: u64) -> Snapshot {
+    /// The Guide's view of a run now, as the host shows it; `told` are the ids of the cards
+    /// the Guide has shown the traveller.
+    pub fn of(
+        run: &Session,
+        shown: &Shown,
+        version: u64,
+        told: &std::collections::BTreeSet<String>,
+    ) -> Snapshot {
         let s = shown.state;
         let cards = &run.cards;
         let (notes_name, notes_card, _) = crate::present::notes_with_source(s);
@@ -247,7 +278,7 @@ impl Snapshot {
             })
             .map(|f| {
                 f.iter()
-                    .map(|f| format!("{}: {}", f.name, face_summary(f)))
+                    .map(|f| format!("{}: {}", f.name, face_summary_as(f, Voice::Narrator)))
                     .collect()
             })
             .unwrap_or_default();
@@ -278,19 +309,21 @@ impl Snapshot {
                 .map(|slot| {
                     slot.map(|rc| {
                         let hidden = rc.seen == crate::core::state::Seen::Hidden;
-                        Slot::of(cards, rc.card, hidden, s.flips)
+                        Slot::of(cards, rc.card, hidden, s.flips).told(told)
                     })
                 })
                 .collect(),
-            // The traveller has seen the top `deck_seen` cards (a card that looks at the
-            // deck): those are not face down to them.
+            // The traveller knows the deck's top cards a card has shown them (a look at the
+            // deck, a reorder while it asks): those are not face down to them.
             next: s
                 .deck
                 .iter()
                 .rev()
                 .take(crate::present::GUIDE_NEXT)
                 .enumerate()
-                .map(|(i, &c)| Slot::of(cards, c, i >= s.deck_seen, s.flips))
+                .map(|(i, &c)| {
+                    Slot::of(cards, c, i >= crate::present::deck_known(s), s.flips).told(told)
+                })
                 .collect(),
             ahead: route_notes(s),
             faces,
@@ -309,6 +342,9 @@ impl Snapshot {
                 .collect(),
             awaiting_dice: None,
             closed: None,
+            away: None,
+            table_dice: false,
+            seat: None,
         }
     }
 
@@ -347,6 +383,9 @@ pub(super) fn cue(snap: &Snapshot) -> String {
     if snap.closed.is_some() {
         return String::new();
     }
+    if let Some(away) = &snap.away {
+        return away.clone();
+    }
     if snap.held.is_some() {
         return "Read this card aloud, then Continue.".into();
     }
@@ -354,6 +393,9 @@ pub(super) fn cue(snap: &Snapshot) -> String {
         return format!("The table waits for your die: {}.", o.label);
     }
     let kinds = |f: fn(&Action) -> bool| snap.actions.iter().any(|o| f(&o.action));
+    if kinds(|a| matches!(a, Action::RollFoe)) && snap.table_dice {
+        return "Roll the foe's die at the table, and type what it shows.".into();
+    }
     if kinds(|a| matches!(a, Action::RollFoe)) {
         return "Roll the foe's die here, or type the real die you rolled.".into();
     }

@@ -4,8 +4,9 @@
 //! `state.guardian`, the map panel and the table's seals read it; nothing here shows an
 //! unlearned entry's terms.
 
+use crate::cards::{CardRef, DomainRef};
 use crate::core::lore;
-use crate::core::plan::{self, TermStatus};
+use crate::core::plan::{self, Need, TermStatus};
 use crate::core::state::State;
 use serde::Serialize;
 
@@ -17,6 +18,9 @@ pub struct GuardianView {
     pub terms: &'static str,
     /// Requirements, then seals.
     pub entries: Vec<EntryView>,
+    /// Whether one route can still meet every known entry not lost, together
+    /// ([`crate::core::plan::together`]); true once nothing is left to judge.
+    pub together: bool,
 }
 
 /// One requirement or seal.
@@ -39,6 +43,11 @@ pub struct EntryView {
     /// Once known: each piece it names and the Domain said to hold it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub points_to: Vec<Pointer>,
+    /// While `open`: what it still needs, in the order a route meets it ("first the
+    /// Mirror Shard (The Caelith Spiremaze), then the Mirror Knight (Sirocco Wastes),
+    /// shown the Mirror Shard").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub needs: Option<String>,
 }
 
 /// A piece of an entry and where it lies.
@@ -60,6 +69,9 @@ pub fn guardian_view(s: &State) -> GuardianView {
             let known = lore::known(s, ix);
             let (status, gap) = plan::known_status(s, ix);
             EntryView {
+                needs: (status == TermStatus::Open)
+                    .then(|| needs_words(s, &plan::needs(s, ix)))
+                    .flatten(),
                 status,
                 why: gap.map(|g| g.now(s)),
                 id: e.id.0.clone(),
@@ -89,7 +101,78 @@ pub fn guardian_view(s: &State) -> GuardianView {
         name: s.cards.guardian.name.clone(),
         terms: s.lore.mode.as_str(),
         entries,
+        together: plan::together(s, true),
     }
+}
+
+/// Said when no one route meets every term still open: each can be met, not all.
+pub const APART: &str =
+    "No one road from here meets every term still open: each can be met, but not all of them.";
+
+/// What an open entry still needs, in order, in a player's words; `None` when nothing is
+/// left to find.
+pub fn needs_words(s: &State, needs: &[Need]) -> Option<String> {
+    let cards = &s.cards;
+    let name = |c: CardRef| cards.card(c).name.clone();
+    let place =
+        |d: Option<DomainRef>| d.map_or(String::new(), |d| format!(" ({})", cards.domain(d).name));
+    let steps: Vec<String> = needs
+        .iter()
+        .map(|n| match *n {
+            Need::Find { card, domain } => format!("{}{}", name(card), place(domain)),
+            Need::Win {
+                card,
+                domain,
+                price,
+                gives,
+            } => match price {
+                Some(p) => format!(
+                    "{}{}, {} {}",
+                    name(card),
+                    place(domain),
+                    if gives { "given" } else { "shown" },
+                    name(p)
+                ),
+                None => format!("{}{}", name(card), place(domain)),
+            },
+            Need::Carry { card, by } => format!("{} handed to {} to carry", name(card), name(by)),
+        })
+        .collect();
+    match steps.as_slice() {
+        [] => None,
+        [one] => Some(one.clone()),
+        [first, rest @ ..] => Some(format!("first {first}, then {}", rest.join(", then "))),
+    }
+}
+
+/// A piece of an entry as the end screen names it: "the Mirror Knight (Sirocco Wastes),
+/// who joins when shown the Mirror Shard (The Caelith Spiremaze)".
+fn piece_words(s: &State, c: CardRef, d: DomainRef) -> String {
+    use crate::cards::model::Join;
+    let cards = &s.cards;
+    let card = cards.card(c);
+    let mut out = format!("{} ({})", card.name, cards.domain(d).name);
+    let price = match &card.join {
+        Some(Join::Show(x)) => Some((x, "shown")),
+        Some(Join::Give(x)) => Some((x, "given")),
+        None => card.passage.iter().filter(|p| p.joins).find_map(|p| {
+            p.show
+                .as_ref()
+                .map(|x| (x, "shown"))
+                .or(p.give.as_ref().map(|x| (x, "given")))
+        }),
+    };
+    if let Some((x, how)) = price
+        && let Some(x) = cards.card_ref(x)
+    {
+        let home =
+            lore::home_of(s, x).map_or(String::new(), |h| format!(" ({})", cards.domain(h).name));
+        out.push_str(&format!(
+            ", who joins when {how} {}{home}",
+            cards.card(x).name
+        ));
+    }
+    out
 }
 
 /// The rumours a learned entry gives the map, in a player's words: "the Ferryman's Bell
@@ -131,6 +214,21 @@ pub fn where_said(s: &State, ix: u8) -> Vec<String> {
         .collect()
 }
 
+/// What a companion (or a foe who may join) asks to be shown or given, if anything.
+fn joins_for(s: &State, c: CardRef) -> Option<CardRef> {
+    use crate::cards::model::Join;
+    let card = s.cards.card(c);
+    let id = match &card.join {
+        Some(Join::Show(x) | Join::Give(x)) => Some(x),
+        None => card
+            .passage
+            .iter()
+            .filter(|p| p.joins)
+            .find_map(|p| p.show.as_ref().or(p.give.as_ref())),
+    }?;
+    s.cards.card_ref(id)
+}
+
 /// How many entries are still sealed.
 pub fn sealed_count(s: &State) -> usize {
     s.cards.entry_count() - lore::known_entries(s).len()
@@ -150,9 +248,17 @@ pub fn what_would_have_won(s: &State) -> Vec<String> {
         if crate::core::holds(s, &e.broken_by) {
             continue;
         }
-        let pieces: Vec<String> = lore::entry_places(s, ix)
+        // The pieces the terms name, each with its price; a price already named with its
+        // companion is not listed again.
+        let places = lore::entry_places(s, ix);
+        let priced: Vec<CardRef> = places
+            .iter()
+            .filter_map(|(c, _)| joins_for(s, *c))
+            .collect();
+        let pieces: Vec<String> = places
             .into_iter()
-            .map(|(c, d)| format!("{} ({})", cards.card(c).name, cards.domain(d).name))
+            .filter(|(c, _)| !priced.contains(c))
+            .map(|(c, d)| piece_words(s, c, d))
             .collect();
         let verb = if usize::from(ix) < cards.guardian.requirements.len() {
             "To meet"

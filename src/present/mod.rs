@@ -22,6 +22,7 @@ pub mod lesson;
 pub mod narrator;
 pub mod odds;
 pub mod pace;
+pub mod person;
 pub mod reveal;
 pub mod scene;
 pub mod stage;
@@ -32,6 +33,6 @@ pub mod words;
 
 pub use view::{
     AwaitingView, BonusView, FoeView, GUIDE_NEXT, GuideView, Prompt, RolledView, TestView, View,
-    card_just_met, choice_card, guide_view, notes_now, notes_with_source, prompt, step_source,
-    view,
+    card_just_met, choice_card, deck_known, guide_view, notes_now, notes_with_source, prompt,
+    step_source, view,
 };

@@ -86,6 +86,15 @@ impl Scene {
         self.note_as(line.clone(), line, false);
     }
 
+    /// Puts a note of the table's own before every other line of the log (a run's first
+    /// line: how it began), keeping the log and which of its lines events made in step
+    /// (else every later line would be read as its neighbour's: a table's note taken for
+    /// what a card did). The narrator's telling, the Guide's page's feed, leaves it out.
+    pub fn note_first(&mut self, line: String) {
+        self.log.insert(0, line);
+        self.from_events.insert(0, false);
+    }
+
     /// Adds a line to the log, its narrator's telling to [`Scene::told`], and whether an
     /// event made it.
     fn note_as(&mut self, line: String, told: String, event: bool) {

@@ -14,7 +14,10 @@ use serde::Serialize;
 /// The player's view of a run (the protocol's `state` object).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct View {
-    pub seed: u64,
+    /// The run's seed; left out of the traveller's stream of a guided run until it ends
+    /// (with it, anyone could replay the run and read its face-down cards).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
     pub health: i32,
     pub max_health: i32,
     /// The Resolve/Dread marker: +N is Resolve N, -N is Dread N.
@@ -123,6 +126,19 @@ pub struct GuideView {
 
 /// How many of the deck's next cards the Guide sees.
 pub const GUIDE_NEXT: usize = 3;
+
+/// How many of the deck's top cards the traveller knows now: those a card has shown
+/// them, and, while a card asks them to reorder the top of the deck, the cards it shows.
+pub fn deck_known(s: &State) -> usize {
+    let reordering = match &s.phase {
+        Phase::Choice(c) => match &c.kind {
+            ChoiceKind::Reorder { cards } => cards.len(),
+            _ => 0,
+        },
+        _ => 0,
+    };
+    s.deck_seen.max(reordering)
+}
 
 /// The card a Guide's choice comes from, when it is not the card being resolved (a Snare's
 /// trigger, an item used).
@@ -382,7 +398,7 @@ pub fn view(s: &State) -> View {
         _ => None,
     };
     View {
-        seed: s.seed,
+        seed: Some(s.seed),
         health: s.health,
         max_health: s.max_health,
         resolve: s.marker,

@@ -2,11 +2,12 @@
 //! lines, foe faces and Terror costs. Pure functions of the card set, so they are tested
 //! without a window.
 
-pub use super::narrator::{Voice, describe_as, guide_label};
-use crate::cards::CardSet;
-use crate::cards::model::{
-    Amount, Effect, Face, LoseKind, Payment, SlotKind, StationCard, StationType,
+pub use super::narrator::{
+    Voice, describe_as, face_effect_words, face_effect_words_as, face_summary, face_summary_as,
+    guide_label,
 };
+use crate::cards::CardSet;
+use crate::cards::model::{Amount, Effect, LoseKind, Payment, SlotKind, StationCard, StationType};
 use crate::core::combat::Table;
 use crate::core::state::{ChoiceKind, Phase, State};
 use crate::core::{Action, Die, Event, Outcome, SpendFor, Strike};
@@ -177,7 +178,7 @@ pub fn cost_words(effects: &[Effect]) -> Option<String> {
     (!out.is_empty()).then_some(out)
 }
 
-fn effect_cost(e: &Effect) -> Option<String> {
+pub(super) fn effect_cost(e: &Effect) -> Option<String> {
     Some(match e {
         Effect::LoseHealth(a) => format!("{} Health", amount_words(a)),
         Effect::Dread(n) => format!("{n} Dread"),
@@ -247,63 +248,6 @@ pub fn payment(p: &Payment) -> String {
         Payment::Discard(SlotKind::Item) => "costs a held Item".into(),
         Payment::Discard(SlotKind::Equipment) => "costs a held Equipment".into(),
     }
-}
-
-/// What a foe face does, in a few words.
-pub fn face_summary(f: &Face) -> String {
-    let mut parts = Vec::new();
-    if f.block {
-        parts.push("block".to_string());
-    }
-    if f.deal > 0 {
-        parts.push(format!("deal {}", f.deal));
-    }
-    if f.heal > 0 {
-        parts.push(format!("heal {}", f.heal));
-    }
-    if f.ignore_block {
-        parts.push("through blocks".into());
-    }
-    if f.skip_roll {
-        parts.push("you skip a roll".into());
-    }
-    if f.roll_penalty != 0 {
-        parts.push(format!("-{} to your roll", f.roll_penalty));
-    }
-    if f.no_rerolls {
-        parts.push("no rerolls".into());
-    }
-    if f.enrage != 0 {
-        parts.push(format!("+{} dmg for the fight", f.enrage));
-    }
-    if f.empower != 0 {
-        parts.push(format!("+{} next hit", f.empower));
-    }
-    if f.copy {
-        parts.push("copies your roll".into());
-    }
-    if !f.effects.is_empty() {
-        parts.push(face_effect_words(&f.effects));
-    }
-    if parts.is_empty() {
-        "miss".into()
-    } else {
-        parts.join(", ")
-    }
-}
-
-/// What a face's effects do to the traveller, in a few words ("you lose 2 Health, 1 Dread");
-/// effects without short words are left to the card's text.
-pub fn face_effect_words(effects: &[Effect]) -> String {
-    let words: Option<Vec<String>> = effects
-        .iter()
-        .map(|e| match e {
-            Effect::Dread(n) => Some(format!("+{n} Dread")),
-            Effect::Heal(_) | Effect::Resolve(_) => None,
-            e => effect_cost(e).map(|w| format!("you lose {w}")),
-        })
-        .collect();
-    words.map_or_else(|| "a card effect (see its text)".into(), |w| w.join(", "))
 }
 
 /// A row of the traveller's combat table: the die faces it covers ("3-4"), its result and
@@ -713,7 +657,7 @@ mod tests {
         assert_eq!(strike_row(&odd, Strike::Counter, Some(1)), Some(0));
         assert_eq!(strike_row(&odd, Strike::Counter, Some(6)), Some(4));
         assert_eq!(marker_words(-2), "Dread 2");
-        assert_eq!(face_summary(&Face::default()), "miss");
+        assert_eq!(face_summary(&crate::cards::model::Face::default()), "miss");
     }
 }
 

@@ -8,13 +8,12 @@
 
 use super::policy::{BotRng, Policy};
 use crate::cards::model::{
-    Amount, Condition, Effect, Join, Modifier, Payment, Per, SlotKind, StationCard, StationType,
+    Amount, Effect, Modifier, Payment, Per, SlotKind, StationCard, StationType,
 };
-use crate::cards::{CardRef, CardSet, DomainRef};
+use crate::cards::{CardRef, DomainRef};
 use crate::core::combat;
 use crate::core::state::{ChoiceKind, Phase};
 use crate::core::{Action, Die, Lore, Observation, Price, Slot, SpendFor, TermsMode};
-use std::collections::HashSet;
 
 /// Rough Health-equivalent value of an amount of healing or damage.
 fn amount_value(a: &Amount, missing: i32) -> f32 {
@@ -257,13 +256,18 @@ impl Heuristic {
             return;
         }
         inf.planned_for = known;
-        let mut visited: Vec<DomainRef> = view.cleared().to_vec();
-        if !visited.contains(&view.domain()) {
-            visited.push(view.domain());
+        self.plan = Some(plan_from(view, known));
+    }
+
+    /// The entries the bot plans for: those it knows (informed), or all (planner).
+    fn wanted(&self, view: &Observation) -> u32 {
+        match &self.informed {
+            Some(inf) => inf.planned_for,
+            None => {
+                let n = view.cards().entry_count().min(32);
+                (0..n).fold(0, |m, i| m | 1 << i)
+            }
         }
-        let mut plan = plan_route_for(view.cards(), known, &visited);
-        plan.for_set = 1;
-        self.plan = Some(plan);
     }
 
     fn is_piece(&self, id: &str) -> bool {
@@ -312,16 +316,8 @@ impl Policy for Heuristic {
             self.replan(view);
             return;
         }
-        // The plan depends only on the card set: make it once per bot and card set.
-        let cards: *const CardSet = view.cards();
-        if let Some(plan) = &mut self.plan
-            && plan.for_set != cards as usize
-        {
-            *plan = plan_route(view.cards());
-            plan.for_set = cards as usize;
-        }
-        if let Some(plan) = &mut self.plan {
-            plan.next = 0;
+        if self.plan.is_some() {
+            self.plan = Some(plan_from(view, self.wanted(view)));
         }
     }
 
@@ -579,6 +575,11 @@ impl Heuristic {
     /// while strong and straight up when hurt.
     fn route(&mut self, view: &Observation, actions: &[Action], rng: &mut BotRng) -> usize {
         let cards = view.cards();
+        // At each crossroads the plan is made again from where the traveller stands: the
+        // exact planner's best route now, after whatever the road has taken.
+        if self.plan.is_some() {
+            self.plan = Some(plan_from(view, self.wanted(view)));
+        }
         if let Some(plan) = &mut self.plan {
             while let Some(next) = plan.route.get(plan.next) {
                 if view.cleared().contains(next) || *next == view.domain() {
@@ -727,132 +728,16 @@ fn peek_worth(view: &Observation, actions: &[Action], buying: Buying) -> Option<
     (hidden >= 2 && buying.buys(price, view)).then_some(i)
 }
 
-/// The planner's route: the shortest path from the start to the final Domain that collects
-/// every piece the Guardian asks for, each after whatever it needs.
-fn plan_route(cards: &CardSet) -> Plan {
-    plan_route_for(cards, u32::MAX, &[cards.start])
-}
-
-/// The route for the entries in `known` (bit i: entry i), through the Domains already
-/// `visited` (in order, from the start); no route: an empty one (the bot then goes as
-/// greedy does, keeping the pieces).
-fn plan_route_for(cards: &CardSet, known: u32, visited: &[DomainRef]) -> Plan {
-    // Pieces named by the known conditions, and what each needs first.
-    let mut pieces: Vec<&'static str> = Vec::new();
-    for (i, s) in cards.entries().enumerate() {
-        if i < 32 && known & (1 << i) != 0 {
-            collect_ids(cards, &s.broken_by, &mut pieces);
-        }
-    }
-    let mut needs: Vec<(&'static str, &'static str)> = Vec::new();
-    let mut i = 0;
-    while i < pieces.len() {
-        let Some(c) = cards.card_by_str(pieces[i]) else {
-            i += 1;
-            continue;
-        };
-        let card = cards.card(c);
-        let mut pre: Vec<&str> = Vec::new();
-        match &card.join {
-            Some(Join::Give(x)) | Some(Join::Show(x)) => pre.push(&x.0),
-            None => {}
-        }
-        for p in &card.passage {
-            if p.joins {
-                pre.extend(p.show.iter().chain(&p.give).map(|x| x.0.as_str()));
-            }
-        }
-        for x in pre {
-            if let Some(r) = cards.card_by_str(x) {
-                needs.push((c.id, r.id));
-                if !pieces.contains(&r.id) {
-                    pieces.push(r.id);
-                }
-            }
-        }
-        i += 1;
-    }
-    let home = |id: &str| -> Option<DomainRef> {
-        let c = cards.card_by_str(id)?;
-        cards
-            .domain_refs()
-            .iter()
-            .copied()
-            .find(|d| cards.domain(*d).stations.contains(&c))
-    };
-    let mut best: Option<Vec<DomainRef>> = None;
-    let mut path = vec![cards.start];
-    search(cards, &mut path, &mut |p: &[DomainRef]| {
-        if best.as_ref().is_some_and(|b| b.len() <= p.len()) || !p.starts_with(visited) {
-            return;
-        }
-        let mut got: HashSet<&str> = HashSet::new();
-        for d in p {
-            let before = got.clone();
-            for piece in &pieces {
-                if home(piece) == Some(*d)
-                    && needs
-                        .iter()
-                        .filter(|(who, _)| who == piece)
-                        .all(|(_, need)| before.contains(need))
-                {
-                    got.insert(piece);
-                }
-            }
-        }
-        if pieces.iter().all(|x| got.contains(x) || home(x).is_none()) {
-            best = Some(p.to_vec());
-        }
-    });
+/// The plan for the entries in `want` (bit i: entry i) from where the traveller stands:
+/// the exact planner's route (`core::plan::route_for`, through the Domains still to enter,
+/// each piece after its price) and the pieces to keep. No route: an empty one (the bot
+/// then goes as greedy does, keeping the pieces).
+fn plan_from(view: &Observation, want: u32) -> Plan {
     Plan {
-        // Nothing to collect: no route to follow (the bot goes as greedy does).
-        route: if pieces.is_empty() {
-            Vec::new()
-        } else {
-            best.unwrap_or_default()
-        },
-        pieces,
+        route: view.route_for(want).unwrap_or_default(),
+        pieces: view.pieces_for(want).into_iter().map(|c| c.id).collect(),
         next: 0,
-        for_set: 0,
-    }
-}
-
-fn search(cards: &CardSet, path: &mut Vec<DomainRef>, found: &mut dyn FnMut(&[DomainRef])) {
-    let Some(&here) = path.last() else { return };
-    if here == cards.final_domain {
-        found(path);
-        return;
-    }
-    for &next in &cards.domain(here).links {
-        if !path.contains(&next) {
-            path.push(next);
-            search(cards, path, found);
-            path.pop();
-        }
-    }
-}
-
-/// The cards a Guardian condition names (what the traveller must hold or be followed by).
-fn collect_ids(cards: &CardSet, c: &Condition, out: &mut Vec<&'static str>) {
-    let mut add = |id: &str| {
-        if let Some(r) = cards.card_by_str(id)
-            && !out.contains(&r.id)
-        {
-            out.push(r.id);
-        }
-    };
-    match c {
-        Condition::Holds(x) | Condition::Follows(x) => add(&x.0),
-        Condition::Carries(x) => {
-            add(&x.companion.0);
-            add(&x.card.0);
-        }
-        Condition::All(cs) | Condition::Any(cs) => {
-            for x in cs {
-                collect_ids(cards, x, out);
-            }
-        }
-        _ => {}
+        for_set: 1,
     }
 }
 

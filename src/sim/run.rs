@@ -399,6 +399,16 @@ pub fn play_into(
         facts.peeks += u32::from(matches!(action, Action::Peek { .. }));
         events = execute_offered_into(&mut state, &action, events);
         t.record(facts, &events, swap);
+        // A run whose terms can no longer all be met on one road is dead too, though no
+        // single entry is lost yet (asked only after a step that moves a piece).
+        if facts.term_lost_at.is_none()
+            && events
+                .iter()
+                .any(|e| crate::core::plan::moves_a_piece(e, cards.puzzle(), cards))
+            && !crate::core::plan::together(&state, false)
+        {
+            facts.term_lost_at = Some(facts.flips.len());
+        }
         steps += 1;
     }
     policy.end(&Observation::of(&state));

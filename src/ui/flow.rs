@@ -48,6 +48,10 @@ pub(super) fn first_screen(
                 }
                 if let Some(addr) = &o.guide_screen {
                     t.open_link(Some(addr));
+                    if o.guide_view {
+                        // `--guide-view`: the Guide's view over the screen's card.
+                        t.open_guide_view();
+                    }
                     match t.link() {
                         Some(link) => eprintln!("Guide's screen: {}", link.screen.url()),
                         None => {
@@ -76,7 +80,10 @@ pub(super) fn first_screen(
             return Err(1);
         };
         match store::load(&latest.path) {
-            Ok(run) => screen = Screen::Table(Box::new(resumed(run, latest.path, terms)), set),
+            Ok(run) => {
+                let t = resumed(run, latest.path, terms, &mut None);
+                screen = Screen::Table(Box::new(t), set)
+            }
             Err(e) => {
                 eprintln!("forward: --continue: {e}");
                 return Err(1);
@@ -129,16 +136,66 @@ pub(super) fn first_screen(
 }
 
 /// A saved run resumed, with what the traveller knows of the Guardian (the knowledge file
-/// beside its save).
+/// beside its save) and its Guide's screen: the one `parked` at Save & Quit if it serves
+/// this run (the page never lost it), else served again on the address, code and seat the
+/// save kept. A screen parked for another run is told its table closed for good.
 fn resumed(
     run: crate::session::Session,
     path: std::path::PathBuf,
     terms: TermsMode,
+    parked: &mut Option<table::Parked>,
 ) -> TableScreen {
     let dir = path.parent().map(Path::to_path_buf);
-    let mut t = TableScreen::resume(run, Some(path));
+    let kept = run
+        .table
+        .guide_screen
+        .clone()
+        .filter(|_| run.state.guide && !run.is_over());
+    let mut t = TableScreen::resume(run, Some(path.clone()));
     t.bring_lore(terms, dir.as_deref());
+    match parked.take() {
+        Some(p) if p.serves(&path) && kept.is_some() => t.unpark(p),
+        other => {
+            if let Some(mut p) = other {
+                p.close_for_good();
+                // Its address may be the one this run kept: that run's page comes first.
+                let clash = kept
+                    .as_ref()
+                    .is_some_and(|k| p.addr().to_string() == k.addr);
+                if !clash {
+                    *parked = Some(p);
+                }
+            }
+            if let Some(k) = kept {
+                t.restore_link(&k);
+            }
+        }
+    }
     t
+}
+
+/// The table is left: for the title (Save & Quit), its Guide's screen is parked and keeps
+/// serving; for anything else, a screen parked earlier is told its table closed for good
+/// (it keeps saying so until the next one is parked, or the game ends).
+fn leave(next: &Next, screen: &mut Screen, parked: &mut Option<table::Parked>) {
+    let to_title = *next == Next::Title;
+    if let Screen::Table(t, _) = screen
+        && to_title
+        && let Some(path) = t.save_path()
+        && let Some(p) = t.park_link(path)
+    {
+        if let Some(mut old) = parked.replace(p) {
+            old.close_for_good();
+        }
+        return;
+    }
+    let starts_a_run = matches!(
+        next,
+        Next::NewRun { .. } | Next::Journey { .. } | Next::Lesson
+    );
+    if starts_a_run && let Some(p) = parked.as_mut() {
+        p.close_for_good();
+    }
 }
 
 /// The screen that `next` asks for from `screen` (every [`Next`] but staying, quitting
@@ -149,8 +206,10 @@ pub(super) fn follow(
     cards: &CardSource,
     saves_dir: Option<&Path>,
     terms: TermsMode,
+    parked: &mut Option<table::Parked>,
 ) -> Screen {
     let store = || saves_dir.and_then(|d| SaveStore::open(d).ok());
+    leave(&next, &mut screen, parked);
     match next {
         Next::Settings => {
             let prev = std::mem::replace(&mut screen, Screen::Rules(Box::default()));
@@ -200,7 +259,8 @@ pub(super) fn follow(
                     Ok(run) => {
                         // The run plays with the cards kept in its save.
                         let cards = run.cards.clone();
-                        screen = Screen::Table(Box::new(resumed(run, path, terms)), cards);
+                        let t = resumed(run, path, terms, parked);
+                        screen = Screen::Table(Box::new(t), cards);
                     }
                     Err(e) => {
                         // Shown on the Load screen; the file is left as it is.
@@ -226,7 +286,14 @@ pub(super) fn follow(
                 screen = Screen::Stats(Box::new(s), set);
             }
         }
-        Next::Title => screen = Screen::load(cards, 0, store().as_ref()),
+        Next::Title => {
+            // Back from a run's end: the title takes no Enter for a moment.
+            let ended = matches!(&screen, Screen::Table(t, _) if t.run_over());
+            screen = Screen::load(cards, 0, store().as_ref());
+            if ended && let Screen::Title(s, set) = screen {
+                screen = Screen::Title(Box::new(s.after_run()), set);
+            }
+        }
         Next::Lesson => {
             if let Ok(s) = lesson_table(0) {
                 screen = s;

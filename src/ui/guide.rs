@@ -328,9 +328,13 @@ pub struct ViewExtras {
     pub picks: Vec<String>,
     /// The option picked out with the arrows, if any.
     pub cursor: Option<usize>,
-    /// The Guide's screen's address, shown here (behind the cover) once a phone holds the
-    /// Guide's seat, rather than on the shared screen.
-    pub link_url: Option<String>,
+    /// The Guide's screen, if it is on: its code and the devices asking while the seat is
+    /// free, who holds it once taken (here, behind the cover, never on the shared table).
+    pub link: Option<super::pairing::LinkView>,
+    /// The run's seed and run code (a guided run keeps them off the shared table).
+    pub seed_line: String,
+    /// The cards the Guide has shown the traveller (they are known to them).
+    pub shown: Vec<crate::cards::CardRef>,
 }
 
 /// The Guide's choice's options offered now, labelled for the view.
@@ -380,25 +384,20 @@ pub fn draw_view(s: &State, extras: &ViewExtras, peek: Peek, fonts: &Fonts, size
         17,
         fade(colour::PARCHMENT, 0.75),
     );
-    if let Some(url) = &extras.link_url {
+    if let Some(link) = extras.link.as_ref().filter(|l| !l.pairing()) {
+        let line = super::pairing::seated_line(link);
+        let line = style::ellipsize(&line, w * 0.6, |x| style::width(x, &fonts.serif, 16));
         style::text(
-            &format!("Guide's screen: {url}"),
+            &line,
             m,
             m + 50.0,
-            &fonts.mono,
-            15,
-            fade(colour::PARCHMENT, 0.8),
+            &fonts.serif,
+            16,
+            fade(colour::SEA_LIGHT, 0.9),
         );
     }
-    let turn = s.role();
-    style::text_right(
-        &format!("{}'s turn", role_name(turn)),
-        w - m,
-        m + 46.0,
-        &fonts.serif,
-        17,
-        role_colour(turn),
-    );
+    let (turn_words, turn_colour) = turn_words(s, extras);
+    style::text_right(&turn_words, w - m, m + 46.0, &fonts.serif, 17, turn_colour);
     let top = m + 62.0;
     let left = Rect::new(m, top, (w - 3.0 * m) * 0.56, h - top - m);
     let right = Rect::new(
@@ -416,11 +415,40 @@ pub fn draw_view(s: &State, extras: &ViewExtras, peek: Peek, fonts: &Fonts, size
             fade(colour::GUIDE, 0.35),
         );
     }
-    draw_row_and_deck(s, &g, left, fonts);
+    draw_row_and_deck(s, &g, extras, left, fonts);
+    // While the seat is free the Guide's screen's code heads the right panel.
+    let right = match extras.link.as_ref().filter(|l| l.pairing()) {
+        Some(link) => {
+            let bh = super::pairing::block_height(right.h);
+            super::pairing::draw_block(link, Rect::new(right.x, right.y, right.w, bh), fonts);
+            Rect::new(right.x, right.y + bh + 8.0, right.w, right.h - bh - 8.0)
+        }
+        None => right,
+    };
     draw_notes_and_foe(s, extras, right, fonts);
 }
 
-fn draw_row_and_deck(s: &State, g: &crate::present::GuideView, r: Rect, fonts: &Fonts) {
+/// Whose turn the view's header names: a card held up to be read is the Guide's moment
+/// (to read it aloud), whoever the rules wait for.
+fn turn_words(s: &State, extras: &ViewExtras) -> (String, Color) {
+    if extras.held.is_some() {
+        return (
+            "Guide's turn: read the card aloud".into(),
+            role_colour(Role::Guide),
+        );
+    }
+    let turn = s.role();
+    (format!("{}'s turn", role_name(turn)), role_colour(turn))
+}
+
+fn draw_row_and_deck(
+    s: &State,
+    g: &crate::present::GuideView,
+    extras: &ViewExtras,
+    r: Rect,
+    fonts: &Fonts,
+) {
+    let shown = |c: crate::cards::CardRef| extras.shown.contains(&c);
     let pad = 14.0;
     let label = |text: &str, y: f32| {
         style::text(
@@ -458,6 +486,7 @@ fn draw_row_and_deck(s: &State, g: &crate::present::GuideView, r: Rect, fonts: &
                     false,
                 );
                 match rc.seen {
+                    Seen::Hidden if shown(rc.card) => format!("{}: face down, shown", i + 1),
                     Seen::Hidden => format!("{}: face down", i + 1),
                     Seen::Peeked => format!("{}: face down, seen", i + 1),
                     Seen::FaceUp => format!("{}: face up", i + 1),
@@ -475,32 +504,53 @@ fn draw_row_and_deck(s: &State, g: &crate::present::GuideView, r: Rect, fonts: &
     }
     // The next cards of the deck, smaller.
     let y2 = y + ch + 50.0;
-    label("Next from the deck, top first", y2);
-    let sh = (r.bottom() - y2 - 40.0).max(40.0);
+    let more = s.deck.len().saturating_sub(GUIDE_NEXT);
+    let line = match (g.next.len(), more) {
+        (0, _) => "Next from the deck: it is empty".to_string(),
+        (_, 0) => "Next from the deck, top first (no more after these)".to_string(),
+        (_, n) => format!("Next from the deck, top first ({n} more after these)"),
+    };
+    label(&line, y2);
+    let sh = (r.bottom() - y2 - 62.0).max(40.0);
     let sw = ((avail_w - 2.0 * gap) / 3.0).min(sh / 1.4);
     let sh = sw * 1.4;
     let x1 = r.x + pad + (avail_w - (3.0 * sw + 2.0 * gap)) / 2.0;
+    // The traveller knows the top cards a card showed them (a look, a reorder while it
+    // asks) and those the Guide showed them.
+    let known = crate::present::deck_known(s);
     for (i, id) in g.next.iter().enumerate() {
         let Some(c) = s.cards.card_by_str(id) else {
             continue;
         };
         let cr = Rect::new(x1 + i as f32 * (sw + gap), y2 + 12.0, sw, sh);
         cardface::draw_face(cr, &cardface::station_face(s.cards.card(c)), fonts, false);
+        let tag = if i < known {
+            "seen by the traveller"
+        } else if shown(c) {
+            "shown to the traveller"
+        } else {
+            "face down"
+        };
+        let tag = style::ellipsize(tag, sw + gap, |x| style::width(x, &fonts.serif, 14));
+        style::text_centred(
+            &tag,
+            cr.center().x,
+            cr.bottom() + 17.0,
+            &fonts.serif,
+            14,
+            colour::GUIDE,
+        );
     }
-    let more = s.deck.len().saturating_sub(GUIDE_NEXT);
-    let line = match (g.next.len(), more) {
-        (0, _) => "The deck is empty.".to_string(),
-        (_, 0) => "No more cards after these.".to_string(),
-        (_, n) => format!("{n} more after these."),
-    };
-    style::text_right(
-        &line,
-        r.right() - pad,
-        r.bottom() - 10.0,
-        &fonts.italic,
-        15,
-        fade(colour::PARCHMENT, 0.6),
-    );
+    if !extras.seed_line.is_empty() {
+        style::text(
+            &extras.seed_line,
+            r.x + pad,
+            r.bottom() - 10.0,
+            &fonts.mono,
+            13,
+            fade(colour::PARCHMENT, 0.6),
+        );
+    }
 }
 
 fn draw_notes_and_foe(s: &State, extras: &ViewExtras, r: Rect, fonts: &Fonts) {
@@ -598,6 +648,7 @@ fn draw_notes_and_foe(s: &State, extras: &ViewExtras, r: Rect, fonts: &Fonts) {
     let foot = Rect::new(r.x + pad, r.bottom() - 74.0, r.w - 2.0 * pad, 64.0);
     style::text(
         match turn {
+            _ if extras.held.is_some() => "At the table now: the Guide reads the card aloud",
             Role::Traveller => "At the table now: the traveller's turn",
             Role::Guide => "At the table now: the Guide's turn",
         },
@@ -605,7 +656,11 @@ fn draw_notes_and_foe(s: &State, extras: &ViewExtras, r: Rect, fonts: &Fonts) {
         foot.y - 6.0,
         &fonts.italic,
         16,
-        role_colour(turn),
+        if extras.held.is_some() {
+            role_colour(Role::Guide)
+        } else {
+            role_colour(turn)
+        },
     );
     cardface::text_block(
         &now,
@@ -666,4 +721,27 @@ fn foe_faces(s: &State) -> Option<(String, &[crate::cards::model::Face])> {
         Some(c) => (cards.card(c).name.clone(), &cards.card(c).faces[..]),
         None => (cards.guardian.name.clone(), &cards.guardian.faces[..]),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// While a card is held up to be read the view's header names the Guide's turn (the
+    /// Guide reads it aloud), whoever the rules wait for.
+    #[test]
+    fn a_held_card_is_the_guides_turn_in_the_views_header() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let set = std::sync::Arc::new(crate::cards::load::load_dir(&dir).expect("cards").0);
+        let (s, _) = crate::core::new_run_with(set.clone(), 8, Vec::new(), true);
+        assert_eq!(s.role(), Role::Traveller);
+        let plain = ViewExtras::default();
+        assert_eq!(turn_words(&s, &plain).0, "Traveller's turn");
+        let card = set.card_refs().next().expect("a card");
+        let held = ViewExtras {
+            held: Some(card),
+            ..ViewExtras::default()
+        };
+        assert!(turn_words(&s, &held).0.starts_with("Guide's turn"));
+    }
 }

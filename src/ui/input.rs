@@ -198,7 +198,7 @@ fn presses() -> (Vec<Press>, Vec<Chord>) {
 
 impl Input {
     /// This frame's menu intents in the order they came: from the event queue, so that
-    /// two presses within one frame (an idle window draws 16 frames a second) are two, and
+    /// two presses within one frame (a window woken from rest reads all that came) are two, and
     /// Down then Enter is not Enter then Down. An input built without presses (a test)
     /// gives its flags, in a fixed order.
     pub fn intents(&self) -> Vec<Intent> {

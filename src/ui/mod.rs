@@ -36,17 +36,20 @@ mod map;
 mod memo;
 mod pace;
 mod pad;
+mod pairing;
 mod perf;
 mod rules;
 mod saves;
 mod screen;
 mod settings;
 mod sky;
+mod sleep;
 mod still;
 mod style;
 mod sweep;
 mod table;
 mod title;
+mod wake;
 mod wiring;
 
 use crate::audio::{self, Cue};
@@ -74,7 +77,7 @@ use std::time::Instant;
 use style::Fonts;
 use table::TableScreen;
 use title::TitleScreen;
-use wiring::{Prefs, apply, layout_report_json, table_sound};
+use wiring::{Answer, Live, Prefs, apply, layout_report_json, table_sound};
 
 /// What a screen's update asks for next.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -269,11 +272,30 @@ impl Screen {
         }
     }
 
+    /// Whether the screen takes no key now (the end panel's first second, the title's just
+    /// after a run): characters typed meanwhile are dropped, never read later.
+    fn deaf(&self) -> bool {
+        match self {
+            Screen::Table(t, _) => t.deaf(),
+            Screen::Title(s, _) => s.deaf(),
+            _ => false,
+        }
+    }
+
     /// The characters queued for `Input::typed` were dropped ([`input::drop_typed`]): a
     /// screen that counts their echoes to come stops waiting for them.
     fn typed_dropped(&mut self) {
         if let Screen::Gallery(g) = self {
             g.typed_dropped();
+        }
+    }
+
+    /// When the screen wants its next frame with no input (see [`wake::Due`]).
+    fn due(&self) -> wake::Due {
+        match self {
+            Screen::Table(t, _) => t.due(),
+            Screen::Gallery(g) => g.desk.due(),
+            _ => wake::Due::Never,
         }
     }
 
@@ -391,6 +413,27 @@ pub fn run(options: Options) -> i32 {
         fullscreen: prefs.settings.fullscreen && options.screenshot.is_none(),
         sample_count: 1,
         icon: Some(window_icon()),
+        platform: macroquad::miniquad::conf::Platform {
+            // The loop sleeps until something happens (src/ui/wake.rs).
+            blocking_event_loop: wake::BLOCKING,
+            linux_wm_class: wake::WM_CLASS,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    // What wakes the sleeping loop by itself: every input but a key's release (held keys
+    // keep the frames coming instead, see `wants`).
+    let conf = macroquad::conf::Conf {
+        miniquad_conf: conf,
+        update_on: Some(macroquad::conf::UpdateTrigger {
+            key_down: true,
+            mouse_down: true,
+            mouse_up: true,
+            mouse_motion: true,
+            mouse_wheel: true,
+            touch: true,
+            specific_key: None,
+        }),
         ..Default::default()
     };
     // The windowing layer panics when the X display cannot be opened (a wrong DISPLAY):
@@ -439,9 +482,9 @@ pub fn run(options: Options) -> i32 {
 /// string is drawn instead of guessing how many frames its keys take.
 pub const LIVE_REPORT_ENV: &str = "FORWARD_LAYOUT_LIVE";
 
-/// A hook for window tests: with this variable set, a `--screenshot` run paces itself as
-/// a player's window does (a few frames a second once idle) instead of drawing flat out, so a
-/// test can press keys faster than an idle window draws.
+/// A hook for window tests: with this variable set, a `--screenshot` run rests as a
+/// player's window does (it sleeps until something happens, see [`wake`]) instead of
+/// drawing flat out, so a test can look at a window at rest.
 pub const IDLE_PACE_ENV: &str = "FORWARD_IDLE_PACE";
 
 /// Whether the window opened and the game began: a panic after that is the game's own.
@@ -481,9 +524,20 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     let mut settings = prefs.settings.clone();
     let mut sound = audio::open(settings.levels());
     apply(&settings, None, &mut *sound);
+    // The blocking loop's waker (src/ui/wake.rs): what happens off the loop's thread (the
+    // Guide's page, a pad, a timed step) wakes it. Without one the loop keeps a pace.
+    let waker = wake::BLOCKING.then(wake::Waker::start).flatten();
+    if let Some(w) = &waker {
+        wake::install(w.clone());
+        crate::guide_screen::set_waker(wake::wake);
+    }
     // Closing the window goes through the loop, so that the settings (the window's
-    // size) are saved.
-    prevent_quit();
+    // size) are saved. A sleeping loop would see the close button's request only when
+    // something else woke it: there the windowing layer closes the window at once, and
+    // the window's size is saved each time the loop goes to sleep.
+    if waker.is_none() {
+        prevent_quit();
+    }
     let fonts = Fonts::load();
     let sky = Sky::new();
     let screen = Screen::load(&cards, 0, store().as_ref());
@@ -540,6 +594,8 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     let mut banner_since = 0.0;
     let mut reloads = 0;
     let mut sitting = designer::Sitting::default();
+    // A Guide's screen kept serving while its run waits at the title (Save & Quit).
+    let mut parked: Option<table::Parked> = None;
     let mut timings = perf::Perf::new();
     let mut last_input = None;
     let mut pace = Pace::new();
@@ -547,8 +603,19 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     let mut pads = pad::Pad::new();
     let mut clock = still::Clock::new();
     let mut frame: u64 = 0;
+    // The loop slept until something happened before this frame (the time asleep does
+    // not count on the animation clock), and the last frame that took input.
+    let mut rested = false;
+    let mut last_busy: u64 = 0;
+    let mut saved_size = settings.window;
+    // When the loop last handed over to the window (to sleep, or to swap), and how the
+    // last frame that took input answered it (the live layout report's `answer`).
+    let mut handed = Instant::now();
+    let mut answer: Option<Answer> = None;
     loop {
         let work = Instant::now();
+        let work_cpu = wiring::cpu_ms();
+        let slept = work.duration_since(handed);
         let mut input = Input::read(&mut last_input);
         // A pad's buttons are the keys they stand for; the hints name the device last used.
         let keys_used = input.keys_used();
@@ -576,7 +643,11 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         // when taking a screenshot, so that frame N always looks the same.
         let t = match screenshot {
             Some(_) => frame as f32 / FPS as f32,
-            None => clock.tick(still.holding()),
+            None => clock.tick(if waker.is_some() {
+                rested
+            } else {
+                still.holding()
+            }),
         };
         if is_quit_requested() {
             prefs.save(&settings);
@@ -589,6 +660,8 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         if texting && screen.text_focus() {
             input::drop_typed();
             screen.typed_dropped();
+        } else if screen.deaf() {
+            input::drop_typed();
         }
         table_sound(&mut screen, &settings, speed_flag, &mut *sound);
         if settings != before {
@@ -633,6 +706,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                     &cards,
                     saves_dir.as_deref(),
                     settings.guardian_terms,
+                    &mut parked,
                 );
                 if let Screen::Gallery(g) = screen {
                     screen =
@@ -648,12 +722,66 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         let last = screenshot.is_some() && frame + 1 >= u64::from(frames.max(1));
         let report = layout_report.as_deref().filter(|_| last || live_report);
         // At rest with nothing new this frame, the last frame may be shown again.
-        let changed = input.active || moved_on || screen.playing() || settings != before;
+        // The table knows what its frame shows: the pointer moving over nothing that
+        // answers it changes nothing there. A window test's input is always drawn: its
+        // report counts what was taken.
+        let looks_new = match &screen {
+            Screen::Table(t, _) => {
+                !input.presses.is_empty()
+                    || input.click
+                    || input.wheel != 0.0
+                    || t.looks_new()
+                    || (input.active && live_report)
+            }
+            _ => input.active,
+        };
+        let changed = looks_new || moved_on || screen.playing() || settings != before;
         let must_draw = (last && report.is_some()) || banner.is_some();
-        let rest = pace.resting() && !changed && !must_draw;
+        if changed || must_draw {
+            still.forget();
+        }
+        let busy = input.active || from_pad.used || moved_on || settings != before;
+        if busy {
+            last_busy = frame;
+        }
+        let due = sleep::due(
+            &screen,
+            &input,
+            from_pad.busy,
+            banner.as_ref().map(|_| 4.0 - (t - banner_since)),
+            sleep::Mode {
+                keep_drawing: screenshot.is_some() && live_report && !idle_pace,
+                flat: screenshot.is_some() && !live_report && !idle_pace,
+                frame_clock: screenshot.is_some(),
+                since_busy: frame - last_busy,
+            },
+        );
+        let rest = match waker {
+            // Woken with nothing new to show: the picture kept when the loop went to
+            // sleep is shown again.
+            Some(_) => rested && !changed && !must_draw,
+            None => pace.resting() && !changed && !must_draw,
+        };
+        let took = input.active || from_pad.used;
+        if took {
+            answer = Some(Answer {
+                frame,
+                rested_ms: slept.as_secs_f64() * 1000.0,
+                ms: 0.0,
+                cpu_ms: work_cpu,
+            });
+        }
+        let live = Live { frame, answer };
         let (shown, drawn) = still.frame(rest, || {
-            draw_frame(&screen, &fonts, &sky, &input, t, &settings, report)
+            let answered = (took && report.is_some()).then_some(work);
+            draw_frame(
+                &screen, &fonts, &sky, &input, t, &settings, report, live, answered,
+            )
         });
+        if let Some(Ok(Some(a))) = drawn {
+            answer = Some(a);
+        }
+        let drawn = drawn.map(|d| d.map(|_| ()));
         if let Some(Err(code)) = drawn {
             return code;
         }
@@ -688,17 +816,40 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         if screenshot.is_none() && (input.size.x < min_w || input.size.y < min_h) {
             request_new_screen_size(input.size.x.max(min_w), input.size.y.max(min_h));
         }
-        // The frame's sleep comes before the window's events are read (`next_frame`), not
-        // after: a key pressed while the loop sleeps is in the very next frame's input,
-        // never one sleep later (see `pace::ANSWER`).
-        let active = input.active || screen.playing() || (screenshot.is_some() && !idle_pace);
-        pace.wait(active, &mut pads);
+        match &waker {
+            Some(w) => {
+                rested = sleep::after(due, w, &mut pace, &mut pads);
+                if rested && settings.window != saved_size && !settings.fullscreen {
+                    // The window's size is kept as the loop goes to sleep (closing a
+                    // sleeping window does not go through the loop).
+                    prefs.save(&settings);
+                    saved_size = settings.window;
+                }
+            }
+            None => {
+                // The frame's sleep comes before the window's events are read
+                // (`next_frame`), not after: a key pressed while the loop sleeps is in the
+                // very next frame's input, never one sleep later (see `pace::ANSWER`).
+                let active =
+                    input.active || screen.playing() || (screenshot.is_some() && !idle_pace);
+                pace.wait(active, &mut pads);
+                // A blocking loop with no waker (the X server refused its connection)
+                // asks for every frame itself, at the pace's rate.
+                if wake::BLOCKING {
+                    macroquad::miniquad::window::schedule_update();
+                }
+            }
+        }
+        handed = Instant::now();
         next_frame().await;
     }
 }
 
 /// Draws the frame of `screen`; with `report`, writes the layout check of the strings
-/// drawn there. `Err`: the exit code (the report could not be written).
+/// drawn there. `answered`: the frame took input, the loop having woken then; its
+/// answer is measured (the frame rendered to the end first) and returned. `Err`: the exit
+/// code (the report could not be written).
+#[allow(clippy::too_many_arguments)]
 fn draw_frame(
     screen: &Screen,
     fonts: &Fonts,
@@ -707,7 +858,9 @@ fn draw_frame(
     t: f32,
     settings: &Settings,
     report: Option<&Path>,
-) -> Result<(), i32> {
+    mut live: Live,
+    answered: Option<Instant>,
+) -> Result<Option<Answer>, i32> {
     clear_background(style::colour::SKY_TOP);
     if report.is_some() {
         style::record_drawn();
@@ -718,15 +871,29 @@ fn draw_frame(
             Screen::Table(t, _) => t.overlays(input.size),
             _ => Vec::new(),
         };
-        let json = layout_report_json(input.size, &style::take_drawn(), &overlays);
+        if let (Some(woke), Some(a)) = (answered, live.answer.as_mut()) {
+            // The frame rendered to the end: what the renderer does after the loop's own
+            // work counts too.
+            // SAFETY: on the window's own thread, with its GL context current, between
+            // macroquad's draw calls (its batches are flushed first, as a camera change does).
+            unsafe {
+                get_internal_gl().flush();
+                macroquad::miniquad::gl::glFinish();
+            }
+            a.ms = woke.elapsed().as_secs_f64() * 1000.0;
+            // Set to the CPU clock at waking when the frame began.
+            a.cpu_ms = wiring::cpu_ms() - a.cpu_ms;
+        }
+        let json = layout_report_json(input.size, &style::take_drawn(), &overlays, live);
         // Whole or not at all: a test may read it while the next frame writes it.
         let tmp = path.with_extension("json.tmp");
         if let Err(e) = std::fs::write(&tmp, json).and_then(|()| std::fs::rename(&tmp, path)) {
             eprintln!("forward: cannot write `{}`: {e}", path.display());
             return Err(1);
         }
+        return Ok(answered.and(live.answer));
     }
-    Ok(())
+    Ok(None)
 }
 
 /// A setting changed this frame: applied at once, and saved (with a tick at the new

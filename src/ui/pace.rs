@@ -1,5 +1,7 @@
-//! The frame loop's pace: at most [`FPS`] frames a second, [`IDLE_FPS`] at rest, and a
-//! plugged-in pad looked at while the loop sleeps.
+//! The frame loop's pace: at most [`FPS`] frames a second. Where the window has no
+//! blocking loop (not Linux, or the waker could not reach the X server: see
+//! [`super::wake`]), this is the whole of its rest: [`IDLE_FPS`] frames a second once
+//! nothing has happened for a while, and a plugged-in pad looked at while the loop sleeps.
 
 use super::pad;
 use std::time::{Duration, Instant};

@@ -253,28 +253,30 @@ pub struct PadFrame {
 
 /// The live pads: gilrs when it starts (no pad, or no gamepad support, is not an error:
 /// the game plays on with the keyboard and mouse), plus the test script if one is named.
+/// Both are read on a thread of their own, which hands their events over and wakes the
+/// window's loop ([`super::wake`]): a sleeping window answers a pad as it answers a key.
 pub struct Pad {
-    gilrs: Option<gilrs::Gilrs>,
-    script: Option<script::Script>,
+    events: Option<std::sync::mpsc::Receiver<PadEvent>>,
     state: PadState,
-    /// Events taken from gilrs while the loop slept, not yet turned into presses.
+    /// Events handed over while the loop slept, not yet turned into presses.
     queue: Vec<PadEvent>,
     started: Instant,
 }
 
+/// How often the pads' thread reads the test script (gilrs's own events wake it at once).
+const SCRIPT_POLL: std::time::Duration = std::time::Duration::from_millis(16);
+
 impl Pad {
-    /// Starts gamepad support. A failure is said once on stderr and leaves the keyboard.
+    /// Starts gamepad support on its thread. A failure is said once on stderr and leaves
+    /// the keyboard.
     pub fn new() -> Pad {
-        let gilrs = match gilrs::Gilrs::new() {
-            Ok(g) => Some(g),
-            Err(e) => {
-                eprintln!("forward: no gamepad support ({e}); the keyboard and mouse play");
-                None
-            }
-        };
+        let (tx, rx) = std::sync::mpsc::channel();
+        let started = std::thread::Builder::new()
+            .name("forward-pads".into())
+            .spawn(move || read_pads(&tx))
+            .is_ok();
         Pad {
-            gilrs,
-            script: script::Script::from_env(),
+            events: started.then_some(rx),
             state: PadState::default(),
             queue: Vec::new(),
             started: Instant::now(),
@@ -285,34 +287,23 @@ impl Pad {
     #[cfg(test)]
     pub fn none() -> Pad {
         Pad {
-            gilrs: None,
-            script: None,
+            events: None,
             state: PadState::default(),
             queue: Vec::new(),
             started: Instant::now(),
         }
     }
 
-    /// A pad is plugged in (or a test script feeds one).
+    /// A pad is plugged in (or events wait).
     pub fn present(&self) -> bool {
-        self.state.connected > 0 || self.script.is_some() || !self.queue.is_empty()
+        self.state.connected > 0 || !self.queue.is_empty()
     }
 
-    /// Moves any waiting events into the queue; `true` if there were some (the loop, asleep
-    /// between idle frames, wakes for them).
+    /// Moves the events handed over into the queue; `true` if there were some.
     pub fn pump(&mut self) -> bool {
         let before = self.queue.len();
-        if let Some(g) = &mut self.gilrs {
-            while let Some(gilrs::Event { id, event, .. }) = g.next_event() {
-                let name = matches!(event, gilrs::EventType::Connected)
-                    .then(|| g.gamepad(id).name().to_string());
-                if let Some(e) = from_gilrs(event, name) {
-                    self.queue.push(e);
-                }
-            }
-        }
-        if let Some(s) = &mut self.script {
-            self.queue.extend(s.read());
+        if let Some(rx) = &self.events {
+            self.queue.extend(rx.try_iter());
         }
         self.queue.len() > before
     }
@@ -337,6 +328,51 @@ impl Pad {
             busy: self.state.busy(),
             style: self.state.style,
         }
+    }
+}
+
+/// The pads' thread: gilrs's events (waited for, not polled) and the test script's lines,
+/// handed to the loop, which is woken for them. Ends when the loop has gone, or when it
+/// has nothing to read.
+fn read_pads(tx: &std::sync::mpsc::Sender<PadEvent>) {
+    let mut gilrs = match gilrs::Gilrs::new() {
+        Ok(g) => Some(g),
+        Err(e) => {
+            eprintln!("forward: no gamepad support ({e}); the keyboard and mouse play");
+            None
+        }
+    };
+    let mut script = script::Script::from_env();
+    if gilrs.is_none() && script.is_none() {
+        return;
+    }
+    // With a script to read, gilrs is asked at the script's pace; without, it waits.
+    let wait = script.as_ref().map(|_| SCRIPT_POLL);
+    loop {
+        let mut got = Vec::new();
+        if let Some(g) = &mut gilrs {
+            let mut next = g.next_event_blocking(wait);
+            while let Some(gilrs::Event { id, event, .. }) = next {
+                let name = matches!(event, gilrs::EventType::Connected)
+                    .then(|| g.gamepad(id).name().to_string());
+                got.extend(from_gilrs(event, name));
+                next = g.next_event();
+            }
+        } else {
+            std::thread::sleep(SCRIPT_POLL);
+        }
+        if let Some(s) = &mut script {
+            got.extend(s.read());
+        }
+        if got.is_empty() {
+            continue;
+        }
+        for e in got {
+            if tx.send(e).is_err() {
+                return;
+            }
+        }
+        super::wake::wake();
     }
 }
 

@@ -22,6 +22,21 @@ pub struct Tip {
     /// What the region says while a moment plays on the table's stage (a blow over the
     /// Health track): `None` for a tip that waits for the stage to rest.
     pub during: Option<fn(&MomentKind) -> Option<String>>,
+    /// Where regions overlap, the tip of the higher rank answers (among equals, the one
+    /// listed first): a panel laid over another ranks above the regions under it.
+    pub rank: Rank,
+}
+
+/// A tip's rank where regions overlap.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Rank {
+    /// A region of the screen as laid out.
+    #[default]
+    Base,
+    /// Something small drawn over a region (the dice decks' stacks on the ATK/DEF line).
+    Over,
+    /// A panel opened over others (the Guardian's terms over the map).
+    Panel,
 }
 
 impl Tip {
@@ -31,7 +46,13 @@ impl Tip {
             rect,
             text: text.into(),
             during: None,
+            rank: Rank::Base,
         }
+    }
+
+    /// The tip at `rank`.
+    pub fn ranked(self, rank: Rank) -> Tip {
+        Tip { rank, ..self }
     }
 
     /// The tip as read at a moment: `None` when nothing plays (the tip itself), else the
@@ -47,11 +68,13 @@ impl Tip {
     }
 }
 
-/// The first of `tips` under `at`, as read at `moment` (see [`Tip::at`]).
+/// The tip of `tips` under `at` of the highest rank (the first listed among equals), as
+/// read at `moment` (see [`Tip::at`]).
 pub fn tip_at(tips: &[Tip], at: Vec2, moment: Option<&MomentKind>) -> Option<String> {
-    tips.iter()
-        .filter(|t| t.rect.contains(at))
-        .find_map(|t| t.at(moment))
+    let mut under: Vec<&Tip> = tips.iter().filter(|t| t.rect.contains(at)).collect();
+    // Stable: equals keep their order.
+    under.sort_by_key(|t| std::cmp::Reverse(t.rank));
+    under.into_iter().find_map(|t| t.at(moment))
 }
 
 /// A screen's tip (its lines one under another, each wrapped) in a box beside the pointer
@@ -188,6 +211,29 @@ mod tests {
         assert_eq!(f.tip_at(vec2(80.0, 80.0)).as_deref(), Some("two"));
         assert_eq!(f.tip_of(&1).as_deref(), Some("one"));
         assert_eq!(f.rect_of(&3), None);
+    }
+
+    #[test]
+    fn a_tip_of_higher_rank_answers_wherever_it_was_listed() {
+        let wide = Rect::new(0.0, 0.0, 100.0, 100.0);
+        let small = Rect::new(10.0, 10.0, 10.0, 10.0);
+        let tips = [
+            Tip::new(wide, "the line"),
+            Tip::new(small, "the stack").ranked(Rank::Over),
+            Tip::new(wide, "the panel").ranked(Rank::Panel),
+        ];
+        assert_eq!(
+            tip_at(&tips, vec2(15.0, 15.0), None).as_deref(),
+            Some("the panel")
+        );
+        assert_eq!(
+            tip_at(&tips[..2], vec2(15.0, 15.0), None).as_deref(),
+            Some("the stack")
+        );
+        assert_eq!(
+            tip_at(&tips[..2], vec2(50.0, 50.0), None).as_deref(),
+            Some("the line")
+        );
     }
 
     #[test]

@@ -80,6 +80,12 @@ impl Still {
         self.drawn.is_some()
     }
 
+    /// The kept frame is no longer the picture (something changed): the next frame at
+    /// rest draws anew.
+    pub fn forget(&mut self) {
+        self.drawn = None;
+    }
+
     /// Shows this frame: `draw` draws it (to the window, or into the texture); `rest`: the
     /// window is at rest and nothing changed this frame, so the last still frame may be
     /// shown again if it is recent and the window's size has not changed. `draw`'s result

@@ -63,7 +63,12 @@ pub(super) async fn run(set: Arc<CardSet>, fonts: &Fonts, count: usize, path: &P
             }
             screen.draw(fonts, size, t);
             if last {
-                let json = layout_report_json(size, &style::take_drawn(), &screen.overlays(size));
+                let json = layout_report_json(
+                    size,
+                    &style::take_drawn(),
+                    &screen.overlays(size),
+                    Default::default(),
+                );
                 let mut value: serde_json::Value = match serde_json::from_str(&json) {
                     Ok(v) => v,
                     Err(e) => {
@@ -80,6 +85,8 @@ pub(super) async fn run(set: Arc<CardSet>, fonts: &Fonts, count: usize, path: &P
                 reports.push(value);
             }
             t += 1.0 / 60.0;
+            // The sweep draws frame after frame: the blocking loop is asked for each.
+            macroquad::miniquad::window::schedule_update();
             next_frame().await;
         }
     }

@@ -110,7 +110,52 @@ pub(super) fn table_sound(
 /// drawn, all in layout units; and the inputs the window has taken so far (`taken`, what
 /// a window test waits on after each key).
 /// `overlays`: panels drawn over the areas (the end of a run), which hold strings too.
-pub(super) fn layout_report_json(size: Vec2, drawn: &[style::Drawn], overlays: &[Rect]) -> String {
+/// How the window answered the last frame that took input, for a live layout report:
+/// the game's own measure of a key's way to the screen, which no polling by a test can
+/// make slower or faster.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Answer {
+    /// The frame's number.
+    pub frame: u64,
+    /// How long the loop had slept before that frame (waiting for the input).
+    pub rested_ms: f64,
+    /// From the loop waking to the frame's picture rendered (the GPU's, or Mesa's
+    /// software renderer's, work finished; the swap to the window after it not counted).
+    pub ms: f64,
+    /// The CPU time the whole process (the renderer's threads too) spent on it: what a
+    /// loaded machine does not stretch, as it stretches `ms`.
+    pub cpu_ms: f64,
+}
+
+/// The CPU time the process has used so far, in milliseconds (0 where it is not known).
+pub(super) fn cpu_ms() -> f64 {
+    #[cfg(target_os = "linux")]
+    {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `t` is a valid timespec to write; the clock id is a constant.
+        if unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) } == 0 {
+            return t.tv_sec as f64 * 1000.0 + t.tv_nsec as f64 / 1e6;
+        }
+    }
+    0.0
+}
+
+/// The frame a live report describes and the last input's answer.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Live {
+    pub frame: u64,
+    pub answer: Option<Answer>,
+}
+
+pub(super) fn layout_report_json(
+    size: Vec2,
+    drawn: &[style::Drawn],
+    overlays: &[Rect],
+    live: Live,
+) -> String {
     let l = table::Layout::new(size);
     let taken = super::input::taken();
     let rect = |r: Rect| [r.x, r.y, r.w, r.h];
@@ -131,6 +176,10 @@ pub(super) fn layout_report_json(size: Vec2, drawn: &[style::Drawn], overlays: &
         "taken": {
             "keys": taken.keys, "chars": taken.chars, "moves": taken.moves, "clicks": taken.clicks
         },
+        "frame": live.frame,
+        "answer": live.answer.map(|a| serde_json::json!({
+            "frame": a.frame, "rested_ms": a.rested_ms, "ms": a.ms, "cpu_ms": a.cpu_ms
+        })),
     })
     .to_string()
 }

@@ -580,7 +580,7 @@ fn soak_the_page_follows_a_slow_run_for_minutes() {
         t.bytes as f64 / t.polls.max(1) as f64,
     );
     assert_eq!(browser.text("#conn").as_deref(), Some("Connected"));
-    assert_eq!(screen.state(), LinkState::Followed);
+    assert!(matches!(screen.state(), LinkState::Followed { .. }));
     // A live run is polled every 0.7 s, a closed page (the run over) every 5 s.
     let closed = ended.map_or(0.0, |e| e.elapsed().as_secs_f64());
     let live = secs as f64 - closed;
@@ -588,4 +588,98 @@ fn soak_the_page_follows_a_slow_run_for_minutes() {
         t.polls as f64 >= live / 1.5 + closed / 6.0,
         "the page kept polling ({live:.0} s live, {closed:.0} s closed): {t:?}"
     );
+}
+
+/// A guided run replayed from a scene found by the simulator's bot.
+fn replayed(found: &forward::sim::scene::SceneRecipe) -> Session {
+    let (mut run, _) = Session::new_with(cards(), found.seed, Vec::new(), true);
+    for &i in &found.actions {
+        let a = forward::core::legal_actions(&run.state)[i].clone();
+        run.act(&a).expect("the scene replays");
+    }
+    run
+}
+
+/// Whether a text speaks to "you" (a word of it, whatever its case).
+fn says_you(text: &str) -> bool {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .any(|w| ["you", "your", "yours", "yourself"].contains(&w.to_lowercase().as_str()))
+}
+
+/// The page at 390x844 tells of the traveller in the third person where the cards speak
+/// to "you": a foe's faces ("the traveller skips a roll") and a Guide's choices ("The drop
+/// bruises the traveller (they lose 2 Health)"). It runs under its security policy (no
+/// inline script or style: both are files), which the drawn style proves.
+#[test]
+fn the_phone_page_tells_of_the_traveller_in_the_third_person() {
+    use forward::core::state::{ChoiceKind, Phase};
+    use forward::core::{Action, legal_actions};
+    use forward::guide_screen::GuideScreen;
+    let Some(browser) = Browser::start(390, 844, true) else {
+        return;
+    };
+    let set = cards();
+    let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    // A foe whose faces speak to "you", the Guide about to roll for it.
+    let duel = forward::sim::scene::find_in(&set, 3000, true, |s| {
+        let speaks = |c: forward::cards::CardRef| {
+            s.cards
+                .card(c)
+                .faces
+                .iter()
+                .any(|f| f.skip_roll || f.roll_penalty != 0 || f.copy)
+        };
+        legal_actions(s).contains(&Action::RollFoe)
+            && s.duel().and_then(|d| d.card).is_some_and(speaks)
+    })
+    .expect("a guided seed meets a foe whose faces speak to the traveller");
+    let run = replayed(&duel);
+    let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
+    screen.publish(&run);
+    browser.open(&screen.url());
+    let faces = browser.wait_text("#faces", |t| !t.is_empty());
+    assert!(!says_you(&faces), "the faces speak to no one: {faces}");
+    assert!(faces.contains("the traveller"), "{faces}");
+    // The style and the script are the page's own files, allowed by its policy.
+    let drawn = browser.eval(
+        "return { ground: getComputedStyle(document.body).backgroundColor,
+                  inline: [...document.scripts].filter(s => !s.src).length };",
+    );
+    assert_eq!(drawn["ground"], "rgb(23, 20, 26)", "{drawn}");
+    assert_eq!(drawn["inline"], 0, "{drawn}");
+    browser.screenshot(&shots.join("guide-screen-phone-faces.png"));
+    drop(screen);
+    // A Guide's choice whose options speak to "you".
+    let choice = forward::sim::scene::find_in(&set, 3000, true, |s| match &s.phase {
+        Phase::Choice(c) => match &c.kind {
+            ChoiceKind::Guide { options, .. } => options.iter().any(|o| says_you(&o.label)),
+            _ => false,
+        },
+        _ => false,
+    })
+    .expect("a guided seed meets a Guide's choice");
+    let run = replayed(&choice);
+    let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
+    screen.publish(&run);
+    browser.open(&screen.url());
+    browser.wait_text("#turn", |t| t == "Your turn, Guide");
+    let buttons = browser
+        .eval("return [...document.querySelectorAll('#actions button')].map(b => b.textContent);");
+    let buttons: Vec<String> = buttons
+        .as_array()
+        .expect("the choices")
+        .iter()
+        .map(|b| b.as_str().unwrap_or_default().to_string())
+        .collect();
+    assert!(buttons.len() >= 2, "{buttons:?}");
+    for b in &buttons {
+        assert!(!says_you(b), "a choice speaks to no one: {b}");
+    }
+    assert!(
+        buttons
+            .iter()
+            .any(|b| b.contains("the traveller") || b.contains("they ")),
+        "{buttons:?}"
+    );
+    browser.screenshot(&shots.join("guide-screen-phone-choice.png"));
 }

@@ -150,7 +150,20 @@ fn post(addr: &str, path: &str, body: &str) -> u16 {
 /// Sends a request that promises a 2,000-byte body and sends 10 bytes, and keeps the
 /// connection open.
 fn stall(addr: &str, path: &str) -> TcpStream {
-    let mut s = TcpStream::connect(addr).expect("connect");
+    stall_from([127, 0, 0, 1], addr, path)
+}
+
+/// [`stall`] from another loopback address: another device, as the server sees it (one
+/// address holds at most 8 connections).
+fn stall_from(ip: [u8; 4], addr: &str, path: &str) -> TcpStream {
+    use socket2::{Domain, Socket, Type};
+    let socket = Socket::new(Domain::IPV4, Type::STREAM, None).expect("socket");
+    socket
+        .bind(&std::net::SocketAddr::from((ip, 0)).into())
+        .expect("bind");
+    let to: std::net::SocketAddr = addr.parse().expect("an address");
+    socket.connect(&to.into()).expect("connect");
+    let mut s: TcpStream = socket.into();
     write!(
         s,
         "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 2000\r\n\r\n0123456789"
@@ -166,7 +179,7 @@ fn a_stalled_client_holds_up_no_other_request() {
     let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
     screen.publish(&run);
     let addr = screen.addr.to_string();
-    let code = screen.code.clone();
+    let code = screen.code();
     // One stalled connection without the code, one with it.
     let _a = stall(&addr, "/act?code=wrong");
     let _b = stall(&addr, &format!("/act?code={code}&seat=guideseat1"));
@@ -196,7 +209,7 @@ fn the_page_refuses_dice_beyond_what_the_action_rolls() {
     let mut run = at_foe_roll(8);
     let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
     screen.publish(&run);
-    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    let (addr, code) = (screen.addr.to_string(), screen.code());
     let act = format!("/act?code={code}&seat=guideseat1");
     let rigged = r#"{"action":{"type":"roll_foe"},"dice":[6,1,1,1,1,1]}"#;
     assert_eq!(post(&addr, &act, rigged), 400);
@@ -232,7 +245,7 @@ fn the_screen_closes_when_its_run_ends_and_stops_when_dropped() {
     let mut run = at_foe_roll(8);
     let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
     screen.publish(&run);
-    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    let (addr, code) = (screen.addr.to_string(), screen.code());
     run.act(&Action::Abandon).expect("abandon");
     screen.publish(&run);
     let (_, snap) = get(&addr, &format!("/state?code={code}&seat=guideseat1"));
@@ -490,7 +503,7 @@ fn an_unchanged_state_is_answered_304_and_the_journal_comes_in_increments() {
     let mut run = guided_until(5, |r| r.state.flips >= 2);
     let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
     screen.publish(&run);
-    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    let (addr, code) = (screen.addr.to_string(), screen.code());
     let mut conn = Conn::open(&addr);
     let first = conn.state(&code, 0, None);
     assert_eq!(first.status, 200, "{}", first.body);
@@ -547,26 +560,49 @@ fn an_unchanged_state_is_answered_304_and_the_journal_comes_in_increments() {
 }
 
 #[test]
-fn a_second_device_cannot_act_as_the_guide_until_the_seat_is_released() {
+fn a_second_device_is_refused_until_the_guide_accepts_it_and_the_old_code_after_r() {
+    use forward::guide_screen::{LinkState, Pairing};
     let run = at_foe_roll(8);
-    let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
+    let mut screen = GuideScreen::start_with("127.0.0.1:0", Pairing::Accept, None).expect("listen");
     screen.publish(&run);
-    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    let (addr, code) = (screen.addr.to_string(), screen.code());
     assert!(!screen.seat_claimed());
+    // The first device to ask is not seated: it asks, and is named.
     let mut guide = Conn::open(&addr);
-    assert_eq!(guide.state(&code, 0, None).status, 200);
-    assert!(screen.seat_claimed(), "the first page took the seat");
+    let asked = guide.state(&code, 0, None);
+    assert_eq!(asked.status, 202, "{}", asked.body);
+    assert!(
+        !asked.body.contains("turn"),
+        "nothing of the run: {}",
+        asked.body
+    );
+    let named: Value = serde_json::from_str(&asked.body).expect("json");
+    let id = named["asking"]["id"]
+        .as_str()
+        .expect("a short id")
+        .to_string();
+    assert!(!screen.seat_claimed(), "asking is not holding");
     let other = "otherdevice2";
     let mut phone = Conn::open(&addr);
-    let seen = phone.ask("GET", &format!("/state?code={code}&seat={other}"), "", "");
-    assert_eq!(seen.status, 423, "no state for a second device");
-    assert!(seen.body.contains("seat is taken"), "{}", seen.body);
+    let path = |seat: &str| format!("/state?code={code}&seat={seat}");
+    assert_eq!(phone.ask("GET", &path(other), "", "").status, 202);
     assert!(
-        !seen.body.contains("turn"),
-        "nothing of the run leaks: {}",
-        seen.body
+        matches!(screen.state(), LinkState::Asking { ref devices } if devices.len() == 2),
+        "{:?}",
+        screen.state()
     );
     let roll = r#"{"action":{"type":"roll_foe"}}"#;
+    let acted = phone.ask("POST", &format!("/act?code={code}&seat={other}"), "", roll);
+    assert_eq!(acted.status, 423, "an asking device's action is refused");
+    assert!(acted.body.contains("accepts it"), "{}", acted.body);
+    assert!(screen.poll().is_empty(), "nothing was queued");
+    // The Guide accepts the first device: it follows, the other is refused.
+    assert_eq!(screen.accept(&id).map(|d| d.id), Some(id.clone()));
+    assert_eq!(guide.state(&code, 0, None).status, 200);
+    let seen = phone.ask("GET", &path(other), "", "");
+    assert_eq!(seen.status, 423, "no state for a second device");
+    assert!(seen.body.contains("seat is taken"), "{}", seen.body);
+    assert!(!seen.body.contains("turn"), "nothing of the run leaks");
     let acted = phone.ask("POST", &format!("/act?code={code}&seat={other}"), "", roll);
     assert_eq!(acted.status, 423);
     let shown = phone.ask(
@@ -581,15 +617,16 @@ fn a_second_device_cannot_act_as_the_guide_until_the_seat_is_released() {
     assert_eq!(bare.status, 400);
     // The Guide's page keeps its seat through a reload (the same token).
     assert_eq!(Conn::open(&addr).state(&code, 0, None).status, 200);
-    // Released from the table: the next device to ask takes it.
-    screen.release_seat();
-    let now = phone.ask("GET", &format!("/state?code={code}&seat={other}"), "", "");
-    assert_eq!(now.status, 200);
-    assert_eq!(
-        guide.state(&code, 0, None).status,
-        423,
-        "the old page is now the second device"
-    );
+    // R: a new code at once; the old one is refused to every device, the seat's too.
+    let new = screen.new_code();
+    assert_ne!(new, code);
+    assert_eq!(guide.state(&code, 0, None).status, 410);
+    // (A refused code closes its connection: each ask on a new one.)
+    let mut phone = Conn::open(&addr);
+    assert_eq!(phone.ask("GET", &path(other), "", "").status, 410);
+    let mut phone = Conn::open(&addr);
+    let fresh = phone.ask("GET", &format!("/state?code={new}&seat={other}"), "", "");
+    assert_eq!(fresh.status, 202, "with the new code a device asks again");
 }
 
 #[test]
@@ -601,7 +638,7 @@ fn the_next_cards_the_traveller_has_seen_are_not_marked_face_down() {
         .expect("some seed looks at the top of the deck");
     let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
     screen.publish(&run);
-    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    let (addr, code) = (screen.addr.to_string(), screen.code());
     let snap: Value =
         serde_json::from_str(&Conn::open(&addr).state(&code, 0, None).body).expect("json");
     let next = snap["next"].as_array().expect("next cards");
@@ -617,11 +654,14 @@ fn a_stopped_screen_serves_again_on_the_same_address_code_and_seat() {
     let run = at_foe_roll(8);
     let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
     screen.publish(&run);
-    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    let (addr, code) = (screen.addr.to_string(), screen.code());
     assert_eq!(screen.state(), forward::guide_screen::LinkState::Waiting);
     let mut conn = Conn::open(&addr);
     assert_eq!(conn.state(&code, 0, None).status, 200);
-    assert_eq!(screen.state(), forward::guide_screen::LinkState::Followed);
+    assert!(matches!(
+        screen.state(),
+        forward::guide_screen::LinkState::Followed { .. }
+    ));
     screen.stop("stopped by the test");
     assert!(
         matches!(screen.state(), forward::guide_screen::LinkState::Stopped { ref why } if why.contains("by the test"))
@@ -635,8 +675,9 @@ fn a_stopped_screen_serves_again_on_the_same_address_code_and_seat() {
 
 /// The link holds for a whole evening, compressed into a minute: a page polls every 0.7 s
 /// on one kept-alive connection while the run is played, a fresh connection comes every
-/// 15 s, and 40 clients that hold the code promise bodies they never send at 20 s. Every
-/// request is answered, none later than the body deadline plus a second.
+/// 15 s, and 40 clients that hold the code (from five other devices, eight each: one
+/// address holds at most 8) promise bodies they never send at 20 s. Every request is
+/// answered, none later than the body deadline plus a second.
 #[test]
 fn the_link_holds_for_a_minute_of_polls_fresh_connections_and_stalled_bodies() {
     use forward::guide_screen::REQUEST_DEADLINE;
@@ -644,7 +685,7 @@ fn the_link_holds_for_a_minute_of_polls_fresh_connections_and_stalled_bodies() {
     let mut run = guided_until(8, |_| true);
     let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
     screen.publish(&run);
-    let (addr, code) = (screen.addr.to_string(), screen.code.clone());
+    let (addr, code) = (screen.addr.to_string(), screen.code());
     let limit = REQUEST_DEADLINE + Duration::from_secs(1);
     let soak = Duration::from_secs(62);
     let done = Arc::new(AtomicBool::new(false));
@@ -680,9 +721,14 @@ fn the_link_holds_for_a_minute_of_polls_fresh_connections_and_stalled_bodies() {
         let (addr, code) = (addr.clone(), code.clone());
         std::thread::spawn(move || {
             std::thread::sleep(Duration::from_secs(20));
-            let path = format!("/act?code={code}&seat={SEAT}");
-            let open: Vec<(TcpStream, Instant)> = (0..40)
-                .map(|_| (stall(&addr, &path), Instant::now()))
+            let path = format!("/act?code={code}&seat=stalledclient");
+            let open: Vec<(TcpStream, Instant)> = (0..40u8)
+                .map(|i| {
+                    (
+                        stall_from([127, 0, 0, 2 + i / 8], &addr, &path),
+                        Instant::now(),
+                    )
+                })
                 .collect();
             open.into_iter()
                 .map(|(s, sent)| {
@@ -735,5 +781,127 @@ fn the_link_holds_for_a_minute_of_polls_fresh_connections_and_stalled_bodies() {
         );
         assert!(*took <= limit, "a stalled body was answered after {took:?}");
     }
-    assert_eq!(screen.state(), forward::guide_screen::LinkState::Followed);
+    assert!(matches!(
+        screen.state(),
+        forward::guide_screen::LinkState::Followed { .. }
+    ));
+}
+
+/// The lines `forward play --headless` writes for `input`, with `args`, as JSON.
+fn stream(args: &[&str], input: &str) -> Vec<Value> {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_forward"))
+        .args(["play", "--headless", "--cards"])
+        .arg(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn forward");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("send");
+    let out = child.wait_with_output().expect("the run");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// The traveller's stream of a guided run never carries the seed while the run goes on
+/// (with it anyone could replay the run and read the face-down cards); the line that ends
+/// the run does, as do the Guide's streams all along, and a solo traveller's stream.
+#[test]
+fn the_travellers_stream_of_a_guided_run_carries_no_seed_until_it_ends() {
+    // Thirty steps of the first offered action (0), then abandoning: the last index.
+    let mut input = "0\n".repeat(30);
+    input.push_str(r#"{"type":"abandon"}"#);
+    input.push('\n');
+    let lines = stream(&["--guide", "--role", "traveller", "--seed", "5"], &input);
+    assert!(lines.len() > 20, "{} lines", lines.len());
+    let (over, playing): (Vec<&Value>, Vec<&Value>) = lines
+        .iter()
+        .filter(|l| l.get("state").is_some())
+        .partition(|l| !l["outcome"].is_null());
+    for l in &playing {
+        assert!(l["state"].get("seed").is_none(), "a seed in {}", l["state"]);
+        assert!(l["state"].get("guide").is_none());
+        assert!(!l.to_string().contains("\"seed\""), "{l}");
+    }
+    assert_eq!(over.len(), 1, "the run was abandoned");
+    assert_eq!(
+        over[0]["state"]["seed"], 5,
+        "the run over, its seed is told"
+    );
+    // The Guide's and the shared guided streams keep it, as does a traveller alone.
+    for args in [
+        &["--guide", "--role", "guide", "--seed", "5"][..],
+        &["--guide", "--seed", "5"][..],
+        &["--role", "traveller", "--seed", "5"][..],
+    ] {
+        let first = &stream(args, "0\n")[0];
+        assert_eq!(first["state"]["seed"], 5, "{args:?}");
+    }
+}
+
+/// The page marks a card "face down to the traveller" only while they have not seen it:
+/// not the top cards a reorder shows them while it asks, and not a card the Guide has
+/// shown them.
+#[test]
+fn cards_a_reorder_or_the_guide_showed_are_not_marked_face_down() {
+    use forward::core::state::{ChoiceKind, Phase};
+    let set = cards();
+    let found = forward::sim::scene::find_in(&set, 3000, true, |s| {
+        matches!(&s.phase, Phase::Choice(c) if matches!(c.kind, ChoiceKind::Reorder { .. }))
+            && s.deck_seen == 0
+    })
+    .expect("a guided seed reorders the top of the deck");
+    let (mut run, _) = Session::new_with(set, found.seed, Vec::new(), true);
+    for &i in &found.actions {
+        let a = forward::core::legal_actions(&run.state)[i].clone();
+        run.act(&a).expect("replays");
+    }
+    let Phase::Choice(c) = &run.state.phase else {
+        panic!("at the reorder");
+    };
+    let ChoiceKind::Reorder { cards: shown } = &c.kind else {
+        panic!("a reorder");
+    };
+    let shown = shown.len();
+    let mut screen = GuideScreen::start("127.0.0.1:0").expect("listen");
+    screen.publish(&run);
+    let (addr, code) = (screen.addr.to_string(), screen.code());
+    let snap = |conn: &mut Conn| -> Value {
+        serde_json::from_str(&conn.state(&code, 0, None).body).expect("json")
+    };
+    let mut conn = Conn::open(&addr);
+    let now = snap(&mut conn);
+    let next = now["next"].as_array().expect("next cards");
+    for (i, slot) in next.iter().enumerate() {
+        assert_eq!(
+            slot["hidden"],
+            i >= shown,
+            "next card {i} during a reorder of {shown}"
+        );
+    }
+    // A face-down card of the row the Guide shows the traveller is no longer face down.
+    let (i, hidden) = now["row"]
+        .as_array()
+        .expect("row")
+        .iter()
+        .enumerate()
+        .find(|(_, s)| s["hidden"] == true)
+        .expect("a face-down card in the row");
+    let id = hidden["entry"]["card"]
+        .as_str()
+        .expect("its id")
+        .to_string();
+    screen.mark_shown(&id);
+    screen.publish(&run);
+    let now = snap(&mut conn);
+    assert_eq!(now["row"][i]["hidden"], false, "{}", now["row"][i]);
+    assert_eq!(now["row"][i]["shown"], true);
 }

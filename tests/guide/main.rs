@@ -5,5 +5,6 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod guide_http;
 mod guide_screen;
 mod guide_seat;

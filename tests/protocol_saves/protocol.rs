@@ -388,8 +388,13 @@ fn no_unlearned_guardian_term_leaks() {
                 cards: None,
             };
             let line = serde_json::to_string(&step).expect("line");
-            let page =
-                serde_json::to_string(&Snapshot::of(&run, &Shown::now(&run), 0)).expect("page");
+            let page = serde_json::to_string(&Snapshot::of(
+                &run,
+                &Shown::now(&run),
+                0,
+                &Default::default(),
+            ))
+            .expect("page");
             let words = log.join("\n");
             for (ix, text) in terms.iter().enumerate() {
                 let known = lore::known(&run.state, ix as u8);

@@ -29,6 +29,7 @@ mod looking;
 mod lore;
 mod marker;
 mod pit;
+mod plan;
 mod rest;
 mod route;
 mod rulings;

@@ -6,9 +6,7 @@
 //! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
 
 use crate::common;
-use crate::common::game::{
-    LIVE_FRAMES, decode, focus, near, says, scene, spawn, spawn_env, spawn_live,
-};
+use crate::common::game::{LIVE_FRAMES, decode, focus, near, says, scene, spawn, spawn_live};
 use crate::common::pixels::{Scratch, count, rgb, wait};
 use crate::common::xvfb::Xvfb;
 use forward::core::state::Phase;
@@ -383,72 +381,60 @@ fn perf_prints_the_median_frame_time() {
     );
 }
 
-/// A window at rest shows its last frame again from a texture (src/ui/still.rs): what it
-/// shows is the table as drawn directly, and `--perf` counts the frames shown again.
+/// A table at rest draws nothing: once it has come to rest (its layout report no longer
+/// written), its frame count stands still while nothing happens, however long; the
+/// pointer moved then is answered (a frame drawn for it) without the test waiting for a
+/// pace.
 #[test]
-fn a_window_at_rest_shows_its_still_frame() {
+fn a_table_at_rest_draws_nothing() {
     let Some(xvfb) = Xvfb::start(1280, 800) else {
         return;
     };
-    let scratch = Scratch::new("still");
-    let shot = |name: &str, env: &[(&str, &str)]| {
-        let png = scratch.path(name);
-        // 120 frames in the first two seconds, then at rest: sixteen frames a second
-        // (`pace::IDLE_FPS`), four seconds of them.
-        let args = [
+    let scratch = Scratch::new("rest");
+    let report = scratch.path("layout.json");
+    let png = scratch.path("never.png");
+    let mut game = crate::common::game::spawn_live_env(
+        &xvfb.display,
+        &[
             "--screenshot",
             png.to_str().unwrap(),
             "--frames",
-            "184",
+            crate::common::game::LIVE_FRAMES,
+            "--layout-report",
+            report.to_str().unwrap(),
             "--seed",
             "1",
             "--actions",
             "0,0,0",
-            "--perf",
-        ];
-        let out = wait(spawn_env(&xvfb.display, &args, env));
-        assert!(out.status.success(), "{out:?}");
-        let img = decode(&out, &png);
-        (img, String::from_utf8_lossy(&out.stdout).into_owned())
-    };
-    let (rested, perf) = shot("rest.png", &[(forward::ui::IDLE_PACE_ENV, "1")]);
-    // "at rest K drawn, N shown again", summed over the lines printed every 5 s.
-    let counted = |before: &str, after: &str| -> usize {
-        perf.lines()
-            .filter_map(|l| {
-                l.split(before)
-                    .nth(1)?
-                    .split(after)
-                    .next()?
-                    .parse::<usize>()
-                    .ok()
-            })
-            .sum()
-    };
-    let (drawn, again) = (counted("at rest ", " drawn"), counted(" drawn, ", " shown"));
-    assert!(again >= 5, "few frames shown again at rest:\n{perf}");
-    // Four seconds at rest: drawn when the rest began and again two seconds later.
-    assert!(
-        drawn >= 2,
-        "the still frame was not drawn anew at rest:\n{perf}"
+        ],
+        &report,
+        &[(forward::ui::IDLE_PACE_ENV, "1")],
     );
-    let (direct, perf) = shot("direct.png", &[]);
-    assert!(perf.contains("at rest 0 drawn, 0 shown again"), "{perf}");
-    // The same picture, the right way up and unblended: only the stars' twinkle differs
-    // (the still frame was drawn a few frames earlier).
-    let mut differ = 0;
-    for y in 0..800 {
-        for x in 0..1280 {
-            let (a, b) = (rgb(&rested, x, y), rgb(&direct, x, y));
-            if a.iter().zip(b).any(|(p, q)| p.abs_diff(q) > 24) {
-                differ += 1;
-            }
+    game.until("the table", |w| w.len() > 30);
+    let frame = || -> u64 {
+        let text = std::fs::read_to_string(&report).expect("the report");
+        let json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        json["frame"].as_u64().expect("the report's frame")
+    };
+    // At rest once two reads a second apart find the same frame; then it stays.
+    let started = std::time::Instant::now();
+    let mut last = frame();
+    loop {
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        let now = frame();
+        if now == last {
+            break;
         }
+        last = now;
+        assert!(
+            started.elapsed() < crate::common::game::DEADLINE,
+            "the table never came to rest"
+        );
     }
-    assert!(
-        differ < 500,
-        "{differ} pixels differ from the table drawn directly"
-    );
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    assert_eq!(frame(), last, "the table drew while at rest");
+    game.point(&xvfb.display, 700, 300);
+    assert!(frame() > last, "the pointer's move is drawn");
 }
 
 #[test]

@@ -213,7 +213,16 @@ fn paying_a_toll_that_breaks_a_known_seal_asks_first_then_tells_the_loss() {
     focus(&x.display);
     live.key(&x.display, "p");
     live.until("the question before a choice that breaks a seal", |w| {
-        w.iter().any(|l| l.starts_with("P or "))
+        w.iter().any(|l| l.starts_with("P  ")) && w.iter().any(|l| l == "Enter  Cancel")
+    });
+    // Enter, pressed in haste, cancels: the seal still stands.
+    live.key(&x.display, "Return");
+    live.until("the toll's button again, the question gone", |w| {
+        w.iter().any(|l| l.contains("breaks")) && !w.iter().any(|l| l == "Enter  Cancel")
+    });
+    live.key(&x.display, "p");
+    live.until("the question again", |w| {
+        w.iter().any(|l| l.starts_with("P  "))
     });
     live.key(&x.display, "p");
     let words = live.until("the notice of the lost seal", |w| {
@@ -233,4 +242,103 @@ fn paying_a_toll_that_breaks_a_known_seal_asks_first_then_tells_the_loss() {
             && w.iter().any(|l| l.starts_with("lost for good"))
     });
     drop(live);
+}
+
+/// Enter pressed fast through the crossing (six presses 60 ms apart, or three 350 ms
+/// apart, as a player hurrying through the last moments would) never throws the ending
+/// away: the end panel is still up a second and a half later, and no new run was started
+/// or saved.
+#[test]
+fn enter_pressed_fast_at_the_crossing_leaves_the_end_panel_up_and_starts_no_run() {
+    use forward::core::{Action, Phase, execute};
+    let (seed, actions) = scene("the crossing, before a loss at the Guardian", false, |s| {
+        s.phase == Phase::Crossing && {
+            let mut after = s.clone();
+            execute(&mut after, &Action::Continue).is_ok()
+                && matches!(
+                    after.outcome,
+                    Some(Outcome::Lost {
+                        cause: Cause::Guardian,
+                        ..
+                    })
+                )
+        }
+    });
+    for (presses, delay) in [("6", "60"), ("3", "350")] {
+        if !enter_burst_at_the_crossing(&seed, &actions, presses, delay) {
+            return;
+        }
+    }
+}
+
+/// One burst of Enter at the crossing of the run `seed`/`actions`; `false` when there is
+/// no Xvfb to play it in.
+fn enter_burst_at_the_crossing(seed: &str, actions: &str, presses: &str, delay: &str) -> bool {
+    use common::game::{LIVE_FRAMES, focus, spawn_live, xdotool};
+    let Some(x) = Xvfb::start(1280, 800) else {
+        return false;
+    };
+    let dir = out_dir(&format!("crossing-{presses}"));
+    let saves = dir.join("saves");
+    let _ = std::fs::remove_dir_all(&saves);
+    std::fs::create_dir_all(&saves).expect("a saves folder");
+    let (report, png) = (dir.join("crossing.json"), dir.join("crossing.png"));
+    let args = [
+        "--seed",
+        seed,
+        "--actions",
+        actions,
+        "--saves",
+        &saves.to_string_lossy(),
+        "--size",
+        "1280x800",
+        "--screenshot",
+        &png.to_string_lossy(),
+        "--frames",
+        LIVE_FRAMES,
+        "--layout-report",
+        &report.to_string_lossy(),
+    ]
+    .map(str::to_string);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut live = spawn_live(&x.display, &args, &report);
+    live.until("the crossing's prompt", |w| {
+        w.iter().any(|l| l.contains("Guardian"))
+    });
+    focus(&x.display);
+    let runs = |dir: &Path| -> usize {
+        std::fs::read_dir(dir).map_or(0, |d| {
+            d.filter_map(Result::ok)
+                .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+                .filter(|e| {
+                    let n = e.file_name().to_string_lossy().to_string();
+                    !n.starts_with('.') && !forward::store::OWN_FILES.contains(&n.as_str())
+                })
+                .count()
+        })
+    };
+    let out = xdotool(
+        &x.display,
+        &["key", "--repeat", presses, "--delay", delay, "Return"],
+    );
+    assert!(out.status.success(), "{out:?}");
+    live.until("the end panel", |w| {
+        w.iter().any(|l| l == "The run is lost")
+    });
+    // Long after the burst, the ending is still there: no key of it reached the panel
+    // or the title behind it.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    live.frames(2);
+    let words = live.drawn().expect("a report");
+    assert!(
+        words.iter().any(|l| l == "The run is lost"),
+        "{presses} presses {delay} ms apart: the end panel is still up: {words:?}"
+    );
+    assert_eq!(
+        runs(&saves),
+        1,
+        "{presses} presses {delay} ms apart: no new run was saved"
+    );
+    drop(live);
+    true
 }

@@ -95,34 +95,6 @@ pub fn execute_offered_into(state: &mut State, action: &Action, buffer: Vec<Even
     x.events
 }
 
-/// Whether an event leaves every piece and every way where it was (so a step of only such
-/// events cannot put one of the Guardian's entries out of reach): dice, figures, looks.
-fn cannot_lose_a_term(e: &Event) -> bool {
-    matches!(
-        e,
-        Event::ExchangeRolled { .. }
-            | Event::ExchangeResolved { .. }
-            | Event::TravellerRolled { .. }
-            | Event::FoeRolled { .. }
-            | Event::Rerolled { .. }
-            | Event::TestRolled { .. }
-            | Event::TestJudged { .. }
-            | Event::EffectRolled { .. }
-            | Event::HealthChanged { .. }
-            | Event::MaxHealthChanged { .. }
-            | Event::MarkerMoved { .. }
-            | Event::GraceChanged { .. }
-            | Event::BonusGained { .. }
-            | Event::BonusUsed { .. }
-            | Event::Shielded { .. }
-            | Event::FoeRestored { .. }
-            | Event::FoeHit { .. }
-            | Event::CardSeen { .. }
-            | Event::DeckSeen { .. }
-            | Event::EntryLearned { .. }
-    )
-}
-
 /// One action in progress: emits events, applying each at once.
 struct Exec<'a> {
     s: &'a mut State,
@@ -169,8 +141,14 @@ impl<'a> Exec<'a> {
         let at = self.s.resolving;
         self.perform(action);
         self.settle();
-        // Most steps are dice and figures only: nothing in them moves a piece or a way.
-        if self.events.iter().all(cannot_lose_a_term) || super::plan::newly_lost(self.s).is_empty()
+        // Most steps are dice, figures and cards that are no piece of the Guardian's
+        // puzzle: nothing in them moves a piece or a way.
+        let pz = self.cards.puzzle();
+        if !self
+            .events
+            .iter()
+            .any(|e| super::plan::moves_a_piece(e, pz, self.cards))
+            || super::plan::newly_lost(self.s).is_empty()
         {
             return;
         }

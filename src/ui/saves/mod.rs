@@ -11,6 +11,9 @@ use crate::store::{LoadError, SaveInfo};
 use macroquad::prelude::*;
 use std::path::{Path, PathBuf};
 
+/// What C says on a run with a Guide in progress: its code stays hidden until it ends.
+const HIDDEN_CODE: &str = "A run with a Guide keeps its seed and run code hidden until it ends (the Guide's view shows them).";
+
 /// The panel both screens draw in.
 fn panel(size: Vec2) -> Rect {
     let w = (size.x * 0.8).clamp(600.0, 1100.0).min(size.x - 40.0);
@@ -206,6 +209,7 @@ impl LoadScreen {
             && let Some(Ok(info)) = self.entries.get(self.selected)
         {
             self.notice = Some(match info.code() {
+                _ if info.seed_hidden() => HIDDEN_CODE.to_string(),
                 Some(code) => super::clipboard::copy("run code", &code.to_string()),
                 None => super::clipboard::copy("seed", &info.seed.to_string()),
             });
@@ -389,8 +393,13 @@ impl LoadScreen {
                 };
                 let text = if on { WHITE } else { colour::PARCHMENT };
                 style::text(&info.date(), cols[0], y, &fonts.serif, 18, text);
-                // A 19-digit seed shrinks (and at worst is cut) to stay in its column.
-                let seed = info.seed.to_string();
+                // A 19-digit seed shrinks (and at worst is cut) to stay in its column; a
+                // guided run in progress keeps it hidden.
+                let seed = if info.seed_hidden() {
+                    "hidden".to_string()
+                } else {
+                    info.seed.to_string()
+                };
                 let room = cols[2] - cols[1] - 12.0;
                 let size = style::fit_size(&seed, &fonts.mono, 15, 10, room);
                 let seed = style::ellipsize(&seed, room, |x| style::width(x, &fonts.mono, size));
@@ -483,10 +492,14 @@ impl LoadScreen {
                     fade(colour::GOLD, 0.35),
                 );
                 let s = &info.summary;
+                let seed = if info.seed_hidden() {
+                    "Seed hidden until the Guide's run ends".to_string()
+                } else {
+                    format!("Seed {}", info.seed)
+                };
                 let mut lines = vec![
                     format!(
-                        "Seed {} · started {} · {} · Health {} of {}",
-                        info.seed,
+                        "{seed} · started {} · {} · Health {} of {}",
                         crate::session::format_time(info.started_at),
                         s.domain_name,
                         s.health,
@@ -513,10 +526,14 @@ impl LoadScreen {
                             .map_or(String::new(), |d| format!(": {d}"))
                     ),
                 });
-                let name = info.path.file_name().map_or_else(
+                let mut name = info.path.file_name().map_or_else(
                     || info.path.display().to_string(),
                     |n| n.to_string_lossy().into_owned(),
                 );
+                // The file's name ends with its seed (`-s42.json`): masked like the seed.
+                if info.seed_hidden() {
+                    name = name.replace(&format!("-s{}.", info.seed), "-s(hidden).");
+                }
                 let mut y = d.y + 28.0;
                 for line in &lines {
                     let line =
@@ -687,6 +704,36 @@ mod tests {
         let read = crate::daily::RunCode::parse(&code.to_string()).unwrap();
         assert_eq!((read.seed, read.dice), (4242, run.dice_mode()));
         assert!(hash.contains(&read.set), "{hash} {}", read.set);
+    }
+
+    /// A run with a Guide in progress keeps its seed and code hidden on the Load screen (a
+    /// shared screen): C copies nothing and says why; once over, both are there again.
+    #[test]
+    fn a_guided_run_in_progress_keeps_its_seed_and_code_hidden() {
+        let (_tmp, dir) = crate::scratch::scratch("hidden");
+        let store = SaveStore::open(&dir).unwrap();
+        let cards_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let cards = std::sync::Arc::new(crate::cards::load::load_dir(&cards_dir).unwrap().0);
+        let (mut run, _) = crate::session::Session::new_with(cards, 4242, Vec::new(), true);
+        store.save(&run).unwrap();
+        let mut s = LoadScreen::new(Some(&store));
+        let Some(Ok(info)) = s.entries.first() else {
+            panic!("no save listed");
+        };
+        assert!(info.seed_hidden());
+        let c = Input {
+            presses: vec![Press::Key(KeyCode::C)],
+            ..input()
+        };
+        s.update(&c);
+        assert_eq!(s.notice.as_deref(), Some(HIDDEN_CODE));
+        run.act(&crate::core::Action::Abandon).unwrap();
+        store.save(&run).unwrap();
+        let s = LoadScreen::new(Some(&store));
+        let Some(Ok(info)) = s.entries.first() else {
+            panic!("no save listed");
+        };
+        assert!(!info.seed_hidden(), "the run over, its seed is told");
     }
 
     #[test]

@@ -87,10 +87,10 @@ pub fn targets(
             out.push((Target::Route(i), r));
         }
     }
-    for b in &frame.buttons {
+    for b in &frame.geometry.buttons {
         out.push((of_button(b), b.rect));
     }
-    for (r, c, _) in &frame.controls {
+    for (r, c, _) in &frame.geometry.controls {
         out.push((Target::Control(*c), *r));
     }
     out
@@ -140,6 +140,7 @@ pub fn rect_of(targets: &[(Target, Rect)], t: &Target) -> Option<Rect> {
 /// the first target.
 pub fn start(targets: &[(Target, Rect)], frame: &Frame) -> Option<Target> {
     frame
+        .geometry
         .buttons
         .iter()
         .find(|b| b.primary)

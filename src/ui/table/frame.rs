@@ -11,7 +11,7 @@ use crate::core::{Action, SpendFor, candidates};
 use crate::present::stage::MomentKind;
 use crate::present::words::{self, action_label};
 use crate::ui::map::{self, MapGeometry, MapModel};
-use crate::ui::screen::Tip;
+use crate::ui::screen::ScreenFrame;
 use crate::ui::style::{self, Fonts};
 use macroquad::prelude::*;
 use std::borrow::Cow;
@@ -435,8 +435,8 @@ pub fn lay_out(mut buttons: Vec<Button>, l: &Layout, m: &impl Measure) -> Vec<Bu
 
 /// The controls under the choices, left to right: the Guide's view (with a Guide) and
 /// each player's dice switch; none at the end, or when `any` is false (a lesson).
-/// `link`: the Guide's screen, if it is on (while a page follows the run, the Guide's view
-/// is there rather than behind Tab); its button says how it stands.
+/// `link`: the Guide's screen, if it is on; its button says how it stands and names the
+/// device holding the Guide's seat.
 pub fn controls(
     s: &State,
     any: bool,
@@ -463,21 +463,11 @@ pub fn controls(
     };
     let mut specs: Vec<(Control, String)> = Vec::new();
     if s.guide {
-        use crate::guide_screen::LinkState;
-        match link {
-            Some(LinkState::Followed) => {
-                specs.push((Control::Link, "Guide's screen: following".into()))
-            }
-            Some(state) => {
-                specs.push((Control::Peek, peek.clone()));
-                let words = match state {
-                    LinkState::Quiet { secs } => format!("no page for {secs} s"),
-                    LinkState::Stopped { .. } => "stopped".into(),
-                    _ => "waiting for the phone".into(),
-                };
-                specs.push((Control::Link, format!("Guide's screen: {words}")));
-            }
-            None => specs.push((Control::Peek, peek.clone())),
+        // Tab opens the Guide's view in every guided run; the Guide's screen's control
+        // names the device that holds the seat.
+        specs.push((Control::Peek, peek.clone()));
+        if let Some(state) = link {
+            specs.push((Control::Link, format!("Guide's screen: {}", state.short())));
         }
         specs.push((
             Control::Dice(Role::Traveller),
@@ -528,27 +518,31 @@ pub fn control_tip(c: Control, guided: bool) -> &'static str {
     }
 }
 
-/// Everything clickable and explained this frame.
+/// The table's own pieces of its frame: the buttons and small controls as laid out, the
+/// map's tiles, and a fingerprint of everything the frame shows.
 #[derive(Debug, Clone, Default)]
-pub struct Frame {
+pub struct TableGeometry {
     pub buttons: Vec<Button>,
     pub controls: Vec<(Rect, Control, String)>,
-    /// Hover regions and their explanations, in priority order.
-    pub tips: Vec<Tip>,
-    /// Everything a click does something with, for the arrows' focus.
-    pub targets: Vec<(super::focus::Target, Rect)>,
     /// Where the map's tiles and the Guardian's card are.
     pub map: MapGeometry,
+    /// What the frame shows, in one number (see [`super::look`]): two frames with the
+    /// same look draw the same picture, so a window woken with nothing new need not draw.
+    pub look: u64,
 }
 
-impl Frame {
+/// The table's frame on the screens' one contract: its geometry, what a click or the
+/// focus acts on (worked out only while the focus is in use), and its tips.
+pub type Frame = ScreenFrame<TableGeometry, super::focus::Target>;
+
+impl ScreenFrame<TableGeometry, super::focus::Target> {
     /// The map's geometry as laid out this frame for `l`, else anew (a table drawn before
     /// its first update, or after the window changed size since).
     pub fn map_for(&self, model: &MapModel, l: &Layout) -> Cow<'_, MapGeometry> {
         let area = l.map_area();
         // A frame never laid out has an empty area, never the map's.
-        if self.map.area == area {
-            Cow::Borrowed(&self.map)
+        if self.geometry.map.area == area {
+            Cow::Borrowed(&self.geometry.map)
         } else {
             Cow::Owned(map::layout(model, area))
         }
@@ -556,12 +550,13 @@ impl Frame {
 
     /// The button under the pointer (`at` in layout units).
     pub fn button_at(&self, at: Vec2) -> Option<&Button> {
-        self.buttons.iter().find(|b| b.rect.contains(at))
+        self.geometry.buttons.iter().find(|b| b.rect.contains(at))
     }
 
     /// The control under the pointer.
     pub fn control_at(&self, at: Vec2) -> Option<Control> {
-        self.controls
+        self.geometry
+            .controls
             .iter()
             .find(|(r, _, _)| r.contains(at))
             .map(|(_, c, _)| *c)
@@ -570,7 +565,7 @@ impl Frame {
     /// What hovering at `at` explains, if anything, while `moment` plays on the stage
     /// (`None`: the stage rests). During a moment only the tips that speak of it answer
     /// (the buttons wait, and so do their tips).
-    pub fn tip_at(&self, at: Vec2, guided: bool, moment: Option<&MomentKind>) -> Option<String> {
+    pub fn tip_for(&self, at: Vec2, guided: bool, moment: Option<&MomentKind>) -> Option<String> {
         if moment.is_none() {
             if let Some(b) = self.button_at(at) {
                 return b.disabled.clone().or_else(|| b.warning.clone());

@@ -18,6 +18,7 @@ mod focus;
 mod frame;
 mod layout;
 mod link;
+mod look;
 mod modal;
 mod open;
 mod panels;
@@ -29,6 +30,7 @@ use super::guide;
 use super::input::{Input, Press};
 use super::map::{self, MapModel};
 use super::style::{self, Fonts, colour, fade};
+use super::wake::Due;
 use crate::core::state::{Phase, Role};
 use crate::core::{Action, legal_actions};
 use crate::present::stage::{Speed, Stage};
@@ -36,6 +38,7 @@ use crate::session::Session;
 use crate::store::{Autosave, StoreError};
 use frame::{Button, Control, Frame, KeyMap};
 pub use layout::{Layout, MIN_WINDOW};
+pub use link::Parked;
 use macroquad::prelude::*;
 use modal::Modal;
 pub use open::Start;
@@ -94,10 +97,15 @@ pub struct TableScreen {
     /// Terms the traveller knew that a step lost for good, told once the stage has
     /// played up to them.
     lost: std::collections::VecDeque<panels::lost::Lost>,
+    /// The look of the frame drawn last (`None` before the first).
+    drawn_look: std::cell::Cell<Option<u64>>,
     /// Whether the run's dice are ones no reroll could better ([`crate::present::pace::accepts_itself`]),
     /// for the journal's length it was worked out at.
     settled: (usize, bool),
 }
+
+/// The longest time one frame moves the table on (seconds).
+const MAX_STEP: f32 = 1.25;
 
 /// Seconds the end panel ignores every key and click after it appears.
 pub const END_CALM: f32 = 1.0;
@@ -138,6 +146,50 @@ impl TableScreen {
                 && crate::present::pace::quick_step(&self.run.state).is_some())
                 || self.settled.1 && self.settled.0 == self.run.journal.len());
         moving || reading || quick
+    }
+
+    /// When the table wants its next frame: at once while something moves on its own (a
+    /// moment, the Guide's cover filling); at the next step of a timed wait (a card's
+    /// reading countdown, by the second; a quick duel's beat; the end panel's calm; the
+    /// Guide's screen's "no page for N s"); else only when something happens.
+    pub fn due(&self) -> Due {
+        let moving = !self.stage.idle() && !self.stage.holding();
+        let covering = matches!(
+            self.modal,
+            Some(Modal::Guide(guide::Peek::Cover { held: true, .. }))
+        );
+        if moving || covering {
+            return Due::Now;
+        }
+        let mut due = Due::Never;
+        if let Some(left) = self.stage.reading_left() {
+            // The countdown says whole seconds: the next frame when it says one less.
+            let step = left - (left.ceil() - 1.0).max(0.0);
+            due = due.min(Due::in_secs(step));
+        }
+        if self.playing() && self.stage.idle() {
+            // A quick duel's beat, or dice no reroll could better (taken after a beat).
+            let beat = crate::present::pace::QUICK_BEAT * self.stage.speed().factor().max(0.3);
+            due = due.min(Due::in_secs(beat - self.pace.waited));
+        }
+        if let Some(since) = self.over_since
+            && self.calming()
+        {
+            due = due.min(Due::in_secs(END_CALM - (self.now - since)));
+        }
+        // How the link stands changes with time alone: a page going quiet, a device asking
+        // (or refused) going out of the list.
+        if matches!(
+            self.link_state(),
+            Some(
+                crate::guide_screen::LinkState::Quiet { .. }
+                    | crate::guide_screen::LinkState::Followed { .. }
+                    | crate::guide_screen::LinkState::Asking { .. }
+            )
+        ) {
+            due = due.min(Due::In(std::time::Duration::from_secs(1)));
+        }
+        due
     }
 
     pub fn set_speed(&mut self, speed: Speed) {
@@ -233,6 +285,8 @@ impl TableScreen {
     /// over. A failure becomes the warning shown on the table; the game goes on.
     /// Returns whether the save is now on disk.
     fn autosave(&mut self) -> bool {
+        // The table's own keep (dice switches, the Guide's screen) goes with every save.
+        self.keep_table();
         let result = self.autosave.after(&self.run);
         let written = !result.as_ref().is_err_and(StoreError::unsaved);
         if let Err(e @ StoreError::NotRecorded(_)) = &result {
@@ -288,6 +342,7 @@ impl TableScreen {
     /// events go to the stage, the run is saved.
     fn played(&mut self, before: &crate::core::State, events: &[crate::core::Event]) {
         self.stage.push(before, events);
+        let apart_before = !crate::core::plan::together(before, true);
         for e in events {
             if let crate::core::Event::TermLost {
                 name,
@@ -301,8 +356,13 @@ impl TableScreen {
                     name: name.clone(),
                     why: why.clone(),
                     by: by.map(|c| self.run.cards.card(c).name.clone()),
+                    apart: false,
                 });
             }
+        }
+        if !apart_before && !crate::core::plan::together(&self.run.state, true) {
+            self.lost
+                .push_back(panels::lost::Lost::apart(&self.run.state));
         }
         self.pace.stopped = crate::present::pace::stop_after(before, events);
         self.log_scroll = 0;
@@ -319,7 +379,9 @@ impl TableScreen {
 
     /// [`TableScreen::update`]; without fonts (unit tests) the buttons get no rectangles.
     fn step(&mut self, input: &Input, fonts: Option<&Fonts>, t: f32) -> Next {
-        let dt = (t - self.now).clamp(0.0, 0.25);
+        // Up to a timed wait's length (a sleeping window wakes for the next step of a
+        // countdown, a second away); a longer gap is a hiccup, not time to play through.
+        let dt = (t - self.now).clamp(0.0, MAX_STEP);
         self.now = t;
         let l = Layout::new(input.size);
         if input.mouse_moved || input.click {
@@ -353,6 +415,16 @@ impl TableScreen {
             self.over_since = Some(t);
         }
         next
+    }
+
+    /// Whether the table takes no key now: the end panel's calm second.
+    pub fn deaf(&self) -> bool {
+        self.calming()
+    }
+
+    /// Whether the run is over (its end panel is up, or about to be).
+    pub fn run_over(&self) -> bool {
+        self.run.is_over()
     }
 
     /// Whether the end panel is new enough to ignore input (see [`END_CALM`]).
@@ -696,7 +768,7 @@ impl TableScreen {
         match c {
             Control::Link => self.modal = Some(Modal::Link),
             Control::Peek => {
-                if self.run.state.guide && !self.link_connected() {
+                if self.run.state.guide {
                     self.modal = Some(Modal::Guide(guide::Peek::Cover {
                         since: self.now,
                         held: false,
@@ -717,6 +789,8 @@ impl TableScreen {
                 } else {
                     format!("{whose}: rolled on screen again.")
                 });
+                // Kept with the run, so that Continue brings the switches back.
+                self.autosave();
             }
         }
     }
@@ -758,23 +832,31 @@ impl TableScreen {
         let ml = map::layout(&self.map, l.map_area());
         self.frame = match fonts {
             Some(f) => Frame {
-                buttons: frame::lay_out(buttons, &l, f),
-                controls: frame::controls(
-                    shown,
-                    // The lesson has no table dice (its dice are set).
-                    self.tutor.is_none(),
-                    self.table_dice,
-                    link_state.as_ref(),
-                    &l,
-                    f,
-                ),
+                size: window,
                 tips: tips::tips(self.stage.scene(), &l, &ml, self.objective),
+                geometry: frame::TableGeometry {
+                    buttons: frame::lay_out(buttons, &l, f),
+                    controls: frame::controls(
+                        shown,
+                        // The lesson has no table dice (its dice are set).
+                        self.tutor.is_none(),
+                        self.table_dice,
+                        link_state.as_ref(),
+                        &l,
+                        f,
+                    ),
+                    map: ml,
+                    look: 0,
+                },
                 targets: Vec::new(),
-                map: ml,
             },
             None => Frame {
-                buttons,
-                map: ml,
+                size: window,
+                geometry: frame::TableGeometry {
+                    buttons,
+                    map: ml,
+                    ..Default::default()
+                },
                 ..Frame::default()
             },
         };
@@ -787,9 +869,16 @@ impl TableScreen {
             self.settle_focus();
             self.lesson_trace(&l);
         }
+        self.frame.geometry.look = look::of(self, window);
+    }
+
+    /// Whether this frame shows anything the last frame drawn did not (see [`look`]).
+    pub fn looks_new(&self) -> bool {
+        self.drawn_look.get() != Some(self.frame.geometry.look)
     }
 
     pub fn draw(&self, fonts: &Fonts, window: Vec2, t: f32) {
+        self.drawn_look.set(Some(self.frame.geometry.look));
         // A solo run's cards say "a die chooses" where the printed card says the Guide does.
         crate::ui::cardface::for_seat(!self.run.state.guide, || self.draw_seated(fonts, window, t));
     }
@@ -859,7 +948,7 @@ impl TableScreen {
                 let moment = self.stage.moment().map(|m| &m.kind);
                 if let Some(at) = self.focus_point().or(self.mouse)
                     && (self.stage.idle() || moment.is_some())
-                    && let Some(tip) = self.frame.tip_at(at, cx.s().guide, moment)
+                    && let Some(tip) = self.frame.tip_for(at, cx.s().guide, moment)
                 {
                     // A focused target's tip hangs from its lower edge, off its face.
                     let anchor = self

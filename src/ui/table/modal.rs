@@ -101,6 +101,9 @@ pub enum Confirm {
         label: String,
         /// What it does, in words ("Swapping for Ancient Sword kills you").
         question: String,
+        /// The confirm button has the focus (moved there with an arrow key): Enter takes
+        /// the choice. Otherwise Cancel has it, so that Enter pressed in haste cancels.
+        yes: bool,
     },
 }
 
@@ -123,6 +126,7 @@ impl Confirm {
             key,
             label,
             question: capitalised(&question),
+            yes: false,
         })
     }
 
@@ -158,13 +162,28 @@ impl Confirm {
                 key,
                 label,
                 question,
+                yes,
                 ..
             } => {
-                let again = key.as_ref().map_or(String::new(), |k| format!("{k} or "));
-                return (question.clone(), format!("{again}Enter  {label}"));
+                // Only the choice's own key takes it (Enter, when its button has the focus).
+                let how = match (key, yes) {
+                    (_, true) => "Enter".to_string(),
+                    (Some(k), false) => k.clone(),
+                    (None, false) => "\u{2192}".to_string(),
+                };
+                return (question.clone(), format!("{how}  {label}"));
             }
         };
         (q.to_string(), a.to_string())
+    }
+
+    /// What cancels, in words for the cancel button ("Enter  Cancel" where Enter
+    /// cancels: a risky choice's question, its Cancel focused).
+    pub fn cancel_words(&self) -> String {
+        match self {
+            Confirm::Risk { yes: false, .. } => "Enter  Cancel".to_string(),
+            _ => format!("Any other {}  Cancel", hints::press_word()),
+        }
     }
 }
 
@@ -284,17 +303,19 @@ impl TableScreen {
         match self.modal.take() {
             None => {
                 let mut peek = guide::Peek::Closed;
-                // With a Guide's screen following, the Guide's view is there: the
-                // shared table never asks the traveller to look away.
-                if self.run.state.guide && !self.link_connected() && peek.update(input, self.now) {
+                // Tab opens the Guide's view in every guided run, a page following or not:
+                // the Guide accepts a device there, and reads there if the page goes quiet.
+                if self.run.state.guide && peek.update(input, self.now) {
                     self.modal = Some(Modal::Guide(peek));
                     return Some(Next::Stay);
                 }
                 None
             }
             Some(Modal::Guide(mut peek)) => {
-                // The Guide's own keys: an open view's numbers make the Guide's choice.
-                if matches!(peek, guide::Peek::Open { .. }) && self.guide_pick(input) {
+                // The Guide's own keys: an open view's numbers make the Guide's choice, its
+                // letters accept a device into the Guide's seat (R: a new code).
+                let open = matches!(peek, guide::Peek::Open { .. });
+                if open && (self.guide_pick(input) || self.accept_keys(input)) {
                     self.modal = Some(Modal::Guide(peek));
                     return Some(Next::Stay);
                 }
@@ -335,11 +356,27 @@ impl TableScreen {
         true
     }
 
-    /// Enter (or a click on the confirm button, or a risky choice's own key again) does
-    /// it; any other key or click (Esc) cancels.
-    fn update_confirm(&mut self, input: &Input, l: &Layout, c: Confirm) -> Next {
+    /// Enter (or a click on the confirm button) does it; any other key or click (Esc)
+    /// cancels. A risky choice (one that kills or breaks a known term) is taken only by
+    /// its own key again, a click on its button, or Enter once an arrow key has moved the
+    /// focus to that button: Enter pressed in haste cancels it.
+    fn update_confirm(&mut self, input: &Input, l: &Layout, mut c: Confirm) -> Next {
         let at = l.to_layout(input.mouse);
         let (_, yes, _) = confirm_rects(l);
+        if let Confirm::Risk { yes: focus, .. } = &mut c {
+            let arrows = input.presses.iter().all(|p| {
+                matches!(
+                    p,
+                    Press::Key(KeyCode::Left | KeyCode::Right | KeyCode::Up | KeyCode::Down)
+                )
+            });
+            if !input.presses.is_empty() && arrows {
+                *focus = !*focus;
+                self.modal = Some(Modal::Confirm(c));
+                return Next::Stay;
+            }
+        }
+        let risky_enter = matches!(c, Confirm::Risk { yes: false, .. });
         let again = |k: KeyCode| match &c {
             Confirm::Risk { key: Some(key), .. } => {
                 letter(k).is_some_and(|x| key.as_str() == x.to_string())
@@ -348,7 +385,7 @@ impl TableScreen {
             _ => false,
         };
         let enter = input.presses.iter().any(|p| {
-            matches!(p, Press::Key(KeyCode::Enter | KeyCode::KpEnter))
+            matches!(p, Press::Key(KeyCode::Enter | KeyCode::KpEnter)) && !risky_enter
                 || matches!(p, Press::Key(k) if again(*k))
         });
         if !(enter || input.click && yes.contains(at)) {
@@ -456,7 +493,7 @@ impl TableScreen {
         if input.back {
             return Next::Stay;
         }
-        if input.presses.contains(&Press::Key(KeyCode::C)) {
+        if input.presses.contains(&Press::Key(KeyCode::C)) && !self.seed_hidden() {
             self.copy_code();
             self.modal = Some(Modal::Menu { sel });
             return Next::Stay;
@@ -531,10 +568,9 @@ impl Modal {
                         Vec::new()
                     },
                     cursor: t.guide_cursor,
-                    link_url: t
-                        .link()
-                        .filter(|k| k.screen.seat_claimed())
-                        .map(|k| k.screen.url()),
+                    link: t.link_view(),
+                    seed_line: format!("Seed {}  ·  run code {}", t.run.state.seed, t.code),
+                    shown: t.shown_cards(),
                 };
                 guide::draw_view(t.stage.shown(), &extras, *peek, fonts, l.size)
             }
@@ -557,7 +593,9 @@ fn seed_line(t: &TableScreen, fonts: &Fonts, l: &Layout) {
     let Some(last) = rects.last() else {
         return;
     };
-    let line = if hints::on_pad() {
+    let line = if t.seed_hidden() {
+        "Seed and run code: in the Guide's view until the run ends".to_string()
+    } else if hints::on_pad() {
         format!("Seed {}  ·  run code {}", t.run.state.seed, t.code)
     } else {
         format!(
@@ -589,7 +627,9 @@ fn draw_confirm(c: &Confirm, guided: bool, fonts: &Fonts, l: &Layout, mouse: Vec
     let (question, confirm) = c.words(guided);
     // The words name Enter; after a pad's button they name its confirm button.
     let confirm = confirm.replacen("Enter", hints::name(hints::Key::Confirm), 1);
-    let cancel = format!("Any other {}  Cancel", hints::press_word());
+    let cancel = c
+        .cancel_words()
+        .replacen("Enter", hints::name(hints::Key::Confirm), 1);
     // The question whole: two lines at the title's size, else smaller, else three.
     let wrap_at = |z: u16| {
         style::wrap(&question, panel.w - 40.0, |x| {
@@ -613,7 +653,9 @@ fn draw_confirm(c: &Confirm, guided: bool, fonts: &Fonts, l: &Layout, mouse: Vec
         );
     }
     for (r, label, warn) in [(yes, confirm.as_str(), true), (no, cancel.as_str(), false)] {
-        let on = r.contains(mouse);
+        // A risky choice's question lights the button that has the keyboard's focus.
+        let focused = matches!(c, Confirm::Risk { yes, .. } if *yes == warn);
+        let on = r.contains(mouse) || focused;
         let edge = if warn { colour::EMBER } else { colour::GOLD };
         let fill = if on {
             mix(colour::TILE, edge, 0.3)

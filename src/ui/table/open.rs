@@ -90,7 +90,9 @@ impl TableScreen {
                 day.short()
             )
         } else if start.guide {
-            format!("A new run with a Guide, seed {seed}. Hold Tab for the Guide's view.")
+            // The seed would let anyone replay the run and read its face-down cards: a
+            // guided run keeps it in the Guide's view until the run ends.
+            "A new run with a Guide. Hold Tab for the Guide's view (the seed and run code are there).".to_string()
         } else {
             format!("A new run, seed {seed}.")
         };
@@ -100,7 +102,7 @@ impl TableScreen {
         if !start.rules.is_off() {
             first_line.push_str(&format!(" {}.", start.rules.label()));
         }
-        t.stage.scene_mut().log.insert(0, first_line);
+        t.stage.scene_mut().note_first(first_line);
         if start.guide_view && start.guide {
             t.modal = Some(Modal::Guide(guide::Peek::Open { held: false }));
         }
@@ -164,10 +166,15 @@ impl TableScreen {
         };
         let mut t = TableScreen::blank(run, autosave);
         let seed = t.run.seed;
-        t.stage
-            .scene_mut()
-            .log
-            .insert(0, format!("A new run, seed {seed}."));
+        let first = if t.seed_hidden() {
+            "A run with a Guide, continued. Hold Tab for the Guide's view.".to_string()
+        } else {
+            format!("A new run, seed {seed}.")
+        };
+        t.stage.scene_mut().note_first(first);
+        // The table comes back as it was left: its dice switches (its Guide's screen is
+        // the caller's to bring back, see `ui::flow`).
+        t.table_dice = t.run.table.table_dice;
         t.refresh(vec2(1280.0, 800.0), None);
         t
     }
@@ -193,6 +200,7 @@ impl TableScreen {
             lost: Default::default(),
             settled: (usize::MAX, false),
             frame: Frame::default(),
+            drawn_look: std::cell::Cell::new(None),
             modal: None,
             table_dice: [false, false],
             mouse: None,

@@ -13,11 +13,11 @@ use crate::present::glossary::with_rules;
 use crate::present::scene::Scene;
 use crate::present::stage::MomentKind;
 use crate::ui::map::MapGeometry;
-use crate::ui::screen::Tip;
+use crate::ui::screen::{Rank, Tip};
 use macroquad::prelude::*;
 
-/// Every tip of the table for the scene shown, in priority order (the first under the
-/// pointer wins); `ml` is the map as laid out this frame.
+/// Every tip of the table for the scene shown (where regions overlap, the higher
+/// [`Rank`] answers, else the first listed); `ml` is the map as laid out this frame.
 pub fn tips(scene: &Scene, l: &Layout, ml: &MapGeometry, objective: bool) -> Vec<Tip> {
     let s = &scene.state;
     let sl = StatusLayout::new(l.status);
@@ -99,9 +99,13 @@ pub fn tips(scene: &Scene, l: &Layout, ml: &MapGeometry, objective: bool) -> Vec
             out.push(Tip::new(r, text));
         }
     }
-    // First: the dice decks' stacks sit on the ATK/DEF line, whose tip would hide theirs.
+    // The dice decks' stacks sit on the ATK/DEF line: theirs answer over the line's.
     let stacks = super::panels::dice_deck::tips(s, l);
-    out.splice(0..0, stacks.into_iter().map(|(r, t)| Tip::new(r, t)));
+    out.extend(
+        stacks
+            .into_iter()
+            .map(|(r, t)| Tip::new(r, t).ranked(Rank::Over)),
+    );
     let guardian = super::panels::map_guardian::tips(s, ml);
     for (i, r) in ml.tiles.iter().enumerate() {
         let d = &s.cards.domains[i];
@@ -113,11 +117,11 @@ pub fn tips(scene: &Scene, l: &Layout, ml: &MapGeometry, objective: bool) -> Vec
         out.push(Tip::new(*r, tip));
     }
     out.extend(guardian.into_iter().take(1).map(|(r, t)| Tip::new(r, t)));
-    // Open, the terms cover the map: their panel's tip comes before the tiles under it.
+    // Open, the terms cover the map: their panel's tip answers over the tiles under it.
     if objective {
         let r = super::panels::objective::rect(l, ml);
         let tip = "The Guardian's terms, where each stands now. 0 or a click closes them.";
-        out.insert(0, Tip::new(r, tip));
+        out.push(Tip::new(r, tip).ranked(Rank::Panel));
     }
     out
 }

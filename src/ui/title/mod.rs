@@ -98,6 +98,17 @@ pub const NOT_YET: &str = "coming in a later build";
 /// Said of Continue when there is nothing to continue.
 pub const NO_RUN: &str = "no run in progress in the saves";
 
+/// Seconds the title does not take Enter after a run's end led back to it.
+pub const AFTER_RUN_CALM: f32 = 0.8;
+
+/// Whether a press is Enter (or the keypad's, or Space: the keys that choose).
+fn is_enter(p: &crate::ui::input::Press) -> bool {
+    matches!(
+        p,
+        crate::ui::input::Press::Key(KeyCode::Enter | KeyCode::KpEnter | KeyCode::Space)
+    )
+}
+
 /// The tagline under the title, with the set's own count of Domains.
 fn subtitle(domains: usize) -> String {
     const WORDS: [&str; 13] = [
@@ -137,6 +148,9 @@ pub struct TitleScreen {
     guide_screen: bool,
     /// The newest save of a run in progress (what Continue resumes).
     resume: Option<SaveInfo>,
+    /// Opened just after a run ended: until then Enter is not taken, so that a key
+    /// pressed through the ending does not start a run ([`TitleScreen::after_run`]).
+    calm_until: Option<std::time::Instant>,
     /// Which card set is in play (`built-in cards`, `cards from DIR`).
     source: String,
     /// Quit was chosen (or Esc pressed): Enter quits, anything else stays.
@@ -185,6 +199,7 @@ impl TitleScreen {
             dice_deck: false,
             guide_screen: false,
             resume,
+            calm_until: None,
             source: String::new(),
             confirm_quit: false,
             offer: false,
@@ -215,6 +230,20 @@ impl TitleScreen {
         !self.seed.is_empty()
     }
 
+    /// The title as a run's end leads back to it: Enter (or Space) is not taken for
+    /// [`AFTER_RUN_CALM`] seconds.
+    pub fn after_run(mut self) -> TitleScreen {
+        self.calm_until =
+            Some(std::time::Instant::now() + std::time::Duration::from_secs_f32(AFTER_RUN_CALM));
+        self
+    }
+
+    /// Whether Enter is not taken now (see [`TitleScreen::after_run`]).
+    pub fn deaf(&self) -> bool {
+        self.calm_until
+            .is_some_and(|until| std::time::Instant::now() < until)
+    }
+
     /// Names the card set in play in the footer.
     pub fn from(mut self, source: &crate::cards::CardSource) -> TitleScreen {
         self.source = source.to_string();
@@ -239,6 +268,9 @@ impl TitleScreen {
 
     fn handle(&mut self, input: &Input) -> Next {
         self.refused = self.refused.saturating_sub(1);
+        if self.deaf() && (input.activate || input.presses.iter().any(is_enter)) {
+            return Next::Stay;
+        }
         if self.offer {
             if input.activate {
                 self.offer = false;
@@ -574,9 +606,15 @@ impl TitleScreen {
                 && let Some(r) = &self.resume
             {
                 let s = &r.summary;
+                // A run with a Guide in progress keeps its seed out of sight (docs/UI.md).
+                let seed = if r.seed_hidden() {
+                    "with a Guide".to_string()
+                } else {
+                    format!("seed {}", r.seed)
+                };
                 let note = format!(
-                    "{} · Health {} of {} · seed {}",
-                    s.domain_name, s.health, s.max_health, r.seed
+                    "{} · Health {} of {} · {seed}",
+                    s.domain_name, s.health, s.max_health
                 );
                 style::text(
                     &note,

@@ -20,6 +20,7 @@ fn screen() -> TitleScreen {
         dice_deck: false,
         guide_screen: false,
         resume: None,
+        calm_until: None,
         source: String::new(),
         confirm_quit: false,
         offer: false,
@@ -537,4 +538,32 @@ fn new_runs_options_step_chooses_the_house_rules_and_enter_starts_the_run() {
     s.update(&key(KeyCode::Escape));
     assert!(s.options.is_none());
     assert_eq!(s.rules, rules);
+}
+
+/// Back from a run's end, the title takes no Enter for a moment (a key pressed through the
+/// ending must not start a run); the arrows still move, and Enter is taken once it is over.
+#[test]
+fn just_after_a_run_the_title_takes_no_enter() {
+    let mut s = screen().after_run();
+    assert!(s.deaf());
+    let enter = Input {
+        activate: true,
+        presses: vec![Press::Key(KeyCode::Enter)],
+        ..input()
+    };
+    assert_eq!(s.update(&enter), Next::Stay, "no run started");
+    assert_eq!(s.update(&enter), Next::Stay);
+    s.update(&Input {
+        down: true,
+        ..input()
+    });
+    assert_eq!(s.selected, Item::GuideRun.index(), "the arrows still move");
+    s.update(&Input {
+        up: true,
+        ..input()
+    });
+    // The moment over (set back here rather than waited for), Enter chooses again.
+    s.calm_until = Some(std::time::Instant::now() - std::time::Duration::from_millis(1));
+    assert!(!s.deaf());
+    assert!(matches!(s.update(&enter), Next::NewRun { .. }));
 }

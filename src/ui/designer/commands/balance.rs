@@ -16,6 +16,10 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 
+/// How often a sleeping window wakes to show a weighing's progress.
+pub(in crate::ui::designer) const PROGRESS_EVERY: std::time::Duration =
+    std::time::Duration::from_millis(100);
+
 /// A weighing under way or done.
 pub(in crate::ui::designer) struct Panel {
     /// What is weighed against what, in words.
@@ -74,6 +78,11 @@ impl Panel {
             job: None,
             result: Some(Err(why)),
         }
+    }
+
+    /// The weighing is still under way.
+    pub(in crate::ui::designer) fn running(&self) -> bool {
+        self.job.is_some()
     }
 
     /// Takes the result once the thread is done.

@@ -64,6 +64,21 @@ impl GalleryScreen {
 }
 
 impl Designer {
+    /// When the desk wants a frame with no input: often while a weighing runs (its
+    /// progress line), once a second while it watches card files (an edit made in
+    /// another program shows without a key).
+    pub(in crate::ui) fn due(&self) -> crate::ui::wake::Due {
+        use crate::ui::wake::Due;
+        let mut due = Due::Never;
+        if self.balance.as_ref().is_some_and(balance::Panel::running) {
+            due = Due::In(balance::PROGRESS_EVERY);
+        }
+        if self.watch.watching() {
+            due = due.min(Due::In(watch::EVERY));
+        }
+        due
+    }
+
     /// What survives a reload: the source, the saves of the sitting, the card to reopen.
     pub(in crate::ui) fn carried(self) -> Designer {
         Designer {

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// How often the files are looked at.
-const EVERY: Duration = Duration::from_secs(1);
+pub(in crate::ui::designer) const EVERY: Duration = Duration::from_secs(1);
 
 /// The files of a set on disk and a fingerprint of each as it was loaded.
 #[derive(Debug, Default)]
@@ -51,6 +51,11 @@ impl Watch {
             next: Some(Instant::now() + EVERY),
             changed: Vec::new(),
         }
+    }
+
+    /// Whether there are files to watch (a set from a folder).
+    pub fn watching(&self) -> bool {
+        !self.files.is_empty()
     }
 
     /// Looks again when a second has passed: the files newly found changed.

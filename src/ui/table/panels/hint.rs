@@ -45,6 +45,7 @@ pub fn target(
 ) -> Vec<Rect> {
     let buttons = |keep: &dyn Fn(&Button) -> bool| -> Vec<Rect> {
         frame
+            .geometry
             .buttons
             .iter()
             .filter(|b| keep(b))
@@ -150,6 +151,7 @@ pub fn key_for(now: Now, frame: &Frame, lesson: &Lesson, s: &crate::core::State)
         Now::Step(_) => match lesson.step()?.want {
             Want::Flip(id) => lesson::slot_of(s, id).map(|i| (i + 1).to_string()),
             _ => frame
+                .geometry
                 .buttons
                 .iter()
                 .find(|b| b.action.as_ref().is_some_and(|a| lesson.allows(s, a)))

@@ -1,7 +1,7 @@
-//! The Guide's screen's card: how the link stands in words, the address and a QR code to
-//! scan while no phone holds the Guide's seat (once one does, they are behind the Guide's
-//! cover, not on the shared screen), and the keys that release the seat or stop and
-//! restart the server. Also the card the Guide shows the traveller from the page.
+//! The Guide's screen's card on the shared table: how the link stands in words (naming the
+//! device that holds the Guide's seat) and the keys that give a new code, stop and restart
+//! the server. Never the code or its QR code: those are behind the Guide's cover, in the
+//! Guide's view. Also the card the Guide shows the traveller from the page.
 
 use crate::guide_screen::LinkState;
 use crate::ui::style::{self, Fonts, colour, fade};
@@ -13,10 +13,8 @@ pub fn draw(link: &crate::ui::table::link::Link, fonts: &Fonts, l: &Layout) {
     draw_rectangle(0.0, 0.0, l.size.x, l.size.y, fade(BLACK, 0.65));
     let state = link.screen.state();
     let stopped = matches!(state, LinkState::Stopped { .. });
-    let seated = link.screen.seat_claimed();
-    let show_code = !seated && !stopped;
-    let w = 560.0f32.min(l.size.x - 40.0);
-    let h = if show_code { 640.0f32 } else { 240.0 }.min(l.size.y - 40.0);
+    let w = 600.0f32.min(l.size.x - 40.0);
+    let h = 250.0f32.min(l.size.y - 40.0);
     let r = Rect::new((l.size.x - w) / 2.0, (l.size.y - h) / 2.0, w, h);
     style::card(r, 12.0, 2.0, colour::TILE, colour::GUIDE);
     let cx = r.center().x;
@@ -28,88 +26,41 @@ pub fn draw(link: &crate::ui::table::link::Link, fonts: &Fonts, l: &Layout) {
         text::BIG - 4,
         colour::GUIDE,
     );
-    let (status, col) = match &state {
-        LinkState::Followed => (format!("Now: {state}."), colour::SEA_LIGHT),
-        LinkState::Stopped { .. } => (format!("Now: {state}."), colour::EMBER),
-        _ => (format!("Now: {state}."), fade(colour::PARCHMENT, 0.85)),
+    let col = match &state {
+        LinkState::Followed { .. } => colour::SEA_LIGHT,
+        LinkState::Stopped { .. } => colour::EMBER,
+        _ => fade(colour::PARCHMENT, 0.85),
     };
+    let status = format!("Now: {state}.");
     let say = if stopped {
         "Enter starts it again at the same address and code: an open page picks up by itself."
-    } else if seated {
-        "A phone holds the Guide's seat, so its address is no longer shown here. Should the phone go quiet, the address is in the Guide's view (hold Tab)."
     } else {
-        "The Guide scans this with a phone on the same network, or opens the address on a second computer. The first device to open it takes the Guide's seat."
+        "Its code and QR code are only in the Guide's view: Guide, hold Tab (the traveller looks away). A device that asks to join is named there, and the Guide accepts it with its key."
     };
     let mut y = r.y + 66.0;
-    for (line, size, c) in [
-        (status.as_str(), text::BODY, col),
-        (say, text::BODY, colour::PARCHMENT),
-    ] {
+    for (line, c) in [(status.as_str(), col), (say, colour::PARCHMENT)] {
         y += crate::ui::cardface::text_block(
             line,
-            Rect::new(r.x + 30.0, y, r.w - 60.0, 80.0),
+            Rect::new(r.x + 30.0, y, r.w - 60.0, 90.0),
             &fonts.serif,
-            size,
+            text::BODY,
             text::SMALL,
             c,
-        ) + 8.0;
-    }
-    if show_code {
-        draw_code(link, fonts, Rect::new(r.x, y, r.w, r.bottom() - y - 40.0));
+        ) + 10.0;
     }
     let keys = if stopped {
         "Enter  Start again  ·  any other key or click goes back to the table"
-    } else if seated {
-        "R  Free the seat  ·  S  Stop serving  ·  any other key or click goes back"
     } else {
-        "S  Stop serving  ·  any other key or click goes back to the table"
+        "R  New code (frees the seat)  ·  S  Stop serving  ·  any other key goes back"
     };
+    let size = style::fit_size(keys, &fonts.italic, text::SMALL, 12, r.w - 30.0);
     style::text_centred(
         keys,
         cx,
         r.bottom() - 16.0,
         &fonts.italic,
-        text::SMALL,
+        size,
         style::dim(),
-    );
-}
-
-/// The QR code on a light square with a quiet zone, as scanners expect, and the address
-/// under it, in `r`.
-fn draw_code(link: &crate::ui::table::link::Link, fonts: &Fonts, r: Rect) {
-    let qr = &link.qr;
-    let cx = r.center().x;
-    let n = qr.len().max(1) as f32;
-    let room = (r.h - 50.0).min(r.w - 120.0).max(120.0);
-    let cell = (room / (n + 4.0)).floor().max(1.0);
-    let (side, pad) = (cell * n, cell * 2.0);
-    let q = Rect::new(cx - side / 2.0, r.y + pad + 4.0, side, side);
-    draw_rectangle(
-        q.x - pad,
-        q.y - pad,
-        q.w + pad * 2.0,
-        q.h + pad * 2.0,
-        WHITE,
-    );
-    for (y, row) in qr.iter().enumerate() {
-        for (x, &dark) in row.iter().enumerate() {
-            if dark {
-                let (px, py) = (q.x + x as f32 * cell, q.y + y as f32 * cell);
-                draw_rectangle(px, py, cell, cell, BLACK);
-            }
-        }
-    }
-    let url = link.screen.url();
-    let shown = style::ellipsize(&url, r.w - 40.0, |s| {
-        style::width(s, &fonts.mono, text::LABEL)
-    });
-    style::text_centred(
-        &shown,
-        cx,
-        q.bottom() + pad + 28.0,
-        &fonts.mono,
-        text::LABEL,
-        colour::PARCHMENT,
     );
 }
 

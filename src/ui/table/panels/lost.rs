@@ -16,6 +16,44 @@ pub struct Lost {
     pub why: String,
     /// The card that lost it, if a card did (a route has none).
     pub by: Option<String>,
+    /// Not one term but the terms together: each can still be met, not all on one road.
+    pub apart: bool,
+}
+
+impl Lost {
+    /// The notice that the known terms still open can no longer be met on one road.
+    pub fn apart(s: &crate::core::State) -> Lost {
+        use crate::core::plan::{TermStatus, known_status};
+        let names: Vec<String> = s
+            .cards
+            .entries()
+            .enumerate()
+            .filter(|(i, _)| {
+                u8::try_from(*i).is_ok_and(|ix| {
+                    matches!(known_status(s, ix).0, TermStatus::Open | TermStatus::Met)
+                })
+            })
+            .map(|(_, e)| e.name.clone())
+            .collect();
+        Lost {
+            name: names.join(" and "),
+            why: format!(
+                "no one road from here meets {} together: each can still be met, but not all",
+                names.join(" and ")
+            ),
+            by: None,
+            apart: true,
+        }
+    }
+
+    /// The notice's title.
+    pub fn title(&self) -> String {
+        if self.apart {
+            "No road meets every term now".to_string()
+        } else {
+            format!("{} is lost for good", self.name)
+        }
+    }
 }
 
 /// The three ways on, in order, with their keys.
@@ -42,7 +80,7 @@ pub fn draw(lost: &Lost, fonts: &Fonts, l: &Layout, mouse: Vec2) {
     let (panel, buttons) = rects(l);
     style::card(panel, 12.0, 2.0, colour::TILE, colour::ERROR);
     style::text_centred(
-        &format!("{} is lost for good", lost.name),
+        &lost.title(),
         panel.center().x,
         panel.y + 40.0,
         &fonts.serif,

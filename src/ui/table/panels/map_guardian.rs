@@ -125,7 +125,10 @@ pub fn tips(s: &crate::core::State, ml: &map::MapGeometry) -> Vec<(Rect, String)
         let title = crate::present::words::entry_title(e.kind, &e.name);
         let stands = match (e.status, &e.why) {
             (TermStatus::Met, _) => " Met now.".to_string(),
-            (TermStatus::Open, _) => " Open: still within reach.".to_string(),
+            (TermStatus::Open, _) => match &e.needs {
+                Some(n) => format!(" Open: it needs {n}."),
+                None => " Open: still within reach.".to_string(),
+            },
             (TermStatus::Lost, Some(why)) => format!(" Lost for good: {why}."),
             (TermStatus::Lost, None) => " Lost for good.".to_string(),
             (TermStatus::Unknown, _) => String::new(),
@@ -136,6 +139,9 @@ pub fn tips(s: &crate::core::State, ml: &map::MapGeometry) -> Vec<(Rect, String)
                 "{title}: sealed. Its terms are not yet known; rumours on the road tell them."
             ),
         });
+    }
+    if !g.together {
+        lines.push(crate::present::guardian::APART.to_string());
     }
     lines.push("Click it, or press 0, for the terms in full.".to_string());
     let mut out = vec![(map::guardian_badge(ml), lines.join("\n"))];

@@ -49,7 +49,10 @@ fn entries(s: &State) -> Vec<Entry> {
         .map(|(i, e)| {
             let stands = match (e.status, &e.why) {
                 (TermStatus::Met, _) => "met".to_string(),
-                (TermStatus::Open, _) => "open: still within reach".to_string(),
+                (TermStatus::Open, _) => match &e.needs {
+                    Some(n) => format!("open: it needs {n}"),
+                    None => "open: still within reach".to_string(),
+                },
                 (TermStatus::Lost, Some(why)) => format!("lost for good: {why}"),
                 (TermStatus::Lost, None) => "lost for good".to_string(),
                 (TermStatus::Unknown, _) => "sealed: its terms are not yet known".to_string(),
@@ -141,7 +144,26 @@ pub fn draw(cx: &Ctx, ml: &map::MapGeometry) {
     );
     let list = entries(s);
     let w = r.w - 44.0;
-    let room = r.bottom() - (r.y + 52.0) - 8.0;
+    // No one road meets them all: said first, in the colour of a loss.
+    let mut top = r.y + 52.0;
+    if !g.together {
+        let apart = style::wrap(crate::present::guardian::APART, r.w - 24.0, |x| {
+            style::width(x, &fonts.italic, READABLE)
+        });
+        for l in apart {
+            top += line_h(READABLE);
+            style::text(
+                &l,
+                r.x + 12.0,
+                top - 4.0,
+                &fonts.italic,
+                READABLE,
+                colour::ERROR,
+            );
+        }
+        top += 6.0;
+    }
+    let room = r.bottom() - top - 8.0;
     // Each entry's name, standing and places always; its terms where they fit, the open
     // entries' first (what is still to do), then the rest in order.
     let height = |show: &[bool]| -> f32 {
@@ -165,7 +187,7 @@ pub fn draw(cx: &Ctx, ml: &map::MapGeometry) {
             show[i] = false;
         }
     }
-    let mut y = r.y + 52.0;
+    let mut y = top;
     for (e, terms) in list.iter().zip(&show) {
         let lines = lines_of(e, w, *terms, fonts);
         let Some(first) = lines.first() else {

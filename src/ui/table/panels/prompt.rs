@@ -56,7 +56,7 @@ pub fn draw(cx: &Ctx) {
         colour::PARCHMENT,
     );
     let mut right_of_controls = r.x;
-    for (cr, c, label) in &cx.frame.controls {
+    for (cr, c, label) in &cx.frame.geometry.controls {
         let on = match c {
             Control::Peek => false,
             // Lit while a page follows the run.
@@ -109,7 +109,7 @@ pub fn draw(cx: &Ctx) {
         }
     }
     let guides_turn = s.guide && s.role() == Role::Guide;
-    for b in &cx.frame.buttons {
+    for b in &cx.frame.geometry.buttons {
         draw_button(cx, b, guides_turn);
     }
 }

@@ -70,13 +70,59 @@ pub fn draw_route(cx: &Ctx) {
             text::BODY,
             colour::PARCHMENT,
         );
+        // A route that puts a known term out of reach says so before it is taken (the
+        // core's judgement, on the route's button in the frame).
+        let mark = breaks_mark(cx, &d.id.0);
+        let foot = if mark.is_some() { 34.0 } else { 0.0 };
         cardface::text_block(
             &d.theme,
-            Rect::new(r.x + 12.0, r.y + 18.0 + used, r.w - 24.0, r.h - used - 28.0),
+            Rect::new(
+                r.x + 12.0,
+                r.y + 18.0 + used,
+                r.w - 24.0,
+                r.h - used - 28.0 - foot,
+            ),
             &fonts.italic,
             text::BODY,
             text::SMALL,
             fade(colour::PARCHMENT, 0.85),
         );
+        if let Some(mark) = mark {
+            let band = Rect::new(r.x + 8.0, r.bottom() - 38.0, r.w - 16.0, 30.0);
+            style::card(
+                band,
+                6.0,
+                1.0,
+                mix(colour::TILE, colour::ERROR, 0.18),
+                colour::ERROR,
+            );
+            cardface::text_block(
+                &mark,
+                Rect::new(band.x + 8.0, band.y + 3.0, band.w - 16.0, band.h - 4.0),
+                &fonts.serif,
+                text::SMALL,
+                cardface::READABLE,
+                colour::ERROR,
+            );
+        }
     }
+}
+
+/// The short mark of the route to `domain` ("breaks Seal of Acedia"), if its button has
+/// one.
+fn breaks_mark(cx: &Ctx, domain: &str) -> Option<String> {
+    cx.frame
+        .geometry
+        .buttons
+        .iter()
+        .find(|b| matches!(&b.action, Some(crate::core::Action::Go { domain: d }) if d == domain))
+        .filter(|b| b.warning.is_some())
+        .and_then(|b| b.label.split_once(" — ").map(|(_, m)| capital(m)))
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
 }

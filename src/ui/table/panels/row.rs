@@ -80,6 +80,7 @@ fn peek_tag(cx: &Ctx, r: Rect, slot: u8, offered: &[Action]) {
     let open = offered.contains(&peek);
     let key = cx
         .frame
+        .geometry
         .buttons
         .iter()
         .find(|b| b.action.as_ref() == Some(&peek))

@@ -123,7 +123,7 @@ fn keycode(c: char) -> KeyCode {
 }
 
 #[test]
-fn a_choice_that_breaks_a_term_asks_once_more_and_esc_cancels_it() {
+fn a_choice_that_breaks_a_term_asks_once_more_and_enter_or_esc_cancels_it() {
     let (mut t, a) = at_a_breaking_choice();
     key(&mut t, |_| {}, 0.0);
     let k = t.keys.key(&a).expect("the choice has a key");
@@ -135,11 +135,32 @@ fn a_choice_that_breaks_a_term_asks_once_more_and_esc_cancels_it() {
     };
     let (question, yes) = c.words(false);
     assert!(question.contains("needs it"), "{question}");
-    assert!(yes.starts_with(&format!("{k} or Enter")), "{yes}");
+    assert!(yes.starts_with(&format!("{k}  ")), "{yes}");
+    assert_eq!(c.cancel_words(), "Enter  Cancel");
     assert_eq!(t.run.journal.len(), before, "nothing was taken yet");
-    // Esc cancels: nothing taken, no menu opened either.
+    // Enter, pressed in haste, cancels: nothing taken.
+    press_key(&mut t, KeyCode::Enter, 0.15);
+    assert_eq!(t.modal, None);
+    assert_eq!(t.run.journal.len(), before);
+    // Esc cancels too: nothing taken, no menu opened either.
+    press_key(&mut t, code, 0.18);
     key(&mut t, |i| i.back = true, 0.2);
     assert_eq!(t.modal, None);
+    assert_eq!(t.run.journal.len(), before);
+    // An arrow moves the focus to the choice's button: then Enter takes it.
+    press_key(&mut t, code, 0.22);
+    press_key(&mut t, KeyCode::Right, 0.24);
+    let Some(Modal::Confirm(c)) = t.modal.clone() else {
+        panic!("the question stays up: {:?}", t.modal);
+    };
+    assert!(
+        c.words(false).1.starts_with("Enter  "),
+        "{:?}",
+        c.words(false)
+    );
+    press_key(&mut t, KeyCode::Left, 0.25);
+    press_key(&mut t, KeyCode::Enter, 0.26);
+    assert_eq!(t.modal, None, "focus back on Cancel: Enter cancels");
     assert_eq!(t.run.journal.len(), before);
     // Asked again, the same key takes it.
     press_key(&mut t, code, 0.3);

@@ -3,16 +3,54 @@
 
 use super::*;
 
-/// Turns the Guide's screen on for `t` and puts its code away: the page's address and
-/// join code.
-fn linked(t: &mut TableScreen) -> (std::net::SocketAddr, String) {
+/// Turns the Guide's screen on for `t`, puts its card away, and pairs the tests' page
+/// (`guideseat1`) as a Guide would: the page asks, the Guide holds Tab and presses A.
+/// Returns the page's address and join code.
+pub(super) fn linked(t: &mut TableScreen) -> (std::net::SocketAddr, String) {
     t.open_link(Some("127.0.0.1:0"));
     key(t, |i| i.typed = Some('x'), 0.0);
     let link = t.link().expect("the Guide's screen is on");
-    (link.screen.addr, link.screen.code.clone())
+    let (addr, code) = (link.screen.addr, link.screen.code());
+    pair(t, addr, &code, "guideseat1");
+    (addr, code)
 }
 
-fn http(addr: std::net::SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
+/// Pairs the page with seat token `seat`: it asks (202, nothing of the run), the Guide
+/// opens the Guide's view behind its cover and presses the first device's key.
+pub(super) fn pair(t: &mut TableScreen, addr: std::net::SocketAddr, code: &str, seat: &str) {
+    let asked = http(addr, "GET", &format!("/state?code={code}&seat={seat}"), "");
+    assert_eq!(asked.0, 202, "a device asks for the free seat: {}", asked.1);
+    let now = t.now + 0.1;
+    key(t, |i| i.tab_held = true, now);
+    key(t, |i| i.tab_held = true, now + guide::COVER_TIME + 0.1);
+    assert!(
+        matches!(peek(t), guide::Peek::Open { .. }),
+        "the view opens"
+    );
+    key(
+        t,
+        |i| {
+            i.tab_held = true;
+            i.typed = Some('a');
+        },
+        now + guide::COVER_TIME + 0.2,
+    );
+    key(t, |_| {}, now + guide::COVER_TIME + 0.3);
+    assert_eq!(
+        peek(t),
+        guide::Peek::Closed,
+        "let go of Tab, the view closes"
+    );
+    let (status, body) = http(addr, "GET", &format!("/state?code={code}&seat={seat}"), "");
+    assert_eq!(status, 200, "accepted, the page follows: {body}");
+}
+
+pub(super) fn http(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> (u16, String) {
     use std::io::{Read, Write};
     let mut s = std::net::TcpStream::connect(addr).unwrap();
     let head = format!(
@@ -28,18 +66,19 @@ fn http(addr: std::net::SocketAddr, method: &str, path: &str, body: &str) -> (u1
 }
 
 #[test]
-fn a_guides_screen_rolls_the_foes_die_on_the_table_and_keeps_the_look_away_view_shut() {
+fn a_guides_screen_rolls_the_foes_die_on_the_table_and_tab_still_opens_the_guides_view() {
     let mut t = at_a_duel(true, None);
     t.open_link(Some("127.0.0.1:0"));
-    assert_eq!(t.modal, Some(Modal::Link), "the address and code are shown");
-    let (addr, code) = {
-        let link = t.link().expect("the Guide's screen is on");
-        (link.screen.addr, link.screen.code.clone())
-    };
-    // Any key puts the code away.
+    assert_eq!(t.modal, Some(Modal::Link), "how the link stands is shown");
+    // Any key puts the card away.
     key(&mut t, |i| i.typed = Some('x'), 0.0);
     assert_eq!(t.modal, None);
-    // A page follows the run: the table says so, and Tab no longer covers the table.
+    let (addr, code) = {
+        let link = t.link().expect("the Guide's screen is on");
+        (link.screen.addr, link.screen.code())
+    };
+    pair(&mut t, addr, &code, "guideseat1");
+    // A page follows the run: the table names it, and Tab still opens the Guide's view.
     let (status, state) = http(
         addr,
         "GET",
@@ -50,15 +89,23 @@ fn a_guides_screen_rolls_the_foes_die_on_the_table_and_keeps_the_look_away_view_
     assert!(state.contains("\"turn\":\"traveller\""), "{state}");
     key(&mut t, |_| {}, 0.1);
     assert!(t.link_connected());
+    let holder = t
+        .link()
+        .and_then(|l| l.screen.seat_device())
+        .expect("a holder");
     assert!(
         t.stage
             .scene()
             .log
             .iter()
-            .any(|l| l.contains("following the run"))
+            .any(|l| l.contains(&holder.to_string()) && l.contains("holds the Guide's seat")),
+        "{:?}",
+        t.stage.scene().log
     );
     key(&mut t, |i| i.tab_held = true, 1.0);
     key(&mut t, |i| i.tab_held = true, 1.0 + guide::COVER_TIME + 0.1);
+    assert!(matches!(peek(&t), guide::Peek::Open { .. }));
+    key(&mut t, |_| {}, 1.0 + guide::COVER_TIME + 0.2);
     assert_eq!(peek(&t), guide::Peek::Closed);
     // The traveller rolls; the page rolls the foe's die with a typed 6.
     let mut now = 2.0;
@@ -293,18 +340,14 @@ fn a_dice_box_closes_when_its_turn_passes_and_leaves_no_die_forced() {
         Some(Role::Guide),
         "G opened the dice box"
     );
-    // The page rolls the foe's die meanwhile.
-    let act = r#"{"action":{"type":"roll_foe"}}"#;
-    assert_eq!(
-        http(
-            addr,
-            "POST",
-            &format!("/act?code={code}&seat=guideseat1"),
-            act
-        )
-        .0,
-        202
-    );
+    // The page rolls the foe's die meanwhile: with the Guide's dice on the table, only
+    // with the die rolled (a roll on screen is refused).
+    let path = format!("/act?code={code}&seat=guideseat1");
+    let (status, why) = http(addr, "POST", &path, r#"{"action":{"type":"roll_foe"}}"#);
+    assert_eq!(status, 409, "{why}");
+    assert!(why.contains("type the die you rolled"), "{why}");
+    let act = r#"{"action":{"type":"roll_foe"},"dice":[4]}"#;
+    assert_eq!(http(addr, "POST", &path, act).0, 202);
     for _ in 0..200 {
         now += 0.05;
         key(&mut t, |_| {}, now);
@@ -456,12 +499,13 @@ fn a_pad_holding_view_picks_the_guides_choice_with_the_d_pad_and_a() {
 fn esc_6_starts_a_stopped_screen_again_and_the_table_tells_how_the_link_stands() {
     use crate::guide_screen::LinkState;
     let mut t = at_a_duel(true, None);
-    let (addr, code) = linked(&mut t);
+    t.open_link(Some("127.0.0.1:0"));
     assert_eq!(t.link_state(), Some(LinkState::Waiting));
+    let (addr, code) = linked(&mut t);
     let state = format!("/state?code={code}&seat=guideseat1");
     assert_eq!(http(addr, "GET", &state, "").0, 200);
     key(&mut t, |_| {}, 0.1);
-    assert_eq!(t.link_state(), Some(LinkState::Followed));
+    assert!(matches!(t.link_state(), Some(LinkState::Followed { .. })));
     // The code card: S stops the server; the table says so, in words, with the way back.
     t.open_link(None);
     assert_eq!(t.modal, Some(Modal::Link));
@@ -485,13 +529,17 @@ fn esc_6_starts_a_stopped_screen_again_and_the_table_tells_how_the_link_stands()
     assert_eq!(http(addr, "GET", &state, "").0, 200);
     key(&mut t, |i| i.typed = Some('x'), 0.5);
     key(&mut t, |_| {}, 0.6);
-    assert_eq!(t.link_state(), Some(LinkState::Followed));
-    // The seat is held: another device is refused until R frees it on the table.
+    assert!(matches!(t.link_state(), Some(LinkState::Followed { .. })));
+    // The seat is held: another device is refused, and the table names both.
     let other = format!("/state?code={code}&seat=otherdevice");
     assert_eq!(http(addr, "GET", &other, "").0, 423);
-    t.open_link(None);
-    key(&mut t, |i| i.typed = Some('r'), 0.7);
-    assert_eq!(http(addr, "GET", &other, "").0, 200);
+    let Some(LinkState::Followed { refused, .. }) = t.link_state() else {
+        panic!("still followed");
+    };
+    assert!(refused.is_some(), "the refused device is a page too");
+    key(&mut t, |_| {}, 0.7);
+    let log = t.stage.scene().log.join("\n");
+    assert!(log.contains("was refused"), "the table names it: {log}");
 }
 
 #[test]

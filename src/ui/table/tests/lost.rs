@@ -70,8 +70,14 @@ fn a_lost_term_is_told_at_once_with_what_lost_it_and_the_three_ways_on() {
         t.run.state.phase,
         t.modal
     );
+    // Enter in haste cancels a risky choice; its own key again takes it.
     now += 0.1;
     key(&mut t, |i| i.activate = true, now);
+    assert!(t.modal.is_none(), "Enter cancels: {:?}", t.modal);
+    now += 0.1;
+    t.step(&input_of(|i| i.presses.push(Press::Key(code))), None, now);
+    now += 0.1;
+    t.step(&input_of(|i| i.presses.push(Press::Key(code))), None, now);
     settle(&mut t, &mut now);
     for _ in 0..200 {
         if matches!(t.modal, Some(Modal::Lost(_))) || !t.stage.idle() && !t.stage.holding() {

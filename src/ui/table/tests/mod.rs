@@ -7,6 +7,7 @@ mod keys;
 mod link;
 mod lost;
 mod objective;
+mod seat;
 mod tips;
 
 fn shipped() -> Arc<CardSet> {
@@ -185,7 +186,7 @@ fn a_caesura_stays_on_the_stage_until_the_player_continues() {
     // Time alone does not move it on, and nothing else can be done meanwhile.
     key(&mut t, |_| {}, now + 30.0);
     assert!(t.stage.holding());
-    assert_eq!(t.frame.buttons.len(), 1, "only Go on is offered");
+    assert_eq!(t.frame.geometry.buttons.len(), 1, "only Go on is offered");
     // Any key goes on; that key does nothing else.
     let flips = t.run.state.flips;
     key(&mut t, |i| i.digit = Some(1), now + 31.0);
@@ -676,7 +677,13 @@ fn a_solo_terror_option_says_a_die_chooses() {
     });
     let mut t = TableScreen::new(cards, seed, &actions, None).unwrap();
     key(&mut t, |_| {}, 0.0);
-    let labels: Vec<&str> = t.frame.buttons.iter().map(|b| b.label.as_str()).collect();
+    let labels: Vec<&str> = t
+        .frame
+        .geometry
+        .buttons
+        .iter()
+        .map(|b| b.label.as_str())
+        .collect();
     assert!(
         labels.iter().any(|l| l.contains("a die chooses")),
         "{labels:?}"
@@ -832,9 +839,21 @@ fn the_end_panel_ignores_keys_for_a_second_then_offers_again_new_run_and_title()
     // The panel is up: a frame at rest marks when.
     key(&mut t, |_| {}, now);
     let since = t.over_since.expect("the end panel appeared");
-    let labels: Vec<&str> = t.frame.buttons.iter().map(|b| b.label.as_str()).collect();
+    let labels: Vec<&str> = t
+        .frame
+        .geometry
+        .buttons
+        .iter()
+        .map(|b| b.label.as_str())
+        .collect();
     assert_eq!(labels, [frame::END_TITLE, frame::END_AGAIN, frame::END_NEW]);
-    let keys: Vec<Option<&str>> = t.frame.buttons.iter().map(|b| b.key.as_deref()).collect();
+    let keys: Vec<Option<&str>> = t
+        .frame
+        .geometry
+        .buttons
+        .iter()
+        .map(|b| b.key.as_deref())
+        .collect();
     assert_eq!(keys, [Some("Enter"), Some("A"), Some("N")]);
     // Mashed Enter, Esc and letters in the first second: nothing.
     for k in 0..9 {

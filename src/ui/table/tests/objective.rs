@@ -108,7 +108,7 @@ fn the_map_is_laid_out_once_a_frame_and_read_from_it() {
     let (t, _, l) = settled();
     let laid = crate::ui::map::layout(&t.map, l.map_area());
     assert_eq!(
-        t.frame.map, laid,
+        t.frame.geometry.map, laid,
         "the update laid the map out for its window"
     );
     assert!(
@@ -126,8 +126,8 @@ fn the_map_is_laid_out_once_a_frame_and_read_from_it() {
         "laid out for the window drawn"
     );
     // The tips are built from the frame's tiles: each tile's tip names its Domain.
-    let tips = crate::ui::table::tips::tips(t.stage.scene(), &l, &t.frame.map, false);
-    for (i, r) in t.frame.map.tiles.iter().enumerate() {
+    let tips = crate::ui::table::tips::tips(t.stage.scene(), &l, &t.frame.geometry.map, false);
+    for (i, r) in t.frame.geometry.map.tiles.iter().enumerate() {
         let tip = crate::ui::screen::tip_at(&tips, r.center(), None);
         let name = &t.run.state.cards.domains[i].name;
         assert!(

@@ -30,9 +30,9 @@ fn the_health_tip_says_what_the_blow_playing_takes() {
                 ..Frame::default()
             };
             let health = sl.health.center();
-            let rest = frame.tip_at(health, false, None).expect("the Health tip");
+            let rest = frame.tip_for(health, false, None).expect("the Health tip");
             let hit = frame
-                .tip_at(health, false, Some(&kind))
+                .tip_for(health, false, Some(&kind))
                 .expect("the Health tip during the blow");
             assert_ne!(hit, rest, "the tip differs by moment");
             assert_eq!(
@@ -40,8 +40,8 @@ fn the_health_tip_says_what_the_blow_playing_takes() {
                 format!("This blow takes {to_traveller} Health.\n{rest}")
             );
             let atk = sl.atk_def.center();
-            assert!(frame.tip_at(atk, false, None).is_some());
-            assert_eq!(frame.tip_at(atk, false, Some(&kind)), None);
+            assert!(frame.tip_for(atk, false, None).is_some());
+            assert_eq!(frame.tip_for(atk, false, Some(&kind)), None);
             return;
         }
         now += 1.0 / 30.0;

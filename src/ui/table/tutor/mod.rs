@@ -48,10 +48,9 @@ impl TableScreen {
             script.observe(&run.state);
         }
         let mut t = TableScreen::blank(run, Autosave::off());
-        t.stage.scene_mut().log.insert(
-            0,
-            "The lesson: a short guided run. Nothing is saved or counted.".into(),
-        );
+        t.stage
+            .scene_mut()
+            .note_first("The lesson: a short guided run. Nothing is saved or counted.".into());
         t.tutor = Some(Tutor {
             lesson: script,
             trace: std::env::var_os(TRACE_ENV).map(|_| (String::new(), 0)),
