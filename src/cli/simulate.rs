@@ -467,7 +467,9 @@ fn run_compare_rule(
             },
         };
         let m = match sweep {
-            true => Some(buying::measure(&sides, args.runs, args.seed, jobs, &progress)?),
+            true => Some(buying::measure(
+                &sides, args.runs, args.seed, jobs, &progress,
+            )?),
             false => None,
         };
         Ok::<_, rayon::ThreadPoolBuildError>((c, m))

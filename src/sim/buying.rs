@@ -203,7 +203,11 @@ pub fn measure(
         .iter()
         .zip(POLICIES)
         .fold((0, Buying::Never), |(won, at), (sums, b)| {
-            if sums.won_b > won { (sums.won_b, b) } else { (won, at) }
+            if sums.won_b > won {
+                (sums.won_b, b)
+            } else {
+                (won, at)
+            }
         })
         .1;
     let today = Buying::default();
@@ -306,7 +310,14 @@ planner's own buying on the same runs.</p>{head}",
     h.push_str("</table><p>The sweep it came from, on the comparison's seeds:</p>");
     h.push_str(head);
     for p in &m.sweep {
-        h.push_str(&row(p, if p.buying == m.best { " <b>(best)</b>" } else { "" }));
+        h.push_str(&row(
+            p,
+            if p.buying == m.best {
+                " <b>(best)</b>"
+            } else {
+                ""
+            },
+        ));
     }
     h.push_str("</table>");
     h
@@ -349,16 +360,30 @@ mod tests {
     fn never_buying_plays_the_runs_without_the_rule_and_the_best_wins_most() {
         let m = measured("paid-peek", 60);
         never_is_declining(&m);
-        let best = m.sweep.iter().find(|p| p.buying == m.best).expect("the best");
-        assert!(m.sweep.iter().all(|p| p.win_rate_with <= best.win_rate_with));
+        let best = m
+            .sweep
+            .iter()
+            .find(|p| p.buying == m.best)
+            .expect("the best");
+        assert!(
+            m.sweep
+                .iter()
+                .all(|p| p.win_rate_with <= best.win_rate_with)
+        );
         // A tie goes to the policy listed first.
-        let first = m.sweep.iter().position(|p| p.win_rate_with == best.win_rate_with);
+        let first = m
+            .sweep
+            .iter()
+            .position(|p| p.win_rate_with == best.win_rate_with);
         assert_eq!(first.map(|i| m.sweep[i].buying), Some(m.best), "{m:?}");
         // The planner's own rule buys some peeks; buying down the track buys more.
         assert!(m.sweep[1].peeks_per_run > 0.0, "{m:?}");
         assert!(m.sweep[3].peeks_per_run > m.sweep[1].peeks_per_run, "{m:?}");
         assert_eq!((m.at_best.runs, m.planner.runs), (60, 60));
-        assert_eq!((m.at_best.buying, m.planner.buying), (m.best, Buying::Within(0)));
+        assert_eq!(
+            (m.at_best.buying, m.planner.buying),
+            (m.best, Buying::Within(0))
+        );
         let t = text(&m, "paid-peek");
         assert!(t.contains("best policy: "), "{t}");
         assert!(t.contains("<- best"), "{t}");
