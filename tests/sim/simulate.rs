@@ -432,7 +432,10 @@ fn a_house_rule_is_compared_swept_and_its_peeks_counted() {
         .iter()
         .filter_map(|p| p["win_rate_with"].as_f64())
         .fold(0.0, f64::max);
-    let best = sweep.iter().find(|p| p["buying"] == m["best"]).expect("best");
+    let best = sweep
+        .iter()
+        .find(|p| p["buying"] == m["best"])
+        .expect("best");
     assert_eq!(best["win_rate_with"].as_f64(), Some(top), "{m}");
     assert_eq!(m["at_best"]["buying"], m["best"]);
     assert_eq!(m["planner"]["buying"], serde_json::json!({"within": 0}));
