@@ -593,6 +593,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     let mut banner: Option<String> = None;
     let mut banner_since = 0.0;
     let mut reloads = 0;
+    let mut sitting = designer::Sitting::default();
     // A Guide's screen kept serving while its run waits at the title (Save & Quit).
     let mut parked: Option<table::Parked> = None;
     let mut timings = perf::Perf::new();
@@ -695,6 +696,10 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                     settings.house_rules = *rules;
                     prefs.save(&settings);
                 }
+                // The desk's writes of this sitting go with the designer across screens.
+                if let Screen::Gallery(g) = &mut screen {
+                    sitting = g.take_sitting();
+                }
                 screen = flow::follow(
                     other,
                     screen,
@@ -703,6 +708,10 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                     settings.guardian_terms,
                     &mut parked,
                 );
+                if let Screen::Gallery(g) = screen {
+                    screen =
+                        Screen::Gallery(Box::new(g.with_sitting(std::mem::take(&mut sitting))));
+                }
                 if let Screen::Title(title, _) = &mut screen
                     && !settings.house_rules.is_off()
                 {

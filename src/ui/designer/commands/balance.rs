@@ -36,12 +36,14 @@ impl Drop for Panel {
     }
 }
 
-/// The two sets to weigh, the card's id in each, and what they are in words.
+/// The two sets to weigh, the card's id in each, what they are in words, and each side's
+/// short name for the panel's lines.
 struct Sides {
     saved: Arc<CardSet>,
     edited: Arc<CardSet>,
     ids: (String, String),
     what: String,
+    names: [String; 2],
 }
 
 impl Panel {
@@ -54,6 +56,7 @@ impl Panel {
             .spawn(move || {
                 let ids = (s.ids.0.as_str(), s.ids.1.as_str());
                 balance::weigh(&s.saved, &s.edited, ids, balance::RUNS, jobs, &p)
+                    .map(|b| b.named(s.names))
             });
         let (job, result) = match job {
             Ok(j) => (Some(j), None),
@@ -221,6 +224,7 @@ impl GalleryScreen {
                 edited: Arc::new(set.0),
                 ids: (id, new_id),
                 what: "the form's card (unsaved) against the set as saved".into(),
+                names: ["as saved".into(), "with the form's card".into()],
             });
         }
         let id = card.unwrap_or_default();
@@ -230,22 +234,154 @@ impl GalleryScreen {
                 edited: Arc::clone(&self.cards),
                 ids: (id.clone(), id),
                 what: "nothing edited in this sitting: the set as saved, both sides".into(),
+                names: ["as saved".into(), "as saved".into()],
             });
         };
-        let rel = revert::rel_name(&last.saved.path, self.desk.source.dir());
-        let before = crate::cards::load::load_patched(&self.desk.source, &rel, &last.saved.before)
-            .map_err(|_| format!("the set before {} does not load", last.what))?;
+        // Every file the write changed is put back (a rename's references and the rename
+        // map too), and a renamed card is weighed by its old id on the side before.
+        let dir = self.desk.source.dir();
+        let patches: Vec<(String, String)> = last
+            .files()
+            .map(|f| (revert::rel_name(&f.path, dir), f.before.clone()))
+            .collect();
+        let before =
+            crate::cards::load::load_patches(&self.desk.source, &patches).map_err(|r| {
+                let first = r.errors.first().map_or(String::new(), |p| p.to_string());
+                format!("the set before {} does not load: {first}", last.what)
+            })?;
+        let old_id = match &last.renamed {
+            Some((old, new)) if *new == id => old.clone(),
+            _ => id.clone(),
+        };
         Ok(Sides {
             saved: Arc::new(before.0),
             edited: Arc::clone(&self.cards),
-            ids: (id.clone(), id),
+            ids: (old_id, id),
             what: format!("the set as saved against the set before {}", last.what),
+            names: [format!("before {}", short(&last.what)), "as saved".into()],
         })
+    }
+}
+
+/// What a write was, short enough for a line of the panel (`saving cinder_hound`).
+fn short(what: &str) -> String {
+    match what.split_once(" (") {
+        Some((head, _)) => head.to_string(),
+        None => what.to_string(),
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::cards::CardSource;
+
+    /// A copy of a folder, files and subfolders.
+    fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap() {
+            let e = e.unwrap();
+            let target = to.join(e.file_name());
+            if e.path().is_dir() {
+                copy_dir(&e.path(), &target);
+            } else {
+                std::fs::copy(e.path(), target).unwrap();
+            }
+        }
+    }
+
+    /// Renames `old` to `new` in the folder as the desk's Save does: the card, every file
+    /// that names it, and the rename map, in one write; the step it records.
+    fn rename(dir: &std::path::Path, old: &str, new: &str) -> revert::Step {
+        let mut texts = Vec::new();
+        for rel in ["map.json", "traveller.json", "guardian.json"] {
+            texts.push((
+                rel.to_string(),
+                std::fs::read_to_string(dir.join(rel)).unwrap(),
+            ));
+        }
+        for e in std::fs::read_dir(dir.join("domains")).unwrap() {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            let rel = format!("domains/{name}");
+            texts.push((
+                rel.clone(),
+                std::fs::read_to_string(dir.join(&rel)).unwrap(),
+            ));
+        }
+        let own = format!("\"id\": \"{old}\"");
+        let (_, mut changed) = crate::cards::refs::follow(&texts, old, new);
+        for (rel, text) in &texts {
+            if text.contains(&own) && !changed.iter().any(|(f, _)| f == rel) {
+                changed.push((rel.clone(), text.clone()));
+            }
+        }
+        for (_, text) in changed.iter_mut() {
+            *text = text.replace(&own, &format!("\"id\": \"{new}\""));
+        }
+        let map = crate::cards::renames::renamed_text(dir, old, new).unwrap();
+        changed.push((crate::cards::renames::RENAMES.to_string(), map));
+        let saved = crate::cards::edit::write_files(dir, &changed).unwrap();
+        let mut step = revert::Step::of_many(saved, format!("renaming {old} to {new} (2 places)"))
+            .expect("a step");
+        step.renamed = Some((old.into(), new.into()));
+        step
+    }
+
+    #[test]
+    fn after_a_rename_the_set_before_is_every_file_put_back_and_the_card_its_old_id() {
+        let (_tmp, dir) = crate::scratch::scratch("balance-rename");
+        let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        copy_dir(&shipped, &dir);
+        let source = CardSource::Dir(dir.clone());
+        let step = rename(&dir, "ancient_sword", "old_blade");
+        assert!(
+            step.more.len() >= 2,
+            "the card's file, the Guardian's, the map: {step:?}"
+        );
+        let (after, _) = crate::cards::load::load_dir(&dir).expect("the renamed set loads");
+        let mut g = GalleryScreen::new(Arc::new(after)).from(&source);
+        g.desk.sitting.push(step);
+        g.pinned = g.entry_of(&crate::ui::designer::form::Opened::Station(
+            "old_blade".into(),
+        ));
+        let sides = match g.balance_sides() {
+            Ok(s) => s,
+            Err(why) => panic!("{why}"),
+        };
+        assert_eq!(sides.ids, ("ancient_sword".into(), "old_blade".into()));
+        assert!(sides.saved.card_by_str("ancient_sword").is_some());
+        assert!(sides.saved.card_by_str("old_blade").is_none());
+        assert!(sides.edited.card_by_str("old_blade").is_some());
+        assert_eq!(
+            sides.names,
+            [
+                "before renaming ancient_sword to old_blade".to_string(),
+                "as saved".into()
+            ]
+        );
+        // The weighing's lines say which set is which.
+        let b = balance::weigh(
+            &sides.saved,
+            &sides.edited,
+            ("ancient_sword", "old_blade"),
+            20,
+            1,
+            &Default::default(),
+        )
+        .expect("weighed")
+        .named(sides.names);
+        let lines = b.lines();
+        assert!(
+            lines[0].starts_with("Win rate, before renaming ancient_sword to old_blade: "),
+            "{lines:?}"
+        );
+        assert!(lines[1].starts_with("Win rate, as saved: "), "{lines:?}");
+        assert!(
+            lines[2].starts_with("Change +0.0 points"),
+            "the same cards: {lines:?}"
+        );
+    }
+
     #[test]
     fn thousands_are_grouped() {
         assert_eq!(super::thousands(2000), "2,000");
