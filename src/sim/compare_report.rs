@@ -351,7 +351,9 @@ seed, and each difference's 95% interval comes from the per-run differences.</p>
     } else {
         let rows: Vec<ForestRow> = sig
             .iter()
-            .filter(|c| c.figure != "health_after")
+            // Means (Health, the marker, peeks a run) are in the table below: on this
+            // chart's scale of shares they would squash every share to a point.
+            .filter(|c| !is_mean(c))
             .take(20)
             .map(|c| {
                 // More wins or more runs reaching the Guardian is good; more runs ending
