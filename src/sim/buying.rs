@@ -200,7 +200,11 @@ pub fn measure(
         .iter()
         .zip(POLICIES)
         .fold((0, Buying::Never), |(won, at), (sums, b)| {
-            if sums.won_b > won { (sums.won_b, b) } else { (won, at) }
+            if sums.won_b > won {
+                (sums.won_b, b)
+            } else {
+                (won, at)
+            }
         })
         .1;
     let today = Buying::default();
@@ -292,9 +296,17 @@ mod tests {
         assert_eq!(never.buying, Buying::Never);
         assert_eq!((never.difference, never.peeks_per_run), (0.0, 0.0));
         assert_eq!(never.win_rate_with, never.win_rate_without);
-        let best = m.sweep.iter().find(|p| p.buying == m.best).expect("the best");
+        let best = m
+            .sweep
+            .iter()
+            .find(|p| p.buying == m.best)
+            .expect("the best");
         assert!(best.win_rate_with >= never.win_rate_with, "{m:?}");
-        assert!(m.sweep.iter().all(|p| p.win_rate_with <= best.win_rate_with));
+        assert!(
+            m.sweep
+                .iter()
+                .all(|p| p.win_rate_with <= best.win_rate_with)
+        );
         // The planner's own rule buys some peeks.
         assert!(m.sweep[1].peeks_per_run > 0.0, "{m:?}");
         assert_eq!((m.at_best.runs, m.planner.runs), (60, 60));
