@@ -489,21 +489,18 @@ fn run_compare_rule(
         jobs,
         interrupted: progress.stopped(),
         summary: &summary,
-        timing: Timing::new(2 * summary.runs, jobs, elapsed),
+        timing: Timing::new(
+            2 * summary.runs + measure.as_ref().map_or(0, |m| m.runs_played),
+            jobs,
+            elapsed,
+        ),
         at_best_buying: measure.as_ref(),
     };
-    let rule = args.compare_rule.clone().unwrap_or_default();
     emit(
         args,
         &out,
         |p| crate::sim::compare_report::write_html(p, &out),
-        || {
-            let mut t = crate::sim::compare_report::text(&out);
-            if let Some(m) = &measure {
-                t.push_str(&buying::text(m, &rule));
-            }
-            t
-        },
+        || crate::sim::compare_report::text(&out),
     )
 }
 

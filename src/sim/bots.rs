@@ -149,11 +149,12 @@ pub struct Heuristic {
 }
 
 /// When a bot pays for a paid peek (house rule `paid-peek`), if a look would help at all
-/// (no good card known in the row, at least two unknown): never, or while paying leaves it
-/// within this many steps of the top of the price's track. A Resolve price: the marker
-/// after paying at least `MARKER_MAX - 1 - d`; a Health price: Health before paying at
-/// least its maximum less `d`. `Within(0)` is the planner's own rule (Resolve 3 or more
-/// kept, Health full); a free look is always taken.
+/// (no good card known in the row, at least two unknown). `Never` declines the rule
+/// outright, a free look included, so it plays exactly the game without the rule.
+/// `Within(d)` buys while paying leaves it within `d` steps of the top of the price's
+/// track: a Resolve price, the marker after paying at least `MARKER_MAX - 1 - d`; a Health
+/// price, Health before paying at least its maximum less `d`. `Within(0)` is the planner's
+/// own rule (Resolve 3 or more kept, Health full), and a free look is always taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Buying {
@@ -171,7 +172,7 @@ impl Buying {
     /// Whether a peek at this price is bought, where the bot stands.
     fn buys(self, price: Price, view: &Observation) -> bool {
         let Buying::Within(d) = self else {
-            return matches!(price, Price::Resolve(0) | Price::Health(0));
+            return false;
         };
         match price {
             Price::Resolve(0) | Price::Health(0) => true,
@@ -722,7 +723,7 @@ fn peek_worth(view: &Observation, actions: &[Action], buying: Buying) -> Option<
         return None;
     }
     if matches!(price, Price::Resolve(0) | Price::Health(0)) {
-        return Some(i);
+        return buying.buys(price, view).then_some(i);
     }
     let hidden = scores.iter().filter(|&&s| s == 1).count();
     (hidden >= 2 && buying.buys(price, view)).then_some(i)

@@ -82,6 +82,9 @@ pub struct Measure {
     /// It, and the planner's own policy, on fresh seeds: the rule's value.
     pub at_best: Point,
     pub planner: Point,
+    /// Runs the measure played, every side and policy counted (for the timing).
+    #[serde(skip)]
+    pub runs_played: u64,
 }
 
 /// Sums of one policy's paired runs.
@@ -214,6 +217,8 @@ pub fn measure(
         best,
         at_best: fresh[0].point(best),
         planner: fresh[1].point(today),
+        // Each run is played once without the rule and once per policy with it.
+        runs_played: runs * (1 + POLICIES.len() as u64) + runs * 3,
     })
 }
 
@@ -232,13 +237,14 @@ fn points(p: &Point) -> String {
     )
 }
 
-/// The measure as text: the value at the best policy beside the planner's, then the sweep.
+/// The measure as text (a section of the comparison's report on the rule): the value at
+/// the best policy beside the planner's own, then the sweep it came from.
 pub fn text(m: &Measure, rule: &str) -> String {
     let mut t = format!(
-        "\n{rule} at the best buying policy (a rule the player may decline: its value to a player who buys when it pays)\n"
+        "\n{rule} at the best buying policy (a rule the player may decline, worth what it gives a player who buys only when it pays):\n"
     );
     t.push_str(&format!(
-        "  best policy: {} ({} runs on fresh seeds)\n",
+        "  best policy: {} ({} fresh runs)\n",
         words(m.best),
         m.at_best.runs
     ));
@@ -250,17 +256,20 @@ pub fn text(m: &Measure, rule: &str) -> String {
         m.at_best.peeks_per_run
     ));
     t.push_str(&format!(
-        "  beside the planner's own buying rule on the same seeds: {} -> {}: {}; {:.2} peeks a run\n",
+        "  the planner's own buying on the same fresh runs: {} -> {}: {}; {:.2} peeks a run\n",
         pct(m.planner.win_rate_without),
         pct(m.planner.win_rate_with),
         points(&m.planner),
         m.planner.peeks_per_run
     ));
-    t.push_str("  the sweep (same seeds as the runs without the rule):\n");
+    t.push_str(&format!(
+        "  the sweep it came from ({} runs, on the seeds of the comparison above):\n",
+        m.sweep.first().map_or(0, |p| p.runs)
+    ));
     for p in &m.sweep {
         let mark = if p.buying == m.best { "  <- best" } else { "" };
         t.push_str(&format!(
-            "    {:<48} {} -> {}  {}  {:.2} peeks a run{mark}\n",
+            "    {:<48} {:>6} -> {:>6}  {:<28} {:.2} peeks a run{mark}\n",
             p.words,
             pct(p.win_rate_without),
             pct(p.win_rate_with),
@@ -271,17 +280,60 @@ pub fn text(m: &Measure, rule: &str) -> String {
     t
 }
 
+/// The measure as a section of the comparison's HTML report.
+pub fn html(m: &Measure, rule: &str) -> String {
+    use super::charts::esc;
+    let row = |p: &Point, mark: &str| {
+        format!(
+            "<tr><td>{}{mark}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.2}</td></tr>",
+            esc(&p.words),
+            pct(p.win_rate_without),
+            pct(p.win_rate_with),
+            esc(&points(p)),
+            p.peeks_per_run
+        )
+    };
+    let head = "<table><tr><th>buying policy</th><th>win rate without</th><th>with</th>\
+<th>difference (95% CI)</th><th>peeks a run</th></tr>";
+    let mut h = format!(
+        "<h2>{} at the best buying policy</h2><p>A rule the player may decline is worth what \
+it gives a player who buys only when it pays. The bot's buying threshold was swept, never \
+buying included; the policy that won most was played again on {} fresh runs, beside the \
+planner's own buying on the same runs.</p>{head}",
+        esc(rule),
+        m.at_best.runs
+    );
+    h.push_str(&row(&m.at_best, " <b>(best)</b>"));
+    if m.best != m.planner.buying {
+        h.push_str(&row(&m.planner, ""));
+    }
+    h.push_str("</table><p>The sweep it came from, on the comparison's seeds:</p>");
+    h.push_str(head);
+    for p in &m.sweep {
+        h.push_str(&row(
+            p,
+            if p.buying == m.best {
+                " <b>(best)</b>"
+            } else {
+                ""
+            },
+        ));
+    }
+    h.push_str("</table>");
+    h
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::HouseRules;
 
-    #[test]
-    fn never_buying_plays_the_runs_without_the_rule_and_the_best_is_no_worse() {
+    /// The rule `rule` measured on the shipped set with the planner, `runs` runs.
+    fn measured(rule: &str, runs: u64) -> Measure {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
         let (set, _) = crate::cards::load::load_dir(&dir).expect("the shipped set");
         let set = Arc::new(set);
-        let with = HouseRules::parse_all(&["paid-peek"]).expect("a rule");
+        let with = HouseRules::parse_all(&[rule]).expect("a rule");
         let s = Sides {
             cards: &set,
             kind: PolicyKind::Planner,
@@ -291,27 +343,57 @@ mod tests {
                 ..RunOptions::default()
             },
         };
-        let m = measure(&s, 60, 7, 2, &Progress::default()).expect("played");
+        measure(&s, runs, 7, 2, &Progress::default()).expect("played")
+    }
+
+    /// "Never" is the runs without the rule, run by run.
+    fn never_is_declining(m: &Measure) {
         let never = &m.sweep[0];
         assert_eq!(never.buying, Buying::Never);
-        assert_eq!((never.difference, never.peeks_per_run), (0.0, 0.0));
+        // Paired run by run: an interval of exactly 0 means no run's outcome moved.
+        assert_eq!((never.difference, never.peeks_per_run), (0.0, 0.0), "{m:?}");
+        assert_eq!(never.difference_ci95, [0.0, 0.0], "{m:?}");
         assert_eq!(never.win_rate_with, never.win_rate_without);
+    }
+
+    #[test]
+    fn never_buying_plays_the_runs_without_the_rule_and_the_best_wins_most() {
+        let m = measured("paid-peek", 60);
+        never_is_declining(&m);
         let best = m
             .sweep
             .iter()
             .find(|p| p.buying == m.best)
             .expect("the best");
-        assert!(best.win_rate_with >= never.win_rate_with, "{m:?}");
         assert!(
             m.sweep
                 .iter()
                 .all(|p| p.win_rate_with <= best.win_rate_with)
         );
-        // The planner's own rule buys some peeks.
+        // A tie goes to the policy listed first.
+        let first = m
+            .sweep
+            .iter()
+            .position(|p| p.win_rate_with == best.win_rate_with);
+        assert_eq!(first.map(|i| m.sweep[i].buying), Some(m.best), "{m:?}");
+        // The planner's own rule buys some peeks; buying down the track buys more.
         assert!(m.sweep[1].peeks_per_run > 0.0, "{m:?}");
+        assert!(m.sweep[3].peeks_per_run > m.sweep[1].peeks_per_run, "{m:?}");
         assert_eq!((m.at_best.runs, m.planner.runs), (60, 60));
+        assert_eq!(
+            (m.at_best.buying, m.planner.buying),
+            (m.best, Buying::Within(0))
+        );
         let t = text(&m, "paid-peek");
         assert!(t.contains("best policy: "), "{t}");
         assert!(t.contains("<- best"), "{t}");
+    }
+
+    #[test]
+    fn a_free_look_declined_is_still_the_game_without_the_rule() {
+        let m = measured("paid-peek=resolve:0", 30);
+        never_is_declining(&m);
+        // Every other policy takes the free look.
+        assert!(m.sweep[1..].iter().all(|p| p.peeks_per_run > 0.0), "{m:?}");
     }
 }

@@ -740,6 +740,35 @@ mod tests {
     }
 
     #[test]
+    fn on_an_imported_sheet_the_gallery_marks_exactly_the_cards_validate_warns_of() {
+        use std::collections::BTreeSet;
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let out = std::env::temp_dir().join(format!("forward-marks-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&out);
+        let sheet = root.join("tests/fixtures/designer_sheet.csv");
+        crate::cards::sheet::import(&sheet, &out).expect("the sheet imports");
+        let (set, report) = crate::cards::load::load_dir(&out).expect("the import loads");
+        let source = crate::cards::CardSource::Dir(out.clone());
+        let marked: BTreeSet<String> = mismatches_of(&set, &source)
+            .iter()
+            .zip(&set.cards)
+            .filter(|(m, _)| !m.is_empty())
+            .map(|(_, c)| c.id.0.clone())
+            .collect();
+        // Validate's own report, as `forward validate` prints it.
+        let warned: BTreeSet<String> = report
+            .warnings
+            .iter()
+            .filter(|p| p.message.starts_with("the text does not match the data"))
+            .filter_map(|p| p.card.clone())
+            .collect();
+        let _ = std::fs::remove_dir_all(&out);
+        // The sheet's four rows that cannot be read are the ones both name.
+        assert_eq!(marked.len(), 4, "{marked:?}");
+        assert_eq!(marked, warned);
+    }
+
+    #[test]
     fn filters_narrow_the_cards() {
         let mut g = gallery().designer(true);
         let all = g.shown().len();
