@@ -69,13 +69,13 @@ impl Panel {
         let job = std::thread::Builder::new()
             .name("balance".into())
             .spawn(move || {
+                // Dropped last, even if the weighing panics: the answer (or the closed
+                // channel) is there when the frame it wakes looks.
+                let _over = Over(o);
                 let ids = (s.ids.0.as_str(), s.ids.1.as_str());
                 let out = balance::weigh(&s.saved, &s.edited, ids, balance::RUNS, jobs, &p)
                     .map(|b| b.named(s.names));
-                o.store(true, Ordering::Relaxed);
-                // Sent before the wake: the frame it wakes finds the answer.
                 let _ = tx.send(out);
-                crate::ui::wake::wake();
             });
         let (job, result) = match job {
             Ok(_) => {
@@ -194,6 +194,17 @@ impl Panel {
             draw_rectangle(r.x + 10.0, y - 8.0, w, 6.0, fade(colour::GOLD, 0.25));
             draw_rectangle(r.x + 10.0, y - 8.0, w * share, 6.0, colour::GOLD);
         }
+    }
+}
+
+/// The end of a weighing's thread, however it ends: the progress ticker stops and the
+/// window wakes to show the answer.
+struct Over(Arc<AtomicBool>);
+
+impl Drop for Over {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+        crate::ui::wake::wake();
     }
 }
 
