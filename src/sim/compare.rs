@@ -388,7 +388,9 @@ impl Change {
     fn new(figure: &'static str, id: &str, label: String, n: u64, sums: [f64; 3]) -> Change {
         let (diff, ci) = paired_interval(n, sums[0], sums[1], sums[2]);
         let half = (ci[1] - ci[0]) / 2.0;
-        let significant = ci[0] > 0.0 || ci[1] < 0.0;
+        // Judged on the figures as shown: sums of equal Health in every pair can differ by
+        // a rounding error, and one pair has no spread to judge by.
+        let significant = n >= 2 && (round(ci[0]) > 0.0 || round(ci[1]) < 0.0);
         Change {
             figure,
             id: id.to_string(),
@@ -524,7 +526,22 @@ impl Comparison {
 
 #[cfg(test)]
 mod tests {
-    use super::paired_interval;
+    use super::{Change, paired_interval};
+
+    /// Mean Health equal in every pair, summed in another order: a rounding error of the
+    /// sums is no change, and neither is one pair's difference.
+    #[test]
+    fn a_rounding_error_or_a_single_pair_is_not_a_significant_change() {
+        let a: f64 = [0.1, 0.2, 0.3].iter().sum();
+        let b: f64 = [0.3, 0.2, 0.1].iter().sum();
+        assert_ne!(a, b, "the sums differ in their last bit");
+        let c = Change::new("health_after", "x", "Health".into(), 3, [a, b, 0.0]);
+        assert!(!c.significant, "{c:?}");
+        let one = Change::new("health_after", "x", "Health".into(), 1, [3.0, 5.0, 4.0]);
+        assert!(!one.significant, "{one:?}");
+        let real = Change::new("win_rate", "", "Win".into(), 100, [30.0, 40.0, 10.0]);
+        assert!(real.significant, "{real:?}");
+    }
 
     #[test]
     fn identical_pairs_give_an_exact_zero() {
