@@ -235,9 +235,14 @@ pub fn run(cards: &CardSource, saves: Option<&Path>, args: &SimulateArgs) -> i32
     }
     if let Some(dir_b) = &args.compare {
         let source_b = CardSource::Dir(dir_b.clone());
-        let set_b = match super::load_cards("simulate", &source_b) {
-            Ok(set) => Arc::new(set),
-            Err(code) => return code,
+        let set_b = if same_folder(cards, dir_b) {
+            // The same folder on both sides is read once (and its warnings said once).
+            Arc::clone(&set)
+        } else {
+            match super::load_cards("simulate", &source_b) {
+                Ok(set) => Arc::new(set),
+                Err(code) => return code,
+            }
         };
         let renames = match super::renames::renames(cards, dir_b, args.renames.as_deref()) {
             Ok(r) => Arc::new(r),
@@ -520,6 +525,15 @@ fn run_pace(set: &Arc<crate::cards::CardSet>, args: &SimulateArgs) -> i32 {
     let rows = crate::sim::pace::table(&runs, || args.policy.make());
     print!("{}", crate::sim::pace::text(&rows));
     0
+}
+
+/// `--cards` is the folder `dir_b` (however each is spelt).
+fn same_folder(cards: &CardSource, dir_b: &Path) -> bool {
+    let real = |p: &Path| std::fs::canonicalize(p).ok();
+    cards
+        .dir()
+        .and_then(real)
+        .is_some_and(|a| real(dir_b) == Some(a))
 }
 
 /// Reads `--terms`.

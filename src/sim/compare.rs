@@ -9,7 +9,7 @@
 //! number of jobs. The two sides are any [`Config`]s: two card sets, two bots, or two kinds
 //! of dice (rolled, or dealt from a deck: `--compare-dice`).
 
-use super::batch::{PolicyKind, Progress, in_chunks};
+use super::batch::{PerWorker, PolicyKind, Progress, in_chunks};
 use super::run::{Ending, MISS_STREAK, RunFacts, play_into, run_seed};
 use super::stats::{Totals, Z95};
 use super::summary::{Summary, round};
@@ -18,6 +18,7 @@ use crate::cards::DomainRef;
 use crate::core::{DiceMode, HouseRules, RunOptions};
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// One side of a comparison: what is played.
@@ -54,14 +55,20 @@ struct SideMap {
     check: Vec<u32>,
 }
 
-fn union(rows: &mut Vec<(String, String)>, id: &str, name: &str) -> u32 {
-    match rows.iter().position(|(i, _)| i == id) {
-        Some(p) => p as u32,
-        None => {
-            rows.push((id.to_string(), name.to_string()));
-            rows.len() as u32 - 1
-        }
+/// The row of `id` in `rows`, added (with `name`) if new; `index` finds a row by its id.
+fn union(
+    rows: &mut Vec<(String, String)>,
+    index: &mut HashMap<String, u32>,
+    id: &str,
+    name: &str,
+) -> u32 {
+    if let Some(&at) = index.get(id) {
+        return at;
     }
+    rows.push((id.to_string(), name.to_string()));
+    let at = rows.len() as u32 - 1;
+    index.insert(id.to_string(), at);
+    at
 }
 
 // The per-run outcomes compared, laid out in one index space.
@@ -81,17 +88,19 @@ impl Keys {
             checks: Vec::new(),
             sides: Default::default(),
         };
+        let mut index: [HashMap<String, u32>; 3] = Default::default();
         for (side, set) in [a, b].into_iter().enumerate() {
             let mut m = SideMap::default();
             for d in &set.domains {
-                m.domain.push(union(&mut k.domains, &d.id.0, &d.name));
+                m.domain
+                    .push(union(&mut k.domains, &mut index[0], &d.id.0, &d.name));
             }
             for c in &set.cards {
                 let id = match renames.get(&c.id.0) {
                     Some(old) if side == 1 => old.as_str(),
                     _ => c.id.0.as_str(),
                 };
-                let at = union(&mut k.cards, id, &c.name);
+                let at = union(&mut k.cards, &mut index[1], id, &c.name);
                 let row = &mut k.cards[at as usize];
                 if side == 1 && id != c.id.0 && row.1 != c.name {
                     row.1 = format!("{} (now {})", row.1, c.name);
@@ -100,7 +109,8 @@ impl Keys {
             }
             let g = &set.guardian;
             for s in g.requirements.iter().chain(&g.seals) {
-                m.check.push(union(&mut k.checks, &s.id.0, &s.name));
+                m.check
+                    .push(union(&mut k.checks, &mut index[2], &s.id.0, &s.name));
             }
             k.sides[side] = m;
         }
@@ -291,16 +301,16 @@ pub fn compare(
         b: Totals::new(&b.cards),
         paired: Paired::new(&keys),
     };
+    let copies = [
+        PerWorker::new(&a.cards, jobs),
+        PerWorker::new(&b.cards, jobs),
+    ];
     let out = in_chunks(
         runs,
         jobs,
         progress,
         |range| {
-            // Own copies of the sets per chunk (see `batch::simulate`).
-            let cards = [
-                Arc::new(CardSet::clone(&a.cards)),
-                Arc::new(CardSet::clone(&b.cards)),
-            ];
+            let cards = [copies[0].get(), copies[1].get()];
             let mut bots = [a.policy.make(), b.policy.make()];
             let mut facts = [RunFacts::default(), RunFacts::default()];
             let mut c = empty();
@@ -315,7 +325,7 @@ pub fn compare(
                         dice: c.dice,
                         rules: c.rules,
                     };
-                    play_into(&cards[side], s, mode, bots[side].as_mut(), &mut facts[side]);
+                    play_into(cards[side], s, mode, bots[side].as_mut(), &mut facts[side]);
                 }
                 c.a.add(&facts[0]);
                 c.b.add(&facts[1]);

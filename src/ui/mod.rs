@@ -733,6 +733,8 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                     || t.looks_new()
                     || (input.active && live_report)
             }
+            // The desk's balance panel moves on its own (a weighing's progress, its answer).
+            Screen::Gallery(g) => input.active || g.desk.fresh(),
             _ => input.active,
         };
         let changed = looks_new || moved_on || screen.playing() || settings != before;

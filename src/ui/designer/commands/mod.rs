@@ -64,19 +64,22 @@ impl GalleryScreen {
 }
 
 impl Designer {
-    /// When the desk wants a frame with no input: often while a weighing runs (its
-    /// progress line), once a second while it watches card files (an edit made in
-    /// another program shows without a key).
+    /// When the desk wants a frame with no input: once a second while it watches card
+    /// files (an edit made in another program shows without a key). A weighing under way
+    /// wakes the window itself (see `balance`).
     pub(in crate::ui) fn due(&self) -> crate::ui::wake::Due {
         use crate::ui::wake::Due;
-        let mut due = Due::Never;
-        if self.balance.as_ref().is_some_and(balance::Panel::running) {
-            due = Due::In(balance::PROGRESS_EVERY);
-        }
         if self.watch.watching() {
-            due = due.min(Due::In(watch::EVERY));
+            Due::In(watch::EVERY)
+        } else {
+            Due::Never
         }
-        due
+    }
+
+    /// The balance panel shows something new since the last frame (the weighing's
+    /// progress or its answer): the frame is drawn again although no input came.
+    pub(in crate::ui) fn fresh(&self) -> bool {
+        self.balance.as_ref().is_some_and(balance::Panel::fresh)
     }
 
     /// What survives a reload: the source, the saves of the sitting, the card to reopen.
