@@ -118,6 +118,9 @@ pub struct Settings {
     pub guardian_terms: crate::core::TermsMode,
     /// The house rules last chosen for a new run (New run's options step offers them).
     pub house_rules: crate::core::HouseRules,
+    /// The designer's tools are on: Settings offers the designer's desk (a player's title
+    /// never does; `--desk` opens it whatever this says).
+    pub designer_tools: bool,
 }
 
 impl Default for Settings {
@@ -143,6 +146,7 @@ impl Default for Settings {
             lesson_offered: false,
             guardian_terms: crate::core::TermsMode::Road,
             house_rules: crate::core::HouseRules::OFF,
+            designer_tools: false,
         }
     }
 }

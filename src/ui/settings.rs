@@ -27,11 +27,13 @@ pub enum Row {
     ColourBlind,
     HighContrast,
     GuardianTerms,
+    /// The designer's tools: on, Enter on the row opens the designer's desk.
+    Designer,
     Back,
 }
 
 impl Row {
-    pub const ALL: [Row; 14] = [
+    pub const ALL: [Row; 15] = [
         Row::Master,
         Row::Effects,
         Row::Ambience,
@@ -45,6 +47,7 @@ impl Row {
         Row::ColourBlind,
         Row::HighContrast,
         Row::GuardianTerms,
+        Row::Designer,
         Row::Back,
     ];
 
@@ -63,6 +66,7 @@ impl Row {
             Row::ColourBlind => "Colour-blind palette",
             Row::HighContrast => "High-contrast text",
             Row::GuardianTerms => "Guardian's terms",
+            Row::Designer => "Designer tools",
             Row::Back => "Back",
         }
     }
@@ -99,6 +103,9 @@ impl Row {
             Row::GuardianTerms => {
                 "How you learn what the Guardian asks: from rumours on the road and earlier runs, all of it from the start, or only when it appears, as on paper. Applies to the next run."
             }
+            Row::Designer => {
+                "For card designers: the desk shows every card with its id and notes, edits and weighs them. On, Enter here opens it (or start the game with --desk)."
+            }
             Row::Back => "Back to where you were (Esc). Settings are saved as you change them.",
         }
     }
@@ -121,6 +128,8 @@ impl Row {
             Row::ColourBlind => on(s.colour_blind),
             Row::HighContrast => on(s.high_contrast),
             Row::GuardianTerms => s.guardian_terms.label().to_string(),
+            Row::Designer if s.designer_tools => "On: Enter opens the desk".to_string(),
+            Row::Designer => on(false),
             Row::Back => String::new(),
         }
     }
@@ -147,6 +156,7 @@ impl Row {
             Row::ColourBlind => s.colour_blind = !s.colour_blind,
             Row::HighContrast => s.high_contrast = !s.high_contrast,
             Row::GuardianTerms => cycle(&TermsMode::ALL, &mut s.guardian_terms, dir),
+            Row::Designer => s.designer_tools = !s.designer_tools,
             Row::Back => {}
         }
     }
@@ -261,6 +271,9 @@ impl SettingsScreen {
         if input.activate || (input.click && under.is_some()) {
             if row == Row::Back {
                 return Next::Back;
+            }
+            if row == Row::Designer && settings.designer_tools {
+                return Next::Desk;
             }
             row.step(settings, 1);
         }
@@ -507,6 +520,14 @@ mod tests {
         assert_ne!(s.fullscreen, d.fullscreen);
         assert_ne!(s.colour_blind, d.colour_blind);
         assert_ne!(s.high_contrast, d.high_contrast);
+        assert_ne!(s.designer_tools, d.designer_tools);
+        // The designer's row, on, opens the desk with Enter.
+        screen.update(&key(|i| i.up = true), &mut s);
+        assert_eq!(
+            screen.update(&key(|i| i.activate = true), &mut s),
+            Next::Desk
+        );
+        screen.update(&key(|i| i.down = true), &mut s);
         // The last row is Back; Esc also goes back.
         assert_eq!(
             screen.update(&key(|i| i.activate = true), &mut s),

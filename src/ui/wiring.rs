@@ -163,7 +163,7 @@ pub(super) fn layout_report_json(
         .iter()
         .map(|d| {
             serde_json::json!({
-                "text": d.text, "x": d.x, "baseline": d.baseline, "size": d.size, "width": d.width
+                "text": d.text, "face": d.face, "x": d.x, "baseline": d.baseline, "size": d.size, "width": d.width
             })
         })
         .collect();

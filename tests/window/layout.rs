@@ -246,3 +246,64 @@ fn every_word_is_readable_over_many_moments_at_three_sizes() {
             .join("\n")
     );
 }
+
+/// The single-character strings drawn in `face` (the key badges, the dice's pips in
+/// figures).
+fn glyphs(r: &Value, face: &str) -> Vec<String> {
+    r["drawn"]
+        .as_array()
+        .expect("drawn")
+        .iter()
+        .filter(|d| d["face"].as_str() == Some(face))
+        .filter_map(|d| d["text"].as_str())
+        .filter(|t| t.chars().count() == 1)
+        .map(str::to_string)
+        .collect()
+}
+
+/// Key badges are set in the monospaced face, whose zero is dotted, and no key is the
+/// letter O (issue 52: an O on a badge read as 0, which opens the Guardian's terms). A
+/// reorder prompt names its orders with one fixed set of letters, U first.
+#[test]
+fn key_badges_are_monospaced_never_o_and_a_reorder_uses_fixed_letters() {
+    let usable = scene("a held card to use", false, |s| {
+        s.phase == Phase::Explore
+            && forward::core::legal_actions(s)
+                .iter()
+                .any(|a| matches!(a, forward::core::Action::Use { .. }))
+    });
+    let reorder = scene("a reorder of the deck's top", false, |s| {
+        matches!(
+            &s.phase,
+            Phase::Choice(c) if matches!(
+                &c.kind,
+                forward::core::state::ChoiceKind::Reorder { cards } if cards.len() >= 2
+            )
+        )
+    });
+    let Some(r) = report(&usable.0, &usable.1, (1280, 800)) else {
+        return;
+    };
+    let keys = glyphs(&r, "mono");
+    assert!(
+        keys.iter()
+            .any(|k| k.chars().all(|c| c.is_ascii_uppercase())),
+        "a held card's letter is drawn in the monospaced face: {keys:?}"
+    );
+    let every: Vec<&str> = r["drawn"]
+        .as_array()
+        .expect("drawn")
+        .iter()
+        .filter_map(|d| d["text"].as_str())
+        .collect();
+    assert!(!every.contains(&"O"), "a key badge says O: {every:?}");
+    let Some(r) = report(&reorder.0, &reorder.1, (1280, 800)) else {
+        return;
+    };
+    let keys = glyphs(&r, "mono");
+    assert!(
+        keys.iter().any(|k| k == "U") && keys.iter().any(|k| k == "I"),
+        "the orders' letters begin U, I: {keys:?}"
+    );
+    assert!(!keys.iter().any(|k| k == "O"), "{keys:?}");
+}

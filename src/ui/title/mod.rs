@@ -28,15 +28,15 @@ pub enum Item {
     Load,
     Statistics,
     Gallery,
-    /// The gallery with the designer's tools: ids, notes, the editor, export, figures.
-    Desk,
     Rules,
     Settings,
     Quit,
 }
 
 impl Item {
-    pub const ALL: [Item; 12] = [
+    /// The player's menu: the designer's desk is not on it (it opens with `--desk`, or
+    /// from Settings once its "Designer tools" switch is on).
+    pub const ALL: [Item; 11] = [
         Item::Continue,
         Item::NewRun,
         Item::GuideRun,
@@ -45,7 +45,6 @@ impl Item {
         Item::Load,
         Item::Statistics,
         Item::Gallery,
-        Item::Desk,
         Item::Rules,
         Item::Settings,
         Item::Quit,
@@ -61,7 +60,6 @@ impl Item {
             Item::Load => "Load",
             Item::Statistics => "Statistics",
             Item::Gallery => "Card gallery",
-            Item::Desk => "Designer's desk",
             Item::Rules => "Rules",
             Item::Settings => "Settings",
             Item::Quit => "Quit",
@@ -81,7 +79,6 @@ impl Item {
                 | Item::Load
                 | Item::Statistics
                 | Item::Gallery
-                | Item::Desk
                 | Item::Rules
                 | Item::Settings
                 | Item::Quit
@@ -168,7 +165,7 @@ pub struct TitleScreen {
     from_code: bool,
     /// The house rules of the next new run (the last choice, from the settings).
     rules: crate::core::HouseRules,
-    /// New run's options step, while open (O on New run).
+    /// New run's options step, while open (H on New run).
     options: Option<options::OptionsStep>,
 }
 
@@ -392,7 +389,6 @@ impl TitleScreen {
                 Item::Statistics => Next::Statistics,
                 Item::Rules => Next::Rules,
                 Item::Gallery => Next::Gallery,
-                Item::Desk => Next::Desk,
                 Item::Settings => Next::Settings,
             };
         }
@@ -451,7 +447,21 @@ impl TitleScreen {
         }
     }
 
-    /// Opens New run's options step (O on New run; `--open options`).
+    /// The entry the cursor is on (kept while another screen is open: Esc from it comes
+    /// back to the same entry).
+    pub fn cursor(&self) -> Item {
+        Item::ALL[self.selected]
+    }
+
+    /// Puts the cursor on `item`, if choosing it does something now (a Continue whose run
+    /// was deleted on the Load screen leaves the cursor where the title put it).
+    pub fn set_cursor(&mut self, item: Item) {
+        if self.enabled(item) {
+            self.selected = item.index();
+        }
+    }
+
+    /// Opens New run's options step (H on New run; `--open options`).
     pub fn open_options(&mut self) {
         self.selected = Item::NewRun.index();
         self.options = Some(options::OptionsStep::new(self.rules));
@@ -564,7 +574,7 @@ impl TitleScreen {
                         format!("{seed} · {dice} · phone: on (S)")
                     }
                     Item::GuideRun => format!("{seed} · {dice} · phone: off (S)"),
-                    _ => format!("{seed} · {dice} · rules: {} (O)", self.rules_short()),
+                    _ => format!("{seed} · {dice} · rules: {} (H)", self.rules_short()),
                 };
                 // The note ends before the map: a long seed leaves the dice's words out
                 // (←→ still switches them), then the note steps down a size or two.

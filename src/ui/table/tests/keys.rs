@@ -63,6 +63,8 @@ fn over_fifty_runs_the_row_and_the_actions_never_share_a_key_and_each_kind_keeps
                     !actions.contains(&k),
                     "seed {seed}: two actions share {k}: {legal:?}"
                 );
+                // O is never a key: on a badge it reads like 0 (the Guardian's terms).
+                assert_ne!(k, "O", "seed {seed}: {a:?} has the letter O");
                 actions.push(k.clone());
                 let name = format!("{a:?}");
                 if fixed_key(a).is_some() {
@@ -86,6 +88,44 @@ fn over_fifty_runs_the_row_and_the_actions_never_share_a_key_and_each_kind_keeps
     }
     assert!(prompts > 1000, "the runs were played ({prompts} prompts)");
     assert_eq!(fixed.get("Roll").map(String::as_str), Some("R"));
+}
+
+/// Every reorder prompt names its orders with the same letters, whatever letters the held
+/// cards took before: the order as it lies is U, then the others in dictionary order.
+#[test]
+fn a_reorder_prompt_always_uses_the_same_letters() {
+    let order = |o: &[u8]| Action::Order { order: o.to_vec() };
+    let mut keys = KeyMap::default();
+    // A held card took a letter of the pool on an earlier prompt.
+    let vial = Action::Use {
+        card: "stormglass-vial".into(),
+    };
+    keys.update(std::slice::from_ref(&vial));
+    assert_eq!(keys.key(&vial).as_deref(), Some("U"));
+    let three: Vec<Action> = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ]
+    .iter()
+    .map(|o| order(o))
+    .collect();
+    keys.update(&three);
+    let letters: Vec<String> = three.iter().filter_map(|a| keys.key(a)).collect();
+    assert_eq!(letters, ["U", "I", "J", "K", "L", "M"]);
+    // Two cards to put back: the same first letters.
+    let two = [order(&[0, 1]), order(&[1, 0])];
+    keys.update(&two);
+    let letters: Vec<String> = two.iter().filter_map(|a| keys.key(a)).collect();
+    assert_eq!(letters, ["U", "I"]);
+    // Offered together (never on one prompt in the rules), a held card's letter steps aside.
+    let both = [vial.clone(), order(&[0, 1]), order(&[1, 0])];
+    keys.update(&both);
+    let vial_key = keys.key(&vial).expect("the vial keeps a letter");
+    assert!(!["U", "I", "O"].contains(&vial_key.as_str()), "{vial_key}");
 }
 
 /// A table whose offered choices include one the core says breaks a known term, with the
