@@ -84,7 +84,7 @@ impl Row {
                 "How fast cards flip, dice roll and numbers move on the table. Instant shows every result at once."
             }
             Row::QuietCards => {
-                "A card that resolves by itself (a Caesura, a Blessing) stays up long enough to read, then the run goes on; any key goes on at once. Wait: it stays until you press a key. A run with a Guide always waits."
+                "Go on: a card that resolves by itself (a Caesura, a Blessing) stays up long enough to read, then the run goes on; any key goes on at once; a card with no effect at all is only a line in the log. Show blanks: those are held up too. Wait: every such card stays until you press a key. A run with a Guide always waits."
             }
             Row::QuickDuels => {
                 "Exchanges with nothing to decide (no Grace, no card to use) play on by themselves, stopping at a kill, a loss of 3 Health or more, or a new status. Alone only."
@@ -120,7 +120,12 @@ impl Row {
             Row::Ambience => pct(s.ambience),
             Row::Mute => on(s.mute),
             Row::Speed => s.speed.label().to_string(),
-            Row::QuietCards => if s.hold_quiet_cards { "Wait" } else { "Go on" }.to_string(),
+            Row::QuietCards => match (s.hold_quiet_cards, s.fold_quiet_cards) {
+                (true, _) => "Wait",
+                (false, true) => "Go on",
+                (false, false) => "Go on, show blanks",
+            }
+            .to_string(),
             Row::QuickDuels => on(s.quick_duels),
             Row::ReduceMotion => on(s.reduce_motion),
             Row::TextSize => s.text_size.label().to_string(),
@@ -148,7 +153,14 @@ impl Row {
             Row::Ambience => volume(&mut s.ambience),
             Row::Mute => s.mute = !s.mute,
             Row::Speed => cycle(&Speed::ALL, &mut s.speed, dir),
-            Row::QuietCards => s.hold_quiet_cards = !s.hold_quiet_cards,
+            Row::QuietCards => {
+                // Go on (blanks folded), Go on showing blanks, Wait.
+                const STEPS: [(bool, bool); 3] = [(false, true), (false, false), (true, false)];
+                let now = (s.hold_quiet_cards, s.fold_quiet_cards && !s.hold_quiet_cards);
+                let i = STEPS.iter().position(|x| *x == now).unwrap_or(0) as i32;
+                (s.hold_quiet_cards, s.fold_quiet_cards) =
+                    STEPS[(i + dir).rem_euclid(STEPS.len() as i32) as usize];
+            }
             Row::QuickDuels => s.quick_duels = !s.quick_duels,
             Row::ReduceMotion => s.reduce_motion = !s.reduce_motion,
             Row::TextSize => cycle(&TextSize::ALL, &mut s.text_size, dir),

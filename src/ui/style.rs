@@ -439,6 +439,15 @@ pub fn set_scale(k: f32) {
     SCALE.with(|c| c.set(k.max(0.1)));
 }
 
+/// The smallest text a player must read, in window pixels (the layout test's limit).
+pub const MIN_PX: f32 = 11.0;
+
+/// `size`, or the smallest layout size that is drawn at [`MIN_PX`] or more at the current
+/// scale (a small window's notes stay readable).
+pub fn readable(size: u16) -> u16 {
+    size.max((MIN_PX / scale()).ceil() as u16)
+}
+
 /// The current scale (1 outside a scaled screen).
 pub fn scale() -> f32 {
     SCALE.with(|c| c.get())
@@ -504,6 +513,9 @@ pub struct Drawn {
     pub x: f32,
     pub baseline: f32,
     pub size: u16,
+    /// The size on screen, in window pixels: `size` times the screen's scale (the table
+    /// scales its layout units; the other screens draw in window pixels).
+    pub px: f32,
     pub width: f32,
 }
 
@@ -554,6 +566,7 @@ pub fn text(s: &str, x: f32, y: f32, font: &Font, size: u16, color: Color) -> f3
                 x,
                 baseline: y,
                 size,
+                px: f32::from(size) * k,
                 width: w,
             });
         }

@@ -524,7 +524,7 @@ impl TitleScreen {
         let size = (l.menu_step * 0.64).round() as u16;
         // The notes beside Continue and New run: a little over half the entry's size (ten
         // entries since Learn to play joined make the rows smaller).
-        let note_size = (size as f32 * 0.66) as u16;
+        let note_size = style::readable((size as f32 * 0.66) as u16 + 1);
         for (i, item) in Item::ALL.iter().enumerate() {
             let baseline = l.menu_y + i as f32 * l.menu_step;
             let selected = i == self.selected;
@@ -590,7 +590,7 @@ impl TitleScreen {
                     &note,
                     &fonts.italic,
                     note_size,
-                    note_size.saturating_sub(3).max(12),
+                    style::readable(note_size.saturating_sub(3).max(12)),
                     room,
                 );
                 style::text(
@@ -602,9 +602,12 @@ impl TitleScreen {
                     fade(colour::GOLD, 0.8),
                 );
             }
+            let room = l.map.x - 16.0 - (x + w + 18.0);
             if *item == Item::Today {
                 style::text(
-                    &self.journey.note(),
+                    &fitted(&self.journey.note(), room, |t| {
+                        style::width(t, &fonts.italic, note_size)
+                    }),
                     x + w + 18.0,
                     baseline,
                     &fonts.italic,
@@ -627,7 +630,7 @@ impl TitleScreen {
                     s.domain_name, s.health, s.max_health
                 );
                 style::text(
-                    &note,
+                    &fitted(&note, room, |t| style::width(t, &fonts.italic, note_size)),
                     x + w + 18.0,
                     baseline,
                     &fonts.italic,
@@ -800,6 +803,17 @@ fn draw_offer(fonts: &Fonts, size: Vec2) {
         style::fit_size(&hint, &fonts.italic, 18, 12, w - 32.0),
         style::dim(),
     );
+}
+
+/// `note` whole if it fits `room`, else its first parts (split at " · ") that do: a note
+/// is shortened by whole parts, never cut mid-word.
+fn fitted(note: &str, room: f32, width: impl Fn(&str) -> f32) -> String {
+    let parts: Vec<&str> = note.split(" · ").collect();
+    (1..=parts.len())
+        .rev()
+        .map(|n| parts[..n].join(" · "))
+        .find(|t| width(t) <= room)
+        .unwrap_or_else(|| parts[0].to_string())
 }
 
 /// Draws `s` letter by letter with extra `spacing`; returns the width drawn.

@@ -247,3 +247,42 @@ fn a_solo_log_names_no_guide() {
     assert!(log.iter().any(|l| l.contains("a die chooses")), "{log:#?}");
     assert!(!log.iter().any(|l| l.contains("Guide")), "{log:#?}");
 }
+
+/// Alone, dice a reroll could better wait for one key: the reroll's own letter rerolls, any
+/// other letter accepts them (D keeps switching the dice), so no press is needed just to go
+/// on; the prompt says so.
+#[test]
+fn in_a_reroll_window_any_letter_but_a_rerolls_accepts_the_dice() {
+    let cards = shipped();
+    let found = crate::sim::scene::find_in(&cards, 3000, false, |s| {
+        s.duel().is_some()
+            && panels::prompt::reroll_window(s)
+            && !crate::present::pace::accepts_itself(s)
+    })
+    .expect("a seed reaches dice a reroll could better");
+    let start = Start {
+        seed: found.seed,
+        actions: found.actions,
+        ..Start::default()
+    };
+    let mut t = TableScreen::start(cards, &start, None).unwrap();
+    key(&mut t, |_| {}, 0.0);
+    let taken = |t: &TableScreen| t.run.actions.len();
+    let before = taken(&t);
+    // D switches the dice, never accepts.
+    press_key(&mut t, KeyCode::D, 0.1);
+    assert_eq!(taken(&t), before, "D took an action");
+    press_key(&mut t, KeyCode::D, 0.12);
+    // A letter with no button of its own: the dice are accepted.
+    let free = ('A'..='Z')
+        .filter(|c| !['D', 'M'].contains(c))
+        .find(|c| {
+            !legal_actions(&t.run.state)
+                .iter()
+                .any(|a| t.keys.key(a).as_deref() == Some(c.to_string().as_str()))
+        })
+        .expect("a free letter");
+    press_key(&mut t, keycode(free), 0.2);
+    assert_eq!(taken(&t), before + 1, "{free} accepted the dice");
+    assert_eq!(t.run.actions.last(), Some(&Action::Continue));
+}
