@@ -425,6 +425,9 @@ mod tests {
                 assert!(held_with(true), "{text:?} does something: still held up");
             }
         }
-        assert!(blanks >= 1 && acting >= 1, "{blanks} blanks, {acting} acting");
+        assert!(
+            blanks >= 1 && acting >= 1,
+            "{blanks} blanks, {acting} acting"
+        );
     }
 }

@@ -284,7 +284,10 @@ mod tests {
         // Quiet cards going on by themselves: fewer keys, more stage time (reading).
         assert!(going.keys < today.keys && going.seconds > today.seconds);
         // Quick duels: the table takes some steps; fewer keys still.
-        assert!(quick.automatic > today.automatic && quick.keys < going.keys, "{quick:?}");
+        assert!(
+            quick.automatic > today.automatic && quick.keys < going.keys,
+            "{quick:?}"
+        );
         // Blank cards folded into the log: each quiet card takes less of the stage's clock.
         let folded = run_pace(
             &cards,
@@ -298,9 +301,13 @@ mod tests {
                 fold_quiet_cards: true,
             },
         );
-        assert!(folded.quiet > 0 && folded.flips >= folded.quiet, "{folded:?}");
         assert!(
-            folded.quiet_seconds / (folded.quiet as f32) < quick.quiet_seconds / (quick.quiet as f32),
+            folded.quiet > 0 && folded.flips >= folded.quiet,
+            "{folded:?}"
+        );
+        assert!(
+            folded.quiet_seconds / (folded.quiet as f32)
+                < quick.quiet_seconds / (quick.quiet as f32),
             "{folded:?} {quick:?}"
         );
         // The same run at Fast takes less of the stage's clock.

@@ -156,7 +156,10 @@ impl Row {
             Row::QuietCards => {
                 // Go on (blanks folded), Go on showing blanks, Wait.
                 const STEPS: [(bool, bool); 3] = [(false, true), (false, false), (true, false)];
-                let now = (s.hold_quiet_cards, s.fold_quiet_cards && !s.hold_quiet_cards);
+                let now = (
+                    s.hold_quiet_cards,
+                    s.fold_quiet_cards && !s.hold_quiet_cards,
+                );
                 let i = STEPS.iter().position(|x| *x == now).unwrap_or(0) as i32;
                 (s.hold_quiet_cards, s.fold_quiet_cards) =
                     STEPS[(i + dir).rem_euclid(STEPS.len() as i32) as usize];

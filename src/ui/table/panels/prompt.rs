@@ -46,7 +46,10 @@ pub fn draw(cx: &Ctx) {
         format!("The run is lost. {detail}")
     } else if reroll_window(s) {
         // Alone, a reroll's key rerolls and any other letter accepts (ui::table).
-        format!("{} A reroll's key rerolls; any other letter accepts.", prompt(s).text)
+        format!(
+            "{} A reroll's key rerolls; any other letter accepts.",
+            prompt(s).text
+        )
     } else {
         prompt(s).text
     };
