@@ -203,7 +203,11 @@ fn unreadable(r: &Value) -> Vec<String> {
     let mut bad = Vec::new();
     for d in r["drawn"].as_array().expect("drawn") {
         let text = d["text"].as_str().unwrap_or("");
-        let px = d["size"].as_f64().unwrap_or(0.0) * scale;
+        // The size on screen as the game drew it (the table scales its layout units, the
+        // other screens draw in window pixels).
+        let px = d["px"]
+            .as_f64()
+            .unwrap_or_else(|| d["size"].as_f64().unwrap_or(0.0) * scale);
         if text.trim_end().ends_with('…') || text.trim_end().ends_with("...") {
             bad.push(format!("{text:?} is cut"));
         }
@@ -306,4 +310,96 @@ fn key_badges_are_monospaced_never_o_and_a_reorder_uses_fixed_letters() {
         "the orders' letters begin U, I: {keys:?}"
     );
     assert!(!keys.iter().any(|k| k == "O"), "{keys:?}");
+}
+
+/// The report of a screen opened with `args` at `size`, with the saves in `saves` (a run
+/// in progress and a history, so that Continue, Load and Statistics have lines to show).
+fn screen_report(args: &[&str], saves: &std::path::Path, size: (u32, u32)) -> Option<Value> {
+    let x = Xvfb::start(size.0, size.1)?;
+    let scratch = Scratch::new("layout-screens");
+    let json = scratch.0.join("screen.json");
+    let png = scratch.0.join("screen.png");
+    let size_arg = format!("{}x{}", size.0, size.1);
+    let (png_s, json_s, saves_s) = (
+        png.to_string_lossy().to_string(),
+        json.to_string_lossy().to_string(),
+        saves.to_string_lossy().to_string(),
+    );
+    let mut all = args.to_vec();
+    all.extend([
+        "--saves",
+        &saves_s,
+        "--size",
+        &size_arg,
+        "--screenshot",
+        &png_s,
+        "--frames",
+        "4",
+        "--layout-report",
+        &json_s,
+    ]);
+    let out = wait(spawn(&x.display, &all));
+    assert!(
+        out.status.success(),
+        "forward {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&json).expect("the report was written");
+    Some(serde_json::from_str(&text).expect("the report is JSON"))
+}
+
+/// Every screen off the table is readable at the three sizes: the title (with a run to
+/// continue), Load, Statistics, Settings, New run's house rules, the Rules, the gallery
+/// and the lesson's steps draw no string under 11 px and none cut with an ellipsis.
+#[test]
+fn every_screen_is_readable_at_three_sizes() {
+    let scratch = Scratch::new("layout-saves");
+    let saves = scratch.0.join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    std::fs::copy(
+        fixtures.join("history/history.jsonl"),
+        saves.join("history.jsonl"),
+    )
+    .expect("copy the history");
+    std::fs::copy(
+        fixtures.join("saves/v1-seed42-4-actions.json"),
+        saves.join("v1-seed42-4-actions.json"),
+    )
+    .expect("copy a save");
+    let screens: [(&str, &[&str]); 12] = [
+        ("the title", &[]),
+        ("Load", &["--open", "load"]),
+        ("Statistics", &["--open", "statistics"]),
+        ("Settings", &["--open", "settings"]),
+        ("the house rules", &["--open", "options"]),
+        ("the Rules", &["--rules"]),
+        ("the gallery", &["--gallery"]),
+        ("the lesson's start", &["--lesson"]),
+        ("the lesson's Rest", &["--lesson", "4"]),
+        ("the lesson's reroll", &["--lesson", "9"]),
+        ("the lesson's rumour", &["--lesson", "16"]),
+        ("the lesson's Guardian", &["--lesson", "19"]),
+    ];
+    let mut problems = Vec::new();
+    for (what, args) in screens {
+        for size in [(1024, 640), (1280, 800), (1920, 1080)] {
+            let Some(r) = screen_report(args, &saves, size) else {
+                return;
+            };
+            assert!(
+                r["drawn"].as_array().is_some_and(|d| d.len() > 5),
+                "{what} drew its words"
+            );
+            for p in unreadable(&r) {
+                problems.push(format!("{what} at {}x{}: {p}", size.0, size.1));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} strings a player cannot read whole:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
 }

@@ -652,7 +652,10 @@ impl TableScreen {
     /// in a duel or test waiting for its dice to be accepted (a reroll offered).
     fn accepting(&self, key: KeyCode) -> bool {
         let own = matches!(key, KeyCode::D | KeyCode::M);
-        panels::prompt::reroll_window(&self.run.state) && !own && modal::letter(key).is_some()
+        !self.is_lesson()
+            && panels::prompt::reroll_window(&self.run.state)
+            && !own
+            && modal::letter(key).is_some()
     }
 
     fn scroll_log(&mut self, by: i32) {
@@ -935,6 +938,7 @@ impl TableScreen {
             odds: &self.odds.1,
             against: &self.odds.2,
             objective: self.objective,
+            lesson: self.is_lesson(),
         };
         panels::map::draw(&cx);
         panels::log::draw(&cx, self.log_scroll);

@@ -44,7 +44,7 @@ pub fn draw(cx: &Ctx) {
     } else if let Some(detail) = cx.scene.loss_detail() {
         // The loss in the scene's words (a duel's names the foe, not its face).
         format!("The run is lost. {detail}")
-    } else if reroll_window(s) {
+    } else if reroll_window(s) && !cx.lesson {
         // Alone, a reroll's key rerolls and any other letter accepts (ui::table).
         format!(
             "{} A reroll's key rerolls; any other letter accepts.",
