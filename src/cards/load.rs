@@ -206,7 +206,19 @@ fn check_and_build(
         return Err(report);
     }
     match build(loaded) {
-        Ok(set) => Ok((set, report)),
+        Ok(set) => {
+            if let Some(message) = super::puzzle::unplannable(&set) {
+                report.warnings.push(Problem {
+                    file: "guardian.json".to_string(),
+                    line: None,
+                    column: None,
+                    card: None,
+                    path: None,
+                    message,
+                });
+            }
+            Ok((set, report))
+        }
         Err(problem) => {
             report.errors.push(*problem);
             Err(report)

@@ -132,9 +132,7 @@ impl Puzzle {
     /// Builds the puzzle of a set.
     pub fn build(set: &CardSet) -> Puzzle {
         let cards = collect_pieces(set);
-        let plannable = cards.len() <= MAX_PIECES
-            && set.entry_count() <= MAX_ENTRIES
-            && set.domains.len() <= MAX_DOMAINS;
+        let plannable = beyond_limits(cards.len(), set.entry_count(), set.domains.len()).is_none();
         let index = |c: CardRef| -> u8 {
             cards
                 .iter()
@@ -228,6 +226,37 @@ impl Puzzle {
         text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
         })
+    }
+}
+
+/// Why a set's terms cannot be judged, in a designer's words (`None`: they can).
+pub fn unplannable(set: &CardSet) -> Option<String> {
+    beyond_limits(
+        collect_pieces(set).len(),
+        set.entry_count(),
+        set.domains.len(),
+    )
+}
+
+fn beyond_limits(pieces: usize, entries: usize, domains: usize) -> Option<String> {
+    let tail = "so the table cannot tell when a term goes out of reach (each stays \"open\" \
+                until a card it names is gone) and the planner bots go as greedy does";
+    if pieces > MAX_PIECES {
+        Some(format!(
+            "the Guardian's terms name {pieces} cards, with the cards their prices name; at \
+             most {MAX_PIECES} can be judged, {tail}"
+        ))
+    } else if entries > MAX_ENTRIES {
+        Some(format!(
+            "the Guardian has {entries} requirements and seals; at most {MAX_ENTRIES} can be \
+             judged, {tail}"
+        ))
+    } else if domains > MAX_DOMAINS {
+        Some(format!(
+            "the map has {domains} Domains; at most {MAX_DOMAINS} can be judged, {tail}"
+        ))
+    } else {
+        None
     }
 }
 

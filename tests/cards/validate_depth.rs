@@ -304,3 +304,37 @@ fn json_report_has_per_domain_deck_figures() {
     // 1d6+1 counts as 4.
     assert_eq!(hamlet["healing"], 4);
 }
+
+/// A Guardian whose terms name more cards than the planner judges: validate says so, with
+/// what it means at the table, and the set still loads.
+#[test]
+fn terms_too_large_to_judge_are_a_warning() {
+    let dir = edited("cards", "too_large", &[]);
+    // Seventeen items of the shipped set, any of which would do.
+    let mut items = Vec::new();
+    for entry in fs::read_dir(dir.join("domains")).unwrap() {
+        let v: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(entry.unwrap().path()).unwrap()).unwrap();
+        for c in v["stations"].as_array().unwrap() {
+            if c["type"] == "item" || c["type"] == "equipment" {
+                items.push(serde_json::json!({ "holds": c["id"] }));
+            }
+        }
+    }
+    assert!(items.len() >= 17, "{}", items.len());
+    items.truncate(17);
+    let path = dir.join("guardian.json");
+    let mut g: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    g["requirements"][0]["broken_by"] = serde_json::json!({ "any": items });
+    fs::write(&path, serde_json::to_string_pretty(&g).unwrap()).unwrap();
+    let (set, report) = load_dir(&dir).unwrap_or_else(|r| panic!("{:#?}", r.errors));
+    assert!(!set.puzzle().plannable);
+    let w = lines(&report.warnings);
+    let big: Vec<&String> = w
+        .iter()
+        .filter(|l| l.contains("at most 16 can be judged"))
+        .collect();
+    assert_eq!(big.len(), 1, "{w:#?}");
+    assert!(big[0].starts_with("guardian.json"), "{}", big[0]);
+}

@@ -228,7 +228,7 @@ impl TitleScreen {
     }
 
     /// The title as a run's end leads back to it: Enter (or Space) is not taken for
-    /// [`AFTER_RUN_CALM`] seconds.
+    /// [`AFTER_RUN_CALM`] seconds, or until another key is pressed.
     pub fn after_run(mut self) -> TitleScreen {
         self.calm_until =
             Some(std::time::Instant::now() + std::time::Duration::from_secs_f32(AFTER_RUN_CALM));
@@ -265,8 +265,15 @@ impl TitleScreen {
 
     fn handle(&mut self, input: &Input) -> Next {
         self.refused = self.refused.saturating_sub(1);
-        if self.deaf() && (input.activate || input.presses.iter().any(is_enter)) {
-            return Next::Stay;
+        if self.deaf() {
+            if input.activate || input.presses.iter().any(is_enter) {
+                return Next::Stay;
+            }
+            // A key other than Enter (an arrow, Esc for the quit question) is the player
+            // acting on the title on purpose: from then on Enter means what it says.
+            if input.any_press() {
+                self.calm_until = None;
+            }
         }
         if self.offer {
             if input.activate {

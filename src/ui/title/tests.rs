@@ -557,14 +557,20 @@ fn just_after_a_run_the_title_takes_no_enter() {
     assert_eq!(s.update(&enter), Next::Stay);
     s.update(&Input {
         down: true,
+        presses: vec![Press::Key(KeyCode::Down)],
         ..input()
     });
     assert_eq!(s.selected, Item::GuideRun.index(), "the arrows still move");
+    // An arrow is a key pressed on purpose: Enter is taken from then on.
+    assert!(!s.deaf());
     s.update(&Input {
         up: true,
         ..input()
     });
-    // The moment over (set back here rather than waited for), Enter chooses again.
+    assert!(matches!(s.update(&enter), Next::NewRun { .. }));
+    // Left alone, the moment passes by itself (set back here rather than waited for).
+    let mut s = screen().after_run();
+    assert_eq!(s.update(&enter), Next::Stay);
     s.calm_until = Some(std::time::Instant::now() - std::time::Duration::from_millis(1));
     assert!(!s.deaf());
     assert!(matches!(s.update(&enter), Next::NewRun { .. }));
