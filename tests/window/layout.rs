@@ -367,7 +367,7 @@ fn every_screen_is_readable_at_three_sizes() {
         saves.join("v1-seed42-4-actions.json"),
     )
     .expect("copy a save");
-    let screens: [(&str, &[&str]); 12] = [
+    let screens: [(&str, &[&str]); 13] = [
         ("the title", &[]),
         ("Load", &["--open", "load"]),
         ("Statistics", &["--open", "statistics"]),
@@ -379,7 +379,8 @@ fn every_screen_is_readable_at_three_sizes() {
         ("the lesson's Rest", &["--lesson", "4"]),
         ("the lesson's reroll", &["--lesson", "9"]),
         ("the lesson's rumour", &["--lesson", "16"]),
-        ("the lesson's Guardian", &["--lesson", "19"]),
+        ("the lesson's Snare", &["--lesson", "18"]),
+        ("the lesson's Guardian", &["--lesson", "21"]),
     ];
     let mut problems = Vec::new();
     for (what, args) in screens {
