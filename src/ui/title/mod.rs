@@ -95,6 +95,10 @@ pub const NOT_YET: &str = "coming in a later build";
 /// Said of Continue when there is nothing to continue.
 pub const NO_RUN: &str = "no run in progress in the saves";
 
+/// The smallest size of the notes beside the entries (the seed, the dice, the run to
+/// continue), in window pixels at the title's scale.
+const NOTE_MIN: u16 = 13;
+
 /// Seconds the title does not take Enter after a run's end led back to it.
 pub const AFTER_RUN_CALM: f32 = 0.8;
 
@@ -531,7 +535,8 @@ impl TitleScreen {
         let size = (l.menu_step * 0.64).round() as u16;
         // The notes beside Continue and New run: a little over half the entry's size (ten
         // entries since Learn to play joined make the rows smaller).
-        let note_size = style::readable((size as f32 * 0.66) as u16 + 1);
+        // Never under 13: the italic's small x-height reads poorly at the 11 px floor.
+        let note_size = style::readable(((size as f32 * 0.66) as u16 + 1).max(NOTE_MIN));
         for (i, item) in Item::ALL.iter().enumerate() {
             let baseline = l.menu_y + i as f32 * l.menu_step;
             let selected = i == self.selected;
