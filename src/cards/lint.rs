@@ -4,8 +4,10 @@
 
 use super::locate::join;
 use super::model::*;
+use super::phrasebook::Phrasebook;
 use super::report::Problem;
-use super::sheet::designer::reread::{Rereader, is_designer_text};
+use super::set::CardSet;
+use super::sheet::designer::readback::{ReadBack, is_designer_text};
 use super::source::{Loaded, Parsed, Source};
 use super::text_check;
 use std::collections::{HashMap, HashSet};
@@ -26,7 +28,7 @@ pub(crate) fn check(loaded: &Loaded, warnings: &mut Vec<Problem>) {
         .collect();
     let texts = Texts {
         names: &names,
-        designer: Rereader::new(&values),
+        designer: ReadBack::of_cards(&values, loaded.phrasebook.clone()),
     };
     for (_, d) in &loaded.domains {
         for (i, card) in d.stations() {
@@ -59,10 +61,11 @@ pub(crate) fn check(loaded: &Loaded, warnings: &mut Vec<Problem>) {
 }
 
 /// What the text check reads cards with: every card's name by id (house notation) and
-/// the designer's notation reader.
+/// the read-back of a card's data in the designer's notation (their phrasebook's words
+/// included), which a text in that notation is compared with.
 struct Texts<'a> {
     names: &'a HashMap<String, String>,
-    designer: Rereader,
+    designer: ReadBack,
 }
 
 /// The warning for a text that does not say what the data does.
@@ -136,8 +139,9 @@ fn names_of(loaded: &Loaded) -> (HashMap<String, String>, Vec<String>) {
 }
 
 /// The card's text states every number and keyword of its data.
-/// In the designer's notation (a card imported from their sheet) the text is read back and
-/// compared with the data; in the house notation its phrases are looked for.
+/// In the designer's notation (a card imported from their sheet) the text is set beside
+/// the read-back of the data (the export's writer) and compared with it, never read again;
+/// in the house notation its phrases are looked for.
 fn text_matches_data(
     src: &Source,
     p: &str,
@@ -145,20 +149,45 @@ fn text_matches_data(
     texts: &Texts,
     warnings: &mut Vec<Problem>,
 ) {
+    for f in card_text(card, texts) {
+        warnings.push(src.problem(&join(p, "text"), text_warning(&f)));
+    }
+}
+
+/// Where one Station card's text and data disagree, in either notation.
+fn card_text(card: &StationCard, texts: &Texts) -> Vec<String> {
     let Ok(value) = serde_json::to_value(card) else {
-        return;
+        return Vec::new();
     };
-    let found: Vec<String> = if is_designer_text(&card.text) {
+    if is_designer_text(&card.text) {
         texts.designer.station(&value)
     } else {
         text_check::check_card(&value, texts.names)
             .into_iter()
             .map(|p| p.message)
             .collect()
-    };
-    for f in found {
-        warnings.push(src.problem(&join(p, "text"), text_warning(&f)));
     }
+}
+
+/// The text check of every Station card of a loaded set, exactly as the validator runs
+/// it (so the gallery's marks and `forward validate` agree), in the set's order; `book`:
+/// the phrasebook of the set's folder.
+pub(crate) fn text_problems(set: &CardSet, book: Option<Phrasebook>) -> Vec<Vec<String>> {
+    let names: HashMap<String, String> = set
+        .cards
+        .iter()
+        .map(|c| (c.id.0.clone(), c.name.clone()))
+        .collect();
+    let values: Vec<serde_json::Value> = set
+        .cards
+        .iter()
+        .filter_map(|c| serde_json::to_value(c).ok())
+        .collect();
+    let texts = Texts {
+        names: &names,
+        designer: ReadBack::of_cards(&values, book),
+    };
+    set.cards.iter().map(|c| card_text(c, &texts)).collect()
 }
 
 /// A Snare with no effect, passive or trigger costs the traveller nothing.

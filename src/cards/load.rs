@@ -9,6 +9,7 @@ use super::locate::{Locator, Pos, Shape, join};
 use super::messages;
 use super::model::{DomainFile, GuardianFile, MapFile, StationCard, StationType, TravellerFile};
 use super::origin::{CardSource, Reader};
+use super::phrasebook::{PHRASEBOOK, Phrasebook};
 use super::report::{Problem, Report};
 use super::set::{CardFiles, CardSet};
 use super::source::{FileKind, Loaded, Parsed, Source};
@@ -97,6 +98,7 @@ fn load_from(reader: Reader) -> Result<(CardSet, Report), Report> {
         }
         None => domains_by_listing(dir, &mut read, &mut errors),
     }
+    let phrasebook = read_phrasebook(dir, &mut errors);
     let loaded = Loaded {
         map,
         traveller,
@@ -104,8 +106,29 @@ fn load_from(reader: Reader) -> Result<(CardSet, Report), Report> {
         domains: read.domains,
         failed_domains: read.failed,
         missing_domains: read.missing,
+        phrasebook,
     };
     check_and_build(loaded, errors, report)
+}
+
+/// The designer's phrasebook beside the cards, if there is one; a phrasebook that does
+/// not read is an error of its file.
+fn read_phrasebook(dir: Reader, errors: &mut Vec<Problem>) -> Option<Phrasebook> {
+    let text = dir.read(PHRASEBOOK).ok()?;
+    match Phrasebook::parse(&text) {
+        Ok(book) => Some(book),
+        Err(message) => {
+            errors.push(Problem {
+                file: PHRASEBOOK.to_string(),
+                line: None,
+                column: None,
+                card: None,
+                path: None,
+                message: format!("the designer's phrasebook does not read: {message}"),
+            });
+            None
+        }
+    }
 }
 
 /// Checks and builds a card set from files already parsed (what a save carries), with the
@@ -166,6 +189,7 @@ pub fn load_files(files: &CardFiles) -> Result<(CardSet, Report), Report> {
         domains: read.domains,
         failed_domains: read.failed,
         missing_domains: read.missing,
+        phrasebook: None,
     };
     check_and_build(loaded, errors, report)
 }

@@ -169,11 +169,15 @@ fn kind_of(expected: &[String], path: &str) -> &'static str {
     }
 }
 
+/// An effect as an example: the spec's first row with a small number.
+static EFFECT_EXAMPLE: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| format!("{{\"{}\": 2}}", super::spec::EFFECT_SPECS[0].key));
+
 /// What an enum written as a one-key object looks like, for messages about its shape.
 pub fn example_for(path: &str) -> Option<(&'static str, &'static str)> {
     let kind = kind_of(&[], path);
     let example = match kind {
-        "effect" => r#"{"heal": 2}"#,
+        "effect" => EFFECT_EXAMPLE.as_str(),
         "modifier" => r#"{"atk": 1}"#,
         "payment" => r#"{"spend_resolve": 1}"#,
         "condition" => r#"{"holds": "card_id"}"#,

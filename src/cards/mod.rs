@@ -4,13 +4,15 @@
 pub mod art;
 pub mod edit;
 pub mod house;
-mod lint;
+pub(crate) mod lint;
 pub mod load;
 pub(crate) mod locate;
 pub(crate) mod messages;
 pub mod model;
 pub mod open;
 pub mod origin;
+pub mod phrase;
+pub mod phrasebook;
 pub mod puzzle;
 pub mod refs;
 pub mod renames;

@@ -99,4 +99,6 @@ pub(crate) struct Loaded {
     pub failed_domains: Vec<Source>,
     /// Some Domain file named by the map could not be read at all.
     pub missing_domains: bool,
+    /// The designer's phrasebook (`phrasebook.json`), when the folder keeps one.
+    pub phrasebook: Option<super::phrasebook::Phrasebook>,
 }

@@ -1,19 +1,72 @@
 //! Each effect of the format defined once: its key, what its value is and the range of
-//! its number, the house's phrases for it (what the text check looks for and the text
-//! writer writes), the designer's notation for it (what the export writes and the
-//! notation reads back), and its glossary line. The desk's pickers (`vocab::EFFECTS`), the
-//! validator's ranges, the text check's phrases and the designer export's words come from
-//! here; a test holds the schema's ranges to it and properties over every row check that
-//! house text passes the text check and the designer's notation reads back equal
+//! its number; the house's words for it (what the text check looks for and the text
+//! writer writes); the designer's notation for it (what the export writes, and the phrase
+//! patterns the notation reads: `cards::phrase`, each matching a whole clause); and its
+//! glossary line. The desk's pickers (`vocab::EFFECTS`), the validator's ranges, the text
+//! check, the text writer and the designer's notation all read these rows; a test holds
+//! the schema's ranges to them and properties over every row check that house text
+//! passes the text check and the designer's notation reads back equal
 //! (`tests/cards/properties.rs`).
+//!
+//! The rows are plain data: this module reads nothing of the notation's reader or the
+//! desk's vocabulary (they read it).
 //!
 //! Adding an effect: a row here, the variant in `model/effect.rs` (the compiler then asks
 //! for its arm in [`spec_of`] and in the core's interpreter), and a test. See "Adding an
 //! effect" in docs/ARCHITECTURE.md.
 
-use super::model::{Condition, Effect, Modifier};
-use super::sheet::notation;
-use super::vocab::{Arg, LOSE_KINDS, MARKERS};
+mod parts;
+
+pub use parts::*;
+
+use super::model::Effect;
+
+/// What the value of a one-key object (`{"heal": 4}`) is, and so how it is edited.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arg {
+    /// A number, dice (`1d6+2`) or `full`.
+    Amount,
+    /// A whole number.
+    Number,
+    /// A card's id.
+    Card,
+    /// Words (a sentence).
+    Words,
+    /// One word of a small enum.
+    Pick(&'static [&'static str]),
+    /// A bonus: `{"to": ..., "amount": N}`.
+    Bonus,
+    /// A companion carrying a card: `{"companion": ID, "card": ID}`.
+    Carry,
+    /// No value: the word alone stands in the list (`"no_rest"`, not `{"no_rest": ...}`).
+    Bare,
+    /// Anything else (a nested condition, a list of options): JSON as typed.
+    Json,
+}
+
+/// The kinds of held card a `lose` takes.
+pub const LOSE_KINDS: &[&str] = &["item", "equipment", "any"];
+/// Where a `marker` effect puts the marker.
+pub const MARKERS: &[&str] = &["neutral"];
+
+/// What the house text check makes of an effect's value, beside its words and phrases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextValue {
+    /// A number, dice or `full`: the text states it.
+    Amount,
+    /// A card's id: the text names the card.
+    Name,
+    /// A bonus: the text names its target and states its amount ([`BONUS_SPECS`]).
+    Bonus,
+    /// A branch on a condition: the text states the condition and both branches.
+    Branch,
+    /// The Guide's choice: the agreed words, every option.
+    Choice,
+    /// A card lost: which kind, and that the Guide picks.
+    Lose,
+    /// Nothing beyond the words.
+    Nothing,
+}
 
 /// One effect of the format.
 #[derive(Debug, Clone, Copy)]
@@ -28,457 +81,413 @@ pub struct EffectSpec {
     /// Whether zero is refused inside `range` (a change of maximum Health of 0 says
     /// nothing).
     pub nonzero: bool,
+    /// House text: words the text holds, each of them.
+    pub words: &'static [&'static str],
+    /// House text: the text holds one of these (none: no such rule).
+    pub any_words: &'static [&'static str],
     /// The house's phrases for its number, `{n}` standing for it: a card's text says one
-    /// of them; the first is what the desk writes.
+    /// of them.
     pub house: &'static [&'static str],
+    /// What the house text check makes of its value.
+    pub value: TextValue,
+    /// What the house text writer says (`{n}` the number or dice, `{s}` a plural's `s`,
+    /// `{a}` the card named or the words given); for `full`, [`Self::writes_full`].
+    pub writes: &'static str,
+    /// What the writer says of `"full"`, or of a negative number.
+    pub writes_full: &'static str,
     /// The designer's notation for it, `{n}` standing for the number: what the export
-    /// writes and the import reads back; `None` when the notation has no words for it.
+    /// writes; `None` when the notation has no words for it.
     pub designer: Option<&'static str>,
-    /// The designer's other wordings for it, tried in order after `read_with` (see
-    /// [`Reading`]).
+    /// The designer's words for `"full"`; for a hit on a foe of a tag, that form (`{a}`
+    /// the tag).
+    pub designer_more: Option<&'static str>,
+    /// The designer's wordings, tried in order: each a phrase pattern that must match a
+    /// whole clause.
     pub reads: &'static [Reading],
-    /// A wording whose shape words and numbers cannot say (`2 DMG to Human`): its reader,
-    /// given the normalised line, tried before `reads`.
-    pub read_with: Option<fn(&str) -> Option<serde_json::Value>>,
+    /// Read from the notation, only usable in a duel (a thrown thing).
+    pub in_duel: bool,
     /// What it does, in a player's words (the glossary's line).
     pub glossary: &'static str,
 }
 
-/// One wording of the designer's for an effect or a standing modifier, besides its exact
-/// form: the words a normalised line opens with, holds and lacks, and how its value reads.
-/// Rows are tried in the model's order, so a reading lacks the words of a later one that
-/// would also fit (a peek lacks "deck", which a peek at the deck holds).
+/// One wording of the designer's for an effect: a phrase pattern (`cards::phrase`) that
+/// must match a whole clause, and how its value comes from what the pattern's slots took.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Reading {
-    /// The line opens with one of these; empty: with anything.
-    pub opens: &'static [&'static str],
-    /// For each group, the line holds one of its words.
-    pub holds: &'static [&'static [&'static str]],
-    /// The line holds none of these.
-    pub lacks: &'static [&'static str],
-    /// What its value is.
+    pub pattern: &'static str,
     pub value: ReadValue,
 }
 
-/// How a [`Reading`]'s value comes from its line.
+/// How a [`Reading`]'s value comes from its slots.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReadValue {
-    /// Its first number, which must be there.
+    /// Its number.
     Number,
-    /// Its first number, or this one when it has none.
+    /// Its number, or this one when the pattern's number was left out.
     NumberOr(i64),
-    /// Its first number, at most this one, and this one when it has none (`Reorder the
+    /// Its number, at most this one, and this one when it was left out (`Reorder the
     /// deck`: as many as allowed).
     UpTo(i64),
     /// A number or dice (`1d6+2`).
     Amount,
     /// All of it (`"full"`).
     Full,
-    /// A bonus of its first number (else 1) to this target.
+    /// A bonus of its signed number to this target.
     Bonus(&'static str),
-    /// No value: the key itself (`"no_rest"`).
-    Flag,
+    /// The effect only against a foe of the tag its word names (`2 DMG to Human`): an
+    /// `if` on `foe_tag`.
+    ToTag,
 }
 
-/// A reading of lines that open with one of `opens` and hold a word of each of `holds`.
-pub const fn reading(
-    opens: &'static [&'static str],
-    holds: &'static [&'static [&'static str]],
-    value: ReadValue,
-) -> Reading {
-    Reading {
-        opens,
-        holds,
-        lacks: &[],
-        value,
-    }
+const fn reads(pattern: &'static str, value: ReadValue) -> Reading {
+    Reading { pattern, value }
 }
 
-const fn number(
-    key: &'static str,
-    lo: i64,
-    hi: i64,
-    house: &'static [&'static str],
-    designer: Option<&'static str>,
-    reads: &'static [Reading],
-    glossary: &'static str,
-) -> EffectSpec {
-    EffectSpec {
-        key,
-        arg: Arg::Number,
-        range: Some((lo, hi)),
-        nonzero: false,
-        house,
-        designer,
-        reads,
-        read_with: None,
-        glossary,
-    }
-}
-
-const fn other(key: &'static str, arg: Arg, glossary: &'static str) -> EffectSpec {
+/// A row with the parts every row has; the others start empty.
+const fn row(key: &'static str, arg: Arg, glossary: &'static str) -> EffectSpec {
     EffectSpec {
         key,
         arg,
         range: None,
         nonzero: false,
+        words: &[],
+        any_words: &[],
         house: &[],
+        value: TextValue::Nothing,
+        writes: "",
+        writes_full: "",
         designer: None,
+        designer_more: None,
         reads: &[],
-        read_with: None,
+        in_duel: false,
         glossary,
     }
+}
+
+/// A row whose value is a number in `lo..=hi` (or an amount), stated by the text.
+const fn counted(
+    key: &'static str,
+    arg: Arg,
+    lo: i64,
+    hi: i64,
+    glossary: &'static str,
+) -> EffectSpec {
+    EffectSpec {
+        range: Some((lo, hi)),
+        value: TextValue::Amount,
+        ..row(key, arg, glossary)
+    }
+}
+
+/// The words of the Resolve/Dread marker's move in the designer's notation.
+macro_rules! marker_moves {
+    ($dir:literal, $word:literal) => {
+        &[
+            reads(
+                concat!(
+                    "move [resolve / dread] marker ",
+                    $dir,
+                    " [<n>] [space | spaces | step | steps]"
+                ),
+                ReadValue::NumberOr(1),
+            ),
+            reads(concat!("gain [<n>] ", $word), ReadValue::NumberOr(1)),
+            reads(concat!("+ <n> ", $word), ReadValue::Number),
+        ]
+    };
 }
 
 /// Every effect, in the model's order.
 pub const EFFECT_SPECS: [EffectSpec; 20] = [
     EffectSpec {
-        key: "heal",
-        arg: Arg::Amount,
-        range: Some((1, 20)),
-        nonzero: false,
+        words: &["heal"],
         house: &["heal {n}"],
+        writes: "heal {n}",
+        writes_full: "heal fully, to full Health",
         designer: Some("Heal {n} HP"),
+        designer_more: Some("Full heal"),
         reads: &[
-            reading(&["full heal"], &[], ReadValue::Full),
-            reading(&["heal"], &[&["full"]], ReadValue::Full),
-            // A heal bought at a Rest is the `rest_heal` modifier.
-            Reading {
-                lacks: &["resting", "when you rest"],
-                ..reading(&["heal"], &[], ReadValue::Amount)
-            },
+            reads("full heal", ReadValue::Full),
+            reads("heal [to] (full | fully) [hp | health]", ReadValue::Full),
+            reads("(heal | restore) <amount> [hp | health]", ReadValue::Amount),
+            reads("+ <n> (hp | health)", ReadValue::Number),
+            reads("gain <n> (hp | health)", ReadValue::Number),
         ],
-        read_with: Some(notation::plus_hp),
-        glossary: "Restore Health, never above the maximum.",
-    },
-    EffectSpec {
-        key: "lose_health",
-        arg: Arg::Amount,
-        range: Some((1, 20)),
-        nonzero: false,
-        house: &["lose {n} Health", "lose only {n} Health"],
-        designer: Some("Lose {n} HP"),
-        reads: &[reading(&["lose"], &[&["hp"]], ReadValue::Amount)],
-        read_with: Some(notation::minus_hp),
-        glossary: "Lose Health; at 0 the run is lost.",
-    },
-    number(
-        "resolve",
-        1,
-        8,
-        &["{n} Resolve"],
-        Some("Move the Resolve/Dread marker up {n}"),
-        &[reading(
-            &[],
-            &[&["marker"], &[" up"]],
-            ReadValue::NumberOr(1),
-        )],
-        "Move the marker up toward Resolve.",
-    ),
-    number(
-        "dread",
-        1,
-        8,
-        &["{n} Dread"],
-        Some("Move the Resolve/Dread marker down {n}"),
-        &[reading(
-            &[],
-            &[&["marker"], &[" down"]],
-            ReadValue::NumberOr(1),
-        )],
-        "Move the marker down toward Dread; past the last step the run is lost.",
-    ),
-    EffectSpec {
-        key: "max_health",
-        arg: Arg::Number,
-        range: Some((-10, 10)),
-        nonzero: true,
-        house: &[],
-        designer: None,
-        reads: &[],
-        read_with: None,
-        glossary: "Raise or lower maximum Health.",
-    },
-    // Every reading of a hit is a thrown thing (`notation::Line::Thrown`).
-    EffectSpec {
-        read_with: Some(notation::damage_to),
-        ..number(
-            "hit_foe",
+        ..counted(
+            "heal",
+            Arg::Amount,
             1,
             20,
-            &["deal {n} damage"],
-            Some("Throw for {n} DMG"),
-            &[reading(&[], &[&["throw"]], ReadValue::Number)],
+            "Restore Health, never above the maximum.",
+        )
+    },
+    EffectSpec {
+        words: &["lose", "Health"],
+        house: &["lose {n} Health", "lose only {n} Health"],
+        writes: "lose {n} Health",
+        designer: Some("Lose {n} HP"),
+        reads: &[
+            reads("lose <amount> [hp | health]", ReadValue::Amount),
+            reads("- <n> (hp | health)", ReadValue::Number),
+            reads("take <amount> (dmg | damage)", ReadValue::Amount),
+        ],
+        ..counted(
+            "lose_health",
+            Arg::Amount,
+            1,
+            20,
+            "Lose Health; at 0 the run is lost.",
+        )
+    },
+    EffectSpec {
+        house: &["{n} Resolve"],
+        writes: "gain {n} Resolve",
+        designer: Some("Move the Resolve/Dread marker up {n}"),
+        reads: marker_moves!("up", "resolve"),
+        ..counted(
+            "resolve",
+            Arg::Number,
+            1,
+            8,
+            "Move the marker up toward Resolve.",
+        )
+    },
+    EffectSpec {
+        house: &["{n} Dread"],
+        writes: "gain {n} Dread",
+        designer: Some("Move the Resolve/Dread marker down {n}"),
+        reads: marker_moves!("down", "dread"),
+        ..counted(
+            "dread",
+            Arg::Number,
+            1,
+            8,
+            "Move the marker down toward Dread; past the last step the run is lost.",
+        )
+    },
+    EffectSpec {
+        nonzero: true,
+        words: &["maximum Health"],
+        writes: "your maximum Health rises by {n}",
+        writes_full: "your maximum Health falls by {n}",
+        ..counted(
+            "max_health",
+            Arg::Number,
+            -10,
+            10,
+            "Raise or lower maximum Health.",
+        )
+    },
+    // Every reading of a hit is a thrown thing (`in_duel`).
+    EffectSpec {
+        house: &["deal {n} damage"],
+        writes: "deal {n} damage",
+        designer: Some("Throw for {n} DMG"),
+        designer_more: Some("{n} DMG to {a}"),
+        reads: &[
+            reads("throw [it] for <n> (dmg | damage)", ReadValue::Number),
+            reads("[deal | deals] <n> (dmg | damage)", ReadValue::Number),
+            reads(
+                "[deal | deals] <n> (dmg | damage) (to | against | vs) <word> [foe | foes]",
+                ReadValue::ToTag,
+            ),
+        ],
+        in_duel: true,
+        ..counted(
+            "hit_foe",
+            Arg::Number,
+            1,
+            20,
             "Damage the foe of the duel directly; DEF does not reduce it.",
         )
     },
-    number(
-        "peek",
-        1,
-        3,
-        &["look at {n}"],
-        Some("Peek at {n} face down cards"),
-        &[Reading {
-            lacks: &["deck"],
-            ..reading(&["peek", "look"], &[], ReadValue::NumberOr(1))
-        }],
-        "Look at face-down cards of the row; they stay face down.",
-    ),
-    number(
-        "reveal",
-        1,
-        3,
-        &["turn {n}"],
-        Some("Turn {n} cards face up"),
-        &[reading(&[], &[&["face up"]], ReadValue::NumberOr(1))],
-        "Turn face-down cards of the row face up.",
-    ),
-    number(
-        "peek_deck",
-        1,
-        3,
-        &["top {n}"],
-        Some("Look at the top {n} cards of the deck"),
-        &[reading(
-            &["peek", "look"],
-            &[&["deck"]],
+    EffectSpec {
+        words: &["face down"],
+        house: &["look at {n}"],
+        writes: "look at {n} face down card{s} of the row",
+        designer: Some("Peek at {n} face down cards"),
+        reads: &[
+            reads(
+                "(peek | look) at [<n>] [face - down | face down] (card | cards)",
+                ReadValue::NumberOr(1),
+            ),
+            reads("peek [at] [<n>]", ReadValue::NumberOr(1)),
+        ],
+        ..counted(
+            "peek",
+            Arg::Number,
+            1,
+            3,
+            "Look at face-down cards of the row; they stay face down.",
+        )
+    },
+    EffectSpec {
+        words: &["face up"],
+        house: &["turn {n}"],
+        writes: "turn {n} face down card{s} of the row face up",
+        designer: Some("Turn {n} cards face up"),
+        reads: &[
+            reads(
+                "turn [<n>] [face - down | face down] [card | cards] face up",
+                ReadValue::NumberOr(1),
+            ),
+            reads(
+                "reveal [<n>] [face - down | face down] [card | cards]",
+                ReadValue::NumberOr(1),
+            ),
+        ],
+        ..counted(
+            "reveal",
+            Arg::Number,
+            1,
+            3,
+            "Turn face-down cards of the row face up.",
+        )
+    },
+    EffectSpec {
+        words: &["top", "Domain deck"],
+        house: &["top {n}"],
+        writes: "look at the top {n} card{s} of the Domain deck",
+        designer: Some("Look at the top {n} cards of the deck"),
+        reads: &[reads(
+            "(peek | look) at top [<n>] [card | cards] [of] [domain] deck",
             ReadValue::NumberOr(1),
         )],
-        "Look at the top cards of the Domain deck.",
-    ),
-    number(
-        "reorder",
-        2,
-        crate::numbers::REORDER_MAX as i64,
-        &["top {n}"],
-        Some("Reorder the top {n} cards"),
-        &[reading(
-            &[],
-            &[&["reorder"]],
-            ReadValue::UpTo(crate::numbers::REORDER_MAX as i64),
-        )],
-        "Look at the top cards of the Domain deck and put them back in any order.",
-    ),
-    number(
-        "cleanse",
-        1,
-        3,
-        &["remove {n} Snare"],
-        Some("Cleanse {n} Snare"),
-        &[
-            reading(&["cleanse"], &[], ReadValue::NumberOr(1)),
-            reading(&["remove"], &[&["snare"]], ReadValue::NumberOr(1)),
-        ],
-        "Remove Snares of your choice.",
-    ),
+        ..counted(
+            "peek_deck",
+            Arg::Number,
+            1,
+            3,
+            "Look at the top cards of the Domain deck.",
+        )
+    },
     EffectSpec {
+        words: &["any order"],
+        house: &["top {n}"],
+        writes: "look at the top {n} cards of the Domain deck and put them back in any order",
+        designer: Some("Reorder the top {n} cards"),
         reads: &[
-            reading(
-                &[],
-                &[&["next duel", "next fight"]],
+            reads(
+                "reorder top [<n>] [card | cards] [of [domain] deck]",
+                ReadValue::UpTo(crate::numbers::REORDER_MAX as i64),
+            ),
+            reads(
+                "reorder [domain] deck",
+                ReadValue::UpTo(crate::numbers::REORDER_MAX as i64),
+            ),
+        ],
+        ..counted(
+            "reorder",
+            Arg::Number,
+            2,
+            crate::numbers::REORDER_MAX as i64,
+            "Look at the top cards of the Domain deck and put them back in any order.",
+        )
+    },
+    EffectSpec {
+        house: &["remove {n} Snare"],
+        writes: "remove {n} Snare{s}",
+        designer: Some("Cleanse {n} Snare"),
+        reads: &[
+            reads("cleanse [<n>] [snare | snares]", ReadValue::NumberOr(1)),
+            reads("remove [<n>] (snare | snares)", ReadValue::NumberOr(1)),
+        ],
+        ..counted(
+            "cleanse",
+            Arg::Number,
+            1,
+            3,
+            "Remove Snares of your choice.",
+        )
+    },
+    EffectSpec {
+        value: TextValue::Bonus,
+        reads: &[
+            reads(
+                "[gain] <signed> to [player | player's] (roll | rolls) [in] next (duel | fight)",
                 ReadValue::Bonus("next_duel"),
             ),
-            reading(
-                &[],
-                &[&["next challenge", "next test"]],
+            reads(
+                "[gain] <signed> to [player | player's] next (duel | fight) [roll | rolls]",
+                ReadValue::Bonus("next_duel"),
+            ),
+            reads(
+                "[gain] <signed> to [player | player's] next (challenge | test) [roll | rolls]",
                 ReadValue::Bonus("next_test"),
             ),
-            reading(&[], &[&["next heal"]], ReadValue::Bonus("next_heal")),
+            reads(
+                "[gain] <signed> to next heal",
+                ReadValue::Bonus("next_heal"),
+            ),
         ],
-        ..other(
+        ..row(
             "bonus",
             Arg::Bonus,
             "A one-off bonus to the next duel, test or heal.",
         )
     },
-    other(
-        "if",
-        Arg::Json,
-        "Effects that happen only when a condition holds.",
-    ),
-    other(
-        "guide_chooses",
-        Arg::Json,
-        "The Guide picks one of the options; alone, a die picks.",
-    ),
-    other(
-        "lose",
-        Arg::Pick(LOSE_KINDS),
-        "Lose one held card of this kind; the Guide picks which.",
-    ),
-    other(
-        "marker",
-        Arg::Pick(MARKERS),
-        "Set the marker to the middle.",
-    ),
-    other("catch", Arg::Card, "Be caught by this Snare."),
-    other("release", Arg::Card, "This Snare lets you go."),
-    number(
-        "shield",
-        1,
-        3,
-        &[],
-        None,
-        &[],
-        "In a duel: the foe's damage is blocked in the next exchanges.",
-    ),
-    other("end_run", Arg::Words, "The run ends here, lost."),
+    EffectSpec {
+        any_words: &["if", "unless"],
+        value: TextValue::Branch,
+        ..row(
+            "if",
+            Arg::Json,
+            "Effects that happen only when a condition holds.",
+        )
+    },
+    EffectSpec {
+        value: TextValue::Choice,
+        ..row(
+            "guide_chooses",
+            Arg::Json,
+            "The Guide picks one of the options; alone, a die picks.",
+        )
+    },
+    EffectSpec {
+        words: &["lose"],
+        value: TextValue::Lose,
+        ..row(
+            "lose",
+            Arg::Pick(LOSE_KINDS),
+            "Lose one held card of this kind; the Guide picks which.",
+        )
+    },
+    EffectSpec {
+        words: &["marker", "neutral"],
+        writes: "set the marker to neutral",
+        ..row(
+            "marker",
+            Arg::Pick(MARKERS),
+            "Set the marker to the middle.",
+        )
+    },
+    EffectSpec {
+        value: TextValue::Name,
+        writes: "{a} catches you",
+        ..row("catch", Arg::Card, "Be caught by this Snare.")
+    },
+    EffectSpec {
+        value: TextValue::Name,
+        writes: "{a} lets you go",
+        ..row("release", Arg::Card, "This Snare lets you go.")
+    },
+    EffectSpec {
+        any_words: &["block", "blocks"],
+        writes: "the foe's damage is blocked in the next {n} exchanges",
+        ..counted(
+            "shield",
+            Arg::Number,
+            1,
+            3,
+            "In a duel: the foe's damage is blocked in the next exchanges.",
+        )
+    },
+    EffectSpec {
+        any_words: &["run ends", "ends the run", "ends your run"],
+        writes: "the run ends here: {a}",
+        ..row("end_run", Arg::Words, "The run ends here, lost.")
+    },
 ];
-
-/// One field of a foe's face: its key, its range when it is a number (`None`: a flag), and
-/// the designer's words for it in a face's brackets (`{n}` for the number), in the order
-/// the export writes them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FaceSpec {
-    pub key: &'static str,
-    pub range: Option<(i64, i64)>,
-    pub designer: &'static str,
-}
-
-const fn flag(key: &'static str, designer: &'static str) -> FaceSpec {
-    FaceSpec {
-        key,
-        range: None,
-        designer,
-    }
-}
-
-const fn amount(key: &'static str, hi: i64, designer: &'static str) -> FaceSpec {
-    FaceSpec {
-        key,
-        range: Some((1, hi)),
-        designer,
-    }
-}
-
-/// Every field of a face that does something (`name`, `empower_face` and `effects` aside:
-/// the name is the face's, `empower_face` goes with `empower`, effects are effects).
-pub const FACE_SPECS: [FaceSpec; 10] = [
-    flag("copy", "Copy player roll"),
-    flag("block", "Block"),
-    amount("deal", 20, "{n} DMG"),
-    amount("heal", 20, "Heal self {n} HP"),
-    flag("skip_roll", "Player skips next roll"),
-    amount("roll_penalty", 5, "-{n} to Player's next roll"),
-    flag("no_rerolls", "no rerolls next round"),
-    amount("enrage", 5, "+{n} DMG rest of fight"),
-    amount("empower", 10, "next hit +{n} DMG"),
-    flag("ignore_block", "ignore block"),
-];
-
-/// One condition of the format (what an `if` asks, what breaks a Guardian's seal): its key,
-/// its value, the range of its number when it is one, and its words in a card's text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ConditionSpec {
-    pub key: &'static str,
-    pub arg: Arg,
-    pub range: Option<(i64, i64)>,
-    /// Words the text holds, each of them (the cards it names are checked by name).
-    pub words: &'static [&'static str],
-    /// The house's phrases for its number, `{n}` standing for it: the text says one.
-    pub house: &'static [&'static str],
-    /// What the text writer says: `{n}` the number, `{a}` and `{b}` the names or words of
-    /// its value in order; for `all` and `any`, what joins the inner conditions.
-    pub writes: &'static str,
-}
-
-const fn cond(key: &'static str, arg: Arg, writes: &'static str) -> ConditionSpec {
-    ConditionSpec {
-        key,
-        arg,
-        range: None,
-        words: &[],
-        house: &[],
-        writes,
-    }
-}
-
-const fn counted(
-    key: &'static str,
-    range: (i64, i64),
-    words: &'static [&'static str],
-    house: &'static [&'static str],
-    writes: &'static str,
-) -> ConditionSpec {
-    ConditionSpec {
-        key,
-        arg: Arg::Number,
-        range: Some(range),
-        words,
-        house,
-        writes,
-    }
-}
-
-/// The marker's furthest step either way, as a condition's number.
-const MARKER_STEPS: i64 = crate::numbers::MARKER_MAX as i64;
-
-/// Every condition, in the model's order.
-pub const CONDITION_SPECS: [ConditionSpec; 13] = [
-    counted(
-        "resolve_at_least",
-        (1, MARKER_STEPS),
-        &[],
-        &["Resolve {n} or more", "at least {n} Resolve"],
-        "you have Resolve {n} or more",
-    ),
-    counted(
-        "dread_at_least",
-        (1, MARKER_STEPS),
-        &[],
-        &["Dread {n} or more", "at least {n} Dread"],
-        "you have Dread {n} or more",
-    ),
-    counted(
-        "health_at_least",
-        (1, 99),
-        &["Health"],
-        &[],
-        "your Health is {n} or more",
-    ),
-    counted(
-        "health_at_most",
-        (0, 99),
-        &["Health"],
-        &[],
-        "your Health is {n} or less",
-    ),
-    cond("holds", Arg::Card, "you hold {a}"),
-    cond("follows", Arg::Card, "{a} follows you"),
-    cond("carries", Arg::Carry, "{a} carries {b}"),
-    cond("foe_tag", Arg::Words, "the foe is {a}"),
-    counted(
-        "snares_at_least",
-        (1, 9),
-        &["Snare"],
-        &[],
-        "{n} or more Snares hold you",
-    ),
-    cond("cleared", Arg::Card, "you have cleared {a}"),
-    cond("not", Arg::Json, "it is not so that {a}"),
-    cond("all", Arg::Json, " and "),
-    cond("any", Arg::Json, " or "),
-];
-
-/// The spec of a condition, an arm for every variant.
-pub fn condition_spec(c: &Condition) -> &'static ConditionSpec {
-    let i = match c {
-        Condition::ResolveAtLeast(_) => 0,
-        Condition::DreadAtLeast(_) => 1,
-        Condition::HealthAtLeast(_) => 2,
-        Condition::HealthAtMost(_) => 3,
-        Condition::Holds(_) => 4,
-        Condition::Follows(_) => 5,
-        Condition::Carries(_) => 6,
-        Condition::FoeTag(_) => 7,
-        Condition::SnaresAtLeast(_) => 8,
-        Condition::Cleared(_) => 9,
-        Condition::Not(_) => 10,
-        Condition::All(_) => 11,
-        Condition::Any(_) => 12,
-    };
-    &CONDITION_SPECS[i]
-}
 
 /// The spec of an effect. The match has an arm for every variant and no catch-all, so a
 /// new effect does not compile until it has a row.
@@ -506,72 +515,6 @@ pub fn spec_of(e: &Effect) -> &'static EffectSpec {
         Effect::EndRun(_) => 19,
     };
     &EFFECT_SPECS[i]
-}
-
-/// One number of the format beside an effect's own value: a standing modifier's, a
-/// bonus's amount, a dice amount's parts. The schema's range and the validator's come from
-/// here.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NumberSpec {
-    pub key: &'static str,
-    pub range: (i64, i64),
-    /// Zero is refused (a modifier of 0 says nothing).
-    pub nonzero: bool,
-}
-
-const fn shift(key: &'static str, lo: i64, hi: i64) -> NumberSpec {
-    NumberSpec {
-        key,
-        range: (lo, hi),
-        nonzero: true,
-    }
-}
-
-/// Every standing modifier with a number, in the model's order.
-pub const MODIFIER_SPECS: [NumberSpec; 8] = [
-    shift("atk", -5, 5),
-    shift("def", -5, 5),
-    shift("test_rolls", -3, 3),
-    shift("duel_rolls", -3, 3),
-    shift("all_rolls", -3, 3),
-    shift("rest_heal", -5, 10),
-    shift("counter_damage", 1, 5),
-    NumberSpec {
-        key: "first_attacks_miss",
-        range: (1, 5),
-        nonzero: false,
-    },
-];
-
-/// A bonus's amount (`{"bonus": {"to": "next_duel", "amount": 1}}`).
-pub const BONUS_AMOUNT: NumberSpec = shift("amount", -5, 5);
-/// A dice amount's number of dice (`{"d6": 1, "plus": 2}`).
-pub const DICE_D6: NumberSpec = NumberSpec {
-    key: "d6",
-    range: (1, 3),
-    nonzero: false,
-};
-/// A dice amount's added number.
-pub const DICE_PLUS: NumberSpec = NumberSpec {
-    key: "plus",
-    range: (-10, 10),
-    nonzero: false,
-};
-
-/// A modifier's spec and number; `None` for a modifier without one (a flag, a table face).
-pub fn modifier_number(m: &Modifier) -> Option<(&'static NumberSpec, i64)> {
-    let (i, n) = match m {
-        Modifier::Atk(n) => (0, *n as i64),
-        Modifier::Def(n) => (1, *n as i64),
-        Modifier::TestRolls(n) => (2, *n as i64),
-        Modifier::DuelRolls(n) => (3, *n as i64),
-        Modifier::AllRolls(n) => (4, *n as i64),
-        Modifier::RestHeal(n) => (5, *n as i64),
-        Modifier::CounterDamage(n) => (6, *n as i64),
-        Modifier::FirstAttacksMiss(n) => (7, *n as i64),
-        Modifier::NoSpendResolve | Modifier::NoRest | Modifier::TableFace(_) => return None,
-    };
-    Some((&MODIFIER_SPECS[i], n))
 }
 
 /// The spec of the effect with this key.

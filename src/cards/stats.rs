@@ -29,7 +29,24 @@ impl Sums {
             Effect::Heal(a) => self.healing += average(a),
             Effect::LoseHealth(a) => self.health_lost += average(a),
             Effect::HitFoe(n) => self.foe_damage += (*n).max(0) as u32,
-            _ => {}
+            // Nothing to sum (a branch's and a choice's own effects come through `walk`).
+            Effect::Resolve(_)
+            | Effect::Dread(_)
+            | Effect::MaxHealth(_)
+            | Effect::Peek(_)
+            | Effect::Reveal(_)
+            | Effect::PeekDeck(_)
+            | Effect::Reorder(_)
+            | Effect::Cleanse(_)
+            | Effect::Bonus(_)
+            | Effect::If(_)
+            | Effect::GuideChooses(_)
+            | Effect::Lose(_)
+            | Effect::Marker(_)
+            | Effect::Catch(_)
+            | Effect::Release(_)
+            | Effect::Shield(_)
+            | Effect::EndRun(_) => {}
         });
     }
 

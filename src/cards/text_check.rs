@@ -6,8 +6,8 @@
 //! The checks read a card as JSON (what the model writes out, or a designer's own file),
 //! so that they can be run on any card set; each finding is a warning of the validator.
 
-use super::model::{Condition, Effect};
-use super::spec::condition_spec;
+use super::model::{Amount, Condition, Effect, LoseKind};
+use super::spec::{EFFECT_SPECS, TextValue, bonus_spec, condition_spec, spec_of, walk};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
@@ -117,55 +117,17 @@ fn numbers_in(v: &Value, out: &mut Vec<i64>) {
     }
 }
 
-/// How many times `key` occurs as an object key anywhere in `v`.
-fn keys_in(v: &Value, key: &str) -> usize {
+/// Every effect anywhere in a card's JSON (its effects, ability, options, test, triggers,
+/// faces...), nested ones included: each list of effects found is read as such.
+fn effects_in(v: &Value, out: &mut Vec<Effect>) {
     match v {
-        Value::Array(a) => a.iter().map(|x| keys_in(x, key)).sum(),
-        Value::Object(m) => m
-            .iter()
-            .map(|(k, x)| usize::from(k == key) + keys_in(x, key))
-            .sum(),
-        _ => 0,
-    }
-}
-
-/// Every `lose` kind in a list of effects, nested ones included.
-fn lose_kinds_in(v: &Value, out: &mut Vec<String>) {
-    match v {
-        Value::Array(a) => a.iter().for_each(|x| lose_kinds_in(x, out)),
-        Value::Object(m) => {
-            for (k, x) in m {
-                match (k.as_str(), x.as_str()) {
-                    ("lose", Some(kind)) => out.push(kind.to_string()),
-                    _ => lose_kinds_in(x, out),
-                }
-            }
-        }
+        Value::Array(a) => match serde_json::from_value::<Vec<Effect>>(v.clone()) {
+            Ok(list) if !a.is_empty() => walk(&list, &mut |e| out.push(e.clone())),
+            _ => a.iter().for_each(|x| effects_in(x, out)),
+        },
+        Value::Object(m) => m.values().for_each(|x| effects_in(x, out)),
         _ => {}
     }
-}
-
-/// The house wording of an effect's number: phrases one of which the text must hold,
-/// `{n}` standing for the number. The first is how the desk writes the text from the data
-/// ([`super::text_write`]).
-pub(crate) fn effect_forms(key: &str) -> &'static [&'static str] {
-    super::spec::spec(key).map_or(&[], |s| s.house)
-}
-
-/// The words a bonus's target must be named by, and the phrase of its amount.
-pub(crate) fn bonus_words(to: &str) -> (&'static [&'static str], &'static str) {
-    let words: &[&str] = match to {
-        "next_duel" => &["next duel"],
-        "next_test" => &["next Pit test", "next test"],
-        "next_heal" => &["next heal"],
-        _ => &[],
-    };
-    let form = if to == "next_heal" {
-        "{n} more Health"
-    } else {
-        "+{n}"
-    };
-    (words, form)
 }
 
 /// The phrases a `lose` effect of this kind is told by, and what may not follow them.
@@ -319,113 +281,71 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// Each effect of a list by its spec row (`cards::spec`): the words it holds, one of
+    /// its phrases, and what its value says (a number, a card's name, a bonus's target, a
+    /// branch, the Guide's choice, a card lost).
     fn effects(&mut self, list: &Value, context: &str) {
         for e in list.as_array().into_iter().flatten() {
             let Some((key, v)) = single(e) else {
                 continue;
             };
             let ctx = format!("{context}: {key}");
-            // The typed effect, an arm for every variant: a new effect does not compile
-            // until the check says what its text must hold.
-            let typed = serde_json::from_value::<Effect>(e.clone());
-            match typed {
-                Ok(Effect::Heal(_)) => {
-                    self.word("heal", &ctx);
-                    self.phrase(v, effect_forms(key), &ctx);
-                    self.amount(v, &ctx);
+            let typed = match serde_json::from_value::<Effect>(e.clone()) {
+                Ok(t) => t,
+                Err(err) => {
+                    self.fail(format!("effect `{key}` does not read: {err} ({ctx})"));
+                    continue;
                 }
-                Ok(Effect::LoseHealth(_)) => {
-                    self.word("lose", &ctx);
-                    self.word("Health", &ctx);
-                    self.phrase(v, effect_forms(key), &ctx);
-                    self.amount(v, &ctx);
-                }
-                Ok(Effect::Resolve(_)) => {
-                    self.phrase(v, effect_forms(key), &ctx);
-                    self.amount(v, &ctx);
-                }
-                Ok(Effect::Dread(_)) => {
-                    self.phrase(v, effect_forms(key), &ctx);
-                    self.amount(v, &ctx);
-                }
-                Ok(Effect::MaxHealth(_)) => {
-                    self.word("maximum Health", &ctx);
-                    self.amount(v, &ctx);
-                }
-                Ok(Effect::HitFoe(_)) => {
-                    self.phrase(v, effect_forms(key), &ctx);
-                    self.amount(v, &ctx);
-                }
-                Ok(Effect::Peek(_)) => {
-                    self.phrase(v, effect_forms(key), &ctx);
-                    self.word("face down", &ctx);
-                    self.amount(v, &ctx);
-                }
-                Ok(Effect::Reveal(_)) => {
-                    self.word("face up", &ctx);
-                    self.phrase(v, effect_forms(key), &ctx);
-                    self.amount(v, &ctx);
-                }
-                Ok(Effect::PeekDeck(_)) => {
-                    self.word("top", &ctx);
-                    self.word("Domain deck", &ctx);
-                    self.phrase(v, effect_forms(key), &ctx);
-                    self.amount(v, &ctx);
-                }
-                Ok(Effect::Reorder(_)) => {
-                    self.word("any order", &ctx);
-                    self.phrase(v, effect_forms(key), &ctx);
-                    self.amount(v, &ctx);
-                }
-                Ok(Effect::Cleanse(_)) => {
-                    self.phrase(v, effect_forms(key), &ctx);
-                    self.amount(v, &ctx);
-                }
-                Ok(Effect::Bonus(_)) => {
-                    let to = v["to"].as_str().unwrap_or_default();
-                    let (words, form) = bonus_words(to);
-                    if !words.is_empty() {
-                        self.any_word(words, &ctx);
-                    }
-                    self.phrase(&v["amount"], &[form], &ctx);
-                    self.amount(&v["amount"], &ctx);
-                }
-                Ok(Effect::If(_)) => {
-                    self.any_word(&["if", "unless"], &ctx);
+            };
+            let spec = spec_of(&typed);
+            for w in spec.words {
+                self.word(w, &ctx);
+            }
+            if !spec.any_words.is_empty() {
+                self.any_word(spec.any_words, &ctx);
+            }
+            if !spec.house.is_empty() {
+                self.phrase(v, spec.house, &ctx);
+            }
+            match spec.value {
+                TextValue::Amount => self.amount(v, &ctx),
+                TextValue::Name => self.card_name(v, &ctx),
+                TextValue::Bonus => self.bonus(v, &ctx),
+                TextValue::Branch => {
                     self.condition(&v["when"], &ctx);
                     self.effects(&v["then"], &format!("{ctx} then"));
                     self.effects(&v["else"], &format!("{ctx} else"));
                 }
-                Ok(Effect::GuideChooses(_)) => self.guide_chooses(v, &ctx),
-                Ok(Effect::Marker(_)) => {
-                    self.word("marker", &ctx);
-                    self.word("neutral", &ctx);
-                }
-                Ok(Effect::Lose(_)) => {
-                    let kind = v.as_str().unwrap_or_default();
-                    let (forms, then) = lose_forms(kind);
-                    self.word("lose", &ctx);
-                    if then.is_empty() {
-                        self.any_word(forms, &ctx);
-                    } else if !phrase_not_followed_by(&self.text, forms, then) {
-                        self.fail(format!(
-                            "the text says none of {forms:?} (without \"{then}\") ({ctx})"
-                        ));
-                    }
-                    self.word(GUIDE_PICKS, &ctx);
-                }
-                // A named Snare caught or shed: the text names it.
-                Ok(Effect::Catch(_) | Effect::Release(_)) => self.card_name(v, &ctx),
-                Ok(Effect::Shield(_)) => {
-                    self.any_word(&["block", "blocks"], &ctx);
-                    self.amount(v, &ctx);
-                }
-                Ok(Effect::EndRun(_)) => {
-                    self.any_word(&["run ends", "ends the run", "ends your run"], &ctx)
-                }
-                Err(e) => self.fail(format!("effect `{key}` does not read: {e} ({ctx})")),
+                TextValue::Choice => self.guide_chooses(v, &ctx),
+                TextValue::Lose => self.lose(v, &ctx),
+                TextValue::Nothing => {}
             }
         }
+    }
+
+    /// A bonus: its target named, its amount stated.
+    fn bonus(&mut self, v: &Value, ctx: &str) {
+        let to = v["to"].as_str().unwrap_or_default();
+        let Some(b) = bonus_spec(to) else {
+            return self.fail(format!("no bonus target `{to}` ({ctx})"));
+        };
+        self.any_word(b.words, ctx);
+        self.phrase(&v["amount"], &[b.form], ctx);
+        self.amount(&v["amount"], ctx);
+    }
+
+    /// A card lost: which kind, and that the Guide picks which.
+    fn lose(&mut self, v: &Value, ctx: &str) {
+        let kind = v.as_str().unwrap_or_default();
+        let (forms, then) = lose_forms(kind);
+        if then.is_empty() {
+            self.any_word(forms, ctx);
+        } else if !phrase_not_followed_by(&self.text, forms, then) {
+            self.fail(format!(
+                "the text says none of {forms:?} (without \"{then}\") ({ctx})"
+            ));
+        }
+        self.word(GUIDE_PICKS, ctx);
     }
 
     /// A choice the Guide makes: the text introduces it in the agreed words, lists as many
@@ -470,12 +390,16 @@ impl<'a> Checker<'a> {
                     self.fail(format!("the label \"{label}\" does not state {n} ({octx})"));
                 }
             }
-            let mut kinds = Vec::new();
-            lose_kinds_in(&o["effects"], &mut kinds);
-            for kind in kinds {
-                let words: &[&str] = match kind.as_str() {
-                    "any" => &["item", "equipment"],
-                    other => &[other],
+            let mut inner = Vec::new();
+            effects_in(&o["effects"], &mut inner);
+            for kind in inner.iter().filter_map(|e| match e {
+                Effect::Lose(k) => Some(*k),
+                _ => None,
+            }) {
+                let words: &[&str] = match kind {
+                    LoseKind::Any => &["item", "equipment"],
+                    LoseKind::Item => &["item"],
+                    LoseKind::Equipment => &["equipment"],
                 };
                 for &word in words {
                     if !has_word(label, word) {
@@ -619,10 +543,12 @@ impl<'a> Checker<'a> {
         } else if has_word(&self.text, "extended") {
             self.fail("the text calls a single test extended".to_string());
         }
-        for e in t["each_failure"].as_array().into_iter().flatten() {
-            if let Some(n) = e["lose_health"].as_i64() {
+        let mut each = Vec::new();
+        effects_in(&t["each_failure"], &mut each);
+        for e in &each {
+            if let Effect::LoseHealth(Amount::Fixed(n)) = e {
                 self.phrase(
-                    &n.into(),
+                    &(*n).into(),
                     &["Each fail: lose {n} Health"],
                     "test each_failure",
                 );
@@ -741,13 +667,32 @@ impl<'a> Checker<'a> {
         if (has("passive") || has("triggers")) && ty == "snare" {
             self.word("until cleansed", "snare");
         }
-        // The text promises a Guide's choice exactly where the card makes one.
-        let card = Value::Object(c.clone());
+        self.promises(c);
+    }
+    /// The text promises a Guide's choice (and who picks a card lost) exactly where the
+    /// card makes one.
+    fn promises(&mut self, c: &Map<String, Value>) {
+        let mut all = Vec::new();
+        effects_in(&Value::Object(c.clone()), &mut all);
         let lower = self.text.to_lowercase();
-        for (key, phrase) in [("guide_chooses", GUIDE_CHOOSES), ("lose", GUIDE_PICKS)] {
-            let in_data = keys_in(&card, key);
+        let choices = |e: &&Effect| matches!(e, Effect::GuideChooses(_));
+        let losses = |e: &&Effect| matches!(e, Effect::Lose(_));
+        for (which, value, phrase) in [
+            (
+                &choices as &dyn Fn(&&Effect) -> bool,
+                TextValue::Choice,
+                GUIDE_CHOOSES,
+            ),
+            (&losses, TextValue::Lose, GUIDE_PICKS),
+        ] {
+            let found: Vec<&Effect> = all.iter().filter(|e| which(e)).collect();
+            let key = EFFECT_SPECS
+                .iter()
+                .find(|s| s.value == value)
+                .map_or("", |s| s.key);
             let in_text = lower.matches(&phrase.to_lowercase()).count();
-            if in_data != in_text {
+            if found.len() != in_text {
+                let in_data = found.len();
                 self.fail(format!(
                     "the text says \"{phrase}\" in {in_text} places, the card has {in_data} `{key}` effects"
                 ));

@@ -5,10 +5,10 @@
 //! as a starting point ("write the text from the data"), shown before it is taken.
 
 use super::model::{Amount, Condition, Effect};
-use super::spec::{condition_spec, fill};
+use super::spec::{TextValue, bonus_spec, condition_spec, fill, spec_of};
 use super::text_check::{
-    GUIDE_CHOOSES, GUIDE_PICKS, bonus_words, effect_forms, face_wants, immune_words, lose_forms,
-    modifier_forms, per_words, trigger_words,
+    GUIDE_CHOOSES, GUIDE_PICKS, face_wants, immune_words, lose_forms, modifier_forms, per_words,
+    trigger_words,
 };
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -90,11 +90,6 @@ fn after_colon(sentences: &[String]) -> String {
         .unwrap_or_default()
 }
 
-/// `card` or `cards`.
-fn cards(n: i64) -> &'static str {
-    if n == 1 { "card" } else { "cards" }
-}
-
 struct Writer<'a> {
     names: &'a HashMap<String, String>,
 }
@@ -123,51 +118,38 @@ impl Writer<'_> {
         }
     }
 
-    /// The phrase of effect `key` with value `v` (no full stop).
+    /// The phrase of effect `key` with value `v` (no full stop): its spec row's words
+    /// (`cards::spec`), the number, dice, card or words filled in; a bonus, a branch, the
+    /// Guide's choice and a card lost said by their own rows.
     fn effect(&self, key: &str, v: &Value) -> String {
-        let n = v.as_i64().unwrap_or(0);
-        let phrase = |k: &str| form(effect_forms(k).first().copied().unwrap_or("{n}"), n);
-        // The typed effect, matched with an arm for every variant: a new effect does not
-        // compile until it has words here.
         let Ok(typed) = serde_json::from_value::<Effect>(json!({ key: v })) else {
             return key.replace('_', " ");
         };
-        match typed {
-            Effect::Heal(Amount::Full(_)) => "heal fully, to full Health".into(),
-            Effect::Heal(Amount::Dice { .. }) => format!("heal {}", Self::amount(v)),
-            Effect::LoseHealth(Amount::Dice { .. }) => {
-                format!("lose {} Health", Self::amount(v))
-            }
-            Effect::Heal(_) | Effect::LoseHealth(_) | Effect::HitFoe(_) => phrase(key),
-            Effect::Resolve(_) | Effect::Dread(_) => format!("gain {}", phrase(key)),
-            Effect::MaxHealth(_) if n < 0 => format!("your maximum Health falls by {}", -n),
-            Effect::MaxHealth(_) => format!("your maximum Health rises by {n}"),
-            Effect::Peek(_) => format!("{} face down {} of the row", phrase(key), cards(n)),
-            Effect::Reveal(_) => {
-                format!("{} face down {} of the row face up", phrase(key), cards(n))
-            }
-            Effect::PeekDeck(_) => format!(
-                "look at the {} {} of the Domain deck",
-                phrase(key),
-                cards(n)
-            ),
-            Effect::Reorder(_) => format!(
-                "look at the {} cards of the Domain deck and put them back in any order",
-                phrase(key)
-            ),
-            Effect::Cleanse(_) if n == 1 => phrase(key),
-            Effect::Cleanse(_) => format!("{}s", phrase(key)),
-            Effect::Bonus(_) => {
+        let spec = spec_of(&typed);
+        let n = v.as_i64().unwrap_or(0);
+        let fill_in = |form: &str, n: String, plural: bool| {
+            form.replace("{n}", &n)
+                .replace("{s}", if plural { "s" } else { "" })
+        };
+        match spec.value {
+            TextValue::Amount => match &typed {
+                Effect::Heal(Amount::Full(_)) => spec.writes_full.to_string(),
+                Effect::MaxHealth(_) if n < 0 => fill_in(spec.writes_full, (-n).to_string(), false),
+                _ => fill_in(spec.writes, Self::amount(v), n != 1),
+            },
+            TextValue::Name => spec.writes.replace("{a}", &self.name(v)),
+            TextValue::Bonus => {
                 let to = v["to"].as_str().unwrap_or_default();
-                let (words, f) = bonus_words(to);
-                let n = v["amount"].as_i64().unwrap_or(0);
-                let what = words.first().copied().unwrap_or(to);
-                match to {
-                    "next_heal" => format!("your {what} gives {}", form(f, n)),
-                    _ => format!("{} to every roll of your {what}", form(f, n)),
+                let amount = v["amount"].as_i64().unwrap_or(0);
+                match bonus_spec(to) {
+                    Some(b) => b
+                        .writes
+                        .replace("{n}", &form(b.form, amount))
+                        .replace("{a}", b.words.first().copied().unwrap_or(to)),
+                    None => to.to_string(),
                 }
             }
-            Effect::If(_) => {
+            TextValue::Branch => {
                 let then = after_colon(&self.effects(&v["then"]));
                 let otherwise = after_colon(&self.effects(&v["else"]));
                 let cond = self.condition(&v["when"]);
@@ -178,17 +160,16 @@ impl Writer<'_> {
                 };
                 said.trim_end_matches('.').to_string()
             }
-            Effect::GuideChooses(_) => self.guide_chooses(v),
-            Effect::Lose(_) => {
+            TextValue::Choice => self.guide_chooses(v),
+            TextValue::Lose => {
                 let kind = v.as_str().unwrap_or_default();
                 let what = lose_forms(kind).0.first().copied().unwrap_or("a card");
                 format!("lose {what} ({GUIDE_PICKS})")
             }
-            Effect::Marker(_) => "set the marker to neutral".into(),
-            Effect::Catch(_) => format!("{} catches you", self.name(v)),
-            Effect::Release(_) => format!("{} lets you go", self.name(v)),
-            Effect::Shield(_) => format!("the foe's damage is blocked in the next {n} exchanges"),
-            Effect::EndRun(_) => format!("the run ends here: {}", v.as_str().unwrap_or_default()),
+            TextValue::Nothing => spec
+                .writes
+                .replace("{n}", &n.to_string())
+                .replace("{a}", v.as_str().unwrap_or_default()),
         }
     }
 

@@ -4,32 +4,9 @@
 //! A test holds these lists to the generated schema, so a new effect in the model cannot
 //! go missing from the desk's pickers.
 
-/// What the value of a one-key object (`{"heal": 4}`) is, and so how it is edited.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Arg {
-    /// A number, dice (`1d6+2`) or `full`.
-    Amount,
-    /// A whole number.
-    Number,
-    /// A card's id.
-    Card,
-    /// Words (a sentence).
-    Words,
-    /// One word of a small enum.
-    Pick(&'static [&'static str]),
-    /// A bonus: `{"to": ..., "amount": N}`.
-    Bonus,
-    /// A companion carrying a card: `{"companion": ID, "card": ID}`.
-    Carry,
-    /// No value: the word alone stands in the list (`"no_rest"`, not `{"no_rest": ...}`).
-    Bare,
-    /// Anything else (a nested condition, a list of options): JSON as typed.
-    Json,
-}
+pub use super::spec::{Arg, LOSE_KINDS, MARKERS};
 
 pub const BONUS_TARGETS: &[&str] = &["next_duel", "next_test", "next_heal"];
-pub const LOSE_KINDS: &[&str] = &["item", "equipment", "any"];
-pub const MARKERS: &[&str] = &["neutral"];
 pub const SLOT_KINDS: &[&str] = &["item", "equipment"];
 /// When a trigger fires (`Occasion`).
 pub const OCCASIONS: &[&str] = &["flip", "duel_start", "domain_enter", "foe_defeated"];
@@ -116,6 +93,11 @@ pub fn arg_of(list: &[(&str, Arg)], key: &str) -> Option<Arg> {
     list.iter().find(|(k, _)| *k == key).map(|(_, a)| *a)
 }
 
+/// Whether `key` is the effect that branches on a condition.
+fn is_branch(key: &str) -> bool {
+    super::spec::spec(key).is_some_and(|s| s.value == super::spec::TextValue::Branch)
+}
+
 /// A starting value for a new object of kind `key` (`{"heal": 1}` for a new heal).
 pub fn blank(list: &[(&str, Arg)], key: &str) -> serde_json::Value {
     use serde_json::json;
@@ -126,7 +108,7 @@ pub fn blank(list: &[(&str, Arg)], key: &str) -> serde_json::Value {
         Some(Arg::Card | Arg::Words) => json!(""),
         Some(Arg::Carry) => json!({"companion": "", "card": ""}),
         Some(Arg::Bare) => serde_json::Value::Null,
-        Some(Arg::Json) if key == "if" => json!({"when": {"resolve_at_least": 1}, "then": []}),
+        Some(Arg::Json) if is_branch(key) => json!({"when": {"resolve_at_least": 1}, "then": []}),
         Some(Arg::Json) if key == "not" => json!({"holds": ""}),
         Some(Arg::Json) if key == "all" || key == "any" => json!([{"holds": ""}]),
         Some(Arg::Json) if key == "table_face" => json!({"roll": 1, "result": "miss"}),

@@ -42,6 +42,10 @@ pub enum CardsCommand {
         /// Write the cards even when the sheet or the result has errors.
         #[arg(long)]
         keep_going: bool,
+        /// The designer's phrasebook (their synonyms and phrases; default:
+        /// `phrasebook.json` beside the sheet, if there is one). It is kept in the folder.
+        #[arg(long, value_name = "FILE")]
+        phrasebook: Option<PathBuf>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -57,6 +61,10 @@ pub enum CardsCommand {
         /// Merge even when the sheet has errors.
         #[arg(long)]
         keep_going: bool,
+        /// The designer's phrasebook (default: `phrasebook.json` beside the sheet, if
+        /// there is one).
+        #[arg(long, value_name = "FILE")]
+        phrasebook: Option<PathBuf>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -84,6 +92,7 @@ pub fn run(cards: &CardSource, cmd: &CardsCommand) -> i32 {
             out,
             force,
             keep_going,
+            phrasebook,
             json,
         } => import(
             file,
@@ -91,6 +100,7 @@ pub fn run(cards: &CardSource, cmd: &CardsCommand) -> i32 {
             Safety {
                 force: *force,
                 keep_going: *keep_going,
+                phrasebook: phrasebook.clone(),
             },
             *json,
         ),
@@ -98,8 +108,9 @@ pub fn run(cards: &CardSource, cmd: &CardsCommand) -> i32 {
             file,
             into,
             keep_going,
+            phrasebook,
             json,
-        } => merge(file, into, *keep_going, *json),
+        } => merge(file, into, *keep_going, phrasebook.as_deref(), *json),
     }
 }
 
@@ -153,11 +164,14 @@ fn export_designer(cards: &CardSource, file: &Path) -> i32 {
     }
 }
 
-/// How careful an import is with what is already on disk.
-#[derive(Debug, Clone, Copy)]
+/// How careful an import is with what is already on disk, and the phrasebook it reads
+/// the sheet with.
+#[derive(Debug, Clone)]
 struct Safety {
     force: bool,
     keep_going: bool,
+    /// The phrasebook named on the command line.
+    phrasebook: Option<PathBuf>,
 }
 
 /// A sibling of `dir` named `<dir-name><suffix>`.
@@ -245,7 +259,7 @@ fn import(file: &Path, out: &Path, safety: Safety, json: bool) -> i32 {
         );
         return 2;
     }
-    let (files, summary) = match sheet::read_sheet(file) {
+    let (files, summary) = match sheet::read_sheet_with(file, safety.phrasebook.as_deref()) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("forward cards import: {e}");
@@ -296,7 +310,7 @@ fn import(file: &Path, out: &Path, safety: Safety, json: bool) -> i32 {
     i32::from(failed)
 }
 
-fn merge(file: &Path, into: &Path, keep_going: bool, json: bool) -> i32 {
+fn merge(file: &Path, into: &Path, keep_going: bool, phrasebook: Option<&Path>, json: bool) -> i32 {
     if !into.join("map.json").is_file() {
         eprintln!(
             "forward cards merge: {} is not a cards folder (no map.json); use `forward cards import` for a new one",
@@ -304,7 +318,7 @@ fn merge(file: &Path, into: &Path, keep_going: bool, json: bool) -> i32 {
         );
         return 2;
     }
-    let (mut files, summary) = match sheet::read_sheet(file) {
+    let (mut files, summary) = match sheet::read_sheet_with(file, phrasebook) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("forward cards merge: {e}");
@@ -459,6 +473,7 @@ pub fn render_text(s: &ImportSummary, out: &Path, errors: usize, warnings: &[Pro
             t.push_str(&row_line(a));
         }
     }
+    t.push_str(&read_back_text(s));
     t.push_str(&format!(
         "validate: {errors} errors, {} warnings\n",
         warnings.len()
@@ -466,6 +481,52 @@ pub fn render_text(s: &ImportSummary, out: &Path, errors: usize, warnings: &[Pro
     // One short line per kind: the full list is `forward validate`'s.
     for (kind, n, example) in group_warnings(warnings) {
         t.push_str(&format!("  {n} x {kind} (e.g. {})\n", example_of(&example)));
+    }
+    t
+}
+
+/// The read-back of an import of the designer's sheet: how many cards say back what their
+/// cells say, and each one that does not, its cell beside the read-back and where they
+/// differ (`--json` has every row's).
+fn read_back_text(s: &ImportSummary) -> String {
+    if s.readback.is_empty() {
+        return String::new();
+    }
+    let differ: Vec<_> = s
+        .readback
+        .iter()
+        .filter(|r| !r.differences.is_empty())
+        .collect();
+    let mut t = format!(
+        "read back: {} of {} cards say back what their cells say",
+        s.readback.len() - differ.len(),
+        s.readback.len()
+    );
+    if differ.is_empty() {
+        t.push('\n');
+        return t;
+    }
+    t.push_str(&format!("; {} differ:\n", differ.len()));
+    let one_line = |c: &str| {
+        let lines: Vec<&str> = c.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        if lines.is_empty() {
+            "(empty)".to_string()
+        } else {
+            lines.join(" / ")
+        }
+    };
+    for r in differ {
+        let num = if r.card_number.is_empty() {
+            String::new()
+        } else {
+            format!("card {} ", r.card_number)
+        };
+        t.push_str(&format!("  line {}: {num}\"{}\"\n", r.line, r.title));
+        t.push_str(&format!("    sheet:     {}\n", one_line(&r.cell)));
+        t.push_str(&format!("    read back: {}\n", one_line(&r.read_back)));
+        for d in &r.differences {
+            t.push_str(&format!("    - {d}\n"));
+        }
     }
     t
 }

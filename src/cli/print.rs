@@ -41,6 +41,11 @@ pub struct PrintArgs {
     /// `forward_deck.json`) into this folder.
     #[arg(long, value_name = "DIR")]
     pub tts: Option<PathBuf>,
+    /// With --tts: the address the deck's images will be served from (an image host,
+    /// `https://...`), so the deck works for everyone it is shared with; without it the
+    /// deck points at the files on this computer.
+    #[arg(long, value_name = "URL", requires = "tts")]
+    pub tts_url: Option<String>,
 }
 
 /// The cards a subset names, or why it names none.
@@ -94,7 +99,8 @@ pub fn run(cards: &crate::cards::CardSource, args: &PrintArgs) -> i32 {
         png: args.png.clone(),
     };
     // Everything the user can get wrong is found before the cards are drawn.
-    if let Err(e) = print::check(&o) {
+    let url = args.tts_url.as_deref().map(print::tts::check_url);
+    if let Err(e) = url.unwrap_or(Ok(())).and_then(|()| print::check(&o)) {
         eprintln!("forward print: {e}");
         return 2;
     }
@@ -126,6 +132,7 @@ pub fn run(cards: &crate::cards::CardSource, args: &PrintArgs) -> i32 {
             )
         }),
         tts: args.tts.clone(),
+        tts_url: args.tts_url.clone(),
     };
     match print::print_for(set.files(), &o, &playtest) {
         Ok(p) => {
@@ -135,6 +142,13 @@ pub fn run(cards: &crate::cards::CardSource, args: &PrintArgs) -> i32 {
                     p.tts_sheets,
                     dir.display()
                 );
+                match &playtest.tts_url {
+                    Some(url) => println!(
+                        "its images are addressed at {url}/: upload every PNG of {} there before sharing the deck",
+                        dir.display()
+                    ),
+                    None => println!("note: {}", print::tts::LOCAL_NOTE),
+                }
             }
             println!(
                 "wrote {} cards on {} pages (faces, backs for long-edge duplex, the map) to {}",
@@ -142,6 +156,15 @@ pub fn run(cards: &crate::cards::CardSource, args: &PrintArgs) -> i32 {
                 p.pages,
                 o.out.display()
             );
+            if p.per_page < print::PER_PAGE {
+                println!(
+                    "{} cards to a page: with {} mm bleed nine do not fit on {:?} paper with their crop marks (nine fit up to {:.1} mm)",
+                    p.per_page,
+                    o.bleed,
+                    o.paper,
+                    print::max_bleed(o.paper)
+                );
+            }
             if let Some(dir) = &o.png {
                 println!(
                     "wrote {} PNG images at 300 dpi to {}",

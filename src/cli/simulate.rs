@@ -235,9 +235,14 @@ pub fn run(cards: &CardSource, saves: Option<&Path>, args: &SimulateArgs) -> i32
     }
     if let Some(dir_b) = &args.compare {
         let source_b = CardSource::Dir(dir_b.clone());
-        let set_b = match super::load_cards("simulate", &source_b) {
-            Ok(set) => Arc::new(set),
-            Err(code) => return code,
+        let set_b = if same_folder(cards, dir_b) {
+            // The same folder on both sides is read once (and its warnings said once).
+            Arc::clone(&set)
+        } else {
+            match super::load_cards("simulate", &source_b) {
+                Ok(set) => Arc::new(set),
+                Err(code) => return code,
+            }
         };
         let renames = match super::renames::renames(cards, dir_b, args.renames.as_deref()) {
             Ok(r) => Arc::new(r),
@@ -276,7 +281,10 @@ pub fn run(cards: &CardSource, saves: Option<&Path>, args: &SimulateArgs) -> i32
             rules,
             renames: Default::default(),
         };
-        return run_compare(args, jobs, &side(args.rules()), &side(with));
+        let (a, b) = (side(args.rules()), side(with));
+        // A rule the player may decline is measured at the best buying policy too.
+        let declinable = with.paid_peek.is_some() && args.rules().paid_peek.is_none();
+        return run_compare_rule(args, jobs, &a, &b, declinable);
     }
     if args.compare_dice {
         let side = |dice: DiceMode| Config {
@@ -429,11 +437,49 @@ fn run_sweep(
 }
 
 fn run_compare(args: &SimulateArgs, jobs: usize, a: &Config, b: &Config) -> i32 {
+    run_compare_rule(args, jobs, a, b, false)
+}
+
+/// [`run_compare`], and with `declinable` (a house rule the player may decline, B's
+/// against A's) the rule measured at the best buying policy the planning bots find
+/// (`sim::buying`): a sweep of their buying threshold, the best played again on fresh
+/// seeds.
+fn run_compare_rule(
+    args: &SimulateArgs,
+    jobs: usize,
+    a: &Config,
+    b: &Config,
+    declinable: bool,
+) -> i32 {
+    use crate::sim::buying;
+    let plans = matches!(args.policy, PolicyKind::Planner | PolicyKind::Informed);
+    let sweep = declinable && plans;
     let progress = progress();
-    let done = with_progress(args.runs, &progress, || {
-        compare(a, b, args.runs, args.seed, jobs, &progress)
+    // The comparison, then the sweep's policies and the fresh runs of two of them.
+    let total = args.runs * if sweep { 1 + 2 } else { 1 };
+    let done = with_progress(total, &progress, || {
+        let c = compare(a, b, args.runs, args.seed, jobs, &progress)?;
+        let sides = buying::Sides {
+            cards: &a.cards,
+            kind: args.policy,
+            without: RunOptions {
+                dice: a.dice,
+                rules: a.rules,
+            },
+            with: RunOptions {
+                dice: b.dice,
+                rules: b.rules,
+            },
+        };
+        let m = match sweep {
+            true => Some(buying::measure(
+                &sides, args.runs, args.seed, jobs, &progress,
+            )?),
+            false => None,
+        };
+        Ok::<_, rayon::ThreadPoolBuildError>((c, m))
     });
-    let Some((comparison, elapsed)) = finished(done, jobs) else {
+    let Some(((comparison, measure), elapsed)) = finished(done, jobs) else {
         return 1;
     };
     let summary = comparison.summary(a, b);
@@ -443,7 +489,12 @@ fn run_compare(args: &SimulateArgs, jobs: usize, a: &Config, b: &Config) -> i32 
         jobs,
         interrupted: progress.stopped(),
         summary: &summary,
-        timing: Timing::new(2 * summary.runs, jobs, elapsed),
+        timing: Timing::new(
+            2 * summary.runs + measure.as_ref().map_or(0, |m| m.runs_played),
+            jobs,
+            elapsed,
+        ),
+        at_best_buying: measure.as_ref(),
     };
     emit(
         args,
@@ -474,6 +525,15 @@ fn run_pace(set: &Arc<crate::cards::CardSet>, args: &SimulateArgs) -> i32 {
     let rows = crate::sim::pace::table(&runs, || args.policy.make());
     print!("{}", crate::sim::pace::text(&rows));
     0
+}
+
+/// `--cards` is the folder `dir_b` (however each is spelt).
+fn same_folder(cards: &CardSource, dir_b: &Path) -> bool {
+    let real = |p: &Path| std::fs::canonicalize(p).ok();
+    cards
+        .dir()
+        .and_then(real)
+        .is_some_and(|a| real(dir_b) == Some(a))
 }
 
 /// Reads `--terms`.

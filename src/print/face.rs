@@ -153,6 +153,18 @@ pub fn face_svg_as(
     look: &Look,
     stamp: Option<&str>,
 ) -> String {
+    face_svg_fitted(m, f, bleed, look, stamp).0
+}
+
+/// [`face_svg_as`], and whether the rules text fitted its room whole (at the smallest
+/// size a text shrinks to, a longer one loses its last lines).
+pub fn face_svg_fitted(
+    m: &Metrics,
+    f: &CardFace,
+    bleed: f32,
+    look: &Look,
+    stamp: Option<&str>,
+) -> (String, bool) {
     let mut s = String::new();
     let frame = f.frame();
     let fill = mix(look.ground, frame, look.tint);
@@ -206,8 +218,8 @@ pub fn face_svg_as(
             &mut s, m, &f.faces, pen.left, pen.right, bottom, frame, fill, look.ink,
         );
     }
-    pen.rules_body(&mut s, &rules_text(f), top, bottom);
-    s
+    let fitted = pen.rules_body(&mut s, &rules_text(f), top, bottom);
+    (s, fitted)
 }
 
 /// The bleed box filled with the tinted tile, and the rounded frame inside the trim line.
@@ -355,8 +367,8 @@ impl Pen<'_> {
     }
 
     /// The rules text between `top` and `bottom`, shrinking to fit down to `TEXT_MIN`
-    /// (lines that still do not fit are left out).
-    fn rules_body(&self, s: &mut String, body: &str, top: f32, bottom: f32) {
+    /// (lines that still do not fit are left out); `false` when some were.
+    fn rules_body(&self, s: &mut String, body: &str, top: f32, bottom: f32) -> bool {
         let width = self.right - self.left;
         let mut size = TEXT_SIZE;
         let lines = loop {
@@ -372,7 +384,7 @@ impl Pen<'_> {
         let mut ty = top + size;
         for l in &lines {
             if ty > bottom + 0.5 {
-                break;
+                return false;
             }
             s.push_str(&text(
                 self.m,
@@ -386,6 +398,7 @@ impl Pen<'_> {
             ));
             ty += size * LINE;
         }
+        true
     }
 }
 

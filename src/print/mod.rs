@@ -62,6 +62,9 @@ pub struct Playtest {
     pub stamp: Option<String>,
     /// Also write a Tabletop Simulator deck into this folder.
     pub tts: Option<PathBuf>,
+    /// The address its images will be served from (an image host), so a shared deck
+    /// finds them; `None`: files on this computer.
+    pub tts_url: Option<String>,
 }
 
 /// What to print and where.
@@ -86,7 +89,7 @@ pub enum PrintError {
     #[error("the bleed must be between 0 and {MAX_BLEED} mm, not {0}")]
     Bleed(f32),
     #[error(
-        "nine cards with {bleed} mm bleed ({w:.1} x {h:.1} mm) and crop marks do not fit on {paper:?} paper; use a bleed of at most {max:.1} mm"
+        "a card with {bleed} mm bleed ({w:.1} x {h:.1} mm) and crop marks does not fit on {paper:?} paper (nine to a page fit with a bleed of at most {max:.1} mm)"
     )]
     TooBig {
         bleed: f32,
@@ -97,22 +100,63 @@ pub enum PrintError {
     },
     #[error("cannot draw {what}: {message}")]
     Draw { what: String, message: String },
+    #[error(
+        "`{0}` is not an address a shared deck can fetch images from: give the http:// or https:// address the deck's PNG files are served from"
+    )]
+    Url(String),
 }
 
-/// Checks the options before any work: the bleed, that the grid fits the paper, that the
+/// How the cards sit on a page: so many across and down, each with its bleed, the crop
+/// marks around the grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grid {
+    pub cols: usize,
+    pub rows: usize,
+}
+
+impl Grid {
+    /// The grid for a paper and bleed: three by three when it fits with its crop marks,
+    /// else as many across and as many down as fit (the usual 3 mm bleed: two across on
+    /// A4, two down on Letter, six to a page). `None` when not one card fits.
+    pub fn for_paper(paper: Paper, bleed: f32) -> Option<Grid> {
+        let (pw, ph) = paper.size_mm();
+        let margin = 2.0 * (MARK + MARK_GAP);
+        let fit =
+            |room: f32, card: f32| (((room - margin) / (card + 2.0 * bleed)) as usize).min(PER_ROW);
+        let g = Grid {
+            cols: fit(pw, CARD_W),
+            rows: fit(ph, CARD_H),
+        };
+        (g.cols > 0 && g.rows > 0).then_some(g)
+    }
+
+    /// Cards on one page.
+    pub fn per_page(self) -> usize {
+        self.cols * self.rows
+    }
+
+    /// The grid's width and height with this bleed, in mm (crop marks left out).
+    fn size(self, bleed: f32) -> (f32, f32) {
+        (
+            self.cols as f32 * (CARD_W + 2.0 * bleed),
+            self.rows as f32 * (CARD_H + 2.0 * bleed),
+        )
+    }
+}
+
+/// Checks the options before any work: the bleed, that a card fits the paper, that the
 /// PDF can be written and the PNG folder made.
 pub fn check(o: &Options) -> Result<(), PrintError> {
     if !(0.0..=MAX_BLEED).contains(&o.bleed) || o.bleed.is_nan() {
         return Err(PrintError::Bleed(o.bleed));
     }
-    let (pw, ph) = o.paper.size_mm();
-    let (gw, gh) = grid_size(o.bleed);
-    if gw + 2.0 * (MARK + MARK_GAP) > pw || gh + 2.0 * (MARK + MARK_GAP) > ph {
+    if Grid::for_paper(o.paper, o.bleed).is_none() {
+        let (w, h) = (CARD_W + 2.0 * o.bleed, CARD_H + 2.0 * o.bleed);
         return Err(PrintError::TooBig {
             bleed: o.bleed,
             paper: o.paper,
-            w: gw,
-            h: gh,
+            w,
+            h,
             max: max_bleed(o.paper),
         });
     }
@@ -135,7 +179,8 @@ pub fn check(o: &Options) -> Result<(), PrintError> {
     Ok(())
 }
 
-/// The largest bleed (to 0.1 mm) with which nine cards and their crop marks fit the paper.
+/// The largest bleed (to 0.1 mm) with which nine cards and their crop marks fit the paper;
+/// with more, fewer cards go on a page.
 pub fn max_bleed(paper: Paper) -> f32 {
     let (pw, ph) = paper.size_mm();
     let margin = 2.0 * (MARK + MARK_GAP);
@@ -143,13 +188,6 @@ pub fn max_bleed(paper: Paper) -> f32 {
     let room =
         ((pw - margin) / PER_ROW as f32 - CARD_W).min((ph - margin) / PER_ROW as f32 - CARD_H);
     (room / 2.0 * 10.0).floor() / 10.0
-}
-
-fn grid_size(bleed: f32) -> (f32, f32) {
-    (
-        PER_ROW as f32 * (CARD_W + 2.0 * bleed),
-        PER_ROW as f32 * (CARD_H + 2.0 * bleed),
-    )
 }
 
 /// What one foe face does, in a few words for the table.
@@ -205,6 +243,47 @@ fn face_rows(faces: &[Face]) -> Vec<(String, String)> {
         .collect()
 }
 
+/// A card's text as printed above its faces table: in the designer's notation, without
+/// what the table and the stats line already show (the face lines, the dashes, the HP
+/// line and the combat table's heading), so each face is printed once.
+fn printed_text(text: &str, faced: bool) -> String {
+    if !faced || !crate::cards::sheet::designer::readback::is_designer_text(text) {
+        return text.to_string();
+    }
+    let shown = |l: &&str| {
+        let n = l.trim().to_lowercase();
+        let face = n.split_once(' ').is_some_and(|(d, _)| {
+            matches!(
+                d.trim_end_matches(['.', ')', ':']),
+                "1" | "2" | "3" | "4" | "5" | "6"
+            )
+        });
+        let hp = matches!(crate::cards::sheet::designer::hp_only(&n), Some(true));
+        !(n.is_empty() || n.chars().all(|c| c == '-') || face || hp || n.contains("combat table"))
+    };
+    text.lines().filter(shown).collect::<Vec<_>>().join("\n")
+}
+
+/// The Guardian's printed text: its text (without what its faces table shows) and, unless
+/// the text says them already in the designer's notation, its requirement and seals.
+fn guardian_text(g: &crate::cards::model::GuardianFile) -> String {
+    let text = printed_text(&g.text, true);
+    let said = crate::cards::sheet::designer::readback::is_designer_text(&g.text)
+        && g.text.to_uppercase().contains("SEAL");
+    if said {
+        return text;
+    }
+    std::iter::once(text)
+        .chain(
+            g.requirements
+                .iter()
+                .chain(&g.seals)
+                .map(|x| format!("{}: {}", x.name, x.text)),
+        )
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Every card to print, in order: the traveller, the Guardian, then each Domain's title
 /// card followed by its Station cards.
 pub fn cards(files: &CardFiles) -> Vec<CardFace> {
@@ -229,16 +308,8 @@ pub fn cards(files: &CardFiles) -> Vec<CardFace> {
             kind: Kind::Guardian,
             name: g.name.clone(),
             // The paper Guardian carries its requirement and seals, which the window shows
-            // beside it.
-            text: std::iter::once(g.text.clone())
-                .chain(
-                    g.requirements
-                        .iter()
-                        .chain(&g.seals)
-                        .map(|x| format!("{}: {}", x.name, x.text)),
-                )
-                .collect::<Vec<_>>()
-                .join("\n"),
+            // beside it (a text in the designer's notation already says them).
+            text: guardian_text(g),
             flavor: g.flavor.clone(),
             stats: Some(format!("HP {} · DEF {}", g.hp, g.def)),
             faces: face_rows(&g.faces),
@@ -274,7 +345,7 @@ pub fn cards(files: &CardFiles) -> Vec<CardFace> {
                 id: s.id.0.clone(),
                 kind: Kind::Station(s.card_type),
                 name: s.name.clone(),
-                text: s.text.clone(),
+                text: printed_text(&s.text, foe),
                 flavor: s.flavor.clone(),
                 stats: s
                     .hp
@@ -292,21 +363,23 @@ pub fn cards(files: &CardFiles) -> Vec<CardFace> {
 }
 
 /// Crop marks around the grid at every trim line, outside the cards.
-fn crop_marks(x0: f32, y0: f32, bleed: f32) -> String {
+fn crop_marks(x0: f32, y0: f32, bleed: f32, grid: Grid) -> String {
     let mut s = String::new();
-    let (gw, gh) = grid_size(bleed);
+    let (gw, gh) = grid.size(bleed);
     let line = |s: &mut String, x1: f32, y1: f32, x2: f32, y2: f32| {
         let _ = write!(
             s,
             r##"<line x1="{x1:.2}" y1="{y1:.2}" x2="{x2:.2}" y2="{y2:.2}" stroke="#000000" stroke-width="0.2"/>"##
         );
     };
-    for i in 0..PER_ROW {
+    for i in 0..grid.cols {
         for edge in [bleed, bleed + CARD_W] {
             let x = x0 + i as f32 * (CARD_W + 2.0 * bleed) + edge;
             line(&mut s, x, y0 - MARK_GAP - MARK, x, y0 - MARK_GAP);
             line(&mut s, x, y0 + gh + MARK_GAP, x, y0 + gh + MARK_GAP + MARK);
         }
+    }
+    for i in 0..grid.rows {
         for edge in [bleed, bleed + CARD_H] {
             let y = y0 + i as f32 * (CARD_H + 2.0 * bleed) + edge;
             line(&mut s, x0 - MARK_GAP - MARK, y, x0 - MARK_GAP, y);
@@ -336,16 +409,18 @@ pub fn pages_for(
     p: &Playtest,
 ) -> Vec<String> {
     let (pw, ph) = o.paper.size_mm();
-    let (gw, gh) = grid_size(o.bleed);
+    // `check` refuses a paper no card fits; one card a page is the least there is.
+    let grid = Grid::for_paper(o.paper, o.bleed).unwrap_or(Grid { cols: 1, rows: 1 });
+    let (gw, gh) = grid.size(o.bleed);
     let (x0, y0) = ((pw - gw) / 2.0, (ph - gh) / 2.0);
     let (cw, ch) = (CARD_W + 2.0 * o.bleed, CARD_H + 2.0 * o.bleed);
     let look = p.look();
     let mut out = Vec::new();
-    for chunk in cards.chunks(PER_PAGE) {
-        let mut front = crop_marks(x0, y0, o.bleed);
-        let mut backs = crop_marks(x0, y0, o.bleed);
+    for chunk in cards.chunks(grid.per_page()) {
+        let mut front = crop_marks(x0, y0, o.bleed, grid);
+        let mut backs = crop_marks(x0, y0, o.bleed, grid);
         for (i, c) in chunk.iter().enumerate() {
-            let (col, row) = (i % PER_ROW, i / PER_ROW);
+            let (col, row) = (i % grid.cols, i / grid.cols);
             let _ = write!(
                 front,
                 r#"<g transform="translate({:.3} {:.3})">{}</g>"#,
@@ -366,7 +441,7 @@ pub fn pages_for(
             let _ = write!(
                 backs,
                 r#"<g transform="translate({:.3} {:.3})">{back}</g>"#,
-                x0 + (PER_ROW - 1 - col) as f32 * cw,
+                x0 + (grid.cols - 1 - col) as f32 * cw,
                 y0 + row as f32 * ch
             );
         }
@@ -481,6 +556,8 @@ pub fn card_png(
 pub struct Printed {
     pub cards: usize,
     pub pages: usize,
+    /// Cards on a page of faces (nine, or fewer with a bleed too wide for nine).
+    pub per_page: usize,
     pub pngs: usize,
     /// Tabletop Simulator sheets written.
     pub tts_sheets: usize,
@@ -504,7 +581,9 @@ pub fn print_for(files: &CardFiles, o: &Options, p: &Playtest) -> Result<Printed
     let pages = pages_for(&m, files, &cards, o, p);
     let look = p.look();
     let tts = match &p.tts {
-        Some(dir) => tts::write(&m, &cards, &look, dir)?.sheets.len(),
+        Some(dir) => tts::write(&m, &cards, &look, dir, p.tts_url.as_deref())?
+            .sheets
+            .len(),
         None => 0,
     };
     let bytes = pdf(&pages, o.paper)?;
@@ -541,6 +620,7 @@ pub fn print_for(files: &CardFiles, o: &Options, p: &Playtest) -> Result<Printed
     Ok(Printed {
         cards: cards.len(),
         pages: pages.len(),
+        per_page: Grid::for_paper(o.paper, o.bleed).map_or(1, Grid::per_page),
         pngs,
         tts_sheets: tts,
     })

@@ -2,7 +2,9 @@
 //! up to 10 x 7 cards (one set of sheets per back, so each Domain's deck keeps its own
 //! back), one back image per sheet set, and the saved-object JSON Tabletop Simulator
 //! loads (`Deck` objects with a `CustomDeck` per sheet; each card's `CardID` is the
-//! sheet's number times 100 plus its place on the sheet).
+//! sheet's number times 100 plus its place on the sheet). The images are addressed on an
+//! image host (`--tts-url`) so a shared deck works for everyone, or as files on this
+//! computer, with a note saying so.
 
 use super::face::{self, CARD_H, CARD_W, CardFace, Look};
 use super::text::Metrics;
@@ -71,8 +73,34 @@ pub struct Deck {
     pub cards: usize,
 }
 
-/// Writes the sheets, backs and `forward_deck.json` into `dir`.
-pub fn write(m: &Metrics, cards: &[CardFace], look: &Look, dir: &Path) -> Result<Deck, PrintError> {
+/// The note written beside a deck whose images are files on this computer.
+pub const LOCAL_NOTE: &str = "The deck's images are files on this computer (file:/// addresses): Tabletop Simulator finds them here, but nobody you share the deck with will. To share it, upload the PNG files of this folder to an image host (any web server, or Steam Cloud from Tabletop Simulator's Cloud Manager) and print again with --tts-url and the address the files are served from.";
+
+/// The file of that note.
+pub const NOTE_FILE: &str = "README.txt";
+
+/// Whether `base` is an address a shared deck's images can be fetched from.
+pub fn check_url(base: &str) -> Result<(), PrintError> {
+    let ok = (base.starts_with("https://") || base.starts_with("http://"))
+        && base.len() > "https://".len()
+        && !base.chars().any(char::is_whitespace);
+    if ok {
+        Ok(())
+    } else {
+        Err(PrintError::Url(base.to_string()))
+    }
+}
+
+/// Writes the sheets, backs and `forward_deck.json` into `dir`; the deck points at the
+/// images under `base` (an image host's address) when given, else at the files here (with
+/// a note beside them saying how to share the deck).
+pub fn write(
+    m: &Metrics,
+    cards: &[CardFace],
+    look: &Look,
+    dir: &Path,
+    base: Option<&str>,
+) -> Result<Deck, PrintError> {
     std::fs::create_dir_all(dir).map_err(|source| PrintError::Write {
         path: dir.into(),
         source,
@@ -135,11 +163,12 @@ pub fn write(m: &Metrics, cards: &[CardFace], look: &Look, dir: &Path) -> Result
             }
             let name = format!("sheet_{sheet_no:02}_{key}.png");
             save(&sheet, &dir.join(&name))?;
-            let url = |f: &str| {
-                format!(
+            let url = |f: &str| match base {
+                Some(b) => format!("{}/{f}", b.trim_end_matches('/')),
+                None => format!(
                     "file:///{}",
                     dir.join(f).display().to_string().trim_start_matches('/')
-                )
+                ),
             };
             custom.insert(sheet_no.to_string(), json!({"FaceURL": url(&name), "BackURL": url(&back_name),
                 "NumWidth": COLUMNS, "NumHeight": rows, "BackIsHidden": true, "UniqueBack": false, "Type": 0}));
@@ -160,5 +189,13 @@ pub fn write(m: &Metrics, cards: &[CardFace], look: &Look, dir: &Path) -> Result
     let path = dir.join("forward_deck.json");
     std::fs::write(&path, format!("{saved:#}\n"))
         .map_err(|source| PrintError::Write { path, source })?;
+    let note = dir.join(NOTE_FILE);
+    match base {
+        None => std::fs::write(&note, format!("{LOCAL_NOTE}\n"))
+            .map_err(|source| PrintError::Write { path: note, source })?,
+        Some(_) => {
+            let _ = std::fs::remove_file(note);
+        }
+    }
     Ok(deck)
 }

@@ -81,6 +81,8 @@ pub struct Balance {
     /// The card on each side (`None` where the set has no such Station card).
     pub card_saved: Option<CardFigures>,
     pub card_edited: Option<CardFigures>,
+    /// What each side is, for the lines (`before saving cinder_hound`, `as saved`).
+    pub names: [String; 2],
 }
 
 fn side(label: &str, cards: Arc<CardSet>) -> Config {
@@ -135,6 +137,7 @@ pub fn weigh(
         change_ci95: change.ci95,
         card_saved: card_of(&s.a.summary, saved_id),
         card_edited: card_of(&s.b.summary, edited_id),
+        names: ["saved".into(), "edited".into()],
     })
 }
 
@@ -157,13 +160,42 @@ fn shift(a: Option<String>, b: Option<String>) -> String {
     }
 }
 
+/// A figure to `places` decimals, never `-0.00`: a change too small to show is none.
+fn fixed(x: f64, places: usize) -> String {
+    let s = format!("{x:.places$}");
+    if s.trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
+        s.trim_start_matches('-').to_string()
+    } else {
+        s
+    }
+}
+
+/// A signed figure (`+1.2`, `-0.4`) to `places` decimals; `+0.0` for one too small to show.
+fn signed(x: f64, places: usize) -> String {
+    let s = fixed(x, places);
+    if s.starts_with('-') {
+        s
+    } else {
+        format!("+{s}")
+    }
+}
+
 impl Balance {
+    /// The same figures with each side's name for the lines.
+    pub fn named(mut self, names: [String; 2]) -> Balance {
+        self.names = names;
+        self
+    }
+
     /// The panel's lines: the win rate on both sides, the change, the card's kill rate and
     /// Health cost, and a Terror's options with why each was or was not taken.
     pub fn lines(&self) -> Vec<String> {
         let mut out = vec![
-            format!("Win rate, saved: {}", rate(&self.saved)),
-            format!("Win rate, edited: {}", rate(&self.edited)),
+            format!("Win rate, {}: {}", self.names[0], rate(&self.saved)),
+            format!("Win rate, {}: {}", self.names[1], rate(&self.edited)),
         ];
         let [lo, hi] = self.change_ci95;
         let verdict = if lo > 0.0 {
@@ -174,10 +206,10 @@ impl Balance {
             "no clear change"
         };
         out.push(format!(
-            "Change {:+.1} points ({:+.1} to {:+.1}): {verdict}",
-            self.change * 100.0,
-            lo * 100.0,
-            hi * 100.0
+            "Change {} points ({} to {}): {verdict}",
+            signed(self.change * 100.0, 1),
+            signed(lo * 100.0, 1),
+            signed(hi * 100.0, 1)
         ));
         let (a, b) = (self.card_saved.as_ref(), self.card_edited.as_ref());
         let Some(card) = b.or(a) else {
@@ -199,7 +231,7 @@ impl Balance {
             "Kill rate {} of flips",
             shift(a.map(|c| pct(c.kill_rate)), b.map(|c| pct(c.kill_rate)))
         ));
-        let cost = |c: &CardFigures| format!("{:.2}", c.health_cost);
+        let cost = |c: &CardFigures| fixed(c.health_cost, 2);
         out.push(format!(
             "Health cost {} per flip",
             shift(a.map(cost), b.map(cost))
@@ -341,6 +373,16 @@ mod tests {
     }
 
     #[test]
+    fn a_figure_too_small_to_show_is_never_minus_zero() {
+        assert_eq!(fixed(-0.001, 2), "0.00");
+        assert_eq!(fixed(-0.004, 2), "0.00");
+        assert_eq!(fixed(-0.006, 2), "-0.01");
+        assert_eq!(signed(-0.04, 1), "+0.0");
+        assert_eq!(signed(-0.06, 1), "-0.1");
+        assert_eq!(signed(1.25, 1), "+1.2");
+    }
+
+    #[test]
     fn the_words_of_a_change() {
         let w = |wins, rate, lo, hi| WinRate {
             wins,
@@ -393,12 +435,13 @@ mod tests {
                     },
                 ],
             }),
+            names: ["before saving a_voice".into(), "as saved".into()],
         };
         assert_eq!(
             b.lines(),
             [
-                "Win rate, saved: 36.3% (34.2%–38.4%)",
-                "Win rate, edited: 30.1% (28.1%–32.2%)",
+                "Win rate, before saving a_voice: 36.3% (34.2%–38.4%)",
+                "Win rate, as saved: 30.1% (28.1%–32.2%)",
                 "Change -6.2 points (-7.9 to -4.5): worse for the traveller",
                 "A Voice: flipped 1500 → 1480",
                 "Kill rate 1.5% → 4.0% of flips",

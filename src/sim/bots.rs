@@ -144,6 +144,44 @@ pub struct Heuristic {
     plan: Option<Plan>,
     /// The informed bot: plans only for the Guardian's entries it knows.
     informed: Option<Informed>,
+    /// When the planner pays for a paid peek (house rule `paid-peek`).
+    buying: Buying,
+}
+
+/// When a bot pays for a paid peek (house rule `paid-peek`), if a look would help at all
+/// (no good card known in the row, at least two unknown). `Never` declines the rule
+/// outright, a free look included, so it plays exactly the game without the rule.
+/// `Within(d)` buys while paying leaves it within `d` steps of the top of the price's
+/// track: a Resolve price, the marker after paying at least `MARKER_MAX - 1 - d`; a Health
+/// price, Health before paying at least its maximum less `d`. `Within(0)` is the planner's
+/// own rule (Resolve 3 or more kept, Health full), and a free look is always taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Buying {
+    Never,
+    Within(i32),
+}
+
+impl Default for Buying {
+    fn default() -> Buying {
+        Buying::Within(0)
+    }
+}
+
+impl Buying {
+    /// Whether a peek at this price is bought, where the bot stands.
+    fn buys(self, price: Price, view: &Observation) -> bool {
+        let Buying::Within(d) = self else {
+            return false;
+        };
+        match price {
+            Price::Resolve(0) | Price::Health(0) => true,
+            Price::Resolve(n) => {
+                i32::from(view.marker()) - i32::from(n) >= i32::from(PEEK_KEEP_RESOLVE) - d
+            }
+            Price::Health(_) => view.health() >= view.max_health() - PEEK_HEALTH_SLACK - d,
+        }
+    }
 }
 
 /// What the informed bot knows and remembers, as a player does.
@@ -178,8 +216,13 @@ impl Heuristic {
     pub fn planner() -> Self {
         Heuristic {
             plan: Some(Plan::default()),
-            informed: None,
+            ..Heuristic::default()
         }
+    }
+
+    /// The same bot, paying for a paid peek as `b` says.
+    pub fn buying(self, b: Buying) -> Self {
+        Heuristic { buying: b, ..self }
     }
     /// A player who knows of the Guardian only what the traveller is shown (`mode`), and
     /// remembers what its runs learned unless every run is a `first_ever` one; it plans as
@@ -192,6 +235,7 @@ impl Heuristic {
                 first_ever,
                 ..Informed::default()
             }),
+            ..Heuristic::default()
         }
     }
 
@@ -296,7 +340,7 @@ impl Policy for Heuristic {
                     _ => {}
                 }
                 if self.plan.is_some()
-                    && let Some(i) = peek_worth(view, actions)
+                    && let Some(i) = peek_worth(view, actions, self.buying)
                 {
                     return i;
                 }
@@ -666,8 +710,8 @@ const PEEK_HEALTH_SLACK: i32 = 0;
 /// The planner's and the informed bot's paid peek (house rule `paid-peek`), when worth its
 /// price: no good card is known in the row, at least two are unknown (a look then decides
 /// between them; a free look is always taken), and the price leaves enough Resolve or
-/// Health. `None`: flip without looking.
-fn peek_worth(view: &Observation, actions: &[Action]) -> Option<usize> {
+/// Health (`buying`). `None`: flip without looking.
+fn peek_worth(view: &Observation, actions: &[Action], buying: Buying) -> Option<usize> {
     let (i, price) = actions.iter().enumerate().find_map(|(i, a)| match a {
         Action::Peek { price, .. } => Some((i, *price)),
         _ => None,
@@ -678,13 +722,11 @@ fn peek_worth(view: &Observation, actions: &[Action]) -> Option<usize> {
     if scores.contains(&GOOD_FLIP) {
         return None;
     }
+    if matches!(price, Price::Resolve(0) | Price::Health(0)) {
+        return buying.buys(price, view).then_some(i);
+    }
     let hidden = scores.iter().filter(|&&s| s == 1).count();
-    let affordable = match price {
-        Price::Resolve(0) | Price::Health(0) => return Some(i),
-        Price::Resolve(n) => view.marker() - n as i8 >= PEEK_KEEP_RESOLVE,
-        Price::Health(_) => view.health() >= view.max_health() - PEEK_HEALTH_SLACK,
-    };
-    (hidden >= 2 && affordable).then_some(i)
+    (hidden >= 2 && buying.buys(price, view)).then_some(i)
 }
 
 /// The plan for the entries in `want` (bit i: entry i) from where the traveller stands:

@@ -9,7 +9,7 @@
 //! number of jobs. The two sides are any [`Config`]s: two card sets, two bots, or two kinds
 //! of dice (rolled, or dealt from a deck: `--compare-dice`).
 
-use super::batch::{PolicyKind, Progress, in_chunks};
+use super::batch::{PerWorker, PolicyKind, Progress, in_chunks};
 use super::run::{Ending, MISS_STREAK, RunFacts, play_into, run_seed};
 use super::stats::{Totals, Z95};
 use super::summary::{Summary, round};
@@ -18,6 +18,7 @@ use crate::cards::DomainRef;
 use crate::core::{DiceMode, HouseRules, RunOptions};
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// One side of a comparison: what is played.
@@ -54,14 +55,20 @@ struct SideMap {
     check: Vec<u32>,
 }
 
-fn union(rows: &mut Vec<(String, String)>, id: &str, name: &str) -> u32 {
-    match rows.iter().position(|(i, _)| i == id) {
-        Some(p) => p as u32,
-        None => {
-            rows.push((id.to_string(), name.to_string()));
-            rows.len() as u32 - 1
-        }
+/// The row of `id` in `rows`, added (with `name`) if new; `index` finds a row by its id.
+fn union(
+    rows: &mut Vec<(String, String)>,
+    index: &mut HashMap<String, u32>,
+    id: &str,
+    name: &str,
+) -> u32 {
+    if let Some(&at) = index.get(id) {
+        return at;
     }
+    rows.push((id.to_string(), name.to_string()));
+    let at = rows.len() as u32 - 1;
+    index.insert(id.to_string(), at);
+    at
 }
 
 // The per-run outcomes compared, laid out in one index space.
@@ -81,17 +88,19 @@ impl Keys {
             checks: Vec::new(),
             sides: Default::default(),
         };
+        let mut index: [HashMap<String, u32>; 3] = Default::default();
         for (side, set) in [a, b].into_iter().enumerate() {
             let mut m = SideMap::default();
             for d in &set.domains {
-                m.domain.push(union(&mut k.domains, &d.id.0, &d.name));
+                m.domain
+                    .push(union(&mut k.domains, &mut index[0], &d.id.0, &d.name));
             }
             for c in &set.cards {
                 let id = match renames.get(&c.id.0) {
                     Some(old) if side == 1 => old.as_str(),
                     _ => c.id.0.as_str(),
                 };
-                let at = union(&mut k.cards, id, &c.name);
+                let at = union(&mut k.cards, &mut index[1], id, &c.name);
                 let row = &mut k.cards[at as usize];
                 if side == 1 && id != c.id.0 && row.1 != c.name {
                     row.1 = format!("{} (now {})", row.1, c.name);
@@ -100,7 +109,8 @@ impl Keys {
             }
             let g = &set.guardian;
             for s in g.requirements.iter().chain(&g.seals) {
-                m.check.push(union(&mut k.checks, &s.id.0, &s.name));
+                m.check
+                    .push(union(&mut k.checks, &mut index[2], &s.id.0, &s.name));
             }
             k.sides[side] = m;
         }
@@ -291,16 +301,16 @@ pub fn compare(
         b: Totals::new(&b.cards),
         paired: Paired::new(&keys),
     };
+    let copies = [
+        PerWorker::new(&a.cards, jobs),
+        PerWorker::new(&b.cards, jobs),
+    ];
     let out = in_chunks(
         runs,
         jobs,
         progress,
         |range| {
-            // Own copies of the sets per chunk (see `batch::simulate`).
-            let cards = [
-                Arc::new(CardSet::clone(&a.cards)),
-                Arc::new(CardSet::clone(&b.cards)),
-            ];
+            let cards = [copies[0].get(), copies[1].get()];
             let mut bots = [a.policy.make(), b.policy.make()];
             let mut facts = [RunFacts::default(), RunFacts::default()];
             let mut c = empty();
@@ -315,7 +325,7 @@ pub fn compare(
                         dice: c.dice,
                         rules: c.rules,
                     };
-                    play_into(&cards[side], s, mode, bots[side].as_mut(), &mut facts[side]);
+                    play_into(cards[side], s, mode, bots[side].as_mut(), &mut facts[side]);
                 }
                 c.a.add(&facts[0]);
                 c.b.add(&facts[1]);
@@ -378,7 +388,9 @@ impl Change {
     fn new(figure: &'static str, id: &str, label: String, n: u64, sums: [f64; 3]) -> Change {
         let (diff, ci) = paired_interval(n, sums[0], sums[1], sums[2]);
         let half = (ci[1] - ci[0]) / 2.0;
-        let significant = ci[0] > 0.0 || ci[1] < 0.0;
+        // Judged on the figures as shown: sums of equal Health in every pair can differ by
+        // a rounding error, and one pair has no spread to judge by.
+        let significant = n >= 2 && (round(ci[0]) > 0.0 || round(ci[1]) < 0.0);
         Change {
             figure,
             id: id.to_string(),
@@ -514,7 +526,22 @@ impl Comparison {
 
 #[cfg(test)]
 mod tests {
-    use super::paired_interval;
+    use super::{Change, paired_interval};
+
+    /// Mean Health equal in every pair, summed in another order: a rounding error of the
+    /// sums is no change, and neither is one pair's difference.
+    #[test]
+    fn a_rounding_error_or_a_single_pair_is_not_a_significant_change() {
+        let a: f64 = [0.1, 0.2, 0.3].iter().sum();
+        let b: f64 = [0.3, 0.2, 0.1].iter().sum();
+        assert_ne!(a, b, "the sums differ in their last bit");
+        let c = Change::new("health_after", "x", "Health".into(), 3, [a, b, 0.0]);
+        assert!(!c.significant, "{c:?}");
+        let one = Change::new("health_after", "x", "Health".into(), 1, [3.0, 5.0, 4.0]);
+        assert!(!one.significant, "{one:?}");
+        let real = Change::new("win_rate", "", "Win".into(), 100, [30.0, 40.0, 10.0]);
+        assert!(real.significant, "{real:?}");
+    }
 
     #[test]
     fn identical_pairs_give_an_exact_zero() {

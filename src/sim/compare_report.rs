@@ -104,6 +104,17 @@ what the rule changes, B against A:"
     }
 }
 
+/// The name of the rule on in B only, as the player may decline it (for the measure at
+/// the best buying policy).
+fn declined_rule(o: &CompareOutput) -> String {
+    use crate::core::Rule;
+    let (ra, rb) = (o.summary.a.rules, o.summary.b.rules);
+    Rule::ALL
+        .into_iter()
+        .find(|r| rb.has(*r) && !ra.has(*r))
+        .map_or_else(|| "the rule".to_string(), |r| r.name().to_string())
+}
+
 /// Every place runs end on either side, matched by id: (label, A's share, B's share).
 fn endings_rows(a: &Summary, b: &Summary) -> Vec<(String, f64, f64)> {
     let mut rows: Vec<(String, String, f64, f64)> = Vec::new();
@@ -207,6 +218,9 @@ pub fn text(o: &CompareOutput) -> String {
             value(w, w.b)
         );
     }
+    if let Some(m) = o.at_best_buying {
+        t.push_str(&super::buying::text(m, &declined_rule(o)));
+    }
     let sig: Vec<&Change> = s.changes.iter().filter(|c| c.significant).collect();
     if sig.is_empty() {
         let _ = writeln!(
@@ -256,8 +270,14 @@ unchanged ones may show here by chance)",
     }
     let _ = writeln!(
         t,
-        "\n{:.0} runs/s ({:.0} per job) in {:.2} s, both sides",
-        o.timing.runs_per_second, o.timing.runs_per_second_per_job, o.timing.elapsed_seconds
+        "\n{:.0} runs/s ({:.0} per job) in {:.2} s, {}",
+        o.timing.runs_per_second,
+        o.timing.runs_per_second_per_job,
+        o.timing.elapsed_seconds,
+        match o.at_best_buying {
+            Some(_) => "both sides and every buying policy",
+            None => "both sides",
+        }
     );
     t
 }
@@ -312,6 +332,9 @@ seed, and each difference's 95% interval comes from the per-run differences.</p>
         s.a.dice.words(),
         s.b.dice.words()
     );
+    if let Some(m) = o.at_best_buying {
+        h.push_str(&super::buying::html(m, &declined_rule(o)));
+    }
     for (name, side) in [("A", a), ("B", b)] {
         if let Some(why) = &side.stopped_by {
             let _ = write!(
@@ -328,7 +351,9 @@ seed, and each difference's 95% interval comes from the per-run differences.</p>
     } else {
         let rows: Vec<ForestRow> = sig
             .iter()
-            .filter(|c| c.figure != "health_after")
+            // Means (Health, the marker, peeks a run) are in the table below: on this
+            // chart's scale of shares they would squash every share to a point.
+            .filter(|c| !is_mean(c))
             .take(20)
             .map(|c| {
                 // More wins or more runs reaching the Guardian is good; more runs ending

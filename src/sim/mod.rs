@@ -5,6 +5,7 @@
 pub mod balance;
 pub mod batch;
 pub mod bots;
+pub mod buying;
 mod charts;
 pub mod compare;
 pub mod compare_report;

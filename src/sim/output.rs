@@ -59,6 +59,10 @@ pub struct CompareOutput<'a> {
     /// Runs per second count the runs of both sides.
     #[serde(flatten)]
     pub timing: Timing,
+    /// A house rule the player may decline, measured at the best buying policy
+    /// (`--compare-rule paid-peek` with a bot that plans).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at_best_buying: Option<&'a crate::sim::buying::Measure>,
 }
 
 /// The `--json` output of a sweep (`--sweep CARD.FIELD=A..B`).

@@ -595,6 +595,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     let mut banner: Option<String> = None;
     let mut banner_since = 0.0;
     let mut reloads = 0;
+    let mut sitting = designer::Sitting::default();
     // A Guide's screen kept serving while its run waits at the title (Save & Quit).
     let mut parked: Option<table::Parked> = None;
     // The title's entry last chosen, for the title that Esc from another screen brings back.
@@ -715,6 +716,10 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                         | Screen::Gallery(_)
                         | Screen::Settings(..)
                 );
+                // The desk's writes of this sitting go with the designer across screens.
+                if let Screen::Gallery(g) = &mut screen {
+                    sitting = g.take_sitting();
+                }
                 screen = flow::follow(
                     other,
                     screen,
@@ -727,6 +732,10 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                     (aside, &mut screen, title_cursor)
                 {
                     title.set_cursor(item);
+                }
+                if let Screen::Gallery(g) = screen {
+                    screen =
+                        Screen::Gallery(Box::new(g.with_sitting(std::mem::take(&mut sitting))));
                 }
                 if let Screen::Title(title, _) = &mut screen
                     && !settings.house_rules.is_off()
@@ -749,6 +758,8 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                     || t.looks_new()
                     || (input.active && live_report)
             }
+            // The desk's balance panel moves on its own (a weighing's progress, its answer).
+            Screen::Gallery(g) => input.active || g.desk.fresh(),
             _ => input.active,
         };
         let changed = looks_new || moved_on || screen.playing() || settings != before;

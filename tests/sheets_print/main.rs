@@ -9,4 +9,5 @@ mod desk;
 mod print;
 mod print_playtest;
 mod sheets;
+mod sheets_clauses;
 mod sheets_designer;

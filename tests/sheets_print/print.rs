@@ -220,16 +220,76 @@ fn bad_options_are_reported_before_any_work() {
         "--paper",
         "letter",
         "--bleed",
-        "5",
+        "5.5",
     ]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("do not fit on Letter paper; use a bleed of at most 1.2 mm"),
+        err.contains("the bleed must be between 0 and 5 mm"),
+        "{err}"
+    );
+    let out = forward(&[
+        "print",
+        "--out",
+        dir.join("y.pdf").to_str().unwrap(),
+        "--tts",
+        dir.join("tts").to_str().unwrap(),
+        "--tts-url",
+        "my-host/forward",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("give the http:// or https:// address"),
         "{err}"
     );
     assert!(
         !dir.join("y.pdf").exists(),
         "nothing written when the options are wrong"
     );
+}
+
+#[test]
+fn the_usual_three_millimetre_bleed_prints_on_a4_and_letter() {
+    // Nine cards with 3 mm bleed and crop marks are wider than A4 and taller than Letter:
+    // the grid is then two across (A4) or two down (Letter), six to a page.
+    for (paper, cols, rows) in [("a4", 2, 3), ("letter", 3, 2)] {
+        let p = match paper {
+            "a4" => forward::print::Paper::A4,
+            _ => forward::print::Paper::Letter,
+        };
+        let grid = forward::print::Grid::for_paper(p, 3.0).expect("a grid");
+        assert_eq!((grid.cols, grid.rows), (cols, rows), "{paper}");
+        assert_eq!(
+            forward::print::Grid::for_paper(p, 1.0).map(|g| g.per_page()),
+            Some(9)
+        );
+    }
+    let dir = tmp("print-bleed-3");
+    let pdf = dir.join("a4.pdf");
+    let out = forward(&[
+        "print",
+        "--out",
+        pdf.to_str().unwrap(),
+        "--bleed",
+        "3",
+        "--domain",
+        "termina",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("6 cards to a page: with 3 mm bleed"),
+        "{said}"
+    );
+    // Termina: its title card and 18 Station cards, six a page: 4 pages of faces, each
+    // with its page of backs.
+    assert!(said.contains("wrote 19 cards on 8 pages"), "{said}");
+    if let Some(info) = poppler("pdfinfo", &[pdf.to_str().unwrap()]) {
+        assert_eq!(field(&info, "Pages"), "8", "{info}");
+    }
 }

@@ -225,3 +225,116 @@ fn the_tabletop_simulator_deck_has_sheets_of_at_most_ten_by_seven_and_a_descript
     }
     assert_eq!(cards, 173);
 }
+
+#[test]
+fn the_tabletop_simulator_deck_points_at_an_image_host_when_given_one() {
+    let dir = tmp("print-tts-url");
+    let (local, hosted) = (dir.join("local"), dir.join("hosted"));
+    let print = |tts: &Path, url: Option<&str>| {
+        let mut args = vec![
+            "print",
+            "--out",
+            dir.join("t.pdf").to_str().unwrap().to_string().leak() as &str,
+            "--domain",
+            "termina",
+            "--tts",
+            tts.to_str().unwrap().to_string().leak(),
+        ];
+        if let Some(u) = url {
+            args.extend(["--tts-url", u]);
+        }
+        let o = forward(&args);
+        assert!(o.status.success(), "{}", show(&o));
+        let v: Value =
+            serde_json::from_str(&std::fs::read_to_string(tts.join("forward_deck.json")).unwrap())
+                .unwrap();
+        let urls: Vec<String> = v["ObjectStates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|d| d["CustomDeck"].as_object().unwrap().values().cloned())
+            .flat_map(|s| [s["FaceURL"].clone(), s["BackURL"].clone()])
+            .map(|u| u.as_str().unwrap().to_string())
+            .collect();
+        (String::from_utf8_lossy(&o.stdout).into_owned(), urls)
+    };
+    // Files on this computer: said plainly, and written beside the deck.
+    let (said, urls) = print(&local, None);
+    assert!(urls.iter().all(|u| u.starts_with("file:///")), "{urls:?}");
+    assert!(
+        said.contains("note: The deck's images are files on this computer"),
+        "{said}"
+    );
+    let note = std::fs::read_to_string(local.join("README.txt")).unwrap();
+    assert!(note.contains("--tts-url"), "{note}");
+    // On an image host: every image at the host's address, by its file's name.
+    let (said, urls) = print(&hosted, Some("https://example.org/forward/"));
+    assert!(said.contains("upload every PNG"), "{said}");
+    for u in &urls {
+        let name = u
+            .strip_prefix("https://example.org/forward/")
+            .unwrap_or_else(|| panic!("{u}"));
+        assert!(hosted.join(name).is_file(), "{name} is a file of the deck");
+    }
+    assert!(!hosted.join("README.txt").exists());
+}
+
+/// Every card of a folder imported from `sheet`, as printed.
+fn printed(sheet: &str, name: &str) -> Vec<face::CardFace> {
+    let dir = tmp(name);
+    let sheet = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(sheet);
+    let o = forward(&[
+        "cards",
+        "import",
+        sheet.to_str().unwrap(),
+        "--out",
+        dir.join("cards").to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", show(&o));
+    let (set, _) = load_dir(&dir.join("cards")).unwrap();
+    forward::print::cards(set.files())
+}
+
+#[test]
+fn an_imported_set_prints_each_face_once_and_every_text_fits_its_card() {
+    let m = Metrics::new().unwrap();
+    for (i, sheet) in [
+        "designer_forms.csv",
+        "designer_lines.csv",
+        "designer_clauses.csv",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let cards = printed(sheet, &format!("print-imported-{i}"));
+        for c in &cards {
+            // A face is in the table, not in the text as well.
+            for (n, (name, _)) in c.faces.iter().enumerate() {
+                let line = format!("{} {name}", n + 1);
+                assert!(
+                    !c.text.contains(&line),
+                    "{}: {line} printed twice:\n{}",
+                    c.id,
+                    c.text
+                );
+            }
+            for bleed in [0.0, 3.0] {
+                let (_, fitted) = face::face_svg_fitted(&m, c, bleed, &Look::GAME, None);
+                assert!(fitted, "{}'s text does not fit its card:\n{}", c.id, c.text);
+            }
+        }
+        // The Guardian says each of its seals once, in the designer's words.
+        let g = cards.iter().find(|c| c.id == "guardian").unwrap();
+        let seals = g.text.matches("SEAL OF ").count();
+        assert!(seals >= 2, "{}", g.text);
+        assert!(!g.text.contains("COMBAT TABLE"), "{}", g.text);
+        assert!(
+            !g.text
+                .contains(": The Guardian heals fully after every exchange"),
+            "not appended again: {}",
+            g.text
+        );
+    }
+}

@@ -359,9 +359,13 @@ fn records(sheet: &Path) -> Vec<Vec<String>> {
 
 #[test]
 fn the_designers_sheet_comes_back_as_it_went() {
-    for (i, sheet) in [forms(), fixture("designer_lines.csv")]
-        .into_iter()
-        .enumerate()
+    for (i, sheet) in [
+        forms(),
+        fixture("designer_lines.csv"),
+        fixture("designer_clauses.csv"),
+    ]
+    .into_iter()
+    .enumerate()
     {
         let dir = tmp(&format!("designer-back-{i}"));
         let cards = dir.join("cards");

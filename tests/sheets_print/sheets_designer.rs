@@ -334,7 +334,7 @@ fn edited(dir: &Path, name: &str, edit: &dyn Fn(String) -> String) -> PathBuf {
 }
 
 #[test]
-fn a_number_the_notation_does_not_place_is_reported_with_its_row() {
+fn words_the_notation_does_not_read_are_reported_with_their_row() {
     let dir = tmp("designer-lost-number");
     let sheet = edited(&dir, "lost.csv", &|t| {
         t.replace("Heal 4HP \n", "Heal 4 HP plus 2 more\n")
@@ -345,22 +345,27 @@ fn a_number_the_notation_does_not_place_is_reported_with_its_row() {
     assert_eq!(att.len(), 1, "{v}");
     assert_eq!(att[0]["title"], "Smoked Ham");
     assert_eq!(att[0]["card_number"], "16");
+    assert_eq!(att[0]["unread"], "Heal 4 HP plus 2 more");
     assert!(
-        att[0]["unread"]
+        att[0]["reason"]
             .as_str()
             .unwrap()
-            .contains("the 2 not read"),
+            .contains("`Heal 4 HP plus 2 more` is not in the notation"),
         "{v}"
     );
+    // A prefix that reads is not taken for the whole: the card does not heal 4.
+    let ham = cards_by_name(&dir.join("cards"))["Smoked Ham"].clone();
+    assert!(ham.get("use").is_none(), "{ham}");
 }
 
 #[test]
 fn a_card_others_name_cannot_be_a_quiet_card_and_errors_write_nothing() {
     let dir = tmp("designer-referred");
+    // A cell with no keyword cannot be read at all: the row is a quiet stand-in.
     let sheet = edited(&dir, "broken.csv", &|t| {
         t.replace(
         "Copper Ring,Bannered City Valthria,20,Green at the edges.,A thin ring,EQUIP: None,Equipment",
-        "Copper Ring,Bannered City Valthria,20,Green at the edges.,A thin ring,\"EQUIP:\nGlitters 3 times\",Equipment")
+        "Copper Ring,Bannered City Valthria,20,Green at the edges.,A thin ring,Glitters 3 times,Equipment")
     });
     let out = dir.join("cards");
     let (o, v) = import(&sheet, &out, &[]);

@@ -420,6 +420,25 @@ fn a_house_rule_is_compared_swept_and_its_peeks_counted() {
         .map(|r| r["runs"].as_u64().expect("runs"))
         .sum();
     assert_eq!(by, 12, "every run is in one band");
+    // A rule the player may decline is also measured at the best buying policy: "never"
+    // declines even this free look, so it plays exactly the runs without the rule.
+    let m = &v["at_best_buying"];
+    let sweep = m["sweep"].as_array().expect("the sweep");
+    assert_eq!(sweep.len(), 10, "{m}");
+    assert_eq!(sweep[0]["buying"], "never");
+    assert_eq!(sweep[0]["difference_ci95"], serde_json::json!([0.0, 0.0]));
+    assert_eq!(sweep[0]["win_rate_with"], v["a"]["summary"]["win_rate"]);
+    let top = sweep
+        .iter()
+        .filter_map(|p| p["win_rate_with"].as_f64())
+        .fold(0.0, f64::max);
+    let best = sweep
+        .iter()
+        .find(|p| p["buying"] == m["best"])
+        .expect("best");
+    assert_eq!(best["win_rate_with"].as_f64(), Some(top), "{m}");
+    assert_eq!(m["at_best"]["buying"], m["best"]);
+    assert_eq!(m["planner"]["buying"], serde_json::json!({"within": 0}));
     // The text says in words what the rule changes.
     let out = forward()
         .args([
@@ -439,6 +458,7 @@ fn a_house_rule_is_compared_swept_and_its_peeks_counted() {
         "{text}"
     );
     assert!(text.contains("In words:"), "{text}");
+    assert!(!text.contains("at the best buying policy"), "{text}");
     // A sweep of the price plays each value on the same seeds.
     let v = simulate_json(&[
         "--runs",

@@ -13,7 +13,7 @@ use crate::common::xvfb::Xvfb;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-/// The percentage after `label` in the drawn lines: "Win rate, saved: 36.3% (...)".
+/// The percentage after `label` in the drawn lines: "Win rate, as saved: 36.3% (...)".
 fn rate_after(words: &[String], label: &str) -> f64 {
     let line = words
         .iter()
@@ -107,7 +107,8 @@ fn ctrl_b_weighs_the_edited_card_beside_it() {
     game.type_text(d, "40");
     key(&mut game, d, "ctrl+b");
     let words = game.until("the balance figures", |w| {
-        w.iter().any(|l| l.starts_with("Win rate, edited: "))
+        w.iter()
+            .any(|l| l.starts_with("Win rate, with the form's card: "))
     });
     assert!(
         says(&words, "Balance: 2,000 planner runs each, same seeds"),
@@ -118,8 +119,8 @@ fn ctrl_b_weighs_the_edited_card_beside_it() {
         "{words:?}"
     );
     let (saved, edited) = (
-        rate_after(&words, "Win rate, saved: "),
-        rate_after(&words, "Win rate, edited: "),
+        rate_after(&words, "Win rate, as saved: "),
+        rate_after(&words, "Win rate, with the form's card: "),
     );
     assert!(
         edited < saved,

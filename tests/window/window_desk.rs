@@ -1,6 +1,7 @@
 //! The designer's desk in the window: a card of a copy of `cards/` edited through the
 //! gallery's form by xdotool keys, saved (only that card's bytes change, the set still
-//! validates), then the save reverted after a confirmation (the file back byte for byte);
+//! validates), then the save reverted after a confirmation (the file back byte for byte),
+//! even after leaving the desk for the title and coming back (the sitting goes along);
 //! typing undone and redone in the form; a file changed outside the game announced and
 //! never overwritten unasked; a new card made with
 //! Shift-N and saved, and Esc's warning before unsaved changes are dropped; the mouse at the
@@ -139,8 +140,22 @@ fn a_card_edited_in_the_form_is_saved_alone_and_the_save_reverted_after_asking()
     live.until("the form reopened on the saved card", |w| has(w, &editing));
     live.key(d, "ctrl+z");
     assert_eq!(std::fs::read_to_string(&file).expect("read"), after);
-    // Ctrl-R lists the saves; Enter asks, N keeps the file as it is.
-    live.keys(d, &["ctrl+r", "Return", "n"]);
+    // The sitting goes with the designer: out of the form, out of the desk to the title,
+    // and into the desk again, Ctrl-R still lists the save.
+    live.keys(d, &["Escape", "Escape"]);
+    live.until("the title", |w| {
+        has(w, "New run") && has(w, "Designer's desk")
+    });
+    let (l, r, y) = drawn_at(&scratch.path("layout.json"), "Designer's desk", 1280.0);
+    let (x, y) = ((l + r) as i32 / 2, y as i32 - 5);
+    live.click(d, x, y);
+    live.until("the desk again", |w| has(w, "E edit") && !has(w, "New run"));
+    live.key(d, "ctrl+r");
+    live.until("this sitting's save listed", |w| {
+        has(w, "Revert: put a file back") && has(w, &format!("saving {id}"))
+    });
+    // Enter asks, N keeps the file as it is.
+    live.keys(d, &["Return", "n"]);
     assert_eq!(std::fs::read_to_string(&file).expect("read"), after);
     // Enter asks again (the list is still open), and Y puts the file back byte for byte.
     live.keys(d, &["Return", "y"]);

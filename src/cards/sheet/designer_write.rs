@@ -2,6 +2,7 @@
 //! folder keeps one (each row that did not change as its own bytes), else fresh rows.
 
 use super::{BOM, SheetError, designer, read_json, set_values};
+use crate::cards::phrasebook::{PHRASEBOOK, Phrasebook};
 use serde_json::Value;
 use std::fs;
 use std::path::Path;
@@ -14,8 +15,9 @@ fn write_designer(
     out: &Path,
     set: (Value, Value, Vec<Value>),
     kept: Option<&Value>,
+    book: Option<&Phrasebook>,
 ) -> Result<(usize, designer::export::Unsaid), SheetError> {
-    let (header, rows, unsaid) = designer_rows(&set, kept);
+    let (header, rows, unsaid) = designer_rows(&set, kept, book);
     let werr = |source| SheetError::Write {
         path: out.into(),
         source,
@@ -64,12 +66,13 @@ fn write_designer(
 fn designer_rows(
     set: &(Value, Value, Vec<Value>),
     kept: Option<&Value>,
+    book: Option<&Phrasebook>,
 ) -> (
     Vec<String>,
     Vec<designer::kept::OutRow>,
     designer::export::Unsaid,
 ) {
-    let (keyed, unsaid) = designer::export::keyed_rows(&set.0, &set.1, &set.2);
+    let (keyed, unsaid) = designer::export::keyed_rows(&set.0, &set.1, &set.2, book);
     let header: Vec<String> = designer::export::header()
         .iter()
         .map(|h| h.to_string())
@@ -113,10 +116,19 @@ pub fn export_designer(
     if let Some(k) = kept.as_mut() {
         crate::cards::renames::apply(k, &crate::cards::renames::read(dir));
     }
+    // The designer's own words, kept beside the cards by the import.
+    let book = match fs::read_to_string(dir.join(PHRASEBOOK)) {
+        Ok(text) => Some(Phrasebook::parse(&text).map_err(|m| SheetError::Layout {
+            path: dir.join(PHRASEBOOK),
+            message: m,
+        })?),
+        Err(_) => None,
+    };
     write_designer(
         out,
         set_values(dir, &|p: &Path| read_json(p))?,
         kept.as_ref(),
+        book.as_ref(),
     )
 }
 
@@ -143,5 +155,5 @@ pub fn export_designer_of(
         json(serde_json::to_value(&files.guardian))?,
         domains,
     );
-    write_designer(out, set, None)
+    write_designer(out, set, None, None)
 }

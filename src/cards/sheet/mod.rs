@@ -15,6 +15,7 @@ pub mod merge;
 pub(crate) mod notation;
 pub mod pretty;
 
+use crate::cards::phrasebook::Phrasebook;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -428,13 +429,49 @@ pub struct ImportSummary {
     pub errors: Vec<Attention>,
     /// Files written, relative to the output folder.
     pub files: Vec<String>,
+    /// The designer's layout: each row's cell beside the read-back of the card it made
+    /// (see `designer::readback`).
+    pub readback: Vec<designer::readback::RowReadBack>,
 }
 
 /// The card files an import produces, as JSON values by relative path.
 pub type Files = BTreeMap<String, Value>;
 
-/// Reads a CSV file in either layout into card files, and a summary.
+/// Reads a CSV file in either layout into card files, and a summary; the designer's
+/// phrasebook is the one beside the sheet (`phrasebook.json`), if there is one.
 pub fn read_sheet(path: &Path) -> Result<(Files, ImportSummary), SheetError> {
+    read_sheet_with(path, None)
+}
+
+/// The phrasebook of an import: the file named (`--phrasebook`), else `phrasebook.json`
+/// beside the sheet if there is one.
+pub fn phrasebook_for(
+    sheet: &Path,
+    named: Option<&Path>,
+) -> Result<Option<(PathBuf, Phrasebook)>, SheetError> {
+    let beside = sheet
+        .parent()
+        .map(|d| d.join(crate::cards::phrasebook::PHRASEBOOK));
+    let path = match (named, beside) {
+        (Some(p), _) => p.to_path_buf(),
+        (None, Some(p)) if p.is_file() => p,
+        _ => return Ok(None),
+    };
+    let text = fs::read_to_string(&path).map_err(|source| SheetError::Read {
+        path: path.clone(),
+        source,
+    })?;
+    let book = Phrasebook::parse(&text).map_err(|m| layout(&path, m))?;
+    Ok(Some((path, book)))
+}
+
+/// [`read_sheet`] with the phrasebook named (`None`: the one beside the sheet, if any);
+/// the phrasebook goes into the cards folder with the cards.
+pub fn read_sheet_with(
+    path: &Path,
+    phrasebook: Option<&Path>,
+) -> Result<(Files, ImportSummary), SheetError> {
+    let book = phrasebook_for(path, phrasebook)?.map(|(_, b)| b);
     let bytes = fs::read(path).map_err(|source| SheetError::Read {
         path: path.into(),
         source,
@@ -470,7 +507,12 @@ pub fn read_sheet(path: &Path) -> Result<(Files, ImportSummary), SheetError> {
     if header.first().map(String::as_str) == Some("id") && header.iter().any(|h| h == "rules") {
         import_forward(path, &header, &records)
     } else if designer::is_designer_header(&header) {
-        let (mut files, summary) = designer::import(&header, &records);
+        let (mut files, summary) = designer::import(&header, &records, book.as_ref());
+        if let Some(b) = &book
+            && let Ok(v) = serde_json::to_value(b)
+        {
+            files.insert(crate::cards::phrasebook::PHRASEBOOK.to_string(), v);
+        }
         // The export writes rows back with the line ends the sheet had, and each row it
         // does not change as its own bytes.
         if let Some(Value::Object(k)) = files.get_mut(designer::kept::SHEET_KEPT) {
@@ -595,6 +637,7 @@ fn import_forward(
         warnings: Vec::new(),
         errors: Vec::new(),
         files: files.keys().cloned().collect(),
+        readback: Vec::new(),
     };
     Ok((files, summary))
 }

@@ -2,17 +2,22 @@
 //! Guardian's HP, faces, requirements and seals.
 
 use super::{Checker, TextProblem, capitalised, immune_words};
+use crate::cards::model::Face;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
 /// What a face's part of a foe's text (inside its parentheses) must say, and what it may
 /// not: `blocks and deals 2`, `heals itself 1`, ..., `miss` for a face that does nothing.
 pub(crate) fn face_wants(f: &Value) -> (Vec<String>, Vec<&'static str>) {
+    // The face as the model reads it: a field it does not hold is its default.
+    let mut v = f.clone();
+    if let Some(m) = v.as_object_mut() {
+        m.entry("name").or_insert_with(|| Value::from(""));
+    }
+    let f: Face = serde_json::from_value(v).unwrap_or_default();
     let mut want: Vec<String> = Vec::new();
     let mut forbid: Vec<&str> = Vec::new();
-    let deal = f["deal"].as_i64().unwrap_or(0);
-    let block = f["block"].as_bool() == Some(true);
-    match (block, deal) {
+    match (f.block, f.deal) {
         (true, 0) => want.push("blocks".into()),
         (true, d) => want.push(format!("blocks and deals {d}")),
         (false, 0) => forbid.extend(["deals", "blocks"]),
@@ -21,54 +26,51 @@ pub(crate) fn face_wants(f: &Value) -> (Vec<String>, Vec<&'static str>) {
             forbid.push("blocks");
         }
     }
-    if block && deal == 0 {
+    if f.block && f.deal == 0 {
         forbid.push("deals");
     }
-    let flag = |k: &str| f[k].as_bool() == Some(true);
-    let num = |k: &str| f[k].as_i64().unwrap_or(0);
-    if flag("ignore_block") {
+    if f.ignore_block {
         want.push("through your block".into());
     }
-    if num("heal") > 0 {
-        want.push(format!("heals itself {}", num("heal")));
+    if f.heal > 0 {
+        want.push(format!("heals itself {}", f.heal));
     } else {
         forbid.push("heals");
     }
-    if flag("skip_roll") {
+    if f.skip_roll {
         want.push("forfeit your next roll".into());
     } else {
         forbid.push("forfeit");
     }
-    if num("roll_penalty") > 0 {
-        want.push(format!("next roll is {} lower", num("roll_penalty")));
+    if f.roll_penalty > 0 {
+        want.push(format!("next roll is {} lower", f.roll_penalty));
     } else {
         forbid.push("lower");
     }
-    if flag("no_rerolls") {
+    if f.no_rerolls {
         want.push("no rerolls".into());
     } else {
         forbid.push("rerolls");
     }
-    if num("enrage") > 0 {
-        want.push(format!("+{} damage on every later hit", num("enrage")));
+    if f.enrage > 0 {
+        want.push(format!("+{} damage on every later hit", f.enrage));
     }
-    if num("empower") > 0 {
-        want.push(format!("+{} damage", num("empower")));
-        if let Some(target) = f["empower_face"].as_str() {
-            want.push(format!("next time {target} comes up"));
-        } else {
-            want.push("next hit".into());
+    if f.empower > 0 {
+        want.push(format!("+{} damage", f.empower));
+        match &f.empower_face {
+            Some(target) => want.push(format!("next time {target} comes up")),
+            None => want.push("next hit".into()),
         }
     }
-    if num("enrage") == 0 && num("empower") == 0 {
+    if f.enrage == 0 && f.empower == 0 {
         forbid.push("+");
     }
-    if flag("copy") {
+    if f.copy {
         want.push("copies your".into());
     } else {
         forbid.push("copies");
     }
-    if want.is_empty() && f["effects"].as_array().is_none_or(|a| a.is_empty()) {
+    if want.is_empty() && f.effects.is_empty() {
         want.push("miss".into());
     }
     (want, forbid)

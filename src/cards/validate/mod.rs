@@ -70,16 +70,26 @@ fn any_effect(list: &[Effect], pred: &dyn Fn(&Effect) -> bool) -> bool {
 /// needs a duel in progress.
 fn choice_or_duel_effect(list: &[Effect]) -> Option<&'static str> {
     list.iter().find_map(|e| match e {
-        Effect::GuideChooses(_) => Some("guide_chooses"),
-        Effect::Lose(_) => Some("lose"),
-        Effect::Cleanse(_) => Some("cleanse"),
-        Effect::Peek(_) => Some("peek"),
-        Effect::Reveal(_) => Some("reveal"),
-        Effect::Reorder(_) => Some("reorder"),
-        Effect::HitFoe(_) => Some("hit_foe"),
-        Effect::Shield(_) => Some("shield"),
+        Effect::GuideChooses(_)
+        | Effect::Lose(_)
+        | Effect::Cleanse(_)
+        | Effect::Peek(_)
+        | Effect::Reveal(_)
+        | Effect::Reorder(_)
+        | Effect::HitFoe(_)
+        | Effect::Shield(_) => Some(spec_of(e).key),
         Effect::If(b) => choice_or_duel_effect(&b.then).or(choice_or_duel_effect(&b.otherwise)),
-        _ => None,
+        Effect::Heal(_)
+        | Effect::LoseHealth(_)
+        | Effect::Resolve(_)
+        | Effect::Dread(_)
+        | Effect::MaxHealth(_)
+        | Effect::PeekDeck(_)
+        | Effect::Bonus(_)
+        | Effect::Marker(_)
+        | Effect::Catch(_)
+        | Effect::Release(_)
+        | Effect::EndRun(_) => None,
     })
 }
 
@@ -462,9 +472,9 @@ impl<'a> Checker<'a> {
         let (lo, hi) = spec.range.unwrap_or((i64::MIN, i64::MAX));
         let small = |n: u8| (spec.key, n as i64, lo, hi);
         let ranged = match e {
-            Effect::Heal(a) => return self.amount(src, &join(path, "heal"), "heal", a, true),
+            Effect::Heal(a) => return self.amount(src, &join(path, spec.key), spec.key, a, true),
             Effect::LoseHealth(a) => {
-                return self.amount(src, &join(path, "lose_health"), "lose_health", a, false);
+                return self.amount(src, &join(path, spec.key), spec.key, a, false);
             }
             Effect::Resolve(n) => small(*n),
             Effect::Dread(n) => small(*n),
@@ -475,45 +485,42 @@ impl<'a> Checker<'a> {
             Effect::Cleanse(n) => small(*n),
             Effect::HitFoe(n) => (spec.key, *n as i64, lo, hi),
             Effect::MaxHealth(n) => {
-                return self.shift(
-                    src,
-                    &join(path, "max_health"),
-                    "max_health",
-                    *n as i64,
-                    lo,
-                    hi,
-                );
+                return self.shift(src, &join(path, spec.key), spec.key, *n as i64, lo, hi);
             }
             Effect::Bonus(b) => {
-                let p = join(&join(path, "bonus"), "amount");
+                let p = join(&join(path, spec.key), BONUS_AMOUNT.key);
                 let (lo, hi) = BONUS_AMOUNT.range;
                 return self.shift(src, &p, BONUS_AMOUNT.key, b.amount as i64, lo, hi);
             }
             Effect::Lose(_) | Effect::Marker(_) => return,
             Effect::Catch(id) => {
-                return self.card_ref(src, &join(path, "catch"), "catch", id, Want::Snare);
+                return self.card_ref(src, &join(path, spec.key), spec.key, id, Want::Snare);
             }
             Effect::Release(id) => {
-                return self.card_ref(src, &join(path, "release"), "release", id, Want::Snare);
+                return self.card_ref(src, &join(path, spec.key), spec.key, id, Want::Snare);
             }
             Effect::Shield(n) => {
                 if !self.in_duel_use {
-                    let msg = "`shield` works only in a duel, between exchanges: put it in a `use` with `\"duel_only\": true`";
-                    self.err(src, &join(path, "shield"), msg);
+                    let msg = format!(
+                        "`{}` works only in a duel, between exchanges: put it in a `use` with `\"duel_only\": true`",
+                        spec.key
+                    );
+                    self.err(src, &join(path, spec.key), msg);
                 }
                 small(*n)
             }
             Effect::EndRun(why) => {
-                return self.not_blank(src, &join(path, "end_run"), "end_run", why);
+                return self.not_blank(src, &join(path, spec.key), spec.key, why);
             }
             Effect::GuideChooses(options) => {
-                let p = join(path, "guide_chooses");
+                let p = join(path, spec.key);
                 if !(2..=6).contains(&options.len()) {
                     self.err(
                         src,
                         &p,
                         format!(
-                            "`guide_chooses` needs 2 to 6 options (a die picks one when no Guide plays), not {}",
+                            "`{}` needs 2 to 6 options (a die picks one when no Guide plays), not {}",
+                            spec.key,
                             options.len()
                         ),
                     );
@@ -526,10 +533,11 @@ impl<'a> Checker<'a> {
                 return;
             }
             Effect::If(body) => {
-                let p = join(path, "if");
+                let p = join(path, spec.key);
                 self.condition(src, &join(&p, "when"), &body.when);
                 if body.then.is_empty() && body.otherwise.is_empty() {
-                    self.err(src, &p, "`if` needs `then` or `else` effects");
+                    let msg = format!("`{}` needs `then` or `else` effects", spec.key);
+                    self.err(src, &p, msg);
                 }
                 self.effects(src, &join(&p, "then"), &body.then);
                 self.effects(src, &join(&p, "else"), &body.otherwise);

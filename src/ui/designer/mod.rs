@@ -9,4 +9,4 @@
 mod commands;
 pub mod form;
 
-pub(super) use commands::Designer;
+pub(super) use commands::{Designer, Sitting};

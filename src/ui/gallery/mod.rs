@@ -9,7 +9,6 @@ use super::input::Input;
 use super::style::{self, Fonts, colour, fade};
 use crate::cards::CardSet;
 use crate::cards::model::StationType;
-use crate::cards::text_check::check_card;
 use macroquad::prelude::*;
 use std::sync::Arc;
 
@@ -82,22 +81,11 @@ pub struct GalleryScreen {
 }
 
 /// What each Station card's text fails to say about its data.
-fn mismatches_of(set: &CardSet) -> Vec<Vec<String>> {
-    let names: std::collections::HashMap<String, String> = set
-        .cards
-        .iter()
-        .map(|c| (c.id.0.clone(), c.name.clone()))
-        .collect();
-    set.cards
-        .iter()
-        .map(|c| match serde_json::to_value(c) {
-            Ok(v) => check_card(&v, &names)
-                .into_iter()
-                .map(|p| p.message)
-                .collect(),
-            Err(_) => Vec::new(),
-        })
-        .collect()
+/// Each Station card's text problems, by the validator's own check (the designer's
+/// notation read back with the folder's phrasebook), so the grid's red "!" and `forward
+/// validate` agree.
+fn mismatches_of(set: &CardSet, source: &crate::cards::CardSource) -> Vec<Vec<String>> {
+    crate::cards::lint::text_problems(set, crate::cards::phrasebook::of_source(source))
 }
 
 /// The height of the line under the grid where the gallery's messages go ("saved ...",
@@ -112,7 +100,7 @@ const DEFAULT_ZOOM: usize = 2;
 impl GalleryScreen {
     pub fn new(cards: Arc<CardSet>) -> GalleryScreen {
         GalleryScreen {
-            mismatches: mismatches_of(&cards),
+            mismatches: mismatches_of(&cards, &crate::cards::CardSource::Builtin),
             cards,
             domain: None,
             kind: None,
@@ -130,6 +118,12 @@ impl GalleryScreen {
         }
     }
 
+    /// Checks every card's text again as the validator does, with the phrasebook of the
+    /// folder the cards come from.
+    pub(in crate::ui) fn recheck_texts(&mut self) {
+        self.mismatches = mismatches_of(&self.cards, &self.desk.source);
+    }
+
     /// The gallery as the designer's desk (`true`) or as a player's gallery.
     pub fn designer(mut self, on: bool) -> GalleryScreen {
         self.designer = on;
@@ -140,7 +134,7 @@ impl GalleryScreen {
     pub fn reloaded(self, cards: Arc<CardSet>) -> GalleryScreen {
         let domain = self.domain.filter(|&d| d <= cards.domains.len());
         let mut g = GalleryScreen {
-            mismatches: mismatches_of(&cards),
+            mismatches: mismatches_of(&cards, &self.desk.source),
             cards,
             domain,
             kind: self.kind,
@@ -743,6 +737,35 @@ mod tests {
             .collect();
         assert_eq!(marked, [usize::from(hound.index)]);
         assert_eq!(g.mismatches[marked[0]], ["the text does not say HP 9"]);
+    }
+
+    #[test]
+    fn on_an_imported_sheet_the_gallery_marks_exactly_the_cards_validate_warns_of() {
+        use std::collections::BTreeSet;
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let out = std::env::temp_dir().join(format!("forward-marks-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&out);
+        let sheet = root.join("tests/fixtures/designer_sheet.csv");
+        crate::cards::sheet::import(&sheet, &out).expect("the sheet imports");
+        let (set, report) = crate::cards::load::load_dir(&out).expect("the import loads");
+        let source = crate::cards::CardSource::Dir(out.clone());
+        let marked: BTreeSet<String> = mismatches_of(&set, &source)
+            .iter()
+            .zip(&set.cards)
+            .filter(|(m, _)| !m.is_empty())
+            .map(|(_, c)| c.id.0.clone())
+            .collect();
+        // Validate's own report, as `forward validate` prints it.
+        let warned: BTreeSet<String> = report
+            .warnings
+            .iter()
+            .filter(|p| p.message.starts_with("the text does not match the data"))
+            .filter_map(|p| p.card.clone())
+            .collect();
+        let _ = std::fs::remove_dir_all(&out);
+        // The sheet's four rows that cannot be read are the ones both name.
+        assert_eq!(marked.len(), 4, "{marked:?}");
+        assert_eq!(marked, warned);
     }
 
     #[test]

@@ -1,10 +1,13 @@
 //! Reading one rules cell of the designer's sheet: its keyword (`FIGHT:`, `CHOOSE:`,
-//! `USE:`...), then the lines under it, into a card's effects, options, test or faces.
-//! Anything that does not read is an [`Unread`] naming the line and why.
+//! `USE:`...), then the lines under it, clause by clause (`notation::Reader`), into a
+//! card's effects, options, test or faces. A cell whose shape is wrong (no keyword, five
+//! faces, one Terror option) is an [`Unread`] error and the row a quiet stand-in; words no
+//! clause reads cost only themselves: they are handed back in [`Cx::left`] with their line,
+//! and the card keeps everything else.
 
 use super::refs::{Kind, Titles};
-use super::{DEFAULT_HEALTH, DRow, Unread, unread};
-use crate::cards::sheet::notation::{self, Line, normalise};
+use super::{DRow, Unread, unread};
+use crate::cards::sheet::notation::{self, Ctx, Line, Read, Reader, TestRead, normalise};
 use serde_json::{Map, Value, json};
 
 /// The rules cell split into its keyword (`FIGHT`), the rest of the keyword line (`5 HP`)
@@ -45,59 +48,44 @@ pub(super) struct Parts {
     triggers: Vec<Value>,
     reroll: bool,
     thrown: bool,
+    /// How often, when a clause says (`Once per location`, `(one-time use)`).
+    per: Option<&'static str>,
+    /// A Terror option's costs.
+    costs: Vec<Value>,
 }
 
-pub(super) fn parts(lines: &[&str]) -> Result<Parts, Unread> {
+impl Parts {
+    fn add(&mut self, l: Line) {
+        match l {
+            Line::Effect(v) => self.effects.push(v),
+            Line::Modifier(v) => self.passive.push(v),
+            Line::Trigger(v) => self.triggers.push(v),
+            Line::Thrown(v) => {
+                self.thrown = true;
+                self.effects.push(v);
+            }
+            Line::Reroll => self.reroll = true,
+            Line::Per(p) => {
+                self.per.get_or_insert(p);
+            }
+            Line::Cost(v) => self.costs.push(v),
+            Line::Nothing => {}
+        }
+    }
+}
+
+/// Reads effect lines clause by clause; what no clause reads goes to `cx.left` with its
+/// line, a gloss to `cx.notes`.
+pub(super) fn parts(lines: &[&str], ctx: Ctx, cx: &mut Cx) -> Parts {
     let mut p = Parts::default();
     for raw in lines {
-        // `(one-time use)` says how often (see `use_per`); what else the line says is an
-        // effect (`Throw for 3 DMG (one-time use)`).
-        let cut = without_one_time(raw);
-        let l: &str = cut.as_str();
-        if l.trim() == "&" || l.trim().is_empty() || normalise(l).starts_with("turn sideways") {
-            continue;
+        let read = cx.reader.line(raw, ctx);
+        for l in read.lines.iter().cloned() {
+            p.add(l);
         }
-        // `6 COUNTER → BLOCK + DEAL 1 DMG`: the arrow explains, it does not chain.
-        if let Ok(Line::Modifier(v)) = notation::effect_line(l)
-            && v.get("table_face").is_some()
-        {
-            p.passive.push(v);
-            continue;
-        }
-        // `&` joins effects on one line; an arrow or "then" reads as one after another.
-        let spaced = l.replace(", then ", " & ").replace(" then ", " & ");
-        for piece in spaced
-            .split(['&', '→'])
-            .map(|x| x.trim_start_matches('>').trim())
-        {
-            match notation::effect_line(piece).map_err(|r| unread(raw, r))? {
-                Line::Effect(v) => p.effects.push(v),
-                Line::Modifier(v) => p.passive.push(v),
-                Line::Trigger(v) => p.triggers.push(v),
-                Line::Thrown(v) => {
-                    p.thrown = true;
-                    p.effects.push(v);
-                }
-                Line::Reroll => p.reroll = true,
-                Line::Nothing => {}
-            }
-        }
+        cx.hand_back(raw, &read);
     }
-    Ok(p)
-}
-
-/// A line without the words `(one-time use)` (any case, with or without brackets).
-fn without_one_time(l: &str) -> String {
-    // ASCII lower case keeps every byte where it was, so `i` indexes `l` too.
-    let low = l.to_ascii_lowercase();
-    match low.find("one-time use") {
-        Some(i) => {
-            let head = l[..i].trim_end().trim_end_matches('(');
-            let tail = l[i + "one-time use".len()..].trim_start_matches(')');
-            format!("{}{}", head.trim_end(), tail).trim().to_string()
-        }
-        None => l.to_string(),
-    }
+    p
 }
 
 /// Whether a line is a keyword line of its own (`FIGHT: 4 HP`, `CHOOSE:`).
@@ -144,7 +132,7 @@ pub(super) fn station_body(
 ) -> Result<(), Unread> {
     let (kw, head, lines) = split_rules(r.rules)?;
     // Only a companion's cell holds further keyword clauses; elsewhere such a line is an
-    // effect line like any other (and reported if it does not read).
+    // effect line like any other (and handed back if it does not read).
     let rest = if stype_of(card) == "companion" {
         clauses(&lines)
     } else {
@@ -153,23 +141,48 @@ pub(super) fn station_body(
     let lines = rest.first().map(|c| c.2.clone()).unwrap_or_default();
     let more = &rest[1..];
     let stype = stype_of(card);
+    // What a keyword's own line says after the colon is read as its first line (only
+    // FIGHT's and EFFECT's are read apart, as their head).
+    let with_head = || {
+        let mut all = lines.clone();
+        if !head.is_empty() {
+            all.insert(0, head.as_str());
+        }
+        all
+    };
     match (stype.as_str(), kw.as_str()) {
         ("caesura" | "blessing" | "snare", "EFFECT") => {
-            effect_body(kind, &stype, r.rules, &head, &lines, card)?;
+            effect_body(kind, &stype, r.rules, &head, &lines, card, cx)?;
+        }
+        // A Beast, Hollow or Terror whose cell is an effect and no fight or choice: a card
+        // that does this when turned (a Caesura), printed with the designer's type.
+        ("foe" | "terror", "EFFECT") => {
+            card.insert("type".into(), json!("caesura"));
+            card.insert("label".into(), json!(r.kind.trim()));
+            card.remove("tags");
+            effect_body(kind, "caesura", r.rules, &head, &lines, card, cx)?;
         }
         ("terror", "CHOOSE") => {
-            card.insert("options".into(), terror_options(r.rules, &lines)?);
+            card.insert("options".into(), terror_options(r.rules, &with_head(), cx)?);
         }
-        ("rest", "REST") => {}
-        ("item" | "equipment", "USE" | "EQUIP") => usable_body(&stype, r.rules, &lines, card)?,
+        ("rest", "REST") => {
+            let all = with_head();
+            let rest = Ctx {
+                rest: true,
+                ..Ctx::default()
+            };
+            let p = parts(&all, rest, cx);
+            put(card, "effects", p.effects);
+        }
+        ("item" | "equipment", "USE" | "EQUIP") => usable_body(&stype, &head, &lines, card, cx),
         ("companion", "ENCOUNTER") => {
-            encounter_body(&lines, card)?;
+            encounter_body(&with_head(), card, cx);
             for c in more {
                 clause_body(c, card, cx)?;
             }
         }
         ("companion", "CHOOSE") => {
-            join_body(&lines, card, cx)?;
+            join_body(&with_head(), card, cx)?;
             for c in more {
                 clause_body(c, card, cx)?;
             }
@@ -179,15 +192,15 @@ pub(super) fn station_body(
             // you`): a foe who joins when shown the thing.
             card.insert("type".into(), json!("foe"));
             card.insert("label".into(), json!("Companion"));
-            fight(&head, &lines, card)?;
+            fight(&head, &lines, card, cx)?;
             for c in more {
                 clause_body(c, card, cx)?;
             }
         }
-        ("foe", "FIGHT") => fight(&head, &lines, card)?,
-        ("pit", "CHALLENGE") => card
-            .insert("test".into(), challenge(&head, &lines)?)
-            .map_or((), |_| ()),
+        ("foe", "FIGHT") => fight(&head, &lines, card, cx)?,
+        ("pit", "CHALLENGE") => {
+            card.insert("test".into(), challenge(&head, &lines, cx)?);
+        }
         _ => {
             return Err(unread(
                 r.rules.lines().next().unwrap_or(""),
@@ -207,12 +220,13 @@ pub(super) fn effect_body(
     head: &str,
     lines: &[&str],
     card: &mut Map<String, Value>,
+    cx: &mut Cx,
 ) -> Result<(), Unread> {
     let mut all = lines.to_vec();
     if !head.is_empty() {
         all.insert(0, head);
     }
-    let p = parts(&all)?;
+    let p = parts(&all, Ctx::default(), cx);
     if stype != "snare" && (!p.passive.is_empty() || !p.triggers.is_empty()) {
         return Err(unread(
             rules.lines().nth(1).unwrap_or(""),
@@ -226,7 +240,7 @@ pub(super) fn effect_body(
 }
 
 /// A Terror's `CHOOSE:`: exactly two options separated by a line `or`.
-fn terror_options(rules: &str, lines: &[&str]) -> Result<Value, Unread> {
+fn terror_options(rules: &str, lines: &[&str], cx: &mut Cx) -> Result<Value, Unread> {
     let sides = split_or(lines);
     if sides.len() != 2 || sides.iter().any(Vec::is_empty) {
         return Err(unread(
@@ -234,51 +248,35 @@ fn terror_options(rules: &str, lines: &[&str]) -> Result<Value, Unread> {
             "a Terror needs two options separated by a line `or`",
         ));
     }
-    let options = sides
-        .iter()
-        .map(|side| terror_option(side))
-        .collect::<Result<Vec<_>, _>>()?;
+    let options = sides.iter().map(|side| terror_option(side, cx)).collect();
     Ok(Value::Array(options))
 }
 
-/// One Terror option: its label (the side's lines), its cost (`Spend`/`Pay` lines) and
-/// its effects (the other lines).
-fn terror_option(side: &[&str]) -> Result<Value, Unread> {
+/// One Terror option: its label (the side's lines), its cost (`Spend 1 Resolve`) and its
+/// effects.
+fn terror_option(side: &[&str], cx: &mut Cx) -> Value {
     let label = side.join(" ");
-    let mut cost = Vec::new();
-    let mut rest = Vec::new();
-    for l in side {
-        let n = normalise(l);
-        if n.starts_with("spend") || n.starts_with("pay") {
-            cost.push(json!({ "spend_resolve": notation::first_int(&n).unwrap_or(1) }));
-        } else {
-            rest.push(*l);
-        }
-    }
-    let p = parts(&rest)?;
+    let costs = Ctx {
+        costs: true,
+        ..Ctx::default()
+    };
+    let p = parts(side, costs, cx);
     let mut o = Map::new();
     o.insert("label".into(), json!(label));
-    put(&mut o, "cost", cost);
+    put(&mut o, "cost", p.costs);
     o.insert("effects".into(), Value::Array(p.effects));
-    Ok(Value::Object(o))
+    Value::Object(o)
 }
 
-/// How often an Item or Equipment may be used (`once`, `domain` or `fight`), from the
-/// wording of its rules cell (`rules_low`, normalised) and what its lines hold.
-fn use_per(stype: &str, rules_low: &str, p: &Parts) -> &'static str {
-    if rules_low.contains("one-time use") {
-        "once"
-    } else if rules_low.contains("sideways")
-        || rules_low.contains("per location")
-        || rules_low.contains("per domain")
-    {
-        "domain"
-    } else if p.reroll || rules_low.contains("per fight") {
-        "fight"
-    } else if stype == "item" {
-        "once"
-    } else {
-        "domain"
+/// How often an Item or Equipment may be used (`once`, `domain` or `fight`): what a
+/// clause of its cell says, else a reroll's once per fight, else an Item's once and an
+/// Equipment's once per Domain.
+fn use_per(stype: &str, p: &Parts) -> &'static str {
+    match (p.per, p.reroll, stype) {
+        (Some(per), _, _) => per,
+        (None, true, _) => "fight",
+        (None, false, "item") => "once",
+        (None, false, _) => "domain",
     }
 }
 
@@ -286,12 +284,17 @@ fn use_per(stype: &str, rules_low: &str, p: &Parts) -> &'static str {
 /// frequency, and the `trinket` tag for Equipment that does nothing by itself.
 fn usable_body(
     stype: &str,
-    rules: &str,
+    head: &str,
     lines: &[&str],
     card: &mut Map<String, Value>,
-) -> Result<(), Unread> {
-    let p = parts(lines)?;
-    let per = use_per(stype, &normalise(rules), &p);
+    cx: &mut Cx,
+) {
+    let mut all = lines.to_vec();
+    if !head.is_empty() {
+        all.insert(0, head);
+    }
+    let p = parts(&all, Ctx::default(), cx);
+    let per = use_per(stype, &p);
     put(card, "passive", p.passive);
     put(card, "triggers", p.triggers);
     if !p.effects.is_empty() || p.reroll {
@@ -309,23 +312,19 @@ fn usable_body(
     if stype == "equipment" && !card.contains_key("use") && !card.contains_key("passive") {
         card.insert("tags".into(), json!(["trinket"]));
     }
-    Ok(())
 }
 
-/// A companion's `ENCOUNTER:`: its rules lines, without the "X follows you" restatement;
-/// a line of prose with no number is kept as text only.
-fn encounter_body(lines: &[&str], card: &mut Map<String, Value>) -> Result<(), Unread> {
-    // "X follows you" restates what ENCOUNTER means; other lines are rules.
-    let rules: Vec<&str> = lines
-        .iter()
-        .copied()
-        .filter(|l| !normalise(l).contains("follows you"))
-        .collect();
-    let p = parts_or_prose(&rules)?;
+/// A companion's `ENCOUNTER:`: its rules lines (`X follows you` restates the keyword); a
+/// line of prose holding no number is kept as text only, and said.
+fn encounter_body(lines: &[&str], card: &mut Map<String, Value>, cx: &mut Cx) {
+    let follows = Ctx {
+        follows: true,
+        ..Ctx::default()
+    };
+    let p = parts_or_prose(lines, follows, cx);
     put(card, "passive", p.passive);
     put(card, "triggers", p.triggers);
     put(card, "effects", p.effects);
-    Ok(())
 }
 
 /// A companion's `CHOOSE:`: what to give for it to join (`Give X: ... follows you`, X
@@ -333,17 +332,15 @@ fn encounter_body(lines: &[&str], card: &mut Map<String, Value>) -> Result<(), U
 /// `Discard this card:` says the card goes, which refusing means anyway).
 fn join_body(lines: &[&str], card: &mut Map<String, Value>, cx: &mut Cx) -> Result<(), Unread> {
     let sides = split_or(lines);
-    let (line, give) = sides
+    let (line, give, rest) = sides
         .iter()
         .flatten()
         .find_map(|l| {
             let t = l.trim();
             let lower = t.to_lowercase();
             lower.starts_with("give ").then(|| {
-                (
-                    *l,
-                    t[5..].split(':').next().unwrap_or("").trim().to_string(),
-                )
+                let (name, rest) = t[5..].split_once(':').unwrap_or((&t[5..], ""));
+                (*l, name.trim().to_string(), rest.trim().to_string())
             })
         })
         .ok_or_else(|| {
@@ -354,6 +351,18 @@ fn join_body(lines: &[&str], card: &mut Map<String, Value>, cx: &mut Cx) -> Resu
         })?;
     let id = cx.thing(&give, line, "give")?;
     card.insert("join".into(), json!({ "give": id }));
+    let follows = Ctx {
+        follows: true,
+        ..Ctx::default()
+    };
+    let said = cx.reader.line(&rest, follows);
+    if !said.lines.iter().all(|l| *l == Line::Nothing) {
+        cx.left.push(unread(
+            line,
+            "what giving it does is not what the notation reads (`... follows you`)",
+        ));
+    }
+    cx.hand_back(line, &said);
     let refused: Vec<&str> = sides
         .into_iter()
         .filter(|s| !s.iter().any(|l| normalise(l).starts_with("give ")))
@@ -366,8 +375,13 @@ fn join_body(lines: &[&str], card: &mut Map<String, Value>, cx: &mut Cx) -> Resu
                 l
             }
         })
+        .filter(|l| !l.trim().is_empty())
         .collect();
-    put(card, "refused", parts_or_prose(&refused)?.effects);
+    put(
+        card,
+        "refused",
+        parts_or_prose(&refused, Ctx::default(), cx).effects,
+    );
     Ok(())
 }
 
@@ -466,7 +480,7 @@ fn clause_body(
             rules.push(l);
         }
     }
-    let p = parts_or_prose(&rules)?;
+    let p = parts_or_prose(&rules, Ctx::default(), cx);
     for (k, v) in [
         ("effects", p.effects),
         ("passive", p.passive),
@@ -483,23 +497,25 @@ fn clause_body(
     Ok(())
 }
 
-/// Effect lines, where a line of prose holding no number is kept as text only.
-fn parts_or_prose(lines: &[&str]) -> Result<Parts, Unread> {
+/// Effect lines, where a line no clause of which reads and that holds no number is prose,
+/// kept as text only (and said in a note).
+fn parts_or_prose(lines: &[&str], ctx: Ctx, cx: &mut Cx) -> Parts {
     let mut all = Parts::default();
     for l in lines {
-        match parts(&[l]) {
-            Ok(p) => {
-                all.effects.extend(p.effects);
-                all.passive.extend(p.passive);
-                all.triggers.extend(p.triggers);
-                all.reroll |= p.reroll;
-                all.thrown |= p.thrown;
-            }
-            Err(u) if l.chars().any(|c| c.is_ascii_digit()) => return Err(u),
-            Err(_) => {}
+        let read = cx.reader.line(l, ctx);
+        if read.lines.is_empty() && !l.chars().any(|c| c.is_ascii_digit()) {
+            cx.notes.push(format!(
+                "`{}` is kept as text only: no rule reads it",
+                l.trim()
+            ));
+            continue;
         }
+        for x in read.lines.iter().cloned() {
+            all.add(x);
+        }
+        cx.hand_back(l, &read);
     }
-    Ok(all)
+    all
 }
 
 fn stype_of(card: &Map<String, Value>) -> String {
@@ -509,13 +525,46 @@ fn stype_of(card: &Map<String, Value>) -> String {
 /// What reading a row's cell needs from the rest of the sheet, and what it found there.
 pub(super) struct Cx<'a> {
     pub(super) titles: &'a Titles,
-    /// Names matched not exactly as their rows spell them.
+    /// The notation's reader, with the designer's phrasebook.
+    pub(super) reader: &'a Reader,
+    /// Notes: names matched not exactly as their rows spell them, glosses, prose kept.
     pub(super) notes: Vec<String>,
     /// Card ids this row refers to (given, shown, carried).
     pub(super) refs: Vec<String>,
+    /// Words no clause read, with their line: reported, never dropped.
+    pub(super) left: Vec<Unread>,
 }
 
-impl Cx<'_> {
+impl<'a> Cx<'a> {
+    /// A reader of one row's cell.
+    pub(super) fn new(titles: &'a Titles, reader: &'a Reader) -> Self {
+        Cx {
+            titles,
+            reader,
+            notes: Vec::new(),
+            refs: Vec::new(),
+            left: Vec::new(),
+        }
+    }
+
+    /// What a line's reading left over (reported with the line) and its glosses (noted).
+    pub(super) fn hand_back(&mut self, line: &str, read: &Read) {
+        for words in &read.left {
+            self.left.push(unread(
+                line,
+                format!(
+                    "`{words}` is not in the notation: those words were not read into the card"
+                ),
+            ));
+        }
+        for g in &read.glosses {
+            self.notes.push(format!(
+                "`({g})` in `{}` is read as a gloss: words only, no rule",
+                line.trim()
+            ));
+        }
+    }
+
     /// The id of the Item or Equipment `name` means; `line` is reported if none.
     pub(super) fn thing(&mut self, name: &str, line: &str, what: &str) -> Result<String, Unread> {
         let f = self
@@ -571,28 +620,37 @@ pub(super) fn fight(
     head: &str,
     lines: &[&str],
     card: &mut Map<String, Value>,
+    cx: &mut Cx,
 ) -> Result<(), Unread> {
-    let h = normalise(head);
     let mut faces = Vec::new();
-    let mut hp = notation::first_int(&h).map(|n| json!(n));
-    if h.contains("unwinnable") {
-        card.insert("invulnerable".into(), json!(true));
-    }
-    for l in lines {
+    let mut hp: Option<Value> = None;
+    for (i, l) in std::iter::once(head)
+        .chain(lines.iter().copied())
+        .enumerate()
+    {
         let n = normalise(l);
-        if n.chars().all(|c| c == '-') {
+        if n.is_empty() || n.chars().all(|c| c == '-') {
             continue;
         }
-        if n.starts_with("hp") {
-            let own = if n.contains("player") {
-                json!("health")
-            } else {
-                json!(notation::first_int(&n).unwrap_or(DEFAULT_HEALTH))
-            };
-            hp = hp.or(Some(own));
+        if let Some(what) = fight_line(&n) {
+            match what {
+                FightLine::Hp(v) => hp = hp.or(Some(v)),
+                FightLine::Unwinnable => {
+                    card.insert("invulnerable".into(), json!(true));
+                }
+            }
             continue;
         }
-        faces.push(notation::face_line(l).map_err(|r| unread(l, r))?);
+        if i == 0 {
+            cx.left.push(unread(
+                l,
+                "the FIGHT line reads `FIGHT: N HP` or `FIGHT: UNWINNABLE`",
+            ));
+            continue;
+        }
+        let (face, read) = cx.reader.face(l).map_err(|r| unread(l, r))?;
+        cx.hand_back(l, &read);
+        faces.push(face);
     }
     if faces.len() != 6 {
         return Err(unread(
@@ -601,58 +659,106 @@ pub(super) fn fight(
         ));
     }
     let hp = hp.ok_or_else(|| unread(head, "the FIGHT line gives no HP"))?;
-    card.insert("hp".into(), json!(hp));
+    card.insert("hp".into(), hp);
     card.insert("faces".into(), Value::Array(faces));
     Ok(())
 }
 
-/// A Pit's test: `Roll 1d6, Target: 4+`, optionally extended, with failure effects.
-pub(super) fn challenge(head: &str, lines: &[&str]) -> Result<Value, Unread> {
-    let mut t = Map::new();
-    let (mut success, mut failure, mut each) = (Vec::new(), Vec::new(), Vec::new());
-    let mut extended = false;
+/// A line giving hit points or Health (`FIGHT: 5 HP`, `HP: 18`, `Starting HP: 20`, `7hp`):
+/// `Ok` with the number when that is all it says, `Err` with the first number when it
+/// says more; `None` when it names no HP.
+pub(super) fn hp_line(l: &str) -> Option<Result<i64, i64>> {
+    let n = normalise(l);
+    if !(n.contains("hp") || n.contains("health")) {
+        return None;
+    }
+    let first = notation::first_int(&n)?;
+    let compact: String = n.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut body = compact.as_str();
+    for kw in ["fight:", "special:", "starting", "start"] {
+        body = body.strip_prefix(kw).unwrap_or(body);
+    }
+    let num = body
+        .strip_suffix("hp")
+        .or_else(|| body.strip_suffix("health"))
+        .or_else(|| body.strip_prefix("hp:"))
+        .or_else(|| body.strip_prefix("hp="))
+        .or_else(|| body.strip_prefix("health:"))
+        .or_else(|| body.strip_prefix("hp"));
+    Some(match num.and_then(|x| x.parse::<i64>().ok()) {
+        Some(v) => Ok(v),
+        None => Err(first),
+    })
+}
+
+/// What a line of a fight (not a face) says.
+enum FightLine {
+    Hp(Value),
+    Unwinnable,
+}
+
+/// `5 HP`, `4hp`, `HP: 5`, `HP = Player HP`, `UNWINNABLE` (`n` normalised).
+fn fight_line(n: &str) -> Option<FightLine> {
+    let compact: String = n.chars().filter(|c| !c.is_whitespace()).collect();
+    if compact == "unwinnable" {
+        return Some(FightLine::Unwinnable);
+    }
+    if matches!(
+        compact.as_str(),
+        "hp=playerhp" | "hp:playerhp" | "hp=player'shp" | "hp=playerhealth"
+    ) {
+        return Some(FightLine::Hp(json!("health")));
+    }
+    let num = compact
+        .strip_suffix("hp")
+        .or_else(|| compact.strip_prefix("hp:"))
+        .or_else(|| compact.strip_prefix("hp="))
+        .or_else(|| compact.strip_prefix("hp"))?;
+    num.parse::<i64>().ok().map(|v| FightLine::Hp(json!(v)))
+}
+
+/// A Pit's test: `Roll 1d6, Target: 4+`, optionally extended, with the effects of each
+/// failure, of failing and of passing; several clauses may share a line.
+pub(super) fn challenge(head: &str, lines: &[&str], cx: &mut Cx) -> Result<Value, Unread> {
+    let mut read = TestRead::default();
     let all: Vec<&str> = std::iter::once(head)
         .chain(lines.iter().copied())
-        .filter(|l| !l.is_empty())
+        .filter(|l| !l.trim().is_empty())
         .collect();
-    for l in all {
-        let n = normalise(l);
-        if let Some(tg) = n.split_once("target").map(|(_, t)| t) {
-            let target =
-                notation::first_int(tg).ok_or_else(|| unread(l, "the target has no number"))?;
-            t.insert("target".into(), json!(target));
-            let dice = n
-                .split_once("roll ")
-                .and_then(|(_, d)| notation::first_int(d))
-                .unwrap_or(1);
-            if dice != 1 {
-                t.insert("dice".into(), json!(dice));
-            }
-        } else if n.contains("successes before") {
-            extended = true;
-        } else if let Some((label, rest)) = l.split_once(':') {
-            let p = parts(&[rest.trim()])?;
-            let label = normalise(label);
-            if label.starts_with("each failure") {
-                each.extend(p.effects);
-            } else if label.contains("failure") || label.starts_with("on fail") {
-                failure.extend(p.effects);
-            } else if label.contains("success") {
-                success.extend(p.effects);
-            } else {
-                return Err(unread(
-                    l,
-                    "a challenge line reads `Each failure: ...`, `On 3 failures: ...` or `On success: ...`",
-                ));
-            }
-        } else {
-            return Err(unread(l, "not a challenge line this notation knows"));
+    for l in &all {
+        let before = read.read.left.len();
+        let glosses = read.read.glosses.len();
+        cx.reader.challenge_line(l, &mut read);
+        let line_read = Read {
+            lines: Vec::new(),
+            left: read.read.left[before..].to_vec(),
+            glosses: read.read.glosses[glosses..].to_vec(),
+        };
+        cx.hand_back(l, &line_read);
+    }
+    let target = read
+        .target
+        .ok_or_else(|| unread(head, "the challenge has no `Target: N+`"))?;
+    let mut t = Map::new();
+    t.insert("target".into(), json!(target));
+    if let Some(d) = read.dice.filter(|d| *d != 1) {
+        t.insert("dice".into(), json!(d));
+    }
+    let (mut success, mut failure, mut each) = (Vec::new(), Vec::new(), Vec::new());
+    for (bucket, line) in read.effects {
+        let mut p = Parts::default();
+        p.add(line);
+        let list = match bucket {
+            notation::Bucket::EachFailure => &mut each,
+            notation::Bucket::Failure => &mut failure,
+            notation::Bucket::Success => &mut success,
+        };
+        list.extend(p.effects);
+        if !(p.passive.is_empty() && p.triggers.is_empty()) {
+            return Err(unread(head, "a test's effects cannot be standing effects"));
         }
     }
-    if !t.contains_key("target") {
-        return Err(unread(head, "the challenge has no `Target: N+`"));
-    }
-    if extended {
+    if read.extended {
         t.insert("extended".into(), json!(true));
         t.insert("each_failure".into(), Value::Array(each));
     } else {

@@ -5,6 +5,7 @@
 //! silence: the row is listed in what [`rows`] returns.
 
 use super::HEADER;
+use crate::cards::phrasebook::Phrasebook;
 use serde_json::{Map, Value};
 
 /// One row of the designer's layout, in `HEADER` order.
@@ -21,46 +22,46 @@ fn n(v: &Value) -> i64 {
     v.as_i64().unwrap_or(0)
 }
 
-/// The notation's words for one effect, if it has any. The typed effect is matched with
-/// an arm for every variant, so a new effect does not compile until it is said here or
-/// listed as having no words (the export then names it among what it could not say).
-fn effect(e: &Value) -> Option<String> {
-    use crate::cards::model::{Amount, BonusTarget, Effect};
-    use crate::cards::spec::{fill, spec_of};
+/// The notation's words for one effect, if it has any: its spec row's (`cards::spec`),
+/// or the designer's own phrase for it (their phrasebook). The typed effect is matched
+/// with an arm for every variant, so a new effect does not compile until it is said here
+/// or listed as having no words (the export then names it among what it could not say).
+fn effect(e: &Value, book: Option<&Phrasebook>) -> Option<String> {
+    use crate::cards::model::{Amount, Condition, Effect};
+    use crate::cards::spec::{bonus_spec, spec_of};
     let typed: Effect = serde_json::from_value(e.clone()).ok()?;
-    let (_, v) = e.as_object()?.iter().next()?;
-    Some(match &typed {
-        Effect::Heal(Amount::Full(_)) => "Full heal".into(),
-        Effect::Heal(Amount::Dice { d6, plus }) => format!("Heal {d6}d6+{plus}"),
-        Effect::LoseHealth(Amount::Full(_)) => return None,
-        Effect::LoseHealth(Amount::Dice { d6, plus }) => format!("Lose {d6}d6+{plus} HP"),
-        // A plain number: the spec's words for it in the notation.
-        Effect::Heal(Amount::Fixed(_))
-        | Effect::LoseHealth(Amount::Fixed(_))
-        | Effect::Resolve(_)
-        | Effect::Dread(_)
-        | Effect::HitFoe(_)
-        | Effect::Peek(_)
-        | Effect::Reveal(_)
-        | Effect::PeekDeck(_)
-        | Effect::Reorder(_)
-        | Effect::Cleanse(_) => fill(spec_of(&typed).designer?, v.as_i64()?),
+    let spec = spec_of(&typed);
+    // The number (or dice) as the notation writes it.
+    let say = |n: String| -> Option<String> {
+        book.and_then(|b| b.say(spec.key, &n))
+            .or_else(|| Some(spec.designer?.replace("{n}", &n)))
+    };
+    match &typed {
+        Effect::Heal(Amount::Full(_)) => spec.designer_more.map(str::to_string),
+        Effect::LoseHealth(Amount::Full(_)) => None,
+        Effect::Heal(a) | Effect::LoseHealth(a) => say(amount_words(a)),
+        Effect::Resolve(n) | Effect::Dread(n) => say(n.to_string()),
+        Effect::HitFoe(n) => say(n.to_string()),
+        Effect::Peek(n) | Effect::Reveal(n) | Effect::PeekDeck(n) | Effect::Reorder(n) => {
+            say(n.to_string())
+        }
+        Effect::Cleanse(n) => say(n.to_string()),
         Effect::Bonus(b) => {
-            let a = b.amount;
-            match b.to {
-                BonusTarget::NextDuel => format!("{a:+} to Player rolls next Duel"),
-                BonusTarget::NextTest => format!("{a:+} to next Challenge"),
-                BonusTarget::NextHeal => format!("{a:+} to next heal"),
-            }
+            let to = serde_json::to_value(b.to).ok()?;
+            let row = bonus_spec(to.as_str()?)?;
+            Some(row.designer.replace("{n}", &format!("{:+}", b.amount)))
         }
-        Effect::If(_) => {
-            let tag = v["when"]["foe_tag"].as_str()?;
-            let then = v["then"].as_array()?;
-            match (then.as_slice(), v.get("else")) {
-                ([hit], None) => format!("{} DMG to {}", n(hit.get("hit_foe")?), cap(tag)),
-                _ => return None,
+        // A hit only on a foe of a tag: the hit's row says how.
+        Effect::If(b) => match (&b.when, b.then.as_slice(), b.otherwise.is_empty()) {
+            (Condition::FoeTag(tag), [hit @ Effect::HitFoe(n)], true) => {
+                let form = spec_of(hit).designer_more?;
+                Some(
+                    form.replace("{n}", &n.to_string())
+                        .replace("{a}", &cap(tag)),
+                )
             }
-        }
+            _ => None,
+        },
         // No words in the notation for these.
         Effect::MaxHealth(_)
         | Effect::GuideChooses(_)
@@ -69,8 +70,19 @@ fn effect(e: &Value) -> Option<String> {
         | Effect::Catch(_)
         | Effect::Release(_)
         | Effect::Shield(_)
-        | Effect::EndRun(_) => return None,
-    })
+        | Effect::EndRun(_) => None,
+    }
+}
+
+/// An amount as the notation writes it: `4`, `1d6`, `1d6+2`.
+fn amount_words(a: &crate::cards::model::Amount) -> String {
+    use crate::cards::model::Amount;
+    match a {
+        Amount::Fixed(n) => n.to_string(),
+        Amount::Dice { d6, plus: 0 } => format!("{d6}d6"),
+        Amount::Dice { d6, plus } => format!("{d6}d6{plus:+}"),
+        Amount::Full(_) => "full".into(),
+    }
 }
 
 fn cap(w: &str) -> String {
@@ -81,7 +93,12 @@ fn cap(w: &str) -> String {
 }
 
 /// The notation's words for a standing modifier.
-fn modifier(m: &Value) -> Option<String> {
+fn modifier(m: &Value, book: Option<&Phrasebook>) -> Option<String> {
+    if let Some((k, v)) = m.as_object().and_then(|o| o.iter().next())
+        && let Some(said) = book.and_then(|b| b.say(k, &n(v).to_string()))
+    {
+        return Some(said);
+    }
     if let Some(w) = m.as_str() {
         return match w {
             "no_spend_resolve" => Some("Cannot spend Resolve".into()),
@@ -137,7 +154,7 @@ fn face(i: usize, f: &Value) -> Option<String> {
 /// Collects the words for a list, noting each item without any.
 fn lines_of(
     list: Option<&Value>,
-    say: fn(&Value) -> Option<String>,
+    say: &dyn Fn(&Value) -> Option<String>,
     field: &str,
     id: &str,
     unsaid: &mut Unsaid,
@@ -152,15 +169,15 @@ fn lines_of(
     out
 }
 
-fn trigger(t: &Value) -> Option<String> {
-    if s(&t["on"]) != "flip" {
+/// A trigger on each flip: its one effect's words and when (`Lose 2 HP each time a card is
+/// flipped`).
+fn trigger(t: &Value, book: Option<&Phrasebook>) -> Option<String> {
+    let on: crate::cards::model::Occasion = serde_json::from_value(t["on"].clone()).ok()?;
+    if on != crate::cards::model::Occasion::Flip {
         return None;
     }
     match t["effects"].as_array()?.as_slice() {
-        [e] => Some(format!(
-            "Lose {} HP each time a card is flipped",
-            n(e.get("lose_health")?)
-        )),
+        [e] => Some(format!("{} each time a card is flipped", effect(e, book)?)),
         _ => None,
     }
 }
@@ -184,12 +201,30 @@ fn the(title: &str) -> String {
 }
 
 /// The rules cell of a Station card.
-fn station_rules(c: &Value, titles: &Map<String, Value>, unsaid: &mut Unsaid) -> String {
+pub(super) fn station_rules(
+    c: &Value,
+    titles: &Map<String, Value>,
+    book: Option<&Phrasebook>,
+    unsaid: &mut Unsaid,
+) -> String {
     let id = s(&c["id"]).to_string();
     let name = s(&c["name"]);
-    let mut effects = lines_of(c.get("effects"), effect, "effects", &id, unsaid);
-    let passive = lines_of(c.get("passive"), modifier, "passive", &id, unsaid);
-    let triggers = lines_of(c.get("triggers"), trigger, "triggers", &id, unsaid);
+    let say = |e: &Value| effect(e, book);
+    let mut effects = lines_of(c.get("effects"), &say, "effects", &id, unsaid);
+    let passive = lines_of(
+        c.get("passive"),
+        &|m| modifier(m, book),
+        "passive",
+        &id,
+        unsaid,
+    );
+    let triggers = lines_of(
+        c.get("triggers"),
+        &|t| trigger(t, book),
+        "triggers",
+        &id,
+        unsaid,
+    );
     match s(&c["type"]) {
         "caesura" | "blessing" | "snare" => {
             effects.extend(passive);
@@ -211,20 +246,24 @@ fn station_rules(c: &Value, titles: &Map<String, Value>, unsaid: &mut Unsaid) ->
                         .into_iter()
                         .flatten()
                         .filter_map(|p| {
-                            p.get("spend_resolve")
-                                .map(|r| format!("Spend {} Resolve", n(r)))
+                            let (k, v) = p.as_object()?.iter().next()?;
+                            match k.as_str() {
+                                "spend_resolve" => Some(format!("Spend {} Resolve", n(v))),
+                                "spend_grace" => Some(format!("Spend {} Grace", n(v))),
+                                _ => None,
+                            }
                         })
                         .collect();
-                    l.extend(lines_of(o.get("effects"), effect, "options", &id, unsaid));
+                    l.extend(lines_of(o.get("effects"), &say, "options", &id, unsaid));
                     l.join("\n")
                 })
                 .collect();
             format!("CHOOSE:\n{}", opts.join("\nor\n"))
         }
         "rest" => "REST:\nSpend 1 Resolve: gain 1 Grace\nSpend 1 Resolve: Heal 5 HP".into(),
-        "item" | "equipment" => usable(c, passive, triggers, &id, unsaid),
-        "pit" => challenge(&c["test"], &id, unsaid),
-        "companion" => companion(c, name, titles, effects, passive, &id, unsaid),
+        "item" | "equipment" => usable(c, passive, triggers, &say, unsaid),
+        "pit" => challenge(&c["test"], &id, &say, unsaid),
+        "companion" => companion(c, name, titles, (effects, passive), &say, unsaid),
         "foe" => foe(c, name, titles, &id, unsaid),
         _ => String::new(),
     }
@@ -234,9 +273,10 @@ fn usable(
     c: &Value,
     passive: Vec<String>,
     triggers: Vec<String>,
-    id: &str,
+    say: &dyn Fn(&Value) -> Option<String>,
     unsaid: &mut Unsaid,
 ) -> String {
+    let id = s(&c["id"]);
     let key = if s(&c["type"]) == "item" {
         "USE:"
     } else {
@@ -245,7 +285,7 @@ fn usable(
     let mut lines = passive;
     lines.extend(triggers);
     if let Some(u) = c.get("use") {
-        let mut fx = lines_of(u.get("effects"), effect, "use", id, unsaid);
+        let mut fx = lines_of(u.get("effects"), say, "use", id, unsaid);
         if u["reroll"] == true {
             fx.push("Reroll one die".into());
         }
@@ -267,7 +307,12 @@ fn usable(
     }
 }
 
-fn challenge(t: &Value, id: &str, unsaid: &mut Unsaid) -> String {
+fn challenge(
+    t: &Value,
+    id: &str,
+    effect: &dyn Fn(&Value) -> Option<String>,
+    unsaid: &mut Unsaid,
+) -> String {
     let dice = t.get("dice").and_then(Value::as_i64).unwrap_or(1);
     let mut l = vec![format!("Roll {dice}d6, Target: {}+", n(&t["target"]))];
     let say = |list: &Value, unsaid: &mut Unsaid| {
@@ -300,11 +345,11 @@ fn companion(
     c: &Value,
     name: &str,
     titles: &Map<String, Value>,
-    mut effects: Vec<String>,
-    passive: Vec<String>,
-    id: &str,
+    (mut effects, passive): (Vec<String>, Vec<String>),
+    say: &dyn Fn(&Value) -> Option<String>,
     unsaid: &mut Unsaid,
 ) -> String {
+    let id = s(&c["id"]);
     effects.extend(passive);
     let mut out = match c
         .get("join")
@@ -312,7 +357,7 @@ fn companion(
         .and_then(Value::as_str)
     {
         Some(g) => {
-            let refused = lines_of(c.get("refused"), effect, "refused", id, unsaid);
+            let refused = lines_of(c.get("refused"), say, "refused", id, unsaid);
             let other = if refused.is_empty() {
                 "Discard this card".to_string()
             } else {
@@ -391,7 +436,11 @@ fn foe(
 }
 
 /// The Guardian's cell: HP, requirements, seals in prose, then its combat table.
-fn guardian_rules(g: &Value, titles: &Map<String, Value>, unsaid: &mut Unsaid) -> String {
+pub(super) fn guardian_rules(
+    g: &Value,
+    titles: &Map<String, Value>,
+    unsaid: &mut Unsaid,
+) -> String {
     let mut l = vec![format!("HP: {}", g["hp"])];
     for r in g["requirements"].as_array().into_iter().flatten() {
         l.push(format!(
@@ -402,7 +451,10 @@ fn guardian_rules(g: &Value, titles: &Map<String, Value>, unsaid: &mut Unsaid) -
     }
     let seals = g["seals"].as_array().cloned().unwrap_or_default();
     if !seals.is_empty() {
-        l.push(format!("THE SEALS ({} to break):", seals.len()));
+        // The count in words, as the designer writes it (a heading, not a rule).
+        const COUNT: [&str; 7] = ["NO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX"];
+        let n = COUNT.get(seals.len()).copied().unwrap_or("MANY");
+        l.push(format!("THE {n} SEALS (each must be broken):"));
         for x in &seals {
             l.push(format!(
                 "{}: {}.",
@@ -422,13 +474,14 @@ fn guardian_rules(g: &Value, titles: &Map<String, Value>, unsaid: &mut Unsaid) -
     l.join("\n")
 }
 
+/// What an unbroken seal does, in the words of its spec row.
 fn penalty_words(p: &Value) -> &'static str {
-    match s(p) {
-        "full_heal" => "The Guardian heals fully after every exchange",
-        "reflect" => "Damage you deal strikes you instead",
-        "barred" => "You cannot reach the Guardian",
-        _ => "The Guardian cannot be harmed",
-    }
+    use crate::cards::spec::PENALTY_SPECS;
+    PENALTY_SPECS
+        .iter()
+        .find(|x| x.key == s(p))
+        .or(PENALTY_SPECS.last())
+        .map_or("", |x| x.designer)
 }
 
 fn condition(c: &Value, titles: &Map<String, Value>) -> String {
@@ -442,14 +495,24 @@ fn condition(c: &Value, titles: &Map<String, Value>) -> String {
             title_of(titles, s(&x["companion"])),
             the(&title_of(titles, s(&x["card"])))
         )
+    } else if let Some(all) = c.get("all").and_then(Value::as_array) {
+        let parts: Vec<String> = all.iter().map(|x| condition(x, titles)).collect();
+        parts.join(" and ")
     } else {
         format!("{c}")
     }
 }
 
-/// The designer's `Type` of a card (`Beast` for a foe tagged beast).
+/// The designer's `Type` of a card (`Beast` for a foe tagged beast; a card printed with a
+/// label of the designer's types, as that type).
 pub(super) fn designer_type(c: &Value) -> String {
     let tags = c["tags"].to_string();
+    if let Some(label) = c["label"].as_str()
+        && ["Beast", "Hollow", "Terror"].contains(&label)
+        && c["type"] != "foe"
+    {
+        return label.to_string();
+    }
     match s(&c["type"]) {
         "foe" if c["label"] == "Companion" => "Companion".into(),
         "foe" if tags.contains("hollow") => "Hollow".into(),
@@ -461,24 +524,22 @@ pub(super) fn designer_type(c: &Value) -> String {
 /// The rows of a card set (its map, traveller, Guardian and Domain files, Domains in the
 /// map's order) in the designer's layout, and the fields the notation could not say.
 pub fn rows(traveller: &Value, guardian: &Value, domains: &[Value]) -> (Vec<DesignerRow>, Unsaid) {
-    let (keyed, unsaid) = keyed_rows(traveller, guardian, domains);
+    let (keyed, unsaid) = keyed_rows(traveller, guardian, domains, None);
     (keyed.into_iter().map(|(_, r)| r).collect(), unsaid)
 }
 
 /// [`rows`], each with the key of the card it says (`traveller`, `guardian`,
 /// `domain:<id>`, `station:<id>`; see `kept::Cards`).
+/// `book`: the designer's phrasebook, whose words the rows are written in.
 pub(in crate::cards::sheet) fn keyed_rows(
     traveller: &Value,
     guardian: &Value,
     domains: &[Value],
+    book: Option<&Phrasebook>,
 ) -> (Vec<(String, DesignerRow)>, Unsaid) {
     let mut unsaid = Unsaid::new();
-    let mut titles = Map::new();
-    for d in domains {
-        for c in d["stations"].as_array().into_iter().flatten() {
-            titles.insert(s(&c["id"]).to_string(), c["name"].clone());
-        }
-    }
+    let titles = titles_of(domains);
+    let words = |t: String| book.map_or(t.clone(), |b| b.in_their_words(&t));
     let mut out = Vec::new();
     let mut num = 0;
     let mut row = |key: &str,
@@ -497,12 +558,12 @@ pub(in crate::cards::sheet) fn keyed_rows(
                 num.to_string(),
                 s(flavor).to_string(),
                 art.to_string(),
-                rules,
+                words(rules),
                 kind,
             ],
         ));
     };
-    let trav = format!("SPECIAL:\nStarting HP: {}", traveller["health"]);
+    let trav = traveller_rules(traveller);
     row(
         "traveller",
         s(&traveller["name"]),
@@ -524,18 +585,7 @@ pub(in crate::cards::sheet) fn keyed_rows(
     );
     for d in domains {
         let place = s(&d["name"]);
-        let on_enter = lines_of(
-            d.get("on_enter"),
-            effect,
-            "on_enter",
-            s(&d["id"]),
-            &mut unsaid,
-        );
-        let rules = if on_enter.is_empty() {
-            String::new()
-        } else {
-            format!("EFFECT:\n{}", on_enter.join("\n&\n"))
-        };
+        let rules = domain_rules(d, book, &mut unsaid);
         row(
             &format!("domain:{}", s(&d["id"])),
             place,
@@ -546,7 +596,7 @@ pub(in crate::cards::sheet) fn keyed_rows(
             "Location".into(),
         );
         for c in d["stations"].as_array().into_iter().flatten() {
-            let rules = station_rules(c, &titles, &mut unsaid);
+            let rules = station_rules(c, &titles, book, &mut unsaid);
             row(
                 &format!("station:{}", s(&c["id"])),
                 s(&c["name"]),
@@ -559,6 +609,38 @@ pub(in crate::cards::sheet) fn keyed_rows(
         }
     }
     (out, unsaid)
+}
+
+/// The traveller's cell.
+pub(super) fn traveller_rules(t: &Value) -> String {
+    format!("SPECIAL:\nStarting HP: {}", t["health"])
+}
+
+/// A Domain's cell: what entering it does, if anything.
+pub(super) fn domain_rules(d: &Value, book: Option<&Phrasebook>, unsaid: &mut Unsaid) -> String {
+    let on_enter = lines_of(
+        d.get("on_enter"),
+        &|e| effect(e, book),
+        "on_enter",
+        s(&d["id"]),
+        unsaid,
+    );
+    if on_enter.is_empty() {
+        String::new()
+    } else {
+        format!("EFFECT:\n{}", on_enter.join("\n&\n"))
+    }
+}
+
+/// Every Station card's name by id (what cells name other cards by).
+pub(super) fn titles_of(domains: &[Value]) -> Map<String, Value> {
+    let mut titles = Map::new();
+    for d in domains {
+        for c in d["stations"].as_array().into_iter().flatten() {
+            titles.insert(s(&c["id"]).to_string(), c["name"].clone());
+        }
+    }
+    titles
 }
 
 /// The designer's header.

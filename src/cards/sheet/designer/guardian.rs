@@ -10,7 +10,8 @@
 
 use super::refs::{Found, Kind, Titles};
 use super::{DEFAULT_HEALTH, DRow, Unread, slug, unread};
-use crate::cards::sheet::notation::{self, normalise};
+use crate::cards::sheet::notation::{Reader, normalise};
+use crate::cards::spec::PENALTY_SPECS;
 use serde_json::{Map, Value, json};
 
 /// A seal or requirement as the cell words it.
@@ -50,7 +51,7 @@ pub(super) struct Read {
 
 /// Reads the Guardian's cell line by line: a line that cannot be read is listed in
 /// `unread` and costs only itself (a face becomes a blank face, a seal is left out).
-pub(super) fn read(r: &DRow, titles: &Titles) -> Read {
+pub(super) fn read(r: &DRow, titles: &Titles, reader: &Reader) -> Read {
     let mut out = Read::default();
     let mut part = Part::Head;
     let mut seals: Vec<Prose> = Vec::new();
@@ -66,16 +67,33 @@ pub(super) fn read(r: &DRow, titles: &Titles) -> Read {
         }
         if part == Part::Head && n.contains("seals") && !n.starts_with("seal of") {
             part = Part::Seals;
+            if !seals_heading(l) {
+                out.unread.push(unread(
+                    l,
+                    "a heading of the seals reads `THE THREE SEALS (words):`; this one says more, which was not read",
+                ));
+            }
             continue;
         }
         if is_face(&n) && (part == Part::Table || part == Part::Head) {
-            let face = notation::face_line(l).unwrap_or_else(|why| {
-                out.unread.push(unread(
-                    l,
-                    format!("{why}; this face is a blank (a miss), the other faces stand"),
-                ));
-                blank_face(l, out.faces.len() + 1)
-            });
+            let face = match reader.face(l) {
+                Ok((face, read)) if read.left.is_empty() => face,
+                Ok((_, read)) => {
+                    let words = read.left.join("`, `");
+                    out.unread.push(unread(
+                        l,
+                        format!("`{words}` is not a face result this notation knows; this face is a blank (a miss), the other faces stand"),
+                    ));
+                    blank_face(l, out.faces.len() + 1)
+                }
+                Err(why) => {
+                    out.unread.push(unread(
+                        l,
+                        format!("{why}; this face is a blank (a miss), the other faces stand"),
+                    ));
+                    blank_face(l, out.faces.len() + 1)
+                }
+            };
             out.faces.push(face);
             continue;
         }
@@ -175,7 +193,19 @@ fn head_line(l: &str, n: &str, titles: &Titles, out: &mut Read, reqs: &mut Vec<P
         .iter()
         .any(|f| f.title.kind == Kind::Thing);
     if out.hp.is_none() && n.contains("hp") && !names_a_thing {
-        out.hp = notation::first_int(n);
+        match super::cells::hp_line(l) {
+            Some(Ok(hp)) => out.hp = Some(hp),
+            Some(Err(hp)) => {
+                out.hp = Some(hp);
+                out.unread.push(unread(
+                    l,
+                    format!(
+                        "this line says more than the Guardian's HP ({hp}): the rest was not read"
+                    ),
+                ));
+            }
+            None => {}
+        }
     } else if names_a_thing || n.starts_with("require") {
         let (name, does) = l.split_once(':').unwrap_or(("Requirement", l));
         reqs.push(Prose {
@@ -185,6 +215,32 @@ fn head_line(l: &str, n: &str, titles: &Titles, out: &mut Read, reqs: &mut Vec<P
             gloss: String::new(),
         });
     }
+}
+
+/// Whether a line is only a heading of the seals: `THE THREE SEALS`, a gloss in brackets
+/// with no number, a colon.
+fn seals_heading(l: &str) -> bool {
+    use crate::cards::phrase::{Tok, tokens};
+    let toks: Vec<Tok> = tokens(l).into_iter().map(|t| t.tok).collect();
+    let Some(at) = toks.iter().position(|t| *t == Tok::Word("seals".into())) else {
+        return false;
+    };
+    let before = toks[..at]
+        .iter()
+        .filter(|t| **t != Tok::Word("the".into()))
+        .count();
+    let rest: Vec<&Tok> = toks[at + 1..]
+        .iter()
+        .filter(|t| **t != Tok::Sym(':'))
+        .collect();
+    let gloss = match rest.as_slice() {
+        [] => true,
+        [Tok::Sym('('), inner @ .., Tok::Sym(')')] => inner
+            .iter()
+            .all(|t| matches!(t, Tok::Word(_) | Tok::Sym(',' | '-' | '\''))),
+        _ => false,
+    };
+    before <= 1 && gloss
 }
 
 /// A face line: a die number 1 to 6, then a name.
@@ -227,54 +283,13 @@ fn with_id(mut v: Map<String, Value>, id: &str) -> Value {
     Value::Object(v)
 }
 
-/// What an unbroken seal does, from its wording.
+/// What an unbroken seal does, from its wording (the spec's rows, in their order).
 fn penalty(does: &str) -> Option<&'static str> {
     let d = normalise(does);
-    let any = |ws: &[&str]| ws.iter().any(|w| d.contains(w));
-    if any(&["heal", "regenerat", "restore"]) {
-        Some("full_heal")
-    } else if any(&[
-        "reflect",
-        "strikes you",
-        "back at you",
-        "back to you",
-        "rebound",
-        "turned back",
-        "returns to you",
-        "hurts you",
-        "hurt you",
-        "instead",
-    ]) {
-        Some("reflect")
-    } else if any(&[
-        "cannot cross",
-        "cannot reach",
-        "cannot enter",
-        "cannot face",
-        "cannot even",
-        "barred",
-        "no way",
-        "cannot pass",
-        "cannot approach",
-        "cannot challenge",
-    ]) {
-        Some("barred")
-    } else if any(&[
-        "cannot be harmed",
-        "cannot be hurt",
-        "cannot be damaged",
-        "immune",
-        "invulnerable",
-        "no damage",
-        "cannot harm",
-        "cannot wound",
-        "cannot hurt",
-        "unharmed",
-    ]) {
-        Some("invulnerable")
-    } else {
-        None
-    }
+    PENALTY_SPECS
+        .iter()
+        .find(|p| p.says.iter().any(|w| d.contains(w)))
+        .map(|p| p.key)
 }
 
 /// A seal or requirement as card data: name, text, penalty and the condition its break
@@ -368,7 +383,7 @@ fn condition(p: &Prose, said: &str, named: &[Found], out: &mut Read) -> Result<V
 
 /// The Guardian card from its row: what its cell says, with a blank face for each face
 /// line that could not be read and the default Health when none is given.
-pub(super) fn card(r: &DRow, titles: &Titles) -> (Map<String, Value>, Read) {
+pub(super) fn card(r: &DRow, titles: &Titles, reader: &Reader) -> (Map<String, Value>, Read) {
     let mut c = Map::new();
     c.insert("$schema".into(), json!("schema.json"));
     c.insert("id".into(), json!("guardian"));
@@ -378,7 +393,7 @@ pub(super) fn card(r: &DRow, titles: &Titles) -> (Map<String, Value>, Read) {
     if !r.flavor.trim().is_empty() {
         c.insert("flavor".into(), json!(r.flavor.trim()));
     }
-    let g = read(r, titles);
+    let g = read(r, titles, reader);
     c.insert("hp".into(), json!(g.hp.unwrap_or(DEFAULT_HEALTH)));
     c.insert("faces".into(), Value::Array(g.faces.clone()));
     super::put(&mut c, "requirements", g.requirements.clone());

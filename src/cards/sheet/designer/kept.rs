@@ -9,8 +9,9 @@
 //! traveller's combat table.
 
 use super::export::DesignerRow;
-use super::reread::is_designer_text;
-use super::{HEADER, normalise};
+use super::readback::is_designer_text;
+use super::{HEADER, notation};
+use crate::cards::phrasebook::Phrasebook;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 
@@ -21,42 +22,52 @@ pub const SHEET_KEPT: &str = "designer-sheet.json";
 pub const HOUSE_TABLE: [&str; 6] = ["miss", "parry", "hit", "hit", "critical", "counter"];
 
 /// The combat table a combat reference cell states (`1 Miss, 2 Parry, 3-4 Hit`, one per
-/// line or separated by commas), if it gives a result to each of the six faces.
-pub(super) fn combat_table(rules: &str) -> Option<Vec<&'static str>> {
+/// line or separated by commas; the designer's `Block` is a Parry), if it gives a result
+/// to each of the six faces; each line's words that are not a face, with the line (a line
+/// of the keyword alone is the cell's heading); and the words in brackets that explain a
+/// face, with their line.
+pub(super) fn combat_table(rules: &str, book: Option<&Phrasebook>) -> Table {
     let mut table: [Option<&'static str>; 6] = [None; 6];
-    let pieces = rules
-        .lines()
-        .flat_map(|l| l.split([',', ';']))
-        .map(normalise)
-        .filter(|p| p.starts_with(|c: char| c.is_ascii_digit()));
-    for p in pieces {
-        let (faces, rest) = p.split_once(' ')?;
-        let rest = rest.trim_start_matches(['=', ':', ' ']);
-        let result = ["miss", "parry", "hit", "critical", "counter"]
-            .into_iter()
-            .find(|r| rest.starts_with(r))?;
-        let (lo, hi) = match faces.split_once(['-', '–']) {
-            Some((a, b)) => (a.parse::<usize>().ok()?, b.parse::<usize>().ok()?),
-            None => {
-                let n = faces
-                    .trim_end_matches(['.', ':', ')'])
-                    .parse::<usize>()
-                    .ok()?;
-                (n, n)
-            }
+    let mut left = Vec::new();
+    let mut glosses = Vec::new();
+    for line in rules.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let heading = line.strip_suffix(':').is_some_and(|k| {
+            k.chars()
+                .all(|c| c.is_ascii_uppercase() || c == ' ' || c == '-')
+        });
+        let body = match line.split_once(':') {
+            Some((k, rest)) if k.chars().all(|c| c.is_ascii_uppercase() || c == ' ') => rest,
+            _ => line,
         };
-        if lo < 1 || hi > 6 || lo > hi {
-            return None;
+        if heading || body.trim().is_empty() {
+            continue;
         }
-        for slot in &mut table[lo - 1..hi] {
-            *slot = Some(result);
+        let (faces, read) = notation::table_line(body, book);
+        for (lo, hi, result) in faces {
+            for slot in &mut table[lo - 1..hi] {
+                *slot = Some(result);
+            }
         }
+        left.extend(read.left.into_iter().map(|w| (line.to_string(), w)));
+        glosses.extend(read.glosses.into_iter().map(|w| (line.to_string(), w)));
     }
-    table.into_iter().collect()
+    Table {
+        faces: table.into_iter().collect(),
+        left,
+        glosses,
+    }
+}
+
+/// A combat reference read: its six results (if it gives all six), the words no face
+/// reads and the glosses, each with its line.
+pub(super) struct Table {
+    pub faces: Option<Vec<&'static str>>,
+    pub left: Vec<(String, String)>,
+    pub glosses: Vec<(String, String)>,
 }
 
 /// The combat table as the designer writes it, one face a line.
-fn table_cell(table: &[Value]) -> String {
+pub(super) fn table_cell(table: &[Value]) -> String {
     let mut out = String::from("SPECIAL:");
     for (i, r) in table.iter().enumerate() {
         let word = r.as_str().unwrap_or("miss");
@@ -113,6 +124,11 @@ impl Cards {
             }
         }
         c
+    }
+
+    /// The card a key names.
+    pub(in crate::cards::sheet) fn get(&self, key: &str) -> Option<&Value> {
+        self.by_key.get(key)
     }
 
     fn add(&mut self, key: String, v: Value) {

@@ -21,6 +21,16 @@ const PROSE_FIELDS: &[&str] = &[
 /// which a Rest card does not repeat in its data.
 const REST_FIGURES: &[i64] = &[1, 1, 1, 5];
 
+/// The words that say what a Counter is (`6 COUNTER -> BLOCK + DEAL 1 DMG`), normalised.
+const COUNTER_MEANS: &[&str] = &[
+    "counter -> block + deal 1 dmg",
+    "counter -> block & deal 1 dmg",
+    "counter -> block and deal 1 dmg",
+    "counter -> block + deal 1 damage",
+    "counter -> block & deal 1 damage",
+    "counter -> block and deal 1 damage",
+];
+
 /// Every number in a card's data (not its prose), as a count per value.
 fn data_numbers(v: &Value, out: &mut BTreeMap<i64, usize>) {
     match v {
@@ -62,10 +72,12 @@ fn rules_part(line: &str, faced: bool) -> String {
         && c.next().is_some_and(|x| " .):".contains(x))
         && (faced || n.contains("counter"))
     {
-        // A face (`3 bite (1 dmg)`) or a table face (`6 counter -> ...`).
+        // A face (`3 bite (1 dmg)`) or a table face (`6 counter -> ...`): its die number
+        // is notation, and so is what a Counter means (only those words: whatever else the
+        // line says still counts).
         n = n[1..].to_string();
-        if let Some((head, _)) = n.split_once("counter") {
-            n = head.to_string();
+        for said in COUNTER_MEANS {
+            n = n.replacen(said, "counter", 1);
         }
     }
     for idiom in ["successes before", "failures", "failure:"] {
@@ -183,5 +195,15 @@ mod tests {
         );
         let counter = json!({"type": "equipment", "passive": [{"table_face": {"roll": 6, "result": "counter"}}]});
         assert!(lost("EQUIP:\n6 COUNTER → BLOCK + DEAL 1 DMG.", &counter, &none).is_empty());
+        // What follows the Counter's meaning still counts.
+        assert_eq!(
+            lost(
+                "EQUIP:\n6 COUNTER → BLOCK + DEAL 1 DMG, and 3 lanterns hum softly.",
+                &counter,
+                &none
+            )
+            .len(),
+            1
+        );
     }
 }

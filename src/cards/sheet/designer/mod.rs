@@ -13,16 +13,17 @@ pub mod export;
 mod guardian;
 pub mod kept;
 mod meaning;
+pub mod readback;
 mod refs;
-pub mod reread;
 
 pub(super) use cells::put;
 use cells::{Cx, parts, prose, split_rules, station_body};
 use refs::{Kind, Titles};
 
 use super::build::{assemble, untitled};
-use super::notation::{self, normalise};
+use super::notation::{self, Ctx, Reader, normalise};
 use super::{Attention, Files, ImportSummary};
+use crate::cards::phrasebook::Phrasebook;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 
@@ -248,8 +249,12 @@ fn stand_in(id: &str, r: &DRow, why: &Unread) -> Map<String, Value> {
 
 /// Builds the cards of the designer's sheet: one Domain file per diamond Domain that has
 /// rows, the traveller, the Guardian with the prototype's requirement and seals wired to
-/// the pieces the sheet holds, and the diamond map.
-pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, ImportSummary) {
+/// the pieces the sheet holds, and the diamond map. `book`: the designer's phrasebook.
+pub fn import(
+    header: &[String],
+    records: &[(u64, Vec<String>)],
+    book: Option<&Phrasebook>,
+) -> (Files, ImportSummary) {
     let idx: Vec<Option<usize>> = HEADER
         .iter()
         .map(|name| header.iter().position(|h| h == name))
@@ -258,7 +263,7 @@ pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, Impo
         .iter()
         .map(|(line, cells)| drow(&idx, *line, cells))
         .collect();
-    let mut g = Gathered::new(&rows);
+    let mut g = Gathered::new(&rows, book);
     for r in &rows {
         g.row(r);
     }
@@ -287,6 +292,7 @@ pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, Impo
         kept::SHEET_KEPT.to_string(),
         kept::keep(header, records, &g.made, &cards),
     );
+    let readback = readback::of_rows(&rows, &g.made, &cards, book);
     let errors = g.refs_errors;
     let cards_made = g.by_type.values().sum();
     let summary = ImportSummary {
@@ -299,6 +305,7 @@ pub fn import(header: &[String], records: &[(u64, Vec<String>)]) -> (Files, Impo
         warnings: g.warnings,
         errors,
         files: files.keys().cloned().collect(),
+        readback,
     };
     (files, summary)
 }
@@ -362,12 +369,15 @@ struct Gathered {
     made: BTreeMap<u64, String>,
     /// The traveller's combat table, from the sheet's combat reference.
     table: Option<Vec<&'static str>>,
+    /// The notation's reader, with the designer's phrasebook.
+    reader: Reader,
+    book: Option<Phrasebook>,
 }
 
 impl Gathered {
     /// Starts with every Station row's id and title known, so that any cell may name
     /// any card.
-    fn new(rows: &[DRow]) -> Self {
+    fn new(rows: &[DRow], book: Option<&Phrasebook>) -> Self {
         let mut used: BTreeMap<String, usize> = BTreeMap::new();
         let mut titles = Titles::default();
         let mut ids = BTreeMap::new();
@@ -405,6 +415,8 @@ impl Gathered {
             stand_ins: BTreeMap::new(),
             made: BTreeMap::new(),
             table: None,
+            reader: Reader::new(book),
+            book: book.cloned(),
         }
     }
 
@@ -419,9 +431,17 @@ impl Gathered {
         });
     }
 
-    /// Reports each line of `rules` whose numbers `card` does not hold.
+    /// Reports each line of `rules` whose numbers `card` does not hold (but a line
+    /// already reported for this row).
     fn check_numbers(&mut self, r: &DRow, card: &Value, skip: &dyn Fn(&str) -> bool) {
-        for l in meaning::lost(r.rules, card, skip) {
+        let flagged: Vec<String> = self
+            .attention
+            .iter()
+            .filter(|a| a.line == r.line)
+            .map(|a| a.unread.clone())
+            .collect();
+        let skip = |l: &str| skip(l) || flagged.iter().any(|f| f == l.trim());
+        for l in meaning::lost(r.rules, card, &skip) {
             self.flag(
                 r,
                 &unread(
@@ -529,7 +549,15 @@ impl Gathered {
             );
             return;
         };
-        let (c, failed) = domain_card(d, r);
+        let mut cx = Cx::new(&self.titles, &self.reader);
+        let (c, failed) = domain_card(d, r, &mut cx);
+        let (left, notes) = (cx.left, cx.notes);
+        for u in &left {
+            self.flag(r, u);
+        }
+        for n in notes {
+            self.warn(r, "", n);
+        }
         if let Some(u) = failed {
             self.flag(r, &u);
         } else {
@@ -549,7 +577,7 @@ impl Gathered {
         let t = normalise(r.title);
         let low = normalise(r.rules);
         if kind == "special" && t.contains("guardian") {
-            let (c, g) = guardian::card(r, &self.titles);
+            let (c, g) = guardian::card(r, &self.titles, &self.reader);
             for n in g.notes {
                 self.warn(r, "", n);
             }
@@ -575,12 +603,15 @@ impl Gathered {
                     reason: u.reason.clone(),
                 });
             }
-            // The seals' headings and wording carry no figures of the duel; a line
+            // The seals' headings carry no figures of the duel; a line
             // already reported is not reported twice.
             let flagged: Vec<&str> = g.unread.iter().map(|u| u.line.as_str()).collect();
+            // (A seal's own line still counts: a number there is one the card lost.)
             let heading = |l: &str| {
                 let n = normalise(l);
-                n.contains("seal") || n.contains("combat table") || flagged.contains(&l.trim())
+                let titled =
+                    n.ends_with(':') && (n.contains("seals") || n.contains("combat table"));
+                titled || flagged.contains(&l.trim())
             };
             self.check_numbers(r, &Value::Object(c.clone()), &heading);
             self.made.insert(r.line, "guardian".into());
@@ -589,7 +620,10 @@ impl Gathered {
         } else if kind == "special"
             && (t.contains("player") || t.contains("traveller") || low.contains("starting"))
         {
-            let c = traveller_card(r, &low);
+            let (c, left) = traveller_card(r);
+            for u in &left {
+                self.flag(r, u);
+            }
             if prose(r.rules).is_empty() {
                 self.warn(r, "", blank_text_reason(r));
             }
@@ -622,7 +656,25 @@ impl Gathered {
     /// The combat reference: its die is the traveller's combat table (`6 Hit` where the
     /// house die has a Counter), said in a note when it is not the house's.
     fn combat_reference(&mut self, r: &DRow) {
-        let Some(table) = kept::combat_table(r.rules) else {
+        let read = kept::combat_table(r.rules, self.book.as_ref());
+        for (line, words) in &read.glosses {
+            self.warn(
+                r,
+                "",
+                format!("`({words})` in `{line}` is read as a gloss: words only, no rule"),
+            );
+        }
+        let table = read.faces;
+        for (line, words) in read.left {
+            self.flag(
+                r,
+                &unread(
+                    &line,
+                    format!("`{words}` is not in the notation: those words were not read"),
+                ),
+            );
+        }
+        let Some(table) = table else {
             self.flag(
                 r,
                 &unread(
@@ -694,15 +746,16 @@ impl Gathered {
         if let Some(tag) = tag {
             c.insert("tags".into(), json!([tag]));
         }
-        let mut cx = Cx {
-            titles: &self.titles,
-            notes: Vec::new(),
-            refs: Vec::new(),
-        };
+        let mut cx = Cx::new(&self.titles, &self.reader);
         let body = station_body(kind, r, &mut c, &mut cx);
-        let (notes, refs) = (cx.notes, cx.refs);
+        let (notes, refs, left) = (cx.notes, cx.refs, cx.left);
         for n in notes {
             self.warn(r, "", n);
+        }
+        if body.is_ok() {
+            for u in &left {
+                self.flag(r, u);
+            }
         }
         let by = format!("card {} \"{}\"", r.number.trim(), r.title.trim());
         self.refs
@@ -731,7 +784,7 @@ impl Gathered {
 
 /// The title card of diamond Domain `d` from its Location row, and the line of its rules
 /// that could not be read, if any (its entry effects are then left out).
-fn domain_card(d: usize, r: &DRow) -> (Map<String, Value>, Option<Unread>) {
+fn domain_card(d: usize, r: &DRow, cx: &mut Cx) -> (Map<String, Value>, Option<Unread>) {
     let (id, name, ..) = DIAMOND[d];
     let mut c = Map::new();
     c.insert("$schema".into(), json!("../schema.json"));
@@ -751,10 +804,10 @@ fn domain_card(d: usize, r: &DRow) -> (Map<String, Value>, Option<Unread>) {
     if r.rules.trim().is_empty() {
         return (c, None);
     }
-    let entered = split_rules(r.rules).and_then(|(_, head, lines)| {
+    let entered = split_rules(r.rules).map(|(_, head, lines)| {
         let mut all = lines;
         all.insert(0, head.as_str());
-        parts(&all).map(|p| p.effects)
+        parts(&all, Ctx::default(), cx).effects
     });
     match entered {
         Ok(fx) => {
@@ -765,9 +818,9 @@ fn domain_card(d: usize, r: &DRow) -> (Map<String, Value>, Option<Unread>) {
     }
 }
 
-/// The traveller card from the player row (`low`: its rules cell, normalised), with the
-/// Health its rules name or the default.
-fn traveller_card(r: &DRow, low: &str) -> Map<String, Value> {
+/// The traveller card from the player row, with the Health its rules name (`Starting HP:
+/// 20`) or the default; and its lines that say more than that, each with why.
+fn traveller_card(r: &DRow) -> (Map<String, Value>, Vec<Unread>) {
     let mut c = Map::new();
     c.insert("$schema".into(), json!("schema.json"));
     c.insert("id".into(), json!("traveller"));
@@ -777,13 +830,34 @@ fn traveller_card(r: &DRow, low: &str) -> Map<String, Value> {
     if !r.flavor.trim().is_empty() {
         c.insert("flavor".into(), json!(r.flavor.trim()));
     }
-    let health = low
-        .lines()
-        .find(|l| l.contains("hp") || l.contains("health"))
-        .and_then(notation::first_int)
-        .unwrap_or(DEFAULT_HEALTH);
-    c.insert("health".into(), json!(health));
-    c
+    let mut health = None;
+    let mut left = Vec::new();
+    for l in r.rules.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        match cells::hp_line(l) {
+            Some(Ok(hp)) if health.is_none() => health = Some(hp),
+            Some(Err(hp)) if health.is_none() => {
+                health = Some(hp);
+                left.push(unread(
+                    l,
+                    format!("this line says more than the traveller's Health ({hp}): the rest was not read"),
+                ));
+            }
+            _ => {}
+        }
+    }
+    c.insert("health".into(), json!(health.unwrap_or(DEFAULT_HEALTH)));
+    (c, left)
+}
+
+/// Whether a line of a cell gives only hit points or Health (`FIGHT: 5 HP`, `HP = Player
+/// HP`); `None` when it names none.
+pub fn hp_only(line: &str) -> Option<bool> {
+    let n = normalise(line);
+    let compact: String = n.chars().filter(|c| !c.is_whitespace()).collect();
+    if compact.starts_with("hp=player") {
+        return Some(true);
+    }
+    cells::hp_line(line).map(|r| r.is_ok())
 }
 
 /// The words a card with an empty rules cell shows instead: its flavour, else a marked

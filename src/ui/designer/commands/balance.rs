@@ -1,8 +1,12 @@
 //! Balance beside the card (Ctrl-B in the gallery and in the form): the set as edited
 //! (the form's unsaved card, or the last save) played against the set before it, 2,000
 //! planner runs each on the same seeds ([`crate::sim::balance`]), on a thread of its own
-//! so the window keeps drawing; a small panel under the large card shows the progress,
+//! so the window keeps answering; a small panel under the large card shows the progress,
 //! then the figures.
+//!
+//! The window sleeps while the weighing runs: the weighing's own threads wake it, a few
+//! times a second while the count of runs moves and once with the answer
+//! ([`crate::ui::wake`]), and the frame they wake draws the panel again.
 
 use super::revert;
 use crate::cards::CardSet;
@@ -12,21 +16,30 @@ use crate::sim::batch::Progress;
 use crate::ui::gallery::{Entry, GalleryScreen};
 use crate::ui::style::{self, Fonts, colour, fade};
 use macroquad::prelude::*;
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
-use std::thread::JoinHandle;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError};
+use std::sync::{Arc, mpsc};
 
-/// How often a sleeping window wakes to show a weighing's progress.
-pub(in crate::ui::designer) const PROGRESS_EVERY: std::time::Duration =
-    std::time::Duration::from_millis(100);
+/// How often the weighing wakes the sleeping window to show its progress: often enough
+/// for the count to be seen moving, seldom enough that redrawing the window (a full frame
+/// in a software renderer) takes little from the runs.
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// A weighing's result, or why there is none.
+type Weighed = Result<Balance, String>;
 
 /// A weighing under way or done.
 pub(in crate::ui::designer) struct Panel {
     /// What is weighed against what, in words.
     what: String,
     progress: Arc<Progress>,
-    job: Option<JoinHandle<Result<Balance, String>>>,
-    result: Option<Result<Balance, String>>,
+    /// The weighing's answer, sent once by its thread (`None` once taken).
+    job: Option<Receiver<Weighed>>,
+    result: Option<Weighed>,
+    /// The runs done when the panel was last polled: what its progress line shows.
+    shown: u64,
+    /// The last poll changed what the panel shows.
+    fresh: bool,
 }
 
 impl Drop for Panel {
@@ -36,27 +49,39 @@ impl Drop for Panel {
     }
 }
 
-/// The two sets to weigh, the card's id in each, and what they are in words.
+/// The two sets to weigh, the card's id in each, what they are in words, and each side's
+/// short name for the panel's lines.
 struct Sides {
     saved: Arc<CardSet>,
     edited: Arc<CardSet>,
     ids: (String, String),
     what: String,
+    names: [String; 2],
 }
 
 impl Panel {
     fn start(s: Sides) -> Panel {
         let progress = Arc::new(Progress::default());
-        let p = Arc::clone(&progress);
+        let (tx, rx) = mpsc::channel();
+        let over = Arc::new(AtomicBool::new(false));
         let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let (p, o) = (Arc::clone(&progress), Arc::clone(&over));
         let job = std::thread::Builder::new()
             .name("balance".into())
             .spawn(move || {
+                // Dropped last, even if the weighing panics: the answer (or the closed
+                // channel) is there when the frame it wakes looks.
+                let _over = Over(o);
                 let ids = (s.ids.0.as_str(), s.ids.1.as_str());
-                balance::weigh(&s.saved, &s.edited, ids, balance::RUNS, jobs, &p)
+                let out = balance::weigh(&s.saved, &s.edited, ids, balance::RUNS, jobs, &p)
+                    .map(|b| b.named(s.names));
+                let _ = tx.send(out);
             });
         let (job, result) = match job {
-            Ok(j) => (Some(j), None),
+            Ok(_) => {
+                ticker(Arc::clone(&progress), over);
+                (Some(rx), None)
+            }
             Err(e) => (None, Some(Err(format!("cannot start the weighing: {e}")))),
         };
         Panel {
@@ -64,6 +89,8 @@ impl Panel {
             progress,
             job,
             result,
+            shown: 0,
+            fresh: true,
         }
     }
 
@@ -74,24 +101,38 @@ impl Panel {
             progress: Arc::default(),
             job: None,
             result: Some(Err(why)),
+            shown: 0,
+            fresh: true,
         }
     }
 
-    /// The weighing is still under way.
-    pub(in crate::ui::designer) fn running(&self) -> bool {
-        self.job.is_some()
-    }
-
-    /// Takes the result once the thread is done.
+    /// Takes the result once the weighing is done, and the progress so far (whether the
+    /// panel now shows something new: [`Panel::fresh`]).
     pub(in crate::ui::designer) fn poll(&mut self) {
-        if self.job.as_ref().is_some_and(JoinHandle::is_finished)
-            && let Some(job) = self.job.take()
-        {
-            self.result = Some(
-                job.join()
-                    .unwrap_or_else(|_| Err("the weighing failed".into())),
-            );
+        self.fresh = false;
+        if let Some(rx) = &self.job {
+            let got = match rx.try_recv() {
+                Ok(out) => Some(out),
+                Err(TryRecvError::Empty) => None,
+                Err(TryRecvError::Disconnected) => Some(Err("the weighing failed".into())),
+            };
+            if let Some(out) = got {
+                self.result = Some(out);
+                self.job = None;
+                self.fresh = true;
+            }
         }
+        let done = self.progress.done.load(Ordering::Relaxed);
+        if self.result.is_none() && done != self.shown {
+            self.shown = done;
+            self.fresh = true;
+        }
+    }
+
+    /// The last [`Panel::poll`] changed what the panel shows: the frame must be drawn
+    /// again even if nothing else moved.
+    pub(in crate::ui::designer) fn fresh(&self) -> bool {
+        self.fresh
     }
 
     /// The panel's lines: a heading, then the progress or the figures.
@@ -106,11 +147,10 @@ impl Panel {
         }
         match &self.result {
             None => {
-                let done = self.progress.done.load(Ordering::Relaxed);
                 out.push((
                     format!(
                         "Playing… {} of {} runs",
-                        thousands(done),
+                        thousands(self.shown),
                         thousands(balance::RUNS)
                     ),
                     colour::PARCHMENT,
@@ -149,13 +189,43 @@ impl Panel {
             y += lh;
         }
         if self.result.is_none() {
-            let done = self.progress.done.load(Ordering::Relaxed) as f32;
-            let share = (done / balance::RUNS as f32).clamp(0.0, 1.0);
+            let share = (self.shown as f32 / balance::RUNS as f32).clamp(0.0, 1.0);
             let w = r.w - 20.0;
             draw_rectangle(r.x + 10.0, y - 8.0, w, 6.0, fade(colour::GOLD, 0.25));
             draw_rectangle(r.x + 10.0, y - 8.0, w * share, 6.0, colour::GOLD);
         }
     }
+}
+
+/// The end of a weighing's thread, however it ends: the progress ticker stops and the
+/// window wakes to show the answer.
+struct Over(Arc<AtomicBool>);
+
+impl Drop for Over {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+        crate::ui::wake::wake();
+    }
+}
+
+/// Wakes the window every [`PROGRESS_EVERY`] while the count of runs moves, until the
+/// weighing is `over` (its own thread wakes the window with the answer).
+fn ticker(progress: Arc<Progress>, over: Arc<AtomicBool>) {
+    let spawned = std::thread::Builder::new()
+        .name("balance-progress".into())
+        .spawn(move || {
+            let mut shown = 0;
+            while !over.load(Ordering::Relaxed) && !progress.stopped() {
+                std::thread::sleep(PROGRESS_EVERY);
+                let done = progress.done.load(Ordering::Relaxed);
+                if done != shown {
+                    shown = done;
+                    crate::ui::wake::wake();
+                }
+            }
+        });
+    // Without it the progress line moves only with the window's own frames.
+    drop(spawned);
 }
 
 /// `2000` as `2,000`.
@@ -221,6 +291,7 @@ impl GalleryScreen {
                 edited: Arc::new(set.0),
                 ids: (id, new_id),
                 what: "the form's card (unsaved) against the set as saved".into(),
+                names: ["as saved".into(), "with the form's card".into()],
             });
         }
         let id = card.unwrap_or_default();
@@ -230,22 +301,200 @@ impl GalleryScreen {
                 edited: Arc::clone(&self.cards),
                 ids: (id.clone(), id),
                 what: "nothing edited in this sitting: the set as saved, both sides".into(),
+                names: ["as saved".into(), "as saved".into()],
             });
         };
-        let rel = revert::rel_name(&last.saved.path, self.desk.source.dir());
-        let before = crate::cards::load::load_patched(&self.desk.source, &rel, &last.saved.before)
-            .map_err(|_| format!("the set before {} does not load", last.what))?;
+        // Every file the write changed is put back (a rename's references and the rename
+        // map too), and a renamed card is weighed by its old id on the side before.
+        let dir = self.desk.source.dir();
+        let patches: Vec<(String, String)> = last
+            .files()
+            .map(|f| (revert::rel_name(&f.path, dir), f.before.clone()))
+            .collect();
+        let before =
+            crate::cards::load::load_patches(&self.desk.source, &patches).map_err(|r| {
+                let first = r.errors.first().map_or(String::new(), |p| p.to_string());
+                format!("the set before {} does not load: {first}", last.what)
+            })?;
+        let old_id = match &last.renamed {
+            Some((old, new)) if *new == id => old.clone(),
+            _ => id.clone(),
+        };
         Ok(Sides {
             saved: Arc::new(before.0),
             edited: Arc::clone(&self.cards),
-            ids: (id.clone(), id),
+            ids: (old_id, id),
             what: format!("the set as saved against the set before {}", last.what),
+            names: [format!("before {}", short(&last.what)), "as saved".into()],
         })
+    }
+}
+
+/// What a write was, short enough for a line of the panel (`saving cinder_hound`).
+fn short(what: &str) -> String {
+    match what.split_once(" (") {
+        Some((head, _)) => head.to_string(),
+        None => what.to_string(),
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::cards::CardSource;
+
+    /// A copy of a folder, files and subfolders.
+    fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap() {
+            let e = e.unwrap();
+            let target = to.join(e.file_name());
+            if e.path().is_dir() {
+                copy_dir(&e.path(), &target);
+            } else {
+                std::fs::copy(e.path(), target).unwrap();
+            }
+        }
+    }
+
+    /// Renames `old` to `new` in the folder as the desk's Save does: the card, every file
+    /// that names it, and the rename map, in one write; the step it records.
+    fn rename(dir: &std::path::Path, old: &str, new: &str) -> revert::Step {
+        let mut texts = Vec::new();
+        for rel in ["map.json", "traveller.json", "guardian.json"] {
+            texts.push((
+                rel.to_string(),
+                std::fs::read_to_string(dir.join(rel)).unwrap(),
+            ));
+        }
+        for e in std::fs::read_dir(dir.join("domains")).unwrap() {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            let rel = format!("domains/{name}");
+            texts.push((
+                rel.clone(),
+                std::fs::read_to_string(dir.join(&rel)).unwrap(),
+            ));
+        }
+        let own = format!("\"id\": \"{old}\"");
+        let (_, mut changed) = crate::cards::refs::follow(&texts, old, new);
+        for (rel, text) in &texts {
+            if text.contains(&own) && !changed.iter().any(|(f, _)| f == rel) {
+                changed.push((rel.clone(), text.clone()));
+            }
+        }
+        for (_, text) in changed.iter_mut() {
+            *text = text.replace(&own, &format!("\"id\": \"{new}\""));
+        }
+        let map = crate::cards::renames::renamed_text(dir, old, new).unwrap();
+        changed.push((crate::cards::renames::RENAMES.to_string(), map));
+        let saved = crate::cards::edit::write_files(dir, &changed).unwrap();
+        let mut step = revert::Step::of_many(saved, format!("renaming {old} to {new} (2 places)"))
+            .expect("a step");
+        step.renamed = Some((old.into(), new.into()));
+        step
+    }
+
+    #[test]
+    fn after_a_rename_the_set_before_is_every_file_put_back_and_the_card_its_old_id() {
+        let (_tmp, dir) = crate::scratch::scratch("balance-rename");
+        let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        copy_dir(&shipped, &dir);
+        let source = CardSource::Dir(dir.clone());
+        let step = rename(&dir, "ancient_sword", "old_blade");
+        assert!(
+            step.more.len() >= 2,
+            "the card's file, the Guardian's, the map: {step:?}"
+        );
+        let (after, _) = crate::cards::load::load_dir(&dir).expect("the renamed set loads");
+        let mut g = GalleryScreen::new(Arc::new(after)).from(&source);
+        g.desk.sitting.push(step);
+        g.pinned = g.entry_of(&crate::ui::designer::form::Opened::Station(
+            "old_blade".into(),
+        ));
+        let sides = match g.balance_sides() {
+            Ok(s) => s,
+            Err(why) => panic!("{why}"),
+        };
+        assert_eq!(sides.ids, ("ancient_sword".into(), "old_blade".into()));
+        assert!(sides.saved.card_by_str("ancient_sword").is_some());
+        assert!(sides.saved.card_by_str("old_blade").is_none());
+        assert!(sides.edited.card_by_str("old_blade").is_some());
+        assert_eq!(
+            sides.names,
+            [
+                "before renaming ancient_sword to old_blade".to_string(),
+                "as saved".into()
+            ]
+        );
+        // The weighing's lines say which set is which.
+        let b = balance::weigh(
+            &sides.saved,
+            &sides.edited,
+            ("ancient_sword", "old_blade"),
+            20,
+            1,
+            &Default::default(),
+        )
+        .expect("weighed")
+        .named(sides.names);
+        let lines = b.lines();
+        assert!(
+            lines[0].starts_with("Win rate, before renaming ancient_sword to old_blade: "),
+            "{lines:?}"
+        );
+        assert!(lines[1].starts_with("Win rate, as saved: "), "{lines:?}");
+        assert!(
+            lines[2].starts_with("Change +0.0 points"),
+            "the same cards: {lines:?}"
+        );
+    }
+
+    /// A panel waiting on `rx`, as [`Panel::start`] makes it.
+    fn waiting(rx: Receiver<Weighed>) -> Panel {
+        Panel {
+            what: "test".into(),
+            progress: Arc::default(),
+            job: Some(rx),
+            result: None,
+            shown: 0,
+            fresh: true,
+        }
+    }
+
+    #[test]
+    fn the_panel_is_fresh_when_its_count_moves_or_its_answer_comes_and_only_then() {
+        let (tx, rx) = mpsc::channel();
+        let mut p = waiting(rx);
+        p.poll();
+        assert!(!p.fresh(), "nothing played yet, nothing new");
+        p.progress.done.store(120, Ordering::Relaxed);
+        p.poll();
+        assert!(p.fresh());
+        assert!(says(&p, "Playing… 120 of 2,000 runs"));
+        p.poll();
+        assert!(!p.fresh(), "the same count again");
+        tx.send(Err("no cards".into())).unwrap();
+        p.poll();
+        assert!(p.fresh(), "the answer is new");
+        assert!(says(&p, "no cards") && !says(&p, "Playing"));
+        p.progress.done.store(130, Ordering::Relaxed);
+        p.poll();
+        assert!(!p.fresh(), "after the answer the count is not shown");
+    }
+
+    #[test]
+    fn a_weighing_whose_thread_died_says_so() {
+        let (tx, rx) = mpsc::channel::<Weighed>();
+        let mut p = waiting(rx);
+        drop(tx);
+        p.poll();
+        assert!(p.fresh() && says(&p, "the weighing failed"));
+    }
+
+    fn says(p: &Panel, text: &str) -> bool {
+        p.lines().iter().any(|(l, _)| l.contains(text))
+    }
+
     #[test]
     fn thousands_are_grouped() {
         assert_eq!(super::thousands(2000), "2,000");

@@ -44,20 +44,42 @@ pub(in crate::ui) struct Designer {
     balance: Option<balance::Panel>,
 }
 
+/// This sitting's writes (the desk's saves and reverts, oldest first): the window keeps
+/// them while the designer goes to the title and back, so Ctrl-R and Ctrl-B still know
+/// them.
+#[derive(Default)]
+pub(in crate::ui) struct Sitting(Vec<revert::Step>);
+
+impl GalleryScreen {
+    /// The sitting's writes, taken as the desk is left.
+    pub(in crate::ui) fn take_sitting(&mut self) -> Sitting {
+        Sitting(std::mem::take(&mut self.desk.sitting))
+    }
+
+    /// The desk opened again in the same sitting: its writes so far.
+    pub(in crate::ui) fn with_sitting(mut self, s: Sitting) -> GalleryScreen {
+        self.desk.sitting = s.0;
+        self
+    }
+}
+
 impl Designer {
-    /// When the desk wants a frame with no input: often while a weighing runs (its
-    /// progress line), once a second while it watches card files (an edit made in
-    /// another program shows without a key).
+    /// When the desk wants a frame with no input: once a second while it watches card
+    /// files (an edit made in another program shows without a key). A weighing under way
+    /// wakes the window itself (see `balance`).
     pub(in crate::ui) fn due(&self) -> crate::ui::wake::Due {
         use crate::ui::wake::Due;
-        let mut due = Due::Never;
-        if self.balance.as_ref().is_some_and(balance::Panel::running) {
-            due = Due::In(balance::PROGRESS_EVERY);
-        }
         if self.watch.watching() {
-            due = due.min(Due::In(watch::EVERY));
+            Due::In(watch::EVERY)
+        } else {
+            Due::Never
         }
-        due
+    }
+
+    /// The balance panel shows something new since the last frame (the weighing's
+    /// progress or its answer): the frame is drawn again although no input came.
+    pub(in crate::ui) fn fresh(&self) -> bool {
+        self.balance.as_ref().is_some_and(balance::Panel::fresh)
     }
 
     /// What survives a reload: the source, the saves of the sitting, the card to reopen.
@@ -84,6 +106,7 @@ impl GalleryScreen {
     pub fn from(mut self, source: &CardSource) -> GalleryScreen {
         self.desk.source = source.clone();
         self.desk.watch = watch::Watch::of(&self.cards, source);
+        self.recheck_texts();
         self
     }
 
@@ -145,7 +168,7 @@ impl GalleryScreen {
     }
 
     /// The gallery's entry for a card the desk names.
-    fn entry_of(&self, card: &Opened) -> Option<Entry> {
+    pub(in crate::ui::designer) fn entry_of(&self, card: &Opened) -> Option<Entry> {
         Some(match card {
             Opened::Station(id) => Entry::Station(usize::from(self.cards.card_by_str(id)?.index)),
             Opened::Title(id) => {
@@ -233,13 +256,18 @@ impl GalleryScreen {
                     self.desk.form = None;
                     Next::Stay
                 }
-                Outcome::Saved { saved, card, what } => {
+                Outcome::Saved {
+                    saved,
+                    card,
+                    what,
+                    renamed,
+                } => {
                     let dir = self.desk.source.dir();
                     let rels: Vec<String> = saved
                         .iter()
                         .map(|s| revert::rel_name(&s.path, dir))
                         .collect();
-                    let Some(step) = revert::Step::of_many(saved, what.clone()) else {
+                    let Some(mut step) = revert::Step::of_many(saved, what.clone()) else {
                         form.note = Some("Nothing to save: the file already says this".into());
                         return Some(Next::Stay);
                     };
@@ -247,6 +275,7 @@ impl GalleryScreen {
                         self.desk.watch.wrote(rel);
                     }
                     self.note = Some(format!("{what}: wrote {}", rels.join(", ")));
+                    step.renamed = renamed;
                     self.desk.sitting.push(step);
                     self.desk.reopen = Some((card, true));
                     Next::Reload

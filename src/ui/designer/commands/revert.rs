@@ -19,6 +19,9 @@ pub(in crate::ui::designer) struct Step {
     pub what: String,
     /// When, as `HH:MM:SS` UTC.
     pub at: String,
+    /// The card's id before and after, when the write renamed it (Ctrl-B weighs the card
+    /// by its old id in the set before).
+    pub renamed: Option<(String, String)>,
 }
 
 impl Step {
@@ -28,6 +31,7 @@ impl Step {
             more: Vec::new(),
             what,
             at: clock(),
+            renamed: None,
         }
     }
 
@@ -222,6 +226,7 @@ mod tests {
             more: Vec::new(),
             what: what.into(),
             at: "00:00:00".into(),
+            renamed: None,
         }
     }
 

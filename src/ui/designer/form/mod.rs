@@ -42,6 +42,8 @@ pub enum Outcome {
         card: Opened,
         /// What the write was, to finish "as before ...": `saving cinder_hound`.
         what: String,
+        /// The card's id before and after, when the save renamed it.
+        renamed: Option<(String, String)>,
     },
     /// Open the list of this sitting's saves, to put a file back as it was (asks first).
     Revert,
@@ -527,22 +529,33 @@ impl CardForm {
         let id = self.form_id().unwrap_or_else(|| self.target.domain.clone());
         // A new id goes in the folder's rename map (which `--compare`, the sheet merge and
         // the designer export follow), written with the card so a revert puts it back.
-        if let Some(old) = self.opened_id.clone().filter(|o| !o.is_empty() && *o != id) {
-            let text = crate::cards::renames::renamed_text(&dir, &old, &id)
+        let renamed = self
+            .opened_id
+            .clone()
+            .filter(|o| !o.is_empty() && *o != id)
+            .map(|old| (old, id.clone()));
+        if let Some((old, _)) = &renamed {
+            let text = crate::cards::renames::renamed_text(&dir, old, &id)
                 .map_err(|e| format!("the rename map cannot be written: {e}"))?;
             patches.push((crate::cards::renames::RENAMES.to_string(), text));
         }
         let saved = edit::write_files(&dir, &patches).map_err(|e| e.to_string())?;
         self.original = self.form.object().0;
         self.history.settle();
-        let what = match &rename {
-            Some(r) => format!("renaming {} to {} ({} places)", r.old, r.new, r.refs.len()),
-            None => format!("saving {id}"),
+        let what = match (&rename, &renamed) {
+            (Some(r), _) => format!("renaming {} to {} ({} places)", r.old, r.new, r.refs.len()),
+            (None, Some((old, new))) => format!("renaming {old} to {new}"),
+            (None, None) => format!("saving {id}"),
         };
+        if renamed.is_some() {
+            // The id the card is opened by is its new one from now on.
+            self.opened_id = Some(id.clone());
+        }
         Ok(Outcome::Saved {
             saved,
             card: self.opened(),
             what,
+            renamed,
         })
     }
 

@@ -396,7 +396,10 @@ fn a_rename_lists_its_references_and_carries_them_across_files_in_one_step() {
         std::fs::read_to_string(dir.join("guardian.json")).unwrap(),
         before
     );
-    let Outcome::Saved { saved, card, what } = desk.confirm_rename() else {
+    let Outcome::Saved {
+        saved, card, what, ..
+    } = desk.confirm_rename()
+    else {
         panic!("not saved: {:?}", desk.note);
     };
     assert_eq!(card, Opened::Station("old_blade".into()));
