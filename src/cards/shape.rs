@@ -96,6 +96,11 @@ fn walk(
     path: String,
     name: Option<&str>,
 ) -> Option<ArrayForObject> {
+    // Only an array or an object can hold an array written for an object: a number or a
+    // text is never walked into (nor its path spelt).
+    if !nested(value) {
+        return None;
+    }
     if let Some(r) = node.get("$ref").and_then(Value::as_str) {
         let def = r.rsplit('/').next().unwrap_or(r);
         let target = defs.get(def)?;
@@ -134,16 +139,20 @@ fn walk(
         }),
         Value::Array(items) => {
             let prefix = node.get("prefixItems").and_then(Value::as_array);
-            items.iter().enumerate().find_map(|(i, item)| {
-                let sub = prefix
-                    .and_then(|p| p.get(i))
-                    .or_else(|| node.get("items"))?;
-                walk(item, sub, defs, format!("{path}[{i}]"), None)
-            })
+            items
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| nested(v))
+                .find_map(|(i, item)| {
+                    let sub = prefix
+                        .and_then(|p| p.get(i))
+                        .or_else(|| node.get("items"))?;
+                    walk(item, sub, defs, format!("{path}[{i}]"), None)
+                })
         }
         Value::Object(fields) => {
             let props = node.get("properties").and_then(Value::as_object);
-            fields.iter().find_map(|(k, v)| {
+            fields.iter().filter(|(_, v)| nested(v)).find_map(|(k, v)| {
                 let sub = props
                     .and_then(|p| p.get(k))
                     .or_else(|| node.get("additionalProperties").filter(|a| a.is_object()))?;
@@ -155,6 +164,10 @@ fn walk(
 }
 
 /// The value has the JSON type a branch declares (references followed).
+fn nested(value: &Value) -> bool {
+    matches!(value, Value::Array(_) | Value::Object(_))
+}
+
 fn fits(value: &Value, node: &Value, defs: &Map<String, Value>) -> bool {
     if let Some(r) = node.get("$ref").and_then(Value::as_str) {
         let def = r.rsplit('/').next().unwrap_or(r);

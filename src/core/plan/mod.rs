@@ -28,7 +28,7 @@ use super::lore;
 use super::state::{Phase, State};
 use crate::cards::puzzle::{NO_PIECE, Puzzle, Role};
 use crate::cards::{CardRef, DomainRef};
-use search::{MaskSet, Memo, Move, Node, Relax, Search, Words, bits};
+use search::{Distances, MaskSet, Memo, Move, Node, Relax, Search, Words, bits};
 use serde::Serialize;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -69,6 +69,24 @@ const MEMOS: usize = 8;
 
 thread_local! {
     static MEMOS_KEPT: RefCell<HashMap<(u64, Relax), Memo, Words>> = RefCell::new(HashMap::default());
+    /// The witnesses' distances, by puzzle (the bots ask for a route at every crossroads).
+    static DISTANCES_KEPT: RefCell<HashMap<u64, Distances, Words>> = RefCell::new(HashMap::default());
+}
+
+/// The shortest route from `n` meeting `want` ([`Search::witness`]), with this thread's
+/// kept answers and distances for the puzzle.
+fn witness(pz: &Puzzle, n: Node, want: u8) -> Option<Vec<Move>> {
+    DISTANCES_KEPT.with(|d| {
+        let mut kept = d.borrow_mut();
+        if !kept.contains_key(&pz.fingerprint) && kept.len() >= MEMOS {
+            kept.clear();
+        }
+        let far = kept.entry(pz.fingerprint).or_default();
+        if far.len() > MEMO_LIMIT {
+            far.clear();
+        }
+        with_search(pz, Relax::default(), |search| search.witness(n, want, far))
+    })
 }
 
 /// Runs `f` with a search of `pz` whose memo is this thread's for the puzzle and
@@ -332,7 +350,7 @@ pub fn needs(s: &State, ix: u8) -> Vec<Need> {
             want = more;
         }
     }
-    let Some(path) = with_search(pz, Relax::default(), |search| search.witness(n, want)) else {
+    let Some(path) = witness(pz, n, want) else {
         return Vec::new();
     };
     let relevant = gap::pieces_of(pz, ix);
@@ -382,7 +400,7 @@ pub fn route_for(s: &State, want: u32) -> Option<Vec<DomainRef>> {
     if target == 0 {
         return None;
     }
-    let path = with_search(pz, Relax::default(), |search| search.witness(n, target))?;
+    let path = witness(pz, n, target)?;
     Some(
         path.into_iter()
             .filter_map(|m| match m {

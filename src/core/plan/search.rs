@@ -183,6 +183,9 @@ fn step_cost(m: &Move) -> u8 {
     u8::from(matches!(m, Move::Enter { .. }))
 }
 
+/// The fewest Domains to an end meeting a set of entries, by position and set.
+pub type Distances = HashMap<(Node, u8), u8, Words>;
+
 /// Answers by position.
 pub type Memo = HashMap<Node, MaskSet, Words>;
 
@@ -219,11 +222,12 @@ impl<'p, 'm> Search<'p, 'm> {
 
     /// The shortest route from `n` (fewest Domains entered: each is a row of cards to
     /// survive) whose end meets every entry of `want`, as its moves in order.
-    pub fn witness(&mut self, n: Node, want: u8) -> Option<Vec<Move>> {
+    /// `far` keeps the distances found, by position and `want`, for the next witness of
+    /// the same puzzle (they never change).
+    pub fn witness(&mut self, n: Node, want: u8, far: &mut Distances) -> Option<Vec<Move>> {
         if !self.answer(n).covers(want) {
             return None;
         }
-        let mut far: HashMap<Node, u8, Words> = HashMap::default();
         let mut path = Vec::new();
         let mut at = n;
         loop {
@@ -237,7 +241,7 @@ impl<'p, 'm> Search<'p, 'm> {
                 if !self.answer(next).covers(want) {
                     continue;
                 }
-                let d = step_cost(&m).saturating_add(self.distance(next, want, &mut far));
+                let d = step_cost(&m).saturating_add(self.distance(next, want, far));
                 if best.is_none_or(|(b, _, _)| d < b) {
                     best = Some((d, m, next));
                 }
@@ -249,11 +253,11 @@ impl<'p, 'm> Search<'p, 'm> {
     }
 
     /// The fewest Domains entered from `n` to an end meeting `want` (`n` must cover it).
-    fn distance(&mut self, n: Node, want: u8, far: &mut HashMap<Node, u8, Words>) -> u8 {
+    fn distance(&mut self, n: Node, want: u8, far: &mut Distances) -> u8 {
         if self.is_end(&n) && self.judge(&n) & want == want {
             return 0;
         }
-        if let Some(d) = far.get(&n) {
+        if let Some(d) = far.get(&(n, want)) {
             return *d;
         }
         let mut moves = Vec::new();
@@ -265,7 +269,7 @@ impl<'p, 'm> Search<'p, 'm> {
                 best = best.min(d);
             }
         }
-        far.insert(n, best);
+        far.insert((n, want), best);
         best
     }
 
