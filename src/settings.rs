@@ -97,6 +97,9 @@ pub struct Settings {
     /// A card with nothing to decide waits for a key (`false`: alone, it goes on by itself
     /// after a reading time; a guided run always waits).
     pub hold_quiet_cards: bool,
+    /// Alone, a card that changes nothing ("A quiet moment. No effect.") is a line in the
+    /// log, not a card held up on the stage (unless quiet cards wait).
+    pub fold_quiet_cards: bool,
     /// Alone, exchanges with nothing to decide play on by themselves, stopping at every
     /// moment that matters (`present::pace`).
     pub quick_duels: bool,
@@ -118,6 +121,9 @@ pub struct Settings {
     pub guardian_terms: crate::core::TermsMode,
     /// The house rules last chosen for a new run (New run's options step offers them).
     pub house_rules: crate::core::HouseRules,
+    /// The designer's tools are on: Settings offers the designer's desk (a player's title
+    /// never does; `--desk` opens it whatever this says).
+    pub designer_tools: bool,
 }
 
 impl Default for Settings {
@@ -131,6 +137,8 @@ impl Default for Settings {
             mute: false,
             speed: Speed::Normal,
             hold_quiet_cards: false,
+            // The quick pace's default: a blank card costs no time (issue 52).
+            fold_quiet_cards: true,
             // A duel's rolls with nothing to decide play on by themselves unless the
             // player turns it off (issue 40: the duel stops at every moment that matters).
             quick_duels: true,
@@ -143,6 +151,7 @@ impl Default for Settings {
             lesson_offered: false,
             guardian_terms: crate::core::TermsMode::Road,
             house_rules: crate::core::HouseRules::OFF,
+            designer_tools: false,
         }
     }
 }

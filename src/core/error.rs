@@ -75,6 +75,24 @@ pub enum Why {
     NotOffered,
 }
 
+impl Why {
+    /// The reason in a few words, as a greyed button says it on itself ("no Resolve to
+    /// spend"); the full sentence is its tip.
+    pub fn short(&self) -> String {
+        match self {
+            Why::CannotPay { .. } => "cannot pay".into(),
+            Why::NeedResolve => "no Resolve to spend".into(),
+            Why::HealthFull => "Health is full".into(),
+            Why::GraceFull => "Grace is full".into(),
+            Why::ForbiddenBySnare { snare } => format!("{snare} forbids it"),
+            Why::SlotsFull => "slots full".into(),
+            Why::NoReroll => "no Grace".into(),
+            Why::PeekPrice { short, .. } => short.clone(),
+            other => other.to_string().trim_end_matches('.').to_string(),
+        }
+    }
+}
+
 /// Why an action with typed (physical) dice was refused, in a player's words. Nothing
 /// changes when one is returned: no die is left forced.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -214,6 +214,24 @@ pub fn where_said(s: &State, ix: u8) -> Vec<String> {
         .collect()
 }
 
+/// The pieces of known terms said to lie in the Domain at `domain` (its index), each
+/// with the term it serves ("Mirror Shard, for the Seal of Acedia"): what a route card
+/// tells of the road. Terms not known yet say nothing.
+pub fn pieces_in(s: &State, domain: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for ix in lore::known_entries(s) {
+        let Some(entry) = s.cards.entry(ix) else {
+            continue;
+        };
+        for (card, d) in lore::entry_places(s, ix) {
+            if usize::from(d.index) == domain {
+                out.push(format!("{}, for {}", s.cards.card(card).name, entry.name));
+            }
+        }
+    }
+    out
+}
+
 /// What a companion (or a foe who may join) asks to be shown or given, if anything.
 fn joins_for(s: &State, c: CardRef) -> Option<CardRef> {
     use crate::cards::model::Join;
@@ -272,4 +290,41 @@ pub fn what_would_have_won(s: &State) -> Vec<String> {
         });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::state::{Lore, TermsMode};
+
+    /// A route card tells the pieces of known terms only: with nothing learned, no Domain
+    /// says anything; with every term shown, each piece is named in the Domain that holds
+    /// it (an independent look at each Domain's own deck).
+    #[test]
+    fn a_route_card_names_the_pieces_of_known_terms_only() {
+        let (mut s, _) = crate::core::new_run(crate::present::testing::shipped(), 7, vec![]);
+        let domains = s.cards.domains.len();
+        s.set_lore(Lore {
+            mode: TermsMode::End,
+            prior: Vec::new(),
+        });
+        assert!((0..domains).all(|d| pieces_in(&s, d).is_empty()));
+        s.set_lore(Lore {
+            mode: TermsMode::Start,
+            prior: Vec::new(),
+        });
+        let mut named = 0;
+        for d in 0..domains {
+            for line in pieces_in(&s, d) {
+                let card = line.split(", for ").next().unwrap_or_default();
+                let here = s.cards.domains[d]
+                    .stations
+                    .iter()
+                    .any(|c| s.cards.card(*c).name == card);
+                assert!(here, "{card} is not in {}", s.cards.domains[d].name);
+                named += 1;
+            }
+        }
+        assert!(named > 0, "the shipped terms name pieces");
+    }
 }

@@ -136,6 +136,10 @@ pub enum Done {
     Rolled,
     /// The traveller is in the Domain with this id.
     In(&'static str),
+    /// The companion with this id follows the traveller.
+    Follows(&'static str),
+    /// The traveller is caught in the Snare with this id.
+    Caught(&'static str),
 }
 
 impl Done {
@@ -155,6 +159,8 @@ impl Done {
             Done::Grace(n) => s.grace >= n,
             Done::Rolled => matches!(&s.phase, Phase::Duel(d) if d.rolled.is_some()),
             Done::In(id) => s.domain.id == id,
+            Done::Follows(id) => s.companions.iter().any(|f| s.cards.card(f.card).id.0 == id),
+            Done::Caught(id) => s.snares.iter().any(|c| s.cards.card(*c).id.0 == id),
         }
     }
 }
@@ -178,7 +184,9 @@ const BENCH: &str = "lesson_bench";
 const STALKER: &str = "lesson_reed_stalker";
 const SHADOW: &str = "lesson_heron_shadow";
 const PATH: &str = "lesson_sinking_path";
-const HUT: &str = "lesson_keepers_hut";
+const PLANK: &str = "lesson_loose_plank";
+const GIRL: &str = "lesson_ferry_girl";
+const LAMP: &str = "lesson_lamplit_shrine";
 const REEDS: &str = "lesson_reeds";
 const BRIDGE: &str = "lesson_bridge";
 const RUMOUR: &str = "lesson_parapet_rumour";
@@ -309,10 +317,24 @@ pub const STEPS: &[Step] = &[
         done: Done::Flipped(7),
     },
     Step {
-        id: "flip-last",
+        id: "flip-snare",
         title: "Rumours",
-        words: "A requirement must be met to harm the Guardian; a seal punishes you until you break it. Rumours like that card, and some Domains, tell their terms; what you learn is kept for later runs. Flip the last card.",
-        want: Want::Flip(HUT),
+        words: "A requirement must be met to harm the Guardian; a seal punishes you until you break it. Rumours like that card, and some Domains, tell their terms; what you learn is kept for later runs. This seal wants the Ferry Girl at your side. Flip the highlighted card.",
+        want: Want::Flip(PLANK),
+        done: Done::Caught(PLANK),
+    },
+    Step {
+        id: "flip-companion",
+        title: "A Snare",
+        words: "A Snare stays with you until a card removes it: this one costs 1 Health at every flip. Flip the Ferry Girl: a companion follows you to the end.",
+        want: Want::Flip(GIRL),
+        done: Done::Follows(GIRL),
+    },
+    Step {
+        id: "flip-blessing",
+        title: "A companion",
+        words: "She follows you now, and the warden's seal asks for just that. Flip the last card: a Blessing that lifts a Snare (with one Snare, it takes that one).",
+        want: Want::Flip(LAMP),
         done: Done::Phase(PhaseIs::Crossing),
     },
     Step {
@@ -325,7 +347,7 @@ pub const STEPS: &[Step] = &[
     Step {
         id: "guardian",
         title: "The Guardian",
-        words: "Beat the Guardian and the run is won. This one is sleepy and has 2 HP. Roll.",
+        words: "Its seal is met: the Ferry Girl walks with you, so the warden stays hurt. Beat it and the run is won. It has 2 HP. Roll.",
         want: Want::Roll,
         done: Done::Phase(PhaseIs::Over),
     },
@@ -333,18 +355,18 @@ pub const STEPS: &[Step] = &[
 
 /// The end panel's heading and words once the lesson is won.
 pub const END_TITLE: &str = "You have learned the road";
-pub const END_WORDS: &str = "That is the whole of a run: flip, take, rest, choose a road, fight, and face the Guardian. A real run crosses nine Domains. Back on the title, choose New run when you are ready. This lesson was not saved or counted.";
+pub const END_WORDS: &str = "That is the whole of a run: flip, take, rest, choose a road, fight, gather what the Guardian asks, and face it. A real run crosses nine Domains. Back on the title, choose New run when you are ready. This lesson was not saved or counted.";
 /// What the lesson taught, for its end panel.
 pub const LEARNED: [&str; 9] = [
     "Flipping a card",
-    "Taking an Item",
+    "Taking and using an Item",
     "Resting for Grace",
     "Choosing a road",
-    "A duel",
-    "A reroll with Grace",
-    "Using an Item",
+    "A duel and a reroll",
     "A Terror and a Pit",
-    "The Guardian and its seals",
+    "A Snare and its cleansing",
+    "A companion who joins",
+    "The Guardian and its seal",
 ];
 /// Said when the lesson's run ended some other way (it cannot, with the script's dice).
 pub const END_LOST: &str = "The lesson's run has ended. Nothing was saved or counted; try it again from the title whenever you like.";

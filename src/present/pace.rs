@@ -369,4 +369,65 @@ mod tests {
         crate::core::apply(&mut hurt, &healed);
         assert_eq!(stop_after(&hurt, &events), Some(Stop::BigLoss(BIG_LOSS)));
     }
+
+    /// A blank card ("A quiet moment. No effect.") folds into its log line when asked: no
+    /// hold on the stage; a card that does something is still held up; without folding the
+    /// blank is held up as before.
+    #[test]
+    fn a_blank_card_folds_into_the_log_and_a_card_that_acts_is_still_held() {
+        use crate::present::scene::Scene;
+        use crate::present::stage::Stage;
+        let cards = crate::present::testing::shipped();
+        let (mut s, _) = new_run(cards, 3, vec![]);
+        let (mut blanks, mut acting) = (0, 0);
+        for step in 0..3000u64 {
+            if s.is_over() || (blanks >= 2 && acting >= 2) {
+                break;
+            }
+            let legal: Vec<Action> = legal_actions(&s)
+                .into_iter()
+                .filter(|a| *a != Action::Abandon)
+                .collect();
+            let a = legal[(crate::sim::policy::mix(step) as usize) % legal.len()].clone();
+            let before = s.clone();
+            let events = execute(&mut s, &a).expect("offered");
+            let Some(card) = events.iter().find_map(|e| match e {
+                Event::CardFlipped { card, .. } => Some(*card),
+                _ => None,
+            }) else {
+                continue;
+            };
+            let text = &before.cards.card(card).text;
+            let held_with = |fold: bool| {
+                let mut stage = Stage::new(Scene::new(before.clone()));
+                stage.set_auto_read(true);
+                stage.set_fold_quiet(fold);
+                stage.push(&before, &events);
+                let mut held = false;
+                for _ in 0..2000 {
+                    held |= matches!(
+                        stage.moment().map(|m| &m.kind),
+                        Some(crate::present::stage::MomentKind::Read { .. })
+                    );
+                    if stage.idle() {
+                        break;
+                    }
+                    stage.advance(1.0 / 60.0);
+                }
+                held
+            };
+            if text == "A quiet moment. No effect." {
+                blanks += 1;
+                assert!(held_with(false), "unfolded, a blank is held up to read");
+                assert!(!held_with(true), "folded, a blank is a log line only");
+            } else if held_with(false) {
+                acting += 1;
+                assert!(held_with(true), "{text:?} does something: still held up");
+            }
+        }
+        assert!(
+            blanks >= 1 && acting >= 1,
+            "{blanks} blanks, {acting} acting"
+        );
+    }
 }

@@ -281,6 +281,20 @@ fn read_holds(events: &[Event]) -> Vec<(usize, CardRef)> {
     out
 }
 
+/// Whether the card held up at `done` did nothing between its flip and being put away:
+/// no event but its being seen (a blank Caesura).
+fn changed_nothing(events: &[Event], done: usize, card: CardRef) -> bool {
+    let Some(flip) = events[..done]
+        .iter()
+        .rposition(|e| matches!(e, Event::CardFlipped { card: c, .. } if *c == card))
+    else {
+        return false;
+    };
+    events[flip + 1..done]
+        .iter()
+        .all(|e| matches!(e, Event::CardSeen { .. }))
+}
+
 /// An event waiting to be played, with the moment it gets.
 #[derive(Debug, Clone)]
 struct Queued {
@@ -304,6 +318,9 @@ pub struct Stage {
     /// A card held up to be read goes on by itself after its reading time (a solo run's
     /// quiet cards, see [`super::pace`]); off: it waits for the player.
     auto_read: bool,
+    /// A card that resolves by itself and changes nothing ("A quiet moment. No effect.")
+    /// folds into its log line: no flip on the stage, no hold (Settings, a solo run).
+    fold_quiet: bool,
     /// Seconds (of the real clock) the current hold has waited.
     held: f32,
     /// A guided run (a Guide reads aloud, or the lesson): the Guardian's reveal waits
@@ -325,6 +342,7 @@ impl Stage {
             fast: false,
             started: Vec::new(),
             auto_read: false,
+            fold_quiet: false,
             held: 0.0,
             guided: false,
             version: 0,
@@ -365,6 +383,12 @@ impl Stage {
     /// player (`false`, the default: a guided run, the lesson).
     pub fn set_auto_read(&mut self, on: bool) {
         self.auto_read = on;
+    }
+
+    /// Cards that change nothing fold into their log line (`true`) instead of being flipped
+    /// and held up on the stage.
+    pub fn set_fold_quiet(&mut self, on: bool) {
+        self.fold_quiet = on;
     }
 
     /// A guided run: the Guardian's reveal waits for the player after each check (unless
@@ -442,16 +466,32 @@ impl Stage {
         self.scene.state = before.clone();
         self.version += 1;
         let read = read_holds(events);
+        let folded: Vec<CardRef> = if self.fold_quiet {
+            read.iter()
+                .filter(|(at, card)| changed_nothing(events, *at, *card))
+                .map(|(_, card)| *card)
+                .collect()
+        } else {
+            Vec::new()
+        };
         for (i, e) in events.iter().enumerate() {
-            if let Some(&(_, card)) = read.iter().find(|(at, _)| *at == i) {
+            if let Some(&(_, card)) = read.iter().find(|(at, _)| *at == i)
+                && !folded.contains(&card)
+            {
                 self.queue.push_back(Queued {
                     event: None,
                     kind: Some(MomentKind::Read { card }),
                 });
             }
+            let of_folded = match e {
+                Event::CardFlipped { card, .. }
+                | Event::CardResolved { card }
+                | Event::CardDiscarded { card, .. } => folded.contains(card),
+                _ => false,
+            };
             self.queue.push_back(Queued {
                 event: Some(e.clone()),
-                kind: moment_of(e),
+                kind: if of_folded { None } else { moment_of(e) },
             });
         }
         self.advance(0.0);

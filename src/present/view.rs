@@ -445,13 +445,34 @@ pub fn view(s: &State) -> View {
     }
 }
 
-/// A Rest's words, with the figures the spends will give (the same rules as the effect).
+/// A Rest's words, with the figures the spends will give (the same rules as the effect),
+/// saying only what is possible now: the core's own reasons name a spend that is not.
 fn rest_text(s: &State, name: &str) -> String {
+    use crate::core::SpendFor;
     use crate::core::rules::{REST_GRACE, REST_SPEND};
     let heal = crate::core::modifiers::rest_heal(&mods(s));
-    format!(
-        "{name}: spend {REST_SPEND} Resolve for {REST_GRACE} Grace or for {heal} Health, as often as you like, then continue."
-    )
+    let why = |purpose| crate::core::why_not(s, &Action::Spend { purpose });
+    match (why(SpendFor::Grace), why(SpendFor::Heal)) {
+        (None, None) => format!(
+            "{name}: spend {REST_SPEND} Resolve for {REST_GRACE} Grace or for {heal} Health, as often as your Resolve allows, then continue."
+        ),
+        (None, Some(no)) => format!(
+            "{name}: spend {REST_SPEND} Resolve for {REST_GRACE} Grace ({}), then continue.",
+            no.short()
+        ),
+        (Some(no), None) => format!(
+            "{name}: spend {REST_SPEND} Resolve for {heal} Health ({}), then continue.",
+            no.short()
+        ),
+        (Some(a), Some(b)) if a == b => {
+            format!("{name}: {}, so nothing to buy here. Continue.", a.short())
+        }
+        (Some(a), Some(b)) => format!(
+            "{name}: nothing to buy here ({}; {}). Continue.",
+            a.short(),
+            b.short()
+        ),
+    }
 }
 
 /// A foe barring the way: only the ways past that are offered now, the toll with its cost.

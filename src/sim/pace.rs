@@ -8,7 +8,7 @@
 
 use super::policy::{BotRng, Policy, mix};
 use crate::cards::CardSet;
-use crate::core::{Observation, execute, legal_actions, new_run};
+use crate::core::{Action, Observation, execute, legal_actions, new_run};
 use crate::present::pace::{self, QUICK_BEAT};
 use crate::present::scene::Scene;
 use crate::present::stage::{Speed, Stage};
@@ -26,6 +26,8 @@ pub struct PaceSetting {
     /// Quiet cards wait for a key (today's hold) instead of going on by themselves.
     pub hold_quiet_cards: bool,
     pub quick_duels: bool,
+    /// Cards that change nothing fold into a log line (no flip, no hold).
+    pub fold_quiet_cards: bool,
 }
 
 /// What one run cost at one pace.
@@ -35,8 +37,14 @@ pub struct RunPace {
     pub seconds: f32,
     /// Keys the player pressed: decisions, and holds released by hand.
     pub keys: usize,
-    /// Actions the table took by itself (quick duels).
+    /// Actions the table took by itself (quick duels, dice no reroll could better).
     pub automatic: usize,
+    /// Cards flipped.
+    pub flips: usize,
+    /// Cards that resolved by themselves (quiet cards), and the stage's seconds they took
+    /// from the flip to the next choice.
+    pub quiet: usize,
+    pub quiet_seconds: f32,
 }
 
 /// Plays the run of `seed` (its first dice `forced`) with `policy` at `pace`.
@@ -51,12 +59,16 @@ pub fn run_pace(
     let mut stage = Stage::new(Scene::new(state.clone()));
     stage.set_speed(pace_setting.speed);
     stage.set_auto_read(!pace_setting.hold_quiet_cards);
+    stage.set_fold_quiet(pace_setting.fold_quiet_cards && !pace_setting.hold_quiet_cards);
     let mut rng = BotRng::new(mix(seed ^ 0x9ACE));
     policy.start(&Observation::of(&state));
     let mut out = RunPace {
         seconds: 0.0,
         keys: 0,
         automatic: 0,
+        flips: 0,
+        quiet: 0,
+        quiet_seconds: 0.0,
     };
     let mut stopped = None;
     for _ in 0..MAX_STEPS {
@@ -67,7 +79,9 @@ pub fn run_pace(
             .quick_duels
             .then(|| pace::quick_step(&state))
             .flatten()
-            .filter(|_| stopped.is_none());
+            .filter(|_| stopped.is_none())
+            // Dice no reroll could better: the table accepts them, quick duels or not.
+            .or_else(|| pace::accepts_itself(&state).then_some(Action::Continue));
         let action = match quick {
             Some(a) => {
                 out.automatic += 1;
@@ -87,7 +101,19 @@ pub fn run_pace(
         };
         stopped = pace::stop_after(&before, &events);
         stage.push(&before, &events);
-        out.seconds += play_out(&mut stage, &mut out.keys);
+        let took = play_out(&mut stage, &mut out.keys);
+        out.seconds += took;
+        if matches!(action, Action::Flip { .. }) {
+            out.flips += 1;
+            // A quiet card: flipped and resolved by this one action.
+            if events
+                .iter()
+                .any(|e| matches!(e, crate::core::Event::CardResolved { .. }))
+            {
+                out.quiet += 1;
+                out.quiet_seconds += took;
+            }
+        }
     }
     out
 }
@@ -122,6 +148,10 @@ pub struct PaceRow {
     pub keys: usize,
     /// Median actions taken by the table itself.
     pub automatic: usize,
+    /// Median keys per card flipped.
+    pub keys_per_flip: f32,
+    /// Median seconds of the stage per quiet card (flip to the next choice).
+    pub quiet_seconds: f32,
 }
 
 /// The runs measured: the lesson's (its set, seed and dice) and five seeds of `cards`.
@@ -131,16 +161,22 @@ pub struct Runs<'a> {
     pub seeds: &'a [u64],
 }
 
-/// Every speed with today's hold, quiet cards going on, and quick duels too; each the
-/// median over `runs`, played by a fresh `policy()`.
+/// Every speed with today's hold, quiet cards going on, quick duels too, and blank cards
+/// folded into the log; each the median over `runs`, played by a fresh `policy()`.
 pub fn table(runs: &Runs, policy: impl Fn() -> Box<dyn Policy>) -> Vec<PaceRow> {
     let mut rows = Vec::new();
     for speed in [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant] {
-        for (hold, quick) in [(true, false), (false, false), (false, true)] {
+        for (hold, quick, fold) in [
+            (true, false, false),
+            (false, false, false),
+            (false, true, false),
+            (false, true, true),
+        ] {
             let setting = PaceSetting {
                 speed,
                 hold_quiet_cards: hold,
                 quick_duels: quick,
+                fold_quiet_cards: fold,
             };
             let mut figures: Vec<RunPace> = Vec::new();
             if let Some(lesson) = runs.lesson {
@@ -156,6 +192,18 @@ pub fn table(runs: &Runs, policy: impl Fn() -> Box<dyn Policy>) -> Vec<PaceRow> 
                 minutes: median(figures.iter().map(|f| f.seconds / 60.0).collect()),
                 keys: median(figures.iter().map(|f| f.keys as f32).collect()) as usize,
                 automatic: median(figures.iter().map(|f| f.automatic as f32).collect()) as usize,
+                keys_per_flip: median(
+                    figures
+                        .iter()
+                        .map(|f| f.keys as f32 / f.flips.max(1) as f32)
+                        .collect(),
+                ),
+                quiet_seconds: median(
+                    figures
+                        .iter()
+                        .map(|f| f.quiet_seconds / f.quiet.max(1) as f32)
+                        .collect(),
+                ),
             });
         }
     }
@@ -178,18 +226,24 @@ fn median(mut v: Vec<f32>) -> f32 {
 /// The table as text.
 pub fn text(rows: &[PaceRow]) -> String {
     let mut out = String::from(
-        "speed    quiet cards  quick duels  minutes (stage)  keys  taken by the table\n",
+        "speed    quiet cards  quick duels  minutes (stage)  keys  taken by the table  keys/flip  s/quiet card\n",
     );
     for r in rows {
         let s = r.setting;
         out.push_str(&format!(
-            "{:<8} {:<12} {:<12} {:>15.1} {:>5} {:>19}\n",
+            "{:<8} {:<12} {:<12} {:>15.1} {:>5} {:>19} {:>10.2} {:>13.2}\n",
             format!("{:?}", s.speed).to_lowercase(),
-            if s.hold_quiet_cards { "wait" } else { "go on" },
+            match (s.hold_quiet_cards, s.fold_quiet_cards) {
+                (true, _) => "wait",
+                (false, false) => "go on",
+                (false, true) => "go on, fold",
+            },
             if s.quick_duels { "on" } else { "off" },
             r.minutes,
             r.keys,
-            r.automatic
+            r.automatic,
+            r.keys_per_flip,
+            r.quiet_seconds,
         ));
     }
     out
@@ -218,6 +272,7 @@ mod tests {
                     speed,
                     hold_quiet_cards: hold,
                     quick_duels: quick,
+                    fold_quiet_cards: false,
                 },
             )
         };
@@ -229,8 +284,32 @@ mod tests {
         // Quiet cards going on by themselves: fewer keys, more stage time (reading).
         assert!(going.keys < today.keys && going.seconds > today.seconds);
         // Quick duels: the table takes some steps; fewer keys still.
-        assert!(quick.automatic > 0 && quick.keys < going.keys, "{quick:?}");
-        assert_eq!(today.automatic, 0);
+        assert!(
+            quick.automatic > today.automatic && quick.keys < going.keys,
+            "{quick:?}"
+        );
+        // Blank cards folded into the log: each quiet card takes less of the stage's clock.
+        let folded = run_pace(
+            &cards,
+            3,
+            &[],
+            &mut Heuristic::greedy(),
+            PaceSetting {
+                speed: Speed::Normal,
+                hold_quiet_cards: false,
+                quick_duels: true,
+                fold_quiet_cards: true,
+            },
+        );
+        assert!(
+            folded.quiet > 0 && folded.flips >= folded.quiet,
+            "{folded:?}"
+        );
+        assert!(
+            folded.quiet_seconds / (folded.quiet as f32)
+                < quick.quiet_seconds / (quick.quiet as f32),
+            "{folded:?} {quick:?}"
+        );
         // The same run at Fast takes less of the stage's clock.
         assert!(fast.seconds < today.seconds * 0.7);
     }

@@ -439,7 +439,9 @@ pub fn draw_face_head(r: Rect, f: &Face, fonts: &Fonts, glow: bool) -> Option<Bo
         if small {
             r.h - band_h - 2.0 * pad
         } else if medium {
-            42.0
+            // Three lines at the smallest size: a long name wraps whole, never cut
+            // ("A Neighbour's Boots by the Door"); two lines at a larger size fit as before.
+            (style::scaled(READABLE) as f32 * LINE * 3.0).max(42.0)
         } else {
             60.0
         },

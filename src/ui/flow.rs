@@ -301,9 +301,13 @@ pub(super) fn follow(
         }
         Next::Rules => screen = Screen::Rules(Box::default()),
         Next::Gallery | Next::Desk => {
-            if let Screen::Title(_, set) = &screen {
+            // The gallery opens from the title, the desk from Settings (designer tools on).
+            if let Some(set) = screen.set() {
+                if next == Next::Desk {
+                    super::set_designer(true);
+                }
                 screen = Screen::Gallery(Box::new(
-                    GalleryScreen::new(set.clone())
+                    GalleryScreen::new(set)
                         .from(cards)
                         .figures(saves_dir)
                         .designer(next == Next::Desk),

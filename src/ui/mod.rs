@@ -325,7 +325,8 @@ fn set_designer(on: bool) {
     DESIGNER.store(on, std::sync::atomic::Ordering::Relaxed);
 }
 
-/// Whether the designer's desk is in use (`--desk` or `--cards DIR`).
+/// Whether the designer's desk is in use (`--desk`, `--cards DIR`, or Settings' designer
+/// tools switched on).
 pub fn designer() -> bool {
     DESIGNER.load(std::sync::atomic::Ordering::Relaxed)
 }
@@ -493,7 +494,7 @@ static GAME_STARTED: AtomicBool = AtomicBool::new(false);
 /// The main loop.
 async fn game(options: Options, prefs: Prefs) -> i32 {
     let opening = options.clone();
-    set_designer(opening.desk);
+    set_designer(opening.desk || prefs.settings.designer_tools);
     let Options {
         cards,
         screenshot,
@@ -539,6 +540,7 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
         prevent_quit();
     }
     let fonts = Fonts::load();
+    style::name_faces(&fonts);
     let sky = Sky::new();
     let screen = Screen::load(&cards, 0, store().as_ref());
     if let (Some(count), Some(report), Screen::Title(_, set)) =
@@ -596,6 +598,8 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
     let mut sitting = designer::Sitting::default();
     // A Guide's screen kept serving while its run waits at the title (Save & Quit).
     let mut parked: Option<table::Parked> = None;
+    // The title's entry last chosen, for the title that Esc from another screen brings back.
+    let mut title_cursor: Option<title::Item> = None;
     let mut timings = perf::Perf::new();
     let mut last_input = None;
     let mut pace = Pace::new();
@@ -664,6 +668,9 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
             input::drop_typed();
         }
         table_sound(&mut screen, &settings, speed_flag, &mut *sound);
+        if settings.designer_tools != before.designer_tools {
+            set_designer(opening.desk || settings.designer_tools);
+        }
         if settings != before {
             settings_changed(&settings, &before, &prefs, &mut *sound);
         }
@@ -696,6 +703,19 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                     settings.house_rules = *rules;
                     prefs.save(&settings);
                 }
+                // Esc from a screen opened from the title (Load, Statistics, Settings,
+                // Rules, the gallery) comes back with the title's cursor where it was.
+                if let Screen::Title(title, _) = &screen {
+                    title_cursor = Some(title.cursor());
+                }
+                let aside = matches!(
+                    screen,
+                    Screen::Load(..)
+                        | Screen::Stats(..)
+                        | Screen::Rules(_)
+                        | Screen::Gallery(_)
+                        | Screen::Settings(..)
+                );
                 // The desk's writes of this sitting go with the designer across screens.
                 if let Screen::Gallery(g) = &mut screen {
                     sitting = g.take_sitting();
@@ -708,6 +728,11 @@ async fn game(options: Options, prefs: Prefs) -> i32 {
                     settings.guardian_terms,
                     &mut parked,
                 );
+                if let (true, Screen::Title(title, _), Some(item)) =
+                    (aside, &mut screen, title_cursor)
+                {
+                    title.set_cursor(item);
+                }
                 if let Screen::Gallery(g) = screen {
                     screen =
                         Screen::Gallery(Box::new(g.with_sitting(std::mem::take(&mut sitting))));

@@ -27,11 +27,13 @@ pub enum Row {
     ColourBlind,
     HighContrast,
     GuardianTerms,
+    /// The designer's tools: on, Enter on the row opens the designer's desk.
+    Designer,
     Back,
 }
 
 impl Row {
-    pub const ALL: [Row; 14] = [
+    pub const ALL: [Row; 15] = [
         Row::Master,
         Row::Effects,
         Row::Ambience,
@@ -45,6 +47,7 @@ impl Row {
         Row::ColourBlind,
         Row::HighContrast,
         Row::GuardianTerms,
+        Row::Designer,
         Row::Back,
     ];
 
@@ -63,6 +66,7 @@ impl Row {
             Row::ColourBlind => "Colour-blind palette",
             Row::HighContrast => "High-contrast text",
             Row::GuardianTerms => "Guardian's terms",
+            Row::Designer => "Designer tools",
             Row::Back => "Back",
         }
     }
@@ -80,7 +84,7 @@ impl Row {
                 "How fast cards flip, dice roll and numbers move on the table. Instant shows every result at once."
             }
             Row::QuietCards => {
-                "A card that resolves by itself (a Caesura, a Blessing) stays up long enough to read, then the run goes on; any key goes on at once. Wait: it stays until you press a key. A run with a Guide always waits."
+                "Go on: a card that resolves by itself (a Caesura, a Blessing) stays up long enough to read, then the run goes on; any key goes on at once; a card with no effect at all is only a line in the log. Show blanks: those are held up too. Wait: every such card stays until you press a key. A run with a Guide always waits."
             }
             Row::QuickDuels => {
                 "Exchanges with nothing to decide (no Grace, no card to use) play on by themselves, stopping at a kill, a loss of 3 Health or more, or a new status. Alone only."
@@ -99,6 +103,9 @@ impl Row {
             Row::GuardianTerms => {
                 "How you learn what the Guardian asks: from rumours on the road and earlier runs, all of it from the start, or only when it appears, as on paper. Applies to the next run."
             }
+            Row::Designer => {
+                "For card designers: the desk shows every card with its id and notes, edits and weighs them. On, Enter here opens it (or start the game with --desk)."
+            }
             Row::Back => "Back to where you were (Esc). Settings are saved as you change them.",
         }
     }
@@ -113,7 +120,12 @@ impl Row {
             Row::Ambience => pct(s.ambience),
             Row::Mute => on(s.mute),
             Row::Speed => s.speed.label().to_string(),
-            Row::QuietCards => if s.hold_quiet_cards { "Wait" } else { "Go on" }.to_string(),
+            Row::QuietCards => match (s.hold_quiet_cards, s.fold_quiet_cards) {
+                (true, _) => "Wait",
+                (false, true) => "Go on",
+                (false, false) => "Go on, show blanks",
+            }
+            .to_string(),
             Row::QuickDuels => on(s.quick_duels),
             Row::ReduceMotion => on(s.reduce_motion),
             Row::TextSize => s.text_size.label().to_string(),
@@ -121,6 +133,8 @@ impl Row {
             Row::ColourBlind => on(s.colour_blind),
             Row::HighContrast => on(s.high_contrast),
             Row::GuardianTerms => s.guardian_terms.label().to_string(),
+            Row::Designer if s.designer_tools => "On: Enter opens the desk".to_string(),
+            Row::Designer => on(false),
             Row::Back => String::new(),
         }
     }
@@ -139,7 +153,17 @@ impl Row {
             Row::Ambience => volume(&mut s.ambience),
             Row::Mute => s.mute = !s.mute,
             Row::Speed => cycle(&Speed::ALL, &mut s.speed, dir),
-            Row::QuietCards => s.hold_quiet_cards = !s.hold_quiet_cards,
+            Row::QuietCards => {
+                // Go on (blanks folded), Go on showing blanks, Wait.
+                const STEPS: [(bool, bool); 3] = [(false, true), (false, false), (true, false)];
+                let now = (
+                    s.hold_quiet_cards,
+                    s.fold_quiet_cards && !s.hold_quiet_cards,
+                );
+                let i = STEPS.iter().position(|x| *x == now).unwrap_or(0) as i32;
+                (s.hold_quiet_cards, s.fold_quiet_cards) =
+                    STEPS[(i + dir).rem_euclid(STEPS.len() as i32) as usize];
+            }
             Row::QuickDuels => s.quick_duels = !s.quick_duels,
             Row::ReduceMotion => s.reduce_motion = !s.reduce_motion,
             Row::TextSize => cycle(&TextSize::ALL, &mut s.text_size, dir),
@@ -147,6 +171,7 @@ impl Row {
             Row::ColourBlind => s.colour_blind = !s.colour_blind,
             Row::HighContrast => s.high_contrast = !s.high_contrast,
             Row::GuardianTerms => cycle(&TermsMode::ALL, &mut s.guardian_terms, dir),
+            Row::Designer => s.designer_tools = !s.designer_tools,
             Row::Back => {}
         }
     }
@@ -261,6 +286,9 @@ impl SettingsScreen {
         if input.activate || (input.click && under.is_some()) {
             if row == Row::Back {
                 return Next::Back;
+            }
+            if row == Row::Designer && settings.designer_tools {
+                return Next::Desk;
             }
             row.step(settings, 1);
         }
@@ -507,6 +535,14 @@ mod tests {
         assert_ne!(s.fullscreen, d.fullscreen);
         assert_ne!(s.colour_blind, d.colour_blind);
         assert_ne!(s.high_contrast, d.high_contrast);
+        assert_ne!(s.designer_tools, d.designer_tools);
+        // The designer's row, on, opens the desk with Enter.
+        screen.update(&key(|i| i.up = true), &mut s);
+        assert_eq!(
+            screen.update(&key(|i| i.activate = true), &mut s),
+            Next::Desk
+        );
+        screen.update(&key(|i| i.down = true), &mut s);
         // The last row is Back; Esc also goes back.
         assert_eq!(
             screen.update(&key(|i| i.activate = true), &mut s),

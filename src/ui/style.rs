@@ -439,6 +439,15 @@ pub fn set_scale(k: f32) {
     SCALE.with(|c| c.set(k.max(0.1)));
 }
 
+/// The smallest text a player must read, in window pixels (the layout test's limit).
+pub const MIN_PX: f32 = 11.0;
+
+/// `size`, or the smallest layout size that is drawn at [`MIN_PX`] or more at the current
+/// scale (a small window's notes stay readable).
+pub fn readable(size: u16) -> u16 {
+    size.max((MIN_PX / scale()).ceil() as u16)
+}
+
 /// The current scale (1 outside a scaled screen).
 pub fn scale() -> f32 {
     SCALE.with(|c| c.get())
@@ -464,13 +473,49 @@ pub fn use_scale(k: f32, _window: Vec2) {
     }
 }
 
+thread_local! {
+    /// The window's faces by address, to name the face of each string recorded.
+    static FACES: std::cell::RefCell<Vec<(usize, &'static str)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Names the window's fonts for the layout report (`serif`, `italic`, `mono`): call once
+/// the fonts are in their final place.
+pub fn name_faces(fonts: &Fonts) {
+    let at = |f: &Font| f as *const Font as usize;
+    FACES.with(|v| {
+        *v.borrow_mut() = vec![
+            (at(&fonts.serif), "serif"),
+            (at(&fonts.italic), "italic"),
+            (at(&fonts.mono), "mono"),
+        ]
+    });
+}
+
+/// The name of `font` given by [`name_faces`] (empty for a font it was not given).
+fn face_of(font: &Font) -> &'static str {
+    let at = font as *const Font as usize;
+    FACES.with(|v| {
+        v.borrow()
+            .iter()
+            .find(|(a, _)| *a == at)
+            .map_or("", |(_, n)| n)
+    })
+}
+
 /// A string drawn, as a layout check records it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Drawn {
+    /// The face it is set in (see [`name_faces`]): a key badge's letters are `mono`, whose
+    /// zero is dotted and never reads as an O.
+    pub face: &'static str,
     pub text: String,
     pub x: f32,
     pub baseline: f32,
     pub size: u16,
+    /// The size on screen, in window pixels: `size` times the screen's scale (the table
+    /// scales its layout units; the other screens draw in window pixels).
+    pub px: f32,
     pub width: f32,
 }
 
@@ -516,10 +561,12 @@ pub fn text(s: &str, x: f32, y: f32, font: &Font, size: u16, color: Color) -> f3
             && !s.trim().is_empty()
         {
             v.push(Drawn {
+                face: face_of(font),
                 text: s.to_string(),
                 x,
                 baseline: y,
                 size,
+                px: f32::from(size) * k,
                 width: w,
             });
         }

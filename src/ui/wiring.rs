@@ -100,6 +100,7 @@ pub(super) fn table_sound(
     });
     t.set_speed(speed);
     t.set_pace(settings.quick_duels, settings.hold_quiet_cards);
+    t.set_fold_quiet(settings.fold_quiet_cards && !settings.hold_quiet_cards);
     for (event, before) in t.take_cues() {
         sound.event(&event, &before, speed.factor().max(0.05));
     }
@@ -163,7 +164,7 @@ pub(super) fn layout_report_json(
         .iter()
         .map(|d| {
             serde_json::json!({
-                "text": d.text, "x": d.x, "baseline": d.baseline, "size": d.size, "width": d.width
+                "text": d.text, "face": d.face, "x": d.x, "baseline": d.baseline, "size": d.size, "px": d.px, "width": d.width
             })
         })
         .collect();

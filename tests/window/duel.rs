@@ -464,3 +464,91 @@ fn a_quick_duel_plays_on_by_itself_and_stops_at_the_kill() {
         plain.words
     );
 }
+
+/// With Grace banked and quick duels off, an exchange whose dice no reroll could better
+/// takes one press: R rolls, and the table accepts the dice by itself (issue 52: every
+/// exchange asked for Roll, then Accept). The window is driven live; the exchange has
+/// landed when the prompt asks for the next roll (or the duel is over).
+#[test]
+fn one_press_per_exchange_when_no_reroll_helps() {
+    use crate::common::game::{LIVE_FRAMES, spawn_live_env};
+    let settled_after_roll = |s: &State| {
+        let mut c = s.clone();
+        s.duel().is_some_and(|d| d.rolled.is_none())
+            && s.grace > 0
+            && !s.guide
+            && legal_actions(s).contains(&Action::Roll)
+            && execute(&mut c, &Action::Roll).is_ok()
+            && c.duel().is_some_and(|d| d.rolled.is_some())
+            && legal_actions(&c)
+                .iter()
+                .any(|a| matches!(a, Action::Reroll { .. }))
+            && pace::accepts_itself(&c)
+    };
+    let (seed, actions) = scene(
+        "an exchange with Grace banked whose dice no reroll betters",
+        false,
+        settled_after_roll,
+    );
+    let Some(x) = Xvfb::start(1280, 800) else {
+        return;
+    };
+    let scratch = Scratch::new("one-press");
+    let config = scratch.path("config");
+    std::fs::create_dir_all(&config).unwrap();
+    let settings = forward::settings::Settings {
+        lesson_offered: true,
+        quick_duels: false,
+        ..Default::default()
+    };
+    forward::settings::save(&config, &settings).expect("write the settings");
+    let report = scratch.path("layout.json");
+    let png = scratch.path("never.png");
+    let mut game = spawn_live_env(
+        &x.display,
+        &[
+            "--seed",
+            &seed,
+            "--actions",
+            &actions,
+            "--config",
+            config.to_str().unwrap(),
+            "--speed",
+            "fast",
+            "--screenshot",
+            png.to_str().unwrap(),
+            "--frames",
+            LIVE_FRAMES,
+            "--layout-report",
+            report.to_str().unwrap(),
+        ],
+        &report,
+        &[],
+    );
+    // The log's last exchange, by its number ("Exchange 3: ...").
+    let last_exchange = |w: &[String]| {
+        w.iter()
+            .filter_map(|l| {
+                l.strip_prefix("Exchange ")?
+                    .split(':')
+                    .next()?
+                    .parse::<u32>()
+                    .ok()
+            })
+            .max()
+            .unwrap_or(0)
+    };
+    let words = game.until("the duel's roll", |w| {
+        w.iter()
+            .any(|w| w.contains("Duel with") && w.contains("HP)"))
+    });
+    let before = last_exchange(&words);
+    game.focus(&x.display);
+    game.key(&x.display, "r");
+    // The dice land and are accepted with no other press: the exchange is in the log.
+    game.until("the exchange accepted by itself", |w| {
+        last_exchange(w) > before
+    });
+    let taken = game.taken();
+    assert_eq!(taken.keys, 1, "one press for the whole exchange: {taken:?}");
+}

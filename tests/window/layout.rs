@@ -203,7 +203,11 @@ fn unreadable(r: &Value) -> Vec<String> {
     let mut bad = Vec::new();
     for d in r["drawn"].as_array().expect("drawn") {
         let text = d["text"].as_str().unwrap_or("");
-        let px = d["size"].as_f64().unwrap_or(0.0) * scale;
+        // The size on screen as the game drew it (the table scales its layout units, the
+        // other screens draw in window pixels).
+        let px = d["px"]
+            .as_f64()
+            .unwrap_or_else(|| d["size"].as_f64().unwrap_or(0.0) * scale);
         if text.trim_end().ends_with('…') || text.trim_end().ends_with("...") {
             bad.push(format!("{text:?} is cut"));
         }
@@ -244,5 +248,167 @@ fn every_word_is_readable_over_many_moments_at_three_sizes() {
             .cloned()
             .collect::<Vec<_>>()
             .join("\n")
+    );
+}
+
+/// The single-character strings drawn in `face` (the key badges, the dice's pips in
+/// figures).
+fn glyphs(r: &Value, face: &str) -> Vec<String> {
+    r["drawn"]
+        .as_array()
+        .expect("drawn")
+        .iter()
+        .filter(|d| d["face"].as_str() == Some(face))
+        .filter_map(|d| d["text"].as_str())
+        .filter(|t| t.chars().count() == 1)
+        .map(str::to_string)
+        .collect()
+}
+
+/// Key badges are set in the monospaced face, whose zero is dotted, and no key is the
+/// letter O (issue 52: an O on a badge read as 0, which opens the Guardian's terms). A
+/// reorder prompt names its orders with one fixed set of letters, U first.
+#[test]
+fn key_badges_are_monospaced_never_o_and_a_reorder_uses_fixed_letters() {
+    let usable = scene("a held card to use", false, |s| {
+        s.phase == Phase::Explore
+            && forward::core::legal_actions(s)
+                .iter()
+                .any(|a| matches!(a, forward::core::Action::Use { .. }))
+    });
+    let reorder = scene("a reorder of the deck's top", false, |s| {
+        matches!(
+            &s.phase,
+            Phase::Choice(c) if matches!(
+                &c.kind,
+                forward::core::state::ChoiceKind::Reorder { cards } if cards.len() >= 2
+            )
+        )
+    });
+    let Some(r) = report(&usable.0, &usable.1, (1280, 800)) else {
+        return;
+    };
+    let keys = glyphs(&r, "mono");
+    assert!(
+        keys.iter()
+            .any(|k| k.chars().all(|c| c.is_ascii_uppercase())),
+        "a held card's letter is drawn in the monospaced face: {keys:?}"
+    );
+    let every: Vec<&str> = r["drawn"]
+        .as_array()
+        .expect("drawn")
+        .iter()
+        .filter_map(|d| d["text"].as_str())
+        .collect();
+    assert!(!every.contains(&"O"), "a key badge says O: {every:?}");
+    let Some(r) = report(&reorder.0, &reorder.1, (1280, 800)) else {
+        return;
+    };
+    let keys = glyphs(&r, "mono");
+    assert!(
+        keys.iter().any(|k| k == "U") && keys.iter().any(|k| k == "I"),
+        "the orders' letters begin U, I: {keys:?}"
+    );
+    assert!(!keys.iter().any(|k| k == "O"), "{keys:?}");
+}
+
+/// The report of a screen opened with `args` at `size`, with the saves in `saves` (a run
+/// in progress and a history, so that Continue, Load and Statistics have lines to show).
+fn screen_report(args: &[&str], saves: &std::path::Path, size: (u32, u32)) -> Option<Value> {
+    let x = Xvfb::start(size.0, size.1)?;
+    let scratch = Scratch::new("layout-screens");
+    let json = scratch.0.join("screen.json");
+    let png = scratch.0.join("screen.png");
+    let size_arg = format!("{}x{}", size.0, size.1);
+    let (png_s, json_s, saves_s) = (
+        png.to_string_lossy().to_string(),
+        json.to_string_lossy().to_string(),
+        saves.to_string_lossy().to_string(),
+    );
+    let mut all = args.to_vec();
+    all.extend([
+        "--saves",
+        &saves_s,
+        "--size",
+        &size_arg,
+        "--screenshot",
+        &png_s,
+        "--frames",
+        "4",
+        "--layout-report",
+        &json_s,
+    ]);
+    let out = wait(spawn(&x.display, &all));
+    assert!(
+        out.status.success(),
+        "forward {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&json).expect("the report was written");
+    Some(serde_json::from_str(&text).expect("the report is JSON"))
+}
+
+/// Every screen off the table is readable at the three sizes: the title (with a run to
+/// continue), Load, Statistics, Settings, New run's house rules, the Rules, the gallery
+/// and the lesson's steps draw no string under 11 px and none cut with an ellipsis.
+#[test]
+fn every_screen_is_readable_at_three_sizes() {
+    let scratch = Scratch::new("layout-saves");
+    let saves = scratch.0.join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    // The history, its won run taken through all nine Domains: the longest route the
+    // Statistics' best run can name.
+    let history = std::fs::read_to_string(fixtures.join("history/history.jsonl"))
+        .expect("the history fixture")
+        .replace(
+            r#""path":["termina","forgotten_shrine","sirocco_wastes","amara_rot_glade","nightsea_expanse"]"#,
+            r#""path":["termina","forgotten_shrine","valthria","spiremaze","sirocco_wastes","darkwood_brume","amara_rot_glade","frozen_gaol","nightsea_expanse"]"#,
+        );
+    assert!(
+        history.contains("frozen_gaol"),
+        "the won run's route was lengthened"
+    );
+    std::fs::write(saves.join("history.jsonl"), history).expect("write the history");
+    std::fs::copy(
+        fixtures.join("saves/v1-seed42-4-actions.json"),
+        saves.join("v1-seed42-4-actions.json"),
+    )
+    .expect("copy a save");
+    let screens: [(&str, &[&str]); 13] = [
+        ("the title", &[]),
+        ("Load", &["--open", "load"]),
+        ("Statistics", &["--open", "statistics"]),
+        ("Settings", &["--open", "settings"]),
+        ("the house rules", &["--open", "options"]),
+        ("the Rules", &["--rules"]),
+        ("the gallery", &["--gallery"]),
+        ("the lesson's start", &["--lesson"]),
+        ("the lesson's Rest", &["--lesson", "4"]),
+        ("the lesson's reroll", &["--lesson", "9"]),
+        ("the lesson's rumour", &["--lesson", "16"]),
+        ("the lesson's Snare", &["--lesson", "18"]),
+        ("the lesson's Guardian", &["--lesson", "21"]),
+    ];
+    let mut problems = Vec::new();
+    for (what, args) in screens {
+        for size in [(1024, 640), (1280, 800), (1920, 1080)] {
+            let Some(r) = screen_report(args, &saves, size) else {
+                return;
+            };
+            assert!(
+                r["drawn"].as_array().is_some_and(|d| d.len() > 5),
+                "{what} drew its words"
+            );
+            for p in unreadable(&r) {
+                problems.push(format!("{what} at {}x{}: {p}", size.0, size.1));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} strings a player cannot read whole:\n{}",
+        problems.len(),
+        problems.join("\n")
     );
 }

@@ -52,7 +52,7 @@ fn xkey(k: &str) -> &str {
 }
 
 /// The step names the lesson goes through, in order (holds left out).
-const STEPS: [&str; 20] = [
+const STEPS: [&str; 22] = [
     "flip",
     "flip-item",
     "take",
@@ -70,7 +70,9 @@ const STEPS: [&str; 20] = [
     "pit",
     "route-bridge",
     "rumour",
-    "flip-last",
+    "flip-snare",
+    "flip-companion",
+    "flip-blessing",
     "crossing",
     "guardian",
 ];
@@ -108,6 +110,12 @@ fn play(
                 .as_deref()
                 .unwrap_or_else(|| panic!("the hint {line:?} names no key"));
             game.key(display, xkey(k));
+        }
+        if hint.name == "guardian" {
+            // A real seal, met at the reveal: the log says so (never "0 of 0").
+            game.until("the warden's seal met at the reveal", |w| {
+                w.iter().any(|l| l.contains("1 of 1 seal"))
+            });
         }
         if hint.name == "finished" {
             // The end panel is up; the answer just sent goes back to the title.

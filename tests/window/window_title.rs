@@ -69,16 +69,69 @@ fn eleven_presses_150_ms_apart_from_an_idle_title_land_on_the_right_entry() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    // No run saved: the title opens on New run (the second entry). Eight down (the Rules),
-    // one up (the Designer's desk), one down: the Rules again; then Enter, the eleventh
-    // press.
-    let mut keys = vec!["Down"; 8];
+    // No run saved: the title opens on New run (the second entry). Seven down (the Rules),
+    // one up (the Card gallery), one down: the Rules again; then Enter, the tenth press.
+    let mut keys = vec!["Down"; 7];
     keys.extend(["Up", "Down", "Return"]);
     let mut args = vec!["key", "--delay", "150"];
     args.extend(keys);
     xdotool(&xvfb.display, &args);
     // The Rules' first section (the desk, one entry short, shows cards instead).
     game.until("the Rules", |w| w.iter().any(|w| w == "diamond-shaped"));
+}
+
+/// Esc from the Load screen brings the title back with its cursor on Load, where it was:
+/// the next Enter opens Load again, never a new run (issue 52: Down and Enter after Esc
+/// once started a Guide run by accident).
+#[test]
+fn esc_from_load_keeps_the_titles_cursor_on_load() {
+    let Some(xvfb) = Xvfb::start(1280, 800) else {
+        return;
+    };
+    let scratch = Scratch::new("title-esc-load");
+    let (saves, config) = (scratch.path("saves"), scratch.path("config"));
+    std::fs::create_dir_all(&saves).unwrap();
+    std::fs::create_dir_all(&config).unwrap();
+    let settings = forward::settings::Settings {
+        lesson_offered: true,
+        ..Default::default()
+    };
+    forward::settings::save(&config, &settings).expect("write the settings");
+    let report = scratch.path("layout.json");
+    let png = scratch.path("never.png");
+    let mut game = spawn_live_env(
+        &xvfb.display,
+        &[
+            "--saves",
+            saves.to_str().unwrap(),
+            "--config",
+            config.to_str().unwrap(),
+            "--screenshot",
+            png.to_str().unwrap(),
+            "--frames",
+            LIVE_FRAMES,
+            "--layout-report",
+            report.to_str().unwrap(),
+        ],
+        &report,
+        &[],
+    );
+    let on_title = |w: &[String]| w.iter().any(|w| w == "Statistics");
+    let on_load = |w: &[String]| w.iter().any(|w| w == "Load a saved run");
+    game.until("the title", on_title);
+    game.focus(&xvfb.display);
+    // New run, then four down: Load.
+    game.keys(&xvfb.display, &["Down", "Down", "Down", "Down", "Return"]);
+    game.until("the Load screen", on_load);
+    game.key(&xvfb.display, "Escape");
+    game.until("the title again", |w| on_title(w) && !on_load(w));
+    // Enter again: the Load screen, not a run (a table would draw its prompt).
+    game.key(&xvfb.display, "Return");
+    let words = game.until("the Load screen once more", on_load);
+    assert!(
+        !words.iter().any(|w| w.contains("Flip")),
+        "Enter after Esc started a run: {words:?}"
+    );
 }
 
 /// After 5 s at rest the window has drawn nothing (its frame count stands still), and a

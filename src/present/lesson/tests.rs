@@ -55,7 +55,7 @@ fn event_kind(e: &Event) -> String {
 fn the_lesson_set_loads_with_three_domains() {
     let set = cards().expect("the lesson's cards load without errors");
     assert_eq!(set.domains.len(), 3);
-    assert_eq!(set.cards.len(), 8);
+    assert_eq!(set.cards.len(), 10);
 }
 
 #[test]
@@ -68,8 +68,9 @@ fn the_script_plays_through_to_a_won_run() {
     // The forced dice are all used, and no die was left to the seed.
     assert_eq!(s.dice.forced_left(), 0);
     assert_eq!(s.dice.generated(), 0);
-    // 20, -3 (the lunge), +3 (the Honey Cake), -2 (the Terror's first option).
-    assert_eq!(s.health, 18);
+    // 20, -3 (the lunge), +3 (the Honey Cake), -2 (the Terror's first option), -1 and -1
+    // (the Loose Plank at the flips of the Ferry Girl and the Blessing).
+    assert_eq!(s.health, 16);
 }
 
 #[test]
@@ -100,7 +101,9 @@ fn each_step_advances_on_the_event_that_completes_it() {
         ("pit", "domain_cleared"),
         ("route-bridge", "domain_entered"),
         ("rumour", "card_resolved"),
-        ("flip-last", "domain_cleared"),
+        ("flip-snare", "snare_caught"),
+        ("flip-companion", "companion_joined"),
+        ("flip-blessing", "domain_cleared"),
         ("crossing", "duel_started"),
         ("guardian", "foe_defeated"),
     ];
@@ -141,16 +144,55 @@ fn the_lesson_teaches_the_guardians_terms_before_the_crossing() {
     let words = |id: &str| STEPS[at(id)].words.to_lowercase();
     // In order: the Guardian's card and its seals, then rumours, then the warning mark, all
     // before the Guardian's duel.
-    assert!(at(SHOWS_GUARDIAN) < at("flip-last") && at("flip-last") < at("crossing"));
+    assert!(at(SHOWS_GUARDIAN) < at("flip-snare") && at("flip-snare") < at("crossing"));
     assert!(at("crossing") < at("guardian"));
     let rumour = words(SHOWS_GUARDIAN);
     for w in ["crossing", "card", "map", "seal", "requirement"] {
         assert!(rumour.contains(w), "{w}: {rumour}");
     }
-    let learned = words("flip-last");
+    let learned = words("flip-snare");
     for w in ["rumour", "domains", "learn", "later runs"] {
         assert!(learned.contains(w), "{w}: {learned}");
     }
     assert!(words("crossing").contains("— breaks"));
-    assert!(LEARNED.iter().any(|l| l.contains("seals")));
+    assert!(LEARNED.iter().any(|l| l.contains("seal")));
+}
+
+/// The lesson shows the whole game: a Snare caught and then cleansed, a companion who
+/// joins, and a real seal met at the reveal (not "0 of 0 seals met").
+#[test]
+fn the_lesson_catches_a_snare_cleanses_it_gains_a_companion_and_meets_a_seal() {
+    let (mut s, _) = start();
+    let mut lesson = Lesson::new();
+    let mut events = Vec::new();
+    while lesson.step().is_some() {
+        let a = lesson.wanted(&s).expect("offered");
+        events.extend(execute(&mut s, &a).expect("legal"));
+        lesson.observe(&s);
+    }
+    let caught = events
+        .iter()
+        .position(|e| matches!(e, Event::SnareCaught { .. }))
+        .expect("a Snare is caught");
+    let removed = events
+        .iter()
+        .position(|e| matches!(e, Event::SnareRemoved { .. }))
+        .expect("the Snare is cleansed");
+    assert!(caught < removed);
+    assert!(s.snares.is_empty(), "no Snare is left at the end");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::CompanionJoined { .. })),
+        "a companion joins"
+    );
+    let checks = events
+        .iter()
+        .find_map(|e| match e {
+            Event::GuardianRevealed { checks } => Some(checks.clone()),
+            _ => None,
+        })
+        .expect("the Guardian is revealed");
+    assert_eq!(checks.len(), 1, "the warden has one seal");
+    assert!(checks.iter().all(|c| c.met), "its seal is met: {checks:?}");
 }

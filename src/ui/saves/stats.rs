@@ -346,27 +346,43 @@ impl StatsScreen {
             colour::GOLD,
         );
         let line = self.best_line(b);
-        let line = style::ellipsize(&line, br.w - 140.0, |x| style::width(x, &fonts.serif, 18));
+        // Smaller before cut: the line is whole at every window size the game opens at.
+        let z = style::fit_size(&line, &fonts.serif, 18, 14, br.w - 140.0);
+        let line = style::ellipsize(&line, br.w - 140.0, |x| style::width(x, &fonts.serif, z));
         style::text(
             &line,
             br.x + 120.0,
             br.y + 28.0,
             &fonts.serif,
-            18,
+            z,
             colour::PARCHMENT,
         );
+        // The route whole: on one line, else on two at the largest size that holds it.
         let route: Vec<&str> = b.path.iter().map(|d| self.name(d)).collect();
-        let route = style::ellipsize(&route.join(" → "), br.w - 32.0, |x| {
-            style::width(x, &fonts.italic, 17)
-        });
-        style::text(
-            &route,
-            br.x + 16.0,
-            br.y + 62.0,
-            &fonts.italic,
-            17,
-            fade(colour::PARCHMENT, 0.8),
-        );
+        let route = route.join(" → ");
+        let w = br.w - 32.0;
+        let (z, lines) = [17u16, 15, 14]
+            .iter()
+            .find_map(|&z| {
+                let lines = style::wrap(&route, w, |x| style::width(x, &fonts.italic, z));
+                (lines.len() <= 2).then_some((z, lines))
+            })
+            .unwrap_or_else(|| {
+                let one = style::ellipsize(&route, w, |x| style::width(x, &fonts.italic, 14));
+                (14, vec![one])
+            });
+        let step = f32::from(z) + 3.0;
+        let top = if lines.len() > 1 { 54.0 } else { 62.0 };
+        for (k, l) in lines.iter().enumerate() {
+            style::text(
+                l,
+                br.x + 16.0,
+                br.y + top + k as f32 * step,
+                &fonts.italic,
+                z,
+                fade(colour::PARCHMENT, 0.8),
+            );
+        }
         if skipped_lines > 0 {
             style::text(
                 &format!("{skipped_lines} unreadable lines of the history were skipped"),

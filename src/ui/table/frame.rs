@@ -79,12 +79,34 @@ pub struct KeyMap {
 }
 
 /// The letters of the actions with no letter of their own, in the order they are given.
-pub const POOL: [char; 9] = ['U', 'I', 'O', 'J', 'K', 'L', 'M', 'V', 'Y'];
+/// Never O: on a key badge it reads like the digit 0 (which opens the Guardian's terms).
+pub const POOL: [char; 8] = ['U', 'I', 'J', 'K', 'L', 'M', 'V', 'Y'];
+
+/// The letters of the orders a reordered top of the deck can be put back in, by the
+/// order's place among all orders of its length (first the order as it lies, then the
+/// others in dictionary order): the same six letters on every reorder prompt. Only the
+/// orders are offered on that prompt, so these never meet a held card's letter from
+/// [`POOL`] on one prompt.
+pub const ORDER_KEYS: [char; 6] = ['U', 'I', 'J', 'K', 'L', 'M'];
+
+/// The place of `order` among all orders of its length in dictionary order (the identity
+/// first): its Lehmer code read as a factorial-base number.
+fn order_rank(order: &[u8]) -> usize {
+    let n = order.len();
+    let mut rank = 0;
+    for (i, a) in order.iter().enumerate() {
+        let smaller_after = order[i + 1..].iter().filter(|b| *b < a).count();
+        let weight: usize = (1..n - i).product();
+        rank += smaller_after * weight;
+    }
+    rank
+}
 
 /// The letter an action kind always has: Roll R, the Guide's roll G, Continue C, Take T,
 /// Decline N, Fight X, Toll P, Resolve for Health H and for Grace E, the first and second
 /// option A and B, a swap for the first or second held card S and Z, a reroll of the
-/// traveller's (or first test) die Q and of the foe's (or second test) die W. `None` for
+/// traveller's (or first test) die Q and of the foe's (or second test) die W, an order of
+/// the deck's top one of [`ORDER_KEYS`]. `None` for
 /// the row's actions, Abandon, and the actions that take a letter from [`POOL`].
 pub fn fixed_key(a: &Action) -> Option<char> {
     use crate::core::action::Die;
@@ -112,6 +134,7 @@ pub fn fixed_key(a: &Action) -> Option<char> {
             (Die::Traveller, _) | (Die::Test, 0) => 'Q',
             _ => 'W',
         },
+        Action::Order { order } => *ORDER_KEYS.get(order_rank(order))?,
         _ => return None,
     })
 }
@@ -144,11 +167,14 @@ impl KeyMap {
                     && fixed_key(a).is_none()
             })
             .collect();
+        // Letters an offered action has of its own (an order's) are not lent out.
+        let fixed: Vec<char> = offered.iter().filter_map(fixed_key).collect();
         // The letters held now: those kept by offered actions, first come first kept.
         let mut held: Vec<(&Action, char)> = Vec::new();
         for a in &pooled {
             if let Some(k) = self.remembered(a)
                 && !held.iter().any(|(_, h)| *h == k)
+                && !fixed.contains(&k)
             {
                 held.push((a, k));
             }
@@ -157,7 +183,7 @@ impl KeyMap {
             if held.iter().any(|(x, _)| x == a) {
                 continue;
             }
-            let free = |k: &char| !held.iter().any(|(_, h)| h == k);
+            let free = |k: &char| !held.iter().any(|(_, h)| h == k) && !fixed.contains(k);
             let unclaimed = |k: &char| !self.keys.iter().any(|(_, h)| h == k);
             let key = POOL
                 .iter()
@@ -251,11 +277,8 @@ pub fn choices(s: &State, keys: &KeyMap) -> Vec<Button> {
                 specs.push((label, Some(a), None))
             }
             Some(why) => {
-                let label = if matches!(a, Action::Choose { .. }) {
-                    format!("{label} — cannot pay")
-                } else {
-                    label
-                };
+                // The reason is on the button itself, not only in its tip.
+                let label = format!("{label} — {}", why.short());
                 warnings.push(None);
                 specs.push((label, None, Some(why.to_string())));
             }

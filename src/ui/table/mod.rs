@@ -207,6 +207,13 @@ impl TableScreen {
         self.stage.set_guided(!solo);
     }
 
+    /// Alone, outside the lesson, cards that change nothing fold into their log line
+    /// (Settings: "Cards with nothing to decide").
+    pub fn set_fold_quiet(&mut self, on: bool) {
+        let solo = !self.run.state.guide && self.tutor.is_none();
+        self.stage.set_fold_quiet(solo && on);
+    }
+
     /// What a quick duel is doing, in words, while the run is in a duel that plays quick.
     fn pace_note(&self) -> Option<String> {
         use crate::present::pace::Stop;
@@ -583,6 +590,15 @@ impl TableScreen {
             if let Some(b) = button {
                 return Some(self.press(&b));
             }
+            // Dice just rolled that a reroll could better: its key rerolls, any other
+            // letter accepts them (D, F and M keep their own meaning).
+            if self.accepting(key) {
+                let accept = self
+                    .current_buttons()
+                    .into_iter()
+                    .find(|b| b.action == Some(Action::Continue))?;
+                return Some(self.press(&accept));
+            }
         }
         if let Some(dir) = focus::Dir::of_key(key) {
             self.move_focus(dir, l);
@@ -630,6 +646,16 @@ impl TableScreen {
             }
             _ => None,
         }
+    }
+
+    /// Whether `key` accepts the dice just rolled: a letter with no button of its own,
+    /// in a duel or test waiting for its dice to be accepted (a reroll offered).
+    fn accepting(&self, key: KeyCode) -> bool {
+        let own = matches!(key, KeyCode::D | KeyCode::M);
+        !self.is_lesson()
+            && panels::prompt::reroll_window(&self.run.state)
+            && !own
+            && modal::letter(key).is_some()
     }
 
     fn scroll_log(&mut self, by: i32) {
@@ -912,6 +938,7 @@ impl TableScreen {
             odds: &self.odds.1,
             against: &self.odds.2,
             objective: self.objective,
+            lesson: self.is_lesson(),
         };
         panels::map::draw(&cx);
         panels::log::draw(&cx, self.log_scroll);

@@ -152,7 +152,8 @@ impl TitleScreen {
     }
 
     /// A character typed on the title: a digit, or a run code's letters and dashes, go to
-    /// the seed box; S on the guided entry turns the Guide's screen on or off.
+    /// the seed box; S on the guided entry turns the Guide's screen on or off; H on a New
+    /// run entry opens its house rules (never O: it reads like the digit 0 on a key).
     pub(super) fn type_char(&mut self, c: char) {
         let code = self.code_typed();
         let room = if code { CODE_CHARS } else { SEED_DIGITS };
@@ -177,7 +178,7 @@ impl TitleScreen {
             if !matches!(Item::ALL[self.selected], Item::NewRun | Item::GuideRun) {
                 self.selected = Item::NewRun.index();
             }
-        } else if matches!(c, 'o' | 'O')
+        } else if matches!(c, 'h' | 'H')
             && matches!(Item::ALL[self.selected], Item::NewRun | Item::GuideRun)
         {
             self.options = Some(super::options::OptionsStep::new(self.rules));

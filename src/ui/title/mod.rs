@@ -28,15 +28,15 @@ pub enum Item {
     Load,
     Statistics,
     Gallery,
-    /// The gallery with the designer's tools: ids, notes, the editor, export, figures.
-    Desk,
     Rules,
     Settings,
     Quit,
 }
 
 impl Item {
-    pub const ALL: [Item; 12] = [
+    /// The player's menu: the designer's desk is not on it (it opens with `--desk`, or
+    /// from Settings once its "Designer tools" switch is on).
+    pub const ALL: [Item; 11] = [
         Item::Continue,
         Item::NewRun,
         Item::GuideRun,
@@ -45,7 +45,6 @@ impl Item {
         Item::Load,
         Item::Statistics,
         Item::Gallery,
-        Item::Desk,
         Item::Rules,
         Item::Settings,
         Item::Quit,
@@ -61,7 +60,6 @@ impl Item {
             Item::Load => "Load",
             Item::Statistics => "Statistics",
             Item::Gallery => "Card gallery",
-            Item::Desk => "Designer's desk",
             Item::Rules => "Rules",
             Item::Settings => "Settings",
             Item::Quit => "Quit",
@@ -81,7 +79,6 @@ impl Item {
                 | Item::Load
                 | Item::Statistics
                 | Item::Gallery
-                | Item::Desk
                 | Item::Rules
                 | Item::Settings
                 | Item::Quit
@@ -97,6 +94,10 @@ impl Item {
 pub const NOT_YET: &str = "coming in a later build";
 /// Said of Continue when there is nothing to continue.
 pub const NO_RUN: &str = "no run in progress in the saves";
+
+/// The smallest size of the notes beside the entries (the seed, the dice, the run to
+/// continue), in window pixels at the title's scale.
+const NOTE_MIN: u16 = 13;
 
 /// Seconds the title does not take Enter after a run's end led back to it.
 pub const AFTER_RUN_CALM: f32 = 0.8;
@@ -168,7 +169,7 @@ pub struct TitleScreen {
     from_code: bool,
     /// The house rules of the next new run (the last choice, from the settings).
     rules: crate::core::HouseRules,
-    /// New run's options step, while open (O on New run).
+    /// New run's options step, while open (H on New run).
     options: Option<options::OptionsStep>,
 }
 
@@ -399,7 +400,6 @@ impl TitleScreen {
                 Item::Statistics => Next::Statistics,
                 Item::Rules => Next::Rules,
                 Item::Gallery => Next::Gallery,
-                Item::Desk => Next::Desk,
                 Item::Settings => Next::Settings,
             };
         }
@@ -458,7 +458,21 @@ impl TitleScreen {
         }
     }
 
-    /// Opens New run's options step (O on New run; `--open options`).
+    /// The entry the cursor is on (kept while another screen is open: Esc from it comes
+    /// back to the same entry).
+    pub fn cursor(&self) -> Item {
+        Item::ALL[self.selected]
+    }
+
+    /// Puts the cursor on `item`, if choosing it does something now (a Continue whose run
+    /// was deleted on the Load screen leaves the cursor where the title put it).
+    pub fn set_cursor(&mut self, item: Item) {
+        if self.enabled(item) {
+            self.selected = item.index();
+        }
+    }
+
+    /// Opens New run's options step (H on New run; `--open options`).
     pub fn open_options(&mut self) {
         self.selected = Item::NewRun.index();
         self.options = Some(options::OptionsStep::new(self.rules));
@@ -521,7 +535,8 @@ impl TitleScreen {
         let size = (l.menu_step * 0.64).round() as u16;
         // The notes beside Continue and New run: a little over half the entry's size (ten
         // entries since Learn to play joined make the rows smaller).
-        let note_size = (size as f32 * 0.66) as u16;
+        // Never under 13: the italic's small x-height reads poorly at the 11 px floor.
+        let note_size = style::readable(((size as f32 * 0.66) as u16 + 1).max(NOTE_MIN));
         for (i, item) in Item::ALL.iter().enumerate() {
             let baseline = l.menu_y + i as f32 * l.menu_step;
             let selected = i == self.selected;
@@ -571,7 +586,7 @@ impl TitleScreen {
                         format!("{seed} · {dice} · phone: on (S)")
                     }
                     Item::GuideRun => format!("{seed} · {dice} · phone: off (S)"),
-                    _ => format!("{seed} · {dice} · rules: {} (O)", self.rules_short()),
+                    _ => format!("{seed} · {dice} · rules: {} (H)", self.rules_short()),
                 };
                 // The note ends before the map: a long seed leaves the dice's words out
                 // (←→ still switches them), then the note steps down a size or two.
@@ -587,7 +602,7 @@ impl TitleScreen {
                     &note,
                     &fonts.italic,
                     note_size,
-                    note_size.saturating_sub(3).max(12),
+                    style::readable(note_size.saturating_sub(3).max(12)),
                     room,
                 );
                 style::text(
@@ -599,9 +614,12 @@ impl TitleScreen {
                     fade(colour::GOLD, 0.8),
                 );
             }
+            let room = l.map.x - 16.0 - (x + w + 18.0);
             if *item == Item::Today {
                 style::text(
-                    &self.journey.note(),
+                    &fitted(&self.journey.note(), room, |t| {
+                        style::width(t, &fonts.italic, note_size)
+                    }),
                     x + w + 18.0,
                     baseline,
                     &fonts.italic,
@@ -624,7 +642,7 @@ impl TitleScreen {
                     s.domain_name, s.health, s.max_health
                 );
                 style::text(
-                    &note,
+                    &fitted(&note, room, |t| style::width(t, &fonts.italic, note_size)),
                     x + w + 18.0,
                     baseline,
                     &fonts.italic,
@@ -797,6 +815,17 @@ fn draw_offer(fonts: &Fonts, size: Vec2) {
         style::fit_size(&hint, &fonts.italic, 18, 12, w - 32.0),
         style::dim(),
     );
+}
+
+/// `note` whole if it fits `room`, else its first parts (split at " · ") that do: a note
+/// is shortened by whole parts, never cut mid-word.
+fn fitted(note: &str, room: f32, width: impl Fn(&str) -> f32) -> String {
+    let parts: Vec<&str> = note.split(" · ").collect();
+    (1..=parts.len())
+        .rev()
+        .map(|n| parts[..n].join(" · "))
+        .find(|t| width(t) <= room)
+        .unwrap_or_else(|| parts[0].to_string())
 }
 
 /// Draws `s` letter by letter with extra `spacing`; returns the width drawn.

@@ -1,4 +1,4 @@
-//! New run's options step (O on New run): the house rules of the next run, each off unless
+//! New run's options step (H on New run): the house rules of the next run, each off unless
 //! turned on (docs/RULES.md "House rules"). The last choice is remembered in the settings;
 //! Today's journey keeps fixed options (none).
 

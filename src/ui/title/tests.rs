@@ -59,7 +59,6 @@ fn new_run_and_quit_are_available() {
             &Item::Load,
             &Item::Statistics,
             &Item::Gallery,
-            &Item::Desk,
             &Item::Rules,
             &Item::Settings,
             &Item::Quit
@@ -519,8 +518,11 @@ fn new_runs_options_step_chooses_the_house_rules_and_enter_starts_the_run() {
         presses: vec![Press::Char(c)],
         ..input()
     };
+    // O is never a key (it reads like the digit 0, which types a seed).
     assert_eq!(s.update(&typed('o')), Next::Stay);
-    assert!(s.options.is_some(), "O on New run opens the options step");
+    assert!(s.options.is_none(), "O does nothing on New run");
+    assert_eq!(s.update(&typed('h')), Next::Stay);
+    assert!(s.options.is_some(), "H on New run opens the house rules");
     // Space turns paid-peek on (1 Resolve), → moves its price on, ↓ then Space: hit-on-six.
     s.update(&key(KeyCode::Space));
     s.update(&key(KeyCode::Right));

@@ -72,15 +72,21 @@ pub fn target(
     }
 }
 
-/// The hint's panel: over the Domain's title card, left of the deck and the discard.
-pub fn panel_rect(l: &Layout) -> Rect {
-    l.band().title
+/// The hint's panel: over the Domain's title card, left of the deck and the discard; in a
+/// Guardian's duel, where its name and Health stand there, over the log instead, so that the
+/// hint never covers what it teaches.
+pub fn panel_rect(l: &Layout, s: &crate::core::State) -> Rect {
+    if s.duel().is_some_and(|d| d.card.is_none()) {
+        l.log
+    } else {
+        l.band().title
+    }
 }
 
 /// The hint and its ring (the stage is idle or holding; nothing while a moment plays).
 pub fn draw(cx: &Ctx, lesson: &Lesson, now: Now, rings: &[Rect]) {
     let fonts = cx.fonts;
-    let r = panel_rect(cx.l);
+    let r = panel_rect(cx.l, cx.s());
     let pulse = 0.5 + 0.5 * (cx.t * 3.0).sin();
     let (heading, words) = match now {
         Now::Step(i) => match lesson.step() {

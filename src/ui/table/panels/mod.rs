@@ -65,6 +65,8 @@ pub struct Ctx<'a> {
     pub against: &'a [crate::present::odds::Ending],
     /// The Guardian's terms are open over the map.
     pub objective: bool,
+    /// The lesson: only its step's key does anything.
+    pub lesson: bool,
 }
 
 impl Ctx<'_> {

@@ -44,6 +44,12 @@ pub fn draw(cx: &Ctx) {
     } else if let Some(detail) = cx.scene.loss_detail() {
         // The loss in the scene's words (a duel's names the foe, not its face).
         format!("The run is lost. {detail}")
+    } else if reroll_window(s) && !cx.lesson {
+        // Alone, a reroll's key rerolls and any other letter accepts (ui::table).
+        format!(
+            "{} A reroll's key rerolls; any other letter accepts.",
+            prompt(s).text
+        )
     } else {
         prompt(s).text
     };
@@ -112,6 +118,15 @@ pub fn draw(cx: &Ctx) {
     for b in &cx.frame.geometry.buttons {
         draw_button(cx, b, guides_turn);
     }
+}
+
+/// Dice just rolled alone, a reroll offered: any letter but a reroll's accepts them.
+pub fn reroll_window(s: &crate::core::State) -> bool {
+    let legal = crate::core::legal_actions(s);
+    matches!(s.phase, Phase::Duel(_) | Phase::Pit(_))
+        && !s.guide
+        && legal.contains(&Action::Continue)
+        && legal.iter().any(|a| matches!(a, Action::Reroll { .. }))
 }
 
 fn draw_button(cx: &Ctx, b: &Button, guides_turn: bool) {

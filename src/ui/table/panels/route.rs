@@ -74,14 +74,25 @@ pub fn draw_route(cx: &Ctx) {
         // core's judgement, on the route's button in the frame).
         let mark = breaks_mark(cx, &d.id.0);
         let foot = if mark.is_some() { 34.0 } else { 0.0 };
+        // What the traveller knows lies there: the pieces of known terms (never a term
+        // not learned yet), above the Domain's flavour.
+        let pieces = crate::present::guardian::pieces_in(s, i);
+        let mut top = r.y + 14.0 + used;
+        let bottom = r.bottom() - 10.0 - foot;
+        if !pieces.is_empty() {
+            let said = format!("Said to lie here: {}.", pieces.join("; "));
+            top += cardface::text_block(
+                &said,
+                Rect::new(r.x + 12.0, top, r.w - 24.0, (bottom - top) * 0.6),
+                &fonts.serif,
+                text::LABEL,
+                cardface::READABLE,
+                colour::GOLD,
+            ) + 6.0;
+        }
         cardface::text_block(
             &d.theme,
-            Rect::new(
-                r.x + 12.0,
-                r.y + 18.0 + used,
-                r.w - 24.0,
-                r.h - used - 28.0 - foot,
-            ),
+            Rect::new(r.x + 12.0, top, r.w - 24.0, bottom - top),
             &fonts.italic,
             text::BODY,
             text::SMALL,

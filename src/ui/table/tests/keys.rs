@@ -63,6 +63,8 @@ fn over_fifty_runs_the_row_and_the_actions_never_share_a_key_and_each_kind_keeps
                     !actions.contains(&k),
                     "seed {seed}: two actions share {k}: {legal:?}"
                 );
+                // O is never a key: on a badge it reads like 0 (the Guardian's terms).
+                assert_ne!(k, "O", "seed {seed}: {a:?} has the letter O");
                 actions.push(k.clone());
                 let name = format!("{a:?}");
                 if fixed_key(a).is_some() {
@@ -86,6 +88,44 @@ fn over_fifty_runs_the_row_and_the_actions_never_share_a_key_and_each_kind_keeps
     }
     assert!(prompts > 1000, "the runs were played ({prompts} prompts)");
     assert_eq!(fixed.get("Roll").map(String::as_str), Some("R"));
+}
+
+/// Every reorder prompt names its orders with the same letters, whatever letters the held
+/// cards took before: the order as it lies is U, then the others in dictionary order.
+#[test]
+fn a_reorder_prompt_always_uses_the_same_letters() {
+    let order = |o: &[u8]| Action::Order { order: o.to_vec() };
+    let mut keys = KeyMap::default();
+    // A held card took a letter of the pool on an earlier prompt.
+    let vial = Action::Use {
+        card: "stormglass-vial".into(),
+    };
+    keys.update(std::slice::from_ref(&vial));
+    assert_eq!(keys.key(&vial).as_deref(), Some("U"));
+    let three: Vec<Action> = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ]
+    .iter()
+    .map(|o| order(o))
+    .collect();
+    keys.update(&three);
+    let letters: Vec<String> = three.iter().filter_map(|a| keys.key(a)).collect();
+    assert_eq!(letters, ["U", "I", "J", "K", "L", "M"]);
+    // Two cards to put back: the same first letters.
+    let two = [order(&[0, 1]), order(&[1, 0])];
+    keys.update(&two);
+    let letters: Vec<String> = two.iter().filter_map(|a| keys.key(a)).collect();
+    assert_eq!(letters, ["U", "I"]);
+    // Offered together (never on one prompt in the rules), a held card's letter steps aside.
+    let both = [vial.clone(), order(&[0, 1]), order(&[1, 0])];
+    keys.update(&both);
+    let vial_key = keys.key(&vial).expect("the vial keeps a letter");
+    assert!(!["U", "I", "O"].contains(&vial_key.as_str()), "{vial_key}");
 }
 
 /// A table whose offered choices include one the core says breaks a known term, with the
@@ -206,4 +246,43 @@ fn a_solo_log_names_no_guide() {
     let log = &t.stage.scene().log;
     assert!(log.iter().any(|l| l.contains("a die chooses")), "{log:#?}");
     assert!(!log.iter().any(|l| l.contains("Guide")), "{log:#?}");
+}
+
+/// Alone, dice a reroll could better wait for one key: the reroll's own letter rerolls, any
+/// other letter accepts them (D keeps switching the dice), so no press is needed just to go
+/// on; the prompt says so.
+#[test]
+fn in_a_reroll_window_any_letter_but_a_rerolls_accepts_the_dice() {
+    let cards = shipped();
+    let found = crate::sim::scene::find_in(&cards, 3000, false, |s| {
+        s.duel().is_some()
+            && panels::prompt::reroll_window(s)
+            && !crate::present::pace::accepts_itself(s)
+    })
+    .expect("a seed reaches dice a reroll could better");
+    let start = Start {
+        seed: found.seed,
+        actions: found.actions,
+        ..Start::default()
+    };
+    let mut t = TableScreen::start(cards, &start, None).unwrap();
+    key(&mut t, |_| {}, 0.0);
+    let taken = |t: &TableScreen| t.run.actions.len();
+    let before = taken(&t);
+    // D switches the dice, never accepts.
+    press_key(&mut t, KeyCode::D, 0.1);
+    assert_eq!(taken(&t), before, "D took an action");
+    press_key(&mut t, KeyCode::D, 0.12);
+    // A letter with no button of its own: the dice are accepted.
+    let free = ('A'..='Z')
+        .filter(|c| !['D', 'M'].contains(c))
+        .find(|c| {
+            !legal_actions(&t.run.state)
+                .iter()
+                .any(|a| t.keys.key(a).as_deref() == Some(c.to_string().as_str()))
+        })
+        .expect("a free letter");
+    press_key(&mut t, keycode(free), 0.2);
+    assert_eq!(taken(&t), before + 1, "{free} accepted the dice");
+    assert_eq!(t.run.actions.last(), Some(&Action::Continue));
 }
