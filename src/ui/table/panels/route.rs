@@ -17,7 +17,7 @@ pub fn route_cards(s: &crate::core::State, l: &Layout) -> Vec<(Rect, usize)> {
     let st = l.stage;
     let gap = 18.0;
     let w = ((st.w - 40.0 - gap * (cols - 1.0)) / cols).min(280.0);
-    let h = ((st.h - 76.0 - gap * (rows as f32 - 1.0)) / rows as f32).min(w * 0.75);
+    let h = ((st.h - 76.0 - gap * (rows as f32 - 1.0)) / rows as f32).min(w * 1.35);
     let x0 = st.center().x - (cols * w + (cols - 1.0) * gap) / 2.0;
     let per_row = cols as usize;
     reach
@@ -83,7 +83,7 @@ pub fn draw_route(cx: &Ctx) {
             let said = format!("Said to lie here: {}.", pieces.join("; "));
             top += cardface::text_block(
                 &said,
-                Rect::new(r.x + 12.0, top, r.w - 24.0, (bottom - top) * 0.6),
+                Rect::new(r.x + 12.0, top, r.w - 24.0, (bottom - top) * 0.75),
                 &fonts.serif,
                 text::LABEL,
                 cardface::READABLE,
