@@ -5,7 +5,7 @@ use crate::cards::model::SealPenalty;
 use crate::cards::{CardRef, CardSet, DomainRef};
 use crate::core::{
     Action, Cause, DiceMode, Event, Observation, Outcome, Phase, RunOptions, Strike, Zone,
-    execute_offered_into, legal_actions_into, new_run_opts,
+    execute_offered_moving, legal_actions_into, new_run_opts,
 };
 use std::sync::Arc;
 
@@ -397,16 +397,12 @@ pub fn play_into(
         }
         let swap = matches!(action, Action::Swap { .. });
         facts.peeks += u32::from(matches!(action, Action::Peek { .. }));
-        events = execute_offered_into(&mut state, &action, events);
+        let moved;
+        (events, moved) = execute_offered_moving(&mut state, &action, events);
         t.record(facts, &events, swap);
         // A run whose terms can no longer all be met on one road is dead too, though no
         // single entry is lost yet (asked only after a step that moves a piece).
-        if facts.term_lost_at.is_none()
-            && events
-                .iter()
-                .any(|e| crate::core::plan::moves_a_piece(e, cards.puzzle(), cards))
-            && !crate::core::plan::together(&state, false)
-        {
+        if facts.term_lost_at.is_none() && moved && !crate::core::plan::together(&state, false) {
             facts.term_lost_at = Some(facts.flips.len());
         }
         steps += 1;

@@ -88,11 +88,22 @@ pub fn execute_offered(state: &mut State, action: &Action) -> Vec<Event> {
 /// [`execute_offered`] reusing `buffer` (cleared first) for the events, so a hot loop
 /// allocates nothing per step.
 pub fn execute_offered_into(state: &mut State, action: &Action, buffer: Vec<Event>) -> Vec<Event> {
+    execute_offered_moving(state, action, buffer).0
+}
+
+/// [`execute_offered_into`], also telling whether an event of the step moved a piece of
+/// the Guardian's puzzle ([`super::plan::moves_a_piece`]): only then can where the terms
+/// stand have changed, so a caller that follows it (the simulator) asks no more.
+pub fn execute_offered_moving(
+    state: &mut State,
+    action: &Action,
+    buffer: Vec<Event>,
+) -> (Vec<Event>, bool) {
     debug_assert!(check(state, action).is_ok(), "{action:?} was not offered");
     let cards = Arc::clone(&state.cards);
     let mut x = Exec::with_buffer(state, &cards, buffer);
-    x.act(action);
-    x.events
+    let moved = x.act(action);
+    (x.events, moved)
 }
 
 /// One action in progress: emits events, applying each at once.
@@ -136,8 +147,9 @@ impl<'a> Exec<'a> {
     }
 
     /// Performs one action, then carries on with whatever needs no decision, then tells
-    /// which of the Guardian's entries it put out of reach.
-    fn act(&mut self, action: &Action) {
+    /// which of the Guardian's entries it put out of reach. Whether an event moved a piece
+    /// of the puzzle.
+    fn act(&mut self, action: &Action) -> bool {
         let at = self.s.resolving;
         self.perform(action);
         self.settle();
@@ -148,12 +160,14 @@ impl<'a> Exec<'a> {
             .events
             .iter()
             .any(|e| super::plan::moves_a_piece(e, pz, self.cards))
-            || super::plan::newly_lost(self.s).is_empty()
         {
-            return;
+            return false;
         }
-        let by = self.culprit(action, at);
-        self.terms_lost(by);
+        if !super::plan::newly_lost(self.s).is_empty() {
+            let by = self.culprit(action, at);
+            self.terms_lost(by);
+        }
+        true
     }
 
     /// The card behind an action's consequences: the card the action names (used, given,
