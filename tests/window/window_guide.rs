@@ -57,18 +57,7 @@ fn a_guided_run_in_the_window_with_the_guide_clicking_in_chromium() {
         ],
         &report,
     );
-    let err = game.take_stderr().expect("stderr");
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(err).lines().map_while(Result::ok) {
-            if let Some(url) = line.strip_prefix("Guide's screen: http://") {
-                let _ = tx.send(url.to_string());
-            }
-        }
-    });
-    let url = rx
-        .recv_timeout(DEADLINE)
-        .expect("the window printed the Guide's screen's address");
+    let url = guide_address(&mut game);
     let (addr, code) = url.split_once("/?code=").expect("a code");
     focus(&x.display);
     browser.open(&format!("http://{url}"));
@@ -173,6 +162,21 @@ fn a_guided_run_in_the_window_with_the_guide_clicking_in_chromium() {
 
 /// The Guide accepts the device asking for the seat as a Guide does: holds Tab (the cover,
 /// then the Guide's view, which names the device), presses A, lets go of Tab.
+/// The Guide's screen's address (`host:port/?code=...`) as the window prints it on stderr.
+fn guide_address(game: &mut Live) -> String {
+    let err = game.take_stderr().expect("stderr");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(err).lines().map_while(Result::ok) {
+            if let Some(url) = line.strip_prefix("Guide's screen: http://") {
+                let _ = tx.send(url.to_string());
+            }
+        }
+    });
+    rx.recv_timeout(DEADLINE)
+        .expect("the window printed the Guide's screen's address")
+}
+
 fn accept_in_the_view(game: &mut Live, display: &str) {
     game.send(display, &["keydown", "Tab"], Taken::keys(1));
     game.until("the Guide's view naming the asking device", |w| {
@@ -226,18 +230,7 @@ fn save_and_quit_then_continue_and_the_same_page_follows_on() {
         ],
         &report,
     );
-    let err = game.take_stderr().expect("stderr");
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(err).lines().map_while(Result::ok) {
-            if let Some(url) = line.strip_prefix("Guide's screen: http://") {
-                let _ = tx.send(url.to_string());
-            }
-        }
-    });
-    let url = rx
-        .recv_timeout(DEADLINE)
-        .expect("the window printed the address");
+    let url = guide_address(&mut game);
     let (addr, code) = url.split_once("/?code=").expect("a code");
     focus(&x.display);
     // The screen's card is up on the shared table: how it stands, never its code.
@@ -397,16 +390,7 @@ fn soak_the_windows_guides_screen_through_save_and_quit() {
         ],
         &report,
     );
-    let err = game.take_stderr().expect("stderr");
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(err).lines().map_while(Result::ok) {
-            if let Some(url) = line.strip_prefix("Guide's screen: http://") {
-                let _ = tx.send(url.to_string());
-            }
-        }
-    });
-    let url = rx.recv_timeout(DEADLINE).expect("the address");
+    let url = guide_address(&mut game);
     let (addr, code) = url.split_once("/?code=").expect("a code");
     focus(&x.display);
     game.key(&x.display, "x");
