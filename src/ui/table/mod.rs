@@ -19,6 +19,7 @@
 mod focus;
 mod frame;
 mod intent;
+mod layer;
 mod layout;
 mod link;
 mod look;
@@ -101,6 +102,8 @@ pub struct TableScreen {
     /// Terms the traveller knew that a step lost for good, told once the stage has
     /// played up to them.
     lost: std::collections::VecDeque<panels::lost::Lost>,
+    /// What does not move this frame, kept in a texture (see [`layer`]).
+    layer: layer::Layer,
     /// The look of the frame drawn last (`None` before the first).
     drawn_look: std::cell::Cell<Option<u64>>,
     /// Whether the run's dice are ones no reroll could better ([`crate::present::pace::accepts_itself`]),

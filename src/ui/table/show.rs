@@ -2,6 +2,11 @@
 //! controls, tips, the map's tiles, the look), and drawn from that frame.
 
 use super::*;
+use crate::ui::sky::Sky;
+use layer::Still;
+
+/// How far the sky behind the table is darkened (see [`Sky::draw`]).
+const SKY_QUIET: f32 = 0.7;
 
 impl TableScreen {
     /// Builds this frame's model of the controls from the shown state: keys kept stable
@@ -86,24 +91,48 @@ impl TableScreen {
         self.drawn_look.get() != Some(self.frame.geometry.look)
     }
 
-    pub fn draw(&self, fonts: &Fonts, window: Vec2, t: f32) {
+    /// Draws the table over `sky` (none: the layout sweep's bare table).
+    pub fn draw(&self, fonts: &Fonts, window: Vec2, t: f32, sky: Option<&Sky>) {
         self.drawn_look.set(Some(self.frame.geometry.look));
         // A solo run's cards say "a die chooses" where the printed card says the Guide does.
-        crate::ui::cardface::for_seat(!self.run.state.guide, || self.draw_seated(fonts, window, t));
+        crate::ui::cardface::for_seat(!self.run.state.guide, || {
+            self.draw_seated(fonts, window, t, sky)
+        });
     }
 
-    pub(super) fn draw_seated(&self, fonts: &Fonts, window: Vec2, t: f32) {
-        let l = Layout::new(window);
-        style::use_scale(l.k, window);
-        for r in l.areas() {
-            style::card(
-                r,
-                10.0,
-                1.0,
-                fade(colour::TILE, 0.84),
-                fade(colour::GOLD, 0.28),
-            );
+    /// Everything the still parts are drawn from this frame (see [`layer`]).
+    fn still_key(&self, window: Vec2, still: Still, l: &Layout) -> layer::Key {
+        let mouse = self.mouse.filter(|_| self.modal.is_none());
+        let ml = &self.frame.geometry.map;
+        let pointer = mouse.map_or((None, false, None), |at| {
+            (
+                ml.tiles.iter().position(|r| r.contains(at)),
+                map::guardian_badge(ml).contains(at),
+                panels::dice_deck::rects(l)
+                    .iter()
+                    .position(|r| r.contains(at)),
+            )
+        });
+        layer::Key {
+            size: [window.x, window.y].map(|x| x.max(1.0) as u32),
+            still,
+            version: self.stage.version(),
+            log: (self.stage.scene().log.len(), self.log_scroll),
+            on_stage: panels::reveal::on_stage(self.stage.scene(), self.stage.moment()),
+            objective: self.objective,
+            pointer,
+            look: format!(
+                "{:?} {}",
+                style::look(),
+                crate::ui::hints::name(crate::ui::hints::Key::Confirm)
+            ),
         }
+    }
+
+    pub(super) fn draw_seated(&self, fonts: &Fonts, window: Vec2, t: f32, sky: Option<&Sky>) {
+        let l = Layout::new(window);
+        let still = Still::during(self.stage.moment().map(|m| &m.kind));
+        let key = self.still_key(window, still, &l);
         let hover = self.modal.is_none();
         let cx = Ctx {
             scene: self.stage.scene(),
@@ -123,12 +152,49 @@ impl TableScreen {
             objective: self.objective,
             lesson: self.is_lesson(),
         };
-        panels::map::draw(&cx);
-        panels::log::draw(&cx, self.log_scroll);
-        panels::top::draw(&cx);
+        // The still parts, at the clock of their key (their pulses stand with them).
+        let still_cx = Ctx {
+            t: self.layer.clock(&key, t),
+            ..cx.clone()
+        };
+        let draw_still = || {
+            if let Some(sky) = sky {
+                style::use_scale(1.0, window);
+                sky.draw(still_cx.t, SKY_QUIET);
+            }
+            style::use_scale(l.k, window);
+            for r in l.areas() {
+                style::card(
+                    r,
+                    10.0,
+                    1.0,
+                    fade(colour::TILE, 0.84),
+                    fade(colour::GOLD, 0.28),
+                );
+            }
+            if still.map {
+                panels::map::draw(&still_cx);
+            }
+            panels::log::draw(&still_cx, self.log_scroll);
+            panels::top::draw(&still_cx);
+            if still.status {
+                panels::status::draw(&still_cx);
+            }
+        };
+        // A layout check reads every string as drawn this frame: no texture then.
+        let layered = !style::recording() && self.layer.show(&key, &draw_still);
+        if !layered {
+            draw_still();
+        }
+        style::use_scale(l.k, window);
+        if !still.map {
+            panels::map::draw(&cx);
+        }
         panels::row::draw(&cx);
         panels::prompt::draw(&cx);
-        panels::status::draw(&cx);
+        if !still.status {
+            panels::status::draw(&cx);
+        }
         if cx.s().phase == Phase::Over && self.stage.idle() && self.is_lesson() {
             panels::hint::draw_end(&cx);
         } else if cx.s().phase == Phase::Over && self.stage.idle() {
