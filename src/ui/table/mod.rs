@@ -16,6 +16,7 @@
 //! precedence), `tips` (hover texts), `panels/` (one file per panel). The table never changes the
 //! state itself; it autosaves after every action and records the run once it is over.
 
+mod band;
 mod focus;
 mod frame;
 mod intent;

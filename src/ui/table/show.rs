@@ -44,10 +44,11 @@ impl TableScreen {
         };
         let buttons = focus::caps(buttons, self.focus.as_ref());
         let ml = map::layout(&self.map, l.map_area());
+        let band = band::lay_out(self.stage.scene(), self.stage.moment(), &l);
         self.frame = match fonts {
             Some(f) => Frame {
                 size: window,
-                tips: tips::tips(self.stage.scene(), &l, &ml, self.objective),
+                tips: tips::tips(self.stage.scene(), &l, &ml, band.as_ref(), self.objective),
                 geometry: frame::TableGeometry {
                     buttons: frame::lay_out(buttons, &l, f),
                     controls: frame::controls(
@@ -60,6 +61,7 @@ impl TableScreen {
                         f,
                     ),
                     map: ml,
+                    band,
                     look: 0,
                 },
                 targets: Vec::new(),
@@ -69,6 +71,7 @@ impl TableScreen {
                 geometry: frame::TableGeometry {
                     buttons,
                     map: ml,
+                    band,
                     ..Default::default()
                 },
                 ..Frame::default()
@@ -182,7 +185,7 @@ impl TableScreen {
             }
         };
         // A layout check reads every string as drawn this frame: no texture then.
-        let layered = !style::recording() && self.layer.show(&key, &draw_still);
+        let layered = !style::recording() && self.layer.show(&key, draw_still);
         if !layered {
             draw_still();
         }
