@@ -26,6 +26,13 @@ use macroquad::prelude::*;
 use std::cell::{Cell, RefCell};
 use std::hash::{DefaultHasher, Hash, Hasher};
 
+/// Whether the still layer is used: not with `FORWARD_STILL_LAYER=off`, which draws every
+/// part every frame (the window tests' oracle for the layer, and a way to rule it out).
+pub fn wanted() -> bool {
+    static WANTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *WANTED.get_or_init(|| std::env::var("FORWARD_STILL_LAYER").map_or(true, |v| v != "off"))
+}
+
 /// Which of the table's panels are still this frame (the sky, the areas, the band and the
 /// log always are).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -185,7 +185,7 @@ impl TableScreen {
             }
         };
         // A layout check reads every string as drawn this frame: no texture then.
-        let layered = !style::recording() && self.layer.show(&key, draw_still);
+        let layered = layer::wanted() && !style::recording() && self.layer.show(&key, draw_still);
         if !layered {
             draw_still();
         }
