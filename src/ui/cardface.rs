@@ -212,25 +212,41 @@ const LINE: f32 = 1.18;
 /// by design, never cut mid-word: the whole sentences that fit, then a line that says the
 /// rest is one hover away (the card's tip, or the gallery's preview, has all of it).
 fn fit_block(s: &str, r: Rect, font: &Font, (size, min): (u16, u16), more: bool) -> memo::Block {
+    if let Some(whole) = fit_whole(s, r, font, (size, min)) {
+        return whole;
+    }
+    let measure = |x: &str| style::width(x, font, min);
+    let line_h = style::scaled(min) as f32 * LINE;
+    let room = ((r.h + 1.0) / line_h).floor().max(1.0) as usize;
+    memo::Block {
+        size: min,
+        lines: brief(s, r.w, room, more, measure),
+    }
+}
+
+/// The largest size from `size` down to `min` at which all of `s` fits `r`, words whole,
+/// with its lines; `None` when it fits at none.
+fn fit_whole(s: &str, r: Rect, font: &Font, (size, min): (u16, u16)) -> Option<memo::Block> {
     let mut size = size.max(min);
     loop {
         let measure = |x: &str| style::width(x, font, size);
         let lines = style::wrap(s, r.w, measure);
         let line_h = style::scaled(size) as f32 * LINE;
         let words_fit = s.split_whitespace().all(|w| measure(w) <= r.w);
-        let fits = lines.len() as f32 * line_h <= r.h + 1.0 && words_fit;
-        if fits {
-            return memo::Block { size, lines };
+        if lines.len() as f32 * line_h <= r.h + 1.0 && words_fit {
+            return Some(memo::Block { size, lines });
         }
         if size <= min {
-            let room = ((r.h + 1.0) / line_h).floor().max(1.0) as usize;
-            return memo::Block {
-                size,
-                lines: brief(s, r.w, room, more, measure),
-            };
+            return None;
         }
         size -= 1;
     }
+}
+
+/// Whether all of `s` fits `r` at some size from `size` down to `min`: what
+/// [`text_block`] then draws whole, never shortened.
+pub fn fits(s: &str, r: Rect, font: &Font, size: u16, min: u16) -> bool {
+    fit_whole(s, r, font, (size, min)).is_some()
 }
 
 /// The line that ends a shortened text.

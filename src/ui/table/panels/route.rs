@@ -90,6 +90,31 @@ pub fn draw_route(cx: &Ctx) {
                 colour::GOLD,
             ) + 6.0;
         }
+        // What the traveller met there on earlier runs: a few whole names (as many as fit,
+        // at most `SEEN_NAMED`), then how many more.
+        let seen = crate::present::route::seen_in(s, i);
+        if !seen.is_empty() {
+            let room = Rect::new(r.x + 12.0, top, r.w - 24.0, (bottom - top) * 0.6);
+            let fit = |line: &String| {
+                cardface::fits(line, room, &fonts.serif, text::LABEL, cardface::READABLE)
+            };
+            let most = seen.len().min(crate::present::route::SEEN_NAMED);
+            let line = (1..=most)
+                .rev()
+                .filter_map(|n| crate::present::route::seen_line(&seen, n))
+                .find(fit)
+                .or_else(|| crate::present::route::seen_line(&seen, 1));
+            if let Some(line) = line {
+                top += cardface::text_block(
+                    &line,
+                    room,
+                    &fonts.serif,
+                    text::LABEL,
+                    cardface::READABLE,
+                    colour::SEA_LIGHT,
+                ) + 6.0;
+            }
+        }
         cardface::text_block(
             &d.theme,
             Rect::new(r.x + 12.0, top, r.w - 24.0, bottom - top),
