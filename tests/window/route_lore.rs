@@ -93,12 +93,13 @@ fn a_route_card_names_the_cards_met_there_on_an_earlier_run() {
         .map(|&c| cards.card(c).name.clone())
         .collect();
     assert!(met.len() >= 2, "{met:?}");
-    // The next run: a route choice offering that Domain.
+    // The next run, of another seed: a route choice offering that Domain.
     let next = scene(
         "a route choice offering the first run's Domain",
         false,
         |s| {
-            s.phase == Phase::Route
+            s.seed != earlier.seed
+                && s.phase == Phase::Route
                 && legal_actions(s)
                     .iter()
                     .any(|a| matches!(a, Action::Go { domain: d } if d == domain.id))
