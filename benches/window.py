@@ -9,7 +9,7 @@ one line per figure, its goal, and ok / OVER:
 - CPU at rest, as a share of one core, from the process's own /proc/PID/stat (all its
   threads, Mesa's llvmpipe included), 8 s after 6 s to settle: the title, the table
   between flips (seed 1), a duel waiting for its roll (seed 1 after fifteen first
-  choices);
+  choices), the designer's desk on a copy of the cards folder (its file watch on);
 - a duel in motion: a quick duel playing by itself, its CPU share over 8 s (no goal: the
   software renderer's cost of its moments, shown for comparison);
 - the duel's frame: the median of the game's own work per frame (`--perf`), every frame
@@ -25,10 +25,7 @@ one line per figure, its goal, and ok / OVER:
   in the form (as tests/window/window_balance.rs does), Ctrl-B pressed (xdotool), until
   the weighing's answer (its "Change" line) is in the layout report, after its progress
   line ("Playing... N of 2,000 runs"); the worst of three, with the game's CPU over it and
-  how many different counts the progress line showed. A screenshot run with a live
-  report draws flat out while the desk watches its files (its frame clock makes the
-  watch's one-second wait a frame), so the window takes more from the weighing than a
-  player's window, which draws about five frames a second then: a worst case.
+  how many different counts the progress line showed.
 
 `--only NAME` measures one of them (`rest`, `motion`, `frame`, `first`, `key`, `ctrl-b`).
 
@@ -61,6 +58,8 @@ SCENES = [
     ("title", [], {}),
     ("table between flips (seed 1)", ["--seed", "1"], {}),
     ("duel waiting for its roll (seed 1)", DUEL, {"quick_duels": False}),
+    # A set from a folder: the desk watches its files (from a thread: the window sleeps).
+    ("the desk on a folder's set", ["--desk", "--cards", "COPY_OF_CARDS"], {}),
 ]
 
 
@@ -103,6 +102,10 @@ def ticks(pid):
 
 
 def at_rest(name, extra, settings):
+    if "COPY_OF_CARDS" in extra:
+        cards = os.path.join(tempfile.mkdtemp(prefix="forward-bench-"), "cards")
+        shutil.copytree(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cards"), cards)
+        extra = [cards if a == "COPY_OF_CARDS" else a for a in extra]
     with Display() as d:
         g = subprocess.Popen([B, *extra], env=env(d.name, settings), stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL)

@@ -290,11 +290,11 @@ impl Screen {
         }
     }
 
-    /// When the screen wants its next frame with no input (see [`wake::Due`]).
+    /// When the screen wants its next frame with no input (see [`wake::Due`]). The desk
+    /// wants none: its file watch and its weighing wake the window from their threads.
     fn due(&self) -> wake::Due {
         match self {
             Screen::Table(t, _) => t.due(),
-            Screen::Gallery(g) => g.desk.due(),
             _ => wake::Due::Never,
         }
     }

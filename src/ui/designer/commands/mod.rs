@@ -64,18 +64,6 @@ impl GalleryScreen {
 }
 
 impl Designer {
-    /// When the desk wants a frame with no input: once a second while it watches card
-    /// files (an edit made in another program shows without a key). A weighing under way
-    /// wakes the window itself (see `balance`).
-    pub(in crate::ui) fn due(&self) -> crate::ui::wake::Due {
-        use crate::ui::wake::Due;
-        if self.watch.watching() {
-            Due::In(watch::EVERY)
-        } else {
-            Due::Never
-        }
-    }
-
     /// The balance panel shows something new since the last frame (the weighing's
     /// progress or its answer): the frame is drawn again although no input came.
     pub(in crate::ui) fn fresh(&self) -> bool {
