@@ -3,10 +3,12 @@
 //! every action and records a finished run in the history exactly once. The window and
 //! `forward play --headless` both autosave through it.
 
+use crate::cards::CardRef;
 use crate::history::{self, Record};
 use crate::save;
 pub use crate::save::{LoadError, LoadProblem, SaveError, SaveInfo};
 use crate::session::Session;
+use std::collections::BTreeMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -262,6 +264,8 @@ pub struct Autosave {
     told: bool,
     /// The Guardian's entries already kept in the knowledge file beside the history.
     kept: Vec<u8>,
+    /// The cards met per Domain already kept there.
+    kept_seen: BTreeMap<u8, Vec<CardRef>>,
     /// A knowledge file that could not be written was reported (once per run).
     knowledge_told: bool,
 }
@@ -275,6 +279,7 @@ impl Autosave {
             recorded: run.is_over(),
             told: false,
             kept: Vec::new(),
+            kept_seen: BTreeMap::new(),
             knowledge_told: false,
         }
     }
@@ -287,6 +292,7 @@ impl Autosave {
             recorded: true,
             told: true,
             kept: Vec::new(),
+            kept_seen: BTreeMap::new(),
             knowledge_told: true,
         }
     }
@@ -340,17 +346,30 @@ impl Autosave {
         self.keep_knowledge(run)
     }
 
-    /// Keeps what the run has learned of the Guardian beside the history (after the save
-    /// and the history, which never wait on it). A failure is told once per run.
+    /// Keeps what the run has learned of the Guardian, and the cards it has met in each
+    /// Domain, beside the history (after the save and the history, which never wait on
+    /// it), whenever something is new. A failure is told once per run.
     fn keep_knowledge(&mut self, run: &Session) -> Result<(), StoreError> {
         let learned = crate::core::lore::to_remember(&run.state);
-        if learned.iter().all(|e| self.kept.contains(e)) {
+        let seen = crate::core::lore::met_in_domains(&run.journal);
+        let old = learned.iter().all(|e| self.kept.contains(e))
+            && seen.iter().all(|(d, met)| {
+                self.kept_seen
+                    .get(d)
+                    .is_some_and(|kept| met.iter().all(|c| kept.contains(c)))
+            });
+        if old {
             return Ok(());
         }
         let file = crate::knowledge::path_in(&self.history_dir);
-        match crate::knowledge::remember(&file, &run.cards, &learned) {
+        let memory = crate::knowledge::Memory {
+            entries: &learned,
+            seen: &seen,
+        };
+        match crate::knowledge::remember(&file, &run.cards, memory) {
             Ok(()) => {
                 self.kept = learned;
+                self.kept_seen = seen;
                 Ok(())
             }
             Err(e) if !self.knowledge_told => {
@@ -432,9 +451,9 @@ mod tests {
         auto.after(&run).expect("saved");
         run.act(&Action::Abandon).expect("abandon");
         auto.after(&run).expect("saved");
-        let (prior, problem) = crate::knowledge::prior_for(&crate::knowledge::path_in(&dir), &set);
+        let (prior, problem) = crate::knowledge::recall(&crate::knowledge::path_in(&dir), &set);
         assert!(problem.is_none());
-        assert_eq!(prior, vec![1, 3]);
+        assert_eq!(prior.entries, vec![1, 3]);
         // A damaged knowledge file: told once, the history still written.
         let (mut next, _) = Session::new(set.clone(), 6, Vec::new());
         fs::write(crate::knowledge::path_in(&dir), "[broken").expect("write");
@@ -450,6 +469,54 @@ mod tests {
         );
         let h = history::read(&store.history_path()).expect("history");
         assert_eq!(h.records.len(), 2, "both runs recorded");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// The cards a run flips are kept, per Domain, as the run goes (not only at its end):
+    /// a run played through its first Domain into the next, abandoned, leaves every card
+    /// it flipped under the Domain the state stood in when it flipped it.
+    #[test]
+    fn the_cards_a_run_meets_are_kept_per_domain() {
+        let (set, _) = load_dir(Path::new("cards")).expect("the shipped cards load");
+        let set = Arc::new(set);
+        let (_tmp, dir) = crate::scratch::scratch("met");
+        let store = SaveStore::open(&dir).expect("temp dir");
+        let (mut run, _) = Session::new(set.clone(), 7, Vec::new());
+        let mut auto = store.autosave_for(&run);
+        // The oracle: what the state is resolving right after each flip, and where.
+        let mut flipped: BTreeMap<u8, Vec<CardRef>> = BTreeMap::new();
+        let mut steps = 0;
+        while run.state.domain.index < 2 && !run.is_over() && steps < 2000 {
+            let acts = legal_actions(&run.state);
+            let pick = acts
+                .iter()
+                .find(|a| matches!(a, Action::Flip { .. }))
+                .or_else(|| acts.iter().find(|a| !matches!(a, Action::Abandon)))
+                .cloned()
+                .expect("something to do");
+            run.act(&pick).expect("legal");
+            if let (Action::Flip { .. }, Some(c)) = (&pick, run.state.resolving) {
+                flipped.entry(run.state.domain.index).or_default().push(c);
+            }
+            auto.after(&run).expect("saved");
+            steps += 1;
+        }
+        assert!(flipped.len() >= 2, "two Domains played: {flipped:?}");
+        let (kept, problem) = crate::knowledge::recall(&crate::knowledge::path_in(&dir), &set);
+        assert!(problem.is_none());
+        for (d, cards) in &flipped {
+            let seen = kept.seen.get(d).expect("the Domain is kept");
+            for c in cards {
+                assert!(seen.contains(c), "{} kept under Domain {d}", c.id);
+            }
+        }
+        for (d, seen) in &kept.seen {
+            let deck = &set.domain(set.domain_refs()[usize::from(*d)]).stations;
+            assert!(
+                seen.iter().all(|c| deck.contains(c)),
+                "only Domain {d}'s cards"
+            );
+        }
         let _ = fs::remove_dir_all(&dir);
     }
 

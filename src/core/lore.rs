@@ -8,8 +8,11 @@
 //! never what happens, so they ride beside the state in [`Lore`] (never saved). Both are
 //! plain data, defined with the state (`state.rs`) and re-exported here; this file reads.
 
+use super::event::Event;
 use super::state::State;
 pub use super::state::{Lore, TermsMode};
+use crate::cards::CardRef;
+use std::collections::BTreeMap;
 
 /// Whether the traveller knows the terms of entry `ix` now.
 pub fn known(s: &State, ix: u8) -> bool {
@@ -40,6 +43,45 @@ pub fn to_remember(s: &State) -> Vec<u8> {
         TermsMode::End if !s.revealed => Vec::new(),
         _ => s.learned.clone(),
     }
+}
+
+/// The Station cards the traveller met in each Domain (by index) in these events, in the
+/// order first met: flipped, looked at in the row, or seen on top of the deck (a peek or a
+/// reorder). What a run keeps for the next one's route cards; it never changes play.
+pub fn met_in_domains(journal: &[Event]) -> BTreeMap<u8, Vec<CardRef>> {
+    let mut out: BTreeMap<u8, Vec<CardRef>> = BTreeMap::new();
+    let mut here = None;
+    for e in journal {
+        let cards: &[CardRef] = match e {
+            Event::DomainEntered { domain } => {
+                here = Some(domain.index);
+                continue;
+            }
+            Event::CardFlipped { card, .. } | Event::CardSeen { card, .. } => {
+                std::slice::from_ref(card)
+            }
+            Event::DeckSeen { cards } | Event::DeckReordered { cards } => cards,
+            _ => continue,
+        };
+        if let Some(d) = here {
+            let met = out.entry(d).or_default();
+            for c in cards {
+                if !met.contains(c) {
+                    met.push(*c);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The Station cards met in the Domain at `domain` (its index) on earlier runs of this
+/// card set, in the order first met (empty on a first run).
+pub fn seen_before(s: &State, domain: usize) -> &[CardRef] {
+    u8::try_from(domain)
+        .ok()
+        .and_then(|d| s.lore.seen.get(&d))
+        .map_or(&[], Vec::as_slice)
 }
 
 /// The Station cards an entry's condition names, and what a named companion asks before

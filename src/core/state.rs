@@ -467,12 +467,16 @@ impl TermsMode {
     }
 }
 
-/// What the traveller brought to this run: the mode, and the entries learned in earlier
-/// runs of the same card set (indexes into the Guardian's entries).
+/// What the traveller brought to this run: the mode, the entries learned in earlier runs
+/// of the same card set (indexes into the Guardian's entries), and the Station cards met
+/// in each Domain on those runs.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Lore {
     pub mode: TermsMode,
     pub prior: Vec<u8>,
+    /// Domain (its index in the map) -> the Station cards met there on earlier runs, in
+    /// the order first met. Only shown on route cards (`present::route`).
+    pub seen: std::collections::BTreeMap<u8, Vec<CardRef>>,
 }
 
 impl Lore {
@@ -481,6 +485,7 @@ impl Lore {
         Lore {
             mode: TermsMode::Road,
             prior,
+            ..Lore::default()
         }
     }
 }

@@ -307,11 +307,13 @@ mod tests {
         s.set_lore(Lore {
             mode: TermsMode::End,
             prior: Vec::new(),
+            ..Lore::default()
         });
         assert!((0..domains).all(|d| pieces_in(&s, d).is_empty()));
         s.set_lore(Lore {
             mode: TermsMode::Start,
             prior: Vec::new(),
+            ..Lore::default()
         });
         let mut named = 0;
         for d in 0..domains {

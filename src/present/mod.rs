@@ -12,6 +12,7 @@
 //! - [`lesson`]: the guided first run's script (steps, what each asks, when it is done).
 //! - [`odds`]: what a duel's reroll or card would change, with the odds over the faces.
 //! - [`pace`]: what goes on by itself in a solo run (quiet cards, quick duels).
+//! - [`route`]: what a route card tells of a Domain from earlier runs (cards met there).
 
 pub mod catalog;
 pub mod dice;
@@ -24,6 +25,7 @@ pub mod odds;
 pub mod pace;
 pub mod person;
 pub mod reveal;
+pub mod route;
 pub mod scene;
 pub mod stage;
 #[cfg(test)]

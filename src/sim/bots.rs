@@ -294,6 +294,7 @@ impl Policy for Heuristic {
                 } else {
                     inf.memory.clone()
                 },
+                ..Lore::default()
             },
             None => Lore::default(),
         }

@@ -162,18 +162,29 @@ pub fn icon(t: StationType, c: Vec2, r: f32, col: Color) {
 
 /// Draws `s` wrapped into `r` (top-left), shrinking from `size` down to `min` until it
 /// fits without breaking a word; returns the height used. Text that still does not fit at
-/// `min` is shortened by design to its first sentences (see [`fit_block`]).
+/// `min` is shortened by design to its first sentences (see [`fit_block`]). A card's rules
+/// never are: [`draw_face`] picks what of a card to show so that its text fits whole.
 pub fn text_block(s: &str, r: Rect, font: &Font, size: u16, min: u16, col: Color) -> f32 {
-    block_in(s, r, font, (size, min), false, col)
+    let block = laid_out(s, r, font, (size, min));
+    // Lines are spaced by the size as drawn (the player's text size included).
+    let drawn = style::scaled(block.size) as f32;
+    let line_h = drawn * LINE;
+    let mut y = r.y + drawn * 0.9;
+    for line in &block.lines {
+        style::text(line, r.x, y, font, block.size, col);
+        y += line_h;
+    }
+    block.lines.len() as f32 * line_h
 }
 
-/// [`text_block`] for a card's rules: shortened text ends with [`MORE`], since the card's
-/// tip (or the gallery's preview) has all of it.
-pub fn card_text_block(s: &str, r: Rect, font: &Font, size: u16, min: u16, col: Color) -> f32 {
-    block_in(s, r, font, (size, min), true, col)
+/// The height [`text_block`] would use, without drawing.
+pub fn block_height(s: &str, r: Rect, font: &Font, size: u16, min: u16) -> f32 {
+    let block = laid_out(s, r, font, (size, min));
+    block.lines.len() as f32 * style::scaled(block.size) as f32 * LINE
 }
 
-fn block_in(s: &str, r: Rect, font: &Font, (size, min): (u16, u16), more: bool, col: Color) -> f32 {
+/// [`fit_block`], remembered (the table draws the same blocks every frame).
+fn laid_out(s: &str, r: Rect, font: &Font, (size, min): (u16, u16)) -> std::rc::Rc<memo::Block> {
     let font_id = font as *const Font as usize;
     let scale = style::scale().to_bits();
     let text = style::look().text_scale.to_bits();
@@ -186,18 +197,8 @@ fn block_in(s: &str, r: Rect, font: &Font, (size, min): (u16, u16), more: bool, 
         min,
         scale,
         text,
-        more,
     ));
-    let block = memo::block(key, || fit_block(s, r, font, (size, min), more));
-    // Lines are spaced by the size as drawn (the player's text size included).
-    let drawn = style::scaled(block.size) as f32;
-    let line_h = drawn * LINE;
-    let mut y = r.y + drawn * 0.9;
-    for line in &block.lines {
-        style::text(line, r.x, y, font, block.size, col);
-        y += line_h;
-    }
-    block.lines.len() as f32 * line_h
+    memo::block(key, || fit_block(s, r, font, (size, min)))
 }
 
 /// The smallest text on a card: 11 pixels in the smallest window the table is laid out
@@ -209,47 +210,51 @@ const LINE: f32 = 1.18;
 
 /// [`text_block`]'s layout: the largest size from `size` down to `min` at which the words
 /// fit `r` whole, the lines at that size. Text that does not fit even at `min` is shortened
-/// by design, never cut mid-word: the whole sentences that fit, then a line that says the
-/// rest is one hover away (the card's tip, or the gallery's preview, has all of it).
-fn fit_block(s: &str, r: Rect, font: &Font, (size, min): (u16, u16), more: bool) -> memo::Block {
+/// by design, never cut mid-word: the whole sentences that fit.
+fn fit_block(s: &str, r: Rect, font: &Font, (size, min): (u16, u16)) -> memo::Block {
+    if let Some(whole) = fit_whole(s, r, font, (size, min)) {
+        return whole;
+    }
+    let measure = |x: &str| style::width(x, font, min);
+    let line_h = style::scaled(min) as f32 * LINE;
+    let room = ((r.h + 1.0) / line_h).floor().max(1.0) as usize;
+    memo::Block {
+        size: min,
+        lines: brief(s, r.w, room, measure),
+    }
+}
+
+/// The largest size from `size` down to `min` at which all of `s` fits `r`, words whole,
+/// with its lines; `None` when it fits at none.
+fn fit_whole(s: &str, r: Rect, font: &Font, (size, min): (u16, u16)) -> Option<memo::Block> {
     let mut size = size.max(min);
     loop {
         let measure = |x: &str| style::width(x, font, size);
         let lines = style::wrap(s, r.w, measure);
         let line_h = style::scaled(size) as f32 * LINE;
         let words_fit = s.split_whitespace().all(|w| measure(w) <= r.w);
-        let fits = lines.len() as f32 * line_h <= r.h + 1.0 && words_fit;
-        if fits {
-            return memo::Block { size, lines };
+        if lines.len() as f32 * line_h <= r.h + 1.0 && words_fit {
+            return Some(memo::Block { size, lines });
         }
         if size <= min {
-            let room = ((r.h + 1.0) / line_h).floor().max(1.0) as usize;
-            return memo::Block {
-                size,
-                lines: brief(s, r.w, room, more, measure),
-            };
+            return None;
         }
         size -= 1;
     }
 }
 
-/// The line that ends a shortened text.
-pub const MORE: &str = "(hover to read it all)";
+/// Whether all of `s` fits `r` at some size from `size` down to `min`: what
+/// [`text_block`] then draws whole, never shortened.
+pub fn fits(s: &str, r: Rect, font: &Font, size: u16, min: u16) -> bool {
+    fit_whole(s, r, font, (size, min)).is_some()
+}
 
 /// `s` in at most `room` lines of `width`: its first whole sentences that fit (a card's
 /// list of faces, said in its duel and its tip, is passed over first), else the head of
-/// the first before its colon; with `more`, then [`MORE`]. Only text with no such break
-/// is cut, at a word.
-fn brief(
-    s: &str,
-    width: f32,
-    room: usize,
-    more: bool,
-    measure: impl Fn(&str) -> f32,
-) -> Vec<String> {
+/// the first before its colon. Only text with no such break is cut, at a word.
+fn brief(s: &str, width: f32, room: usize, measure: impl Fn(&str) -> f32) -> Vec<String> {
     let lines_of = |t: &str| style::wrap(t, width, &measure);
     let whole = |t: &str| t.split_whitespace().all(|w| measure(w) <= width);
-    let tail = usize::from(more);
     let all = sentences(s);
     let plain: Vec<&str> = all.iter().copied().filter(|x| !face_list(x)).collect();
     let units = if plain.is_empty() { all } else { plain };
@@ -262,7 +267,7 @@ fn brief(
             format!("{said} {sentence}")
         };
         let lines = lines_of(&next);
-        if lines.len() + tail > room || !whole(&next) {
+        if lines.len() > room || !whole(&next) {
             break;
         }
         said = next;
@@ -274,18 +279,23 @@ fn brief(
         let head = first.split_once(": ").map_or(*first, |(h, _)| h);
         let head = format!("{}:", head.trim_end_matches(':'));
         let lines = lines_of(&head);
-        kept = if lines.len() + tail <= room && head.len() < first.len() {
+        kept = if lines.len() <= room && head.len() < first.len() {
             lines
         } else {
             let mut lines = lines_of(s);
-            lines.truncate(room.saturating_sub(tail).max(1));
+            lines.truncate(room.max(1));
             lines
         };
     }
-    if more && room > kept.len() {
-        kept.push(MORE.to_string());
-    }
     kept
+}
+
+/// A card's rules without its list of faces (a foe's faces are shown in its duel and in
+/// its tip); `None` when it has none.
+fn without_faces(s: &str) -> Option<String> {
+    let all = sentences(s);
+    let rest: Vec<&str> = all.iter().copied().filter(|x| !face_list(x)).collect();
+    (rest.len() < all.len() && !rest.is_empty()).then(|| rest.join(" "))
 }
 
 /// A sentence of a foe's list of faces ("Faces: 1 Bite (deals 2)." or "3 Claw (deals 1).").
@@ -333,7 +343,6 @@ pub struct Face<'a> {
     pub art: Option<&'static str>,
 }
 
-/// Draws a card face in `r`. Small cards show only the name and type.
 /// A Station card's face: its name, type, rules text and flavor, and a foe's HP and DEF.
 pub fn station_face(sc: &crate::cards::model::StationCard) -> Face<'_> {
     let stats = match (sc.card_type, sc.hp) {
@@ -351,11 +360,20 @@ pub fn station_face(sc: &crate::cards::model::StationCard) -> Face<'_> {
     }
 }
 
+/// Draws a card face in `r`. Small cards show only the name, type and picture; larger
+/// ones their rules text too, always whole (see [`plan_face`]).
 pub fn draw_face(r: Rect, f: &Face, fonts: &Fonts, glow: bool) {
-    let Some(body) = draw_face_head(r, f, fonts, glow) else {
+    let text = seat_text(f.text);
+    let plan = plan_face(r, f, fonts, &text);
+    let face = Face {
+        art: f.art.filter(|_| plan.art),
+        stats: f.stats.clone(),
+        ..*f
+    };
+    let Some(body) = draw_face_head(r, &face, fonts, glow) else {
         return;
     };
-    draw_face_text(r, body, f, fonts);
+    draw_face_text(r, body, &face, fonts, &plan);
 }
 
 /// Where a large card's text goes: below its name and picture, and whether the card is of
@@ -366,10 +384,87 @@ pub struct Body {
     pub medium: bool,
 }
 
+/// A card's head laid out: its frame's colour, padding, type band, name box and picture
+/// band, and where its text goes (`body`; `None` on a small card, which shows no text).
+struct Head {
+    frame: Color,
+    pad: f32,
+    small: bool,
+    band_h: f32,
+    name_area: Rect,
+    name_size: u16,
+    name_used: f32,
+    art_band: Option<Rect>,
+    rule_y: f32,
+    body: Option<Body>,
+}
+
+/// [`Head`] of `f` in `r`, measured, not drawn (the picture's band only with `f.art`).
+fn head(r: Rect, f: &Face, fonts: &Fonts) -> Head {
+    let frame = f.kind.map_or(colour::GOLD, type_colour);
+    let pad = (r.w * 0.06).clamp(6.0, 16.0);
+    let small = r.h < 150.0;
+    let band_h = if small { 18.0 } else { 24.0 };
+    let medium = !small && r.h < 300.0;
+    let name_y = r.y + pad + band_h + 4.0;
+    let name_area = Rect::new(
+        r.x + pad,
+        name_y,
+        r.w - 2.0 * pad,
+        if small {
+            r.h - band_h - 2.0 * pad
+        } else if medium {
+            // Three lines at the smallest size: a long name wraps whole, never cut
+            // ("A Neighbour's Boots by the Door"); two lines at a larger size fit as before.
+            (style::scaled(READABLE) as f32 * LINE * 3.0).max(42.0)
+        } else {
+            60.0
+        },
+    );
+    let name_size = if small {
+        16
+    } else if medium {
+        18
+    } else {
+        24
+    };
+    let name_used = block_height(f.name, name_area, &fonts.serif, name_size, READABLE);
+    let mut rule_y = name_y + name_used + 6.0;
+    let art_band = f.art.filter(|_| !small).map(|_| {
+        let band = (r.h * if medium { 0.24 } else { 0.30 }).clamp(40.0, 230.0);
+        Rect::new(r.x + pad, rule_y + 2.0, r.w - 2.0 * pad, band)
+    });
+    if let Some(band) = art_band {
+        rule_y = band.bottom() + 4.0;
+    }
+    let body = (!small).then(|| Body {
+        rect: Rect::new(
+            r.x + pad,
+            rule_y + 8.0,
+            r.w - 2.0 * pad,
+            (r.bottom() - pad - rule_y - 8.0).max(10.0),
+        ),
+        medium,
+    });
+    Head {
+        frame,
+        pad,
+        small,
+        band_h,
+        name_area,
+        name_size,
+        name_used,
+        art_band,
+        rule_y,
+        body,
+    }
+}
+
 /// A card's frame, type band, name and picture; returns where its text goes (`None`: a
 /// small card, which shows no text).
 pub fn draw_face_head(r: Rect, f: &Face, fonts: &Fonts, glow: bool) -> Option<Body> {
-    let frame = f.kind.map_or(colour::GOLD, type_colour);
+    let h = head(r, f, fonts);
+    let (frame, pad, small, band_h) = (h.frame, h.pad, h.small, h.band_h);
     if glow {
         style::rounded_rect(
             Rect::new(r.x - 4.0, r.y - 4.0, r.w + 8.0, r.h + 8.0),
@@ -379,10 +474,7 @@ pub fn draw_face_head(r: Rect, f: &Face, fonts: &Fonts, glow: bool) -> Option<Bo
     }
     let fill = mix(colour::TILE, frame, 0.10);
     style::card(r, 9.0, 3.0, Color::new(fill.r, fill.g, fill.b, 1.0), frame);
-    let pad = (r.w * 0.06).clamp(6.0, 16.0);
-    let small = r.h < 150.0;
     // The type band: icon and type name.
-    let band_h = if small { 18.0 } else { 24.0 };
     let icon_r = band_h * 0.38;
     if let Some(k) = f.kind {
         icon(
@@ -429,41 +521,17 @@ pub fn draw_face_head(r: Rect, f: &Face, fonts: &Fonts, glow: bool) -> Option<Bo
             colour::PARCHMENT,
         );
     }
-    // The name.
-    let medium = !small && r.h < 300.0;
-    let name_y = r.y + pad + band_h + 4.0;
-    let name_area = Rect::new(
-        r.x + pad,
-        name_y,
-        r.w - 2.0 * pad,
-        if small {
-            r.h - band_h - 2.0 * pad
-        } else if medium {
-            // Three lines at the smallest size: a long name wraps whole, never cut
-            // ("A Neighbour's Boots by the Door"); two lines at a larger size fit as before.
-            (style::scaled(READABLE) as f32 * LINE * 3.0).max(42.0)
-        } else {
-            60.0
-        },
-    );
-    let name_size = if small {
-        16
-    } else if medium {
-        18
-    } else {
-        24
-    };
-    let used = text_block(
+    text_block(
         f.name,
-        name_area,
+        h.name_area,
         &fonts.serif,
-        name_size,
+        h.name_size,
         READABLE,
         colour::PARCHMENT,
     );
     if small {
         // A small card: its picture in the room under the name.
-        let top = name_y + used + 4.0;
+        let top = h.name_area.y + h.name_used + 4.0;
         let side = (r.bottom() - pad - top).min(r.w - 2.0 * pad);
         if let Some(a) = f.art
             && side >= 22.0
@@ -473,45 +541,111 @@ pub fn draw_face_head(r: Rect, f: &Face, fonts: &Fonts, glow: bool) -> Option<Bo
         }
         return None;
     }
-    let mut rule_y = name_y + used + 6.0;
     // The picture: a band of its own under the name, always in the same place.
-    if let Some(a) = f.art {
-        let band = (r.h * if medium { 0.24 } else { 0.30 }).clamp(40.0, 230.0);
-        let ground = Rect::new(r.x + pad, rule_y + 2.0, r.w - 2.0 * pad, band);
+    if let (Some(a), Some(ground)) = (f.art, h.art_band) {
         style::rounded_rect(ground, 6.0, fade(mix(colour::TILE, frame, 0.22), 0.9));
-        let side = band * 0.86;
+        let side = ground.h * 0.86;
         crate::ui::art::draw(a, ground.center(), side, art_ink(frame));
-        rule_y = ground.bottom() + 4.0;
     }
     draw_line(
         r.x + pad,
-        rule_y,
+        h.rule_y,
         r.right() - pad,
-        rule_y,
+        h.rule_y,
         1.0,
         fade(frame, 0.6),
     );
-    Some(Body {
-        rect: Rect::new(
-            r.x + pad,
-            rule_y + 8.0,
-            r.w - 2.0 * pad,
-            (r.bottom() - pad - rule_y - 8.0).max(10.0),
-        ),
-        medium,
-    })
+    h.body
 }
 
-/// A large card's rules text and flavor in its `body`.
-fn draw_face_text(r: Rect, body: Body, f: &Face, fonts: &Fonts) {
+/// What a large card shows below its name: its picture or not, its rules (all of them,
+/// all but a foe's list of faces, or none) and its flavor or not.
+struct Plan {
+    art: bool,
+    text: Option<String>,
+    flavor: bool,
+}
+
+/// The most of a card that fits `r` whole, never a cut sentence: the picture, the rules and
+/// the flavor; else without the flavor; else without the picture; else a foe's rules
+/// without its list of faces (shown in its duel and its tip); else no rules at all (the
+/// name, type and picture, the whole card in its tip). Text shrinks to [`READABLE`] first.
+fn plan_face(r: Rect, f: &Face, fonts: &Fonts, text: &str) -> Plan {
+    let with_art = head(r, f, fonts).body;
+    let bare = Face {
+        art: None,
+        stats: None,
+        ..*f
+    };
+    let without_art = head(r, &bare, fonts).body.filter(|_| f.art.is_some());
+    let Some(body) = with_art else {
+        return Plan {
+            art: true,
+            text: None,
+            flavor: false,
+        };
+    };
+    let fits_in = |body: Body, t: &str, flavor: bool| {
+        let (area, size) = text_area(r, body, f, fonts, flavor);
+        fits(t, area, &fonts.serif, size, READABLE)
+    };
+    let bodies = [(true, Some(body)), (false, without_art)];
+    for (art, b) in bodies {
+        let Some(b) = b else { continue };
+        for flavor in [true, false] {
+            if fits_in(b, text, flavor) {
+                return Plan {
+                    art,
+                    text: Some(text.to_string()),
+                    flavor,
+                };
+            }
+        }
+    }
+    if let Some(short) = without_faces(text) {
+        for (art, b) in bodies {
+            if let Some(b) = b
+                && fits_in(b, &short, false)
+            {
+                return Plan {
+                    art,
+                    text: Some(short),
+                    flavor: false,
+                };
+            }
+        }
+    }
+    Plan {
+        art: true,
+        text: None,
+        flavor: false,
+    }
+}
+
+/// Where a large card's rules go in `body` and at what size, leaving the flavor its
+/// lines at the foot (`flavor`, when the card has one short enough and is not medium).
+fn text_area(r: Rect, body: Body, f: &Face, fonts: &Fonts, flavor: bool) -> (Rect, u16) {
+    let h = if flavor {
+        flavor_height(r, body, f, fonts)
+    } else {
+        0.0
+    };
+    let area = Rect::new(
+        body.rect.x,
+        body.rect.y,
+        body.rect.w,
+        (body.rect.h - h).max(10.0),
+    );
+    (area, if body.medium { 15 } else { 19 })
+}
+
+/// The height of a card's flavor at its foot: none on a medium card, nor for flavor that
+/// would need more than four lines (left to the card's tip).
+fn flavor_height(r: Rect, body: Body, f: &Face, fonts: &Fonts) -> f32 {
     let pad = body.rect.x - r.x;
-    let medium = body.medium;
-    let rule_y = body.rect.y - 8.0;
-    // Flavor at the bottom, text above it.
-    let flavor_h = match f.flavor {
-        Some(fl) if !fl.is_empty() && !medium => {
+    match f.flavor {
+        Some(fl) if !fl.is_empty() && !body.medium => {
             let lines = style::wrap(fl, r.w - 2.0 * pad, |x| style::width(x, &fonts.italic, 15));
-            // Flavor that would need more than four lines is left to the card's tip.
             if lines.len() <= 4 {
                 lines.len() as f32 * 15.0 * 1.18 + 8.0
             } else {
@@ -519,23 +653,19 @@ fn draw_face_text(r: Rect, body: Body, f: &Face, fonts: &Fonts) {
             }
         }
         _ => 0.0,
-    };
-    let text_area = Rect::new(
-        r.x + pad,
-        rule_y + 8.0,
-        r.w - 2.0 * pad,
-        (r.bottom() - pad - flavor_h - rule_y - 8.0).max(10.0),
-    );
-    let text_size = if medium { 15 } else { 19 };
-    card_text_block(
-        &seat_text(f.text),
-        text_area,
-        &fonts.serif,
-        text_size,
-        READABLE,
-        colour::PARCHMENT,
-    );
+    }
+}
+
+/// A large card's rules text and flavor in its `body`, as planned.
+fn draw_face_text(r: Rect, body: Body, f: &Face, fonts: &Fonts, plan: &Plan) {
+    let pad = body.rect.x - r.x;
+    if let Some(text) = &plan.text {
+        let (area, size) = text_area(r, body, f, fonts, plan.flavor);
+        text_block(text, area, &fonts.serif, size, READABLE, colour::PARCHMENT);
+    }
+    let flavor_h = flavor_height(r, body, f, fonts);
     if let Some(fl) = f.flavor
+        && plan.flavor
         && flavor_h > 0.0
     {
         let fr = Rect::new(

@@ -196,8 +196,12 @@ fn sweep(n: usize, size: (u32, u32)) -> Option<Vec<Value>> {
 /// The smallest text a player must read, in pixels on screen.
 const MIN_PX: f64 = 11.0;
 
-/// Strings that a player could not read whole: cut with an ellipsis, or drawn under
-/// [`MIN_PX`] on screen.
+/// What a card once said when its text was cut short (issue 52: no card's text is cut;
+/// a card shows its rules whole, or, where they cannot fit, none of them).
+const CUT_SHORT: &str = "hover to read it all";
+
+/// Strings that a player could not read whole: cut with an ellipsis or sent to a hover
+/// ([`CUT_SHORT`]), or drawn under [`MIN_PX`] on screen.
 fn unreadable(r: &Value) -> Vec<String> {
     let scale = r["scale"].as_f64().expect("scale");
     let mut bad = Vec::new();
@@ -208,7 +212,10 @@ fn unreadable(r: &Value) -> Vec<String> {
         let px = d["px"]
             .as_f64()
             .unwrap_or_else(|| d["size"].as_f64().unwrap_or(0.0) * scale);
-        if text.trim_end().ends_with('…') || text.trim_end().ends_with("...") {
+        if text.trim_end().ends_with('…')
+            || text.trim_end().ends_with("...")
+            || text.contains(CUT_SHORT)
+        {
             bad.push(format!("{text:?} is cut"));
         }
         if px < MIN_PX {
@@ -220,7 +227,7 @@ fn unreadable(r: &Value) -> Vec<String> {
 
 /// Every word readable: over 150 moments of seeded runs (duels, Terrors, choices, the
 /// route, ends, with and without a Guide) at each of the three sizes, no string overflows
-/// its panel, none is cut with an ellipsis, none is drawn under 11 px.
+/// its panel, none is cut with an ellipsis or to a hover, none is drawn under 11 px.
 #[test]
 fn every_word_is_readable_over_many_moments_at_three_sizes() {
     let mut problems = Vec::new();
@@ -350,7 +357,8 @@ fn screen_report(args: &[&str], saves: &std::path::Path, size: (u32, u32)) -> Op
 
 /// Every screen off the table is readable at the three sizes: the title (with a run to
 /// continue), Load, Statistics, Settings, New run's house rules, the Rules, the gallery
-/// and the lesson's steps draw no string under 11 px and none cut with an ellipsis.
+/// and the lesson's steps draw no string under 11 px and none cut with an ellipsis or to a
+/// hover (the gallery's thumbnails included).
 #[test]
 fn every_screen_is_readable_at_three_sizes() {
     let scratch = Scratch::new("layout-saves");

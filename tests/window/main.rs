@@ -17,6 +17,7 @@ mod guide;
 mod layout;
 mod moments;
 mod pad;
+mod route_lore;
 mod table;
 mod window;
 mod window_balance;

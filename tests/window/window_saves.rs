@@ -57,14 +57,19 @@ fn warm_red(p: [u8; 3]) -> bool {
     p[0] > 190 && p[1] < 150 && p[2] < 130 && p[0] as i32 - p[1] as i32 > 80
 }
 
-/// The `*.json` saves of a directory.
+/// The `*.json` saves of a directory (not the game's own files beside them, such as
+/// `knowledge.json`).
 fn saves_in(dir: &Path) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
+    let own = |p: &Path| {
+        p.file_name()
+            .is_some_and(|n| forward::store::OWN_FILES.iter().any(|o| n == *o))
+    };
     let mut v: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter(|p| p.extension().is_some_and(|x| x == "json") && !own(p))
         .collect();
     v.sort();
     v

@@ -135,16 +135,18 @@ impl TableScreen {
     }
 
     /// What the traveller brings to the run: how the Guardian's terms become known and,
-    /// beside saves, what earlier runs of this card set learned. A knowledge file that
-    /// cannot be read is told once in the log; play goes on as if nothing were learned.
+    /// beside saves, what earlier runs of this card set learned and met. A knowledge file
+    /// that cannot be read is told once in the log; play goes on as if nothing were known.
     pub fn bring_lore(&mut self, mode: crate::core::TermsMode, saves: Option<&std::path::Path>) {
-        let (prior, problem) = match saves {
-            Some(dir) => {
-                crate::knowledge::prior_for(&crate::knowledge::path_in(dir), &self.run.cards)
-            }
-            None => (Vec::new(), None),
+        let (recalled, problem) = match saves {
+            Some(dir) => crate::knowledge::recall(&crate::knowledge::path_in(dir), &self.run.cards),
+            None => Default::default(),
         };
-        let lore = crate::core::Lore { mode, prior };
+        let lore = crate::core::Lore {
+            mode,
+            prior: recalled.entries,
+            seen: recalled.seen,
+        };
         self.run.state.set_lore(lore.clone());
         let scene = self.stage.scene_mut();
         scene.state.set_lore(lore);

@@ -17,7 +17,14 @@ pub fn route_cards(s: &crate::core::State, l: &Layout) -> Vec<(Rect, usize)> {
     let st = l.stage;
     let gap = 18.0;
     let w = ((st.w - 40.0 - gap * (cols - 1.0)) / cols).min(280.0);
-    let h = ((st.h - 76.0 - gap * (rows as f32 - 1.0)) / rows as f32).min(w * 1.35);
+    // Cards that say what lies there or what was met there grow taller, into the stage's
+    // free room, so that their lines and the Domain's flavour are read whole.
+    let told = reach.iter().any(|&i| {
+        !crate::present::guardian::pieces_in(s, i).is_empty()
+            || !crate::present::route::seen_in(s, i).is_empty()
+    });
+    let tallest = if told { 1.8 } else { 1.35 };
+    let h = ((st.h - 76.0 - gap * (rows as f32 - 1.0)) / rows as f32).min(w * tallest);
     let x0 = st.center().x - (cols * w + (cols - 1.0) * gap) / 2.0;
     let per_row = cols as usize;
     reach
@@ -90,14 +97,43 @@ pub fn draw_route(cx: &Ctx) {
                 colour::GOLD,
             ) + 6.0;
         }
-        cardface::text_block(
-            &d.theme,
-            Rect::new(r.x + 12.0, top, r.w - 24.0, bottom - top),
-            &fonts.italic,
-            text::BODY,
-            text::SMALL,
-            fade(colour::PARCHMENT, 0.85),
-        );
+        // What the traveller met there on earlier runs: a few whole names (as many as fit,
+        // at most `SEEN_NAMED`), then how many more.
+        let seen = crate::present::route::seen_in(s, i);
+        if !seen.is_empty() {
+            let room = Rect::new(r.x + 12.0, top, r.w - 24.0, (bottom - top) * 0.6);
+            let fit = |line: &String| {
+                cardface::fits(line, room, &fonts.serif, text::LABEL, cardface::READABLE)
+            };
+            let most = seen.len().min(crate::present::route::SEEN_NAMED);
+            let line = (1..=most)
+                .rev()
+                .filter_map(|n| crate::present::route::seen_line(&seen, n))
+                .find(fit)
+                .or_else(|| crate::present::route::seen_line(&seen, 1));
+            if let Some(line) = line {
+                top += cardface::text_block(
+                    &line,
+                    room,
+                    &fonts.serif,
+                    text::LABEL,
+                    cardface::READABLE,
+                    colour::SEA_LIGHT,
+                ) + 6.0;
+            }
+        }
+        // The flavour whole, or not at all where the card is full (never half a sentence).
+        let flavour = Rect::new(r.x + 12.0, top, r.w - 24.0, bottom - top);
+        if cardface::fits(&d.theme, flavour, &fonts.italic, text::BODY, text::SMALL) {
+            cardface::text_block(
+                &d.theme,
+                flavour,
+                &fonts.italic,
+                text::BODY,
+                text::SMALL,
+                fade(colour::PARCHMENT, 0.85),
+            );
+        }
         if let Some(mark) = mark {
             let band = Rect::new(r.x + 8.0, r.bottom() - 38.0, r.w - 16.0, 30.0);
             style::card(

@@ -577,7 +577,12 @@ fn opening_the_same_seed_again_keeps_one_entry_until_it_is_played() {
             .unwrap()
             .filter(|e| {
                 let p = e.as_ref().unwrap().path();
-                p.extension().is_some_and(|x| x == "json") && !p.ends_with("history.jsonl")
+                // Run saves only: the game's own files beside them (knowledge.json, kept
+                // once a card is met) are not entries.
+                let own = p
+                    .file_name()
+                    .is_some_and(|n| crate::store::OWN_FILES.iter().any(|o| n == *o));
+                p.extension().is_some_and(|x| x == "json") && !own
             })
             .count()
     };
