@@ -223,10 +223,8 @@ impl Screen {
                 sky.draw(t, 0.0);
                 s.draw(fonts, size, t);
             }
-            Screen::Table(s, _) => {
-                sky.draw(t, 0.7);
-                s.draw(fonts, size, t);
-            }
+            // The table draws its sky itself, in its still layer.
+            Screen::Table(s, _) => s.draw(fonts, size, t, Some(sky)),
             Screen::CardErrors(s, _) => {
                 sky.draw(t, 0.55);
                 s.draw(fonts, size);

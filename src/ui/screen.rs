@@ -22,8 +22,8 @@ pub struct Tip {
     /// What the region says while a moment plays on the table's stage (a blow over the
     /// Health track): `None` for a tip that waits for the stage to rest.
     pub during: Option<fn(&MomentKind) -> Option<String>>,
-    /// Where regions overlap, the tip of the higher rank answers (among equals, the one
-    /// listed first): a panel laid over another ranks above the regions under it.
+    /// Where regions overlap, the tip of the higher rank answers: a panel laid over
+    /// another ranks above the regions under it (see [`tip_at`] for equals).
     pub rank: Rank,
 }
 
@@ -68,13 +68,28 @@ impl Tip {
     }
 }
 
-/// The tip of `tips` under `at` of the highest rank (the first listed among equals), as
-/// read at `moment` (see [`Tip::at`]).
+/// The tip of `tips` that answers at `at`, as read at `moment` (see [`Tip::at`]). The
+/// rule where regions overlap, whatever order the tips were listed in: the highest
+/// [`Rank`] answers; among equal ranks, the smallest region (the thing inside answers
+/// over what it lies in: a pile over its band, a slot over its panel); among regions of
+/// one rank and one size, the one whose top left corner comes first in reading order
+/// (higher, then further left). A tip with nothing to say of the moment playing gives way
+/// to the next.
 pub fn tip_at(tips: &[Tip], at: Vec2, moment: Option<&MomentKind>) -> Option<String> {
     let mut under: Vec<&Tip> = tips.iter().filter(|t| t.rect.contains(at)).collect();
-    // Stable: equals keep their order.
-    under.sort_by_key(|t| std::cmp::Reverse(t.rank));
+    under.sort_by(|a, b| {
+        b.rank
+            .cmp(&a.rank)
+            .then(area(a.rect).total_cmp(&area(b.rect)))
+            .then(a.rect.y.total_cmp(&b.rect.y))
+            .then(a.rect.x.total_cmp(&b.rect.x))
+    });
     under.into_iter().find_map(|t| t.at(moment))
+}
+
+/// A region's area, for [`tip_at`]'s rule.
+fn area(r: Rect) -> f32 {
+    r.w * r.h
 }
 
 /// A screen's tip (its lines one under another, each wrapped) in a box beside the pointer
@@ -116,7 +131,8 @@ pub struct ScreenFrame<G, T> {
     /// What a click (or the focus and Enter) acts on, in reading order; the first under
     /// the pointer wins.
     pub targets: Vec<(T, Rect)>,
-    /// Hover regions and their explanations, in priority order.
+    /// Hover regions and their explanations, in any order: which answers where they
+    /// overlap is [`tip_at`]'s rule.
     pub tips: Vec<Tip>,
 }
 
@@ -205,6 +221,7 @@ mod tests {
             .push(Tip::new(Rect::new(0.0, 0.0, 50.0, 50.0), "one"));
         f.tips
             .push(Tip::new(Rect::new(0.0, 0.0, 100.0, 100.0), "two"));
+        assert_eq!(f.tip_at(vec2(10.0, 10.0)).as_deref(), Some("one"));
         assert_eq!(f.at(vec2(10.0, 10.0)), Some(&1));
         assert_eq!(f.at(vec2(80.0, 80.0)), Some(&2));
         assert_eq!(f.at(vec2(180.0, 80.0)), None);
@@ -234,6 +251,68 @@ mod tests {
             tip_at(&tips[..2], vec2(50.0, 50.0), None).as_deref(),
             Some("the line")
         );
+    }
+
+    /// The rule, worked out by hand for each point and checked in every order the tips
+    /// can be listed in: rank first, then the smaller region, then the region higher up,
+    /// then the one further left.
+    #[test]
+    fn which_tip_answers_does_not_depend_on_the_order_they_were_listed_in() {
+        let band = Tip::new(Rect::new(0.0, 0.0, 200.0, 100.0), "band");
+        let pile = Tip::new(Rect::new(150.0, 10.0, 40.0, 60.0), "pile");
+        let left = Tip::new(Rect::new(20.0, 20.0, 30.0, 30.0), "left");
+        let right = Tip::new(Rect::new(40.0, 20.0, 30.0, 30.0), "right");
+        let lower = Tip::new(Rect::new(40.0, 30.0, 30.0, 30.0), "lower");
+        let panel = Tip::new(Rect::new(140.0, 0.0, 60.0, 100.0), "panel").ranked(Rank::Panel);
+        let all = [band, pile, left, right, lower, panel];
+        // (point, the tip that answers there with the panel, without it)
+        let cases = [
+            (vec2(5.0, 5.0), "band", "band"),
+            (vec2(160.0, 20.0), "panel", "pile"),
+            (vec2(145.0, 80.0), "panel", "band"),
+            (vec2(25.0, 25.0), "left", "left"),
+            (vec2(45.0, 25.0), "left", "left"),
+            (vec2(60.0, 25.0), "right", "right"),
+            (vec2(60.0, 55.0), "lower", "lower"),
+        ];
+        // Every order of the six (720).
+        let mut order: Vec<usize> = (0..all.len()).collect();
+        let mut orders = 0;
+        loop {
+            let listed: Vec<Tip> = order.iter().map(|&i| all[i].clone()).collect();
+            let without: Vec<Tip> = listed
+                .iter()
+                .filter(|t| t.rank != Rank::Panel)
+                .cloned()
+                .collect();
+            for (at, with_panel, no_panel) in cases {
+                assert_eq!(
+                    tip_at(&listed, at, None).as_deref(),
+                    Some(with_panel),
+                    "{at}"
+                );
+                assert_eq!(
+                    tip_at(&without, at, None).as_deref(),
+                    Some(no_panel),
+                    "{at}"
+                );
+            }
+            orders += 1;
+            // The next permutation in lexical order.
+            let Some(i) = (0..order.len() - 1)
+                .rev()
+                .find(|&i| order[i] < order[i + 1])
+            else {
+                break;
+            };
+            let j = (i + 1..order.len())
+                .rev()
+                .find(|&j| order[j] > order[i])
+                .unwrap();
+            order.swap(i, j);
+            order[i + 1..].reverse();
+        }
+        assert_eq!(orders, 720);
     }
 
     #[test]

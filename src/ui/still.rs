@@ -54,8 +54,8 @@ pub struct Still {
     /// When the texture was drawn, at which window size in pixels; `None`: it holds no
     /// frame that may be shown again.
     drawn: Option<(Instant, (u32, u32))>,
-    /// The material that copies the texture to the window as it is (no blending).
-    copy: Option<Option<Material>>,
+    /// Copies the texture to the window.
+    copy: Blit,
 }
 
 /// What [`Still::frame`] did this frame.
@@ -131,10 +131,26 @@ impl Still {
 
     /// Copies the still frame to the window; false when it cannot.
     fn show(&mut self) -> bool {
-        let Some(target) = &self.target else {
-            return false;
-        };
-        let material = self.copy.get_or_insert_with(|| {
+        match &self.target {
+            Some(target) => self.copy.show(&target.texture),
+            None => false,
+        }
+    }
+}
+
+/// Copies a texture the size of the window onto it as it is: no tint, no blending (its
+/// alpha, made by blending into the texture, is not the window's to blend with).
+#[derive(Default)]
+pub struct Blit {
+    /// The copying material, made on first use (`None` inside: its shader did not compile).
+    material: Option<Option<Material>>,
+}
+
+impl Blit {
+    /// Copies `texture` (a render target's) over the whole window; false when it cannot
+    /// (no material), and then nothing is drawn.
+    pub fn show(&mut self, texture: &Texture2D) -> bool {
+        let material = self.material.get_or_insert_with(|| {
             load_material(
                 ShaderSource::Glsl {
                     vertex: COPY_VERTEX,
@@ -150,7 +166,7 @@ impl Still {
         let (w, h) = (screen_width(), screen_height());
         gl_use_material(material);
         draw_texture_ex(
-            &target.texture,
+            texture,
             0.0,
             0.0,
             WHITE,

@@ -524,6 +524,11 @@ pub fn record_drawn() {
     DRAWN.with(|d| *d.borrow_mut() = Some(Vec::new()));
 }
 
+/// Whether the strings drawn are being recorded (a layout check this frame).
+pub fn recording() -> bool {
+    DRAWN.with(|d| d.borrow().is_some())
+}
+
 /// The strings drawn since [`record_drawn`]; recording stops.
 pub fn take_drawn() -> Vec<Drawn> {
     DRAWN.with(|d| d.borrow_mut().take().unwrap_or_default())

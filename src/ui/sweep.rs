@@ -61,7 +61,7 @@ pub(super) async fn run(set: Arc<CardSet>, fonts: &Fonts, count: usize, path: &P
             if last {
                 style::record_drawn();
             }
-            screen.draw(fonts, size, t);
+            screen.draw(fonts, size, t, None);
             if last {
                 let json = layout_report_json(
                     size,

@@ -6,8 +6,8 @@
 //! Needs `Xvfb` and Mesa's software GL (`.ci/run` installs them).
 
 use crate::common;
-use crate::common::game::{decode, scene, spawn};
-use crate::common::pixels::{count, wait};
+use crate::common::game::{decode, scene, spawn, spawn_env};
+use crate::common::pixels::{count, rgb, wait};
 use crate::common::xvfb::Xvfb;
 use forward::cards::model::StationType;
 use forward::core::state::Phase;
@@ -213,4 +213,56 @@ fn the_guardian_has_a_stage_of_its_own() {
         count(&img, (560, 220), (1260, 600), met_or_unmet) > 80,
         "the checks are marked met or unmet"
     );
+}
+
+/// The still layer (what does not move, kept in a texture while the table plays) shows
+/// what drawing every part every frame shows (`FORWARD_STILL_LAYER=off`, the oracle): a
+/// quick duel of seed 1 while its dice tumble (the status in the layer), and after its
+/// first exchange (the layer drawn again for the state the exchange left).
+#[test]
+fn the_still_layer_shows_what_drawing_everything_shows() {
+    let actions = ["0"; 16].join(",");
+    for frames in ["12", "90"] {
+        let mut pictures = Vec::new();
+        for layer in ["on", "off"] {
+            let Some(x) = Xvfb::start(1280, 800) else {
+                return;
+            };
+            let png = out(&format!("still-layer-{frames}-{layer}.png"));
+            let png_arg = png.to_string_lossy().to_string();
+            let args = [
+                "--seed",
+                "1",
+                "--actions",
+                &actions,
+                "--play-last",
+                "--screenshot",
+                &png_arg,
+                "--frames",
+                frames,
+            ];
+            let child = spawn_env(&x.display, &args, &[("FORWARD_STILL_LAYER", layer)]);
+            pictures.push(decode(&wait(child), &png));
+        }
+        let (a, b) = (&pictures[0], &pictures[1]);
+        let mut differ = 0;
+        for y in 0..a.height as u32 {
+            for x in 0..a.width as u32 {
+                let (p, q) = (rgb(a, x, y), rgb(b, x, y));
+                if p.iter()
+                    .zip(q)
+                    .any(|(&c, d)| (c as i32 - d as i32).abs() > 16)
+                {
+                    differ += 1;
+                }
+            }
+        }
+        // A pixel or two of a glyph's edge may round otherwise; a panel drawn stale (a log
+        // line, the Health track, a die) is thousands.
+        assert!(
+            differ <= 20,
+            "frame {frames}: {differ} pixels differ with the still layer (pictures in {})",
+            out("").display()
+        );
+    }
 }

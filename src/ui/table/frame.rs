@@ -549,6 +549,9 @@ pub struct TableGeometry {
     pub controls: Vec<(Rect, Control, String)>,
     /// Where the map's tiles and the Guardian's card are.
     pub map: MapGeometry,
+    /// The Domain band: its title card, piles and labels (`None` while the Guardian's
+    /// stage covers it).
+    pub band: Option<super::band::BandModel>,
     /// What the frame shows, in one number (see [`super::look`]): two frames with the
     /// same look draw the same picture, so a window woken with nothing new need not draw.
     pub look: u64,

@@ -202,6 +202,7 @@ impl TableScreen {
             lost: Default::default(),
             settled: (usize::MAX, false),
             frame: Frame::default(),
+            layer: super::layer::Layer::default(),
             drawn_look: std::cell::Cell::new(None),
             modal: None,
             table_dice: [false, false],

@@ -1,10 +1,11 @@
 //! What hovering each region of the table explains: the trackers, the slots, the row, the
 //! Domain band's piles, the lists and the map's Domains. Built with the frame, from the same
-//! rectangles the panels draw in. A card's tip ends with the rules of the keywords its text
+//! rectangles the panels draw in (the band's piles from the band laid out in the frame). A card's tip ends with the rules of the keywords its text
 //! uses (from `present::glossary`). The trackers' tips also speak of the moment playing
 //! over them (a blow over the Health track, see [`Tip::during`]); every other tip waits
 //! for the stage to rest.
 
+use super::band::BandModel;
 use super::layout::{Layout, StatusLayout};
 use super::panels::lists::{ListRow, lists};
 use crate::core::state::Phase;
@@ -16,9 +17,16 @@ use crate::ui::map::MapGeometry;
 use crate::ui::screen::{Rank, Tip};
 use macroquad::prelude::*;
 
-/// Every tip of the table for the scene shown (where regions overlap, the higher
-/// [`Rank`] answers, else the first listed); `ml` is the map as laid out this frame.
-pub fn tips(scene: &Scene, l: &Layout, ml: &MapGeometry, objective: bool) -> Vec<Tip> {
+/// Every tip of the table for the scene shown (where regions overlap, see
+/// [`crate::ui::screen::tip_at`]); `ml` is the map and `band` the Domain band as laid out
+/// this frame.
+pub fn tips(
+    scene: &Scene,
+    l: &Layout,
+    ml: &MapGeometry,
+    band: Option<&BandModel>,
+    objective: bool,
+) -> Vec<Tip> {
     let s = &scene.state;
     let sl = StatusLayout::new(l.status);
     let m = mods(s);
@@ -87,7 +95,7 @@ pub fn tips(scene: &Scene, l: &Layout, ml: &MapGeometry, objective: bool) -> Vec
             out.push(Tip::new(*r, text));
         }
     }
-    out.extend(pile_tips(scene, l));
+    out.extend(band.map(BandModel::tips).unwrap_or_default());
     for row in lists(s, l) {
         if let ListRow::Entry(_, tip, r, card) = row {
             // A card's tip adds the rules of the keywords in its text.
@@ -124,33 +132,6 @@ pub fn tips(scene: &Scene, l: &Layout, ml: &MapGeometry, objective: bool) -> Vec
         out.push(Tip::new(r, tip).ranked(Rank::Panel));
     }
     out
-}
-
-/// The Domain band's piles: the deck and the discard (none while the Guardian's stage or
-/// the end panel covers the band).
-fn pile_tips(scene: &Scene, l: &Layout) -> Vec<Tip> {
-    let s = &scene.state;
-    if s.phase == Phase::Over || super::panels::reveal::on_stage(scene, None) {
-        return Vec::new();
-    }
-    let band = l.band();
-    let cards = |n: usize| match n {
-        1 => "1 card".to_string(),
-        n => format!("{n} cards"),
-    };
-    let deck = format!(
-        "The Domain's deck: {} left. The row is dealt from it.",
-        cards(s.deck.len())
-    );
-    let discard = match s.discard.last() {
-        Some(c) => format!(
-            "The discard: {}, {} on top.",
-            cards(s.discard.len()),
-            s.cards.card(*c).name
-        ),
-        None => "The discard: empty.".to_string(),
-    };
-    vec![Tip::new(band.deck, deck), Tip::new(band.discard, discard)]
 }
 
 /// What the Health track says while a moment changes it.

@@ -39,6 +39,7 @@ use crate::ui::style::Fonts;
 use macroquad::prelude::*;
 
 /// What every panel draws from.
+#[derive(Clone)]
 pub struct Ctx<'a> {
     pub scene: &'a Scene,
     pub moment: Option<&'a Moment>,

@@ -1,5 +1,6 @@
 //! The Domain band: the Domain's title card with its scene text, the deck with its count,
-//! the discard with its top card.
+//! the discard with its top card, drawn from the band laid out in the frame
+//! ([`crate::ui::table::band`]).
 
 use super::Ctx;
 use crate::ui::cardface;
@@ -7,16 +8,14 @@ use crate::ui::style::{self, colour, fade, mix};
 use crate::ui::table::layout::text;
 use macroquad::prelude::*;
 
+/// Draws the band as laid out in the frame (nothing while the Guardian's stage covers it).
 pub fn draw(cx: &Ctx) {
-    // The Guardian's stage covers the band.
-    if super::reveal::on_stage(cx.scene, cx.moment) {
+    let Some(b) = &cx.frame.geometry.band else {
         return;
-    }
+    };
     let s = cx.s();
     let fonts = cx.fonts;
-    let band = cx.l.band();
-    let (title, deck, discard) = (band.title, band.deck, band.discard);
-    let d = s.cards.domain(s.domain);
+    let title = b.title;
     style::card(
         title,
         9.0,
@@ -24,28 +23,20 @@ pub fn draw(cx: &Ctx) {
         mix(colour::TILE, colour::GOLD, 0.08),
         colour::GOLD,
     );
-    let name_size = style::fit_size(&d.name, &fonts.serif, 28, text::LABEL, title.w - 24.0);
+    let name_size = style::fit_size(&b.name, &fonts.serif, 28, text::LABEL, title.w - 24.0);
     style::text(
-        &d.name,
+        &b.name,
         title.x + 12.0,
         title.y + 31.0,
         &fonts.serif,
         name_size,
         colour::GOLD,
     );
-    let mut sub = format!(
-        "Domain · {} cleared so far · {} flips",
-        s.cleared.len(),
-        s.flips
-    );
-    if !s.rules.is_off() {
-        sub.push_str(&format!(" · {}", s.rules.label()));
-    }
-    let sub = style::ellipsize(&sub, title.w - 24.0, |x| {
+    let line = style::ellipsize(&b.line, title.w - 24.0, |x| {
         style::width(x, &fonts.italic, text::SMALL)
     });
     style::text(
-        &sub,
+        &line,
         title.x + 12.0,
         title.y + 52.0,
         &fonts.italic,
@@ -53,21 +44,16 @@ pub fn draw(cx: &Ctx) {
         fade(colour::PARCHMENT, 0.8),
     );
     cardface::text_block(
-        &d.text,
-        Rect::new(
-            title.x + 12.0,
-            title.y + 60.0,
-            title.w - 24.0,
-            title.h - 66.0,
-        ),
+        &b.text,
+        b.text_rect,
         &fonts.serif,
         text::BODY,
         text::SMALL,
         colour::PARCHMENT,
     );
-    let left = s.deck.len();
-    if left > 0 {
-        for k in (1..left.min(4)).rev() {
+    let deck = b.deck.rect;
+    if b.deck.count > 0 {
+        for k in (1..b.deck.count.min(4)).rev() {
             let o = k as f32 * 2.0;
             style::card(
                 Rect::new(deck.x + o, deck.y - o, deck.w, deck.h),
@@ -87,27 +73,21 @@ pub fn draw(cx: &Ctx) {
     } else {
         style::rounded_outline(deck, 8.0, 1.0, fade(style::dim(), 0.5));
     }
-    style::text_centred(
-        &format!("Deck {left}"),
-        deck.center().x,
-        deck.bottom() + 18.0,
-        &fonts.serif,
-        text::LABEL,
-        colour::PARCHMENT,
-    );
-    match s.discard.last() {
+    match b.top {
         Some(c) => {
-            let sc = s.cards.card(*c);
-            cardface::draw_face(discard, &cardface::station_face(sc), fonts, false);
+            let sc = s.cards.card(c);
+            cardface::draw_face(b.discard.rect, &cardface::station_face(sc), fonts, false);
         }
-        None => style::rounded_outline(discard, 8.0, 1.0, fade(style::dim(), 0.5)),
+        None => style::rounded_outline(b.discard.rect, 8.0, 1.0, fade(style::dim(), 0.5)),
     }
-    style::text_centred(
-        &format!("Discard {}", s.discard.len()),
-        discard.center().x,
-        discard.bottom() + 18.0,
-        &fonts.serif,
-        text::LABEL,
-        colour::PARCHMENT,
-    );
+    for p in [&b.deck, &b.discard] {
+        style::text_centred(
+            &p.label,
+            p.label_at.x,
+            p.label_at.y,
+            &fonts.serif,
+            text::LABEL,
+            colour::PARCHMENT,
+        );
+    }
 }

@@ -22,7 +22,7 @@ fn zero_or_a_click_on_the_guardians_card_opens_its_terms_and_closes_them() {
     assert!(!t.objective);
     // The first tip under a point, as the frame reads them.
     let tip_at = |t: &TableScreen, at: Vec2| {
-        let tips = crate::ui::table::tips::tips(t.stage.scene(), &l, &ml, t.objective);
+        let tips = crate::ui::table::tips::tips(t.stage.scene(), &l, &ml, None, t.objective);
         crate::ui::screen::tip_at(&tips, at, None).unwrap_or_default()
     };
     // Closed, what lies under the panel's place has its own tip.
@@ -126,7 +126,8 @@ fn the_map_is_laid_out_once_a_frame_and_read_from_it() {
         "laid out for the window drawn"
     );
     // The tips are built from the frame's tiles: each tile's tip names its Domain.
-    let tips = crate::ui::table::tips::tips(t.stage.scene(), &l, &t.frame.geometry.map, false);
+    let tips =
+        crate::ui::table::tips::tips(t.stage.scene(), &l, &t.frame.geometry.map, None, false);
     for (i, r) in t.frame.geometry.map.tiles.iter().enumerate() {
         let tip = crate::ui::screen::tip_at(&tips, r.center(), None);
         let name = &t.run.state.cards.domains[i].name;

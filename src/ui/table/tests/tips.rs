@@ -25,6 +25,7 @@ fn the_health_tip_says_what_the_blow_playing_takes() {
                     t.stage.scene(),
                     &l,
                     &crate::ui::map::layout(&t.map, l.map_area()),
+                    None,
                     false,
                 ),
                 ..Frame::default()
@@ -60,4 +61,42 @@ fn the_health_tip_says_what_the_blow_playing_takes() {
         }
     }
     panic!("no blow against the traveller played");
+}
+
+/// The band's piles, as laid out into the frame: labels and tips count the cards of the
+/// state shown, each label under its own pile, and the run over they say nothing.
+#[test]
+fn the_piles_labels_and_tips_count_the_cards_of_the_state_shown() {
+    let mut t = TableScreen::new(shipped(), 1, &[], None).unwrap();
+    let l = Layout::new(vec2(1280.0, 800.0));
+    let scene = t.stage.scene().clone();
+    let s = &scene.state;
+    let b = crate::ui::table::band::lay_out(&scene, None, &l).expect("no Guardian's stage");
+    assert_eq!(b.deck.count, s.deck.len());
+    assert_eq!(b.deck.label, format!("Deck {}", s.deck.len()));
+    assert_eq!(b.discard.label, format!("Discard {}", s.discard.len()));
+    for p in [&b.deck, &b.discard] {
+        assert!(p.label_at.y > p.rect.bottom() && p.label_at.y < l.top.bottom());
+        assert_eq!(p.label_at.x, p.rect.center().x);
+    }
+    // The frame's tips over the piles are the band's own, from the same rectangles.
+    let tips = b.tips();
+    assert_eq!(tips.len(), 2);
+    let frame = Frame {
+        tips,
+        ..Frame::default()
+    };
+    let deck_tip = frame.tip_for(b.deck.rect.center(), false, None).unwrap();
+    assert!(
+        deck_tip.contains(&format!("{} cards left", s.deck.len())),
+        "{deck_tip}"
+    );
+    t.commit(&Action::Abandon, &[]);
+    t.stage.finish_all();
+    assert_eq!(t.stage.shown().phase, crate::core::state::Phase::Over);
+    let over = crate::ui::table::band::lay_out(t.stage.scene(), None, &l).unwrap();
+    assert!(
+        over.tips().is_empty(),
+        "the run over, the piles say nothing"
+    );
 }
