@@ -47,6 +47,41 @@ fn command(display: &str, cards: &Path, args: &[&str]) -> Command {
     c
 }
 
+/// The layout report of a screenshot run (`--screenshot`, 4 frames, `--layout-report`)
+/// at `size` on `display`, after `args` (seed, actions, saves...); its files in `dir`.
+pub fn screenshot_report(
+    display: &str,
+    dir: &Path,
+    size: (u32, u32),
+    args: &[&str],
+) -> serde_json::Value {
+    let name = format!("{}x{}", size.0, size.1);
+    let (png, json) = (
+        dir.join(format!("{name}.png")),
+        dir.join(format!("{name}.json")),
+    );
+    let (png_s, json_s) = (png.to_string_lossy(), json.to_string_lossy());
+    let mut all = args.to_vec();
+    all.extend([
+        "--size",
+        &name,
+        "--screenshot",
+        &png_s,
+        "--frames",
+        "4",
+        "--layout-report",
+        &json_s,
+    ]);
+    let out = super::pixels::wait(spawn(display, &all));
+    assert!(
+        out.status.success(),
+        "forward failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&json).expect("the report was written");
+    serde_json::from_str(&text).expect("the report is JSON")
+}
+
 /// How long a window test waits for something to be drawn, a key to take effect: long,
 /// since each wait ends as soon as its condition holds (Mesa's software GL on a busy
 /// machine can take a second a frame, and a window several minutes to come up).

@@ -5,7 +5,7 @@
 //!
 //! Needs `Xvfb` and Mesa's software GL (`.ci/run` installs them).
 
-use crate::common::game::{scene, spawn};
+use crate::common::game::{scene, screenshot_report, spawn};
 use crate::common::pixels::{Scratch, wait};
 use crate::common::xvfb::Xvfb;
 use forward::core::state::Phase;
@@ -16,36 +16,11 @@ use serde_json::Value;
 fn report(seed: &str, actions: &str, size: (u32, u32)) -> Option<Value> {
     let x = Xvfb::start(size.0, size.1)?;
     let scratch = Scratch::new("layout");
-    let dir = &scratch.0;
-    let png = dir.join(format!("{seed}-{}x{}.png", size.0, size.1));
-    let json = dir.join(format!("{seed}-{}x{}.json", size.0, size.1));
-    let size_arg = format!("{}x{}", size.0, size.1);
     let mut args = vec!["--seed", seed];
     if !actions.is_empty() {
         args.extend(["--actions", actions]);
     }
-    let (png_s, json_s) = (
-        png.to_string_lossy().to_string(),
-        json.to_string_lossy().to_string(),
-    );
-    args.extend([
-        "--size",
-        &size_arg,
-        "--screenshot",
-        &png_s,
-        "--frames",
-        "4",
-        "--layout-report",
-        &json_s,
-    ]);
-    let out = wait(spawn(&x.display, &args));
-    assert!(
-        out.status.success(),
-        "forward failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = std::fs::read_to_string(&json).expect("the report was written");
-    Some(serde_json::from_str(&text).expect("the report is JSON"))
+    Some(screenshot_report(&x.display, &scratch.0, size, &args))
 }
 
 /// Every string that does not fit in the area it starts in, in words.

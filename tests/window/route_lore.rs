@@ -5,15 +5,14 @@
 //!
 //! Needs `Xvfb` and Mesa's software GL (`.ci/run` installs them).
 
-use crate::common::game::{CARDS, scene, spawn};
-use crate::common::pixels::{Scratch, wait};
+use crate::common::game::{CARDS, scene, screenshot_report};
+use crate::common::pixels::Scratch;
 use crate::common::xvfb::Xvfb;
 use forward::cards::CardSet;
 use forward::cards::load::load_dir;
 use forward::core::state::Phase;
 use forward::core::{Action, legal_actions};
 use forward::session::Session;
-use serde_json::Value;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -22,38 +21,9 @@ use std::sync::Arc;
 fn table_words(saves: &Path, seed: &str, actions: &str, size: (u32, u32)) -> Option<String> {
     let x = Xvfb::start(size.0, size.1)?;
     let scratch = Scratch::new("route-lore");
-    let (png, json) = (scratch.path("shot.png"), scratch.path("report.json"));
-    let size_arg = format!("{}x{}", size.0, size.1);
-    let (png_s, json_s, saves_s) = (
-        png.to_string_lossy().to_string(),
-        json.to_string_lossy().to_string(),
-        saves.to_string_lossy().to_string(),
-    );
-    let args = [
-        "--saves",
-        &saves_s,
-        "--seed",
-        seed,
-        "--actions",
-        actions,
-        "--size",
-        &size_arg,
-        "--screenshot",
-        &png_s,
-        "--frames",
-        "4",
-        "--layout-report",
-        &json_s,
-    ];
-    let out = wait(spawn(&x.display, &args));
-    assert!(
-        out.status.success(),
-        "forward failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let report: Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).expect("the report was written"))
-            .expect("the report is JSON");
+    let saves_s = saves.to_string_lossy();
+    let args = ["--saves", &saves_s, "--seed", seed, "--actions", actions];
+    let report = screenshot_report(&x.display, &scratch.0, size, &args);
     let words: Vec<&str> = report["drawn"]
         .as_array()
         .expect("drawn")
