@@ -228,6 +228,17 @@ fn pct(x: f64) -> String {
 }
 
 /// A difference in points with its interval.
+/// One policy's line: the win rate without and with the rule, the difference, the peeks.
+fn gain_line(label: &str, p: &Point) -> String {
+    format!(
+        "  {label} {} -> {}: {}; {:.2} peeks a run\n",
+        pct(p.win_rate_without),
+        pct(p.win_rate_with),
+        points(p),
+        p.peeks_per_run
+    )
+}
+
 fn points(p: &Point) -> String {
     format!(
         "{:+.2} pts ({:+.2} to {:+.2})",
@@ -248,19 +259,10 @@ pub fn text(m: &Measure, rule: &str) -> String {
         words(m.best),
         m.at_best.runs
     ));
-    t.push_str(&format!(
-        "  win rate {} -> {}: {}; {:.2} peeks a run\n",
-        pct(m.at_best.win_rate_without),
-        pct(m.at_best.win_rate_with),
-        points(&m.at_best),
-        m.at_best.peeks_per_run
-    ));
-    t.push_str(&format!(
-        "  the planner's own buying on the same fresh runs: {} -> {}: {}; {:.2} peeks a run\n",
-        pct(m.planner.win_rate_without),
-        pct(m.planner.win_rate_with),
-        points(&m.planner),
-        m.planner.peeks_per_run
+    t.push_str(&gain_line("win rate", &m.at_best));
+    t.push_str(&gain_line(
+        "the planner's own buying on the same fresh runs:",
+        &m.planner,
     ));
     t.push_str(&format!(
         "  the sweep it came from ({} runs, on the seeds of the comparison above):\n",

@@ -82,6 +82,40 @@ pub fn screenshot_report(
     serde_json::from_str(&text).expect("the report is JSON")
 }
 
+/// A live game ([`spawn_live_env`]) with `settings` kept in `scratch/config` (`--config`),
+/// after `args`, its report in `scratch/layout.json` (returned beside it).
+pub fn spawn_live_configured(
+    display: &str,
+    scratch: &super::pixels::Scratch,
+    settings: &forward::settings::Settings,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> (Live, PathBuf) {
+    let config = scratch.path("config");
+    std::fs::create_dir_all(&config).expect("make the config folder");
+    forward::settings::save(&config, settings).expect("write the settings");
+    let report = scratch.path("layout.json");
+    let png = scratch.path("never.png");
+    let (config_s, png_s, report_s) = (
+        config.to_string_lossy(),
+        png.to_string_lossy(),
+        report.to_string_lossy(),
+    );
+    let mut all = args.to_vec();
+    all.extend([
+        "--config",
+        &config_s,
+        "--screenshot",
+        &png_s,
+        "--frames",
+        LIVE_FRAMES,
+        "--layout-report",
+        &report_s,
+    ]);
+    let live = spawn_live_env(display, &all, &report, env);
+    (live, report)
+}
+
 /// How long a window test waits for something to be drawn, a key to take effect: long,
 /// since each wait ends as soon as its condition holds (Mesa's software GL on a busy
 /// machine can take a second a frame, and a window several minutes to come up).

@@ -471,7 +471,7 @@ fn a_quick_duel_plays_on_by_itself_and_stops_at_the_kill() {
 /// landed when the prompt asks for the next roll (or the duel is over).
 #[test]
 fn one_press_per_exchange_when_no_reroll_helps() {
-    use crate::common::game::{LIVE_FRAMES, spawn_live_env};
+    use crate::common::game::spawn_live_configured;
     let settled_after_roll = |s: &State| {
         let mut c = s.clone();
         s.duel().is_some_and(|d| d.rolled.is_none())
@@ -494,35 +494,16 @@ fn one_press_per_exchange_when_no_reroll_helps() {
         return;
     };
     let scratch = Scratch::new("one-press");
-    let config = scratch.path("config");
-    std::fs::create_dir_all(&config).unwrap();
     let settings = forward::settings::Settings {
         lesson_offered: true,
         quick_duels: false,
         ..Default::default()
     };
-    forward::settings::save(&config, &settings).expect("write the settings");
-    let report = scratch.path("layout.json");
-    let png = scratch.path("never.png");
-    let mut game = spawn_live_env(
+    let (mut game, _) = spawn_live_configured(
         &x.display,
-        &[
-            "--seed",
-            &seed,
-            "--actions",
-            &actions,
-            "--config",
-            config.to_str().unwrap(),
-            "--speed",
-            "fast",
-            "--screenshot",
-            png.to_str().unwrap(),
-            "--frames",
-            LIVE_FRAMES,
-            "--layout-report",
-            report.to_str().unwrap(),
-        ],
-        &report,
+        &scratch,
+        &settings,
+        &["--seed", &seed, "--actions", &actions, "--speed", "fast"],
         &[],
     );
     // The log's last exchange, by its number ("Exchange 3: ...").

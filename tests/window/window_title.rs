@@ -3,7 +3,7 @@
 //!
 //! Needs `Xvfb`, Mesa's software GL and `xdotool` (`.ci/run` installs them).
 
-use crate::common::game::{DEADLINE, LIVE_FRAMES, focus, spawn_live_env, xdotool};
+use crate::common::game::{DEADLINE, focus, spawn_live_configured, xdotool};
 use crate::common::pixels::Scratch;
 use crate::common::xvfb::Xvfb;
 use std::path::Path;
@@ -28,33 +28,19 @@ fn eleven_presses_150_ms_apart_from_an_idle_title_land_on_the_right_entry() {
         return;
     };
     let scratch = Scratch::new("title-keys");
-    let (saves, config) = (scratch.path("saves"), scratch.path("config"));
+    let saves = scratch.path("saves");
     std::fs::create_dir_all(&saves).unwrap();
-    std::fs::create_dir_all(&config).unwrap();
     // Settings kept in the scratch folder, the lesson already offered (no question over
     // the title). The window paces itself as a player's does (`FORWARD_IDLE_PACE`).
     let settings = forward::settings::Settings {
         lesson_offered: true,
         ..Default::default()
     };
-    forward::settings::save(&config, &settings).expect("write the settings");
-    let report = scratch.path("layout.json");
-    let png = scratch.path("never.png");
-    let mut game = spawn_live_env(
+    let (mut game, report) = spawn_live_configured(
         &xvfb.display,
-        &[
-            "--saves",
-            saves.to_str().unwrap(),
-            "--config",
-            config.to_str().unwrap(),
-            "--screenshot",
-            png.to_str().unwrap(),
-            "--frames",
-            LIVE_FRAMES,
-            "--layout-report",
-            report.to_str().unwrap(),
-        ],
-        &report,
+        &scratch,
+        &settings,
+        &["--saves", saves.to_str().unwrap()],
         &[(forward::ui::IDLE_PACE_ENV, "1")],
     );
     game.until("the title", |w| w.iter().any(|w| w == "Statistics"));
@@ -89,31 +75,17 @@ fn esc_from_load_keeps_the_titles_cursor_on_load() {
         return;
     };
     let scratch = Scratch::new("title-esc-load");
-    let (saves, config) = (scratch.path("saves"), scratch.path("config"));
+    let saves = scratch.path("saves");
     std::fs::create_dir_all(&saves).unwrap();
-    std::fs::create_dir_all(&config).unwrap();
     let settings = forward::settings::Settings {
         lesson_offered: true,
         ..Default::default()
     };
-    forward::settings::save(&config, &settings).expect("write the settings");
-    let report = scratch.path("layout.json");
-    let png = scratch.path("never.png");
-    let mut game = spawn_live_env(
+    let (mut game, _) = spawn_live_configured(
         &xvfb.display,
-        &[
-            "--saves",
-            saves.to_str().unwrap(),
-            "--config",
-            config.to_str().unwrap(),
-            "--screenshot",
-            png.to_str().unwrap(),
-            "--frames",
-            LIVE_FRAMES,
-            "--layout-report",
-            report.to_str().unwrap(),
-        ],
-        &report,
+        &scratch,
+        &settings,
+        &["--saves", saves.to_str().unwrap()],
         &[],
     );
     let on_title = |w: &[String]| w.iter().any(|w| w == "Statistics");
@@ -150,28 +122,15 @@ fn after_five_seconds_at_rest_a_key_is_answered_within_a_tenth_of_a_second() {
         return;
     };
     let scratch = Scratch::new("title-rest");
-    let config = scratch.path("config");
-    std::fs::create_dir_all(&config).unwrap();
     let settings = forward::settings::Settings {
         lesson_offered: true,
         ..Default::default()
     };
-    forward::settings::save(&config, &settings).expect("write the settings");
-    let report = scratch.path("layout.json");
-    let png = scratch.path("never.png");
-    let mut game = spawn_live_env(
+    let (mut game, report) = spawn_live_configured(
         &xvfb.display,
-        &[
-            "--config",
-            config.to_str().unwrap(),
-            "--screenshot",
-            png.to_str().unwrap(),
-            "--frames",
-            LIVE_FRAMES,
-            "--layout-report",
-            report.to_str().unwrap(),
-        ],
-        &report,
+        &scratch,
+        &settings,
+        &[],
         &[(forward::ui::IDLE_PACE_ENV, "1")],
     );
     game.until("the title", |w| w.iter().any(|w| w == "Statistics"));
