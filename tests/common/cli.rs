@@ -1,6 +1,6 @@
 //! Running the `forward` binary from a test, and a fresh scratch folder for its files.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Runs `forward` with `args` from the repository's root and waits for it.
@@ -18,4 +18,30 @@ pub fn tmp(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
+}
+
+/// What a run printed, both streams, for an assertion's message.
+pub fn show(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// `forward cards import SHEET --out OUT --json` (and `extra`): the run and its JSON
+/// report (`null` when it printed none).
+pub fn import(sheet: &Path, out: &Path, extra: &[&str]) -> (Output, serde_json::Value) {
+    let mut args = vec![
+        "cards",
+        "import",
+        sheet.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ];
+    args.extend_from_slice(extra);
+    let o = forward(&args);
+    let v = serde_json::from_slice(&o.stdout).unwrap_or(serde_json::Value::Null);
+    (o, v)
 }

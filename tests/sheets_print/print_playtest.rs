@@ -2,21 +2,13 @@
 //! Domain's own back, the ink saver, the stamp, and the Tabletop Simulator deck (sheet
 //! sizes and the description Tabletop Simulator reads).
 
-use crate::common::cli::{forward, tmp};
+use crate::common::cli::{forward, show, tmp};
 use forward::cards::load::load_dir;
 use forward::print::face::{self, Look};
 use forward::print::text::Metrics;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn show(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+use std::process::Command;
 
 /// Pages of a PDF by pdfinfo, or `None` when poppler is missing (an error under CI).
 fn pages(pdf: &Path) -> Option<usize> {

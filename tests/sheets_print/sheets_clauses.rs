@@ -6,39 +6,15 @@
 //! the oracle that adds a clause no rule knows to every rules line of our sheets, at the
 //! end and in the middle, and finds each one reported.
 
-use crate::common::cli::{forward, tmp};
+use crate::common::cli::{forward, import, show, tmp};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
         .join(name)
-}
-
-fn show(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn import(sheet: &Path, out: &Path, extra: &[&str]) -> (Output, Value) {
-    let mut args = vec![
-        "cards",
-        "import",
-        sheet.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--json",
-    ];
-    args.extend_from_slice(extra);
-    let o = forward(&args);
-    let v = serde_json::from_slice(&o.stdout).unwrap_or(Value::Null);
-    (o, v)
 }
 
 /// Every Station card of a folder by name, and the traveller and Guardian.

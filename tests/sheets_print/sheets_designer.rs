@@ -4,11 +4,10 @@
 //! that is careful with what is already on disk (`--force`, backups, `--keep-going`,
 //! `merge`).
 
-use crate::common::cli::{forward, tmp};
+use crate::common::cli::{forward, import, show, tmp};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
 fn forms() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/designer_forms.csv")
@@ -23,30 +22,6 @@ fn lines() -> PathBuf {
 
 fn read(p: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
-}
-
-fn show(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-/// Imports `sheet` into `out` as JSON.
-fn import(sheet: &Path, out: &Path, extra: &[&str]) -> (Output, Value) {
-    let mut args = vec![
-        "cards",
-        "import",
-        sheet.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--json",
-    ];
-    args.extend_from_slice(extra);
-    let o = forward(&args);
-    let v = serde_json::from_slice(&o.stdout).unwrap_or(Value::Null);
-    (o, v)
 }
 
 /// Every card of a folder by name: Station cards, Domains, the traveller, the Guardian.
