@@ -299,35 +299,10 @@ fn key_badges_are_monospaced_never_o_and_a_reorder_uses_fixed_letters() {
 fn screen_report(args: &[&str], saves: &std::path::Path, size: (u32, u32)) -> Option<Value> {
     let x = Xvfb::start(size.0, size.1)?;
     let scratch = Scratch::new("layout-screens");
-    let json = scratch.0.join("screen.json");
-    let png = scratch.0.join("screen.png");
-    let size_arg = format!("{}x{}", size.0, size.1);
-    let (png_s, json_s, saves_s) = (
-        png.to_string_lossy().to_string(),
-        json.to_string_lossy().to_string(),
-        saves.to_string_lossy().to_string(),
-    );
+    let saves_s = saves.to_string_lossy();
     let mut all = args.to_vec();
-    all.extend([
-        "--saves",
-        &saves_s,
-        "--size",
-        &size_arg,
-        "--screenshot",
-        &png_s,
-        "--frames",
-        "4",
-        "--layout-report",
-        &json_s,
-    ]);
-    let out = wait(spawn(&x.display, &all));
-    assert!(
-        out.status.success(),
-        "forward {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = std::fs::read_to_string(&json).expect("the report was written");
-    Some(serde_json::from_str(&text).expect("the report is JSON"))
+    all.extend(["--saves", &saves_s]);
+    Some(screenshot_report(&x.display, &scratch.0, size, &all))
 }
 
 /// Every screen off the table is readable at the three sizes: the title (with a run to
