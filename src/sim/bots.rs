@@ -337,7 +337,7 @@ impl Policy for Heuristic {
                 }
                 match view.phase() {
                     Phase::Route => return self.route(view, actions, rng),
-                    Phase::Crossing => return find(&|a| *a == Action::Continue).unwrap_or(0),
+                    Phase::Crossing => return find(&|a| matches!(a, Action::Continue)).unwrap_or(0),
                     _ => {}
                 }
                 if self.plan.is_some()
@@ -348,7 +348,7 @@ impl Policy for Heuristic {
                 self.flip(view, actions, rng)
             }
             Phase::Offer { card } => {
-                if let Some(i) = find(&|a| *a == Action::Take) {
+                if let Some(i) = find(&|a| matches!(a, Action::Take)) {
                     return i;
                 }
                 let new = self.keep_value(*card, view);
@@ -363,11 +363,11 @@ impl Policy for Heuristic {
                     .map(|(i, c)| (i, self.keep_value(*c, view)))
                     .fold((0, f32::MAX), |a, b| if b.1 < a.1 { b } else { a });
                 if new > worst_v
-                    && let Some(i) = find(&|a| *a == Action::Swap { slot: worst as u8 })
+                    && let Some(i) = find(&|a| matches!(a, Action::Swap { slot } if *slot == worst as u8))
                 {
                     return i;
                 }
-                find(&|a| *a == Action::Decline).unwrap_or(0)
+                find(&|a| matches!(a, Action::Decline)).unwrap_or(0)
             }
             Phase::Terror { card } => {
                 let c = cards.card(*card);
@@ -410,14 +410,20 @@ impl Policy for Heuristic {
             Phase::Rest { .. } => {
                 let missing = view.max_health() - view.health();
                 let heal = find(&|a| {
-                    *a == Action::Spend {
-                        purpose: SpendFor::Heal,
-                    }
+                    matches!(
+                        a,
+                        Action::Spend {
+                            purpose: SpendFor::Heal
+                        }
+                    )
                 });
                 let grace = find(&|a| {
-                    *a == Action::Spend {
-                        purpose: SpendFor::Grace,
-                    }
+                    matches!(
+                        a,
+                        Action::Spend {
+                            purpose: SpendFor::Grace
+                        }
+                    )
                 });
                 if missing >= 5
                     && let Some(i) = heal
@@ -429,11 +435,11 @@ impl Policy for Heuristic {
                 {
                     return i;
                 }
-                find(&|a| *a == Action::Continue).unwrap_or(0)
+                find(&|a| matches!(a, Action::Continue)).unwrap_or(0)
             }
             Phase::Pit(t) => {
                 if t.dice.is_empty() {
-                    return find(&|a| *a == Action::Roll).unwrap_or(0);
+                    return find(&|a| matches!(a, Action::Roll)).unwrap_or(0);
                 }
                 let test = cards.card(t.card).test.as_ref();
                 let shift = view.test_modifier();
@@ -452,20 +458,20 @@ impl Policy for Heuristic {
                         return i;
                     }
                 }
-                find(&|a| *a == Action::Continue).unwrap_or(0)
+                find(&|a| matches!(a, Action::Continue)).unwrap_or(0)
             }
             Phase::Encounter { .. } => {
                 if let Some(i) = find(&|a| matches!(a, Action::Show { .. } | Action::Give { .. })) {
                     return i;
                 }
-                if let Some(i) = find(&|a| *a == Action::Fight) {
+                if let Some(i) = find(&|a| matches!(a, Action::Fight)) {
                     return i;
                 }
-                find(&|a| *a == Action::Toll).unwrap_or(0)
+                find(&|a| matches!(a, Action::Toll)).unwrap_or(0)
             }
             Phase::Companion { .. } => {
                 find(&|a| matches!(a, Action::Show { .. } | Action::Give { .. }))
-                    .or_else(|| find(&|a| *a == Action::Decline))
+                    .or_else(|| find(&|a| matches!(a, Action::Decline)))
                     .unwrap_or(0)
             }
             Phase::Duel(d) => match d.rolled {
@@ -473,7 +479,7 @@ impl Policy for Heuristic {
                     if let Some(i) = self.useful_use(view, actions, true) {
                         return i;
                     }
-                    find(&|a| *a == Action::Roll).unwrap_or(0)
+                    find(&|a| matches!(a, Action::Roll)).unwrap_or(0)
                 }
                 Some(_) => self.reroll(view, actions),
             },
@@ -630,7 +636,7 @@ impl Heuristic {
     fn reroll(&self, view: &Observation, actions: &[Action]) -> usize {
         let cont = actions
             .iter()
-            .position(|a| *a == Action::Continue)
+            .position(|a| matches!(a, Action::Continue))
             .unwrap_or(0);
         let Some(d) = view.duel() else { return cont };
         let Some(r) = d.rolled else { return cont };

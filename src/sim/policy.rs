@@ -52,7 +52,7 @@ pub struct RandomBot;
 impl Policy for RandomBot {
     fn choose(&mut self, _view: &Observation, actions: &[Action], rng: &mut BotRng) -> usize {
         let n = actions.len();
-        if n > 1 && actions[n - 1] == Action::Abandon {
+        if n > 1 && matches!(actions[n - 1], Action::Abandon) {
             rng.below(n - 1)
         } else {
             rng.below(n)

@@ -13,6 +13,9 @@ use std::sync::Arc;
 /// rules guarantee every run ends; the simulator must never hang).
 pub const ACTION_LIMIT: usize = 50_000;
 
+/// The action a run past [`ACTION_LIMIT`] takes.
+const ABANDON: Action = Action::Abandon;
+
 /// Flips before a loss that count as "lost within a few flips" of a card.
 pub const NEAR_FLIPS: usize = 3;
 
@@ -382,23 +385,30 @@ pub fn play_into(
         if let Phase::Terror { card } = state.phase {
             // Which options were out of reach (before the bot takes its pick out of the list).
             let n = cards.card(card).options.len().min(u8::MAX as usize) as u8;
-            for o in (0..n).filter(|&o| !actions.contains(&Action::Choose { option: o })) {
+            let offered = |o| {
+                actions
+                    .iter()
+                    .any(|a| matches!(a, Action::Choose { option } if *option == o))
+            };
+            for o in (0..n).filter(|&o| !offered(o)) {
                 facts.notes.push((card.index, Note::Unaffordable(o)));
             }
         }
+        // The choice is read in place: the list is cleared (and its actions dropped) at
+        // the next step anyway.
         let action = if steps >= ACTION_LIMIT {
-            Action::Abandon
+            &ABANDON
         } else {
             let i = policy.choose(&Observation::of(&state), &actions, &mut rng);
-            actions.swap_remove(i.min(actions.len() - 1))
+            &actions[i.min(actions.len() - 1)]
         };
-        if let (Action::Decline, Phase::Offer { card }) = (&action, &state.phase) {
+        if let (Action::Decline, Phase::Offer { card }) = (action, &state.phase) {
             facts.notes.push((card.index, Note::Declined));
         }
         let swap = matches!(action, Action::Swap { .. });
         facts.peeks += u32::from(matches!(action, Action::Peek { .. }));
         let moved;
-        (events, moved) = execute_offered_moving(&mut state, &action, events);
+        (events, moved) = execute_offered_moving(&mut state, action, events);
         t.record(facts, &events, swap);
         // A run whose terms can no longer all be met on one road is dead too, though no
         // single entry is lost yet (asked only after a step that moves a piece).
