@@ -650,8 +650,9 @@ impl Heuristic {
         let foe = crate::core::foe_stats(cards, d);
         let extra = d.status.enrage;
         let health = view.health();
-        let value = |t: Option<u8>, f: u8| -> f32 {
-            let roll = t.map(|v| (v as i32 + r.modifier).clamp(1, 6) as u8);
+        let roll_of = |t: u8| (t as i32 + r.modifier).clamp(1, 6) as u8;
+        // The exchange's worth for the traveller's modified roll and the foe's natural die.
+        let value = |roll: Option<u8>, f: u8| -> f32 {
             let Some(face) = faces.get((f.clamp(1, 6) - 1) as usize) else {
                 return 0.0;
             };
@@ -666,15 +667,40 @@ impl Heuristic {
             }
             v
         };
-        let now = value(r.traveller, r.foe);
+        let now = value(r.traveller.map(roll_of), r.foe);
+        // Each exchange is worked out once: the dice as they stand are `now`, and the
+        // modifier clamps some traveller dice to the same roll.
+        let traveller_avg = || {
+            let mut by_roll = [None; 6];
+            if let Some(t) = r.traveller {
+                by_roll[usize::from(roll_of(t)) - 1] = Some(now);
+            }
+            let each = |t| {
+                let roll = roll_of(t);
+                *by_roll[usize::from(roll) - 1].get_or_insert_with(|| value(Some(roll), r.foe))
+            };
+            (1..=6).map(each).sum::<f32>() / 6.0
+        };
+        let foe_avg = || {
+            let each = |f| {
+                if f == r.foe {
+                    now
+                } else {
+                    value(r.traveller.map(roll_of), f)
+                }
+            };
+            (1..=6).map(each).sum::<f32>() / 6.0
+        };
+        // A die offered twice (Grace and a card's free reroll) is averaged once.
+        let (mut traveller, mut foe_side) = (None, None);
         let mut best = (cont, 0.0f32);
         for (i, a) in actions.iter().enumerate() {
             let Action::Reroll { die, .. } = a else {
                 continue;
             };
             let avg = match die {
-                Die::Traveller => (1..=6).map(|t| value(Some(t), r.foe)).sum::<f32>() / 6.0,
-                Die::Foe => (1..=6).map(|f| value(r.traveller, f)).sum::<f32>() / 6.0,
+                Die::Traveller => *traveller.get_or_insert_with(traveller_avg),
+                Die::Foe => *foe_side.get_or_insert_with(foe_avg),
                 Die::Test => continue,
             };
             let gain = avg - now;

@@ -383,7 +383,7 @@ pub fn play_into(
     while !state.is_over() {
         legal_actions_into(&state, &mut actions);
         if let Phase::Terror { card } = state.phase {
-            // Which options were out of reach (before the bot takes its pick out of the list).
+            // Which options were out of reach (before the bot chooses).
             let n = cards.card(card).options.len().min(u8::MAX as usize) as u8;
             let offered = |o| {
                 actions
