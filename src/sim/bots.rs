@@ -329,10 +329,23 @@ impl Policy for Heuristic {
         let cards = view.cards();
         match view.phase() {
             Phase::Explore | Phase::Route | Phase::Crossing => {
-                if let Some(i) = find(&|a| matches!(a, Action::Give { .. })) {
-                    return i;
+                // One pass: a gift comes first, then the first use worth making; the flips
+                // are scored on the way for when neither is offered.
+                let mut useful = None;
+                let mut flips = Flips::new();
+                for (i, a) in actions.iter().enumerate() {
+                    match a {
+                        Action::Give { .. } => return i,
+                        Action::Use { card }
+                            if useful.is_none() && self.worth_using(view, card, false) =>
+                        {
+                            useful = Some(i)
+                        }
+                        Action::Flip { slot } => flips.offer(i, flip_score(view, *slot as usize)),
+                        _ => {}
+                    }
                 }
-                if let Some(i) = self.useful_use(view, actions, false) {
+                if let Some(i) = useful {
                     return i;
                 }
                 match view.phase() {
@@ -345,7 +358,7 @@ impl Policy for Heuristic {
                 {
                     return i;
                 }
-                self.flip(view, actions, rng)
+                flips.pick(rng)
             }
             Phase::Offer { card } => {
                 if let Some(i) = find(&|a| matches!(a, Action::Take)) {
@@ -476,10 +489,18 @@ impl Policy for Heuristic {
             }
             Phase::Duel(d) => match d.rolled {
                 None => {
-                    if let Some(i) = self.useful_use(view, actions, true) {
-                        return i;
+                    // One pass: the first use worth making, else the roll.
+                    let mut roll = None;
+                    for (i, a) in actions.iter().enumerate() {
+                        match a {
+                            Action::Use { card } if self.worth_using(view, card, true) => return i,
+                            Action::Roll => {
+                                roll.get_or_insert(i);
+                            }
+                            _ => {}
+                        }
                     }
-                    find(&|a| matches!(a, Action::Roll)).unwrap_or(0)
+                    roll.unwrap_or(0)
                 }
                 Some(_) => self.reroll(view, actions),
             },
@@ -512,71 +533,39 @@ impl Policy for Heuristic {
 }
 
 impl Heuristic {
-    /// A `use` worth making now, if any.
-    fn useful_use(&self, view: &Observation, actions: &[Action], in_duel: bool) -> Option<usize> {
+    /// Whether using the ability of this held card (an offered `use`) is worth it now.
+    fn worth_using(&self, view: &Observation, card: &str, in_duel: bool) -> bool {
         let cards = view.cards();
+        let Some(c) = held_card(view, card).or_else(|| cards.card_by_str(card)) else {
+            return false;
+        };
+        let Some(ab) = &cards.card(c).ability else {
+            return false;
+        };
+        // A puzzle piece in a slot is kept: a one-time use would discard it.
+        if self.is_piece(c.id) && ab.per == Per::Once {
+            return false;
+        }
         let missing = view.max_health() - view.health();
-        for (i, a) in actions.iter().enumerate() {
-            let Action::Use { card } = a else { continue };
-            let Some(c) = held_card(view, card).or_else(|| cards.card_by_str(card)) else {
-                continue;
-            };
-            let Some(ab) = &cards.card(c).ability else {
-                continue;
-            };
-            // A puzzle piece in a slot is kept: a one-time use would discard it.
-            if self.is_piece(c.id) && ab.per == Per::Once {
-                continue;
-            }
-            let mut worth = false;
-            for e in &ab.effects {
-                match e {
-                    Effect::Heal(amount) => {
-                        let n = amount_value(amount, missing);
-                        worth |= missing as f32 >= n.min(8.0) || view.health() <= 6;
-                    }
-                    Effect::HitFoe(_) => worth |= in_duel,
-                    Effect::Resolve(_) => worth |= view.marker() <= -2,
-                    Effect::Peek(_) | Effect::Reveal(_) => {
-                        // A look ahead that is gone once used is saved for a tight spot.
-                        let tight = ab.per != Per::Once || view.health() <= LOOK_AHEAD_HEALTH;
-                        worth |= tight && !in_duel && (0..3).any(|s| view.slot(s) == Slot::Hidden)
-                    }
-                    Effect::Cleanse(_) => worth |= !view.snares().is_empty(),
-                    _ => {}
+        let mut worth = false;
+        for e in &ab.effects {
+            match e {
+                Effect::Heal(amount) => {
+                    let n = amount_value(amount, missing);
+                    worth |= missing as f32 >= n.min(8.0) || view.health() <= 6;
                 }
-            }
-            if worth {
-                return Some(i);
-            }
-        }
-        None
-    }
-
-    /// Which card to flip: a known good card, else an unknown one, else a known bad one.
-    fn flip(&self, view: &Observation, actions: &[Action], rng: &mut BotRng) -> usize {
-        // At most three flips are offered: the best ones fit in a small array.
-        let mut best = [0usize; crate::core::state::ROW];
-        let mut n = 0;
-        let mut best_score = i32::MIN;
-        for (i, a) in actions.iter().enumerate() {
-            let Action::Flip { slot } = a else { continue };
-            let Some(score) = flip_score(view, *slot as usize) else {
-                continue;
-            };
-            if score > best_score {
-                best_score = score;
-                n = 0;
-            }
-            if score == best_score && n < best.len() {
-                best[n] = i;
-                n += 1;
+                Effect::HitFoe(_) => worth |= in_duel,
+                Effect::Resolve(_) => worth |= view.marker() <= -2,
+                Effect::Peek(_) | Effect::Reveal(_) => {
+                    // A look ahead that is gone once used is saved for a tight spot.
+                    let tight = ab.per != Per::Once || view.health() <= LOOK_AHEAD_HEALTH;
+                    worth |= tight && !in_duel && (0..3).any(|s| view.slot(s) == Slot::Hidden)
+                }
+                Effect::Cleanse(_) => worth |= !view.snares().is_empty(),
+                _ => {}
             }
         }
-        if n == 0 {
-            return 0;
-        }
-        best[rng.below(n)]
+        worth
     }
 
     /// Where to go next: the planner follows its route; greedy goes sideways (more finds)
@@ -728,6 +717,45 @@ fn flip_score(view: &Observation, slot: usize) -> Option<i32> {
         Slot::Hidden => 1,
         Slot::Empty => return None,
     })
+}
+
+/// The best flips offered, in the order offered: a known good card, else an unknown one,
+/// else a known bad one. At most three flips are offered: they fit in a small array.
+struct Flips {
+    best: [usize; crate::core::state::ROW],
+    n: usize,
+    score: i32,
+}
+
+impl Flips {
+    fn new() -> Flips {
+        Flips {
+            best: [0; crate::core::state::ROW],
+            n: 0,
+            score: i32::MIN,
+        }
+    }
+
+    /// The flip at action `i`, scored by [`flip_score`] (`None`: an empty slot).
+    fn offer(&mut self, i: usize, score: Option<i32>) {
+        let Some(score) = score else { return };
+        if score > self.score {
+            self.score = score;
+            self.n = 0;
+        }
+        if score == self.score && self.n < self.best.len() {
+            self.best[self.n] = i;
+            self.n += 1;
+        }
+    }
+
+    /// One of the best flips, at random (the first action when none is offered).
+    fn pick(&self, rng: &mut BotRng) -> usize {
+        if self.n == 0 {
+            return 0;
+        }
+        self.best[rng.below(self.n)]
+    }
 }
 
 /// The score of a card the bots flip at once when they see it.
