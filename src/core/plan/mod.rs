@@ -176,6 +176,9 @@ pub fn position(s: &State) -> Option<Node> {
 /// flipped, taken, used (up), discarded, given, carried, joining, refused, passed, fought
 /// or defeated; a Domain entered; a reveal, the run's end. (Clearing a Domain changes no
 /// position: its cards have all been met.)
+// Inline, with the one lookup by name kept out of line: it runs on every event of every
+// step, and a small leaf is a jump and a load.
+#[inline]
 pub fn moves_a_piece(e: &Event, pz: &Puzzle, cards: &crate::cards::CardSet) -> bool {
     let piece = |c: &CardRef| pz.piece_of(*c).is_some();
     match e {
@@ -193,14 +196,20 @@ pub fn moves_a_piece(e: &Event, pz: &Puzzle, cards: &crate::cards::CardSet) -> b
         }
         Event::CardCarried { card, by } => piece(card) || piece(by),
         Event::DuelStarted { card, .. } => card.is_some_and(|c| piece(&c)),
-        Event::FoeDefeated { foe } | Event::DuelStalemate { foe, .. } => {
-            cards.card_by_str(foe).is_some_and(|c| piece(&c))
-        }
+        Event::FoeDefeated { foe } | Event::DuelStalemate { foe, .. } => foe_is_piece(foe, pz, cards),
         Event::DomainEntered { .. } | Event::GuardianRevealed { .. } | Event::RunEnded { .. } => {
             true
         }
         _ => false,
     }
+}
+
+/// Whether the foe named is a piece of the puzzle.
+#[inline(never)]
+fn foe_is_piece(foe: &str, pz: &Puzzle, cards: &crate::cards::CardSet) -> bool {
+    cards
+        .card_by_str(foe)
+        .is_some_and(|c| pz.piece_of(c).is_some())
 }
 
 /// Whether the card is waiting for the traveller's answer to its offer (to take it, let it
