@@ -163,9 +163,12 @@ pub(super) fn can_reroll(state: &State, no_rerolls: bool) -> bool {
     if no_rerolls {
         return false;
     }
+    if state.grace > 0 {
+        return true;
+    }
     let mut free = false;
     each_ability_card(state, |c| free = free || free_reroll_ready(state, c));
-    state.grace > 0 || free
+    free
 }
 
 /// Rerolls possible for the dice just rolled.
