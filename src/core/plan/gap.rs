@@ -195,10 +195,7 @@ pub fn why(s: &State, pz: &Puzzle, n: Node, ix: u8) -> Gap {
 /// A kept reason with its cards and Domains read again from this state's set, by index: a
 /// set with the same puzzle may spell their ids differently (a card renamed at the desk).
 fn rebased(gap: &Gap, s: &State, pz: &Puzzle) -> Gap {
-    let card = |c: CardRef| {
-        pz.piece_of(c)
-            .map_or(c, |p| pz.pieces[usize::from(p)].card)
-    };
+    let card = |c: CardRef| pz.piece_of(c).map_or(c, |p| pz.pieces[usize::from(p)].card);
     let place = |d: DomainRef| {
         s.cards
             .domain_refs()
@@ -209,12 +206,20 @@ fn rebased(gap: &Gap, s: &State, pz: &Puzzle) -> Gap {
     match gap {
         Gap::Nowhere(c) => Gap::Nowhere(card(*c)),
         Gap::Gone(c) => Gap::Gone(card(*c)),
-        Gap::Unpaid { card: c, price, gives } => Gap::Unpaid {
+        Gap::Unpaid {
+            card: c,
+            price,
+            gives,
+        } => Gap::Unpaid {
             card: card(*c),
             price: card(*price),
             gives: *gives,
         },
-        Gap::Unheld { card: c, price, gives } => Gap::Unheld {
+        Gap::Unheld {
+            card: c,
+            price,
+            gives,
+        } => Gap::Unheld {
             card: card(*c),
             price: card(*price),
             gives: *gives,

@@ -207,7 +207,9 @@ pub fn moves_a_piece(e: &Event, pz: &Puzzle, cards: &crate::cards::CardSet) -> b
         }
         Event::CardCarried { card, by } => piece(card) || piece(by),
         Event::DuelStarted { card, .. } => card.is_some_and(|c| piece(&c)),
-        Event::FoeDefeated { foe } | Event::DuelStalemate { foe, .. } => foe_is_piece(foe, pz, cards),
+        Event::FoeDefeated { foe } | Event::DuelStalemate { foe, .. } => {
+            foe_is_piece(foe, pz, cards)
+        }
         Event::DomainEntered { .. } | Event::GuardianRevealed { .. } | Event::RunEnded { .. } => {
             true
         }
