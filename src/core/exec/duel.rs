@@ -22,7 +22,7 @@ fn foe_faces<'c>(cards: &'c CardSet, d: &Duel) -> &'c [Face] {
     }
 }
 
-impl Exec<'_> {
+impl<'a> Exec<'a> {
     /// `fight`: the foe in front of the traveller is duelled.
     pub(super) fn fight(&mut self) {
         if let Phase::Encounter { card } = self.s.phase {
@@ -139,7 +139,7 @@ impl Exec<'_> {
     }
 
     /// Damage from a card to the foe; returns the foe's on-defeat effects if it falls.
-    pub(super) fn hit_foe(&mut self, n: i32) -> Vec<Sourced> {
+    pub(super) fn hit_foe(&mut self, n: i32) -> Vec<Sourced<'a>> {
         let Some(d) = self.s.duel() else {
             return Vec::new();
         };
@@ -166,7 +166,7 @@ impl Exec<'_> {
 
     /// The foe falls: the Guardian wins the run; a foe card's on-defeat effects (and any
     /// foe-defeated triggers) are returned to run.
-    fn defeat_foe(&mut self) -> Vec<Sourced> {
+    fn defeat_foe(&mut self) -> Vec<Sourced<'a>> {
         let cards = self.cards();
         let Some(d) = self.s.duel() else {
             return Vec::new();
@@ -182,12 +182,8 @@ impl Exec<'_> {
                 Vec::new()
             }
             Some(c) => {
-                let mut work: Vec<Sourced> = cards
-                    .card(c)
-                    .on_defeat
-                    .iter()
-                    .map(|e: &Effect| (e.clone(), Some(c)))
-                    .collect();
+                let mut work: Vec<Sourced> =
+                    cards.card(c).on_defeat.iter().map(|e| (e, Some(c))).collect();
                 work.extend(self.triggers(Occasion::FoeDefeated));
                 work
             }
@@ -288,18 +284,16 @@ impl Exec<'_> {
             return;
         }
         // The face's own effects land with its damage, the foe's fall or not (see RULES.md).
-        let mut work: Vec<Sourced> = face.effects.iter().map(|e| (e.clone(), d.card)).collect();
+        let own = face.effects.iter().map(|e| (e, d.card));
         if foe_hp <= 0 {
-            work.extend(self.defeat_foe());
-            self.run_work(work);
+            let fallen = self.defeat_foe();
+            self.run_work(own.chain(fallen));
             return;
         }
         if d.guardian.full_heal && foe_hp < d.max_hp {
             self.emit(Event::FoeRestored { hp: d.max_hp });
         }
-        if !work.is_empty() {
-            self.run_work(work);
-        }
+        self.run_work(own);
     }
 
     /// Before each exchange: a duel that can no longer end is broken off (see RULES.md).
