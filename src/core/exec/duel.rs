@@ -6,13 +6,54 @@ use super::effects::Sourced;
 use crate::cards::model::{BonusTarget, Effect, Face, Immunity, Occasion, Per};
 use crate::cards::{CardRef, CardSet};
 use crate::core::action::Die;
-use crate::core::combat::{self, FoeStats, RollStatus, Standing, WearingKey};
+use crate::core::combat::{self, FoeStats, RollStatus, Standing, Wearing, WearingKey};
 use crate::core::dice::Side;
 use crate::core::event::Event;
 use crate::core::legal::usable_in_duel;
 use crate::core::modifiers::{duel_shift, fighter, foe_stats, modified_roll, mods, roll_modifier};
 use crate::core::rules::{DIE_MAX, DIE_MIN, EXCHANGE_LIMIT, REROLL_GRACE};
 use crate::core::state::{Cause, Duel, GuardianPenalties, Outcome, Phase};
+use std::cell::RefCell;
+use std::sync::{Arc, Weak};
+
+/// Answers kept per foe in [`WEARING_KEPT`] before its list starts again.
+const WEARING_PER_FOE: usize = 16;
+
+/// One card set's kept answers: the set (held weakly, so that no other set can take its
+/// address while it is kept) and, per foe (its card's index, the Guardian last), the
+/// answers for each key met.
+type WearingMemo = (Weak<CardSet>, Vec<Vec<(WearingKey, Wearing)>>);
+
+thread_local! {
+    /// The unending check's first answers worked out on this thread: each duel meets a new
+    /// foe, but runs meet the same foes with the same few figures.
+    static WEARING_KEPT: RefCell<WearingMemo> = RefCell::new((Weak::new(), Vec::new()));
+}
+
+/// [`combat::wearing`] for `key` (`st` stands as `key` says), from this thread's memo.
+fn wearing_kept(cards: &Arc<CardSet>, key: WearingKey, st: &Standing) -> Wearing {
+    WEARING_KEPT.with(|kept| {
+        let (set, memo) = &mut *kept.borrow_mut();
+        if !std::ptr::eq(set.as_ptr(), Arc::as_ptr(cards)) {
+            *set = Arc::downgrade(cards);
+            memo.clear();
+        }
+        let row = key.foe_card.map_or(cards.cards.len(), |c| usize::from(c.index));
+        if memo.len() <= row {
+            memo.resize_with(row + 1, Vec::new);
+        }
+        let answers = &mut memo[row];
+        if let Some(&(_, w)) = answers.iter().find(|(k, _)| *k == key) {
+            return w;
+        }
+        let w = combat::wearing(st);
+        if answers.len() >= WEARING_PER_FOE {
+            answers.clear();
+        }
+        answers.push((key, w));
+        w
+    })
+}
 
 /// The foe's faces: its card's, or the Guardian's.
 fn foe_faces<'c>(cards: &'c CardSet, d: &Duel) -> &'c [Face] {
@@ -340,11 +381,12 @@ impl<'a> Exec<'a> {
         let w = match self.s.wearing() {
             Some((k, w)) if k == key => w,
             _ => {
-                let w = combat::wearing(&st);
+                let w = wearing_kept(&self.s.cards, key, &st);
                 self.s.remember_wearing(key, w);
                 w
             }
         };
+        debug_assert_eq!(w, combat::wearing(&st), "a remembered answer went stale");
         if !w.foe {
             st.item_damage = self.item_damage(&d, foe);
         }
