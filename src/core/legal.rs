@@ -110,6 +110,20 @@ fn ability_cards(state: &State) -> impl Iterator<Item = CardRef> + '_ {
     held(state).chain(state.companions.iter().map(|f| f.card))
 }
 
+/// Calls `f` on each of [`ability_cards`], in the same order, with plain loops: this runs
+/// on almost every step, where a chain of three iterators costs a branch per card.
+fn each_ability_card(state: &State, mut f: impl FnMut(CardRef)) {
+    for &c in &state.items {
+        f(c);
+    }
+    for &c in &state.equipment {
+        f(c);
+    }
+    for fw in &state.companions {
+        f(fw.card);
+    }
+}
+
 fn usable(state: &State, card: CardRef, in_duel: bool) -> bool {
     let Some(a) = &state.cards.card(card).ability else {
         return false;
@@ -138,17 +152,23 @@ pub(super) fn usable_in_duel(state: &State) -> impl Iterator<Item = CardRef> + '
     ability_cards(state).filter(|&c| usable(state, c, true))
 }
 
-/// Cards whose free reroll is ready.
-fn free_rerolls(state: &State) -> impl Iterator<Item = CardRef> + '_ {
-    ability_cards(state).filter(|&c| {
-        let card = state.cards.card(c);
-        card.ability.as_ref().is_some_and(|a| a.reroll) && !state.is_spent(c)
-    })
+/// Whether this card's free reroll is ready.
+fn free_reroll_ready(state: &State, c: CardRef) -> bool {
+    let card = state.cards.card(c);
+    card.ability.as_ref().is_some_and(|a| a.reroll) && !state.is_spent(c)
 }
 
 /// Whether any reroll (Grace or a free reroll card) could be made now.
 pub(super) fn can_reroll(state: &State, no_rerolls: bool) -> bool {
-    !no_rerolls && (state.grace > 0 || free_rerolls(state).next().is_some())
+    if no_rerolls {
+        return false;
+    }
+    if state.grace > 0 {
+        return true;
+    }
+    let mut free = false;
+    each_ability_card(state, |c| free = free || free_reroll_ready(state, c));
+    free
 }
 
 /// Rerolls possible for the dice just rolled.
@@ -169,13 +189,15 @@ fn reroll_actions(
                 card: None,
             });
         }
-        for c in free_rerolls(state) {
-            out.push(Action::Reroll {
-                die,
-                index,
-                card: Some(Cow::Borrowed(c.id)),
-            });
-        }
+        each_ability_card(state, |c| {
+            if free_reroll_ready(state, c) {
+                out.push(Action::Reroll {
+                    die,
+                    index,
+                    card: Some(Cow::Borrowed(c.id)),
+                });
+            }
+        });
     }
 }
 
@@ -330,9 +352,7 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
         },
         Phase::Choice(c) => match &c.kind {
             ChoiceKind::Reorder { cards: shown } => {
-                for p in permutations(shown.len()) {
-                    out.push(Action::Order { order: p });
-                }
+                orders(shown.len(), &mut Vec::with_capacity(shown.len()), out);
             }
             ChoiceKind::Cleanse { .. } => {
                 for s in &state.snares {
@@ -433,13 +453,13 @@ pub(super) fn next_domains(state: &State) -> impl Iterator<Item = DomainRef> + '
 }
 
 fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) {
-    for c in ability_cards(state) {
+    each_ability_card(state, |c| {
         if usable(state, c, in_duel) {
             out.push(Action::Use {
                 card: Cow::Borrowed(c.id),
             });
         }
-    }
+    });
     if in_duel {
         return;
     }
@@ -455,24 +475,20 @@ fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) {
     }
 }
 
-fn permutations(n: usize) -> Vec<Vec<u8>> {
-    let mut out = Vec::new();
-    let mut cur: Vec<u8> = Vec::new();
-    fn go(n: usize, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
-        if cur.len() == n {
-            out.push(cur.clone());
-            return;
-        }
-        for i in 0..n as u8 {
-            if !cur.contains(&i) {
-                cur.push(i);
-                go(n, cur, out);
-                cur.pop();
-            }
+/// Every order of `n` cards (index lists, in lexicographic order) after the prefix `cur`,
+/// each pushed as an [`Action::Order`].
+fn orders(n: usize, cur: &mut Vec<u8>, out: &mut Vec<Action>) {
+    if cur.len() == n {
+        out.push(Action::Order { order: cur.clone() });
+        return;
+    }
+    for i in 0..n as u8 {
+        if !cur.contains(&i) {
+            cur.push(i);
+            orders(n, cur, out);
+            cur.pop();
         }
     }
-    go(n, &mut cur, &mut out);
-    out
 }
 
 pub(super) fn slot_kind(card: &StationCard) -> SlotKind {

@@ -5,7 +5,7 @@
 
 use super::figures::Table;
 use super::house::HouseRules;
-use crate::cards::model::{Modifier, Occasion, TableResult};
+use crate::cards::model::{Modifier, Occasion, StationCard, TableResult};
 use crate::cards::{CardRef, CardSet};
 
 /// What the cards in force add up to: the standing modifiers, and which occasions some
@@ -31,19 +31,16 @@ impl Standing {
     pub fn sum(
         cards: &CardSet,
         rules: &HouseRules,
-        active: impl Iterator<Item = CardRef> + Clone,
+        active: impl Iterator<Item = CardRef>,
     ) -> Standing {
-        let triggered = active.clone().fold(0, |bits, c| {
-            cards
-                .card(c)
-                .triggers
-                .iter()
-                .fold(bits, |b, t| b | occasion_bit(t.on))
+        let mut triggered = 0;
+        // One walk over the cards in force for both sums.
+        let mods = Mods::sum_with(cards, rules, active, |card| {
+            for t in &card.triggers {
+                triggered |= occasion_bit(t.on);
+            }
         });
-        Standing {
-            mods: Mods::sum_in(cards, rules, active),
-            triggered,
-        }
+        Standing { mods, triggered }
     }
 
     /// Whether some card in force has a trigger for this occasion.
@@ -85,6 +82,16 @@ impl Mods {
         rules: &HouseRules,
         active: impl Iterator<Item = CardRef>,
     ) -> Mods {
+        Mods::sum_with(cards, rules, active, |_| {})
+    }
+
+    /// [`Mods::sum_in`], showing each card in force to `also` on the way.
+    fn sum_with(
+        cards: &CardSet,
+        rules: &HouseRules,
+        active: impl Iterator<Item = CardRef>,
+        mut also: impl FnMut(&StationCard),
+    ) -> Mods {
         let t = &cards.traveller;
         let mut table = Table::of(t.table.as_deref());
         if rules.hit_on_six && table == Table::RULES {
@@ -97,7 +104,9 @@ impl Mods {
             ..Mods::default()
         };
         for c in active {
-            for p in &cards.card(c).passive {
+            let card = cards.card(c);
+            also(card);
+            for p in &card.passive {
                 match p {
                     Modifier::Atk(n) => m.atk += n,
                     Modifier::Def(n) => m.def += n,

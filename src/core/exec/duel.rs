@@ -6,13 +6,54 @@ use super::effects::Sourced;
 use crate::cards::model::{BonusTarget, Effect, Face, Immunity, Occasion, Per};
 use crate::cards::{CardRef, CardSet};
 use crate::core::action::Die;
-use crate::core::combat::{self, FoeStats, RollStatus, Standing, WearingKey};
+use crate::core::combat::{self, FoeStats, RollStatus, Standing, Wearing, WearingKey};
 use crate::core::dice::Side;
 use crate::core::event::Event;
 use crate::core::legal::usable_in_duel;
 use crate::core::modifiers::{duel_shift, fighter, foe_stats, modified_roll, mods, roll_modifier};
 use crate::core::rules::{DIE_MAX, DIE_MIN, EXCHANGE_LIMIT, REROLL_GRACE};
 use crate::core::state::{Cause, Duel, GuardianPenalties, Outcome, Phase};
+use std::cell::RefCell;
+use std::sync::{Arc, Weak};
+
+/// Answers kept per foe in [`WEARING_KEPT`] before its list starts again.
+const WEARING_PER_FOE: usize = 16;
+
+/// One card set's kept answers: the set (held weakly, so that no other set can take its
+/// address while it is kept) and, per foe (its card's index, the Guardian last), the
+/// answers for each key met.
+type WearingMemo = (Weak<CardSet>, Vec<Vec<(WearingKey, Wearing)>>);
+
+thread_local! {
+    /// The unending check's first answers worked out on this thread: each duel meets a new
+    /// foe, but runs meet the same foes with the same few figures.
+    static WEARING_KEPT: RefCell<WearingMemo> = RefCell::new((Weak::new(), Vec::new()));
+}
+
+/// [`combat::wearing`] for `key` (`st` stands as `key` says), from this thread's memo.
+fn wearing_kept(cards: &Arc<CardSet>, key: WearingKey, st: &Standing) -> Wearing {
+    WEARING_KEPT.with(|kept| {
+        let (set, memo) = &mut *kept.borrow_mut();
+        if !std::ptr::eq(set.as_ptr(), Arc::as_ptr(cards)) {
+            *set = Arc::downgrade(cards);
+            memo.clear();
+        }
+        let row = key.foe_card.map_or(cards.cards.len(), |c| usize::from(c.index));
+        if memo.len() <= row {
+            memo.resize_with(row + 1, Vec::new);
+        }
+        let answers = &mut memo[row];
+        if let Some(&(_, w)) = answers.iter().find(|(k, _)| *k == key) {
+            return w;
+        }
+        let w = combat::wearing(st);
+        if answers.len() >= WEARING_PER_FOE {
+            answers.clear();
+        }
+        answers.push((key, w));
+        w
+    })
+}
 
 /// The foe's faces: its card's, or the Guardian's.
 fn foe_faces<'c>(cards: &'c CardSet, d: &Duel) -> &'c [Face] {
@@ -22,7 +63,7 @@ fn foe_faces<'c>(cards: &'c CardSet, d: &Duel) -> &'c [Face] {
     }
 }
 
-impl Exec<'_> {
+impl<'a> Exec<'a> {
     /// `fight`: the foe in front of the traveller is duelled.
     pub(super) fn fight(&mut self) {
         if let Phase::Encounter { card } = self.s.phase {
@@ -139,7 +180,7 @@ impl Exec<'_> {
     }
 
     /// Damage from a card to the foe; returns the foe's on-defeat effects if it falls.
-    pub(super) fn hit_foe(&mut self, n: i32) -> Vec<Sourced> {
+    pub(super) fn hit_foe(&mut self, n: i32) -> Vec<Sourced<'a>> {
         let Some(d) = self.s.duel() else {
             return Vec::new();
         };
@@ -166,7 +207,7 @@ impl Exec<'_> {
 
     /// The foe falls: the Guardian wins the run; a foe card's on-defeat effects (and any
     /// foe-defeated triggers) are returned to run.
-    fn defeat_foe(&mut self) -> Vec<Sourced> {
+    fn defeat_foe(&mut self) -> Vec<Sourced<'a>> {
         let cards = self.cards();
         let Some(d) = self.s.duel() else {
             return Vec::new();
@@ -182,12 +223,8 @@ impl Exec<'_> {
                 Vec::new()
             }
             Some(c) => {
-                let mut work: Vec<Sourced> = cards
-                    .card(c)
-                    .on_defeat
-                    .iter()
-                    .map(|e: &Effect| (e.clone(), Some(c)))
-                    .collect();
+                let mut work: Vec<Sourced> =
+                    cards.card(c).on_defeat.iter().map(|e| (e, Some(c))).collect();
                 work.extend(self.triggers(Occasion::FoeDefeated));
                 work
             }
@@ -288,18 +325,16 @@ impl Exec<'_> {
             return;
         }
         // The face's own effects land with its damage, the foe's fall or not (see RULES.md).
-        let mut work: Vec<Sourced> = face.effects.iter().map(|e| (e.clone(), d.card)).collect();
+        let own = face.effects.iter().map(|e| (e, d.card));
         if foe_hp <= 0 {
-            work.extend(self.defeat_foe());
-            self.run_work(work);
+            let fallen = self.defeat_foe();
+            self.run_work(own.chain(fallen));
             return;
         }
         if d.guardian.full_heal && foe_hp < d.max_hp {
             self.emit(Event::FoeRestored { hp: d.max_hp });
         }
-        if !work.is_empty() {
-            self.run_work(work);
-        }
+        self.run_work(own);
     }
 
     /// Before each exchange: a duel that can no longer end is broken off (see RULES.md).
@@ -346,11 +381,12 @@ impl Exec<'_> {
         let w = match self.s.wearing() {
             Some((k, w)) if k == key => w,
             _ => {
-                let w = combat::wearing(&st);
+                let w = wearing_kept(&self.s.cards, key, &st);
                 self.s.remember_wearing(key, w);
                 w
             }
         };
+        debug_assert_eq!(w, combat::wearing(&st), "a remembered answer went stale");
         if !w.foe {
             st.item_damage = self.item_damage(&d, foe);
         }

@@ -8,11 +8,12 @@ use crate::core::event::Event;
 use crate::core::legal::{held, holds, seeable};
 use crate::core::rules::{GRACE_MAX, MARKER_MAX, MARKER_MIN, REORDER_MAX};
 use crate::core::state::{Cause, ChoiceKind, Phase};
-use std::collections::VecDeque;
 
 /// An effect waiting to run, with the card it comes from (`None`: the card being
-/// resolved), so that a Guide's choice it asks for is named after that card.
-pub(super) type Sourced = (Effect, Option<CardRef>);
+/// resolved), so that a Guide's choice it asks for is named after that card. Borrowed
+/// (from the card set, or a choice's pending list held by the caller): running an effect
+/// copies nothing.
+pub(super) type Sourced<'e> = (&'e Effect, Option<CardRef>);
 
 /// What [`Exec::step`] leaves to do.
 pub(super) enum Next {
@@ -21,22 +22,50 @@ pub(super) enum Next {
     Wait,
 }
 
-impl Exec<'_> {
-    /// Runs `effects`, all from card `from` (`None`: the card being resolved). Borrowed:
-    /// only the queue of work is made (one list, not a copy and then the queue).
+/// The effects still to run: those the running effect unfolded into (`front`, a stack
+/// whose last is next), then the rest of the list (`rest`, read as it goes, so a list
+/// that unfolds nothing is never collected).
+pub(super) struct Work<'e, 'w> {
+    front: Vec<Sourced<'e>>,
+    rest: &'w mut dyn Iterator<Item = Sourced<'e>>,
+}
+
+impl<'e> Work<'e, '_> {
+    fn next(&mut self) -> Option<Sourced<'e>> {
+        self.front.pop().or_else(|| self.rest.next())
+    }
+
+    /// Puts `effects` (all from `from`) first, in their order.
+    pub(super) fn push_front(&mut self, effects: &'e [Effect], from: Option<CardRef>) {
+        self.front.extend(effects.iter().rev().map(|e| (e, from)));
+    }
+
+    /// Everything left, in order (for a choice to hold).
+    fn take_all(&mut self) -> Vec<Sourced<'e>> {
+        let mut all: Vec<Sourced<'e>> = self.front.drain(..).rev().collect();
+        all.extend(&mut *self.rest);
+        all
+    }
+}
+
+impl<'a> Exec<'a> {
+    /// Runs `effects`, all from card `from` (`None`: the card being resolved).
     pub(super) fn run(&mut self, effects: &[Effect], from: Option<CardRef>) {
-        self.run_work(effects.iter().map(|e| (e.clone(), from)).collect());
+        self.run_work(effects.iter().map(|e| (e, from)));
     }
 
     /// Runs effects in order. Stops early if the run ends, or when an effect asks the
     /// player to choose: the rest then waits in the choice and runs after it.
-    pub(super) fn run_work(&mut self, effects: Vec<Sourced>) {
-        // Most cards and triggers have nothing (more) to run: skip making a queue.
-        if effects.is_empty() {
-            return;
-        }
-        let mut work: VecDeque<Sourced> = effects.into();
-        while let Some((e, from)) = work.pop_front() {
+    pub(super) fn run_work<'e>(&mut self, effects: impl IntoIterator<Item = Sourced<'e>>)
+    where
+        'a: 'e,
+    {
+        let mut rest = effects.into_iter();
+        let mut work = Work {
+            front: Vec::new(),
+            rest: &mut rest,
+        };
+        while let Some((e, from)) = work.next() {
             if self.over() {
                 return;
             }
@@ -47,25 +76,26 @@ impl Exec<'_> {
     }
 
     /// Runs one effect; effects it unfolds into go to the front of `work`.
-    fn step(&mut self, e: Effect, from: Option<CardRef>, work: &mut VecDeque<Sourced>) -> Next {
+    fn step<'e>(&mut self, e: &'e Effect, from: Option<CardRef>, work: &mut Work<'e, '_>) -> Next
+    where
+        'a: 'e,
+    {
         match e {
             Effect::If(b) => {
                 let branch = if holds(self.s, &b.when) {
-                    b.then
+                    &b.then
                 } else {
-                    b.otherwise
+                    &b.otherwise
                 };
-                for x in branch.into_iter().rev() {
-                    work.push_front((x, from));
-                }
+                work.push_front(branch, from);
             }
-            Effect::Heal(a) => self.heal(a),
+            Effect::Heal(a) => self.heal(*a),
             Effect::LoseHealth(a) => {
-                let n = self.amount(a);
+                let n = self.amount(*a);
                 self.change_health(-n);
             }
-            Effect::Resolve(n) => self.move_marker(n as i8),
-            Effect::Dread(n) => self.move_marker(-(n as i8)),
+            Effect::Resolve(n) => self.move_marker(*n as i8),
+            Effect::Dread(n) => self.move_marker(-(*n as i8)),
             Effect::MaxHealth(n) => {
                 let max_health = (self.s.max_health + n).max(1);
                 self.emit(Event::MaxHealthChanged {
@@ -74,21 +104,19 @@ impl Exec<'_> {
                 });
             }
             Effect::HitFoe(n) => {
-                let extra = self.hit_foe(n);
-                for x in extra.into_iter().rev() {
-                    work.push_front(x);
-                }
+                let extra = self.hit_foe(*n);
+                work.front.extend(extra.into_iter().rev());
             }
-            Effect::Peek(n) => return self.see_row(n, false, work),
-            Effect::Reveal(n) => return self.see_row(n, true, work),
+            Effect::Peek(n) => return self.see_row(*n, false, work),
+            Effect::Reveal(n) => return self.see_row(*n, true, work),
             Effect::PeekDeck(n) => {
-                let top = self.top_of_deck(n as usize);
+                let top = self.top_of_deck(*n as usize);
                 if !top.is_empty() {
                     self.emit(Event::DeckSeen { cards: top });
                 }
             }
             Effect::Reorder(n) => {
-                let top = self.top_of_deck((n as usize).min(REORDER_MAX));
+                let top = self.top_of_deck((*n as usize).min(REORDER_MAX));
                 if top.len() == 1 {
                     self.emit(Event::DeckSeen { cards: top });
                 } else if top.len() > 1 {
@@ -96,19 +124,22 @@ impl Exec<'_> {
                 }
             }
             Effect::Cleanse(n) => {
-                if self.s.snares.len() <= n as usize {
+                if self.s.snares.len() <= *n as usize {
                     for card in self.s.snares.clone() {
                         self.emit(Event::SnareRemoved { card });
                     }
                 } else {
-                    return self.ask(ChoiceKind::Cleanse { left: n }, work);
+                    return self.ask(ChoiceKind::Cleanse { left: *n }, work);
                 }
             }
             Effect::Bonus(Bonus { to, amount }) => {
-                self.emit(Event::BonusGained { to, amount });
+                self.emit(Event::BonusGained {
+                    to: *to,
+                    amount: *amount,
+                });
             }
             Effect::GuideChooses(options) => return self.guide_chooses(options, from, work),
-            Effect::Lose(kind) => return self.lose_held(kind, work),
+            Effect::Lose(kind) => return self.lose_held(*kind, work),
             Effect::Marker(MarkerAt::Neutral) => self.move_marker(-self.s.marker),
             Effect::Catch(id) => {
                 let cards = self.cards();
@@ -116,9 +147,7 @@ impl Exec<'_> {
                     && !self.s.snares.contains(&card)
                 {
                     self.emit(Event::SnareCaught { card });
-                    for x in cards.card(card).effects.iter().rev() {
-                        work.push_front((x.clone(), Some(card)));
-                    }
+                    work.push_front(&cards.card(card).effects, Some(card));
                 }
             }
             Effect::Release(id) => {
@@ -128,10 +157,10 @@ impl Exec<'_> {
                     self.emit(Event::SnareRemoved { card });
                 }
             }
-            Effect::EndRun(why) => self.lose(Cause::Stranded, why),
+            Effect::EndRun(why) => self.lose(Cause::Stranded, why.clone()),
             Effect::Shield(n) => {
-                if self.s.duel().is_some() && n > 0 {
-                    self.emit(Event::Shielded { exchanges: n });
+                if self.s.duel().is_some() && *n > 0 {
+                    self.emit(Event::Shielded { exchanges: *n });
                 }
             }
         }
@@ -139,23 +168,28 @@ impl Exec<'_> {
     }
 
     /// Offers a choice; the effects left in `work` wait in it.
-    pub(super) fn ask(&mut self, kind: ChoiceKind, work: &mut VecDeque<Sourced>) -> Next {
-        let (pending, sources) = std::mem::take(work).into_iter().unzip();
+    pub(super) fn ask(&mut self, kind: ChoiceKind, work: &mut Work<'_, '_>) -> Next {
+        self.offer(kind, work.take_all());
+        Next::Wait
+    }
+
+    /// Offers a choice; `then` waits in it (copied: the choice outlives the card's borrow).
+    pub(super) fn offer(&mut self, kind: ChoiceKind, then: Vec<Sourced<'_>>) {
+        let (pending, sources) = then.into_iter().map(|(e, from)| (e.clone(), from)).unzip();
         self.emit(Event::ChoiceOffered {
             kind,
             pending,
             sources,
         });
-        Next::Wait
     }
 
     /// A card's options: the Guide picks (the choice is named after `from`, else the card
     /// being resolved), or alone a die picks and the option's effects run at once.
-    fn guide_chooses(
+    fn guide_chooses<'e>(
         &mut self,
-        options: Vec<GuideOption>,
+        options: &'e [GuideOption],
         from: Option<CardRef>,
-        work: &mut VecDeque<Sourced>,
+        work: &mut Work<'e, '_>,
     ) -> Next {
         if options.is_empty() {
             return Next::Go;
@@ -165,6 +199,7 @@ impl Exec<'_> {
                 Phase::Resolving { card } => Some(card),
                 _ => None,
             });
+            let options = options.to_vec();
             return self.ask(ChoiceKind::Guide { card, options }, work);
         }
         let (option, die) = self.die_picks(options.len());
@@ -174,14 +209,12 @@ impl Exec<'_> {
             label: chosen.label.clone(),
             die,
         });
-        for x in chosen.effects.iter().rev() {
-            work.push_front((x.clone(), from));
-        }
+        work.push_front(&chosen.effects, from);
         Next::Go
     }
 
     /// One held card is lost: the Guide picks which when there is a choice, alone a die.
-    fn lose_held(&mut self, kind: LoseKind, work: &mut VecDeque<Sourced>) -> Next {
+    fn lose_held(&mut self, kind: LoseKind, work: &mut Work<'_, '_>) -> Next {
         let candidates: Vec<CardRef> = match kind {
             LoseKind::Item => self.s.items.clone(),
             LoseKind::Equipment => self.s.equipment.clone(),
@@ -210,7 +243,7 @@ impl Exec<'_> {
 
     /// Looks at `n` face-down cards of the row (turns them face up with `face_up`): the
     /// traveller picks which when there are more than `n` to choose from.
-    fn see_row(&mut self, n: u8, face_up: bool, work: &mut VecDeque<Sourced>) -> Next {
+    fn see_row(&mut self, n: u8, face_up: bool, work: &mut Work<'_, '_>) -> Next {
         let slots = seeable(self.s, face_up);
         if slots.len() > n as usize {
             return self.ask(ChoiceKind::Look { left: n, face_up }, work);

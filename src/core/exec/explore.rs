@@ -13,7 +13,7 @@ use crate::core::modifiers::{mods, rest_heal};
 use crate::core::rules::{REST_GRACE, REST_SPEND, ROW};
 use crate::core::state::{Cause, ChoiceKind, Phase};
 
-impl Exec<'_> {
+impl<'a> Exec<'a> {
     /// `flip`: turns a row card over; its effects (after any flip triggers) run.
     pub(super) fn flip(&mut self, slot: u8) {
         let Some(rc) = self.s.row[slot as usize] else {
@@ -22,16 +22,18 @@ impl Exec<'_> {
         let card = rc.card;
         let cards = self.cards();
         let c = cards.card(card);
-        let mut work = self.triggers(Occasion::Flip);
+        let triggered = self.triggers(Occasion::Flip);
         self.emit(Event::CardFlipped { slot, card });
         self.learn(&c.reveals, Some(card));
         if c.card_type == StationType::Snare {
             self.emit(Event::SnareCaught { card });
         }
-        if c.card_type != StationType::Companion {
-            work.extend(c.effects.iter().map(|e| (e.clone(), Some(card))));
-        }
-        self.run_work(work);
+        let own: &[Effect] = if c.card_type != StationType::Companion {
+            &c.effects
+        } else {
+            &[]
+        };
+        self.run_work(triggered.into_iter().chain(own.iter().map(|e| (e, Some(card)))));
     }
 
     /// A rumour met: each Guardian entry it names that this run has not learned yet.
@@ -129,11 +131,7 @@ impl Exec<'_> {
                     _ => self.pay(p),
                 }
             }
-            let work: Vec<Sourced> = opt
-                .effects
-                .iter()
-                .map(|e| (e.clone(), Some(card)))
-                .collect();
+            let work: Vec<Sourced> = opt.effects.iter().map(|e| (e, Some(card))).collect();
             let held = |k: &SlotKind| match k {
                 SlotKind::Item => self.s.items.len(),
                 SlotKind::Equipment => self.s.equipment.len(),
@@ -242,7 +240,7 @@ impl Exec<'_> {
     /// Pays "discard a held card of this kind" costs in turn, then runs `then`. A single
     /// card of the kind pays at once; with more the traveller picks which (the choice
     /// holds `then` and the kinds still to pay).
-    pub(super) fn pay_discards(&mut self, mut kinds: Vec<SlotKind>, then: Vec<Sourced>) {
+    pub(super) fn pay_discards(&mut self, mut kinds: Vec<SlotKind>, then: Vec<Sourced<'_>>) {
         while !kinds.is_empty() {
             let kind = kinds.remove(0);
             let held = match kind {
@@ -253,14 +251,11 @@ impl Exec<'_> {
                 [] => {}
                 [card] => self.discard_held(*card),
                 _ => {
-                    let mut work = then.into();
-                    self.ask(
-                        ChoiceKind::Discard {
-                            cards: held,
-                            more: kinds,
-                        },
-                        &mut work,
-                    );
+                    let kind = ChoiceKind::Discard {
+                        cards: held,
+                        more: kinds,
+                    };
+                    self.offer(kind, then);
                     return;
                 }
             }
@@ -286,14 +281,9 @@ impl Exec<'_> {
         for slot in 0..ROW as u8 {
             self.refill(slot);
         }
-        let mut work: Vec<Sourced> = cards
-            .domain(d)
-            .on_enter
-            .iter()
-            .map(|e| (e.clone(), None))
-            .collect();
-        work.extend(self.triggers(Occasion::DomainEnter));
-        self.run_work(work);
+        let scene = cards.domain(d).on_enter.iter().map(|e| (e, None));
+        let triggered = self.triggers(Occasion::DomainEnter);
+        self.run_work(scene.chain(triggered));
     }
 
     /// Deals the top card of the deck into an empty row slot.
@@ -306,21 +296,22 @@ impl Exec<'_> {
     }
 
     /// The effects of every trigger in force for this occasion, each with its card.
-    pub(super) fn triggers(&self, on: Occasion) -> Vec<Sourced> {
+    pub(super) fn triggers(&self, on: Occasion) -> Vec<Sourced<'a>> {
+        let cards = self.cards();
         let mut out = Vec::new();
         // Most of the time no card in force waits for this occasion (kept by `apply`).
         if !self.s.standing.fires(on) {
             debug_assert!(
                 self.s
                     .active_cards()
-                    .all(|c| { self.s.cards.card(c).triggers.iter().all(|t| t.on != on) })
+                    .all(|c| { cards.card(c).triggers.iter().all(|t| t.on != on) })
             );
             return out;
         }
         for c in self.s.active_cards() {
-            for t in &self.s.cards.card(c).triggers {
+            for t in &cards.card(c).triggers {
                 if t.on == on {
-                    out.extend(t.effects.iter().map(|e| (e.clone(), Some(c))));
+                    out.extend(t.effects.iter().map(|e| (e, Some(c))));
                 }
             }
         }

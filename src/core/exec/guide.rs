@@ -3,7 +3,6 @@
 //! Without a Guide the world picks with a die.
 
 use super::Exec;
-use super::effects::Sourced;
 use crate::cards::CardRef;
 use crate::cards::model::Effect;
 use crate::core::event::{Event, Zone};
@@ -39,9 +38,8 @@ impl Exec<'_> {
             self.discard_held(card);
         }
         self.emit(Event::ChoiceClosed);
-        let mut work: Vec<Sourced> = effects.into_iter().map(|e| (e, from)).collect();
-        work.extend(pending);
-        self.run_work(work);
+        let resumed = pending.iter().map(|(e, f)| (e, *f));
+        self.run_work(effects.iter().map(|e| (e, from)).chain(resumed));
     }
 
     /// `discard`: the held card the traveller picked pays a discard cost; any further
@@ -54,7 +52,7 @@ impl Exec<'_> {
             let (more, pending) = (more.clone(), c.resumed());
             self.discard_held(held);
             self.emit(Event::ChoiceClosed);
-            self.pay_discards(more, pending);
+            self.pay_discards(more, pending.iter().map(|(e, f)| (e, *f)).collect());
         }
     }
 
@@ -75,7 +73,7 @@ impl Exec<'_> {
                 };
                 pending.insert(0, (more, None));
             }
-            self.run_work(pending);
+            self.run_work(pending.iter().map(|(e, f)| (e, *f)));
         }
     }
 
@@ -88,7 +86,7 @@ impl Exec<'_> {
             let pending = c.resumed();
             self.emit(Event::DeckReordered { cards: new });
             self.emit(Event::ChoiceClosed);
-            self.run_work(pending);
+            self.run_work(pending.iter().map(|(e, f)| (e, *f)));
         }
     }
 
@@ -104,7 +102,7 @@ impl Exec<'_> {
             if left > 1 {
                 pending.insert(0, (Effect::Cleanse(left - 1), None));
             }
-            self.run_work(pending);
+            self.run_work(pending.iter().map(|(e, f)| (e, *f)));
         }
     }
 

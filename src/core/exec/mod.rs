@@ -163,9 +163,10 @@ impl<'a> Exec<'a> {
         {
             return false;
         }
-        if !super::plan::newly_lost(self.s).is_empty() {
+        let lost = super::plan::newly_lost(self.s);
+        if !lost.is_empty() {
             let by = self.culprit(action, at);
-            self.terms_lost(by);
+            self.tell_lost(lost, by);
         }
         true
     }
@@ -197,6 +198,11 @@ impl<'a> Exec<'a> {
     /// the card behind it (`by`).
     fn terms_lost(&mut self, by: Option<crate::cards::CardRef>) {
         let lost = super::plan::newly_lost(self.s);
+        self.tell_lost(lost, by);
+    }
+
+    /// [`Self::terms_lost`] for the entries `lost` (just found by `plan::newly_lost`).
+    fn tell_lost(&mut self, lost: Vec<(u8, super::plan::Gap)>, by: Option<crate::cards::CardRef>) {
         let cards = self.cards();
         for (entry, gap) in lost {
             let Some(e) = cards.entry(entry) else {

@@ -2,7 +2,6 @@
 //! extended tests).
 
 use super::Exec;
-use super::effects::Sourced;
 use crate::cards::model::{BonusTarget, Effect};
 use crate::core::dice::Side;
 use crate::core::event::Event;
@@ -63,19 +62,17 @@ impl Exec<'_> {
             failures,
             over,
         });
-        let mut work: Vec<Sourced> = Vec::new();
-        let from = |e: &Effect| (e.clone(), Some(card));
-        if test.extended && !success {
-            work.extend(test.each_failure.iter().map(from));
-        }
-        if over {
-            let then = if success {
-                &test.success
-            } else {
-                &test.failure
-            };
-            work.extend(then.iter().map(from));
-        }
-        self.run_work(work);
+        let failed: &[Effect] = if test.extended && !success {
+            &test.each_failure
+        } else {
+            &[]
+        };
+        let then: &[Effect] = match (over, success) {
+            (false, _) => &[],
+            (true, true) => &test.success,
+            (true, false) => &test.failure,
+        };
+        let from = |e| (e, Some(card));
+        self.run_work(failed.iter().chain(then).map(from));
     }
 }

@@ -2,10 +2,12 @@
 //! given back or waived: the first piece whose loss lost it, else the Domains no route
 //! visits, else the price no route can pay in time, else the room to keep them all.
 
-use super::search::{Node, Relax, bits};
+use super::search::{Node, Relax, Words, bits};
 use super::{State, bit, with_search};
 use crate::cards::puzzle::{NO_PIECE, Puzzle, Role, Test};
 use crate::cards::{CardRef, DomainRef};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// Why an entry is out of reach.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -162,8 +164,88 @@ fn every(pz: &Puzzle) -> u16 {
         .fold(0, |m, p| m | 1 << p)
 }
 
-/// Why entry `ix` cannot be met from position `n` (which the search found it cannot).
+/// Reasons kept per puzzle before the cache is emptied and starts again.
+const KEPT_LIMIT: usize = 1 << 16;
+
+thread_local! {
+    /// Reasons found, by puzzle (fingerprint), position and entry: `execute` asks for a
+    /// step's losses twice (whether any, then to tell them), and runs meet the same
+    /// positions again. A reason is a pure function of those three.
+    static KEPT: RefCell<HashMap<(u64, Node, u8), Gap, Words>> = RefCell::new(HashMap::default());
+}
+
+/// Why entry `ix` cannot be met from position `n` (which the search found it cannot):
+/// [`find`], remembered.
 pub fn why(s: &State, pz: &Puzzle, n: Node, ix: u8) -> Gap {
+    let key = (pz.fingerprint, n, ix);
+    if let Some(gap) = KEPT.with(|k| k.borrow().get(&key).map(|g| rebased(g, s, pz))) {
+        return gap;
+    }
+    let gap = find(s, pz, n, ix);
+    KEPT.with(|k| {
+        let mut kept = k.borrow_mut();
+        if kept.len() >= KEPT_LIMIT {
+            kept.clear();
+        }
+        kept.insert(key, gap.clone());
+    });
+    gap
+}
+
+/// A kept reason with its cards and Domains read again from this state's set, by index: a
+/// set with the same puzzle may spell their ids differently (a card renamed at the desk).
+fn rebased(gap: &Gap, s: &State, pz: &Puzzle) -> Gap {
+    let card = |c: CardRef| pz.piece_of(c).map_or(c, |p| pz.pieces[usize::from(p)].card);
+    let place = |d: DomainRef| {
+        s.cards
+            .domain_refs()
+            .get(usize::from(d.index))
+            .copied()
+            .unwrap_or(d)
+    };
+    match gap {
+        Gap::Nowhere(c) => Gap::Nowhere(card(*c)),
+        Gap::Gone(c) => Gap::Gone(card(*c)),
+        Gap::Unpaid {
+            card: c,
+            price,
+            gives,
+        } => Gap::Unpaid {
+            card: card(*c),
+            price: card(*price),
+            gives: *gives,
+        },
+        Gap::Unheld {
+            card: c,
+            price,
+            gives,
+        } => Gap::Unheld {
+            card: card(*c),
+            price: card(*price),
+            gives: *gives,
+        },
+        Gap::CutOff(ds) => Gap::CutOff(ds.iter().map(|d| place(*d)).collect()),
+        Gap::Order {
+            card: c,
+            price,
+            gives,
+            first,
+            then,
+        } => Gap::Order {
+            card: card(*c),
+            price: card(*price),
+            gives: *gives,
+            first: place(*first),
+            then: place(*then),
+        },
+        Gap::Crowded => Gap::Crowded,
+        Gap::Barred(c) => Gap::Barred(card(*c)),
+        Gap::Unmet => Gap::Unmet,
+    }
+}
+
+/// Why entry `ix` cannot be met from position `n`, found by asking the search again.
+pub(super) fn find(s: &State, pz: &Puzzle, n: Node, ix: u8) -> Gap {
     let want = bit(ix);
     let meets = |n: Node, relax: Relax| with_search(pz, relax, |x| x.answer(n)).covers(want);
     let card = |p: u8| pz.pieces[usize::from(p)].card;

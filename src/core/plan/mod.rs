@@ -68,7 +68,9 @@ const MEMO_LIMIT: usize = 1 << 20;
 const MEMOS: usize = 8;
 
 thread_local! {
-    static MEMOS_KEPT: RefCell<HashMap<(u64, Relax), Memo, Words>> = RefCell::new(HashMap::default());
+    /// Each puzzle's (by fingerprint) and relaxation's memo: a short list, looked through
+    /// rather than hashed (the planner asks here several times a step).
+    static MEMOS_KEPT: RefCell<Vec<(u64, Relax, Memo)>> = const { RefCell::new(Vec::new()) };
     /// The witnesses' distances, by puzzle (the bots ask for a route at every crossroads).
     static DISTANCES_KEPT: RefCell<HashMap<u64, Distances, Words>> = RefCell::new(HashMap::default());
 }
@@ -94,11 +96,20 @@ fn witness(pz: &Puzzle, n: Node, want: u8) -> Option<Vec<Move>> {
 pub(super) fn with_search<R>(pz: &Puzzle, relax: Relax, f: impl FnOnce(&mut Search) -> R) -> R {
     MEMOS_KEPT.with(|m| {
         let mut memos = m.borrow_mut();
-        let key = (pz.fingerprint, relax);
-        if !memos.contains_key(&key) && memos.len() >= MEMOS {
-            memos.clear();
-        }
-        let memo = memos.entry(key).or_default();
+        let kept = memos
+            .iter()
+            .position(|(fp, r, _)| *fp == pz.fingerprint && *r == relax);
+        let at = match kept {
+            Some(at) => at,
+            None => {
+                if memos.len() >= MEMOS {
+                    memos.clear();
+                }
+                memos.push((pz.fingerprint, relax, Memo::default()));
+                memos.len() - 1
+            }
+        };
+        let memo = &mut memos[at].2;
         if memo.len() > MEMO_LIMIT {
             memo.clear();
         }
@@ -176,6 +187,9 @@ pub fn position(s: &State) -> Option<Node> {
 /// flipped, taken, used (up), discarded, given, carried, joining, refused, passed, fought
 /// or defeated; a Domain entered; a reveal, the run's end. (Clearing a Domain changes no
 /// position: its cards have all been met.)
+// Inline, with the one lookup by name kept out of line: it runs on every event of every
+// step, and a small leaf is a jump and a load.
+#[inline]
 pub fn moves_a_piece(e: &Event, pz: &Puzzle, cards: &crate::cards::CardSet) -> bool {
     let piece = |c: &CardRef| pz.piece_of(*c).is_some();
     match e {
@@ -194,13 +208,21 @@ pub fn moves_a_piece(e: &Event, pz: &Puzzle, cards: &crate::cards::CardSet) -> b
         Event::CardCarried { card, by } => piece(card) || piece(by),
         Event::DuelStarted { card, .. } => card.is_some_and(|c| piece(&c)),
         Event::FoeDefeated { foe } | Event::DuelStalemate { foe, .. } => {
-            cards.card_by_str(foe).is_some_and(|c| piece(&c))
+            foe_is_piece(foe, pz, cards)
         }
         Event::DomainEntered { .. } | Event::GuardianRevealed { .. } | Event::RunEnded { .. } => {
             true
         }
         _ => false,
     }
+}
+
+/// Whether the foe named is a piece of the puzzle.
+#[inline(never)]
+fn foe_is_piece(foe: &str, pz: &Puzzle, cards: &crate::cards::CardSet) -> bool {
+    cards
+        .card_by_str(foe)
+        .is_some_and(|c| pz.piece_of(c).is_some())
 }
 
 /// Whether the card is waiting for the traveller's answer to its offer (to take it, let it

@@ -727,3 +727,35 @@ fn every_entry_lost_is_told_at_the_step_that_lost_it() {
     }
     assert!(told > 100, "only {told} losses seen");
 }
+
+/// A reason kept (between the two asks of a step, and from run to run) is the reason
+/// found afresh, on every lost entry of many random runs (shipped and generated).
+#[test]
+fn a_kept_reason_is_the_reason_found_afresh() {
+    let mut worlds: Vec<Arc<CardSet>> = vec![shipped()];
+    worlds.extend((0..40).map(generated));
+    let mut seen = 0;
+    for (w, cards) in worlds.iter().enumerate() {
+        let pz = cards.puzzle();
+        for run in 0..4u64 {
+            for s in states(cards, run * 11 + w as u64, 1) {
+                let Some(n) = super::position(&s) else {
+                    continue;
+                };
+                let all = super::answer(pz, n);
+                for ix in 0..cards.entry_count().min(8) as u8 {
+                    if all.covers(super::bit(ix)) {
+                        continue;
+                    }
+                    let fresh = super::gap::find(&s, pz, n, ix);
+                    for ask in 0..2 {
+                        let kept = super::gap::why(&s, pz, n, ix);
+                        assert_eq!(kept, fresh, "world {w}, run {run}, entry {ix}, ask {ask}");
+                    }
+                    seen += 1;
+                }
+            }
+        }
+    }
+    assert!(seen > 500, "only {seen} lost entries seen");
+}
