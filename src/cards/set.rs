@@ -106,7 +106,7 @@ type FastHash = std::hash::BuildHasherDefault<Fnv>;
 
 /// The one copy of an id's text in this process: equal texts give the same address
 /// (which [`CardRef`]'s equality relies on), and reloading a set leaks nothing new.
-fn intern(s: &str) -> &'static str {
+pub(crate) fn intern(s: &str) -> &'static str {
     static IDS: std::sync::OnceLock<std::sync::Mutex<std::collections::HashSet<&'static str>>> =
         std::sync::OnceLock::new();
     let ids = IDS.get_or_init(Default::default);

@@ -2,11 +2,109 @@
 //! headless protocol, in saves and in tests.
 
 use serde::{Deserialize, Serialize};
-use std::borrow::Cow;
 
-/// A card or Domain id in an action. Actions the game offers borrow the interned id (no
-/// allocation on the simulator's hot path); actions read from input own their text.
-pub type Id = Cow<'static, str>;
+/// A card or Domain id in an action: text that lives as long as the process, so an action
+/// is plain data with no text to free. Actions the game offers name the card set's own
+/// (interned) ids; ids read from input are interned, one copy per distinct text, so a
+/// long session keeps at most one copy of each id it was sent. Two ids are equal when
+/// their text is.
+#[derive(Clone, Copy, Eq)]
+pub struct Id(&'static str);
+
+impl Id {
+    /// The id of this text, interned unless it already lives for the whole process (use
+    /// `From<&'static str>` for that).
+    pub fn new(text: &str) -> Id {
+        Id(crate::cards::set::intern(text))
+    }
+
+    /// The id's text.
+    pub fn as_str(&self) -> &'static str {
+        self.0
+    }
+}
+
+impl From<&'static str> for Id {
+    fn from(text: &'static str) -> Id {
+        Id(text)
+    }
+}
+
+impl From<String> for Id {
+    fn from(text: String) -> Id {
+        Id::new(&text)
+    }
+}
+
+impl std::ops::Deref for Id {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0
+    }
+}
+
+impl AsRef<str> for Id {
+    fn as_ref(&self) -> &str {
+        self.0
+    }
+}
+
+impl std::borrow::Borrow<str> for Id {
+    fn borrow(&self) -> &str {
+        self.0
+    }
+}
+
+impl PartialEq for Id {
+    fn eq(&self, other: &Id) -> bool {
+        // The card set's ids are interned: the same address is the same text, at once.
+        std::ptr::eq(self.0, other.0) || self.0 == other.0
+    }
+}
+
+impl PartialEq<str> for Id {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for Id {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl std::hash::Hash for Id {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state)
+    }
+}
+
+impl std::fmt::Debug for Id {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.0, f)
+    }
+}
+
+impl std::fmt::Display for Id {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl Serialize for Id {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Id {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Id, D::Error> {
+        // Borrowed where the input allows, owned where it has escapes: interned either way.
+        let text = std::borrow::Cow::<'de, str>::deserialize(d)?;
+        Ok(Id::new(&text))
+    }
+}
 
 /// One player decision.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -212,7 +212,7 @@ mod tests {
     use crate::core::apply::apply;
     use crate::core::exec::new_run;
     use crate::core::testing::StateBuilder;
-    use std::borrow::Cow;
+
     use std::sync::Arc;
 
     fn run() -> State {
@@ -231,7 +231,7 @@ mod tests {
         };
         apply(&mut s, &joined);
         let use_her = Action::Use {
-            card: Cow::Borrowed("tamsin_herbwife"),
+            card: "tamsin_herbwife".into(),
         };
         assert!(s.snares.is_empty());
         let w = consequence(&s, &use_her).expect("a warning");

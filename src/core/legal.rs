@@ -1,6 +1,6 @@
 //! Which actions are legal now, the pure check, and why an action is not offered.
 
-use super::action::{Action, Die, SpendFor};
+use super::action::{Action, Die, Id, SpendFor};
 use super::error::{Illegal, Why};
 use super::house::Price;
 use super::modifiers::{Mods, mods};
@@ -8,7 +8,7 @@ use super::rules::{GRACE_MAX, REST_SPEND, ROW, SLOTS};
 use super::state::*;
 use crate::cards::model::{Condition, Join, Modifier, Payment, SlotKind, StationCard, StationType};
 use crate::cards::{CardRef, DomainRef};
-use std::borrow::Cow;
+
 
 /// Whether a condition holds now.
 pub fn holds(state: &State, cond: &Condition) -> bool {
@@ -194,7 +194,7 @@ fn reroll_actions(
                 out.push(Action::Reroll {
                     die,
                     index,
-                    card: Some(Cow::Borrowed(c.id)),
+                    card: Some(Id::from(c.id)),
                 });
             }
         });
@@ -244,7 +244,7 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
                 Phase::Route => {
                     for d in next_domains(state) {
                         out.push(Action::Go {
-                            domain: Cow::Borrowed(d.id),
+                            domain: Id::from(d.id),
                         });
                     }
                 }
@@ -304,16 +304,16 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
                     && state.holds(&id.0)
                 {
                     out.push(Action::Show {
-                        card: id.0.clone().into(),
-                        to: Cow::Borrowed(card.id),
+                        card: set_id(cards, &id.0),
+                        to: Id::from(card.id),
                     });
                 }
                 if let Some(id) = &p.give
                     && state.holds(&id.0)
                 {
                     out.push(Action::Give {
-                        card: id.0.clone().into(),
-                        to: Cow::Borrowed(card.id),
+                        card: set_id(cards, &id.0),
+                        to: Id::from(card.id),
                     });
                 }
             }
@@ -326,12 +326,12 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
         Phase::Companion { card } => {
             match &cards.card(*card).join {
                 Some(Join::Give(id)) if state.holds(&id.0) => out.push(Action::Give {
-                    card: id.0.clone().into(),
-                    to: Cow::Borrowed(card.id),
+                    card: set_id(cards, &id.0),
+                    to: Id::from(card.id),
                 }),
                 Some(Join::Show(id)) if state.holds(&id.0) => out.push(Action::Show {
-                    card: id.0.clone().into(),
-                    to: Cow::Borrowed(card.id),
+                    card: set_id(cards, &id.0),
+                    to: Id::from(card.id),
                 }),
                 _ => {}
             }
@@ -357,7 +357,7 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
             ChoiceKind::Cleanse { .. } => {
                 for s in &state.snares {
                     out.push(Action::Cleanse {
-                        card: Cow::Borrowed(s.id),
+                        card: Id::from(s.id),
                     });
                 }
             }
@@ -369,7 +369,7 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
             }
             ChoiceKind::Discard { cards: held, .. } => {
                 out.extend(held.iter().map(|c| Action::Discard {
-                    card: Cow::Borrowed(c.id),
+                    card: Id::from(c.id),
                 }));
             }
             ChoiceKind::Look { face_up, .. } => {
@@ -456,7 +456,7 @@ fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) {
     each_ability_card(state, |c| {
         if usable(state, c, in_duel) {
             out.push(Action::Use {
-                card: Cow::Borrowed(c.id),
+                card: Id::from(c.id),
             });
         }
     });
@@ -467,8 +467,8 @@ fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) {
         for want in &state.cards.card(f.card).carries {
             if let Some(c) = held(state).find(|c| c.id == want.0) {
                 out.push(Action::Give {
-                    card: Cow::Borrowed(c.id),
-                    to: Cow::Borrowed(f.card.id),
+                    card: Id::from(c.id),
+                    to: Id::from(f.card.id),
                 });
             }
         }
@@ -602,7 +602,7 @@ fn usable_now(phase: &Phase) -> bool {
 
 /// Why a reroll just asked for is not offered. (Dice a face forbids to reroll are never
 /// left waiting: the exchange resolves at once.)
-fn reroll_block(state: &State, card: &Option<Cow<'static, str>>) -> Why {
+fn reroll_block(state: &State, card: &Option<Id>) -> Why {
     match card {
         None if state.grace == 0 => Why::NoReroll,
         Some(_) => Why::CannotUse,
@@ -660,4 +660,12 @@ pub fn candidates(state: &State) -> Vec<(Action, Option<Why>)> {
         out.push((a, why));
     }
     out
+}
+
+/// The action id of a card the card set names in its own data: the set's interned id
+/// (no lock, no copy), or the text interned if the set does not know it.
+fn set_id(cards: &crate::cards::CardSet, text: &str) -> Id {
+    cards
+        .card_by_str(text)
+        .map_or_else(|| Id::new(text), |c| Id::from(c.id))
 }

@@ -131,7 +131,7 @@ fn only_the_step_asked_for_is_open() {
         lesson.observe(&s);
     }
     let go = |d: &'static str| Action::Go {
-        domain: std::borrow::Cow::Borrowed(d),
+        domain: d.into(),
     };
     assert!(legal_actions(&s).contains(&go(BRIDGE)));
     assert!(!lesson.allows(&s, &go(BRIDGE)));

@@ -609,7 +609,7 @@ mod tests {
     use super::*;
 
     fn card(i: u16) -> crate::core::action::Id {
-        std::borrow::Cow::Owned(format!("card{i}"))
+        format!("card{i}").into()
     }
 
     /// The table's fonts measured headless: the same font files, read by `ttf-parser`.
