@@ -49,7 +49,9 @@ fn with_foe<T>(cards: &Arc<CardSet>, key: &WearingKey, f: impl FnOnce(&mut FoeMe
             *set = Arc::downgrade(cards);
             memo.clear();
         }
-        let row = key.foe_card.map_or(cards.cards.len(), |c| usize::from(c.index));
+        let row = key
+            .foe_card
+            .map_or(cards.cards.len(), |c| usize::from(c.index));
         if memo.len() <= row {
             memo.resize_with(row + 1, FoeMemo::default);
         }
@@ -72,13 +74,17 @@ fn recall<K: PartialEq, V: Copy>(list: &mut Vec<(K, V)>, key: K, work: impl FnOn
 
 /// [`combat::wearing`] for `key` (`st` stands as `key` says), from this thread's memo.
 fn wearing_kept(cards: &Arc<CardSet>, key: WearingKey, st: &Standing) -> Wearing {
-    with_foe(cards, &key, |m| recall(&mut m.wearing, key, || combat::wearing(st)))
+    with_foe(cards, &key, |m| {
+        recall(&mut m.wearing, key, || combat::wearing(st))
+    })
 }
 
 /// [`combat::foe_can_fall`] (`st` stands as `key` says), from this thread's memo.
 fn foe_falls_kept(cards: &Arc<CardSet>, key: WearingKey, st: &Standing) -> bool {
     let at = (key, st.next, st.foe_hp, st.foe_max_hp, st.item_damage);
-    with_foe(cards, &key, |m| recall(&mut m.falls, at, || combat::foe_can_fall(st)))
+    with_foe(cards, &key, |m| {
+        recall(&mut m.falls, at, || combat::foe_can_fall(st))
+    })
 }
 
 /// The foe's faces: its card's, or the Guardian's.
@@ -249,8 +255,12 @@ impl<'a> Exec<'a> {
                 Vec::new()
             }
             Some(c) => {
-                let mut work: Vec<Sourced> =
-                    cards.card(c).on_defeat.iter().map(|e| (e, Some(c))).collect();
+                let mut work: Vec<Sourced> = cards
+                    .card(c)
+                    .on_defeat
+                    .iter()
+                    .map(|e| (e, Some(c)))
+                    .collect();
                 work.extend(self.triggers(Occasion::FoeDefeated));
                 work
             }
