@@ -64,7 +64,10 @@ fn change(state: &mut RunData, event: &Event) {
             state.phase = Phase::Explore;
         }
         Event::DeckShuffled { domain, order, .. } => {
-            let mut deck = state.cards.domain(*domain).stations.clone();
+            // Dealt into the old deck's room (empty now: it went with the last Domain).
+            let mut deck = std::mem::take(&mut state.deck);
+            deck.clear();
+            deck.extend_from_slice(&state.cards.domain(*domain).stations);
             state.dice.shuffle(&mut deck);
             debug_assert_eq!(&deck, order, "shuffle replay diverged");
             state.deck = deck;
@@ -238,7 +241,8 @@ fn change(state: &mut RunData, event: &Event) {
         Event::TestRolled { dice, .. } => {
             replay_dice(state, Some(Side::Traveller), dice.iter().copied());
             if let Phase::Pit(t) = &mut state.phase {
-                t.dice = dice.clone();
+                t.dice.clear();
+                t.dice.extend_from_slice(dice);
             }
         }
         Event::Rerolled {

@@ -169,9 +169,12 @@ pub fn who_can_fall(st: &Standing) -> (bool, bool) {
 
 /// [`who_can_fall`] with its first answers, [`wearing`], already known.
 pub fn who_can_fall_wearing(st: &Standing, w: Wearing) -> (bool, bool) {
-    let foe = w.foe || foe_can_fall(st);
-    let me = w.traveller || harm(st, st.next, st.health) >= st.health;
-    (foe, me)
+    (w.foe || foe_can_fall(st), traveller_can_fall(st, w))
+}
+
+/// The traveller's half of [`who_can_fall_wearing`].
+pub fn traveller_can_fall(st: &Standing, w: Wearing) -> bool {
+    w.traveller || harm(st, st.next, st.health) >= st.health
 }
 
 /// Works out [`Wearing`].
@@ -240,8 +243,9 @@ fn foe_step(st: &Standing, face: &Face, r: Option<u8>) -> i32 {
 }
 
 /// The exact search, when no face wears the foe down: every (status, HP) the duel can
-/// reach from here.
-fn foe_can_fall(st: &Standing) -> bool {
+/// reach from here. It reads the foe, the figures of a [`WearingKey`], the status in
+/// force, the HPs and the held cards' damage (not the traveller's Health).
+pub fn foe_can_fall(st: &Standing) -> bool {
     let step = |face: &Face, r: Option<u8>| foe_step(st, face, r);
     let (statuses, count) = face_statuses(st.faces, Some(st.next));
     let max_hp = st.foe_max_hp.max(st.foe_hp).max(1);

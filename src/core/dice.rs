@@ -228,6 +228,9 @@ impl Dice {
 
     /// The next `n` results for `side`, without drawing.
     pub fn preview_for(&self, side: Side, n: usize) -> Vec<u8> {
+        if self.deck.is_none() {
+            return self.preview(n);
+        }
         let mut d = self.clone();
         (0..n).map(|_| d.roll_for(side)).collect()
     }
@@ -285,8 +288,13 @@ impl Dice {
 
     /// The next `n` results, without rolling.
     pub fn preview(&self, n: usize) -> Vec<u8> {
-        let mut d = self.clone();
-        (0..n).map(|_| d.roll()).collect()
+        // Only the generator is copied (not the forced queue or the decks): a test's dice
+        // are previewed at every roll.
+        let mut forced = self.forced.iter().copied();
+        let mut rng = self.rng.clone();
+        (0..n)
+            .map(|_| forced.next().unwrap_or_else(|| d6(&mut rng)))
+            .collect()
     }
 
     /// The next two results, without rolling (and without allocating).
@@ -386,6 +394,18 @@ mod tests {
         sorted.sort();
         assert_eq!(sorted, items);
         assert_ne!(v, items);
+    }
+
+    #[test]
+    fn a_preview_is_the_rolls_to_come() {
+        for mode in [DiceMode::Rolled, DiceMode::Deck] {
+            let d = Dice::with_mode(9, [5, 2], mode);
+            let (seen, tested) = (d.preview(8), d.preview_for(Side::Traveller, 8));
+            let (mut a, mut b) = (d.clone(), d);
+            assert_eq!(seen, (0..8).map(|_| a.roll()).collect::<Vec<u8>>());
+            let dealt: Vec<u8> = (0..8).map(|_| b.roll_for(Side::Traveller)).collect();
+            assert_eq!(tested, dealt);
+        }
     }
 
     const PINNED_SEED_42: [u8; 12] = [4, 4, 5, 1, 3, 3, 5, 4, 1, 3, 3, 4];

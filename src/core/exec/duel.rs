@@ -16,42 +16,74 @@ use crate::core::state::{Cause, Duel, GuardianPenalties, Outcome, Phase};
 use std::cell::RefCell;
 use std::sync::{Arc, Weak};
 
-/// Answers kept per foe in [`WEARING_KEPT`] before its list starts again.
-const WEARING_PER_FOE: usize = 16;
+/// Answers kept per foe in [`KEPT`], of each kind, before its list starts again.
+const KEPT_PER_FOE: usize = 32;
 
-/// One card set's kept answers: the set (held weakly, so that no other set can take its
-/// address while it is kept) and, per foe (its card's index, the Guardian last), the
-/// answers for each key met.
-type WearingMemo = (Weak<CardSet>, Vec<Vec<(WearingKey, Wearing)>>);
+/// Where a duel stands for [`combat::foe_can_fall`]: the figures, the status in force, the
+/// foe's HP and maximum, and the held cards' damage.
+type FallKey = (WearingKey, RollStatus, i32, i32, i32);
 
-thread_local! {
-    /// The unending check's first answers worked out on this thread: each duel meets a new
-    /// foe, but runs meet the same foes with the same few figures.
-    static WEARING_KEPT: RefCell<WearingMemo> = RefCell::new((Weak::new(), Vec::new()));
+/// One foe's kept answers: the unending check's first answers by key, and whether the foe
+/// can still fall from where a duel stood (the exact search, run when no face wears it).
+#[derive(Default)]
+struct FoeMemo {
+    wearing: Vec<(WearingKey, Wearing)>,
+    falls: Vec<(FallKey, bool)>,
 }
 
-/// [`combat::wearing`] for `key` (`st` stands as `key` says), from this thread's memo.
-fn wearing_kept(cards: &Arc<CardSet>, key: WearingKey, st: &Standing) -> Wearing {
-    WEARING_KEPT.with(|kept| {
+/// One card set's kept answers: the set (held weakly, so that no other set can take its
+/// address while it is kept) and each foe's (by its card's index, the Guardian last).
+type Memo = (Weak<CardSet>, Vec<FoeMemo>);
+
+thread_local! {
+    /// The unending check's answers worked out on this thread: each duel meets a new foe,
+    /// but runs meet the same foes with the same few figures.
+    static KEPT: RefCell<Memo> = RefCell::new((Weak::new(), Vec::new()));
+}
+
+/// The kept answers for the foe of `key` (from a fresh list when `cards` is a new set).
+fn with_foe<T>(cards: &Arc<CardSet>, key: &WearingKey, f: impl FnOnce(&mut FoeMemo) -> T) -> T {
+    KEPT.with(|kept| {
         let (set, memo) = &mut *kept.borrow_mut();
         if !std::ptr::eq(set.as_ptr(), Arc::as_ptr(cards)) {
             *set = Arc::downgrade(cards);
             memo.clear();
         }
-        let row = key.foe_card.map_or(cards.cards.len(), |c| usize::from(c.index));
+        let row = key
+            .foe_card
+            .map_or(cards.cards.len(), |c| usize::from(c.index));
         if memo.len() <= row {
-            memo.resize_with(row + 1, Vec::new);
+            memo.resize_with(row + 1, FoeMemo::default);
         }
-        let answers = &mut memo[row];
-        if let Some(&(_, w)) = answers.iter().find(|(k, _)| *k == key) {
-            return w;
-        }
-        let w = combat::wearing(st);
-        if answers.len() >= WEARING_PER_FOE {
-            answers.clear();
-        }
-        answers.push((key, w));
-        w
+        f(&mut memo[row])
+    })
+}
+
+/// The answer for `key` in `list`, else `work()`'s, kept.
+fn recall<K: PartialEq, V: Copy>(list: &mut Vec<(K, V)>, key: K, work: impl FnOnce() -> V) -> V {
+    if let Some((_, v)) = list.iter().find(|(k, _)| *k == key) {
+        return *v;
+    }
+    let v = work();
+    if list.len() >= KEPT_PER_FOE {
+        list.clear();
+    }
+    list.push((key, v));
+    v
+}
+
+/// [`combat::wearing`] for `key` (`st` stands as `key` says), from this thread's memo.
+fn wearing_kept(cards: &Arc<CardSet>, key: WearingKey, st: &Standing) -> Wearing {
+    with_foe(cards, &key, |m| {
+        recall(&mut m.wearing, key, || combat::wearing(st))
+    })
+}
+
+/// [`combat::foe_can_fall`] (`st` stands as `key` says), from this thread's memo.
+fn foe_falls_kept(cards: &Arc<CardSet>, key: WearingKey, st: &Standing) -> bool {
+    let at = (key, st.next, st.foe_hp, st.foe_max_hp, st.item_damage);
+    with_foe(cards, &key, |m| {
+        recall(&mut m.falls, at, || combat::foe_can_fall(st))
     })
 }
 
@@ -223,8 +255,12 @@ impl<'a> Exec<'a> {
                 Vec::new()
             }
             Some(c) => {
-                let mut work: Vec<Sourced> =
-                    cards.card(c).on_defeat.iter().map(|e| (e, Some(c))).collect();
+                let mut work: Vec<Sourced> = cards
+                    .card(c)
+                    .on_defeat
+                    .iter()
+                    .map(|e| (e, Some(c)))
+                    .collect();
                 work.extend(self.triggers(Occasion::FoeDefeated));
                 work
             }
@@ -390,7 +426,9 @@ impl<'a> Exec<'a> {
         if !w.foe {
             st.item_damage = self.item_damage(&d, foe);
         }
-        let (foe_can, me_can) = combat::who_can_fall_wearing(&st, w);
+        let foe_can = w.foe || foe_falls_kept(&self.s.cards, key, &st);
+        debug_assert_eq!(foe_can, combat::who_can_fall_wearing(&st, w).0);
+        let me_can = combat::traveller_can_fall(&st, w);
         let limit = d.exchange >= EXCHANGE_LIMIT;
         match d.card {
             // Under the reflect seal alone the duel is fought as written: the traveller's

@@ -33,7 +33,11 @@ impl<'a> Exec<'a> {
         } else {
             &[]
         };
-        self.run_work(triggered.into_iter().chain(own.iter().map(|e| (e, Some(card)))));
+        self.run_work(
+            triggered
+                .into_iter()
+                .chain(own.iter().map(|e| (e, Some(card)))),
+        );
     }
 
     /// A rumour met: each Guardian entry it names that this run has not learned yet.
