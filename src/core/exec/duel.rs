@@ -38,7 +38,7 @@ type Memo = (Weak<CardSet>, Vec<FoeMemo>);
 thread_local! {
     /// The unending check's answers worked out on this thread: each duel meets a new foe,
     /// but runs meet the same foes with the same few figures.
-    static KEPT: RefCell<Memo> = RefCell::new((Weak::new(), Vec::new()));
+    static KEPT: RefCell<Memo> = const { RefCell::new((Weak::new(), Vec::new())) };
 }
 
 /// The kept answers for the foe of `key` (from a fresh list when `cards` is a new set).
