@@ -9,7 +9,6 @@ use super::state::*;
 use crate::cards::model::{Condition, Join, Modifier, Payment, SlotKind, StationCard, StationType};
 use crate::cards::{CardRef, DomainRef};
 
-
 /// Whether a condition holds now.
 pub fn holds(state: &State, cond: &Condition) -> bool {
     match cond {

@@ -350,7 +350,9 @@ impl Policy for Heuristic {
                 }
                 match view.phase() {
                     Phase::Route => return self.route(view, actions, rng),
-                    Phase::Crossing => return find(&|a| matches!(a, Action::Continue)).unwrap_or(0),
+                    Phase::Crossing => {
+                        return find(&|a| matches!(a, Action::Continue)).unwrap_or(0);
+                    }
                     _ => {}
                 }
                 if self.plan.is_some()
@@ -376,7 +378,8 @@ impl Policy for Heuristic {
                     .map(|(i, c)| (i, self.keep_value(*c, view)))
                     .fold((0, f32::MAX), |a, b| if b.1 < a.1 { b } else { a });
                 if new > worst_v
-                    && let Some(i) = find(&|a| matches!(a, Action::Swap { slot } if *slot == worst as u8))
+                    && let Some(i) =
+                        find(&|a| matches!(a, Action::Swap { slot } if *slot == worst as u8))
                 {
                     return i;
                 }

@@ -130,9 +130,7 @@ fn only_the_step_asked_for_is_open() {
         execute(&mut s, &a).expect("legal");
         lesson.observe(&s);
     }
-    let go = |d: &'static str| Action::Go {
-        domain: d.into(),
-    };
+    let go = |d: &'static str| Action::Go { domain: d.into() };
     assert!(legal_actions(&s).contains(&go(BRIDGE)));
     assert!(!lesson.allows(&s, &go(BRIDGE)));
     assert!(lesson.allows(&s, &go(REEDS)));
