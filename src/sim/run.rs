@@ -5,7 +5,7 @@ use crate::cards::model::SealPenalty;
 use crate::cards::{CardRef, CardSet, DomainRef};
 use crate::core::{
     Action, Cause, DiceMode, Event, Observation, Outcome, Phase, RunOptions, Strike, Zone,
-    execute_offered_moving, legal_actions_into, new_run_opts,
+    execute_offered_with, legal_actions_into, new_run_opts,
 };
 use std::sync::Arc;
 
@@ -135,6 +135,29 @@ pub struct RunFacts {
     pub term_lost_by: Vec<u16>,
     /// Paid peeks bought (house rule `paid-peek`).
     pub peeks: u32,
+    /// Not a fact: the step loop's buffers, kept with the facts so that every run played
+    /// into them reuses their room.
+    pub(super) scratch: Scratch,
+}
+
+/// The step loop's lists of legal actions and of a step's events: emptied at every step,
+/// their room kept from run to run. A copy starts empty (it holds nothing of a run).
+#[derive(Default)]
+pub(super) struct Scratch {
+    actions: Vec<Action>,
+    events: Vec<Event>,
+}
+
+impl Clone for Scratch {
+    fn clone(&self) -> Self {
+        Scratch::default()
+    }
+}
+
+impl std::fmt::Debug for Scratch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Scratch")
+    }
 }
 
 impl RunFacts {
@@ -154,6 +177,7 @@ impl RunFacts {
             after_domain: keep.after_domain,
             notes: keep.notes,
             flows: keep.flows,
+            scratch: keep.scratch,
             ..RunFacts::default()
         };
     }
@@ -380,9 +404,11 @@ pub fn play_into(
     t.record(facts, &events, false);
     policy.start(&Observation::of(&state));
     let mut steps = 0;
-    // Buffers reused across steps: the loop allocates little.
-    let mut actions = Vec::new();
-    let mut events = Vec::new();
+    // Buffers reused across steps and runs: the loop allocates little.
+    let Scratch {
+        mut actions,
+        mut events,
+    } = std::mem::take(&mut facts.scratch);
     while !state.is_over() {
         legal_actions_into(&state, &mut actions);
         if let Phase::Terror { card } = state.phase {
@@ -411,7 +437,7 @@ pub fn play_into(
         let swap = matches!(action, Action::Swap { .. });
         facts.peeks += u32::from(matches!(action, Action::Peek { .. }));
         let moved;
-        (events, moved) = execute_offered_moving(&mut state, action, events);
+        (events, moved) = execute_offered_with(&mut state, cards, action, events);
         t.record(facts, &events, swap);
         // A run whose terms can no longer all be met on one road is dead too, though no
         // single entry is lost yet (asked only after a step that moves a piece).
@@ -421,6 +447,10 @@ pub fn play_into(
         steps += 1;
     }
     policy.end(&Observation::of(&state));
+    // The lists are emptied before their next use; cleared now, they hold nothing between runs.
+    actions.clear();
+    events.clear();
+    facts.scratch = Scratch { actions, events };
     t.close_flip(facts);
     t.close_resolved(facts);
     t.close_flow(facts);
