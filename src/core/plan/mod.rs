@@ -217,12 +217,18 @@ pub fn moves_a_piece(e: &Event, pz: &Puzzle, cards: &crate::cards::CardSet) -> b
     }
 }
 
-/// Whether the foe named is a piece of the puzzle.
+/// Whether the foe named is a piece of the puzzle (a card of `cards`, whose ids are
+/// unique): a walk over its few pieces' ids, cheaper than a lookup by name.
 #[inline(never)]
 fn foe_is_piece(foe: &str, pz: &Puzzle, cards: &crate::cards::CardSet) -> bool {
-    cards
-        .card_by_str(foe)
-        .is_some_and(|c| pz.piece_of(c).is_some())
+    let found = pz.pieces.iter().any(|p| p.card.id == foe);
+    debug_assert_eq!(
+        found,
+        cards
+            .card_by_str(foe)
+            .is_some_and(|c| pz.piece_of(c).is_some())
+    );
+    found
 }
 
 /// Whether the card is waiting for the traveller's answer to its offer (to take it, let it
@@ -302,8 +308,9 @@ pub fn together(s: &State, known_only: bool) -> bool {
         if known_only && !lore::known(s, ix) {
             continue;
         }
-        let met_now = s.cards.entry(ix).is_some_and(|e| holds(s, &e.broken_by));
-        if met_now || all.covers(bit(ix)) {
+        // The search's answer first: most entries are open, and `holds` walks the cards held.
+        let met_now = || s.cards.entry(ix).is_some_and(|e| holds(s, &e.broken_by));
+        if all.covers(bit(ix)) || met_now() {
             want |= bit(ix);
         }
     }
