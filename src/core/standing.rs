@@ -33,14 +33,29 @@ impl Standing {
         rules: &HouseRules,
         active: impl Iterator<Item = CardRef>,
     ) -> Standing {
-        let mut triggered = 0;
-        // One walk over the cards in force for both sums.
-        let mods = Mods::sum_with(cards, rules, active, |card| {
-            for t in &card.triggers {
-                triggered |= occasion_bit(t.on);
-            }
-        });
-        Standing { mods, triggered }
+        let mut s = Standing::traveller(cards, rules);
+        for c in active {
+            s.add(cards.card(c));
+        }
+        s
+    }
+
+    /// The traveller card's own figures (under the run's house rules), nothing in force.
+    pub fn traveller(cards: &CardSet, rules: &HouseRules) -> Standing {
+        Standing {
+            mods: Mods::traveller(cards, rules),
+            triggered: 0,
+        }
+    }
+
+    /// Adds one card in force (cards later in the order equipment, companions, Snares win
+    /// a face of the table): [`Standing::sum`] one card at a time, for a caller that walks
+    /// its own lists.
+    pub fn add(&mut self, card: &StationCard) {
+        self.mods.add(card);
+        for t in &card.triggers {
+            self.triggered |= occasion_bit(t.on);
+        }
     }
 
     /// Whether some card in force has a trigger for this occasion.
@@ -82,47 +97,46 @@ impl Mods {
         rules: &HouseRules,
         active: impl Iterator<Item = CardRef>,
     ) -> Mods {
-        Mods::sum_with(cards, rules, active, |_| {})
+        let mut m = Mods::traveller(cards, rules);
+        for c in active {
+            m.add(cards.card(c));
+        }
+        m
     }
 
-    /// [`Mods::sum_in`], showing each card in force to `also` on the way.
-    fn sum_with(
-        cards: &CardSet,
-        rules: &HouseRules,
-        active: impl Iterator<Item = CardRef>,
-        mut also: impl FnMut(&StationCard),
-    ) -> Mods {
+    /// The traveller card's figures and table (under the run's house rules).
+    fn traveller(cards: &CardSet, rules: &HouseRules) -> Mods {
         let t = &cards.traveller;
         let mut table = Table::of(t.table.as_deref());
         if rules.hit_on_six && table == Table::RULES {
             table.set(HIT_ON_SIX_FACE, TableResult::Hit);
         }
-        let mut m = Mods {
+        Mods {
             atk: t.atk,
             def: t.def,
             table,
             ..Mods::default()
-        };
-        for c in active {
-            let card = cards.card(c);
-            also(card);
-            for p in &card.passive {
-                match p {
-                    Modifier::Atk(n) => m.atk += n,
-                    Modifier::Def(n) => m.def += n,
-                    Modifier::TestRolls(n) => m.test_rolls += n,
-                    Modifier::DuelRolls(n) => m.duel_rolls += n,
-                    Modifier::AllRolls(n) => m.all_rolls += n,
-                    Modifier::RestHeal(n) => m.rest_heal += n,
-                    Modifier::CounterDamage(n) => m.counter_damage += n,
-                    Modifier::NoSpendResolve => m.no_spend_resolve = true,
-                    Modifier::NoRest => m.no_rest = true,
-                    Modifier::FirstAttacksMiss(n) => m.first_attacks_miss += n,
-                    // Cards in force later in the order (equipment, companions, Snares) win.
-                    Modifier::TableFace(f) => m.table.set(f.roll, f.result),
-                }
+        }
+    }
+
+    /// Adds the passives of one card in force.
+    fn add(&mut self, card: &StationCard) {
+        let m = self;
+        for p in &card.passive {
+            match p {
+                Modifier::Atk(n) => m.atk += n,
+                Modifier::Def(n) => m.def += n,
+                Modifier::TestRolls(n) => m.test_rolls += n,
+                Modifier::DuelRolls(n) => m.duel_rolls += n,
+                Modifier::AllRolls(n) => m.all_rolls += n,
+                Modifier::RestHeal(n) => m.rest_heal += n,
+                Modifier::CounterDamage(n) => m.counter_damage += n,
+                Modifier::NoSpendResolve => m.no_spend_resolve = true,
+                Modifier::NoRest => m.no_rest = true,
+                Modifier::FirstAttacksMiss(n) => m.first_attacks_miss += n,
+                // Cards in force later in the order (equipment, companions, Snares) win.
+                Modifier::TableFace(f) => m.table.set(f.roll, f.result),
             }
         }
-        m
     }
 }
