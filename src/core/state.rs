@@ -512,6 +512,12 @@ impl State {
         rules: HouseRules,
     ) -> State {
         let t = &cards.traveller;
+        // The piles' room, asked for once: they would otherwise grow step by step in
+        // every run (a Domain's deck and discard hold at most its cards; what goes out of
+        // play, every card of the map).
+        let (most, all) = cards.domains.iter().fold((0, 0), |(most, all), d| {
+            (d.stations.len().max(most), all + d.stations.len())
+        });
         let mut run = RunData {
             seed,
             guide,
@@ -529,12 +535,12 @@ impl State {
             spent: Vec::new(),
             used: Vec::new(),
             domain: cards.start,
-            cleared: Vec::new(),
-            deck: Vec::new(),
+            cleared: Vec::with_capacity(cards.domains.len()),
+            deck: Vec::with_capacity(most),
             deck_seen: 0,
             row: [None; ROW],
-            discard: Vec::new(),
-            gone: Vec::new(),
+            discard: Vec::with_capacity(most),
+            gone: Vec::with_capacity(all),
             resolving: None,
             flipped_slot: None,
             phase: Phase::Explore,
