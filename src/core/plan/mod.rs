@@ -303,14 +303,15 @@ pub fn together(s: &State, known_only: bool) -> bool {
     };
     let all = answer(pz, n);
     let mut want = 0u8;
+    // The search's answer first: most entries are open, and `holds` walks the cards held.
+    let open = all.reachable();
     for i in 0..s.cards.entry_count().min(8) {
         let ix = i as u8;
         if known_only && !lore::known(s, ix) {
             continue;
         }
-        // The search's answer first: most entries are open, and `holds` walks the cards held.
         let met_now = || s.cards.entry(ix).is_some_and(|e| holds(s, &e.broken_by));
-        if all.covers(bit(ix)) || met_now() {
+        if open & bit(ix) != 0 || met_now() {
             want |= bit(ix);
         }
     }
@@ -329,12 +330,17 @@ pub fn newly_lost(s: &State) -> Vec<(u8, Gap)> {
     let Some(n) = position(s) else {
         return Vec::new();
     };
-    let all = answer(pz, n);
+    // The entries no route meets, from the search's answer alone: most steps have none,
+    // and then nothing else is looked at.
+    let every = (1u16 << s.cards.entry_count().min(8)) - 1;
+    let out_of_reach = every as u8 & !answer(pz, n).reachable();
     let mut out = Vec::new();
+    if out_of_reach == 0 {
+        return out;
+    }
     for (i, e) in s.cards.entries().enumerate().take(8) {
         let ix = i as u8;
-        // The cheap tests first: most steps lose nothing.
-        if all.covers(bit(ix)) || s.lost.contains(&ix) || holds(s, &e.broken_by) {
+        if out_of_reach & bit(ix) == 0 || s.lost.contains(&ix) || holds(s, &e.broken_by) {
             continue;
         }
         out.push((ix, gap::why(s, pz, n, ix)));

@@ -147,17 +147,36 @@ impl MaskSet {
     }
 }
 
+impl MaskSet {
+    /// The entries some mask of the set holds, each on its own: bit i set exactly when
+    /// `covers(1 << i)`. One pass over the words answers every entry at once (the
+    /// planner asks it of every entry after every step that moves a piece).
+    pub fn reachable(&self) -> u8 {
+        let [w0, w1, w2, w3] = self.0;
+        let any = w0 | w1 | w2 | w3;
+        let mut out = 0u8;
+        for (b, with) in POSITIONS_WITH.iter().enumerate() {
+            out |= u8::from(any & with != 0) << b;
+        }
+        // Bits 6 and 7 of a mask pick its word.
+        out |= u8::from(w1 | w3 != 0) << 6;
+        out |= u8::from(w2 | w3 != 0) << 7;
+        out
+    }
+}
+
+/// Bit i of `POSITIONS_WITH[b]` is set when position i has bit b.
+const POSITIONS_WITH: [u64; 6] = [
+    0xAAAA_AAAA_AAAA_AAAA,
+    0xCCCC_CCCC_CCCC_CCCC,
+    0xF0F0_F0F0_F0F0_F0F0,
+    0xFF00_FF00_FF00_FF00,
+    0xFFFF_0000_FFFF_0000,
+    0xFFFF_FFFF_0000_0000,
+];
+
 /// The bit positions 0..64 that hold every bit of `low` (a 6-bit mask), as a word.
 fn supersets_of(low: u8) -> u64 {
-    // Bit i of POSITIONS_WITH[b] is set when position i has bit b.
-    const POSITIONS_WITH: [u64; 6] = [
-        0xAAAA_AAAA_AAAA_AAAA,
-        0xCCCC_CCCC_CCCC_CCCC,
-        0xF0F0_F0F0_F0F0_F0F0,
-        0xFF00_FF00_FF00_FF00,
-        0xFFFF_0000_FFFF_0000,
-        0xFFFF_FFFF_0000_0000,
-    ];
     POSITIONS_WITH
         .iter()
         .enumerate()
@@ -459,7 +478,8 @@ fn bits64(mut mask: u64) -> impl Iterator<Item = u8> {
 mod tests {
     use super::MaskSet;
 
-    /// `covers` agrees with a walk over every mask of the set, for sets of every density.
+    /// `covers` agrees with a walk over every mask of the set, and `reachable` with
+    /// `covers` of each entry alone, for sets of every density.
     #[test]
     fn covers_agrees_with_a_walk_over_the_masks() {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
@@ -481,6 +501,8 @@ mod tests {
                 let walk = masks.iter().any(|m| m & want == want);
                 assert_eq!(set.covers(want), walk, "want {want:#010b} in {masks:?}");
             }
+            let singles = (0..8).fold(0u8, |r, i| r | u8::from(set.covers(1 << i)) << i);
+            assert_eq!(set.reachable(), singles, "{masks:?}");
         }
     }
 }
