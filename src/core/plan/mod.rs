@@ -332,15 +332,19 @@ pub fn newly_lost(s: &State) -> Vec<(u8, Gap)> {
     };
     // The entries no route meets, from the search's answer alone: most steps have none,
     // and then nothing else is looked at.
+    // An entry once lost stays out of reach: those told already are left out too.
     let every = (1u16 << s.cards.entry_count().min(8)) - 1;
-    let out_of_reach = every as u8 & !answer(pz, n).reachable();
+    let mut out_of_reach = every as u8 & !answer(pz, n).reachable();
+    for ix in &s.lost {
+        out_of_reach &= !bit(*ix);
+    }
     let mut out = Vec::new();
     if out_of_reach == 0 {
         return out;
     }
     for (i, e) in s.cards.entries().enumerate().take(8) {
         let ix = i as u8;
-        if out_of_reach & bit(ix) == 0 || s.lost.contains(&ix) || holds(s, &e.broken_by) {
+        if out_of_reach & bit(ix) == 0 || holds(s, &e.broken_by) {
             continue;
         }
         out.push((ix, gap::why(s, pz, n, ix)));
