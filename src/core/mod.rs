@@ -51,8 +51,8 @@ pub use dice::{DiceMode, Side};
 pub use error::{Illegal, Refusal, Why};
 pub use event::{Event, Zone};
 pub use exec::{
-    execute, execute_offered, execute_offered_into, execute_offered_moving, execute_offered_with, new_run, new_run_in,
-    new_run_opts, new_run_with,
+    execute, execute_offered, execute_offered_into, execute_offered_moving, execute_offered_with,
+    new_run, new_run_in, new_run_opts, new_run_with,
 };
 pub use figures::Strike;
 pub use house::{HouseRules, Price, Rule, RuleError, RunOptions};
