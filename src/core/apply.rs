@@ -26,20 +26,27 @@ fn replay_dice(state: &mut RunData, side: Option<Side>, dice: impl IntoIterator<
 }
 
 /// Applies one event to the state.
+#[inline]
 pub fn apply(state: &mut State, event: &Event) {
     // The one door that writes a run (see `State::run_mut`).
-    let state = state.run_mut();
-    change(state, event, Drawing::Replay);
-    follow_standing(state, event);
+    apply_as(state.run_mut(), event, Drawing::Replay);
 }
 
 /// Applies a roll or a shuffle whose dice are drawn now: draws them from the state's
 /// generator into the event (`exec` leaves them blank), then applies it, so each die is
 /// drawn once; [`apply`] on the event draws them again on replay and finds the same.
+#[inline]
 pub(super) fn apply_drawing(state: &mut State, event: &mut Event) {
     let state = state.run_mut();
     draw(state, event);
-    change(state, event, Drawing::Done);
+    apply_as(state, event, Drawing::Done);
+}
+
+/// The event's change, then the standing's: one body for both doors (kept out of line, so
+/// that each door stays a call small enough to inline where events are emitted).
+#[inline(never)]
+fn apply_as(state: &mut RunData, event: &Event, dice: Drawing) {
+    change(state, event, dice);
     follow_standing(state, event);
 }
 
