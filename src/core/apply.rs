@@ -3,7 +3,8 @@
 //! Rules logic (in `exec`) decides what happens and emits events; each event is applied here
 //! at once, so later logic sees its effect. Replaying a run's events on its starting state
 //! rebuilds the run exactly, dice included: events that carry dice results draw them from
-//! the state's generator here, and in debug builds check they match.
+//! the state's generator here, and in debug builds check they match. In play, a roll or a
+//! shuffle is drawn once, by [`apply_drawing`], into the event `exec` leaves blank.
 
 use super::dice::Side;
 use super::event::{Event, Zone};
@@ -25,10 +26,64 @@ fn replay_dice(state: &mut RunData, side: Option<Side>, dice: impl IntoIterator<
 }
 
 /// Applies one event to the state.
+#[inline]
 pub fn apply(state: &mut State, event: &Event) {
     // The one door that writes a run (see `State::run_mut`).
+    apply_as(state.run_mut(), event, Drawing::Replay);
+}
+
+/// Applies a roll or a shuffle whose dice are drawn now: draws them from the state's
+/// generator into the event (`exec` leaves them blank), then applies it, so each die is
+/// drawn once; [`apply`] on the event draws them again on replay and finds the same.
+#[inline]
+pub(super) fn apply_drawing(state: &mut State, event: &mut Event) {
     let state = state.run_mut();
-    change(state, event);
+    draw(state, event);
+    apply_as(state, event, Drawing::Done);
+}
+
+/// The event's change, then the standing's: one body for both doors (kept out of line, so
+/// that each door stays a call small enough to inline where events are emitted).
+#[inline(never)]
+fn apply_as(state: &mut RunData, event: &Event, dice: Drawing) {
+    change(state, event, dice);
+    follow_standing(state, event);
+}
+
+/// Whether [`change`] draws the dice an event carries (a replay) or finds them drawn
+/// already (by [`draw`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Drawing {
+    Replay,
+    Done,
+}
+
+/// Draws the dice of a roll or a shuffle into the event, as a replay of it will.
+fn draw(state: &mut RunData, event: &mut Event) {
+    match event {
+        Event::DeckShuffled { domain, order, .. } => {
+            order.clear();
+            order.extend_from_slice(&state.cards.domain(*domain).stations);
+            state.dice.shuffle(order);
+        }
+        Event::TestRolled { dice, .. } => {
+            for d in dice {
+                *d = state.dice.roll_for(Side::Traveller);
+            }
+        }
+        Event::Rerolled { die, value, .. } => *value = state.dice.roll_for(die.side()),
+        Event::ExchangeRolled { traveller, foe, .. } => {
+            if let Some(t) = traveller {
+                *t = state.dice.roll_for(Side::Traveller);
+            }
+            *foe = state.dice.roll_for(Side::Foe);
+        }
+        _ => debug_assert!(false, "{event:?} draws no dice"),
+    }
+}
+
+/// After an event: the standing modifiers follow the cards in force.
+fn follow_standing(state: &mut RunData, event: &Event) {
     // The cards in force (equipment, companions, Snares) changed: the standing
     // modifiers follow. (A card discarded after resolving, the common case, was never in
     // force.)
@@ -51,8 +106,10 @@ pub fn apply(state: &mut State, event: &Event) {
     }
 }
 
-/// The event's own change to the state.
-fn change(state: &mut RunData, event: &Event) {
+/// The event's own change to the state (`dice`: whether the dice it carries are still to be
+/// drawn from the generator).
+fn change(state: &mut RunData, event: &Event, dice: Drawing) {
+    let replay = dice == Drawing::Replay;
     match event {
         Event::DomainEntered { domain } => {
             state.domain = *domain;
@@ -67,9 +124,13 @@ fn change(state: &mut RunData, event: &Event) {
             // Dealt into the old deck's room (empty now: it went with the last Domain).
             let mut deck = std::mem::take(&mut state.deck);
             deck.clear();
-            deck.extend_from_slice(&state.cards.domain(*domain).stations);
-            state.dice.shuffle(&mut deck);
-            debug_assert_eq!(&deck, order, "shuffle replay diverged");
+            if replay {
+                deck.extend_from_slice(&state.cards.domain(*domain).stations);
+                state.dice.shuffle(&mut deck);
+                debug_assert_eq!(&deck, order, "shuffle replay diverged");
+            } else {
+                deck.extend_from_slice(order);
+            }
             state.deck = deck;
         }
         Event::SlotFilled { slot, card } => {
@@ -239,7 +300,9 @@ fn change(state: &mut RunData, event: &Event) {
         Event::RestSpent { .. } => {}
         Event::TerrorChosen { card, .. } => state.phase = Phase::Resolving { card: *card },
         Event::TestRolled { dice, .. } => {
-            replay_dice(state, Some(Side::Traveller), dice.iter().copied());
+            if replay {
+                replay_dice(state, Some(Side::Traveller), dice.iter().copied());
+            }
             if let Phase::Pit(t) = &mut state.phase {
                 t.dice.clear();
                 t.dice.extend_from_slice(dice);
@@ -248,7 +311,9 @@ fn change(state: &mut RunData, event: &Event) {
         Event::Rerolled {
             die, index, value, ..
         } => {
-            replay_dice(state, Some(die.side()), [*value]);
+            if replay {
+                replay_dice(state, Some(die.side()), [*value]);
+            }
             match (&mut state.phase, die) {
                 (Phase::Pit(t), _) => {
                     if let Some(d) = t.dice.get_mut(*index as usize) {
@@ -311,8 +376,10 @@ fn change(state: &mut RunData, event: &Event) {
             modifier,
             no_rerolls,
         } => {
-            replay_dice(state, Some(Side::Traveller), *traveller);
-            replay_dice(state, Some(Side::Foe), [*foe]);
+            if replay {
+                replay_dice(state, Some(Side::Traveller), *traveller);
+                replay_dice(state, Some(Side::Foe), [*foe]);
+            }
             if let Phase::Duel(d) = &mut state.phase {
                 d.rolled = Some(Rolls {
                     traveller: *traveller,

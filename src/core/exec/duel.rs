@@ -134,15 +134,9 @@ impl<'a> Exec<'a> {
             });
             return;
         }
-        let (traveller, foe) = if skip {
-            (None, self.s.dice.peek_for(Side::Foe))
-        } else {
-            let (t, f) = self.s.dice.preview_sides(Side::Traveller, Side::Foe);
-            (Some(t), f)
-        };
-        self.emit(Event::ExchangeRolled {
-            traveller,
-            foe,
+        self.emit_drawn(Event::ExchangeRolled {
+            traveller: (!skip).then_some(0),
+            foe: 0,
             modifier,
             no_rerolls,
         });
@@ -159,12 +153,11 @@ impl<'a> Exec<'a> {
     /// `reroll`: one die just rolled, for a Grace or with a card's free reroll.
     pub(super) fn reroll(&mut self, die: Die, index: u8, card: Option<&str>) {
         let cards = self.cards();
-        let value = self.s.dice.peek_for(die.side());
         let with = card.and_then(|id| cards.card_by_str(id));
-        self.emit(Event::Rerolled {
+        self.emit_drawn(Event::Rerolled {
             die,
             index,
-            value,
+            value: 0,
             card: with,
         });
         match with {

@@ -276,11 +276,10 @@ impl<'a> Exec<'a> {
         }
         self.emit(Event::DomainEntered { domain: d });
         self.learn(&cards.domain(d).reveals, None);
-        let order = self.s.dice.peek_shuffle(&cards.domain(d).stations);
-        self.emit(Event::DeckShuffled {
+        self.emit_drawn(Event::DeckShuffled {
             domain: d,
-            cards: order.len(),
-            order,
+            cards: cards.domain(d).stations.len(),
+            order: Vec::new(),
         });
         for slot in 0..ROW as u8 {
             self.refill(slot);

@@ -11,7 +11,7 @@ mod guide;
 mod test;
 
 use super::action::Action;
-use super::apply::apply;
+use super::apply::{apply, apply_drawing};
 use super::dice::DiceMode;
 use super::error::Illegal;
 use super::event::Event;
@@ -143,6 +143,13 @@ impl<'a> Exec<'a> {
 
     fn emit(&mut self, e: Event) {
         apply(self.s, &e);
+        self.events.push(e);
+    }
+
+    /// Emits a roll or a shuffle whose dice are left blank (0, or an empty order): `apply`
+    /// draws them into it, so the generator is not run twice (once to foresee them).
+    fn emit_drawn(&mut self, mut e: Event) {
+        apply_drawing(self.s, &mut e);
         self.events.push(e);
     }
 

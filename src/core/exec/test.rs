@@ -3,7 +3,6 @@
 
 use super::Exec;
 use crate::cards::model::{BonusTarget, Effect};
-use crate::core::dice::Side;
 use crate::core::event::Event;
 use crate::core::modifiers::test_modifier;
 use crate::core::rules::EXTENDED_TALLY;
@@ -22,8 +21,8 @@ impl Exec<'_> {
             .test
             .as_ref()
             .map_or(1, |t| t.dice.max(1));
-        let dice = self.s.dice.preview_for(Side::Traveller, n as usize);
-        self.emit(Event::TestRolled { card, dice });
+        let dice = vec![0; n as usize];
+        self.emit_drawn(Event::TestRolled { card, dice });
     }
 
     /// Judges the dice rolled (after any rerolls); an extended test goes on until its
