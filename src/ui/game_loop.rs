@@ -4,7 +4,7 @@
 
 use super::*;
 
-/// The main loop.
+/// The main loop: sets the window up, then runs [`Loop::frame`] once per frame.
 pub(super) async fn game(options: Options, prefs: Prefs) -> i32 {
     let opening = options.clone();
     set_designer(opening.desk || prefs.settings.designer_tools);
@@ -18,25 +18,19 @@ pub(super) async fn game(options: Options, prefs: Prefs) -> i32 {
         layout_report,
         ..
     } = options;
-    // `--speed` wins over the setting (tests and screenshots ask for a pace).
-    let speed_flag = speed_flag(speed.as_deref());
-    let speed = speed_flag.unwrap_or_default();
-    let live_report = std::env::var_os(LIVE_REPORT_ENV).is_some();
-    let idle_pace = std::env::var_os(IDLE_PACE_ENV).is_some();
     // Screenshots (tests) neither write nor read saves unless told where.
     let saves_dir = match (&screenshot, saves) {
         (Some(_), None) => None,
         (_, flag) => Some(SaveStore::dir_from(flag.as_deref())),
     };
-    let store = || saves_dir.as_ref().and_then(|d| SaveStore::open(d).ok());
     let mut settings = prefs.settings.clone();
     let mut sound = audio::open(settings.levels());
     apply(&settings, None, &mut *sound);
     let waker = start_waker();
     let fonts = Fonts::load();
     style::name_faces(&fonts);
-    let sky = Sky::new();
-    let screen = Screen::load(&cards, 0, store().as_ref());
+    let store = saves_dir.as_ref().and_then(|d| SaveStore::open(d).ok());
+    let screen = Screen::load(&cards, 0, store.as_ref());
     if let (Some(count), Some(report), Screen::Title(_, set)) =
         (opening.layout_sweep, &layout_report, &screen)
     {
@@ -46,201 +40,384 @@ pub(super) async fn game(options: Options, prefs: Prefs) -> i32 {
             (_, code) => code,
         };
     }
-    let mut screen = match opening_screen(
+    // `--speed` wins over the setting (tests and screenshots ask for a pace).
+    let speed_flag = speed_flag(speed.as_deref());
+    let opened = opening_screen(
         screen,
         &opening,
         saves_dir.as_deref(),
-        speed,
+        speed_flag.unwrap_or_default(),
         &mut settings,
         &prefs,
-    ) {
+    );
+    let screen = match opened {
         Ok(screen) => screen,
         Err(code) => return code,
     };
-    // A short note over any screen (after F5 on the table), and when it was set.
-    let mut banner: Option<String> = None;
-    let mut banner_since = 0.0;
-    let mut reloads = 0;
-    let mut across = Across::default();
-    let mut timings = perf::Perf::new();
-    let mut last_input = None;
-    let mut pace = Pace::new();
-    let mut still = still::Still::new();
-    let mut pads = pad::Pad::new();
-    let mut clock = still::Clock::new();
-    let mut frame: u64 = 0;
-    // The loop slept until something happened before this frame (the time asleep does
-    // not count on the animation clock), and the last frame that took input.
-    let mut rested = false;
-    let mut last_busy: u64 = 0;
-    let mut saved_size = settings.window;
-    // When the loop last handed over to the window (to sleep, or to swap), and how the
-    // last frame that took input answered it (the live layout report's `answer`).
-    let mut handed = Instant::now();
-    let mut answer: Option<Answer> = None;
+    let mut run = Loop {
+        fixed: Fixed {
+            desk: opening.desk,
+            cards,
+            screenshot,
+            frames: frames.max(1),
+            perf,
+            layout_report,
+            live_report: std::env::var_os(LIVE_REPORT_ENV).is_some(),
+            idle_pace: std::env::var_os(IDLE_PACE_ENV).is_some(),
+            speed_flag,
+            saves_dir,
+            waker,
+            fonts,
+            sky: Sky::new(),
+        },
+        prefs,
+        sound,
+        saved_size: settings.window,
+        settings,
+        banner: None,
+        banner_since: 0.0,
+        reloads: 0,
+        across: Across::default(),
+        timings: perf::Perf::new(),
+        last_input: None,
+        pace: Pace::new(),
+        still: still::Still::new(),
+        pads: pad::Pad::new(),
+        clock: still::Clock::new(),
+        frame: 0,
+        rested: false,
+        last_busy: 0,
+        handed: Instant::now(),
+        answer: None,
+    };
+    let mut screen = screen;
     loop {
+        screen = match run.frame(screen) {
+            Ok(screen) => screen,
+            Err(code) => return code,
+        };
+        run.handed = Instant::now();
+        next_frame().await;
+    }
+}
+
+/// What the loop is given once and keeps unchanged.
+struct Fixed {
+    /// The designer's desk was asked for (`--desk`, `--cards DIR`).
+    desk: bool,
+    cards: CardSource,
+    screenshot: Option<PathBuf>,
+    /// Frames to draw before the screenshot is taken (at least 1).
+    frames: u32,
+    perf: bool,
+    layout_report: Option<PathBuf>,
+    /// The layout report is written on every frame that takes input, not only the last.
+    live_report: bool,
+    /// A screenshot run that keeps the pace of a real window (tests of the loop's rest).
+    idle_pace: bool,
+    speed_flag: Option<Speed>,
+    saves_dir: Option<PathBuf>,
+    waker: Option<wake::Waker>,
+    fonts: Fonts,
+    sky: Sky,
+}
+
+/// The window's loop and what it carries from one frame to the next (the screen on
+/// show is handed from frame to frame: following a choice moves it).
+struct Loop {
+    fixed: Fixed,
+    prefs: Prefs,
+    sound: Box<dyn audio::SoundOut>,
+    settings: Settings,
+    /// A short note over any screen (after F5 on the table), and when it was set.
+    banner: Option<String>,
+    banner_since: f32,
+    reloads: u32,
+    across: Across,
+    timings: perf::Perf,
+    last_input: Option<(Vec2, Vec2)>,
+    pace: Pace,
+    still: still::Still,
+    pads: pad::Pad,
+    clock: still::Clock,
+    frame: u64,
+    /// The loop slept until something happened before this frame (the time asleep does
+    /// not count on the animation clock).
+    rested: bool,
+    /// The last frame that took input.
+    last_busy: u64,
+    /// The window size last saved in the settings.
+    saved_size: [u32; 2],
+    /// When the loop last handed over to the window (to sleep, or to swap).
+    handed: Instant,
+    /// How the last frame that took input answered it (the live layout report's `answer`).
+    answer: Option<Answer>,
+}
+
+/// What one frame took in and how the screen answered it.
+struct Taken {
+    input: Input,
+    from_pad: pad::PadFrame,
+    /// The screen moved on (to another screen, a reload, the end).
+    moved_on: bool,
+    /// The settings changed this frame.
+    settings_moved: bool,
+    /// The animation clock's time.
+    t: f32,
+    /// When the frame's work began, the process's CPU time then, and how long the loop
+    /// had slept before it.
+    work: Instant,
+    work_cpu: f64,
+    slept: std::time::Duration,
+}
+
+impl Loop {
+    /// One frame: reads the input, lets the screen answer it, follows where it leads,
+    /// draws, and rests until the next thing to show. The screen to show next, or the
+    /// exit code when the game ends.
+    fn frame(&mut self, mut screen: Screen) -> Result<Screen, i32> {
         let work = Instant::now();
         let work_cpu = wiring::cpu_ms();
-        let slept = work.duration_since(handed);
-        let (mut input, from_pad) = read_input(&mut last_input, &mut pads);
-        let before = settings.clone();
-        window_keys(&mut input, &mut settings, &screen);
-        // The animation clock: real time in play, still at rest; a steady 60 per second
-        // when taking a screenshot, so that frame N always looks the same.
-        let t = match screenshot {
-            Some(_) => frame as f32 / FPS as f32,
-            None => clock.tick(if waker.is_some() {
-                rested
-            } else {
-                still.holding()
-            }),
-        };
+        let slept = work.duration_since(self.handed);
+        let (mut input, from_pad) = read_input(&mut self.last_input, &mut self.pads);
+        let before = self.settings.clone();
+        window_keys(&mut input, &mut self.settings, &screen);
+        let t = self.clock_time();
         if is_quit_requested() {
-            prefs.save(&settings);
-            return 0;
+            self.prefs.save(&self.settings);
+            return Err(0);
         }
+        let next = self.answer_input(&mut screen, &input, t, &before);
+        let moved_on = !matches!(next, Next::Stay);
+        if moved_on {
+            self.sound.play(Cue::UiClick);
+        }
+        let screen = self.follow(next, t, screen)?;
+        let taken = Taken {
+            input,
+            from_pad,
+            moved_on,
+            settings_moved: self.settings != before,
+            t,
+            work,
+            work_cpu,
+            slept,
+        };
+        let due = self.show(&screen, &taken)?;
+        self.frame += 1;
+        self.after_frame(&screen, &taken, due)?;
+        Ok(screen)
+    }
+
+    /// The animation clock: real time in play, still at rest; a steady 60 per second
+    /// when taking a screenshot, so that frame N always looks the same.
+    fn clock_time(&mut self) -> f32 {
+        match self.fixed.screenshot {
+            Some(_) => self.frame as f32 / FPS as f32,
+            None => {
+                let asleep = if self.fixed.waker.is_some() {
+                    self.rested
+                } else {
+                    self.still.holding()
+                };
+                self.clock.tick(asleep)
+            }
+        }
+    }
+
+    /// The screen on show answers the frame's input; the sound and the settings follow.
+    fn answer_input(
+        &mut self,
+        screen: &mut Screen,
+        input: &Input,
+        t: f32,
+        before: &Settings,
+    ) -> Next {
         // A text field that had the keyboard all through the frame took every character
         // from `presses`: their echoes queued for `typed` are dropped, not read as keys.
         let texting = screen.text_focus();
-        let next = screen.update(&input, &fonts, t, &mut settings);
+        let next = screen.update(input, &self.fixed.fonts, t, &mut self.settings);
         if texting && screen.text_focus() {
             input::drop_typed();
             screen.typed_dropped();
         } else if screen.deaf() {
             input::drop_typed();
         }
-        table_sound(&mut screen, &settings, speed_flag, &mut *sound);
-        if settings.designer_tools != before.designer_tools {
-            set_designer(opening.desk || settings.designer_tools);
+        let flag = self.fixed.speed_flag;
+        table_sound(screen, &self.settings, flag, &mut *self.sound);
+        if self.settings.designer_tools != before.designer_tools {
+            set_designer(self.fixed.desk || self.settings.designer_tools);
         }
-        if settings != before {
-            settings_changed(&settings, &before, &prefs, &mut *sound);
+        if self.settings != *before {
+            settings_changed(&self.settings, before, &self.prefs, &mut *self.sound);
         }
-        let moved_on = !matches!(next, Next::Stay);
-        if moved_on {
-            sound.play(Cue::UiClick);
-        }
+        next
+    }
+
+    /// Follows where the screen leads: another screen, a reload, or the end (its code).
+    fn follow(&mut self, next: Next, t: f32, screen: Screen) -> Result<Screen, i32> {
+        let store = || {
+            let dir = self.fixed.saves_dir.as_ref()?;
+            SaveStore::open(dir).ok()
+        };
         match next {
             Next::Stay => {}
             Next::Quit => {
-                prefs.save(&settings);
-                if perf {
-                    timings.print();
+                self.prefs.save(&self.settings);
+                if self.fixed.perf {
+                    self.timings.print();
                 }
-                return 0;
+                return Err(0);
             }
             Next::Reload => {
-                reloads += 1;
-                screen = screen.reloaded(&cards, reloads, &mut banner, store().as_ref());
-                banner_since = t;
+                self.reloads += 1;
+                let (cards, reloads) = (&self.fixed.cards, self.reloads);
+                let screen = screen.reloaded(cards, reloads, &mut self.banner, store().as_ref());
+                self.banner_since = t;
                 if !matches!(screen, Screen::CardErrors(..)) {
-                    reloads = 0;
+                    self.reloads = 0;
                 }
+                return Ok(screen);
             }
             other => {
-                screen = go(
+                return Ok(go(
                     other,
                     screen,
-                    &mut across,
-                    &mut settings,
-                    &prefs,
-                    &cards,
-                    saves_dir.as_deref(),
-                );
+                    &mut self.across,
+                    &mut self.settings,
+                    &self.prefs,
+                    &self.fixed.cards,
+                    self.fixed.saves_dir.as_deref(),
+                ));
             }
         }
-        let last = screenshot.is_some() && frame + 1 >= u64::from(frames.max(1));
-        let report = layout_report.as_deref().filter(|_| last || live_report);
+        Ok(screen)
+    }
+
+    /// Draws the frame (or shows the kept picture again when nothing changed) and the
+    /// banner. When the next thing to show is due; the exit code if drawing failed.
+    fn show(&mut self, screen: &Screen, k: &Taken) -> Result<wake::Due, i32> {
+        let last =
+            self.fixed.screenshot.is_some() && self.frame + 1 >= u64::from(self.fixed.frames);
+        let live_report = self.fixed.live_report;
+        let report = self
+            .fixed
+            .layout_report
+            .as_deref()
+            .filter(|_| last || live_report);
         // At rest with nothing new this frame, the last frame may be shown again.
         // The table knows what its frame shows: the pointer moving over nothing that
         // answers it changes nothing there. A window test's input is always drawn: its
         // report counts what was taken.
-        let looks_new = looks_new(&screen, &input, live_report);
-        let changed = looks_new || moved_on || screen.playing() || settings != before;
-        let must_draw = (last && report.is_some()) || banner.is_some();
+        let looks_new = looks_new(screen, &k.input, live_report);
+        let changed = looks_new || k.moved_on || screen.playing() || k.settings_moved;
+        let must_draw = (last && report.is_some()) || self.banner.is_some();
         if changed || must_draw {
-            still.forget();
+            self.still.forget();
         }
-        let busy = input.active || from_pad.used || moved_on || settings != before;
-        if busy {
-            last_busy = frame;
+        if k.input.active || k.from_pad.used || k.moved_on || k.settings_moved {
+            self.last_busy = self.frame;
         }
-        let due = sleep::due(
-            &screen,
-            &input,
-            from_pad.busy,
-            banner.as_ref().map(|_| 4.0 - (t - banner_since)),
-            sleep::Mode {
-                keep_drawing: screenshot.is_some() && live_report && !idle_pace,
-                flat: screenshot.is_some() && !live_report && !idle_pace,
-                frame_clock: screenshot.is_some(),
-                since_busy: frame - last_busy,
-            },
-        );
-        let rest = match waker {
+        let due = self.due(screen, k);
+        let rest = match self.fixed.waker {
             // Woken with nothing new to show: the picture kept when the loop went to
             // sleep is shown again.
-            Some(_) => rested && !changed && !must_draw,
-            None => pace.resting() && !changed && !must_draw,
+            Some(_) => self.rested && !changed && !must_draw,
+            None => self.pace.resting() && !changed && !must_draw,
         };
-        let took = input.active || from_pad.used;
+        let took = k.input.active || k.from_pad.used;
         if took {
-            answer = Some(Answer {
-                frame,
-                rested_ms: slept.as_secs_f64() * 1000.0,
+            self.answer = Some(Answer {
+                frame: self.frame,
+                rested_ms: k.slept.as_secs_f64() * 1000.0,
                 ms: 0.0,
-                cpu_ms: work_cpu,
+                cpu_ms: k.work_cpu,
             });
         }
-        let live = Live { frame, answer };
-        let (shown, drawn) = still.frame(rest, || {
-            let answered = (took && report.is_some()).then_some(work);
+        let live = Live {
+            frame: self.frame,
+            answer: self.answer,
+        };
+        let (fixed, settings) = (&self.fixed, &self.settings);
+        let (shown, drawn) = self.still.frame(rest, || {
+            let answered = (took && report.is_some()).then_some(k.work);
+            let (fonts, sky) = (&fixed.fonts, &fixed.sky);
             draw_frame(
-                &screen, &fonts, &sky, &input, t, &settings, report, live, answered,
+                screen, fonts, sky, &k.input, k.t, settings, report, live, answered,
             )
         });
-        if let Some(Ok(Some(a))) = drawn {
-            answer = Some(a);
+        match drawn {
+            Some(Ok(Some(a))) => self.answer = Some(a),
+            Some(Err(code)) => return Err(code),
+            _ => {}
         }
-        let drawn = drawn.map(|d| d.map(|_| ()));
-        if let Some(Err(code)) = drawn {
-            return code;
-        }
-        if let Some(b) = &banner {
-            if t - banner_since < 4.0 && matches!(screen, Screen::Table(..)) {
-                draw_banner(b, &fonts, input.size);
+        if let Some(b) = &self.banner {
+            if k.t - self.banner_since < 4.0 && matches!(screen, Screen::Table(..)) {
+                draw_banner(b, &self.fixed.fonts, k.input.size);
             } else {
-                banner = None;
+                self.banner = None;
             }
         }
-        frame += 1;
-        if perf {
-            timings.tick(work.elapsed(), shown);
+        if self.fixed.perf {
+            self.timings.tick(k.work.elapsed(), shown);
         }
-        if let Some(path) = &screenshot
-            && frame >= u64::from(frames.max(1))
+        Ok(due)
+    }
+
+    /// When the next thing to show is due.
+    fn due(&self, screen: &Screen, k: &Taken) -> wake::Due {
+        let f = &self.fixed;
+        let shot = f.screenshot.is_some();
+        sleep::due(
+            screen,
+            &k.input,
+            k.from_pad.busy,
+            self.banner
+                .as_ref()
+                .map(|_| 4.0 - (k.t - self.banner_since)),
+            sleep::Mode {
+                keep_drawing: shot && f.live_report && !f.idle_pace,
+                flat: shot && !f.live_report && !f.idle_pace,
+                frame_clock: shot,
+                since_busy: self.frame - self.last_busy,
+            },
+        )
+    }
+
+    /// After a frame is drawn: the screenshot when its frame has come, the window's
+    /// least size, then rest until `due`.
+    fn after_frame(&mut self, screen: &Screen, k: &Taken, due: wake::Due) -> Result<(), i32> {
+        let f = &self.fixed;
+        if let Some(path) = &f.screenshot
+            && self.frame >= u64::from(f.frames)
         {
-            if perf {
-                timings.print();
+            if f.perf {
+                self.timings.print();
             }
-            return screenshot_exit(path);
+            return Err(screenshot_exit(path));
         }
         // The table is laid out for at least this size; a smaller window is asked to grow
         // (a screenshot keeps the size it was given).
         let (min_w, min_h) = table::MIN_WINDOW;
-        if screenshot.is_none() && (input.size.x < min_w || input.size.y < min_h) {
-            request_new_screen_size(input.size.x.max(min_w), input.size.y.max(min_h));
+        let size = k.input.size;
+        if f.screenshot.is_none() && (size.x < min_w || size.y < min_h) {
+            request_new_screen_size(size.x.max(min_w), size.y.max(min_h));
         }
-        let active = input.active || screen.playing() || (screenshot.is_some() && !idle_pace);
-        rested = rest_until_next(waker.as_ref(), due, active, &mut pace, &mut pads);
-        if rested && settings.window != saved_size && !settings.fullscreen {
+        let active = k.input.active || screen.playing() || (f.screenshot.is_some() && !f.idle_pace);
+        self.rested = rest_until_next(
+            f.waker.as_ref(),
+            due,
+            active,
+            &mut self.pace,
+            &mut self.pads,
+        );
+        if self.rested && self.settings.window != self.saved_size && !self.settings.fullscreen {
             // The window's size is kept as the loop goes to sleep (closing a sleeping
             // window does not go through the loop).
-            prefs.save(&settings);
-            saved_size = settings.window;
+            self.prefs.save(&self.settings);
+            self.saved_size = self.settings.window;
         }
-        handed = Instant::now();
-        next_frame().await;
+        Ok(())
     }
 }
 
