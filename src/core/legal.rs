@@ -127,9 +127,10 @@ fn usable(state: &State, card: CardRef, in_duel: bool) -> bool {
     let Some(a) = &state.cards.card(card).ability else {
         return false;
     };
+    // The flags first: the spent list is scanned only for a card that could be used.
     !a.reroll
-        && !state.is_spent(card)
         && (in_duel || !a.duel_only)
+        && !state.is_spent(card)
         && a.requires.as_ref().is_none_or(|c| holds(state, c))
 }
 

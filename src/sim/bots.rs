@@ -660,16 +660,16 @@ impl Heuristic {
             v
         };
         let now = value(r.traveller.map(roll_of), r.foe);
-        // Each exchange is worked out once: the dice as they stand are `now`, and the
-        // modifier clamps some traveller dice to the same roll.
+        // Each exchange is worked out once: the dice as they stand are `now`, and an
+        // exchange reads the traveller's roll only through its strike (3 and 4 both hit; the
+        // modifier clamps some dice to the same roll), so each strike is worked out once.
+        let strike = |roll: Option<u8>| me.table.strike(roll) as usize;
         let traveller_avg = || {
-            let mut by_roll = [None; 6];
-            if let Some(t) = r.traveller {
-                by_roll[usize::from(roll_of(t)) - 1] = Some(now);
-            }
+            let mut by_strike = [None; STRIKES];
+            by_strike[strike(r.traveller.map(roll_of))] = Some(now);
             let each = |t| {
-                let roll = roll_of(t);
-                *by_roll[usize::from(roll) - 1].get_or_insert_with(|| value(Some(roll), r.foe))
+                let roll = Some(roll_of(t));
+                *by_strike[strike(roll)].get_or_insert_with(|| value(roll, r.foe))
             };
             (1..=6).map(each).sum::<f32>() / 6.0
         };
@@ -760,6 +760,10 @@ impl Flips {
         self.best[rng.below(self.n)]
     }
 }
+
+/// How many kinds of [`Strike`](crate::core::Strike) there are (the reroll's memo by strike).
+const STRIKES: usize = 6;
+const _: () = assert!(crate::core::Strike::Skipped as usize + 1 == STRIKES);
 
 /// The score of a card the bots flip at once when they see it.
 const GOOD_FLIP: i32 = 3;
