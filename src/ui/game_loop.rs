@@ -28,6 +28,7 @@ pub(super) async fn game(options: Options, prefs: Prefs) -> i32 {
     apply(&settings, None, &mut *sound);
     let waker = start_waker();
     let fonts = Fonts::load();
+    // Named here for the layout sweep, which draws with the fonts where they are now.
     style::name_faces(&fonts);
     let store = saves_dir.as_ref().and_then(|d| SaveStore::open(d).ok());
     let screen = Screen::load(&cards, 0, store.as_ref());
@@ -90,6 +91,9 @@ pub(super) async fn game(options: Options, prefs: Prefs) -> i32 {
         handed: Instant::now(),
         answer: None,
     };
+    // The layout report names faces by their address: named again where the loop keeps
+    // them (moving the fonts into the loop moved them).
+    style::name_faces(&run.fixed.fonts);
     let mut screen = screen;
     loop {
         screen = match run.frame(screen) {
