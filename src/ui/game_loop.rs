@@ -51,7 +51,7 @@ pub(super) async fn game(options: Options, prefs: Prefs) -> i32 {
         &mut settings,
         &prefs,
     );
-    let screen = match opened {
+    let mut screen = match opened {
         Ok(screen) => screen,
         Err(code) => return code,
     };
@@ -94,7 +94,6 @@ pub(super) async fn game(options: Options, prefs: Prefs) -> i32 {
     // The layout report names faces by their address: named again where the loop keeps
     // them (moving the fonts into the loop moved them).
     style::name_faces(&run.fixed.fonts);
-    let mut screen = screen;
     loop {
         screen = match run.frame(screen) {
             Ok(screen) => screen,
