@@ -82,7 +82,7 @@ pub fn cues_for(event: &Event, before: &State) -> Vec<Cue> {
         Event::RunEnded { .. } => vec![Defeat],
         // Quiet: bookkeeping, choices and what other moments already sound for.
         // A lost term is quiet for now: the window decides how it sounds.
-        Event::TermLost { .. }
+        Event::TermLost(_)
         | Event::DomainEntered { .. }
         | Event::CardSeen { .. }
         | Event::DeckSeen { .. }
@@ -102,7 +102,7 @@ pub fn cues_for(event: &Event, before: &State) -> Vec<Cue> {
         | Event::DuelStarted { .. }
         | Event::GuideChose { .. }
         | Event::DuelStalemate { .. }
-        | Event::ChoiceOffered { .. }
+        | Event::ChoiceOffered(_)
         | Event::ChoiceClosed
         | Event::CardResolved { .. } => vec![],
     }

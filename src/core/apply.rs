@@ -453,16 +453,12 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                 };
             }
         }
-        Event::ChoiceOffered {
-            kind,
-            pending,
-            sources,
-        } => {
+        Event::ChoiceOffered(offer) => {
             let resume = std::mem::replace(&mut state.phase, Phase::Explore);
             state.phase = Phase::Choice(Box::new(Choice {
-                kind: kind.clone(),
-                pending: pending.clone(),
-                sources: sources.clone(),
+                kind: offer.kind.clone(),
+                pending: offer.pending.clone(),
+                sources: offer.sources.clone(),
                 resume,
             }));
         }
@@ -492,9 +488,9 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                 state.learned.push(*entry);
             }
         }
-        Event::TermLost { entry, .. } => {
-            if !state.lost.contains(entry) {
-                state.lost.push(*entry);
+        Event::TermLost(t) => {
+            if !state.lost.contains(&t.entry) {
+                state.lost.push(t.entry);
             }
         }
         Event::GuardianRevealed { .. } => {

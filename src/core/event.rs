@@ -182,15 +182,7 @@ pub enum Event {
     /// A duel that could not end was broken off; the foe is left behind.
     DuelStalemate { foe: &'static str, reason: String },
     /// An effect needs a choice.
-    ChoiceOffered {
-        kind: ChoiceKind,
-        #[serde(skip)]
-        pending: Vec<Effect>,
-        /// The card each pending effect comes from (`None`: the card being resolved), so
-        /// that a Guide's choice among them is named after it.
-        #[serde(skip)]
-        sources: Vec<Option<CardRef>>,
-    },
+    ChoiceOffered(Box<ChoiceOffer>),
     /// The choice was made; play returns to where it was.
     ChoiceClosed,
     /// The card being resolved is done; back to the row.
@@ -202,8 +194,8 @@ pub enum Event {
     EntryLearned {
         /// The entry's index among the Guardian's requirements then seals.
         entry: u8,
-        id: String,
-        name: String,
+        id: Box<str>,
+        name: Box<str>,
         card: Option<CardRef>,
     },
     /// One of the Guardian's requirements or seals went out of reach for good (a piece
@@ -213,18 +205,7 @@ pub enum Event {
     /// Guardian's reveal. `known` says whether the traveller knew its terms then; the
     /// traveller's stream and log leave out an entry they did not know (see
     /// [`Event::is_public_to_traveller`]).
-    TermLost {
-        /// The entry's index among the Guardian's requirements then seals.
-        entry: u8,
-        id: String,
-        name: String,
-        /// Why, in a player's words ("the Mirror Shard is gone for good").
-        why: String,
-        /// The card whose play lost it (the card flipped, resolved, used, given or
-        /// discarded); null for a route taken.
-        by: Option<CardRef>,
-        known: bool,
-    },
+    TermLost(Box<TermLoss>),
     /// The Guardian appears; each requirement and seal is checked.
     GuardianRevealed { checks: Vec<SealCheck> },
     /// The run ended.
@@ -235,8 +216,36 @@ impl Event {
     /// Whether the traveller may be told of this event: everything but the loss of an
     /// entry whose terms they did not know (its reason would teach them the terms).
     pub fn is_public_to_traveller(&self) -> bool {
-        !matches!(self, Event::TermLost { known: false, .. })
+        !matches!(self, Event::TermLost(t) if !t.known)
     }
+}
+
+/// The payload of [`Event::ChoiceOffered`], boxed: it is large and rare, and every event
+/// is as large as its largest variant (each step moves and drops hundreds of them).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChoiceOffer {
+    pub kind: ChoiceKind,
+    #[serde(skip)]
+    pub pending: Vec<Effect>,
+    /// The card each pending effect comes from (`None`: the card being resolved), so
+    /// that a Guide's choice among them is named after it.
+    #[serde(skip)]
+    pub sources: Vec<Option<CardRef>>,
+}
+
+/// The payload of [`Event::TermLost`], boxed for the same reason as [`ChoiceOffer`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TermLoss {
+    /// The entry's index among the Guardian's requirements then seals.
+    pub entry: u8,
+    pub id: String,
+    pub name: String,
+    /// Why, in a player's words ("the Mirror Shard is gone for good").
+    pub why: String,
+    /// The card whose play lost it (the card flipped, resolved, used, given or
+    /// discarded); null for a route taken.
+    pub by: Option<CardRef>,
+    pub known: bool,
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
@@ -261,4 +270,17 @@ pub struct SealCheck {
     pub name: String,
     /// Met (requirement) or broken (seal).
     pub met: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every event is as large as its largest variant, and a run builds, moves and drops
+    /// hundreds: large, rare payloads are boxed so that the common events stay small.
+    /// The bound is the largest common variant, [`Event::ExchangeResolved`].
+    #[test]
+    fn events_stay_small() {
+        assert!(std::mem::size_of::<Event>() <= 72);
+    }
 }

@@ -49,7 +49,7 @@ pub use apply::apply;
 pub use consequence::{Warning, consequence};
 pub use dice::{DiceMode, Side};
 pub use error::{Illegal, Refusal, Why};
-pub use event::{Event, Zone};
+pub use event::{ChoiceOffer, Event, TermLoss, Zone};
 pub use exec::{
     execute, execute_offered, execute_offered_into, execute_offered_moving, execute_offered_with,
     new_run, new_run_in, new_run_opts, new_run_with,

@@ -88,13 +88,15 @@ fn narrated(cards: &CardSet, e: &Event) -> Option<String> {
                 "A rumour on the road: the traveller learns the terms of the Guardian's {name}."
             ),
         },
-        Event::TermLost { known: false, .. } => return None,
-        Event::TermLost { name, why, by, .. } => match by {
+        Event::TermLost(t) if !t.known => return None,
+        Event::TermLost(t) => match t.by {
             Some(c) => format!(
-                "{name} is lost to the traveller for good, after {}: {why}.",
-                cards.card(*c).name
+                "{} is lost to the traveller for good, after {}: {}.",
+                t.name,
+                cards.card(c).name,
+                t.why
             ),
-            None => format!("{name} is lost to the traveller for good: {why}."),
+            None => format!("{} is lost to the traveller for good: {}.", t.name, t.why),
         },
         _ => return None,
     })

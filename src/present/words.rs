@@ -445,13 +445,18 @@ pub fn describe(cards: &CardSet, e: &Event) -> Option<String> {
             None => format!("A rumour on the road: you learn the terms of the Guardian's {name}."),
         },
         // An entry whose terms the traveller does not know: its loss would teach them.
-        Event::TermLost { known: false, .. } => return None,
-        Event::TermLost { name, why, by, .. } => match by {
+        Event::TermLost(t) if !t.known => return None,
+        Event::TermLost(t) => match t.by {
             Some(c) => format!(
-                "{name} is lost for good, after {}: {why}. The run can no longer meet it.",
-                cards.card(*c).name
+                "{} is lost for good, after {}: {}. The run can no longer meet it.",
+                t.name,
+                cards.card(c).name,
+                t.why
             ),
-            None => format!("{name} is lost for good: {why}. The run can no longer meet it."),
+            None => format!(
+                "{} is lost for good: {}. The run can no longer meet it.",
+                t.name, t.why
+            ),
         },
         Event::GuardianRevealed { checks } => {
             let met = checks.iter().filter(|c| c.met).count();

@@ -313,9 +313,9 @@ impl Tracker {
                     card,
                     from: Zone::Items | Zone::Equipment,
                 } if swap => facts.notes.push((card.index, Note::SwappedOut)),
-                Event::TermLost { by, .. } => {
+                Event::TermLost(t) => {
                     facts.term_lost_at.get_or_insert(facts.flips.len());
-                    if let Some(c) = by {
+                    if let Some(c) = t.by {
                         facts.term_lost_by.push(c.index);
                     }
                 }

@@ -538,10 +538,10 @@ fn a_guide_choice_from_a_snares_trigger_names_the_snare() {
         .expect("a rock in the row") as u8;
     let events = act(&mut s, Action::Flip { slot });
     let offered = events.iter().find_map(|e| match e {
-        Event::ChoiceOffered {
-            kind: ChoiceKind::Guide { card, .. },
-            ..
-        } => Some(*card),
+        Event::ChoiceOffered(o) => match o.kind {
+            ChoiceKind::Guide { card, .. } => Some(card),
+            _ => None,
+        },
         _ => None,
     });
     assert_eq!(offered, Some(Some(needle)), "{events:?}");
@@ -560,14 +560,14 @@ fn with_a_guide_the_guide_picks_then_the_option_and_the_rest_run() {
         events,
         vec![
             Event::CardFlipped { slot: k, card: f },
-            Event::ChoiceOffered {
+            Event::ChoiceOffered(Box::new(ChoiceOffer {
                 kind: ChoiceKind::Guide {
                     card: Some(f),
                     options: options(FORK_OPTIONS),
                 },
                 pending: vec![Effect::Resolve(1)],
                 sources: vec![Some(f)],
-            },
+            })),
         ]
     );
     assert_eq!(s.role(), Role::Guide);
@@ -638,13 +638,13 @@ fn a_guide_choice_can_lead_to_a_lose_choice_and_the_rest_still_waits() {
                 die: None,
             },
             Event::ChoiceClosed,
-            Event::ChoiceOffered {
+            Event::ChoiceOffered(Box::new(ChoiceOffer {
                 kind: ChoiceKind::Lose {
                     cards: held.clone(),
                 },
                 pending: vec![Effect::Dread(1), Effect::Resolve(2)],
                 sources: vec![Some(b), Some(b)],
-            },
+            })),
         ]
     );
     assert_eq!(s.role(), Role::Guide);
@@ -721,13 +721,13 @@ fn with_a_guide_the_guide_picks_the_card_lost() {
         events,
         vec![
             Event::CardFlipped { slot: k, card: t },
-            Event::ChoiceOffered {
+            Event::ChoiceOffered(Box::new(ChoiceOffer {
                 kind: ChoiceKind::Lose {
                     cards: held.clone(),
                 },
                 pending: vec![],
                 sources: vec![],
-            },
+            })),
         ]
     );
     let p = prompt(&s);
@@ -858,7 +858,7 @@ fn lose_any_counts_items_then_equipment() {
     let events = flip_id(&mut s, "thief");
     assert!(matches!(
         &events[1],
-        Event::ChoiceOffered { kind: ChoiceKind::Lose { cards }, .. } if *cards == vec![l, sw]
+        Event::ChoiceOffered(o) if matches!(&o.kind, ChoiceKind::Lose { cards } if *cards == vec![l, sw])
     ));
     let events = act(&mut s, pick(1));
     assert_eq!(

@@ -101,7 +101,7 @@ fn reorder_puts_the_top_cards_back_in_the_chosen_order() {
     let events = act(&mut s, Action::Flip { slot: k });
     assert!(matches!(
         &events[1],
-        Event::ChoiceOffered { kind: ChoiceKind::Reorder { cards }, .. } if *cards == top
+        Event::ChoiceOffered(o) if matches!(&o.kind, ChoiceKind::Reorder { cards } if *cards == top)
     ));
     // Every order is offered.
     let offered = legal(&s);
@@ -178,13 +178,15 @@ fn peek_lets_the_traveller_pick_any_face_down_card() {
     );
     let right = s.row[2].unwrap().card;
     let events = act(&mut s, Action::Look { slot: 2 });
-    let asked = |left: u8| Event::ChoiceOffered {
-        kind: ChoiceKind::Look {
-            left,
-            face_up: false,
-        },
-        pending: Vec::new(),
-        sources: Vec::new(),
+    let asked = |left: u8| {
+        Event::ChoiceOffered(Box::new(ChoiceOffer {
+            kind: ChoiceKind::Look {
+                left,
+                face_up: false,
+            },
+            pending: Vec::new(),
+            sources: Vec::new(),
+        }))
     };
     assert_eq!(
         events,

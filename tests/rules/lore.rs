@@ -15,7 +15,7 @@ fn learned_events(events: &[Event]) -> Vec<(u8, String, Option<String>)> {
         .filter_map(|e| match e {
             Event::EntryLearned {
                 entry, id, card, ..
-            } => Some((*entry, id.clone(), card.map(|c| c.id.to_string()))),
+            } => Some((*entry, id.to_string(), card.map(|c| c.id.to_string()))),
             _ => None,
         })
         .collect()
@@ -217,14 +217,14 @@ fn declining_the_only_blade_loses_the_blade_requirement_once() {
                 Event::DomainCleared {
                     domain: dom(&s, "a")
                 },
-                Event::TermLost {
+                Event::TermLost(Box::new(TermLoss {
                     entry: 0,
                     id: "req_blade".into(),
                     name: "The Blade".into(),
                     why: "blade is gone for good".into(),
                     by: Some(blade),
                     known: mode == TermsMode::Start,
-                },
+                })),
             ],
             "{mode:?}"
         );
@@ -249,32 +249,32 @@ fn declining_the_only_blade_loses_the_blade_requirement_once() {
         // Told once: the next step says nothing more of it.
         let events = act(&mut s, go("b"));
         assert!(
-            !events.iter().any(|e| matches!(e, Event::TermLost { .. })),
+            !events.iter().any(|e| matches!(e, Event::TermLost(_))),
             "{events:?}"
         );
         // The log's line, only when the terms were known.
-        let lost = Event::TermLost {
+        let lost = Event::TermLost(Box::new(TermLoss {
             entry: 0,
             id: "req_blade".into(),
             name: "The Blade".into(),
             why: "blade is gone for good".into(),
             by: Some(blade),
             known: true,
-        };
+        }));
         assert_eq!(
             forward::present::words::describe(&cards, &lost).as_deref(),
             Some(
                 "The Blade is lost for good, after blade: blade is gone for good. The run can no longer meet it."
             )
         );
-        let hidden = Event::TermLost {
+        let hidden = Event::TermLost(Box::new(TermLoss {
             entry: 0,
             id: "req_blade".into(),
             name: "The Blade".into(),
             why: "blade is gone for good".into(),
             by: Some(blade),
             known: false,
-        };
+        }));
         assert_eq!(forward::present::words::describe(&cards, &hidden), None);
     }
 }
@@ -308,18 +308,18 @@ fn a_route_away_from_the_ember_loses_the_flame() {
     let events = act(&mut s, go("c"));
     let lost: Vec<&Event> = events
         .iter()
-        .filter(|e| matches!(e, Event::TermLost { .. }))
+        .filter(|e| matches!(e, Event::TermLost(_)))
         .collect();
     assert_eq!(
         lost,
-        vec![&Event::TermLost {
+        vec![&Event::TermLost(Box::new(TermLoss {
             entry: 2,
             id: "seal_flame".into(),
             name: "The Flame".into(),
             why: "no way leads back to Domain b".into(),
             by: None,
             known: false,
-        }]
+        }))]
     );
     assert_eq!(status(&s, 2).0, TermStatus::Lost);
     assert_eq!(s.lost, vec![2]);

@@ -12,7 +12,10 @@ use forward::core::event::SealCheck;
 use forward::core::state::{
     ChoiceKind, DuelStatus, EXCHANGE_LIMIT, GuardianPenalties, Phase, Seen, State,
 };
-use forward::core::{Action, Cause, Die, Event, Outcome, SpendFor, Strike, Zone, check, execute};
+use forward::core::{
+    Action, Cause, ChoiceOffer, Die, Event, Outcome, SpendFor, Strike, TermLoss, Zone, check,
+    execute,
+};
 use forward::protocol::view;
 
 mod combat_table;

@@ -93,18 +93,18 @@ fn a_route_that_meets_the_knight_before_his_shard_breaks_the_seal_before_it_is_t
     let events = act(&mut s, go("b"));
     let lost: Vec<&Event> = events
         .iter()
-        .filter(|e| matches!(e, Event::TermLost { .. }))
+        .filter(|e| matches!(e, Event::TermLost(_)))
         .collect();
     assert_eq!(
         lost,
-        vec![&Event::TermLost {
+        vec![&Event::TermLost(Box::new(TermLoss {
             entry: 0,
             id: "seal_mirror".into(),
             name: "Seal of the Mirror".into(),
             why: "Mirror Knight asks to see Mirror Shard, and no way from here reaches Domain c before Domain b".into(),
             by: None,
             known: true,
-        }]
+        }))]
     );
     assert_eq!(status(&s, 0).0, TermStatus::Lost);
 }
@@ -143,7 +143,7 @@ fn the_knight_met_before_the_shard_in_one_domain_loses_the_seal_at_the_flip() {
     let whys: Vec<&str> = events
         .iter()
         .filter_map(|e| match e {
-            Event::TermLost { why, .. } => Some(why.as_str()),
+            Event::TermLost(t) => Some(t.why.as_str()),
             _ => None,
         })
         .collect();
@@ -193,7 +193,7 @@ fn two_seals_on_roads_that_never_meet_are_open_but_not_together() {
     let lost: Vec<u8> = events
         .iter()
         .filter_map(|e| match e {
-            Event::TermLost { entry, .. } => Some(*entry),
+            Event::TermLost(t) => Some(t.entry),
             _ => None,
         })
         .collect();

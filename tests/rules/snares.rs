@@ -168,10 +168,7 @@ fn blessing_cleanse_asks_which_when_there_are_more_snares() {
     let events = flip_id(&mut s, "mercy");
     assert!(matches!(
         &events[1],
-        Event::ChoiceOffered {
-            kind: ChoiceKind::Cleanse { left: 1 },
-            ..
-        }
+        Event::ChoiceOffered(o) if matches!(o.kind, ChoiceKind::Cleanse { left: 1 })
     ));
     let mut offered: Vec<Action> = s
         .snares

@@ -177,7 +177,7 @@ fn paying_a_toll_that_breaks_a_known_seal_asks_first_then_tells_the_loss() {
             && execute(&mut s.clone(), &Action::Toll).is_ok_and(|events| {
                 events
                     .iter()
-                    .any(|e| matches!(e, Event::TermLost { known: true, .. }))
+                    .any(|e| matches!(e, Event::TermLost(t) if t.known))
             })
     });
     let Some(x) = Xvfb::start(1280, 800) else {

@@ -4,7 +4,7 @@
 use super::Exec;
 use crate::cards::CardRef;
 use crate::cards::model::{Amount, Bonus, BonusTarget, Effect, GuideOption, LoseKind, MarkerAt};
-use crate::core::event::Event;
+use crate::core::event::{ChoiceOffer, Event};
 use crate::core::legal::{held, holds, seeable};
 use crate::core::rules::{GRACE_MAX, MARKER_MAX, MARKER_MIN, REORDER_MAX};
 use crate::core::state::{Cause, ChoiceKind, Phase};
@@ -176,11 +176,11 @@ impl<'a> Exec<'a> {
     /// Offers a choice; `then` waits in it (copied: the choice outlives the card's borrow).
     pub(super) fn offer(&mut self, kind: ChoiceKind, then: Vec<Sourced<'_>>) {
         let (pending, sources) = then.into_iter().map(|(e, from)| (e.clone(), from)).unzip();
-        self.emit(Event::ChoiceOffered {
+        self.emit(Event::ChoiceOffered(Box::new(ChoiceOffer {
             kind,
             pending,
             sources,
-        });
+        })));
     }
 
     /// A card's options: the Guide picks (the choice is named after `from`, else the card

@@ -50,11 +50,11 @@ impl<'a> Exec<'a> {
             if self.s.learned.contains(&entry) {
                 continue;
             }
-            let name = cards.entry(entry).map_or(String::new(), |e| e.name.clone());
+            let name = cards.entry(entry).map_or("", |e| e.name.as_str());
             self.emit(Event::EntryLearned {
                 entry,
-                id: id.0.clone(),
-                name,
+                id: id.0.as_str().into(),
+                name: name.into(),
                 card,
             });
         }

@@ -14,7 +14,7 @@ use super::action::Action;
 use super::apply::{apply, apply_drawing};
 use super::dice::DiceMode;
 use super::error::Illegal;
-use super::event::Event;
+use super::event::{Event, TermLoss};
 use super::house::HouseRules;
 use super::legal::{can_reroll, check, encounter_options, no_way_past};
 use super::rules::SETTLE_STEPS;
@@ -232,14 +232,14 @@ impl<'a> Exec<'a> {
                 continue;
             };
             let why = gap.now(self.s);
-            self.emit(Event::TermLost {
+            self.emit(Event::TermLost(Box::new(TermLoss {
                 entry,
                 id: e.id.0.clone(),
                 name: e.name.clone(),
                 why,
                 by,
                 known: super::lore::known(self.s, entry),
-            });
+            })));
         }
     }
 

@@ -359,18 +359,13 @@ impl TableScreen {
         self.stage.push(before, events);
         let apart_before = !crate::core::plan::together(before, true);
         for e in events {
-            if let crate::core::Event::TermLost {
-                name,
-                why,
-                by,
-                known: true,
-                ..
-            } = e
+            if let crate::core::Event::TermLost(t) = e
+                && t.known
             {
                 self.lost.push_back(panels::lost::Lost {
-                    name: name.clone(),
-                    why: why.clone(),
-                    by: by.map(|c| self.run.cards.card(c).name.clone()),
+                    name: t.name.clone(),
+                    why: t.why.clone(),
+                    by: t.by.map(|c| self.run.cards.card(c).name.clone()),
                     apart: false,
                 });
             }

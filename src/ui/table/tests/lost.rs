@@ -9,7 +9,7 @@ fn losing_action(s: &crate::core::State) -> Option<Action> {
         crate::core::execute(&mut t, a).is_ok_and(|events| {
             events
                 .iter()
-                .any(|e| matches!(e, crate::core::Event::TermLost { known: true, .. }))
+                .any(|e| matches!(e, crate::core::Event::TermLost(t) if t.known))
         })
     })
 }
