@@ -218,6 +218,79 @@ impl Event {
     pub fn is_public_to_traveller(&self) -> bool {
         !matches!(self, Event::TermLost(t) if !t.known)
     }
+
+    /// Whether dropping this event frees anything: only the variants that hold a `Vec`, a
+    /// `String` or a `Box` do. Exhaustive on purpose: a new variant must say.
+    fn owns_heap(&self) -> bool {
+        use Event::*;
+        match self {
+            DeckShuffled { .. }
+            | DeckSeen { .. }
+            | DeckReordered { .. }
+            | EffectRolled { .. }
+            | TestRolled { .. }
+            | FoePassed { .. }
+            | GuideChose { .. }
+            | DuelStalemate { .. }
+            | ChoiceOffered(_)
+            | EntryLearned { .. }
+            | TermLost(_)
+            | GuardianRevealed { .. }
+            | RunEnded { .. } => true,
+            DomainEntered { .. }
+            | SlotFilled { .. }
+            | CardFlipped { .. }
+            | CardSeen { .. }
+            | HealthChanged { .. }
+            | MaxHealthChanged { .. }
+            | MarkerMoved { .. }
+            | GraceChanged { .. }
+            | BonusGained { .. }
+            | BonusUsed { .. }
+            | CardTaken { .. }
+            | CardDiscarded { .. }
+            | SnareCaught { .. }
+            | SnareRemoved { .. }
+            | CompanionJoined { .. }
+            | CardCarried { .. }
+            | CardGivenAway { .. }
+            | CompanionRefused { .. }
+            | CardShown { .. }
+            | AbilityUsed { .. }
+            | AbilitiesRefreshed { .. }
+            | RestSpent { .. }
+            | TerrorChosen { .. }
+            | Rerolled { .. }
+            | TestJudged { .. }
+            | DuelStarted { .. }
+            | ExchangeRolled { .. }
+            | TravellerRolled { .. }
+            | FoeRolled { .. }
+            | ExchangeResolved { .. }
+            | Shielded { .. }
+            | FoeRestored { .. }
+            | FoeHit { .. }
+            | FoeDefeated { .. }
+            | ChoiceClosed
+            | CardResolved { .. }
+            | DomainCleared { .. } => false,
+        }
+    }
+}
+
+/// Empties a list of events (keeping its capacity), dropping only those that own heap
+/// memory. A step's list is emptied at every step; the generic drop of each event, a
+/// call through a jump table, cost more than the few events that own anything.
+pub fn clear(events: &mut Vec<Event>) {
+    for e in events.iter_mut() {
+        if e.owns_heap() {
+            // Frees what it owns now (a light event in its place owns nothing).
+            *e = Event::ChoiceClosed;
+        }
+    }
+    // SAFETY: a length of 0 is always valid (nothing left to read). The events it hides
+    // are not dropped, and none of them owns anything (see `owns_heap`), so none leaks.
+    unsafe { events.set_len(0) };
 }
 
 /// The payload of [`Event::ChoiceOffered`], boxed: it is large and rare, and every event
@@ -282,5 +355,17 @@ mod tests {
     #[test]
     fn events_stay_small() {
         assert!(std::mem::size_of::<Event>() <= 72);
+    }
+
+    /// [`clear`] forgets the events that [`Event::owns_heap`] says own nothing: the types
+    /// of their fields must have no drop glue.
+    #[test]
+    fn the_light_events_fields_own_nothing() {
+        use std::mem::needs_drop;
+        assert!(!needs_drop::<CardRef>() && !needs_drop::<DomainRef>());
+        assert!(!needs_drop::<DuelStatus>() && !needs_drop::<GuardianPenalties>());
+        assert!(!needs_drop::<Strike>() && !needs_drop::<Zone>() && !needs_drop::<Die>());
+        assert!(!needs_drop::<BonusTarget>() && !needs_drop::<Per>());
+        assert!(!needs_drop::<SlotKind>() && !needs_drop::<super::super::action::SpendFor>());
     }
 }

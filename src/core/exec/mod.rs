@@ -137,7 +137,7 @@ impl<'a> Exec<'a> {
     }
 
     fn with_buffer(s: &'a mut State, cards: &'a CardSet, mut events: Vec<Event>) -> Self {
-        events.clear();
+        super::event::clear(&mut events);
         Exec { s, cards, events }
     }
 
