@@ -281,7 +281,7 @@ impl Event {
 /// Empties a list of events (keeping its capacity), dropping only those that own heap
 /// memory. A step's list is emptied at every step; the generic drop of each event, a
 /// call through a jump table, cost more than the few events that own anything.
-pub fn clear(events: &mut Vec<Event>) {
+pub(crate) fn clear(events: &mut Vec<Event>) {
     for e in events.iter_mut() {
         if e.owns_heap() {
             // Frees what it owns now (a light event in its place owns nothing).
@@ -357,15 +357,16 @@ mod tests {
         assert!(std::mem::size_of::<Event>() <= 72);
     }
 
-    /// [`clear`] forgets the events that [`Event::owns_heap`] says own nothing: the types
-    /// of their fields must have no drop glue.
+    /// [`clear`] does not drop the events that [`Event::owns_heap`] says own nothing: the
+    /// types of their fields must have no drop glue.
     #[test]
     fn the_light_events_fields_own_nothing() {
+        use crate::core::action::SpendFor;
         use std::mem::needs_drop;
         assert!(!needs_drop::<CardRef>() && !needs_drop::<DomainRef>());
         assert!(!needs_drop::<DuelStatus>() && !needs_drop::<GuardianPenalties>());
         assert!(!needs_drop::<Strike>() && !needs_drop::<Zone>() && !needs_drop::<Die>());
         assert!(!needs_drop::<BonusTarget>() && !needs_drop::<Per>());
-        assert!(!needs_drop::<SlotKind>() && !needs_drop::<super::super::action::SpendFor>());
+        assert!(!needs_drop::<SlotKind>() && !needs_drop::<SpendFor>());
     }
 }
