@@ -1,6 +1,6 @@
 //! Which actions are legal now, the pure check, and why an action is not offered.
 
-use super::action::{Action, Die, Id, SpendFor};
+use super::action::{Action, CardOrder, Die, Id, SpendFor};
 use super::error::{Illegal, Why};
 use super::house::Price;
 use super::modifiers::{Mods, mods};
@@ -479,7 +479,8 @@ fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) {
 /// each pushed as an [`Action::Order`].
 fn orders(n: usize, cur: &mut Vec<u8>, out: &mut Vec<Action>) {
     if cur.len() == n {
-        out.push(Action::Order { order: cur.clone() });
+        // Only the cards of a reorder are shown (at most `REORDER_MAX`): always an order.
+        out.extend(CardOrder::new(cur).map(|order| Action::Order { order }));
         return;
     }
     for i in 0..n as u8 {

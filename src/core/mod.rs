@@ -44,7 +44,7 @@ pub mod state;
 pub(crate) mod testing;
 pub mod typed;
 
-pub use action::{Action, Die, SpendFor};
+pub use action::{Action, CardOrder, Die, SpendFor};
 pub use apply::apply;
 pub use consequence::{Warning, consequence};
 pub use dice::{DiceMode, Side};
