@@ -199,6 +199,7 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
         Event::BonusUsed { to, .. } => *bonus_mut(state, *to) = 0,
         Event::CardTaken { card, kind, slot } => {
             take_resolving(state, *card);
+            held_changed(state);
             let slots = match kind {
                 SlotKind::Item => &mut state.items,
                 SlotKind::Equipment => &mut state.equipment,
@@ -215,7 +216,12 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                 Zone::Equipment => state.equipment.retain(|c| c != card),
                 Zone::Snares => state.snares.retain(|c| c != card),
             }
+            let spent = state.spent.len();
             state.spent.retain(|(c, _)| c != card);
+            // Most discards are of the card just resolved: nothing held changes.
+            if matches!(from, Zone::Items | Zone::Equipment) || state.spent.len() != spent {
+                held_changed(state);
+            }
             state.discard.push(*card);
         }
         Event::SnareCaught { card } => {
@@ -231,6 +237,7 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
         }
         Event::CompanionJoined { card, carrying } => {
             take_resolving(state, *card);
+            held_changed(state);
             if matches!(
                 state.phase,
                 Phase::Companion { .. } | Phase::Encounter { .. }
@@ -248,17 +255,20 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
             state.companions.push(follower);
         }
         Event::CardCarried { card, by } => {
+            held_changed(state);
             remove_held(state, *card);
             if let Some(f) = state.companions.iter_mut().find(|f| f.card == *by) {
                 f.carrying.push(*card);
             }
         }
         Event::CardGivenAway { card } => {
+            held_changed(state);
             remove_held(state, *card);
             state.gone.push(*card);
         }
         Event::CardShown { .. } => {}
         Event::AbilityUsed { card, per } => {
+            held_changed(state);
             let in_slot = state.items.contains(card) || state.equipment.contains(card);
             let limit = state
                 .cards
@@ -296,7 +306,13 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                 state.spent.push((*card, *per));
             }
         }
-        Event::AbilitiesRefreshed { per } => state.spent.retain(|(_, p)| p != per),
+        Event::AbilitiesRefreshed { per } => {
+            let spent = state.spent.len();
+            state.spent.retain(|(_, p)| p != per);
+            if state.spent.len() != spent {
+                held_changed(state);
+            }
+        }
         Event::RestSpent { .. } => {}
         Event::TerrorChosen { card, .. } => state.phase = Phase::Resolving { card: *card },
         Event::TestRolled { dice, .. } => {
@@ -528,6 +544,12 @@ fn take_resolving(state: &mut RunData, card: crate::cards::CardRef) {
     if state.resolving == Some(card) {
         state.resolving = None;
     }
+}
+
+/// Counts a change to the cards held (slots or hands), the companions or the abilities
+/// spent: every event that makes one calls it, for `legal::LegalCache`.
+fn held_changed(state: &mut RunData) {
+    state.held_changes = state.held_changes.wrapping_add(1);
 }
 
 /// Removes a card from wherever the traveller holds it (slots or a companion's hands).

@@ -123,7 +123,9 @@ fn each_ability_card(state: &State, mut f: impl FnMut(CardRef)) {
     }
 }
 
-fn usable(state: &State, card: CardRef, in_duel: bool) -> bool {
+/// Whether this card's ability could be used now; `conditional` is set when that read a
+/// condition the use `requires`.
+fn usable(state: &State, card: CardRef, in_duel: bool, conditional: &mut bool) -> bool {
     let Some(a) = &state.cards.card(card).ability else {
         return false;
     };
@@ -131,7 +133,10 @@ fn usable(state: &State, card: CardRef, in_duel: bool) -> bool {
     !a.reroll
         && (in_duel || !a.duel_only)
         && !state.is_spent(card)
-        && a.requires.as_ref().is_none_or(|c| holds(state, c))
+        && a.requires.as_ref().is_none_or(|c| {
+            *conditional = true;
+            holds(state, c)
+        })
 }
 
 /// Row slots whose card a peek (or, with `face_up`, a reveal) would show something new.
@@ -149,7 +154,7 @@ pub(super) fn seeable(state: &State, face_up: bool) -> Vec<usize> {
 
 /// Held cards and companions whose ability could be used now in a duel.
 pub(super) fn usable_in_duel(state: &State) -> impl Iterator<Item = CardRef> + '_ {
-    ability_cards(state).filter(|&c| usable(state, c, true))
+    ability_cards(state).filter(|&c| usable(state, c, true, &mut false))
 }
 
 /// Whether this card's free reroll is ready.
@@ -227,6 +232,80 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
 
 /// [`legal_actions`] into a reused buffer (cleared first).
 pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
+    actions_into(state, None, out);
+}
+
+/// [`legal_actions_into`], taking the uses and gifts from `cache` while it holds them
+/// (the same list: debug builds check it at every step). One cache serves one run.
+pub fn legal_actions_cached(state: &State, cache: &mut LegalCache, out: &mut Vec<Action>) {
+    actions_into(state, Some(cache), out);
+}
+
+/// The uses and gifts offered between moments, out of a duel and in one, each remembered
+/// with the count of changes to the cards held it was read at ([`RunData::held_changes`]):
+/// they read nothing else, unless a card's use `requires` a condition (then they are read
+/// afresh each time). Forget them before another run: the count starts again.
+#[derive(Debug, Default)]
+pub struct LegalCache {
+    /// Out of a duel (0) and in one (1).
+    lists: [Remembered; 2],
+}
+
+/// One list of uses and gifts, and the count of changes it was read at (`None`: nothing
+/// remembered).
+#[derive(Debug, Default)]
+struct Remembered {
+    at: Option<u32>,
+    uses: Vec<Action>,
+}
+
+impl LegalCache {
+    /// Forgets what was remembered (for a new run), keeping the room.
+    pub fn forget(&mut self) {
+        for list in &mut self.lists {
+            list.at = None;
+            list.uses.clear();
+        }
+    }
+}
+
+/// [`uses_and_gifts`] through the cache, if any.
+fn uses_and_gifts_via(
+    state: &State,
+    in_duel: bool,
+    cache: Option<&mut LegalCache>,
+    out: &mut Vec<Action>,
+) {
+    let Some(cache) = cache else {
+        uses_and_gifts(state, in_duel, out);
+        return;
+    };
+    let list = &mut cache.lists[usize::from(in_duel)];
+    let at = Some(state.held_changes);
+    if list.at == at {
+        debug_assert_eq!(list.uses, {
+            let mut fresh = Vec::new();
+            uses_and_gifts(state, in_duel, &mut fresh);
+            fresh
+        });
+        if !list.uses.is_empty() {
+            out.extend_from_slice(&list.uses);
+        }
+        return;
+    }
+    let start = out.len();
+    // A use that `requires` a condition may read anything (Health, the foe...): such a
+    // list is not remembered.
+    let conditional = uses_and_gifts(state, in_duel, out);
+    list.uses.clear();
+    list.at = None;
+    if !conditional {
+        list.uses.extend_from_slice(&out[start..]);
+        list.at = at;
+    }
+}
+
+fn actions_into(state: &State, mut cache: Option<&mut LegalCache>, out: &mut Vec<Action>) {
     out.clear();
     let cards = &state.cards;
     match &state.phase {
@@ -250,7 +329,7 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
                 }
                 _ => out.push(Action::Continue),
             }
-            uses_and_gifts(state, false, out);
+            uses_and_gifts_via(state, false, cache.take(), out);
         }
         Phase::Resolving { .. } => {}
         Phase::Offer { card } => {
@@ -341,7 +420,7 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
         Phase::Duel(d) => match &d.rolled {
             None => {
                 out.push(Action::Roll);
-                uses_and_gifts(state, true, out);
+                uses_and_gifts_via(state, true, cache.take(), out);
             }
             Some(r) => {
                 let mine = r.traveller.map(|_| (Die::Traveller, 0));
@@ -452,16 +531,19 @@ pub(super) fn next_domains(state: &State) -> impl Iterator<Item = DomainRef> + '
         .filter(move |d| !state.cleared.contains(d) && state.cards.domain(*d).row >= here.row)
 }
 
-fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) {
+/// The uses (and, out of a duel, the gifts to companions) offered now. Returns whether a
+/// condition a use `requires` was read (the list then reads more than the cards held).
+fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) -> bool {
+    let mut conditional = false;
     each_ability_card(state, |c| {
-        if usable(state, c, in_duel) {
+        if usable(state, c, in_duel, &mut conditional) {
             out.push(Action::Use {
                 card: Id::from(c.id),
             });
         }
     });
     if in_duel {
-        return;
+        return conditional;
     }
     for f in &state.companions {
         for want in &state.cards.card(f.card).carries {
@@ -473,6 +555,7 @@ fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) {
             }
         }
     }
+    conditional
 }
 
 /// Every order of `n` cards (index lists, in lexicographic order) after the prefix `cur`,

@@ -146,6 +146,11 @@ pub struct RunData {
     /// in force change rarely).
     #[serde(skip)]
     pub standing: Standing,
+    /// Not game state: counts the changes to the cards held, the companions and the
+    /// abilities spent ([`super::apply::apply`] bumps it), so that a cache of what they
+    /// offer (`legal::LegalCache`) knows when to look again. Never saved.
+    #[serde(skip)]
+    pub held_changes: u32,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -552,6 +557,7 @@ impl State {
             lost: Vec::new(),
             lore: Lore::default(),
             standing: Standing::default(),
+            held_changes: 0,
             cards,
         };
         run.refresh_standing();
