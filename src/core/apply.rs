@@ -199,7 +199,6 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
         Event::BonusUsed { to, .. } => *bonus_mut(state, *to) = 0,
         Event::CardTaken { card, kind, slot } => {
             take_resolving(state, *card);
-            held_changed(state);
             let slots = match kind {
                 SlotKind::Item => &mut state.items,
                 SlotKind::Equipment => &mut state.equipment,
@@ -208,6 +207,7 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                 Some(i) => slots.insert((*i as usize).min(slots.len()), *card),
                 None => slots.push(*card),
             }
+            state.held_changed();
         }
         Event::CardDiscarded { card, from } => {
             match from {
@@ -220,7 +220,7 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
             state.spent.retain(|(c, _)| c != card);
             // Most discards are of the card just resolved: nothing held changes.
             if matches!(from, Zone::Items | Zone::Equipment) || state.spent.len() != spent {
-                held_changed(state);
+                state.held_changed();
             }
             state.discard.push(*card);
         }
@@ -237,7 +237,6 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
         }
         Event::CompanionJoined { card, carrying } => {
             take_resolving(state, *card);
-            held_changed(state);
             if matches!(
                 state.phase,
                 Phase::Companion { .. } | Phase::Encounter { .. }
@@ -253,22 +252,22 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                 follower.carrying.push(*given);
             }
             state.companions.push(follower);
+            state.held_changed();
         }
         Event::CardCarried { card, by } => {
-            held_changed(state);
             remove_held(state, *card);
             if let Some(f) = state.companions.iter_mut().find(|f| f.card == *by) {
                 f.carrying.push(*card);
             }
+            state.held_changed();
         }
         Event::CardGivenAway { card } => {
-            held_changed(state);
             remove_held(state, *card);
             state.gone.push(*card);
+            state.held_changed();
         }
         Event::CardShown { .. } => {}
         Event::AbilityUsed { card, per } => {
-            held_changed(state);
             let in_slot = state.items.contains(card) || state.equipment.contains(card);
             let limit = state
                 .cards
@@ -305,12 +304,13 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
             } else {
                 state.spent.push((*card, *per));
             }
+            state.held_changed();
         }
         Event::AbilitiesRefreshed { per } => {
             let spent = state.spent.len();
             state.spent.retain(|(_, p)| p != per);
             if state.spent.len() != spent {
-                held_changed(state);
+                state.held_changed();
             }
         }
         Event::RestSpent { .. } => {}
@@ -544,12 +544,6 @@ fn take_resolving(state: &mut RunData, card: crate::cards::CardRef) {
     if state.resolving == Some(card) {
         state.resolving = None;
     }
-}
-
-/// Counts a change to the cards held (slots or hands), the companions or the abilities
-/// spent: every event that makes one calls it, for `legal::LegalCache`.
-fn held_changed(state: &mut RunData) {
-    state.held_changes = state.held_changes.wrapping_add(1);
 }
 
 /// Removes a card from wherever the traveller holds it (slots or a companion's hands).

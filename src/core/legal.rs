@@ -163,17 +163,20 @@ fn free_reroll_ready(state: &State, c: CardRef) -> bool {
     card.ability.as_ref().is_some_and(|a| a.reroll) && !state.is_spent(c)
 }
 
+/// Whether a card held or a companion has its free reroll ready: the state's derived
+/// [`RunData::free_reroll`], checked against the cards in debug builds.
+fn free_reroll(state: &State) -> bool {
+    debug_assert_eq!(state.free_reroll, {
+        let mut free = false;
+        each_ability_card(state, |c| free = free || free_reroll_ready(state, c));
+        free
+    });
+    state.free_reroll
+}
+
 /// Whether any reroll (Grace or a free reroll card) could be made now.
 pub(super) fn can_reroll(state: &State, no_rerolls: bool) -> bool {
-    if no_rerolls {
-        return false;
-    }
-    if state.grace > 0 {
-        return true;
-    }
-    let mut free = false;
-    each_ability_card(state, |c| free = free || free_reroll_ready(state, c));
-    free
+    !no_rerolls && (state.grace > 0 || free_reroll(state))
 }
 
 /// Rerolls possible for the dice just rolled.
@@ -186,6 +189,7 @@ fn reroll_actions(
     if no_rerolls {
         return;
     }
+    let free = free_reroll(state);
     for (die, index) in dice {
         if state.grace > 0 {
             out.push(Action::Reroll {
@@ -194,15 +198,17 @@ fn reroll_actions(
                 card: None,
             });
         }
-        each_ability_card(state, |c| {
-            if free_reroll_ready(state, c) {
-                out.push(Action::Reroll {
-                    die,
-                    index,
-                    card: Some(Id::from(c.id)),
-                });
-            }
-        });
+        if free {
+            each_ability_card(state, |c| {
+                if free_reroll_ready(state, c) {
+                    out.push(Action::Reroll {
+                        die,
+                        index,
+                        card: Some(Id::from(c.id)),
+                    });
+                }
+            });
+        }
     }
 }
 

@@ -151,6 +151,10 @@ pub struct RunData {
     /// offer (`legal::LegalCache`) knows when to look again. Never saved.
     #[serde(skip)]
     pub held_changes: u32,
+    /// Derived, not saved: whether a card held or a companion has a free reroll ready (read
+    /// at every duel exchange; summed again by [`RunData::held_changed`]).
+    #[serde(skip)]
+    pub free_reroll: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -558,6 +562,7 @@ impl State {
             lore: Lore::default(),
             standing: Standing::default(),
             held_changes: 0,
+            free_reroll: false,
             cards,
         };
         run.refresh_standing();
@@ -634,6 +639,18 @@ impl RunData {
         }
         debug_assert_eq!(s, Standing::sum(cards, &self.rules, self.active_cards()));
         self.standing = s;
+    }
+
+    /// Counts a change to the cards held (slots or hands), the companions or the abilities
+    /// spent, and reads again what depends on them (`apply` calls it after each such event).
+    pub(super) fn held_changed(&mut self) {
+        self.held_changes = self.held_changes.wrapping_add(1);
+        let cards = &*self.cards;
+        let ready = |c: CardRef| {
+            cards.card(c).ability.as_ref().is_some_and(|a| a.reroll) && !self.is_spent(c)
+        };
+        self.free_reroll = self.items.iter().chain(&self.equipment).any(|&c| ready(c))
+            || self.companions.iter().any(|f| ready(f.card));
     }
 
     /// Whether the run has ended.
