@@ -262,7 +262,33 @@ pub struct LegalCache {
 #[derive(Debug, Default)]
 struct Remembered {
     at: Option<u32>,
-    uses: Vec<Action>,
+    uses: Vec<Offer>,
+}
+
+/// A use or a gift remembered: its action is built again from it, more cheaply than a
+/// clone of any [`Action`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Offer {
+    Use(Id),
+    Give { card: Id, to: Id },
+}
+
+impl Offer {
+    /// The offer an action of [`uses_and_gifts`] makes.
+    fn of(action: &Action) -> Option<Offer> {
+        match *action {
+            Action::Use { card } => Some(Offer::Use(card)),
+            Action::Give { card, to } => Some(Offer::Give { card, to }),
+            _ => None,
+        }
+    }
+
+    fn action(self) -> Action {
+        match self {
+            Offer::Use(card) => Action::Use { card },
+            Offer::Give { card, to } => Action::Give { card, to },
+        }
+    }
 }
 
 impl LegalCache {
@@ -289,14 +315,12 @@ fn uses_and_gifts_via(
     let list = &mut cache.lists[usize::from(in_duel)];
     let at = Some(state.held_changes);
     if list.at == at {
-        debug_assert_eq!(list.uses, {
+        debug_assert_eq!(list.uses.iter().map(|o| o.action()).collect::<Vec<_>>(), {
             let mut fresh = Vec::new();
             uses_and_gifts(state, in_duel, &mut fresh);
             fresh
         });
-        if !list.uses.is_empty() {
-            out.extend_from_slice(&list.uses);
-        }
+        out.extend(list.uses.iter().map(|o| o.action()));
         return;
     }
     let start = out.len();
@@ -306,7 +330,7 @@ fn uses_and_gifts_via(
     list.uses.clear();
     list.at = None;
     if !conditional {
-        list.uses.extend_from_slice(&out[start..]);
+        list.uses.extend(out[start..].iter().filter_map(Offer::of));
         list.at = at;
     }
 }
