@@ -4,7 +4,7 @@ use super::action::{Action, CardOrder, Die, Id, SpendFor};
 use super::error::{Illegal, Why};
 use super::house::Price;
 use super::modifiers::{Mods, mods};
-use super::rules::{GRACE_MAX, REST_SPEND, ROW, SLOTS};
+use super::rules::{GRACE_MAX, REORDER_MAX, REST_SPEND, ROW, SLOTS};
 use super::state::*;
 use crate::cards::model::{Condition, Join, Modifier, Payment, SlotKind, StationCard, StationType};
 use crate::cards::{CardRef, DomainRef};
@@ -461,7 +461,7 @@ fn actions_into(state: &State, mut cache: Option<&mut LegalCache>, out: &mut Vec
         },
         Phase::Choice(c) => match &c.kind {
             ChoiceKind::Reorder { cards: shown } => {
-                orders(shown.len(), &mut Vec::with_capacity(shown.len()), out);
+                orders(shown.len(), out);
             }
             ChoiceKind::Cleanse { .. } => {
                 for s in &state.snares {
@@ -588,20 +588,31 @@ fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) -> bool {
     conditional
 }
 
-/// Every order of `n` cards (index lists, in lexicographic order) after the prefix `cur`,
-/// each pushed as an [`Action::Order`].
-fn orders(n: usize, cur: &mut Vec<u8>, out: &mut Vec<Action>) {
-    if cur.len() == n {
-        // Only the cards of a reorder are shown (at most `REORDER_MAX`): always an order.
-        out.extend(CardOrder::new(cur).map(|order| Action::Order { order }));
+/// Every order of `n` cards (index lists, in lexicographic order), each pushed as an
+/// [`Action::Order`]. Only the cards of a reorder are shown, at most [`REORDER_MAX`]: a
+/// longer list (never dealt) offers no order.
+fn orders(n: usize, out: &mut Vec<Action>) {
+    let mut order = [0u8; REORDER_MAX];
+    let Some(order) = order.get_mut(..n) else {
         return;
+    };
+    for (i, x) in order.iter_mut().enumerate() {
+        *x = i as u8;
     }
-    for i in 0..n as u8 {
-        if !cur.contains(&i) {
-            cur.push(i);
-            orders(n, cur, out);
-            cur.pop();
-        }
+    loop {
+        out.extend(CardOrder::new(order).map(|order| Action::Order { order }));
+        // The next order in lexicographic order: the last rise `order[i] < order[i + 1]`,
+        // its left side swapped with the smallest larger index after it, the tail reversed.
+        let Some(i) = (1..n)
+            .rev()
+            .find(|&i| order[i - 1] < order[i])
+            .map(|i| i - 1)
+        else {
+            return;
+        };
+        let j = (i + 1..n).rev().find(|&j| order[j] > order[i]).unwrap_or(i);
+        order.swap(i, j);
+        order[i + 1..].reverse();
     }
 }
 
@@ -782,4 +793,36 @@ fn set_id(cards: &crate::cards::CardSet, text: &str) -> Id {
     cards
         .card_by_str(text)
         .map_or_else(|| Id::new(text), |c| Id::from(c.id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orders_come_in_lexicographic_order() {
+        let mut out = Vec::new();
+        orders(3, &mut out);
+        let got: Vec<Vec<u8>> = out
+            .iter()
+            .filter_map(|a| match a {
+                Action::Order { order } => Some(order.to_vec()),
+                _ => None,
+            })
+            .collect();
+        let want: [[u8; 3]; 6] = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        assert_eq!(got, want.map(|o| o.to_vec()));
+        for n in 0..=2 {
+            out.clear();
+            orders(n, &mut out);
+            assert_eq!(out.len(), [1, 1, 2][n]);
+        }
+    }
 }
