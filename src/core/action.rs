@@ -1,6 +1,7 @@
 //! What the player can do. Actions name cards by id so that the same JSON works in the
 //! headless protocol, in saves and in tests.
 
+use crate::numbers::REORDER_MAX;
 use serde::{Deserialize, Serialize};
 
 /// A card or Domain id in an action: text that lives as long as the process, so an action
@@ -157,7 +158,7 @@ pub enum Action {
     /// Pay a foe's toll to slip past it.
     Toll,
     /// Put the cards being reordered back in this order (indices into the cards shown, top first).
-    Order { order: Vec<u8> },
+    Order { order: CardOrder },
     /// Remove this Snare (when a card lets you cleanse).
     Cleanse { card: Id },
     /// Pay a cost "discard an Item" (or Equipment) with this held card.
@@ -174,6 +175,73 @@ pub enum Action {
     Go { domain: Id },
     /// Give up the run.
     Abandon,
+}
+
+/// The order of an [`Action::Order`]: indices into the cards shown, top first, at most
+/// [`REORDER_MAX`]. Held inline (not in a `Vec`) so that an [`Action`] owns nothing and a
+/// list of them is emptied without walking it. Reads and writes as a JSON list of numbers.
+#[derive(Clone, Copy)]
+pub struct CardOrder {
+    /// The indices; those past `len` are always 0.
+    idx: [u8; REORDER_MAX],
+    len: u8,
+}
+
+impl CardOrder {
+    /// An order of at most [`REORDER_MAX`] indices (`None` for a longer one).
+    pub fn new(order: &[u8]) -> Option<CardOrder> {
+        let mut idx = [0; REORDER_MAX];
+        idx.get_mut(..order.len())?.copy_from_slice(order);
+        Some(CardOrder {
+            idx,
+            len: order.len() as u8,
+        })
+    }
+}
+
+impl std::ops::Deref for CardOrder {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.idx[..self.len as usize]
+    }
+}
+
+impl PartialEq for CardOrder {
+    fn eq(&self, other: &CardOrder) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for CardOrder {}
+
+impl std::hash::Hash for CardOrder {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (**self).hash(state)
+    }
+}
+
+impl std::fmt::Debug for CardOrder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&**self, f)
+    }
+}
+
+impl Serialize for CardOrder {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for CardOrder {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<CardOrder, D::Error> {
+        let order = Vec::<u8>::deserialize(d)?;
+        CardOrder::new(&order).ok_or_else(|| {
+            serde::de::Error::custom(format_args!(
+                "an order of {} cards: at most {REORDER_MAX} can be put back",
+                order.len()
+            ))
+        })
+    }
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -208,4 +276,38 @@ pub enum SpendFor {
     Grace,
     /// 1 Resolve for 5 Health.
     Heal,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A list of actions is emptied without a walk: an action owns nothing to free.
+    #[test]
+    fn an_action_has_nothing_to_drop() {
+        assert!(!std::mem::needs_drop::<Action>());
+    }
+
+    #[test]
+    fn an_order_reads_and_writes_as_a_list() {
+        let json = r#"{"type":"order","order":[2,0,1]}"#;
+        let a: Action = serde_json::from_str(json).expect("an order");
+        let want = Action::Order {
+            order: CardOrder::new(&[2, 0, 1]).expect("a short order"),
+        };
+        assert_eq!(a, want);
+        assert_eq!(serde_json::to_string(&a).expect("written"), json);
+        let empty: Action = serde_json::from_str(r#"{"type":"order","order":[]}"#).expect("read");
+        assert_eq!(
+            serde_json::to_string(&empty).expect("written"),
+            r#"{"type":"order","order":[]}"#
+        );
+    }
+
+    #[test]
+    fn a_longer_order_is_refused_with_a_reason() {
+        let err = serde_json::from_str::<Action>(r#"{"type":"order","order":[0,1,2,3]}"#)
+            .expect_err("too long");
+        assert!(err.to_string().contains("at most 3"), "{err}");
+    }
 }

@@ -207,6 +207,7 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                 Some(i) => slots.insert((*i as usize).min(slots.len()), *card),
                 None => slots.push(*card),
             }
+            state.held_changed();
         }
         Event::CardDiscarded { card, from } => {
             match from {
@@ -215,7 +216,12 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                 Zone::Equipment => state.equipment.retain(|c| c != card),
                 Zone::Snares => state.snares.retain(|c| c != card),
             }
+            let spent = state.spent.len();
             state.spent.retain(|(c, _)| c != card);
+            // Most discards are of the card just resolved: nothing held changes.
+            if matches!(from, Zone::Items | Zone::Equipment) || state.spent.len() != spent {
+                state.held_changed();
+            }
             state.discard.push(*card);
         }
         Event::SnareCaught { card } => {
@@ -246,16 +252,19 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                 follower.carrying.push(*given);
             }
             state.companions.push(follower);
+            state.held_changed();
         }
         Event::CardCarried { card, by } => {
             remove_held(state, *card);
             if let Some(f) = state.companions.iter_mut().find(|f| f.card == *by) {
                 f.carrying.push(*card);
             }
+            state.held_changed();
         }
         Event::CardGivenAway { card } => {
             remove_held(state, *card);
             state.gone.push(*card);
+            state.held_changed();
         }
         Event::CardShown { .. } => {}
         Event::AbilityUsed { card, per } => {
@@ -295,8 +304,15 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
             } else {
                 state.spent.push((*card, *per));
             }
+            state.held_changed();
         }
-        Event::AbilitiesRefreshed { per } => state.spent.retain(|(_, p)| p != per),
+        Event::AbilitiesRefreshed { per } => {
+            let spent = state.spent.len();
+            state.spent.retain(|(_, p)| p != per);
+            if state.spent.len() != spent {
+                state.held_changed();
+            }
+        }
         Event::RestSpent { .. } => {}
         Event::TerrorChosen { card, .. } => state.phase = Phase::Resolving { card: *card },
         Event::TestRolled { dice, .. } => {

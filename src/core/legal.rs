@@ -1,10 +1,10 @@
 //! Which actions are legal now, the pure check, and why an action is not offered.
 
-use super::action::{Action, Die, Id, SpendFor};
+use super::action::{Action, CardOrder, Die, Id, SpendFor};
 use super::error::{Illegal, Why};
 use super::house::Price;
 use super::modifiers::{Mods, mods};
-use super::rules::{GRACE_MAX, REST_SPEND, ROW, SLOTS};
+use super::rules::{GRACE_MAX, REORDER_MAX, REST_SPEND, ROW, SLOTS};
 use super::state::*;
 use crate::cards::model::{Condition, Join, Modifier, Payment, SlotKind, StationCard, StationType};
 use crate::cards::{CardRef, DomainRef};
@@ -123,7 +123,9 @@ fn each_ability_card(state: &State, mut f: impl FnMut(CardRef)) {
     }
 }
 
-fn usable(state: &State, card: CardRef, in_duel: bool) -> bool {
+/// Whether this card's ability could be used now; `conditional` is set when that read a
+/// condition the use `requires`.
+fn usable(state: &State, card: CardRef, in_duel: bool, conditional: &mut bool) -> bool {
     let Some(a) = &state.cards.card(card).ability else {
         return false;
     };
@@ -131,7 +133,10 @@ fn usable(state: &State, card: CardRef, in_duel: bool) -> bool {
     !a.reroll
         && (in_duel || !a.duel_only)
         && !state.is_spent(card)
-        && a.requires.as_ref().is_none_or(|c| holds(state, c))
+        && a.requires.as_ref().is_none_or(|c| {
+            *conditional = true;
+            holds(state, c)
+        })
 }
 
 /// Row slots whose card a peek (or, with `face_up`, a reveal) would show something new.
@@ -149,7 +154,7 @@ pub(super) fn seeable(state: &State, face_up: bool) -> Vec<usize> {
 
 /// Held cards and companions whose ability could be used now in a duel.
 pub(super) fn usable_in_duel(state: &State) -> impl Iterator<Item = CardRef> + '_ {
-    ability_cards(state).filter(|&c| usable(state, c, true))
+    ability_cards(state).filter(|&c| usable(state, c, true, &mut false))
 }
 
 /// Whether this card's free reroll is ready.
@@ -158,17 +163,20 @@ fn free_reroll_ready(state: &State, c: CardRef) -> bool {
     card.ability.as_ref().is_some_and(|a| a.reroll) && !state.is_spent(c)
 }
 
+/// Whether a card held or a companion has its free reroll ready: the state's derived
+/// [`RunData::free_reroll`], checked against the cards in debug builds.
+fn free_reroll(state: &State) -> bool {
+    debug_assert_eq!(state.free_reroll, {
+        let mut free = false;
+        each_ability_card(state, |c| free = free || free_reroll_ready(state, c));
+        free
+    });
+    state.free_reroll
+}
+
 /// Whether any reroll (Grace or a free reroll card) could be made now.
 pub(super) fn can_reroll(state: &State, no_rerolls: bool) -> bool {
-    if no_rerolls {
-        return false;
-    }
-    if state.grace > 0 {
-        return true;
-    }
-    let mut free = false;
-    each_ability_card(state, |c| free = free || free_reroll_ready(state, c));
-    free
+    !no_rerolls && (state.grace > 0 || free_reroll(state))
 }
 
 /// Rerolls possible for the dice just rolled.
@@ -181,6 +189,7 @@ fn reroll_actions(
     if no_rerolls {
         return;
     }
+    let free = free_reroll(state);
     for (die, index) in dice {
         if state.grace > 0 {
             out.push(Action::Reroll {
@@ -189,15 +198,17 @@ fn reroll_actions(
                 card: None,
             });
         }
-        each_ability_card(state, |c| {
-            if free_reroll_ready(state, c) {
-                out.push(Action::Reroll {
-                    die,
-                    index,
-                    card: Some(Id::from(c.id)),
-                });
-            }
-        });
+        if free {
+            each_ability_card(state, |c| {
+                if free_reroll_ready(state, c) {
+                    out.push(Action::Reroll {
+                        die,
+                        index,
+                        card: Some(Id::from(c.id)),
+                    });
+                }
+            });
+        }
     }
 }
 
@@ -227,6 +238,104 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
 
 /// [`legal_actions`] into a reused buffer (cleared first).
 pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
+    actions_into(state, None, out);
+}
+
+/// [`legal_actions_into`], taking the uses and gifts from `cache` while it holds them
+/// (the same list: debug builds check it at every step). One cache serves one run.
+pub fn legal_actions_cached(state: &State, cache: &mut LegalCache, out: &mut Vec<Action>) {
+    actions_into(state, Some(cache), out);
+}
+
+/// The uses and gifts offered between moments, out of a duel and in one, each remembered
+/// with the count of changes to the cards held it was read at ([`RunData::held_changes`]):
+/// they read nothing else, unless a card's use `requires` a condition (then they are read
+/// afresh each time). Forget them before another run: the count starts again.
+#[derive(Debug, Default)]
+pub struct LegalCache {
+    /// Out of a duel (0) and in one (1).
+    lists: [Remembered; 2],
+}
+
+/// One list of uses and gifts, and the count of changes it was read at (`None`: nothing
+/// remembered).
+#[derive(Debug, Default)]
+struct Remembered {
+    at: Option<u32>,
+    uses: Vec<Offer>,
+}
+
+/// A use or a gift remembered: its action is built again from it, more cheaply than a
+/// clone of any [`Action`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Offer {
+    Use(Id),
+    Give { card: Id, to: Id },
+}
+
+impl Offer {
+    /// The offer an action of [`uses_and_gifts`] makes.
+    fn of(action: &Action) -> Option<Offer> {
+        match *action {
+            Action::Use { card } => Some(Offer::Use(card)),
+            Action::Give { card, to } => Some(Offer::Give { card, to }),
+            _ => None,
+        }
+    }
+
+    fn action(self) -> Action {
+        match self {
+            Offer::Use(card) => Action::Use { card },
+            Offer::Give { card, to } => Action::Give { card, to },
+        }
+    }
+}
+
+impl LegalCache {
+    /// Forgets what was remembered (for a new run), keeping the room.
+    pub fn forget(&mut self) {
+        for list in &mut self.lists {
+            list.at = None;
+            list.uses.clear();
+        }
+    }
+}
+
+/// [`uses_and_gifts`] through the cache, if any.
+fn uses_and_gifts_via(
+    state: &State,
+    in_duel: bool,
+    cache: Option<&mut LegalCache>,
+    out: &mut Vec<Action>,
+) {
+    let Some(cache) = cache else {
+        uses_and_gifts(state, in_duel, out);
+        return;
+    };
+    let list = &mut cache.lists[usize::from(in_duel)];
+    let at = Some(state.held_changes);
+    if list.at == at {
+        debug_assert_eq!(list.uses.iter().map(|o| o.action()).collect::<Vec<_>>(), {
+            let mut fresh = Vec::new();
+            uses_and_gifts(state, in_duel, &mut fresh);
+            fresh
+        });
+        out.extend(list.uses.iter().map(|o| o.action()));
+        return;
+    }
+    let start = out.len();
+    // A use that `requires` a condition may read anything (Health, the foe...): such a
+    // list is not remembered.
+    let conditional = uses_and_gifts(state, in_duel, out);
+    list.uses.clear();
+    list.at = None;
+    if !conditional {
+        list.uses.extend(out[start..].iter().filter_map(Offer::of));
+        list.at = at;
+    }
+}
+
+fn actions_into(state: &State, mut cache: Option<&mut LegalCache>, out: &mut Vec<Action>) {
     out.clear();
     let cards = &state.cards;
     match &state.phase {
@@ -250,7 +359,7 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
                 }
                 _ => out.push(Action::Continue),
             }
-            uses_and_gifts(state, false, out);
+            uses_and_gifts_via(state, false, cache.take(), out);
         }
         Phase::Resolving { .. } => {}
         Phase::Offer { card } => {
@@ -341,7 +450,7 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
         Phase::Duel(d) => match &d.rolled {
             None => {
                 out.push(Action::Roll);
-                uses_and_gifts(state, true, out);
+                uses_and_gifts_via(state, true, cache.take(), out);
             }
             Some(r) => {
                 let mine = r.traveller.map(|_| (Die::Traveller, 0));
@@ -352,7 +461,7 @@ pub fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
         },
         Phase::Choice(c) => match &c.kind {
             ChoiceKind::Reorder { cards: shown } => {
-                orders(shown.len(), &mut Vec::with_capacity(shown.len()), out);
+                orders(shown.len(), out);
             }
             ChoiceKind::Cleanse { .. } => {
                 for s in &state.snares {
@@ -452,16 +561,19 @@ pub(super) fn next_domains(state: &State) -> impl Iterator<Item = DomainRef> + '
         .filter(move |d| !state.cleared.contains(d) && state.cards.domain(*d).row >= here.row)
 }
 
-fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) {
+/// The uses (and, out of a duel, the gifts to companions) offered now. Returns whether a
+/// condition a use `requires` was read (the list then reads more than the cards held).
+fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) -> bool {
+    let mut conditional = false;
     each_ability_card(state, |c| {
-        if usable(state, c, in_duel) {
+        if usable(state, c, in_duel, &mut conditional) {
             out.push(Action::Use {
                 card: Id::from(c.id),
             });
         }
     });
     if in_duel {
-        return;
+        return conditional;
     }
     for f in &state.companions {
         for want in &state.cards.card(f.card).carries {
@@ -473,21 +585,34 @@ fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) {
             }
         }
     }
+    conditional
 }
 
-/// Every order of `n` cards (index lists, in lexicographic order) after the prefix `cur`,
-/// each pushed as an [`Action::Order`].
-fn orders(n: usize, cur: &mut Vec<u8>, out: &mut Vec<Action>) {
-    if cur.len() == n {
-        out.push(Action::Order { order: cur.clone() });
+/// Every order of `n` cards (index lists, in lexicographic order), each pushed as an
+/// [`Action::Order`]. Only the cards of a reorder are shown, at most [`REORDER_MAX`]: a
+/// longer list (never dealt) offers no order.
+fn orders(n: usize, out: &mut Vec<Action>) {
+    let mut order = [0u8; REORDER_MAX];
+    let Some(order) = order.get_mut(..n) else {
         return;
+    };
+    for (i, x) in order.iter_mut().enumerate() {
+        *x = i as u8;
     }
-    for i in 0..n as u8 {
-        if !cur.contains(&i) {
-            cur.push(i);
-            orders(n, cur, out);
-            cur.pop();
-        }
+    loop {
+        out.extend(CardOrder::new(order).map(|order| Action::Order { order }));
+        // The next order in lexicographic order: the last rise `order[i] < order[i + 1]`,
+        // its left side swapped with the smallest larger index after it, the tail reversed.
+        let Some(i) = (1..n)
+            .rev()
+            .find(|&i| order[i - 1] < order[i])
+            .map(|i| i - 1)
+        else {
+            return;
+        };
+        let j = (i + 1..n).rev().find(|&j| order[j] > order[i]).unwrap_or(i);
+        order.swap(i, j);
+        order[i + 1..].reverse();
     }
 }
 
@@ -668,4 +793,36 @@ fn set_id(cards: &crate::cards::CardSet, text: &str) -> Id {
     cards
         .card_by_str(text)
         .map_or_else(|| Id::new(text), |c| Id::from(c.id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orders_come_in_lexicographic_order() {
+        let mut out = Vec::new();
+        orders(3, &mut out);
+        let got: Vec<Vec<u8>> = out
+            .iter()
+            .filter_map(|a| match a {
+                Action::Order { order } => Some(order.to_vec()),
+                _ => None,
+            })
+            .collect();
+        let want: [[u8; 3]; 6] = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        assert_eq!(got, want.map(|o| o.to_vec()));
+        for n in 0..=2 {
+            out.clear();
+            orders(n, &mut out);
+            assert_eq!(out.len(), [1, 1, 2][n]);
+        }
+    }
 }

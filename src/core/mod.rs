@@ -44,7 +44,7 @@ pub mod state;
 pub(crate) mod testing;
 pub mod typed;
 
-pub use action::{Action, Die, SpendFor};
+pub use action::{Action, CardOrder, Die, SpendFor};
 pub use apply::apply;
 pub use consequence::{Warning, consequence};
 pub use dice::{DiceMode, Side};
@@ -56,7 +56,10 @@ pub use exec::{
 };
 pub use figures::Strike;
 pub use house::{HouseRules, Price, Rule, RuleError, RunOptions};
-pub use legal::{candidates, check, holds, legal_actions, legal_actions_into, phase_name, why_not};
+pub use legal::{
+    LegalCache, candidates, check, holds, legal_actions, legal_actions_cached, legal_actions_into,
+    phase_name, why_not,
+};
 pub use lore::{Lore, TermsMode};
 pub use modifiers::{Mods, foe_stats, mods, roll_modifier, test_modifier};
 pub use observe::{Observation, Slot};

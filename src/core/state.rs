@@ -146,6 +146,15 @@ pub struct RunData {
     /// in force change rarely).
     #[serde(skip)]
     pub standing: Standing,
+    /// Not game state: counts the changes to the cards held, the companions and the
+    /// abilities spent ([`super::apply::apply`] bumps it), so that a cache of what they
+    /// offer (`legal::LegalCache`) knows when to look again. Never saved.
+    #[serde(skip)]
+    pub held_changes: u32,
+    /// Derived, not saved: whether a card held or a companion has a free reroll ready (read
+    /// at every duel exchange; summed again by [`RunData::held_changed`]).
+    #[serde(skip)]
+    pub free_reroll: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -552,6 +561,8 @@ impl State {
             lost: Vec::new(),
             lore: Lore::default(),
             standing: Standing::default(),
+            held_changes: 0,
+            free_reroll: false,
             cards,
         };
         run.refresh_standing();
@@ -628,6 +639,18 @@ impl RunData {
         }
         debug_assert_eq!(s, Standing::sum(cards, &self.rules, self.active_cards()));
         self.standing = s;
+    }
+
+    /// Counts a change to the cards held (slots or hands), the companions or the abilities
+    /// spent, and reads again what depends on them (`apply` calls it after each such event).
+    pub(super) fn held_changed(&mut self) {
+        self.held_changes = self.held_changes.wrapping_add(1);
+        let cards = &*self.cards;
+        let ready = |c: CardRef| {
+            cards.card(c).ability.as_ref().is_some_and(|a| a.reroll) && !self.is_spent(c)
+        };
+        self.free_reroll = self.items.iter().chain(&self.equipment).any(|&c| ready(c))
+            || self.companions.iter().any(|f| ready(f.card));
     }
 
     /// Whether the run has ended.

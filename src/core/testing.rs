@@ -26,10 +26,11 @@ impl StateBuilder {
         self
     }
 
-    /// The state, its derived standing summed again over the cards now in force (as
-    /// `apply` keeps it).
+    /// The state, its derived standing summed again over the cards now in force and what
+    /// the cards held allow read again (as `apply` keeps them).
     pub fn build(mut self) -> State {
         self.state.run_mut().refresh_standing();
+        self.state.run_mut().held_changed();
         self.state
     }
 }

@@ -324,7 +324,10 @@ impl Policy for Heuristic {
     }
 
     fn choose(&mut self, view: &Observation, actions: &[Action], rng: &mut BotRng) -> usize {
-        self.replan(view);
+        // Only the informed bot plans again on the road (asked here: greedy makes no call).
+        if self.informed.is_some() {
+            self.replan(view);
+        }
         let find = |pred: &dyn Fn(&Action) -> bool| actions.iter().position(pred);
         let cards = view.cards();
         match view.phase() {

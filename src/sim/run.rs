@@ -4,8 +4,8 @@ use super::policy::{BotRng, Policy, mix};
 use crate::cards::model::SealPenalty;
 use crate::cards::{CardRef, CardSet, DomainRef};
 use crate::core::{
-    Action, Cause, DiceMode, Event, Observation, Outcome, Phase, RunOptions, Strike, Zone,
-    execute_offered_with, legal_actions_into, new_run_opts,
+    Action, Cause, DiceMode, Event, LegalCache, Observation, Outcome, Phase, RunOptions, Strike,
+    Zone, execute_offered_with, legal_actions_cached, new_run_opts,
 };
 use std::sync::Arc;
 
@@ -141,11 +141,13 @@ pub struct RunFacts {
 }
 
 /// The step loop's lists of legal actions and of a step's events: emptied at every step,
-/// their room kept from run to run. A copy starts empty (it holds nothing of a run).
+/// their room kept from run to run; and the uses and gifts remembered between steps (for
+/// one run). A copy starts empty (it holds nothing of a run).
 #[derive(Default)]
 pub(super) struct Scratch {
     actions: Vec<Action>,
     events: Vec<Event>,
+    legal: LegalCache,
 }
 
 impl Clone for Scratch {
@@ -408,9 +410,12 @@ pub fn play_into(
     let Scratch {
         mut actions,
         mut events,
+        mut legal,
     } = std::mem::take(&mut facts.scratch);
+    // What the last run remembered counted its own changes.
+    legal.forget();
     while !state.is_over() {
-        legal_actions_into(&state, &mut actions);
+        legal_actions_cached(&state, &mut legal, &mut actions);
         if let Phase::Terror { card } = state.phase {
             // Which options were out of reach (before the bot chooses).
             let n = cards.card(card).options.len().min(u8::MAX as usize) as u8;
@@ -450,7 +455,11 @@ pub fn play_into(
     // The lists are emptied before their next use; cleared now, they hold nothing between runs.
     actions.clear();
     events.clear();
-    facts.scratch = Scratch { actions, events };
+    facts.scratch = Scratch {
+        actions,
+        events,
+        legal,
+    };
     t.close_flip(facts);
     t.close_resolved(facts);
     t.close_flow(facts);

@@ -1,6 +1,7 @@
 //! Rules tests: looking at cards.
 
 use super::*;
+use forward::core::CardOrder;
 
 /// Ten quiet cards plus `extra`, for tests that look at the row and the deck.
 pub(crate) fn rocks_and(extra: &str) -> String {
@@ -107,14 +108,14 @@ fn reorder_puts_the_top_cards_back_in_the_chosen_order() {
     let offered = legal(&s);
     assert_eq!(offered.len(), 6 + 1);
     assert!(offered.contains(&Action::Order {
-        order: vec![0, 1, 2]
+        order: CardOrder::new(&[0, 1, 2]).expect("a short order")
     }));
     let chosen = vec![top[2], top[0], top[1]];
     assert_eq!(
         act(
             &mut s,
             Action::Order {
-                order: vec![2, 0, 1]
+                order: CardOrder::new(&[2, 0, 1]).expect("a short order")
             }
         ),
         vec![

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::core::exec::{execute, new_run};
-use crate::core::{Action, legal_actions};
+use crate::core::{Action, CardOrder, legal_actions};
 use frame::{KeyMap, fixed_key};
 use std::collections::HashMap;
 
@@ -94,7 +94,9 @@ fn over_fifty_runs_the_row_and_the_actions_never_share_a_key_and_each_kind_keeps
 /// cards took before: the order as it lies is U, then the others in dictionary order.
 #[test]
 fn a_reorder_prompt_always_uses_the_same_letters() {
-    let order = |o: &[u8]| Action::Order { order: o.to_vec() };
+    let order = |o: &[u8]| Action::Order {
+        order: CardOrder::new(o).expect("a short order"),
+    };
     let mut keys = KeyMap::default();
     // A held card took a letter of the pool on an earlier prompt.
     let vial = Action::Use {
