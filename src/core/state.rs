@@ -388,8 +388,11 @@ pub struct GuardianPenalties {
 }
 
 /// How a run ended.
+// A tag byte of its own (`repr(u8)`), as for [`Phase`]: whether the run is over is asked at
+// every step, and with the tag folded into a loss's words it is a wide compare.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "result", rename_all = "snake_case")]
+#[repr(u8)]
 pub enum Outcome {
     Won,
     Lost {
