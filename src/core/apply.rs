@@ -42,12 +42,16 @@ pub(super) fn apply_drawing(state: &mut State, event: &mut Event) {
     apply_as(state, event, Drawing::Done);
 }
 
-/// The event's change, then the standing's: one body for both doors (kept out of line, so
-/// that each door stays a call small enough to inline where events are emitted).
+/// The event's change: one body for both doors (kept out of line, so that each door stays
+/// a call small enough to inline where events are emitted).
 #[inline(never)]
 fn apply_as(state: &mut RunData, event: &Event, dice: Drawing) {
     change(state, event, dice);
-    follow_standing(state, event);
+    debug_assert_eq!(
+        state.standing,
+        super::standing::Standing::sum(&state.cards, &state.rules, state.active_cards()),
+        "the standing kept is not the cards' in force after {event:?}"
+    );
 }
 
 /// Whether [`change`] draws the dice an event carries (a replay) or finds them drawn
@@ -82,32 +86,9 @@ fn draw(state: &mut RunData, event: &mut Event) {
     }
 }
 
-/// After an event: the standing modifiers follow the cards in force.
-fn follow_standing(state: &mut RunData, event: &Event) {
-    // The cards in force (equipment, companions, Snares) changed: the standing
-    // modifiers follow. (A card discarded after resolving, the common case, was never in
-    // force.)
-    if matches!(
-        event,
-        Event::CardTaken {
-            kind: SlotKind::Equipment,
-            ..
-        } | Event::CardDiscarded {
-            from: Zone::Equipment | Zone::Snares,
-            ..
-        } | Event::SnareCaught { .. }
-            | Event::SnareRemoved { .. }
-            | Event::CompanionJoined { .. }
-            | Event::CardCarried { .. }
-            | Event::CardGivenAway { .. }
-            | Event::AbilityUsed { .. }
-    ) {
-        state.refresh_standing();
-    }
-}
-
 /// The event's own change to the state (`dice`: whether the dice it carries are still to be
-/// drawn from the generator).
+/// drawn from the generator). Where the cards in force (equipment, companions, Snares)
+/// change, the standing modifiers are summed again, there and only there.
 fn change(state: &mut RunData, event: &Event, dice: Drawing) {
     let replay = dice == Drawing::Replay;
     match event {
@@ -118,7 +99,7 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
             state.gone.append(&mut state.deck);
             state.gone.append(&mut state.discard);
             state.deck_seen = 0;
-            state.phase = Phase::Explore;
+            set_phase(state, Phase::Explore);
         }
         Event::DeckShuffled { domain, order, .. } => {
             // Dealt into the old deck's room (empty now: it went with the last Domain).
@@ -151,7 +132,7 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
             state.flipped_slot = Some(*slot);
             state.flips += 1;
             let c = state.cards.card(*card);
-            state.phase = match c.card_type {
+            let phase = match c.card_type {
                 StationType::Item | StationType::Equipment => Phase::Offer { card: *card },
                 StationType::Terror => Phase::Terror { card: *card },
                 StationType::Rest => Phase::Rest { card: *card },
@@ -167,6 +148,7 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                     Phase::Resolving { card: *card }
                 }
             };
+            set_phase(state, phase);
         }
         Event::CardSeen { slot, face_up, .. } => {
             if let Some(rc) = state.row[*slot as usize].as_mut() {
@@ -208,6 +190,9 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                 None => slots.push(*card),
             }
             state.held_changed();
+            if *kind == SlotKind::Equipment {
+                state.refresh_standing();
+            }
         }
         Event::CardDiscarded { card, from } => {
             match from {
@@ -223,17 +208,23 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                 state.held_changed();
             }
             state.discard.push(*card);
+            // A card discarded after resolving, the common case, was never in force.
+            if matches!(from, Zone::Equipment | Zone::Snares) {
+                state.refresh_standing();
+            }
         }
         Event::SnareCaught { card } => {
             take_resolving(state, *card);
             // A Snare holds the traveller once, however often it catches them.
             if !state.snares.contains(card) {
                 state.snares.push(*card);
+                state.refresh_standing();
             }
         }
         Event::SnareRemoved { card } => {
             state.snares.retain(|c| c != card);
             state.discard.push(*card);
+            state.refresh_standing();
         }
         Event::CompanionJoined { card, carrying } => {
             take_resolving(state, *card);
@@ -241,7 +232,7 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                 state.phase,
                 Phase::Companion { .. } | Phase::Encounter { .. }
             ) {
-                state.phase = Phase::Resolving { card: *card };
+                set_phase(state, Phase::Resolving { card: *card });
             }
             let mut follower = Follower {
                 card: *card,
@@ -253,16 +244,17 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
             }
             state.companions.push(follower);
             state.held_changed();
+            state.refresh_standing();
         }
         Event::CardCarried { card, by } => {
-            remove_held(state, *card);
+            give_up_held(state, *card);
             if let Some(f) = state.companions.iter_mut().find(|f| f.card == *by) {
                 f.carrying.push(*card);
             }
             state.held_changed();
         }
         Event::CardGivenAway { card } => {
-            remove_held(state, *card);
+            give_up_held(state, *card);
             state.gone.push(*card);
             state.held_changed();
         }
@@ -289,7 +281,7 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                 if made >= limit {
                     // The last use: a card in a slot is used up; a companion's ability ends.
                     if in_slot {
-                        remove_held(state, *card);
+                        give_up_held(state, *card);
                         state.discard.push(*card);
                     } else {
                         state.spent.push((*card, Per::Run));
@@ -299,7 +291,7 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                 }
             } else if *per == Per::Once && in_slot {
                 // A one-time card is used up: it leaves its slot for the discard.
-                remove_held(state, *card);
+                give_up_held(state, *card);
                 state.discard.push(*card);
             } else {
                 state.spent.push((*card, *per));
@@ -314,7 +306,7 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
             }
         }
         Event::RestSpent { .. } => {}
-        Event::TerrorChosen { card, .. } => state.phase = Phase::Resolving { card: *card },
+        Event::TerrorChosen { card, .. } => set_phase(state, Phase::Resolving { card: *card }),
         Event::TestRolled { dice, .. } => {
             if replay {
                 replay_dice(state, Some(Side::Traveller), dice.iter().copied());
@@ -357,7 +349,7 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
             ..
         } => {
             if *over {
-                state.phase = Phase::Resolving { card: *card };
+                set_phase(state, Phase::Resolving { card: *card });
             } else if let Phase::Pit(t) = &mut state.phase {
                 t.successes = *successes;
                 t.failures = *failures;
@@ -365,7 +357,7 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
             }
         }
         Event::FoePassed { card, .. } | Event::CompanionRefused { card } => {
-            state.phase = Phase::Resolving { card: *card }
+            set_phase(state, Phase::Resolving { card: *card })
         }
         Event::DuelStarted {
             hp,
@@ -374,17 +366,20 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
             bonus,
             ..
         } => {
-            state.phase = Phase::Duel(Box::new(Duel {
-                card: *card,
-                hp: *hp,
-                max_hp: *hp,
-                exchange: 0,
-                awaiting_foe: None,
-                rolled: None,
-                status: DuelStatus::default(),
-                guardian: *guardian,
-                bonus: *bonus,
-            }));
+            set_phase(
+                state,
+                Phase::Duel(Box::new(Duel {
+                    card: *card,
+                    hp: *hp,
+                    max_hp: *hp,
+                    exchange: 0,
+                    awaiting_foe: None,
+                    rolled: None,
+                    status: DuelStatus::default(),
+                    guardian: *guardian,
+                    bonus: *bonus,
+                })),
+            );
         }
         Event::ExchangeRolled {
             traveller,
@@ -480,24 +475,25 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
         }
         Event::ChoiceClosed => {
             if let Phase::Choice(c) = std::mem::replace(&mut state.phase, Phase::Explore) {
-                state.phase = c.resume;
+                set_phase(state, c.resume);
             }
         }
         Event::CardResolved { card } => {
             if state.resolving == Some(*card) {
                 state.resolving = None;
             }
-            state.phase = Phase::Explore;
+            set_phase(state, Phase::Explore);
         }
         Event::DomainCleared { domain } => {
             state.cleared.push(*domain);
             state.gone.append(&mut state.discard);
             state.flipped_slot = None;
-            state.phase = if *domain == state.cards.final_domain {
+            let next = if *domain == state.cards.final_domain {
                 Phase::Crossing
             } else {
                 Phase::Route
             };
+            set_phase(state, next);
         }
         Event::EntryLearned { entry, .. } => {
             if !state.learned.contains(entry) {
@@ -522,8 +518,38 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
         }
         Event::RunEnded { outcome } => {
             state.outcome = Some(outcome.clone());
-            state.phase = Phase::Over;
+            set_phase(state, Phase::Over);
         }
+    }
+}
+
+/// Sets the phase. The phase left is dropped only when it owns heap memory: most phase
+/// changes leave a plain one (a card's), and its drop glue would be an out-of-line call on
+/// some of the commonest events.
+#[inline(always)]
+fn set_phase(state: &mut RunData, phase: Phase) {
+    if owns_heap(&state.phase) {
+        state.phase = phase;
+    } else {
+        std::mem::forget(std::mem::replace(&mut state.phase, phase));
+    }
+}
+
+/// Whether a phase owns heap memory (to drop). Every phase is named, so that a new one
+/// must be sorted here.
+fn owns_heap(phase: &Phase) -> bool {
+    match phase {
+        Phase::Pit(_) | Phase::Duel(_) | Phase::Choice(_) => true,
+        Phase::Explore
+        | Phase::Resolving { .. }
+        | Phase::Offer { .. }
+        | Phase::Terror { .. }
+        | Phase::Rest { .. }
+        | Phase::Encounter { .. }
+        | Phase::Companion { .. }
+        | Phase::Route
+        | Phase::Crossing
+        | Phase::Over => false,
     }
 }
 
@@ -543,11 +569,22 @@ fn take_resolving(state: &mut RunData, card: crate::cards::CardRef) {
 }
 
 /// Removes a card from wherever the traveller holds it (slots or a companion's hands).
-fn remove_held(state: &mut RunData, card: crate::cards::CardRef) {
+/// Whether it was equipment (in force).
+fn remove_held(state: &mut RunData, card: crate::cards::CardRef) -> bool {
+    let equipped = state.equipment.len();
     state.items.retain(|c| *c != card);
     state.equipment.retain(|c| *c != card);
     for f in &mut state.companions {
         f.carrying.retain(|c| *c != card);
     }
     state.spent.retain(|(c, _)| *c != card);
+    state.equipment.len() != equipped
+}
+
+/// [`remove_held`], and the standing modifiers follow when the card was in force (most
+/// cards used, carried or given are items or carried already: nothing to sum again).
+fn give_up_held(state: &mut RunData, card: crate::cards::CardRef) {
+    if remove_held(state, card) {
+        state.refresh_standing();
+    }
 }

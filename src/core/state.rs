@@ -214,8 +214,12 @@ pub struct Bonuses {
 }
 
 /// What the run is waiting for.
+// A tag byte of its own (`repr(u8)`): the rules and the bots ask which phase it is on every
+// step, and with the tag folded into a Pit's dice list (the layout Rust picks by itself)
+// each question first decodes it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[repr(u8)]
 pub enum Phase {
     /// Choose a face-down card to flip (or use an item, give a card, abandon).
     Explore,
@@ -393,8 +397,11 @@ pub struct GuardianPenalties {
 }
 
 /// How a run ended.
+// A tag byte of its own (`repr(u8)`), as for [`Phase`]: whether the run is over is asked at
+// every step, and with the tag folded into a loss's words it is a wide compare.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "result", rename_all = "snake_case")]
+#[repr(u8)]
 pub enum Outcome {
     Won,
     Lost {

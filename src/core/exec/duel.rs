@@ -87,6 +87,11 @@ fn foe_falls_kept(cards: &Arc<CardSet>, key: WearingKey, st: &Standing) -> bool 
     })
 }
 
+/// Whether a face's effects can take Health or add Dread ([`Standing::face_harm`]).
+fn face_harm(faces: &[Face]) -> bool {
+    faces.iter().any(|f| wears_down(&f.effects))
+}
+
 /// The foe's faces: its card's, or the Guardian's.
 fn foe_faces<'c>(cards: &'c CardSet, d: &Duel) -> &'c [Face] {
     match d.card {
@@ -395,7 +400,8 @@ impl<'a> Exec<'a> {
             full_heal: d.guardian.full_heal,
             item_damage: 0,
             health: self.s.health,
-            face_harm: faces.iter().any(|f| wears_down(&f.effects)),
+            // Read only to work out `Wearing` (below, when it is not remembered).
+            face_harm: false,
         };
         let key = WearingKey {
             foe_card: d.card,
@@ -410,12 +416,20 @@ impl<'a> Exec<'a> {
         let w = match self.s.wearing() {
             Some((k, w)) if k == key => w,
             _ => {
+                st.face_harm = face_harm(faces);
                 let w = wearing_kept(&self.s.cards, key, &st);
                 self.s.remember_wearing(key, w);
                 w
             }
         };
-        debug_assert_eq!(w, combat::wearing(&st), "a remembered answer went stale");
+        debug_assert_eq!(
+            w,
+            combat::wearing(&Standing {
+                face_harm: face_harm(faces),
+                ..st
+            }),
+            "a remembered answer went stale"
+        );
         if !w.foe {
             st.item_damage = self.item_damage(&d, foe);
         }
