@@ -600,30 +600,30 @@ impl Heuristic {
         }
         let here = cards.domain(view.domain()).row;
         let strong = view.health() >= 14 && view.marker() >= 0;
-        let goes: Vec<(usize, bool)> = actions
-            .iter()
-            .enumerate()
-            .filter_map(|(i, a)| match a {
-                Action::Go { domain } => cards
-                    .domain_by_str(domain)
-                    .map(|d| (i, cards.domain(d).row == here)),
-                _ => None,
-            })
-            .collect();
-        let preferred: Vec<usize> = goes
-            .iter()
-            .filter(|(_, sideways)| *sideways == strong)
-            .map(|(i, _)| *i)
-            .collect();
-        let pool: Vec<usize> = if preferred.is_empty() {
-            goes.iter().map(|(i, _)| *i).collect()
-        } else {
-            preferred
+        // Whether an offered `go` goes sideways (`None`: not a `go` to a known Domain).
+        let sideways = |a: &Action| match a {
+            Action::Go { domain } => go_domain(view, domain).map(|d| cards.domain(d).row == here),
+            _ => None,
         };
-        if pool.is_empty() {
+        // Sideways when strong, up when not; any `go` when none goes the way wanted. The
+        // pool is counted, then its drawn member found, in the order offered.
+        let (mut wanted, mut all) = (0, 0);
+        for s in actions.iter().filter_map(sideways) {
+            all += 1;
+            wanted += usize::from(s == strong);
+        }
+        let any = wanted == 0;
+        let n = if any { all } else { wanted };
+        if n == 0 {
             return 0;
         }
-        pool[rng.below(pool.len())]
+        let k = rng.below(n);
+        actions
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| sideways(a).is_some_and(|s| any || s == strong))
+            .nth(k)
+            .map_or(0, |(i, _)| i)
     }
 
     /// In a duel's reroll window: reroll the die whose reroll most improves the expected
@@ -811,6 +811,18 @@ fn plan_from(view: &Observation, want: u32) -> Plan {
         next: 0,
         for_set: 1,
     }
+}
+
+/// The Domain an offered `go` names: one of this Domain's links, found by the id's address
+/// (offered actions borrow the set's interned ids: no hashing), else by its text.
+fn go_domain(view: &Observation, id: &str) -> Option<DomainRef> {
+    let cards = view.cards();
+    let links = &cards.domain(view.domain()).links;
+    links
+        .iter()
+        .copied()
+        .find(|d| std::ptr::eq(d.id, id))
+        .or_else(|| cards.domain_by_str(id))
 }
 
 /// The held card (or companion) an offered action names. Offered actions borrow the card's
