@@ -47,6 +47,8 @@ pub(super) fn apply_drawing(state: &mut State, event: &mut Event) {
 #[inline(never)]
 fn apply_as(state: &mut RunData, event: &Event, dice: Drawing) {
     change(state, event, dice);
+    let moved = super::plan::moves_a_piece(event, state.cards.puzzle(), &state.cards);
+    state.piece_moves = state.piece_moves.wrapping_add(u32::from(moved));
     debug_assert_eq!(
         state.standing,
         super::standing::Standing::sum(&state.cards, &state.rules, state.active_cards()),

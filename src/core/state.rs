@@ -155,6 +155,11 @@ pub struct RunData {
     /// at every duel exchange; summed again by [`RunData::held_changed`]).
     #[serde(skip)]
     pub free_reroll: bool,
+    /// Not game state: counts the events that moved a piece of the Guardian's puzzle
+    /// ([`super::plan::moves_a_piece`]); `apply` bumps it, where the event is at hand, so an
+    /// action compares it before and after instead of scanning its events again. Never saved.
+    #[serde(skip)]
+    pub piece_moves: u32,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -570,6 +575,7 @@ impl State {
             standing: Standing::default(),
             held_changes: 0,
             free_reroll: false,
+            piece_moves: 0,
             cards,
         };
         run.refresh_standing();

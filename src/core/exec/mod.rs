@@ -174,16 +174,22 @@ impl<'a> Exec<'a> {
     /// of the puzzle.
     fn act(&mut self, action: &Action) -> bool {
         let at = self.s.resolving;
+        let moves = self.s.piece_moves;
         self.perform(action);
         self.settle();
         // Most steps are dice, figures and cards that are no piece of the Guardian's
         // puzzle: nothing in them moves a piece or a way.
-        let pz = self.cards.puzzle();
-        if !self
-            .events
-            .iter()
-            .any(|e| super::plan::moves_a_piece(e, pz, self.cards))
-        {
+        let moved = self.s.piece_moves != moves;
+        debug_assert_eq!(
+            moved,
+            self.events.iter().any(|e| super::plan::moves_a_piece(
+                e,
+                self.cards.puzzle(),
+                self.cards
+            )),
+            "the count of piece moves disagrees with the events"
+        );
+        if !moved {
             return false;
         }
         let lost = super::plan::newly_lost(self.s);
