@@ -328,218 +328,252 @@ impl Policy for Heuristic {
         if self.informed.is_some() {
             self.replan(view);
         }
-        let find = |pred: &dyn Fn(&Action) -> bool| actions.iter().position(pred);
-        let cards = view.cards();
         match view.phase() {
-            Phase::Explore | Phase::Route | Phase::Crossing => {
-                // One pass: a gift comes first, then the first use worth making; the flips
-                // are scored on the way for when neither is offered.
-                let mut useful = None;
-                let mut flips = Flips::new();
-                for (i, a) in actions.iter().enumerate() {
-                    match a {
-                        Action::Give { .. } => return i,
-                        Action::Use { card }
-                            if useful.is_none() && self.worth_using(view, card, false) =>
-                        {
-                            useful = Some(i)
-                        }
-                        Action::Flip { slot } => flips.offer(i, flip_score(view, *slot as usize)),
-                        _ => {}
-                    }
-                }
-                if let Some(i) = useful {
-                    return i;
-                }
-                match view.phase() {
-                    Phase::Route => return self.route(view, actions, rng),
-                    Phase::Crossing => {
-                        return find(&|a| matches!(a, Action::Continue)).unwrap_or(0);
-                    }
-                    _ => {}
-                }
-                if self.plan.is_some()
-                    && let Some(i) = peek_worth(view, actions, self.buying)
-                {
-                    return i;
-                }
-                flips.pick(rng)
-            }
-            Phase::Offer { card } => {
-                if let Some(i) = find(&|a| matches!(a, Action::Take)) {
-                    return i;
-                }
-                let new = self.keep_value(*card, view);
-                let kind = if cards.card(*card).card_type == StationType::Equipment {
-                    view.equipment()
-                } else {
-                    view.items()
-                };
-                let (worst, worst_v) = kind
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| (i, self.keep_value(*c, view)))
-                    .fold((0, f32::MAX), |a, b| if b.1 < a.1 { b } else { a });
-                if new > worst_v
-                    && let Some(i) =
-                        find(&|a| matches!(a, Action::Swap { slot } if *slot == worst as u8))
-                {
-                    return i;
-                }
-                find(&|a| matches!(a, Action::Decline)).unwrap_or(0)
-            }
-            Phase::Terror { card } => {
-                let c = cards.card(*card);
-                let mut best = (0, f32::MIN);
-                for (i, a) in actions.iter().enumerate() {
-                    if let Action::Choose { option } = a {
-                        let o = &c.options[*option as usize];
-                        let mut v = effects_value(&o.effects, view);
-                        let lethal: f32 = o
-                            .effects
-                            .iter()
-                            .map(|e| match e {
-                                Effect::LoseHealth(a) => amount_value(a, 0),
-                                _ => 0.0,
-                            })
-                            .sum();
-                        if lethal >= view.health() as f32 {
-                            v -= 1000.0;
-                        }
-                        for p in &o.cost {
-                            v -= match p {
-                                Payment::SpendResolve(n) => 2.5 * *n as f32,
-                                Payment::SpendGrace(n) => 3.0 * *n as f32,
-                                Payment::Discard(k) => {
-                                    let first = match k {
-                                        SlotKind::Item => view.items().first(),
-                                        SlotKind::Equipment => view.equipment().first(),
-                                    };
-                                    first.map_or(0.0, |c| self.keep_value(*c, view))
-                                }
-                            };
-                        }
-                        if v > best.1 {
-                            best = (i, v);
-                        }
-                    }
-                }
-                best.0
-            }
-            Phase::Rest { .. } => {
-                let missing = view.max_health() - view.health();
-                let heal = find(&|a| {
-                    matches!(
-                        a,
-                        Action::Spend {
-                            purpose: SpendFor::Heal
-                        }
-                    )
-                });
-                let grace = find(&|a| {
-                    matches!(
-                        a,
-                        Action::Spend {
-                            purpose: SpendFor::Grace
-                        }
-                    )
-                });
-                if missing >= 5
-                    && let Some(i) = heal
-                {
-                    return i;
-                }
-                if view.marker() >= 2
-                    && let Some(i) = grace
-                {
-                    return i;
-                }
-                find(&|a| matches!(a, Action::Continue)).unwrap_or(0)
-            }
-            Phase::Pit(t) => {
-                if t.dice.is_empty() {
-                    return find(&|a| matches!(a, Action::Roll)).unwrap_or(0);
-                }
-                let test = cards.card(t.card).test.as_ref();
-                let shift = view.test_modifier();
-                let total: i32 = t.dice.iter().map(|&d| d as i32).sum::<i32>() + shift;
-                let failing = test.is_some_and(|x| total < x.target);
-                if failing {
-                    let low = t
-                        .dice
-                        .iter()
-                        .enumerate()
-                        .min_by_key(|(_, d)| **d)
-                        .map_or(0, |(i, _)| i as u8);
-                    if let Some(i) = find(
-                        &|a| matches!(a, Action::Reroll { die: Die::Test, index, .. } if *index == low),
-                    ) {
-                        return i;
-                    }
-                }
-                find(&|a| matches!(a, Action::Continue)).unwrap_or(0)
-            }
+            Phase::Explore | Phase::Route | Phase::Crossing => self.explore(view, actions, rng),
+            Phase::Offer { card } => self.offer(view, *card, actions),
+            Phase::Terror { card } => self.terror(view, *card, actions),
+            Phase::Rest { .. } => rest(view, actions),
+            Phase::Pit(t) => pit(view, t, actions),
             Phase::Encounter { .. } => {
-                if let Some(i) = find(&|a| matches!(a, Action::Show { .. } | Action::Give { .. })) {
+                if let Some(i) = find(actions, |a| {
+                    matches!(a, Action::Show { .. } | Action::Give { .. })
+                }) {
                     return i;
                 }
-                if let Some(i) = find(&|a| matches!(a, Action::Fight)) {
+                if let Some(i) = find(actions, |a| matches!(a, Action::Fight)) {
                     return i;
                 }
-                find(&|a| matches!(a, Action::Toll)).unwrap_or(0)
+                find(actions, |a| matches!(a, Action::Toll)).unwrap_or(0)
             }
-            Phase::Companion { .. } => {
-                find(&|a| matches!(a, Action::Show { .. } | Action::Give { .. }))
-                    .or_else(|| find(&|a| matches!(a, Action::Decline)))
-                    .unwrap_or(0)
-            }
+            Phase::Companion { .. } => find(actions, |a| {
+                matches!(a, Action::Show { .. } | Action::Give { .. })
+            })
+            .or_else(|| find(actions, |a| matches!(a, Action::Decline)))
+            .unwrap_or(0),
             Phase::Duel(d) => match d.rolled {
-                None => {
-                    // One pass: the first use worth making, else the roll.
-                    let mut roll = None;
-                    for (i, a) in actions.iter().enumerate() {
-                        match a {
-                            Action::Use { card } if self.worth_using(view, card, true) => return i,
-                            Action::Roll => {
-                                roll.get_or_insert(i);
-                            }
-                            _ => {}
-                        }
-                    }
-                    roll.unwrap_or(0)
-                }
+                None => self.before_roll(view, actions),
                 Some(_) => self.reroll(view, actions),
             },
-            Phase::Choice(c) => match &c.kind {
-                // Only a run with a Guide asks the Guide; a bot playing the Guide's part
-                // takes the first option.
-                ChoiceKind::Reorder { .. } | ChoiceKind::Guide { .. } | ChoiceKind::Lose { .. } => {
-                    0
-                }
-                // The leftmost card, as the rules took before the traveller could pick.
-                ChoiceKind::Discard { .. } | ChoiceKind::Look { .. } => 0,
-                ChoiceKind::Cleanse { .. } => {
-                    let mut best = (0, f32::MIN);
-                    for (i, a) in actions.iter().enumerate() {
-                        if let Action::Cleanse { card } = a
-                            && let Some(c) = cards.card_by_str(card)
-                        {
-                            let b = snare_badness(cards.card(c));
-                            if b > best.1 {
-                                best = (i, b);
-                            }
-                        }
-                    }
-                    best.0
-                }
-            },
+            Phase::Choice(c) => choice(view, &c.kind, actions),
             Phase::Resolving { .. } | Phase::Over => 0,
+        }
+    }
+}
+
+/// The index of the first action `pred` accepts.
+fn find(actions: &[Action], pred: impl Fn(&Action) -> bool) -> Option<usize> {
+    actions.iter().position(pred)
+}
+
+impl Heuristic {
+    /// Between moments (exploring, choosing a route, at a crossing): a gift first, then the
+    /// first use worth making, then the phase's own move.
+    fn explore(&mut self, view: &Observation, actions: &[Action], rng: &mut BotRng) -> usize {
+        // One pass: a gift comes first, then the first use worth making; the flips
+        // are scored on the way for when neither is offered.
+        let mut useful = None;
+        let mut flips = Flips::new();
+        for (i, a) in actions.iter().enumerate() {
+            match a {
+                Action::Give { .. } => return i,
+                Action::Use { card } if useful.is_none() && self.worth_using(view, card, false) => {
+                    useful = Some(i)
+                }
+                Action::Flip { slot } => flips.offer(i, flip_score(view, *slot as usize)),
+                _ => {}
+            }
+        }
+        if let Some(i) = useful {
+            return i;
+        }
+        match view.phase() {
+            Phase::Route => return self.route(view, actions, rng),
+            Phase::Crossing => {
+                return find(actions, |a| matches!(a, Action::Continue)).unwrap_or(0);
+            }
+            _ => {}
+        }
+        if self.plan.is_some()
+            && let Some(i) = peek_worth(view, actions, self.buying)
+        {
+            return i;
+        }
+        flips.pick(rng)
+    }
+
+    /// An item or equipment on offer: take it into a free slot, else swap out the held card
+    /// worth least if the new one is worth more, else decline.
+    fn offer(&self, view: &Observation, card: CardRef, actions: &[Action]) -> usize {
+        if let Some(i) = find(actions, |a| matches!(a, Action::Take)) {
+            return i;
+        }
+        let new = self.keep_value(card, view);
+        let kind = if view.cards().card(card).card_type == StationType::Equipment {
+            view.equipment()
+        } else {
+            view.items()
+        };
+        let (worst, worst_v) = kind
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (i, self.keep_value(*c, view)))
+            .fold((0, f32::MAX), |a, b| if b.1 < a.1 { b } else { a });
+        if new > worst_v
+            && let Some(i) = find(
+                actions,
+                |a| matches!(a, Action::Swap { slot } if *slot == worst as u8),
+            )
+        {
+            return i;
+        }
+        find(actions, |a| matches!(a, Action::Decline)).unwrap_or(0)
+    }
+
+    /// A Terror: the option worth most, its costs counted and a lethal one shunned.
+    fn terror(&self, view: &Observation, card: CardRef, actions: &[Action]) -> usize {
+        let c = view.cards().card(card);
+        let mut best = (0, f32::MIN);
+        for (i, a) in actions.iter().enumerate() {
+            if let Action::Choose { option } = a {
+                let o = &c.options[*option as usize];
+                let mut v = effects_value(&o.effects, view);
+                let lethal: f32 = o
+                    .effects
+                    .iter()
+                    .map(|e| match e {
+                        Effect::LoseHealth(a) => amount_value(a, 0),
+                        _ => 0.0,
+                    })
+                    .sum();
+                if lethal >= view.health() as f32 {
+                    v -= 1000.0;
+                }
+                for p in &o.cost {
+                    v -= match p {
+                        Payment::SpendResolve(n) => 2.5 * *n as f32,
+                        Payment::SpendGrace(n) => 3.0 * *n as f32,
+                        Payment::Discard(k) => {
+                            let first = match k {
+                                SlotKind::Item => view.items().first(),
+                                SlotKind::Equipment => view.equipment().first(),
+                            };
+                            first.map_or(0.0, |c| self.keep_value(*c, view))
+                        }
+                    };
+                }
+                if v > best.1 {
+                    best = (i, v);
+                }
+            }
+        }
+        best.0
+    }
+
+    /// A duel before the roll: the first use worth making, else the roll.
+    fn before_roll(&self, view: &Observation, actions: &[Action]) -> usize {
+        let mut roll = None;
+        for (i, a) in actions.iter().enumerate() {
+            match a {
+                Action::Use { card } if self.worth_using(view, card, true) => return i,
+                Action::Roll => {
+                    roll.get_or_insert(i);
+                }
+                _ => {}
+            }
+        }
+        roll.unwrap_or(0)
+    }
+}
+
+/// A Rest: heal when hurt enough, else buy Grace with Resolve to spare, else go on.
+fn rest(view: &Observation, actions: &[Action]) -> usize {
+    let missing = view.max_health() - view.health();
+    let heal = find(actions, |a| {
+        matches!(
+            a,
+            Action::Spend {
+                purpose: SpendFor::Heal
+            }
+        )
+    });
+    let grace = find(actions, |a| {
+        matches!(
+            a,
+            Action::Spend {
+                purpose: SpendFor::Grace
+            }
+        )
+    });
+    if missing >= 5
+        && let Some(i) = heal
+    {
+        return i;
+    }
+    if view.marker() >= 2
+        && let Some(i) = grace
+    {
+        return i;
+    }
+    find(actions, |a| matches!(a, Action::Continue)).unwrap_or(0)
+}
+
+/// A Pit test: roll, then reroll the lowest die while the total fails.
+fn pit(view: &Observation, t: &crate::core::state::PitTest, actions: &[Action]) -> usize {
+    if t.dice.is_empty() {
+        return find(actions, |a| matches!(a, Action::Roll)).unwrap_or(0);
+    }
+    let test = view.cards().card(t.card).test.as_ref();
+    let shift = view.test_modifier();
+    let total: i32 = t.dice.iter().map(|&d| d as i32).sum::<i32>() + shift;
+    let failing = test.is_some_and(|x| total < x.target);
+    if failing {
+        let low = t
+            .dice
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, d)| **d)
+            .map_or(0, |(i, _)| i as u8);
+        if let Some(i) = find(
+            actions,
+            |a| matches!(a, Action::Reroll { die: Die::Test, index, .. } if *index == low),
+        ) {
+            return i;
+        }
+    }
+    find(actions, |a| matches!(a, Action::Continue)).unwrap_or(0)
+}
+
+/// A choice the rules ask of the traveller.
+fn choice(view: &Observation, kind: &ChoiceKind, actions: &[Action]) -> usize {
+    match kind {
+        // Only a run with a Guide asks the Guide; a bot playing the Guide's part
+        // takes the first option.
+        ChoiceKind::Reorder { .. } | ChoiceKind::Guide { .. } | ChoiceKind::Lose { .. } => 0,
+        // The leftmost card, as the rules took before the traveller could pick.
+        ChoiceKind::Discard { .. } | ChoiceKind::Look { .. } => 0,
+        ChoiceKind::Cleanse { .. } => {
+            let cards = view.cards();
+            let mut best = (0, f32::MIN);
+            for (i, a) in actions.iter().enumerate() {
+                if let Action::Cleanse { card } = a
+                    && let Some(c) = cards.card_by_str(card)
+                {
+                    let b = snare_badness(cards.card(c));
+                    if b > best.1 {
+                        best = (i, b);
+                    }
+                }
+            }
+            best.0
         }
     }
 }
 
 impl Heuristic {
     /// Whether using the ability of this held card (an offered `use`) is worth it now.
+    /// Inlined: it is asked of every offered `use` at most steps, and the call's register
+    /// saving cost a fifth of its work.
+    #[inline(always)]
     fn worth_using(&self, view: &Observation, card: &str, in_duel: bool) -> bool {
         let cards = view.cards();
         let Some(c) = held_card(view, card).or_else(|| cards.card_by_str(card)) else {
