@@ -90,6 +90,7 @@ pub(super) async fn game(options: Options, prefs: Prefs) -> i32 {
         last_busy: 0,
         handed: Instant::now(),
         answer: None,
+        glyphs_moved: false,
     };
     // The layout report names faces by their address: named again where the loop keeps
     // them (moving the fonts into the loop moved them).
@@ -155,6 +156,8 @@ struct Loop {
     handed: Instant,
     /// How the last frame that took input answered it (the live layout report's `answer`).
     answer: Option<Answer>,
+    /// The font atlas moved during the last frame (see `glyphs`): this one is drawn anew.
+    glyphs_moved: bool,
 }
 
 /// What one frame took in and how the screen answered it.
@@ -313,7 +316,11 @@ impl Loop {
         // answers it changes nothing there. A window test's input is always drawn: its
         // report counts what was taken.
         let looks_new = looks_new(screen, &k.input, live_report);
-        let changed = looks_new || k.moved_on || screen.playing() || k.settings_moved;
+        let changed = looks_new
+            || k.moved_on
+            || screen.playing()
+            || k.settings_moved
+            || std::mem::take(&mut self.glyphs_moved);
         let must_draw = (last && report.is_some()) || self.banner.is_some();
         if changed || must_draw {
             self.still.forget();
@@ -342,6 +349,7 @@ impl Loop {
             answer: self.answer,
         };
         let (fixed, settings) = (&self.fixed, &self.settings);
+        let epoch = glyphs::epoch();
         let (shown, drawn) = self.still.frame(rest, || {
             let answered = (took && report.is_some()).then_some(k.work);
             let (fonts, sky) = (&fixed.fonts, &fixed.sky);
@@ -363,6 +371,14 @@ impl Loop {
         }
         if self.fixed.perf {
             self.timings.tick(k.work.elapsed(), shown);
+        }
+        if glyphs::epoch() != epoch {
+            // New glyphs may have made the font atlas anew under text already queued:
+            // this frame may show blocks, so the next is drawn at once, and the still
+            // frame it may have gone into is not shown again.
+            self.still.forget();
+            self.glyphs_moved = true;
+            return Ok(wake::Due::Now);
         }
         Ok(due)
     }

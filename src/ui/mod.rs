@@ -30,6 +30,7 @@ mod errors;
 mod flow;
 mod gallery;
 mod game_loop;
+mod glyphs;
 mod guide;
 mod hints;
 mod input;

@@ -548,6 +548,7 @@ pub fn text(s: &str, x: f32, y: f32, font: &Font, size: u16, color: Color) -> f3
     let size = scaled(size);
     let (px, back) = raster(size);
     let k = scale();
+    super::glyphs::note(s, font, px);
     let w = draw_text_ex(
         s,
         (x * k).round() / k,
@@ -585,7 +586,11 @@ pub fn width(s: &str, font: &Font, size: u16) -> f32 {
     // The font's address names it: the fonts live as long as the window.
     let font_id = font as *const Font as usize;
     let key = super::memo::key((s, font_id, px, back.to_bits()));
-    super::memo::width(key, || measure_text(s, Some(font), px, back).width)
+    super::memo::width(key, || {
+        // Measuring caches the glyphs as drawing does.
+        super::glyphs::note(s, font, px);
+        measure_text(s, Some(font), px, back).width
+    })
 }
 
 /// Draws `s` centred on `cx`, baseline at `y`.

@@ -21,6 +21,7 @@
 //! both paths draw the same picture.
 
 use crate::present::stage::MomentKind;
+use crate::ui::glyphs;
 use crate::ui::still::Blit;
 use macroquad::prelude::*;
 use std::cell::{Cell, RefCell};
@@ -99,8 +100,9 @@ impl Key {
 #[derive(Default)]
 pub struct Layer {
     target: RefCell<Option<RenderTarget>>,
-    /// The key the texture holds (`None`: it holds nothing to show).
-    drawn: Cell<Option<u64>>,
+    /// The key the texture holds and the font atlas's epoch it was drawn at (`None`: it
+    /// holds nothing to show).
+    drawn: Cell<Option<(u64, u64)>>,
     /// The last key seen and the clock when it came (see [`Layer::clock`]).
     seen: Cell<Option<(u64, f32)>>,
     blit: RefCell<Blit>,
@@ -123,7 +125,13 @@ impl Layer {
     /// Shows the still parts for `key`: from the texture when it holds them, else drawn
     /// into it by `draw` first. False when there is no texture to show (the caller then
     /// draws the still parts itself).
-    pub fn show(&self, key: &Key, draw: impl FnOnce()) -> bool {
+    ///
+    /// The texture is drawn again when the font atlas has moved since (see
+    /// [`crate::ui::glyphs`]): text that a moving part brought later in the frame the
+    /// texture was drawn in may have made the atlas anew, leaving the texture's glyphs
+    /// black. When the atlas moves while the still parts draw themselves, they are drawn
+    /// once more at once: their glyphs are all cached by then, so the second time holds.
+    pub fn show(&self, key: &Key, draw: impl Fn()) -> bool {
         let k = key.hash64();
         let size = (key.size[0].max(1), key.size[1].max(1));
         let mut target = self.target.borrow_mut();
@@ -139,7 +147,7 @@ impl Layer {
         let Some(t) = target.as_ref() else {
             return false;
         };
-        if self.drawn.get() != Some(k) {
+        if self.drawn.get() != Some((k, glyphs::epoch())) {
             let mut camera =
                 Camera2D::from_display_rect(Rect::new(0.0, 0.0, size.0 as f32, size.1 as f32));
             camera.render_target = Some(t.clone());
@@ -147,10 +155,16 @@ impl Layer {
             // after.
             push_camera_state();
             set_camera(&camera);
-            clear_background(crate::ui::style::colour::SKY_TOP);
-            draw();
+            for _ in 0..2 {
+                let before = glyphs::epoch();
+                clear_background(crate::ui::style::colour::SKY_TOP);
+                draw();
+                if glyphs::epoch() == before {
+                    break;
+                }
+            }
             pop_camera_state();
-            self.drawn.set(Some(k));
+            self.drawn.set(Some((k, glyphs::epoch())));
         }
         let shown = self.blit.borrow_mut().show(&t.texture);
         if !shown {
