@@ -140,16 +140,55 @@ fn usable(state: &State, card: CardRef, in_duel: bool, conditional: &mut bool) -
 }
 
 /// Row slots whose card a peek (or, with `face_up`, a reveal) would show something new.
-pub(super) fn seeable(state: &State, face_up: bool) -> Vec<usize> {
-    (0..ROW)
-        .filter(|&slot| {
-            state.row[slot].is_some_and(|rc| match rc.seen {
-                Seen::Hidden => true,
-                Seen::Peeked => face_up,
-                Seen::FaceUp => false,
-            })
-        })
-        .collect()
+pub(super) fn seeable(state: &State, face_up: bool) -> RowSlots {
+    let mut slots = RowSlots::default();
+    for (slot, rc) in state.row.iter().enumerate() {
+        let new = rc.is_some_and(|rc| match rc.seen {
+            Seen::Hidden => true,
+            Seen::Peeked => face_up,
+            Seen::FaceUp => false,
+        });
+        if new {
+            slots.0 |= 1 << slot;
+        }
+    }
+    slots
+}
+
+/// Some row slots, in slot order: a bit each, so a list of them allocates nothing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct RowSlots(u8);
+const _: () = assert!(ROW <= u8::BITS as usize);
+
+impl RowSlots {
+    /// How many slots.
+    pub(super) fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+}
+
+impl IntoIterator for RowSlots {
+    type Item = usize;
+    type IntoIter = RowSlotsIter;
+    fn into_iter(self) -> RowSlotsIter {
+        RowSlotsIter(self.0)
+    }
+}
+
+/// The slots of a [`RowSlots`], lowest first.
+pub(super) struct RowSlotsIter(u8);
+
+impl Iterator for RowSlotsIter {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let slot = self.0.trailing_zeros() as usize;
+        // Clears the lowest bit.
+        self.0 &= self.0 - 1;
+        Some(slot)
+    }
 }
 
 /// Held cards and companions whose ability could be used now in a duel.
@@ -576,8 +615,9 @@ fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) -> bool {
         return conditional;
     }
     for f in &state.companions {
-        for want in &state.cards.card(f.card).carries {
-            if let Some(c) = held(state).find(|c| c.id == want.0) {
+        for &want in state.cards.carries(f.card) {
+            // Interned ids: the same text is the same address.
+            if let Some(c) = held(state).find(|c| std::ptr::eq(c.id, want)) {
                 out.push(Action::Give {
                     card: Id::from(c.id),
                     to: Id::from(f.card.id),
