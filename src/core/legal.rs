@@ -340,7 +340,9 @@ impl LegalCache {
     }
 }
 
-/// [`uses_and_gifts`] through the cache, if any.
+/// [`uses_and_gifts`] through the cache, if any. Inlined, with the miss out of line: it
+/// runs on most steps, where a hit is a compare and a short copy.
+#[inline]
 fn uses_and_gifts_via(
     state: &State,
     in_duel: bool,
@@ -352,8 +354,7 @@ fn uses_and_gifts_via(
         return;
     };
     let list = &mut cache.lists[usize::from(in_duel)];
-    let at = Some(state.held_changes);
-    if list.at == at {
+    if list.at == Some(state.held_changes) {
         debug_assert_eq!(list.uses.iter().map(|o| o.action()).collect::<Vec<_>>(), {
             let mut fresh = Vec::new();
             uses_and_gifts(state, in_duel, &mut fresh);
@@ -362,6 +363,18 @@ fn uses_and_gifts_via(
         out.extend(list.uses.iter().map(|o| o.action()));
         return;
     }
+    remember_uses_and_gifts(state, in_duel, list, out);
+}
+
+/// A miss of [`uses_and_gifts_via`]: the list read afresh into `out`, and remembered
+/// unless it read a condition.
+#[inline(never)]
+fn remember_uses_and_gifts(
+    state: &State,
+    in_duel: bool,
+    list: &mut Remembered,
+    out: &mut Vec<Action>,
+) {
     let start = out.len();
     // A use that `requires` a condition may read anything (Health, the foe...): such a
     // list is not remembered.
@@ -370,7 +383,7 @@ fn uses_and_gifts_via(
     list.at = None;
     if !conditional {
         list.uses.extend(out[start..].iter().filter_map(Offer::of));
-        list.at = at;
+        list.at = Some(state.held_changes);
     }
 }
 
