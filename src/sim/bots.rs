@@ -692,19 +692,25 @@ impl Heuristic {
         // Each exchange is worked out once: the dice as they stand are `now`, and an
         // exchange reads the traveller's roll only through its strike (3 and 4 both hit; the
         // modifier clamps some dice to the same roll), so each strike is worked out once.
+        // Summed in die order from -0.0, as `Iterator::sum` does (the same floats): a plain
+        // loop keeps the standing in registers, where a summed range called a closure per die.
         let traveller_avg = || {
             let strike = |roll: Option<u8>| w.me.table.strike(roll) as usize;
             let mut by_strike = [None; STRIKES];
             by_strike[strike(mine)] = Some(now);
-            let each = |t| {
+            let mut sum = -0.0f32;
+            for t in 1..7 {
                 let roll = Some(roll_of(t));
-                *by_strike[strike(roll)].get_or_insert_with(|| w.value(roll, r.foe))
-            };
-            (1..=6).map(each).sum::<f32>() / 6.0
+                sum += *by_strike[strike(roll)].get_or_insert_with(|| w.value(roll, r.foe));
+            }
+            sum / 6.0
         };
         let foe_avg = || {
-            let each = |f| if f == r.foe { now } else { w.value(mine, f) };
-            (1..=6).map(each).sum::<f32>() / 6.0
+            let mut sum = -0.0f32;
+            for f in 1..7 {
+                sum += if f == r.foe { now } else { w.value(mine, f) };
+            }
+            sum / 6.0
         };
         // A die offered twice (Grace and a card's free reroll) is averaged once.
         let (mut traveller, mut foe_side) = (None, None);
