@@ -210,6 +210,10 @@ pub struct CardSet {
     /// Face names, interned: each Station card's (by index), then the Guardian's last.
     #[serde(skip)]
     face_names: Vec<Vec<&'static str>>,
+    /// What each Station card carries (by index), its ids interned: a held card is one of
+    /// them exactly when its id has the same address, with no text compared.
+    #[serde(skip)]
+    carries: Vec<Vec<&'static str>>,
     /// The Guardian's puzzle over the set's pieces, for the rules core's planner.
     #[serde(skip)]
     puzzle: Puzzle,
@@ -303,6 +307,10 @@ impl CardSet {
                 .chain([&guardian.faces])
                 .map(|faces| faces.iter().map(|f| intern(&f.name)).collect())
                 .collect(),
+            carries: cards
+                .iter()
+                .map(|c| c.carries.iter().map(|id| intern(&id.0)).collect())
+                .collect(),
             traveller,
             guardian,
             cards,
@@ -329,6 +337,18 @@ impl CardSet {
     /// The Station card behind a reference.
     pub fn card(&self, r: CardRef) -> &StationCard {
         &self.cards[r.index as usize]
+    }
+
+    /// The ids of the cards a companion carries (its `carries`, in order), interned: compare
+    /// them with a card's id by address.
+    pub fn carries(&self, r: CardRef) -> &[&'static str] {
+        let ids = &self.carries[r.index as usize];
+        debug_assert!(
+            ids.iter()
+                .copied()
+                .eq(self.card(r).carries.iter().map(|c| c.0.as_str()))
+        );
+        ids
     }
 
     /// The Domain behind a reference.

@@ -140,16 +140,55 @@ fn usable(state: &State, card: CardRef, in_duel: bool, conditional: &mut bool) -
 }
 
 /// Row slots whose card a peek (or, with `face_up`, a reveal) would show something new.
-pub(super) fn seeable(state: &State, face_up: bool) -> Vec<usize> {
-    (0..ROW)
-        .filter(|&slot| {
-            state.row[slot].is_some_and(|rc| match rc.seen {
-                Seen::Hidden => true,
-                Seen::Peeked => face_up,
-                Seen::FaceUp => false,
-            })
-        })
-        .collect()
+pub(super) fn seeable(state: &State, face_up: bool) -> RowSlots {
+    let mut slots = RowSlots::default();
+    for (slot, rc) in state.row.iter().enumerate() {
+        let new = rc.is_some_and(|rc| match rc.seen {
+            Seen::Hidden => true,
+            Seen::Peeked => face_up,
+            Seen::FaceUp => false,
+        });
+        if new {
+            slots.0 |= 1 << slot;
+        }
+    }
+    slots
+}
+
+/// Some row slots, in slot order: a bit each, so a list of them allocates nothing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct RowSlots(u8);
+const _: () = assert!(ROW <= u8::BITS as usize);
+
+impl RowSlots {
+    /// How many slots.
+    pub(super) fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+}
+
+impl IntoIterator for RowSlots {
+    type Item = usize;
+    type IntoIter = RowSlotsIter;
+    fn into_iter(self) -> RowSlotsIter {
+        RowSlotsIter(self.0)
+    }
+}
+
+/// The slots of a [`RowSlots`], lowest first.
+pub(super) struct RowSlotsIter(u8);
+
+impl Iterator for RowSlotsIter {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let slot = self.0.trailing_zeros() as usize;
+        // Clears the lowest bit.
+        self.0 &= self.0 - 1;
+        Some(slot)
+    }
 }
 
 /// Held cards and companions whose ability could be used now in a duel.
@@ -301,7 +340,9 @@ impl LegalCache {
     }
 }
 
-/// [`uses_and_gifts`] through the cache, if any.
+/// [`uses_and_gifts`] through the cache, if any. Inlined, with the miss out of line: it
+/// runs on most steps, where a hit is a compare and a short copy.
+#[inline]
 fn uses_and_gifts_via(
     state: &State,
     in_duel: bool,
@@ -313,8 +354,7 @@ fn uses_and_gifts_via(
         return;
     };
     let list = &mut cache.lists[usize::from(in_duel)];
-    let at = Some(state.held_changes);
-    if list.at == at {
+    if list.at == Some(state.held_changes) {
         debug_assert_eq!(list.uses.iter().map(|o| o.action()).collect::<Vec<_>>(), {
             let mut fresh = Vec::new();
             uses_and_gifts(state, in_duel, &mut fresh);
@@ -323,6 +363,18 @@ fn uses_and_gifts_via(
         out.extend(list.uses.iter().map(|o| o.action()));
         return;
     }
+    remember_uses_and_gifts(state, in_duel, list, out);
+}
+
+/// A miss of [`uses_and_gifts_via`]: the list read afresh into `out`, and remembered
+/// unless it read a condition.
+#[inline(never)]
+fn remember_uses_and_gifts(
+    state: &State,
+    in_duel: bool,
+    list: &mut Remembered,
+    out: &mut Vec<Action>,
+) {
     let start = out.len();
     // A use that `requires` a condition may read anything (Health, the foe...): such a
     // list is not remembered.
@@ -331,7 +383,7 @@ fn uses_and_gifts_via(
     list.at = None;
     if !conditional {
         list.uses.extend(out[start..].iter().filter_map(Offer::of));
-        list.at = at;
+        list.at = Some(state.held_changes);
     }
 }
 
@@ -576,8 +628,9 @@ fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) -> bool {
         return conditional;
     }
     for f in &state.companions {
-        for want in &state.cards.card(f.card).carries {
-            if let Some(c) = held(state).find(|c| c.id == want.0) {
+        for &want in state.cards.carries(f.card) {
+            // Interned ids: the same text is the same address.
+            if let Some(c) = held(state).find(|c| std::ptr::eq(c.id, want)) {
                 out.push(Action::Give {
                     card: Id::from(c.id),
                     to: Id::from(f.card.id),

@@ -8,10 +8,11 @@
 
 use super::policy::{BotRng, Policy};
 use crate::cards::model::{
-    Amount, Effect, Modifier, Payment, Per, SlotKind, StationCard, StationType,
+    Amount, Effect, Face, Modifier, Payment, Per, SlotKind, StationCard, StationType,
 };
 use crate::cards::{CardRef, DomainRef};
 use crate::core::combat;
+use crate::core::figures::{Fighter, FoeStats};
 use crate::core::state::{ChoiceKind, Phase};
 use crate::core::{Action, Die, Lore, Observation, Price, Slot, SpendFor, TermsMode};
 
@@ -119,9 +120,12 @@ fn card_value(card: &StationCard, view: &Observation) -> f32 {
 /// companion's text keeps it for them.
 fn companion_wants(view: &Observation, card: CardRef) -> bool {
     let cards = view.cards();
-    view.companions()
-        .iter()
-        .any(|f| cards.card(f.card).carries.iter().any(|c| c.0 == card.id))
+    view.companions().iter().any(|f| {
+        cards
+            .carries(f.card)
+            .iter()
+            .any(|&c| std::ptr::eq(c, card.id))
+    })
 }
 
 /// How much a Snare hurts (for choosing what to cleanse).
@@ -670,55 +674,43 @@ impl Heuristic {
         let Some(d) = view.duel() else { return cont };
         let Some(r) = d.rolled else { return cont };
         let cards = view.cards();
-        let faces = match d.card {
-            Some(c) => &cards.card(c).faces,
-            None => &cards.guardian.faces,
-        };
         let m = view.mods();
-        let me = crate::core::modifiers::fighter(&m);
-        let foe = crate::core::foe_stats(cards, d);
-        let extra = d.status.enrage;
-        let health = view.health();
-        let roll_of = |t: u8| (t as i32 + r.modifier).clamp(1, 6) as u8;
-        // The exchange's worth for the traveller's modified roll and the foe's natural die.
-        let value = |roll: Option<u8>, f: u8| -> f32 {
-            let Some(face) = faces.get((f.clamp(1, 6) - 1) as usize) else {
-                return 0.0;
-            };
-            let x = combat::exchange(roll, face, me, foe, extra, false);
-            let taken = x.to_traveller + x.reflected;
-            let mut v = x.to_foe as f32 * 1.2 - taken as f32;
-            if taken >= health {
-                v -= 100.0;
-            }
-            if x.to_foe >= d.hp {
-                v += 10.0;
-            }
-            v
+        let w = Weigh {
+            faces: match d.card {
+                Some(c) => &cards.card(c).faces,
+                None => &cards.guardian.faces,
+            },
+            me: crate::core::modifiers::fighter(&m),
+            foe: crate::core::foe_stats(cards, d),
+            extra: d.status.enrage,
+            health: view.health(),
+            foe_hp: d.hp,
         };
-        let now = value(r.traveller.map(roll_of), r.foe);
+        let roll_of = |t: u8| (t as i32 + r.modifier).clamp(1, 6) as u8;
+        let mine = r.traveller.map(roll_of);
+        let now = w.value(mine, r.foe);
         // Each exchange is worked out once: the dice as they stand are `now`, and an
         // exchange reads the traveller's roll only through its strike (3 and 4 both hit; the
         // modifier clamps some dice to the same roll), so each strike is worked out once.
-        let strike = |roll: Option<u8>| me.table.strike(roll) as usize;
+        // Summed in die order from -0.0, as `Iterator::sum` does (the same floats): a plain
+        // loop keeps the standing in registers, where a summed range called a closure per die.
         let traveller_avg = || {
+            let strike = |roll: Option<u8>| w.me.table.strike(roll) as usize;
             let mut by_strike = [None; STRIKES];
-            by_strike[strike(r.traveller.map(roll_of))] = Some(now);
-            let each = |t| {
+            by_strike[strike(mine)] = Some(now);
+            let mut sum = -0.0f32;
+            for t in 1..7 {
                 let roll = Some(roll_of(t));
-                *by_strike[strike(roll)].get_or_insert_with(|| value(roll, r.foe))
-            };
-            (1..=6).map(each).sum::<f32>() / 6.0
+                sum += *by_strike[strike(roll)].get_or_insert_with(|| w.value(roll, r.foe));
+            }
+            sum / 6.0
         };
         let foe_avg = || {
-            let each = |f| {
-                if f == r.foe {
-                    now
-                } else {
-                    value(r.traveller.map(roll_of), f)
-                }
-            };
-            (1..=6).map(each).sum::<f32>() / 6.0
+            let mut sum = -0.0f32;
+            for f in 1..7 {
+                sum += if f == r.foe { now } else { w.value(mine, f) };
+            }
+            sum / 6.0
         };
         // A die offered twice (Grace and a card's free reroll) is averaged once.
         let (mut traveller, mut foe_side) = (None, None);
@@ -738,6 +730,40 @@ impl Heuristic {
             }
         }
         best.0
+    }
+}
+
+/// How a duel stands in a reroll window, for weighing one exchange.
+struct Weigh<'a> {
+    faces: &'a [Face],
+    me: Fighter,
+    foe: FoeStats,
+    /// Damage the foe's enrage adds to each hit.
+    extra: i32,
+    health: i32,
+    foe_hp: i32,
+}
+
+impl Weigh<'_> {
+    /// The exchange's worth for the traveller's modified roll and the foe's natural die:
+    /// damage dealt (a blow that fells the foe counts more) less damage taken (a lethal one
+    /// counts as a loss). Inlined: a reroll window weighs up to a dozen exchanges, and the
+    /// call's saving and reloading of the standing cost as much as the exchange itself.
+    #[inline(always)]
+    fn value(&self, roll: Option<u8>, f: u8) -> f32 {
+        let Some(face) = self.faces.get((f.clamp(1, 6) - 1) as usize) else {
+            return 0.0;
+        };
+        let x = combat::exchange(roll, face, self.me, self.foe, self.extra, false);
+        let taken = x.to_traveller + x.reflected;
+        let mut v = x.to_foe as f32 * 1.2 - taken as f32;
+        if taken >= self.health {
+            v -= 100.0;
+        }
+        if x.to_foe >= self.foe_hp {
+            v += 10.0;
+        }
+        v
     }
 }
 
@@ -861,13 +887,14 @@ fn go_domain(view: &Observation, id: &str) -> Option<DomainRef> {
 
 /// The held card (or companion) an offered action names. Offered actions borrow the card's
 /// interned id, so comparing the id's address finds it without hashing the text; `None`
-/// for an id not held that way.
+/// for an id not held that way. Plain loops: it is asked at most steps, where a chain of
+/// iterators costs a branch per card.
 fn held_card(view: &Observation, id: &str) -> Option<CardRef> {
     let same = |c: &CardRef| std::ptr::eq(c.id, id);
-    view.items()
-        .iter()
-        .chain(view.equipment())
-        .find(|c| same(c))
-        .copied()
-        .or_else(|| view.companions().iter().map(|f| f.card).find(same))
+    for held in [view.items(), view.equipment()] {
+        if let Some(c) = held.iter().find(|c| same(c)) {
+            return Some(*c);
+        }
+    }
+    view.companions().iter().map(|f| f.card).find(same)
 }
