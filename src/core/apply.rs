@@ -204,7 +204,10 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                 Zone::Snares => state.snares.retain(|c| c != card),
             }
             let spent = state.spent.len();
-            state.spent.retain(|(c, _)| c != card);
+            // Most runs have nothing spent at most discards: no list to walk.
+            if spent != 0 {
+                state.spent.retain(|(c, _)| c != card);
+            }
             // Most discards are of the card just resolved: nothing held changes.
             if matches!(from, Zone::Items | Zone::Equipment) || state.spent.len() != spent {
                 state.held_changed();
@@ -564,6 +567,7 @@ fn bonus_mut(state: &mut RunData, to: crate::cards::model::BonusTarget) -> &mut 
     }
 }
 
+#[inline]
 fn take_resolving(state: &mut RunData, card: crate::cards::CardRef) {
     if state.resolving == Some(card) {
         state.resolving = None;
