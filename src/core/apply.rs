@@ -10,6 +10,7 @@ use super::dice::Side;
 use super::event::{Event, Zone};
 use super::state::*;
 use crate::cards::model::{Per, SlotKind, StationType};
+use std::sync::Arc;
 
 /// Draws the dice an event carries from the state's generator (or its forced results), in
 /// order, so that the stream stands where it stood when they were rolled; debug builds
@@ -473,8 +474,8 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
             let resume = std::mem::replace(&mut state.phase, Phase::Explore);
             state.phase = Phase::Choice(Box::new(Choice {
                 kind: offer.kind.clone(),
-                pending: offer.pending.clone(),
-                sources: offer.sources.clone(),
+                pending: Arc::clone(&offer.pending),
+                sources: Arc::clone(&offer.sources),
                 resume,
             }));
         }

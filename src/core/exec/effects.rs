@@ -191,7 +191,8 @@ impl<'a> Exec<'a> {
 
     /// Offers a choice; `then` waits in it (copied: the choice outlives the card's borrow).
     pub(super) fn offer(&mut self, kind: ChoiceKind, then: Vec<Sourced<'_>>) {
-        let (pending, sources) = then.into_iter().map(|(e, from)| (e.clone(), from)).unzip();
+        let pending = then.iter().map(|(e, _)| (*e).clone()).collect();
+        let sources = then.iter().map(|(_, from)| *from).collect();
         self.emit(Event::ChoiceOffered(Box::new(ChoiceOffer {
             kind,
             pending,
