@@ -10,6 +10,7 @@ use super::dice::Side;
 use super::event::{Event, Zone};
 use super::state::*;
 use crate::cards::model::{Per, SlotKind, StationType};
+use std::sync::Arc;
 
 /// Draws the dice an event carries from the state's generator (or its forced results), in
 /// order, so that the stream stands where it stood when they were rolled; debug builds
@@ -204,7 +205,10 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                 Zone::Snares => state.snares.retain(|c| c != card),
             }
             let spent = state.spent.len();
-            state.spent.retain(|(c, _)| c != card);
+            // Most runs have nothing spent at most discards: no list to walk.
+            if spent != 0 {
+                state.spent.retain(|(c, _)| c != card);
+            }
             // Most discards are of the card just resolved: nothing held changes.
             if matches!(from, Zone::Items | Zone::Equipment) || state.spent.len() != spent {
                 state.held_changed();
@@ -470,8 +474,8 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
             let resume = std::mem::replace(&mut state.phase, Phase::Explore);
             state.phase = Phase::Choice(Box::new(Choice {
                 kind: offer.kind.clone(),
-                pending: offer.pending.clone(),
-                sources: offer.sources.clone(),
+                pending: Arc::clone(&offer.pending),
+                sources: Arc::clone(&offer.sources),
                 resume,
             }));
         }
@@ -564,6 +568,7 @@ fn bonus_mut(state: &mut RunData, to: crate::cards::model::BonusTarget) -> &mut 
     }
 }
 
+#[inline]
 fn take_resolving(state: &mut RunData, card: crate::cards::CardRef) {
     if state.resolving == Some(card) {
         state.resolving = None;

@@ -8,6 +8,7 @@ use super::state::{ChoiceKind, DuelStatus, GuardianPenalties, Outcome};
 use crate::cards::model::{BonusTarget, Effect, Per, SlotKind};
 use crate::cards::{CardRef, DomainRef};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// One thing that happened in a run.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -298,12 +299,13 @@ pub(crate) fn clear(events: &mut Vec<Event>) {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ChoiceOffer {
     pub kind: ChoiceKind,
+    /// Shared with the state's choice (see [`super::state::Choice::pending`]).
     #[serde(skip)]
-    pub pending: Vec<Effect>,
+    pub pending: Arc<[Effect]>,
     /// The card each pending effect comes from (`None`: the card being resolved), so
     /// that a Guide's choice among them is named after it.
     #[serde(skip)]
-    pub sources: Vec<Option<CardRef>>,
+    pub sources: Arc<[Option<CardRef>]>,
 }
 
 /// The payload of [`Event::TermLost`], boxed for the same reason as [`ChoiceOffer`].

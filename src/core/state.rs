@@ -269,12 +269,13 @@ pub struct PitTest {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Choice {
     pub kind: ChoiceKind,
-    /// Effects still to run after the choice.
+    /// Effects still to run after the choice (shared with the offer's event: copied once,
+    /// when the choice is asked).
     #[serde(skip)]
-    pub pending: Vec<Effect>,
+    pub pending: Arc<[Effect]>,
     /// The card each pending effect comes from (see [`super::event::Event::ChoiceOffered`]).
     #[serde(skip)]
-    pub sources: Vec<Option<CardRef>>,
+    pub sources: Arc<[Option<CardRef>]>,
     /// The phase to return to after the choice.
     #[serde(skip)]
     pub resume: Phase,
@@ -310,13 +311,26 @@ pub enum ChoiceKind {
 }
 
 impl Choice {
-    /// The pending effects, each with its card, to run after the choice.
-    pub fn resumed(&self) -> Vec<(Effect, Option<CardRef>)> {
-        self.pending
-            .iter()
-            .cloned()
-            .zip(self.sources.iter().copied())
-            .collect()
+    /// The pending effects and their cards, to run after the choice (shared, not copied:
+    /// they outlive the choice, which running them closes).
+    pub fn resumed(&self) -> Resumed {
+        Resumed {
+            pending: Arc::clone(&self.pending),
+            sources: Arc::clone(&self.sources),
+        }
+    }
+}
+
+/// A choice's pending effects, held apart from the state while they run.
+pub struct Resumed {
+    pending: Arc<[Effect]>,
+    sources: Arc<[Option<CardRef>]>,
+}
+
+impl Resumed {
+    /// Each effect in order, with its card.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Effect, Option<CardRef>)> {
+        self.pending.iter().zip(self.sources.iter().copied())
     }
 }
 

@@ -565,8 +565,8 @@ fn with_a_guide_the_guide_picks_then_the_option_and_the_rest_run() {
                     card: Some(f),
                     options: options(FORK_OPTIONS),
                 },
-                pending: vec![Effect::Resolve(1)],
-                sources: vec![Some(f)],
+                pending: vec![Effect::Resolve(1)].into(),
+                sources: vec![Some(f)].into(),
             })),
         ]
     );
@@ -642,8 +642,8 @@ fn a_guide_choice_can_lead_to_a_lose_choice_and_the_rest_still_waits() {
                 kind: ChoiceKind::Lose {
                     cards: held.clone(),
                 },
-                pending: vec![Effect::Dread(1), Effect::Resolve(2)],
-                sources: vec![Some(b), Some(b)],
+                pending: vec![Effect::Dread(1), Effect::Resolve(2)].into(),
+                sources: vec![Some(b), Some(b)].into(),
             })),
         ]
     );
@@ -725,8 +725,8 @@ fn with_a_guide_the_guide_picks_the_card_lost() {
                 kind: ChoiceKind::Lose {
                     cards: held.clone(),
                 },
-                pending: vec![],
-                sources: vec![],
+                pending: vec![].into(),
+                sources: vec![].into(),
             })),
         ]
     );

@@ -185,8 +185,8 @@ fn peek_lets_the_traveller_pick_any_face_down_card() {
                 left,
                 face_up: false,
             },
-            pending: Vec::new(),
-            sources: Vec::new(),
+            pending: Vec::new().into(),
+            sources: Vec::new().into(),
         }))
     };
     assert_eq!(

@@ -50,17 +50,33 @@ impl<'e> Work<'e, '_> {
 
 impl<'a> Exec<'a> {
     /// Runs `effects`, all from card `from` (`None`: the card being resolved).
+    #[inline]
     pub(super) fn run(&mut self, effects: &[Effect], from: Option<CardRef>) {
         self.run_work(effects.iter().map(|e| (e, from)));
     }
 
     /// Runs effects in order. Stops early if the run ends, or when an effect asks the
     /// player to choose: the rest then waits in the choice and runs after it.
+    // Inline for its test: most lists run are empty (a card, a face, a trigger with no
+    // effects), and then there is no work to set up. The lists are slices, vectors and
+    // chains of them, whose upper bound is exact.
+    #[inline]
     pub(super) fn run_work<'e>(&mut self, effects: impl IntoIterator<Item = Sourced<'e>>)
     where
         'a: 'e,
     {
-        let mut rest = effects.into_iter();
+        let rest = effects.into_iter();
+        if rest.size_hint().1 != Some(0) {
+            self.run_each(rest);
+        }
+    }
+
+    /// [`Self::run_work`] for a list that may hold effects.
+    #[inline(never)]
+    fn run_each<'e>(&mut self, mut rest: impl Iterator<Item = Sourced<'e>>)
+    where
+        'a: 'e,
+    {
         let mut work = Work {
             front: Vec::new(),
             rest: &mut rest,
@@ -175,7 +191,8 @@ impl<'a> Exec<'a> {
 
     /// Offers a choice; `then` waits in it (copied: the choice outlives the card's borrow).
     pub(super) fn offer(&mut self, kind: ChoiceKind, then: Vec<Sourced<'_>>) {
-        let (pending, sources) = then.into_iter().map(|(e, from)| (e.clone(), from)).unzip();
+        let pending = then.iter().map(|(e, _)| (*e).clone()).collect();
+        let sources = then.iter().map(|(_, from)| *from).collect();
         self.emit(Event::ChoiceOffered(Box::new(ChoiceOffer {
             kind,
             pending,

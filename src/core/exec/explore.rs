@@ -22,7 +22,13 @@ impl<'a> Exec<'a> {
         let card = rc.card;
         let cards = self.cards();
         let c = cards.card(card);
-        let triggered = self.triggers(Occasion::Flip);
+        // Asked before the flip, as the triggers are read before it.
+        let fires = self.s.standing.fires(Occasion::Flip);
+        let triggered = if fires {
+            self.triggers(Occasion::Flip)
+        } else {
+            Vec::new()
+        };
         self.emit(Event::CardFlipped { slot, card });
         self.learn(&c.reveals, Some(card));
         if c.card_type == StationType::Snare {
@@ -33,15 +39,32 @@ impl<'a> Exec<'a> {
         } else {
             &[]
         };
-        self.run_work(
-            triggered
-                .into_iter()
-                .chain(own.iter().map(|e| (e, Some(card)))),
-        );
+        if fires {
+            self.run_work(
+                triggered
+                    .into_iter()
+                    .chain(own.iter().map(|e| (e, Some(card)))),
+            );
+        } else {
+            // Most flips: no trigger waits for them, and the card's own effects run from
+            // a plain walk of its list (no chain to step through per effect).
+            debug_assert!(triggered.is_empty());
+            self.run(own, Some(card));
+        }
     }
 
     /// A rumour met: each Guardian entry it names that this run has not learned yet.
+    // Inline for its test: most cards and scenes name none (a call on every flip).
+    #[inline]
     fn learn(&mut self, reveals: &[crate::cards::model::CardId], card: Option<CardRef>) {
+        if !reveals.is_empty() {
+            self.learn_each(reveals, card);
+        }
+    }
+
+    /// [`Self::learn`] for a rumour that names some entries.
+    #[inline(never)]
+    fn learn_each(&mut self, reveals: &[crate::cards::model::CardId], card: Option<CardRef>) {
         let cards = self.cards();
         for id in reveals {
             let Some(entry) = cards.entry_index(&id.0) else {
@@ -299,18 +322,26 @@ impl<'a> Exec<'a> {
     }
 
     /// The effects of every trigger in force for this occasion, each with its card.
+    // Inline for its test: most of the time no card in force waits for this occasion
+    // (kept by `apply`), and the answer is an empty list, which allocates nothing.
+    #[inline]
     pub(super) fn triggers(&self, on: Occasion) -> Vec<Sourced<'a>> {
-        let cards = self.cards();
-        let mut out = Vec::new();
-        // Most of the time no card in force waits for this occasion (kept by `apply`).
         if !self.s.standing.fires(on) {
             debug_assert!(
                 self.s
                     .active_cards()
-                    .all(|c| { cards.card(c).triggers.iter().all(|t| t.on != on) })
+                    .all(|c| { self.cards().card(c).triggers.iter().all(|t| t.on != on) })
             );
-            return out;
+            return Vec::new();
         }
+        self.triggers_firing(on)
+    }
+
+    /// [`Self::triggers`] when some card in force waits for the occasion.
+    #[inline(never)]
+    fn triggers_firing(&self, on: Occasion) -> Vec<Sourced<'a>> {
+        let cards = self.cards();
+        let mut out = Vec::new();
         for c in self.s.active_cards() {
             for t in &cards.card(c).triggers {
                 if t.on == on {

@@ -38,8 +38,7 @@ impl Exec<'_> {
             self.discard_held(card);
         }
         self.emit(Event::ChoiceClosed);
-        let resumed = pending.iter().map(|(e, f)| (e, *f));
-        self.run_work(effects.iter().map(|e| (e, from)).chain(resumed));
+        self.run_work(effects.iter().map(|e| (e, from)).chain(pending.iter()));
     }
 
     /// `discard`: the held card the traveller picked pays a discard cost; any further
@@ -52,7 +51,7 @@ impl Exec<'_> {
             let (more, pending) = (more.clone(), c.resumed());
             self.discard_held(held);
             self.emit(Event::ChoiceClosed);
-            self.pay_discards(more, pending.iter().map(|(e, f)| (e, *f)).collect());
+            self.pay_discards(more, pending.iter().collect());
         }
     }
 
@@ -62,18 +61,16 @@ impl Exec<'_> {
         if let Phase::Choice(c) = &self.s.phase
             && let ChoiceKind::Look { left, face_up } = c.kind
         {
-            let mut pending = c.resumed();
+            let pending = c.resumed();
             self.see_slot(slot as usize, face_up);
             self.emit(Event::ChoiceClosed);
-            if left > 1 {
-                let more = if face_up {
-                    Effect::Reveal(left - 1)
-                } else {
-                    Effect::Peek(left - 1)
-                };
-                pending.insert(0, (more, None));
-            }
-            self.run_work(pending.iter().map(|(e, f)| (e, *f)));
+            let more = if face_up {
+                Effect::Reveal(left.saturating_sub(1))
+            } else {
+                Effect::Peek(left.saturating_sub(1))
+            };
+            let more = (left > 1).then_some((&more, None));
+            self.run_work(more.into_iter().chain(pending.iter()));
         }
     }
 
@@ -86,7 +83,7 @@ impl Exec<'_> {
             let pending = c.resumed();
             self.emit(Event::DeckReordered { cards: new });
             self.emit(Event::ChoiceClosed);
-            self.run_work(pending.iter().map(|(e, f)| (e, *f)));
+            self.run_work(pending.iter());
         }
     }
 
@@ -96,13 +93,12 @@ impl Exec<'_> {
             && let ChoiceKind::Cleanse { left } = c.kind
             && let Some(snare) = self.cards().card_by_str(card)
         {
-            let mut pending = c.resumed();
+            let pending = c.resumed();
             self.emit(Event::SnareRemoved { card: snare });
             self.emit(Event::ChoiceClosed);
-            if left > 1 {
-                pending.insert(0, (Effect::Cleanse(left - 1), None));
-            }
-            self.run_work(pending.iter().map(|(e, f)| (e, *f)));
+            let more = Effect::Cleanse(left.saturating_sub(1));
+            let more = (left > 1).then_some((&more, None));
+            self.run_work(more.into_iter().chain(pending.iter()));
         }
     }
 
