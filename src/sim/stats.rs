@@ -4,9 +4,13 @@
 //! the report's figures.
 
 use super::run::{Ending, Flow, MISS_STREAK, NEAR_FLIPS, Note, RunFacts};
-use crate::cards::CardSet;
+use crate::cards::{CardSet, DomainRef};
 use crate::core::Cause;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
+use std::borrow::Cow;
+
+/// Routes up to this many Domains long are looked up with a key on the stack.
+const PATH_KEY_INLINE: usize = 32;
 
 pub(super) const CAUSES: [Cause; 5] = [
     Cause::Health,
@@ -171,8 +175,10 @@ pub struct Totals {
     pub(super) cards: Vec<CardTotals>,
     pub(super) domains: Vec<DomainTotals>,
     pub(super) guardian: GuardianTotals,
-    /// Route -> runs, wins, runs that reached the Guardian by it.
-    pub(super) paths: HashMap<Vec<u8>, [u64; 3]>,
+    /// Route -> runs, wins, runs that reached the Guardian by it. (Fx-hashed: a run's
+    /// route is looked up once per run, and the summary sorts the routes, never reading
+    /// the map's order.)
+    pub(super) paths: FxHashMap<Vec<u8>, [u64; 3]>,
     /// Runs with a streak of misses (`RunFacts::longest_miss_streak` at least
     /// `MISS_STREAK`), and runs lost to one (`RunFacts::lost_to_streak`).
     pub(super) streak_runs: u64,
@@ -343,11 +349,32 @@ impl Totals {
                 self.cards[k.index as usize].killed += 1;
             }
         }
-        let key: Vec<u8> = f.path.iter().map(|d| d.index).collect();
-        let e = self.paths.entry(key).or_default();
-        e[0] += 1;
-        e[1] += u64::from(f.won);
-        e[2] += u64::from(f.guardian_unmet.is_some());
+        let row = [1, u64::from(f.won), u64::from(f.guardian_unmet.is_some())];
+        self.add_path(&f.path, row);
+    }
+
+    /// Adds `row` to the figures of the route through `path`. Most runs take a route
+    /// taken before: its key is spelled on the stack, and stored only for a new route.
+    fn add_path(&mut self, path: &[DomainRef], row: [u64; 3]) {
+        let mut buf = [0u8; PATH_KEY_INLINE];
+        let key: Cow<[u8]> = if path.len() <= PATH_KEY_INLINE {
+            for (b, d) in buf.iter_mut().zip(path) {
+                *b = d.index;
+            }
+            Cow::Borrowed(&buf[..path.len()])
+        } else {
+            Cow::Owned(path.iter().map(|d| d.index).collect())
+        };
+        match self.paths.get_mut(&*key) {
+            Some(e) => {
+                for (a, b) in e.iter_mut().zip(row) {
+                    *a += b;
+                }
+            }
+            None => {
+                self.paths.insert(key.into_owned(), row);
+            }
+        }
     }
 
     fn add_guardian(&mut self, f: &RunFacts) {
