@@ -100,6 +100,33 @@ fn foe_faces<'c>(cards: &'c CardSet, d: &Duel) -> &'c [Face] {
     }
 }
 
+/// What a fallen foe leaves to run: its card's on-defeat effects, then the foe-defeated
+/// triggers in force (read from the card set in place: most falls fire no trigger, and
+/// then nothing is allocated).
+pub(super) struct Fallen<'a> {
+    on_defeat: &'a [Effect],
+    card: Option<CardRef>,
+    triggered: Vec<Sourced<'a>>,
+}
+
+impl<'a> Fallen<'a> {
+    /// Nothing to run (the foe stands, or the Guardian fell and the run is won).
+    const NOTHING: Fallen<'static> = Fallen {
+        on_defeat: &[],
+        card: None,
+        triggered: Vec::new(),
+    };
+
+    /// The effects, in the order they run, each with its card.
+    pub(super) fn effects(self) -> impl DoubleEndedIterator<Item = Sourced<'a>> {
+        let card = self.card;
+        self.on_defeat
+            .iter()
+            .map(move |e| (e, card))
+            .chain(self.triggered)
+    }
+}
+
 impl<'a> Exec<'a> {
     /// `fight`: the foe in front of the traveller is duelled.
     pub(super) fn fight(&mut self) {
@@ -210,9 +237,9 @@ impl<'a> Exec<'a> {
     }
 
     /// Damage from a card to the foe; returns the foe's on-defeat effects if it falls.
-    pub(super) fn hit_foe(&mut self, n: i32) -> Vec<Sourced<'a>> {
+    pub(super) fn hit_foe(&mut self, n: i32) -> Fallen<'a> {
         let Some(d) = self.s.duel() else {
-            return Vec::new();
+            return Fallen::NOTHING;
         };
         let cards = self.cards();
         let immune = d
@@ -221,26 +248,26 @@ impl<'a> Exec<'a> {
         if d.guardian.reflect {
             let cause = self.reflect_fall();
             self.change_health_or_fall(-n, cause);
-            return Vec::new();
+            return Fallen::NOTHING;
         }
         let invulnerable = foe_stats(cards, d).invulnerable;
         if immune || invulnerable || n <= 0 {
-            return Vec::new();
+            return Fallen::NOTHING;
         }
         let foe_hp = (d.hp - n).max(0);
         self.emit(Event::FoeHit { amount: n, foe_hp });
         if foe_hp == 0 {
             return self.defeat_foe();
         }
-        Vec::new()
+        Fallen::NOTHING
     }
 
     /// The foe falls: the Guardian wins the run; a foe card's on-defeat effects (and any
     /// foe-defeated triggers) are returned to run.
-    fn defeat_foe(&mut self) -> Vec<Sourced<'a>> {
+    fn defeat_foe(&mut self) -> Fallen<'a> {
         let cards = self.cards();
         let Some(d) = self.s.duel() else {
-            return Vec::new();
+            return Fallen::NOTHING;
         };
         let card = d.card;
         let foe = card.map_or(cards.guardian_id(), |c| c.id);
@@ -250,18 +277,13 @@ impl<'a> Exec<'a> {
                 self.emit(Event::RunEnded {
                     outcome: Outcome::Won,
                 });
-                Vec::new()
+                Fallen::NOTHING
             }
-            Some(c) => {
-                let mut work: Vec<Sourced> = cards
-                    .card(c)
-                    .on_defeat
-                    .iter()
-                    .map(|e| (e, Some(c)))
-                    .collect();
-                work.extend(self.triggers(Occasion::FoeDefeated));
-                work
-            }
+            Some(c) => Fallen {
+                on_defeat: &cards.card(c).on_defeat,
+                card,
+                triggered: self.triggers(Occasion::FoeDefeated),
+            },
         }
     }
 
@@ -362,7 +384,7 @@ impl<'a> Exec<'a> {
         let own = face.effects.iter().map(|e| (e, d.card));
         if foe_hp <= 0 {
             let fallen = self.defeat_foe();
-            self.run_work(own.chain(fallen));
+            self.run_work(own.chain(fallen.effects()));
             return;
         }
         if d.guardian.full_heal && foe_hp < d.max_hp {

@@ -121,7 +121,7 @@ impl<'a> Exec<'a> {
             }
             Effect::HitFoe(n) => {
                 let extra = self.hit_foe(*n);
-                work.front.extend(extra.into_iter().rev());
+                work.front.extend(extra.effects().rev());
             }
             Effect::Peek(n) => return self.see_row(*n, false, work),
             Effect::Reveal(n) => return self.see_row(*n, true, work),
