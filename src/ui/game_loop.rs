@@ -182,6 +182,7 @@ impl Loop {
     /// draws, and rests until the next thing to show. The screen to show next, or the
     /// exit code when the game ends.
     fn frame(&mut self, mut screen: Screen) -> Result<Screen, i32> {
+        glyphs::new_frame();
         let work = Instant::now();
         let work_cpu = wiring::cpu_ms();
         let slept = work.duration_since(self.handed);

@@ -37,11 +37,35 @@ struct Known {
 thread_local! {
     static KNOWN: RefCell<Known> = RefCell::new(Known::default());
     static EPOCH: Cell<u64> = const { Cell::new(0) };
+    static FRAME: Cell<Frame> = const { Cell::new(Frame { number: 0, epoch: 0 }) };
 }
 
 /// The atlas's epoch: moves whenever a glyph is cached for the first time.
 pub fn epoch() -> u64 {
     EPOCH.with(Cell::get)
+}
+
+/// The window's frame and the atlas's epoch as it began.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Frame {
+    pub number: u64,
+    pub epoch: u64,
+}
+
+/// A new frame begins (the window's loop calls this before it draws).
+pub fn new_frame() {
+    FRAME.with(|f| {
+        f.set(Frame {
+            number: f.get().number + 1,
+            epoch: epoch(),
+        })
+    });
+}
+
+/// This frame and the epoch as it began: a picture kept from an earlier frame was spoilt
+/// only if the atlas moved later in the frame it was drawn in.
+pub fn frame() -> Frame {
+    FRAME.with(Cell::get)
 }
 
 /// Notes that `s` is about to be drawn or measured in `font` at `px` layout pixels (the

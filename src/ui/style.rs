@@ -545,6 +545,22 @@ fn raster(size: u16) -> (u16, f32) {
 /// Draws `s` with its baseline at `y`, starting at `x`; returns its width.
 /// `size` is scaled by the player's text size (see [`scaled`]).
 pub fn text(s: &str, x: f32, y: f32, font: &Font, size: u16, color: Color) -> f32 {
+    text_zoomed(s, x, y, font, size, 1.0, color)
+}
+
+/// Draws `s` as [`text`] does, at `zoom` times `size` (a number popping in, a word
+/// shrinking to its place): rasterised at `size` and scaled, so that a size changing every
+/// frame brings no new glyphs to the font atlas (each would redraw the kept pictures: see
+/// `glyphs`). A `zoom` of at most 1 keeps the glyphs crisp.
+pub fn text_zoomed(
+    s: &str,
+    x: f32,
+    y: f32,
+    font: &Font,
+    size: u16,
+    zoom: f32,
+    color: Color,
+) -> f32 {
     let size = scaled(size);
     let (px, back) = raster(size);
     let k = scale();
@@ -556,7 +572,7 @@ pub fn text(s: &str, x: f32, y: f32, font: &Font, size: u16, color: Color) -> f3
         TextParams {
             font: Some(font),
             font_size: px,
-            font_scale: back,
+            font_scale: back * zoom,
             color,
             ..Default::default()
         },
@@ -571,8 +587,8 @@ pub fn text(s: &str, x: f32, y: f32, font: &Font, size: u16, color: Color) -> f3
                 text: s.to_string(),
                 x,
                 baseline: y,
-                size,
-                px: f32::from(size) * k,
+                size: (f32::from(size) * zoom).round() as u16,
+                px: f32::from(size) * k * zoom,
                 width: w,
             });
         }

@@ -96,13 +96,23 @@ impl Key {
     }
 }
 
+/// What the layer's texture holds: the key it was drawn for, in which frame, the font
+/// atlas's epoch just after, and whether that frame has been seen to end with the atlas
+/// unmoved.
+#[derive(Debug, Clone, Copy)]
+struct Drawn {
+    key: u64,
+    frame: u64,
+    epoch: u64,
+    settled: bool,
+}
+
 /// The layer: its texture, the key it was drawn for, and the clock of its still parts.
 #[derive(Default)]
 pub struct Layer {
     target: RefCell<Option<RenderTarget>>,
-    /// The key the texture holds and the font atlas's epoch it was drawn at (`None`: it
-    /// holds nothing to show).
-    drawn: Cell<Option<(u64, u64)>>,
+    /// What the texture holds (`None`: nothing to show).
+    drawn: Cell<Option<Drawn>>,
     /// The last key seen and the clock when it came (see [`Layer::clock`]).
     seen: Cell<Option<(u64, f32)>>,
     blit: RefCell<Blit>,
@@ -126,11 +136,12 @@ impl Layer {
     /// into it by `draw` first. False when there is no texture to show (the caller then
     /// draws the still parts itself).
     ///
-    /// The texture is drawn again when the font atlas has moved since (see
-    /// [`crate::ui::glyphs`]): text that a moving part brought later in the frame the
-    /// texture was drawn in may have made the atlas anew, leaving the texture's glyphs
-    /// black. When the atlas moves while the still parts draw themselves, they are drawn
-    /// once more at once: their glyphs are all cached by then, so the second time holds.
+    /// The texture is drawn again when the font atlas moved later in the frame it was
+    /// drawn in (see [`crate::ui::glyphs`]): text that a moving part brought then may have
+    /// made the atlas anew before the texture's own text was drawn, leaving its glyphs
+    /// black. (A move in a later frame cannot: by then the texture's text is drawn.)
+    /// When the atlas moves while the still parts draw themselves, they are drawn once
+    /// more at once: their glyphs are all cached by then, so the second time holds.
     pub fn show(&self, key: &Key, draw: impl Fn()) -> bool {
         let k = key.hash64();
         let size = (key.size[0].max(1), key.size[1].max(1));
@@ -147,7 +158,18 @@ impl Layer {
         let Some(t) = target.as_ref() else {
             return false;
         };
-        if self.drawn.get() != Some((k, glyphs::epoch())) {
+        let now = glyphs::frame();
+        let keep = match self.drawn.get() {
+            Some(d) if d.key == k => {
+                let kept = d.settled || now.number == d.frame || now.epoch == d.epoch;
+                if kept && now.number != d.frame {
+                    self.drawn.set(Some(Drawn { settled: true, ..d }));
+                }
+                kept
+            }
+            _ => false,
+        };
+        if !keep {
             let mut camera =
                 Camera2D::from_display_rect(Rect::new(0.0, 0.0, size.0 as f32, size.1 as f32));
             camera.render_target = Some(t.clone());
@@ -164,7 +186,12 @@ impl Layer {
                 }
             }
             pop_camera_state();
-            self.drawn.set(Some((k, glyphs::epoch())));
+            self.drawn.set(Some(Drawn {
+                key: k,
+                frame: now.number,
+                epoch: glyphs::epoch(),
+                settled: false,
+            }));
         }
         let shown = self.blit.borrow_mut().show(&t.texture);
         if !shown {

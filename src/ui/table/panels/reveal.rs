@@ -17,6 +17,9 @@ use crate::present::stage::{Moment, MomentKind};
 use crate::ui::cardface::{self, Face};
 use crate::ui::style::{self, colour, fade, mix};
 use crate::ui::table::layout::text;
+
+/// How large a verdict starts as it is stamped, against its size at rest.
+const VERDICT_POP: f32 = 1.7;
 use macroquad::prelude::*;
 
 /// The reveal playing: its clock (normal-speed seconds) and its checks, until the player
@@ -252,8 +255,12 @@ fn draw_checks(cx: &Ctx, r: Rect, words: &[CheckWords], t: f32) {
             style::rounded_rect(Rect::new(r.x - 6.0, y, 4.0, row_h - 10.0), 2.0, ink);
             draw_circle(disc.x, disc.y, 10.0 * pop, ink);
             draw_mark(disc, w.met);
-            let size = (text::TITLE as f32 * pop) as u16;
-            style::text_right(w.verdict, r.right(), y + 21.0, &fonts.serif, size, ink);
+            // Set at the pop's largest and scaled down to it.
+            let size = (text::TITLE as f32 * VERDICT_POP) as u16;
+            let zoom = pop / VERDICT_POP;
+            let vw = style::width(w.verdict, &fonts.serif, size) * zoom;
+            let (right, base) = (r.right(), y + 21.0);
+            style::text_zoomed(w.verdict, right - vw, base, &fonts.serif, size, zoom, ink);
         } else {
             draw_circle_lines(disc.x, disc.y, 10.0, 2.0, fade(colour::GOLD, appear));
         }

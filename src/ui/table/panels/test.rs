@@ -180,13 +180,16 @@ fn draw_stamp(cx: &Ctx, m: &crate::present::stage::Moment, r: Rect, die: f32) {
         colour::ERROR
     };
     let a = (m.tail_progress() * 3.0).min(1.0);
-    let size = text::BIG + ((1.0 - a) * 16.0) as u16;
-    style::text(
+    // It shrinks to its place: set at its largest and scaled down.
+    let largest = text::BIG + 16;
+    let zoom = (f32::from(text::BIG) + (1.0 - a) * 16.0) / f32::from(largest);
+    style::text_zoomed(
         word,
         r.x + 210.0,
         r.y + 52.0 + die * 0.8,
         &fonts.serif,
-        size,
+        largest,
+        zoom,
         fade(c, a),
     );
 }

@@ -7,6 +7,9 @@
 use super::super::Ctx;
 use super::super::dice::{draw_dealt, moving};
 use super::fx::{self, Blow, Flight};
+
+/// How large an exchange's word ("Critical!", "Blocked") starts, against its size at rest.
+const WORD_POP: f32 = 1.3;
 use super::view::View;
 use crate::core::{Die, Event};
 use crate::present::stage::{Moment, MomentKind};
@@ -211,13 +214,17 @@ fn draw_blow(cx: &Ctx, a: &Arena, m: &Moment, b: &Blow) {
             "Blocked" => colour::WARNING,
             _ => fade(colour::PARCHMENT, 0.85),
         };
-        let size = (text::TITLE as f32 * i.pop.min(1.3)) as u16;
-        style::text_centred(
+        // Set at its largest (the pop held to 1.3) and scaled down to it.
+        let size = (text::TITLE as f32 * WORD_POP) as u16;
+        let zoom = i.pop.min(WORD_POP) / WORD_POP;
+        let w = style::width(word, &fonts.serif, size) * zoom;
+        style::text_zoomed(
             word,
-            a.rect.center().x,
+            a.rect.center().x - w / 2.0,
             a.mine.center().y + 6.0,
             &fonts.serif,
             size,
+            zoom,
             fade(ink, (1.0 - ((t - 0.55) / 0.2).clamp(0.0, 1.0)).max(0.0)),
         );
     }
@@ -231,13 +238,15 @@ fn draw_blow(cx: &Ctx, a: &Arena, m: &Moment, b: &Blow) {
                 fade(mix(colour::ERROR, colour::PARCHMENT, 0.6), 0.6 * i.flash),
             );
         }
-        let size = (text::BIG as f32 * i.pop) as u16;
-        style::text(
+        // Set at the pop's largest and scaled down to it.
+        let size = (text::BIG as f32 * fx::POP_PEAK) as u16;
+        style::text_zoomed(
             &format!("-{}", b.to_traveller),
             a.mine.right() + 10.0,
             a.mine.center().y + 10.0 - i.rise * 0.5,
             &fonts.serif,
             size,
+            i.pop / fx::POP_PEAK,
             fade(colour::ERROR, i.alpha),
         );
     }

@@ -76,13 +76,18 @@ pub(super) fn draw_wound(cx: &Ctx, card: Rect, at: Vec2, i: &Impact, amount: i32
             fade(mix(colour::PARCHMENT, WHITE, 0.5), flash * i.flash),
         );
     }
-    let size = (text::BIG as f32 * 1.5 * i.pop) as u16;
-    style::text_centred(
-        &format!("-{amount}"),
-        at.x,
+    // Set at the pop's largest and scaled down to it.
+    let size = (text::BIG as f32 * 1.5 * super::fx::POP_PEAK) as u16;
+    let zoom = i.pop / super::fx::POP_PEAK;
+    let wound = format!("-{amount}");
+    let w = style::width(&wound, &cx.fonts.serif, size) * zoom;
+    style::text_zoomed(
+        &wound,
+        at.x - w / 2.0,
         at.y - i.rise * 0.8,
         &cx.fonts.serif,
         size,
+        zoom,
         fade(colour::ERROR, i.alpha),
     );
 }
@@ -280,13 +285,17 @@ pub(super) fn draw_crack(r: Rect, x: f32, run: f32) {
 
 /// A word stamped across the card, popping in with `a` (0 to 1).
 pub(super) fn stamp(cx: &Ctx, r: Rect, word: &str, ink: Color, a: f32) {
-    let size = text::BIG + 8 + ((1.0 - a) * 20.0) as u16;
-    style::text_centred(
+    // It lands from larger: set at its largest and scaled down.
+    let largest = text::BIG + 8 + 20;
+    let zoom = (f32::from(text::BIG + 8) + (1.0 - a) * 20.0) / f32::from(largest);
+    let w = style::width(word, &cx.fonts.serif, largest) * zoom;
+    style::text_zoomed(
         word,
-        r.center().x,
+        r.center().x - w / 2.0,
         r.center().y,
         &cx.fonts.serif,
-        size,
+        largest,
+        zoom,
         fade(ink, a),
     );
 }

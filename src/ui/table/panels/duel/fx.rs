@@ -158,6 +158,7 @@ pub fn impact(t: f32, amount: i32, critical: bool) -> Impact {
     );
     let rise = 48.0 * (1.0 - (1.0 - (t / 0.5).clamp(0.0, 1.0)).powi(3));
     let alpha = 1.0 - ((t - 0.4) / 0.3).clamp(0.0, 1.0);
+    // From POP_PEAK down to 1.
     let pop = 1.0 + 0.45 * (1.0 - (t / 0.14).clamp(0.0, 1.0));
     Impact {
         flash,
@@ -167,6 +168,9 @@ pub fn impact(t: f32, amount: i32, critical: bool) -> Impact {
         pop,
     }
 }
+
+/// How large a blow's number starts, against its size at rest ([`impact`]'s `pop`).
+pub const POP_PEAK: f32 = 1.45;
 
 /// A foe's card breaking at its defeat, `p` (0 to 1) through the moment: how far the crack
 /// has run down it (0 to 1), and how far its two halves have moved apart and fallen
