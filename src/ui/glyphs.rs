@@ -9,10 +9,11 @@
 //! log and the band black at the start of a run.
 //!
 //! So every glyph that text brings for the first time (a character, in a face, at a
-//! raster size) moves the epoch: a kept picture drawn before the epoch moved, or while
-//! it moved, is drawn again (see `table::layer` and the loop's still frame). A new glyph
-//! is not always a new atlas, so this is cautious: it redraws a little more often than
-//! needed, and only while new characters and sizes still appear.
+//! raster size) moves the epoch. A kept picture is drawn again when the epoch moved while
+//! it was drawn or later in the frame it was drawn in ([`frame`]; see `table::layer`), and
+//! a frame in which it moved is not kept as the still frame at rest (the window's loop).
+//! A new glyph is not always a new atlas, so this is cautious: it redraws a little more
+//! often than needed, and only while new characters and sizes still appear.
 //!
 //! Cost: a string seen before in a face and size is known whole, so drawing it costs one
 //! hash lookup; only a new string looks at its characters.
