@@ -224,7 +224,10 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
             // A Snare holds the traveller once, however often it catches them.
             if !state.snares.contains(card) {
                 state.snares.push(*card);
-                state.refresh_standing();
+                // The Snare is the last card the standing is summed over (see
+                // `RunData::active_cards`), so adding it alone gives the same sum.
+                let snare = state.cards.card(*card);
+                state.standing.add(snare);
             }
         }
         Event::SnareRemoved { card } => {
