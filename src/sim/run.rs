@@ -414,6 +414,8 @@ pub fn play_into(
     } = std::mem::take(&mut facts.scratch);
     // What the last run remembered counted its own changes.
     legal.forget();
+    // Where the puzzle stands after the last step that moved a piece.
+    let mut reading = None;
     while !state.is_over() {
         legal_actions_cached(&state, &mut legal, &mut actions);
         if let Phase::Terror { card } = state.phase {
@@ -442,11 +444,15 @@ pub fn play_into(
         let swap = matches!(action, Action::Swap { .. });
         facts.peeks += u32::from(matches!(action, Action::Peek { .. }));
         let moved;
-        (events, moved) = execute_offered_with(&mut state, cards, action, events);
+        (events, moved) = execute_offered_with(&mut state, cards, action, events, &mut reading);
         t.record(facts, &events, swap);
         // A run whose terms can no longer all be met on one road is dead too, though no
-        // single entry is lost yet (asked only after a step that moves a piece).
-        if facts.term_lost_at.is_none() && moved && !crate::core::plan::together(&state, false) {
+        // single entry is lost yet (asked only after a step that moves a piece, from where
+        // the step left the puzzle).
+        if facts.term_lost_at.is_none()
+            && moved
+            && !crate::core::plan::together_from(&state, false, reading)
+        {
             facts.term_lost_at = Some(facts.flips.len());
         }
         steps += 1;

@@ -17,6 +17,7 @@ use super::error::Illegal;
 use super::event::{Event, TermLoss};
 use super::house::HouseRules;
 use super::legal::{can_reroll, check, encounter_options, no_way_past};
+use super::plan::Reading;
 use super::rules::SETTLE_STEPS;
 use super::state::*;
 use crate::cards::CardSet;
@@ -75,7 +76,7 @@ pub fn execute(state: &mut State, action: &Action) -> Result<Vec<Event>, Illegal
     check(state, action)?;
     let cards = Arc::clone(&state.cards);
     let mut x = Exec::new(state, &cards);
-    x.act(action);
+    x.act(action, &mut None);
     Ok(x.events)
 }
 
@@ -100,17 +101,21 @@ pub fn execute_offered_moving(
     buffer: Vec<Event>,
 ) -> (Vec<Event>, bool) {
     let cards = Arc::clone(&state.cards);
-    execute_offered_with(state, &cards, action, buffer)
+    execute_offered_with(state, &cards, action, buffer, &mut None)
 }
 
 /// [`execute_offered_moving`] with the state's own card set (`cards`) borrowed from the
 /// caller, who holds it anyway: no reference count is touched (two atomic operations a
-/// step in the simulator).
+/// step in the simulator). When a piece moved, `reading` is where the puzzle stands after
+/// the step: read once, for the entries the step put out of reach and for a caller who
+/// asks next whether the rest can be met together (written only then, so a step that
+/// moves nothing copies nothing).
 pub fn execute_offered_with(
     state: &mut State,
     cards: &CardSet,
     action: &Action,
     buffer: Vec<Event>,
+    reading: &mut Option<Reading>,
 ) -> (Vec<Event>, bool) {
     debug_assert!(check(state, action).is_ok(), "{action:?} was not offered");
     debug_assert!(
@@ -118,7 +123,7 @@ pub fn execute_offered_with(
         "the cards lent are not the state's own"
     );
     let mut x = Exec::with_buffer(state, cards, buffer);
-    let moved = x.act(action);
+    let moved = x.act(action, reading);
     (x.events, moved)
 }
 
@@ -171,8 +176,8 @@ impl<'a> Exec<'a> {
 
     /// Performs one action, then carries on with whatever needs no decision, then tells
     /// which of the Guardian's entries it put out of reach. Whether an event moved a piece
-    /// of the puzzle.
-    fn act(&mut self, action: &Action) -> bool {
+    /// of the puzzle; if one did, where the puzzle stands now goes to `reading`.
+    fn act(&mut self, action: &Action, reading: &mut Option<Reading>) -> bool {
         let at = self.s.resolving;
         let moves = self.s.piece_moves;
         self.perform(action);
@@ -192,7 +197,10 @@ impl<'a> Exec<'a> {
         if !moved {
             return false;
         }
-        let lost = super::plan::newly_lost(self.s);
+        // Read even when the run is over, when no entry is told lost any more: a caller
+        // may still ask whether the rest can be met together.
+        *reading = super::plan::read(self.s);
+        let lost = super::plan::newly_lost_from(self.s, *reading);
         if !lost.is_empty() {
             let by = self.culprit(action, at);
             self.tell_lost(lost, by);

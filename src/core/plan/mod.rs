@@ -293,15 +293,37 @@ fn bit(ix: u8) -> u8 {
     1u8.checked_shl(u32::from(ix)).unwrap_or(0)
 }
 
+/// Where the puzzle stands in a state: its position and every combination of entries some
+/// route from there can still meet. Read once after a step that moved a piece, it serves
+/// both [`newly_lost_from`] and [`together_from`] (the simulator asks both of one state).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reading {
+    node: Node,
+    all: MaskSet,
+}
+
+/// The puzzle's [`Reading`] in `s` (`None` where [`position`] has none: nothing to judge).
+pub fn read(s: &State) -> Option<Reading> {
+    let node = position(s)?;
+    Some(Reading {
+        node,
+        all: answer(s.cards.puzzle(), node),
+    })
+}
+
 /// Whether one route can still meet every entry not lost, together: of every entry, or
 /// (`known_only`) of the entries the traveller knows. True once nothing is left to judge
 /// (the Guardian has appeared, or every entry is lost).
 pub fn together(s: &State, known_only: bool) -> bool {
-    let pz = s.cards.puzzle();
-    let Some(n) = position(s) else {
+    together_from(s, known_only, read(s))
+}
+
+/// [`together`] from the [`Reading`] of this very state.
+pub fn together_from(s: &State, known_only: bool, reading: Option<Reading>) -> bool {
+    debug_assert_eq!(reading, read(s), "a reading of another state");
+    let Some(Reading { all, .. }) = reading else {
         return true;
     };
-    let all = answer(pz, n);
     let mut want = 0u8;
     // The search's answer first: most entries are open, and `holds` walks the cards held.
     let open = all.reachable();
@@ -326,15 +348,24 @@ pub fn newly_lost(s: &State) -> Vec<(u8, Gap)> {
     if s.revealed || s.outcome.is_some() {
         return Vec::new();
     }
-    let pz = s.cards.puzzle();
-    let Some(n) = position(s) else {
+    newly_lost_from(s, read(s))
+}
+
+/// [`newly_lost`] from the [`Reading`] of this very state.
+pub fn newly_lost_from(s: &State, reading: Option<Reading>) -> Vec<(u8, Gap)> {
+    debug_assert_eq!(reading, read(s), "a reading of another state");
+    if s.revealed || s.outcome.is_some() {
+        return Vec::new();
+    }
+    let Some(Reading { node: n, all }) = reading else {
         return Vec::new();
     };
+    let pz = s.cards.puzzle();
     // The entries no route meets, from the search's answer alone: most steps have none,
     // and then nothing else is looked at.
     // An entry once lost stays out of reach: those told already are left out too.
     let every = (1u16 << s.cards.entry_count().min(8)) - 1;
-    let mut out_of_reach = every as u8 & !answer(pz, n).reachable();
+    let mut out_of_reach = every as u8 & !all.reachable();
     for ix in &s.lost {
         out_of_reach &= !bit(*ix);
     }
