@@ -31,12 +31,7 @@ pub enum PolicyKind {
 impl PolicyKind {
     /// A fresh bot of this kind.
     pub fn make(self) -> Box<dyn Policy> {
-        match self {
-            PolicyKind::Random => Box::new(RandomBot),
-            PolicyKind::Greedy => Box::new(Heuristic::greedy()),
-            PolicyKind::Planner => Box::new(Heuristic::planner()),
-            PolicyKind::Informed => Box::new(Heuristic::informed(TermsMode::Road, false)),
-        }
+        Bot::from(self).make()
     }
 }
 
@@ -63,9 +58,19 @@ impl From<PolicyKind> for Bot {
 impl Bot {
     /// A fresh bot.
     pub fn make(self) -> Box<dyn Policy> {
+        match self.heuristic() {
+            Some(h) => Box::new(h),
+            None => Box::new(RandomBot),
+        }
+    }
+
+    /// A fresh bot of the heuristic kinds, as its own type (`None`: the random bot).
+    fn heuristic(self) -> Option<Heuristic> {
         match self.kind {
-            PolicyKind::Informed => Box::new(Heuristic::informed(self.terms, self.first_ever)),
-            other => other.make(),
+            PolicyKind::Random => None,
+            PolicyKind::Greedy => Some(Heuristic::greedy()),
+            PolicyKind::Planner => Some(Heuristic::planner()),
+            PolicyKind::Informed => Some(Heuristic::informed(self.terms, self.first_ever)),
         }
     }
 }
@@ -177,15 +182,22 @@ pub fn simulate_in(
         |range| {
             let cards = copies.get();
             let mut totals = Totals::new(cards);
-            let mut bot = policy.make();
             let mut facts = RunFacts::default();
-            for i in range {
-                if progress.stopped() {
-                    break;
+            let play = |bot: &mut dyn FnMut(u64, &mut RunFacts)| {
+                for i in range {
+                    if progress.stopped() {
+                        break;
+                    }
+                    bot(run_seed(seed, i), &mut facts);
+                    totals.add(&facts);
+                    progress.tick();
                 }
-                play_into(cards, run_seed(seed, i), mode, bot.as_mut(), &mut facts);
-                totals.add(&facts);
-                progress.tick();
+            };
+            // The heuristic bots are played as their own type: the step loop then calls
+            // their `choose` directly (inlined), not through a virtual call per step.
+            match policy.heuristic() {
+                Some(mut h) => play(&mut |s, f| play_into(cards, s, mode, &mut h, f)),
+                None => play(&mut |s, f| play_into(cards, s, mode, &mut RandomBot, f)),
             }
             totals
         },

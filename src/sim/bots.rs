@@ -327,6 +327,8 @@ impl Policy for Heuristic {
         }
     }
 
+    // Inlined into the step loop of a batch of heuristic bots (see `batch::simulate_in`).
+    #[inline]
     fn choose(&mut self, view: &Observation, actions: &[Action], rng: &mut BotRng) -> usize {
         // Only the informed bot plans again on the road (asked here: greedy makes no call).
         if self.informed.is_some() {

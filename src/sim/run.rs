@@ -380,12 +380,13 @@ pub fn play_in(
     facts
 }
 
-/// [`play_in`] into `facts` (cleared first), reusing its buffers.
-pub fn play_into(
+/// [`play_in`] into `facts` (cleared first), reusing its buffers. Generic over the bot, so
+/// that a batch of one known kind calls its `choose` directly at every step.
+pub fn play_into<P: Policy + ?Sized>(
     cards: &Arc<CardSet>,
     seed: u64,
     mode: impl Into<RunOptions>,
-    policy: &mut dyn Policy,
+    policy: &mut P,
     facts: &mut RunFacts,
 ) {
     facts.clear();
