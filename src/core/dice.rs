@@ -335,13 +335,54 @@ fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
     }
 }
 
+/// [`below`] for a bound known only at run time (a shuffle's): the same draws and the
+/// same numbers, with the zone and the remainder from a table up to [`TABLED`]. A hardware
+/// division costs as much as the rest of a draw, and a shuffle made two of them per card
+/// (a die's constant bound is divided by a multiplication already).
+fn below_any(rng: &mut ChaCha8Rng, n: u32) -> u32 {
+    let Some(&(zone, m)) = BOUNDS.get(n as usize).filter(|_| n > 1) else {
+        return below(rng, n);
+    };
+    loop {
+        let x = rng.next_u32();
+        if x < zone {
+            return remainder(x, n, m);
+        }
+    }
+}
+
+/// Bounds up to this have their zone and multiplier in [`BOUNDS`].
+const TABLED: usize = 64;
+
+/// For each bound `n` in `1..=TABLED`: the zone below which [`below_any`] takes a draw, and
+/// the multiplier for [`remainder`] by `n` (0 for `n` = 1, which is not looked up).
+static BOUNDS: [(u32, u64); TABLED + 1] = bounds();
+
+const fn bounds() -> [(u32, u64); TABLED + 1] {
+    let mut t = [(0, 0); TABLED + 1];
+    let mut n = 1;
+    while n <= TABLED {
+        let d = n as u32;
+        t[n] = (u32::MAX - (u32::MAX % d), (u64::MAX / d as u64).wrapping_add(1));
+        n += 1;
+    }
+    t
+}
+
+/// `x % n` without a division, from `m` = `u64::MAX / n + 1`: exact for every 32-bit `x`
+/// and `n` (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019).
+fn remainder(x: u32, n: u32, m: u64) -> u32 {
+    let low = m.wrapping_mul(u64::from(x));
+    ((u128::from(low) * u128::from(n)) >> 64) as u32
+}
+
 fn d6(rng: &mut ChaCha8Rng) -> u8 {
     below(rng, 6) as u8 + 1
 }
 
 fn shuffle<T>(rng: &mut ChaCha8Rng, items: &mut [T]) {
     for i in (1..items.len()).rev() {
-        let j = below(rng, i as u32 + 1) as usize;
+        let j = below_any(rng, i as u32 + 1) as usize;
         items.swap(i, j);
     }
 }
@@ -349,6 +390,21 @@ fn shuffle<T>(rng: &mut ChaCha8Rng, items: &mut [T]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_tabled_remainder_is_the_remainder() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let edges = [0, 1, 2, 63, 64, 65, u32::MAX / 2, u32::MAX - 1, u32::MAX];
+        for n in 2..=TABLED as u32 {
+            let (zone, m) = BOUNDS[n as usize];
+            assert_eq!(zone, u32::MAX - (u32::MAX % n), "zone of {n}");
+            let near = [n - 1, n, n + 1, zone - 1, zone];
+            for x in edges.into_iter().chain(near).chain((0..20_000).map(|_| rng.next_u32())) {
+                assert_eq!(remainder(x, n, m), x % n, "{x} % {n}");
+            }
+        }
+        assert_eq!(BOUNDS[1], (u32::MAX, 0), "1 divides with no multiplier");
+    }
 
     #[test]
     fn forced_results_come_first_then_the_seed() {
