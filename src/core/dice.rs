@@ -363,7 +363,10 @@ const fn bounds() -> [(u32, u64); TABLED + 1] {
     let mut n = 1;
     while n <= TABLED {
         let d = n as u32;
-        t[n] = (u32::MAX - (u32::MAX % d), (u64::MAX / d as u64).wrapping_add(1));
+        t[n] = (
+            u32::MAX - (u32::MAX % d),
+            (u64::MAX / d as u64).wrapping_add(1),
+        );
         n += 1;
     }
     t
@@ -399,7 +402,11 @@ mod tests {
             let (zone, m) = BOUNDS[n as usize];
             assert_eq!(zone, u32::MAX - (u32::MAX % n), "zone of {n}");
             let near = [n - 1, n, n + 1, zone - 1, zone];
-            for x in edges.into_iter().chain(near).chain((0..20_000).map(|_| rng.next_u32())) {
+            for x in edges
+                .into_iter()
+                .chain(near)
+                .chain((0..20_000).map(|_| rng.next_u32()))
+            {
                 assert_eq!(remainder(x, n, m), x % n, "{x} % {n}");
             }
         }

@@ -225,8 +225,10 @@ impl Tracker {
     /// `swap`: the action was a swap, so a held card discarded now was swapped out.
     // Inlined into the step loop: as a call, saving and reloading the tracker cost about
     // as much as the few events a step brings.
+    /// Whether one of the events owns heap memory (most steps bring none).
     #[inline(always)]
-    fn record(&mut self, facts: &mut RunFacts, events: &[Event], swap: bool) {
+    fn record(&mut self, facts: &mut RunFacts, events: &[Event], swap: bool) -> bool {
+        let mut owns = false;
         for e in events {
             match e {
                 Event::DomainEntered { domain } => {
@@ -300,6 +302,7 @@ impl Tracker {
                     None => facts.guardian_duel = true,
                 },
                 Event::FoePassed { card, how } => {
+                    owns = true;
                     let note = if how == "toll" {
                         Note::Toll
                     } else {
@@ -316,12 +319,14 @@ impl Tracker {
                     from: Zone::Items | Zone::Equipment,
                 } if swap => facts.notes.push((card.index, Note::SwappedOut)),
                 Event::TermLost(t) => {
+                    owns = true;
                     facts.term_lost_at.get_or_insert(facts.flips.len());
                     if let Some(c) = t.by {
                         facts.term_lost_by.push(c.index);
                     }
                 }
                 Event::GuardianRevealed { checks } => {
+                    owns = true;
                     let mut unmet = 0u32;
                     for (i, c) in checks.iter().enumerate().take(MAX_CHECKS) {
                         if !c.met {
@@ -330,9 +335,10 @@ impl Tracker {
                     }
                     facts.guardian_unmet = Some(unmet);
                 }
-                _ => {}
+                e => owns |= e.owns_heap(),
             }
         }
+        owns
     }
 
     /// One die contest of the traveller's, lost (`miss`) or not.
@@ -446,7 +452,13 @@ pub fn play_into<P: Policy + ?Sized>(
         facts.peeks += u32::from(matches!(action, Action::Peek { .. }));
         let moved;
         (events, moved) = execute_offered_with(&mut state, cards, action, events, &mut reading);
-        t.record(facts, &events, swap);
+        // Emptied now, by what reading them found: a step of plain events (most) leaves
+        // nothing for the next step to walk and drop.
+        if t.record(facts, &events, swap) {
+            crate::core::event::clear(&mut events);
+        } else {
+            crate::core::event::clear_plain(&mut events);
+        }
         // A run whose terms can no longer all be met on one road is dead too, though no
         // single entry is lost yet (asked only after a step that moves a piece, from where
         // the step left the puzzle).
