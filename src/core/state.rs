@@ -3,7 +3,7 @@
 //! it), and only the core's one door (`State::run_mut`) writes.
 
 use super::dice::{Dice, DiceMode};
-use super::figures::{Wearing, WearingKey};
+use super::figures::{Wearing, WearingFrom};
 use super::house::HouseRules;
 use super::standing::Standing;
 use crate::cards::model::{Effect, GuideOption, Per, SlotKind};
@@ -60,10 +60,10 @@ pub struct State {
     run: RunData,
     /// Not game state: the unending check's first answers for the duel now, remembered
     /// while the traveller's figures stay the same (a cache of a pure function of the card
-    /// set and the key; a state without it plays the same). Never saved or sent; `execute`
-    /// writes it through [`State::remember_wearing`].
+    /// set and what they are worked out from; a state without it plays the same). Never
+    /// saved or sent; `execute` writes it through [`State::remember_wearing`].
     #[serde(skip)]
-    wearing: Option<(WearingKey, Wearing)>,
+    wearing: Option<(WearingFrom, Wearing)>,
 }
 
 impl Deref for State {
@@ -636,14 +636,14 @@ impl State {
 
     /// The unending check's first answers remembered for the duel now (see
     /// [`super::combat::who_can_fall`]), if any.
-    pub fn wearing(&self) -> Option<(WearingKey, Wearing)> {
+    pub fn wearing(&self) -> Option<(WearingFrom, Wearing)> {
         self.wearing
     }
 
     /// Remembers the unending check's first answers: the one cache `execute` writes (not
-    /// game state: a pure function of the card set and `key`).
-    pub(super) fn remember_wearing(&mut self, key: WearingKey, w: Wearing) {
-        self.wearing = Some((key, w));
+    /// game state: a pure function of the card set and `from`).
+    pub(super) fn remember_wearing(&mut self, from: WearingFrom, w: Wearing) {
+        self.wearing = Some((from, w));
     }
 }
 

@@ -9,8 +9,11 @@ use crate::core::action::Die;
 use crate::core::combat::{self, FoeStats, RollStatus, Standing, Wearing, WearingKey};
 use crate::core::dice::Side;
 use crate::core::event::Event;
+use crate::core::figures::WearingFrom;
 use crate::core::legal::usable_in_duel;
-use crate::core::modifiers::{duel_shift, fighter, foe_stats, modified_roll, mods, roll_modifier};
+use crate::core::modifiers::{
+    Mods, duel_shift, fighter, foe_stats, modified_roll, mods, roll_modifier,
+};
 use crate::core::rules::{DIE_MAX, DIE_MIN, EXCHANGE_LIMIT, REROLL_GRACE};
 use crate::core::state::{Cause, Duel, GuardianPenalties, Outcome, Phase};
 use std::cell::RefCell;
@@ -90,6 +93,56 @@ fn foe_falls_kept(cards: &Arc<CardSet>, key: WearingKey, st: &Standing) -> bool 
 /// Whether a face's effects can take Health or add Dread ([`Standing::face_harm`]).
 fn face_harm(faces: &[Face]) -> bool {
     faces.iter().any(|f| wears_down(&f.effects))
+}
+
+/// What the unending check's key for duel `d` is worked out from (see [`WearingFrom`]).
+fn wearing_from(mods: Mods, d: &Duel) -> WearingFrom {
+    WearingFrom {
+        foe_card: d.card,
+        guardian: d.guardian,
+        bonus: d.bonus,
+        raised: d.status.enrage > 0 || d.status.empower > 0,
+        mods,
+    }
+}
+
+/// The unending check's key for duel `d`: the foe's and the traveller's figures in it.
+fn wearing_key(cards: &CardSet, m: &Mods, d: &Duel) -> WearingKey {
+    let faces = foe_faces(cards, d);
+    WearingKey {
+        foe_card: d.card,
+        me: fighter(m),
+        foe: foe_stats(cards, d),
+        shift: duel_shift(m, d),
+        // Enrage and empower can lift a hit through the traveller's DEF.
+        enrage_possible: d.status.enrage > 0
+            || d.status.empower > 0
+            || faces.iter().any(|f| f.enrage > 0 || f.empower > 0),
+        full_heal: d.guardian.full_heal,
+    }
+}
+
+/// How duel `d` stands for the unending check, with the figures of `key`, the traveller's
+/// `health`, and no held cards' damage counted yet.
+fn standing<'c>(cards: &'c CardSet, key: WearingKey, d: &Duel, health: i32) -> Standing<'c> {
+    let faces = foe_faces(cards, d);
+    Standing {
+        faces,
+        me: key.me,
+        foe: key.foe,
+        shift: key.shift,
+        next: RollStatus {
+            skip: d.status.skip,
+            penalty: d.status.penalty,
+        },
+        enrage_possible: key.enrage_possible,
+        foe_hp: d.hp,
+        foe_max_hp: d.max_hp,
+        full_heal: key.full_heal,
+        item_damage: 0,
+        health,
+        face_harm: face_harm(faces),
+    }
 }
 
 /// The foe's faces: its card's, or the Guardian's.
@@ -398,60 +451,35 @@ impl<'a> Exec<'a> {
         let Some(d) = self.s.duel() else {
             return;
         };
-        let d = d.clone();
         let m = mods(self.s);
         let cards = self.cards();
-        let faces = foe_faces(cards, &d);
-        let foe = foe_stats(cards, &d);
-        // Enrage and empower can lift a hit through the traveller's DEF.
-        let enrage_possible = faces.iter().any(|f| f.enrage > 0 || f.empower > 0)
-            || d.status.enrage > 0
-            || d.status.empower > 0;
-        let mut st = Standing {
-            faces,
-            me: fighter(&m),
-            foe,
-            shift: duel_shift(&m, &d),
-            next: RollStatus {
-                skip: d.status.skip,
-                penalty: d.status.penalty,
-            },
-            enrage_possible,
-            foe_hp: d.hp,
-            foe_max_hp: d.max_hp,
-            full_heal: d.guardian.full_heal,
-            item_damage: 0,
-            health: self.s.health,
-            // Read only to work out `Wearing` (below, when it is not remembered).
-            face_harm: false,
-        };
-        let key = WearingKey {
-            foe_card: d.card,
-            me: st.me,
-            foe,
-            shift: st.shift,
-            enrage_possible,
-            full_heal: st.full_heal,
-        };
+        let from = wearing_from(m, d);
         // Checked before every exchange, but its first answers change only with the
         // traveller's figures: remembered while they hold (the simulator's hot path).
+        if let Some((_, w)) = self.s.wearing().filter(|(f, _)| *f == from) {
+            debug_assert_eq!(
+                w,
+                combat::wearing(&standing(cards, wearing_key(cards, &m, d), d, 0)),
+                "a remembered answer went stale"
+            );
+            // A foe that can still fall leaves only the exchange limit to end the duel.
+            if w.foe && d.exchange < EXCHANGE_LIMIT {
+                return;
+            }
+        }
+        let d = d.clone();
+        let key = wearing_key(cards, &m, &d);
+        let foe = key.foe;
+        let mut st = standing(cards, key, &d, self.s.health);
         let w = match self.s.wearing() {
-            Some((k, w)) if k == key => w,
+            Some((f, w)) if f == from => w,
             _ => {
-                st.face_harm = face_harm(faces);
                 let w = wearing_kept(&self.s.cards, key, &st);
-                self.s.remember_wearing(key, w);
+                self.s.remember_wearing(from, w);
                 w
             }
         };
-        debug_assert_eq!(
-            w,
-            combat::wearing(&Standing {
-                face_harm: face_harm(faces),
-                ..st
-            }),
-            "a remembered answer went stale"
-        );
+        debug_assert_eq!(w, combat::wearing(&st), "a remembered answer went stale");
         if !w.foe {
             st.item_damage = self.item_damage(&d, foe);
         }
