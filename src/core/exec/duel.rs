@@ -96,13 +96,13 @@ fn face_harm(faces: &[Face]) -> bool {
 }
 
 /// What the unending check's key for duel `d` is worked out from (see [`WearingFrom`]).
-fn wearing_from(mods: Mods, d: &Duel) -> WearingFrom {
+fn wearing_from(m: &Mods, d: &Duel) -> WearingFrom {
     WearingFrom {
         foe_card: d.card,
         guardian: d.guardian,
-        bonus: d.bonus,
         raised: d.status.enrage > 0 || d.status.empower > 0,
-        mods,
+        me: fighter(m),
+        shift: duel_shift(m, d),
     }
 }
 
@@ -342,15 +342,20 @@ impl<'a> Exec<'a> {
 
     /// Resolves the exchange just rolled (after any rerolls).
     pub(super) fn resolve_exchange(&mut self) {
-        let Some(d) = self.s.duel().cloned() else {
+        let cards = self.cards();
+        // The few figures the exchange reads are copied out (not the whole duel).
+        let Some(d) = self.s.duel() else {
             return;
         };
         let Some(r) = d.rolled else {
             return;
         };
+        let (foe_card, hp, max_hp, exchange) = (d.card, d.hp, d.max_hp, d.exchange);
+        let full_heal = d.guardian.full_heal;
+        let foe = foe_stats(cards, d);
+        let faces = foe_faces(cards, d);
+        let mut status = d.status.clone();
         let m = mods(self.s);
-        let cards = self.cards();
-        let faces = foe_faces(cards, &d);
         let face_ix = (r.foe.clamp(DIE_MIN as u8, DIE_MAX as u8) - 1) as usize;
         let Some(face) = faces.get(face_ix) else {
             return;
@@ -358,7 +363,6 @@ impl<'a> Exec<'a> {
         let roll = r
             .traveller
             .map(|v| modified_roll(v as i32, r.modifier) as u8);
-        let mut status = d.status.clone();
         let strike = m.table.strike(roll);
         let attacks_miss = combat::is_attack(strike) && status.attacks < m.first_attacks_miss;
         if combat::is_attack(strike) {
@@ -372,14 +376,7 @@ impl<'a> Exec<'a> {
                 .is_none_or(|f| f as usize == face_ix + 1);
         let would_hit = face.copy || face.deal > 0;
         let extra = status.enrage + if empower_now { status.empower } else { 0 };
-        let x = combat::exchange(
-            roll,
-            face,
-            fighter(&m),
-            foe_stats(cards, &d),
-            extra,
-            attacks_miss,
-        );
+        let x = combat::exchange(roll, face, fighter(&m), foe, extra, attacks_miss);
         if empower_now && would_hit && x.foe_hit {
             status.empower = 0;
             status.empower_face = None;
@@ -403,15 +400,15 @@ impl<'a> Exec<'a> {
         } else {
             x.to_traveller
         };
-        let foe_hp = (d.hp - x.to_foe + x.foe_heal).min(d.max_hp);
-        let foe_healed = (foe_hp - (d.hp - x.to_foe)).max(0);
+        let foe_hp = (hp - x.to_foe + x.foe_heal).min(max_hp);
+        let foe_healed = (foe_hp - (hp - x.to_foe)).max(0);
         let health = (self.s.health - to_traveller - x.reflected).clamp(0, self.s.max_health);
         self.emit(Event::ExchangeResolved {
-            exchange: d.exchange + 1,
+            exchange: exchange + 1,
             roll,
             strike,
             foe_roll: r.foe,
-            face: cards.face_name(d.card, face_ix),
+            face: cards.face_name(foe_card, face_ix),
             to_foe: x.to_foe,
             to_traveller,
             reflected: x.reflected,
@@ -422,7 +419,7 @@ impl<'a> Exec<'a> {
         });
         if health == 0 {
             // Both falling together is a loss: the traveller must survive the exchange.
-            let foe = match d.card {
+            let foe = match foe_card {
                 Some(c) => cards.card(c).name.as_str(),
                 None => cards.guardian.name.as_str(),
             };
@@ -434,14 +431,14 @@ impl<'a> Exec<'a> {
             return;
         }
         // The face's own effects land with its damage, the foe's fall or not (see RULES.md).
-        let own = face.effects.iter().map(|e| (e, d.card));
+        let own = face.effects.iter().map(|e| (e, foe_card));
         if foe_hp <= 0 {
             let fallen = self.defeat_foe();
             self.run_work(own.chain(fallen.effects()));
             return;
         }
-        if d.guardian.full_heal && foe_hp < d.max_hp {
-            self.emit(Event::FoeRestored { hp: d.max_hp });
+        if full_heal && foe_hp < max_hp {
+            self.emit(Event::FoeRestored { hp: max_hp });
         }
         self.run_work(own);
     }
@@ -453,7 +450,7 @@ impl<'a> Exec<'a> {
         };
         let m = mods(self.s);
         let cards = self.cards();
-        let from = wearing_from(m, d);
+        let from = wearing_from(&m, d);
         // Checked before every exchange, but its first answers change only with the
         // traveller's figures: remembered while they hold (the simulator's hot path).
         if let Some((_, w)) = self.s.wearing().filter(|(f, _)| *f == from) {
