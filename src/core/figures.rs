@@ -4,7 +4,6 @@
 //! and [`WearingFrom`], which the state remembers them by). The arithmetic over them is [`super::combat`]'s.
 
 use super::rules::{DIE_MAX, DIE_MIN};
-use super::standing::Mods;
 use super::state::GuardianPenalties;
 use crate::cards::CardRef;
 use crate::cards::model::TableResult;
@@ -39,8 +38,18 @@ pub struct Fighter {
 }
 
 /// A combat table: the result of each (modified) roll, 1 to 6.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct Table(pub [Strike; 6]);
+
+impl PartialEq for Table {
+    fn eq(&self, other: &Self) -> bool {
+        // Compared as bytes, at once: the unending check compares tables before every
+        // exchange, and an array of enums is compared one element at a time.
+        self.0.map(|s| s as u8) == other.0.map(|s| s as u8)
+    }
+}
+
+impl Eq for Table {}
 
 impl Table {
     /// The rules' table: 1 Miss, 2 Parry, 3-4 Hit, 5 Critical, 6 Counter.
@@ -134,15 +143,15 @@ pub struct WearingKey {
 }
 
 /// What a duel's [`WearingKey`] is worked out from, beside the card set: the foe (its card,
-/// or the Guardian with its penalties), the duel's roll bonus, whether the foe's enrage or
-/// empower is in play already, and the traveller's standing modifiers. The state remembers
+/// or the Guardian with its penalties), whether the foe's enrage or empower is in play
+/// already, and the traveller's figures and roll shift (as in the key). The state remembers
 /// [`Wearing`] by it: comparing it before every exchange is cheaper than working out the
 /// key again (the foe's numbers and faces).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WearingFrom {
     pub foe_card: Option<CardRef>,
     pub guardian: GuardianPenalties,
-    pub bonus: i32,
     pub raised: bool,
-    pub mods: Mods,
+    pub me: Fighter,
+    pub shift: i32,
 }
