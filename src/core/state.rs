@@ -636,8 +636,8 @@ impl State {
 
     /// The unending check's first answers remembered for the duel now (see
     /// [`super::combat::who_can_fall`]), if any.
-    pub fn wearing(&self) -> Option<(WearingFrom, Wearing)> {
-        self.wearing
+    pub fn wearing(&self) -> Option<&(WearingFrom, Wearing)> {
+        self.wearing.as_ref()
     }
 
     /// Remembers the unending check's first answers: the one cache `execute` writes (not

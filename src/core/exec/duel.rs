@@ -453,7 +453,7 @@ impl<'a> Exec<'a> {
         let from = wearing_from(&m, d);
         // Checked before every exchange, but its first answers change only with the
         // traveller's figures: remembered while they hold (the simulator's hot path).
-        if let Some((_, w)) = self.s.wearing().filter(|(f, _)| *f == from) {
+        if let Some(&(_, w)) = self.s.wearing().filter(|(f, _)| *f == from) {
             debug_assert_eq!(
                 w,
                 combat::wearing(&standing(cards, wearing_key(cards, &m, d), d, 0)),
@@ -469,7 +469,7 @@ impl<'a> Exec<'a> {
         let foe = key.foe;
         let mut st = standing(cards, key, &d, self.s.health);
         let w = match self.s.wearing() {
-            Some((f, w)) if f == from => w,
+            Some(&(f, w)) if f == from => w,
             _ => {
                 let w = wearing_kept(&self.s.cards, key, &st);
                 self.s.remember_wearing(from, w);
