@@ -464,7 +464,19 @@ impl<'a> Exec<'a> {
                 return;
             }
         }
-        let d = d.clone();
+        self.check_unending_fully(from);
+    }
+
+    /// [`Self::check_unending`] past its remembered answers: the exact check. Out of line:
+    /// it runs a few times a duel, and inlined it weighed on every step's settling (the
+    /// registers, stack and thread-local memo it sets up).
+    #[inline(never)]
+    fn check_unending_fully(&mut self, from: WearingFrom) {
+        let Some(d) = self.s.duel().cloned() else {
+            return;
+        };
+        let m = mods(self.s);
+        let cards = self.cards();
         let key = wearing_key(cards, &m, &d);
         let foe = key.foe;
         let mut st = standing(cards, key, &d, self.s.health);
