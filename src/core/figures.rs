@@ -1,10 +1,9 @@
 //! The figures of a duel, as plain data: what a roll gives on the combat table
 //! ([`Strike`], [`Table`]), each side's numbers ([`Fighter`], [`FoeStats`]), and the
-//! unending check's first answers ([`Wearing`]) with what they depend on ([`WearingKey`],
-//! and [`WearingFrom`], which the state remembers them by). The arithmetic over them is [`super::combat`]'s.
+//! unending check's first answers ([`Wearing`]) with what they depend on ([`WearingKey`]),
+//! which the state remembers. The arithmetic over them is [`super::combat`]'s.
 
 use super::rules::{DIE_MAX, DIE_MIN};
-use super::state::GuardianPenalties;
 use crate::cards::CardRef;
 use crate::cards::model::TableResult;
 use serde::Serialize;
@@ -140,18 +139,4 @@ pub struct WearingKey {
     pub shift: i32,
     pub enrage_possible: bool,
     pub full_heal: bool,
-}
-
-/// What a duel's [`WearingKey`] is worked out from, beside the card set: the foe (its card,
-/// or the Guardian with its penalties), whether the foe's enrage or empower is in play
-/// already, and the traveller's figures and roll shift (as in the key). The state remembers
-/// [`Wearing`] by it: comparing it before every exchange is cheaper than working out the
-/// key again (the foe's numbers and faces).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WearingFrom {
-    pub foe_card: Option<CardRef>,
-    pub guardian: GuardianPenalties,
-    pub raised: bool,
-    pub me: Fighter,
-    pub shift: i32,
 }

@@ -3,7 +3,7 @@
 //! it), and only the core's one door (`State::run_mut`) writes.
 
 use super::dice::{Dice, DiceMode};
-use super::figures::{Wearing, WearingFrom};
+use super::figures::{Fighter, Wearing};
 use super::house::HouseRules;
 use super::standing::Standing;
 use crate::cards::model::{Effect, GuideOption, Per, SlotKind};
@@ -405,6 +405,20 @@ pub struct DuelStatus {
 
 fn is_zero(n: &u8) -> bool {
     *n == 0
+}
+
+/// What the unending check's key ([`super::figures::WearingKey`]) is worked out from in a
+/// duel, beside the card set: the foe (its card, or the Guardian with its penalties),
+/// whether the foe's enrage or empower is in play already, and the traveller's figures and
+/// roll shift (as in the key). The state remembers [`Wearing`] by it: comparing it before
+/// every exchange is cheaper than working out the key again (the foe's numbers and faces).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WearingFrom {
+    pub foe_card: Option<CardRef>,
+    pub guardian: GuardianPenalties,
+    pub raised: bool,
+    pub me: Fighter,
+    pub shift: i32,
 }
 
 /// Which Guardian penalties apply in this duel.

@@ -9,13 +9,12 @@ use crate::core::action::Die;
 use crate::core::combat::{self, FoeStats, RollStatus, Standing, Wearing, WearingKey};
 use crate::core::dice::Side;
 use crate::core::event::Event;
-use crate::core::figures::WearingFrom;
 use crate::core::legal::usable_in_duel;
 use crate::core::modifiers::{
     Mods, duel_shift, fighter, foe_stats, modified_roll, mods, roll_modifier,
 };
 use crate::core::rules::{DIE_MAX, DIE_MIN, EXCHANGE_LIMIT, REROLL_GRACE};
-use crate::core::state::{Cause, Duel, GuardianPenalties, Outcome, Phase};
+use crate::core::state::{Cause, Duel, GuardianPenalties, Outcome, Phase, WearingFrom};
 use std::cell::RefCell;
 use std::sync::{Arc, Weak};
 
