@@ -99,7 +99,7 @@ pub fn exchange(
 }
 
 /// What the traveller's die can do in one exchange: skipped, or rolled with this penalty.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RollStatus {
     pub skip: bool,
     pub penalty: i32,

@@ -140,6 +140,10 @@ impl DiceDeck {
         }
     }
 
+    // Out of line: a deck's reshuffle needs registers that every rolled die would
+    // otherwise save and restore (most runs roll; `roll_for` runs at every die).
+    #[cold]
+    #[inline(never)]
     fn draw(&mut self, side: Side) -> u8 {
         match side {
             Side::Traveller => self.traveller.draw(&mut self.rng),

@@ -7,9 +7,10 @@ use super::rules::{DIE_MAX, DIE_MIN};
 use crate::cards::CardRef;
 use crate::cards::model::TableResult;
 use serde::Serialize;
+use std::hash::{Hash, Hasher};
 
 /// The traveller's result on the combat table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Strike {
     /// 1: deal nothing.
@@ -27,7 +28,7 @@ pub enum Strike {
 }
 
 /// The traveller's numbers that matter in a duel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Fighter {
     pub atk: i32,
     pub def: i32,
@@ -37,8 +38,25 @@ pub struct Fighter {
 }
 
 /// A combat table: the result of each (modified) roll, 1 to 6.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct Table(pub [Strike; 6]);
+
+impl PartialEq for Table {
+    fn eq(&self, other: &Self) -> bool {
+        // Compared as bytes, at once: the unending check compares tables before every
+        // exchange, and an array of enums is compared one element at a time.
+        self.0.map(|s| s as u8) == other.0.map(|s| s as u8)
+    }
+}
+
+impl Eq for Table {}
+
+impl Hash for Table {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // As compared: the bytes.
+        self.0.map(|s| s as u8).hash(state);
+    }
+}
 
 impl Table {
     /// The rules' table: 1 Miss, 2 Parry, 3-4 Hit, 5 Critical, 6 Counter.
@@ -97,7 +115,7 @@ pub fn result_strike(r: TableResult) -> Strike {
 }
 
 /// The foe's numbers that matter in a duel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct FoeStats {
     pub def: i32,
     pub immune_attacks: bool,
@@ -121,7 +139,7 @@ pub struct Wearing {
 
 /// What [`Wearing`] depends on, beside the card set: the foe (its card, or the Guardian),
 /// its numbers, and the traveller's standing figures in this duel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct WearingKey {
     pub foe_card: Option<CardRef>,
     pub me: Fighter,

@@ -3,7 +3,7 @@
 //! it), and only the core's one door (`State::run_mut`) writes.
 
 use super::dice::{Dice, DiceMode};
-use super::figures::{Wearing, WearingKey};
+use super::figures::{Fighter, Wearing};
 use super::house::HouseRules;
 use super::standing::Standing;
 use crate::cards::model::{Effect, GuideOption, Per, SlotKind};
@@ -60,10 +60,10 @@ pub struct State {
     run: RunData,
     /// Not game state: the unending check's first answers for the duel now, remembered
     /// while the traveller's figures stay the same (a cache of a pure function of the card
-    /// set and the key; a state without it plays the same). Never saved or sent; `execute`
-    /// writes it through [`State::remember_wearing`].
+    /// set and what they are worked out from; a state without it plays the same). Never
+    /// saved or sent; `execute` writes it through [`State::remember_wearing`].
     #[serde(skip)]
-    wearing: Option<(WearingKey, Wearing)>,
+    wearing: Option<(WearingFrom, Wearing)>,
 }
 
 impl Deref for State {
@@ -407,6 +407,20 @@ fn is_zero(n: &u8) -> bool {
     *n == 0
 }
 
+/// What the unending check's key ([`super::figures::WearingKey`]) is worked out from in a
+/// duel, beside the card set: the foe (its card, or the Guardian with its penalties),
+/// whether the foe's enrage or empower is in play already, and the traveller's figures and
+/// roll shift (as in the key). The state remembers [`Wearing`] by it: comparing it before
+/// every exchange is cheaper than working out the key again (the foe's numbers and faces).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WearingFrom {
+    pub foe_card: Option<CardRef>,
+    pub guardian: GuardianPenalties,
+    pub raised: bool,
+    pub me: Fighter,
+    pub shift: i32,
+}
+
 /// Which Guardian penalties apply in this duel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 pub struct GuardianPenalties {
@@ -636,14 +650,14 @@ impl State {
 
     /// The unending check's first answers remembered for the duel now (see
     /// [`super::combat::who_can_fall`]), if any.
-    pub fn wearing(&self) -> Option<(WearingKey, Wearing)> {
-        self.wearing
+    pub fn wearing(&self) -> Option<&(WearingFrom, Wearing)> {
+        self.wearing.as_ref()
     }
 
     /// Remembers the unending check's first answers: the one cache `execute` writes (not
-    /// game state: a pure function of the card set and `key`).
-    pub(super) fn remember_wearing(&mut self, key: WearingKey, w: Wearing) {
-        self.wearing = Some((key, w));
+    /// game state: a pure function of the card set and `from`).
+    pub(super) fn remember_wearing(&mut self, from: WearingFrom, w: Wearing) {
+        self.wearing = Some((from, w));
     }
 }
 

@@ -10,10 +10,14 @@ use crate::core::combat::{self, FoeStats, RollStatus, Standing, Wearing, Wearing
 use crate::core::dice::Side;
 use crate::core::event::Event;
 use crate::core::legal::usable_in_duel;
-use crate::core::modifiers::{duel_shift, fighter, foe_stats, modified_roll, mods, roll_modifier};
+use crate::core::modifiers::{
+    Mods, duel_shift, fighter, foe_stats, modified_roll, mods, roll_modifier,
+};
 use crate::core::rules::{DIE_MAX, DIE_MIN, EXCHANGE_LIMIT, REROLL_GRACE};
-use crate::core::state::{Cause, Duel, GuardianPenalties, Outcome, Phase};
+use crate::core::state::{Cause, Duel, GuardianPenalties, Outcome, Phase, WearingFrom};
+use rustc_hash::FxHasher;
 use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Weak};
 
 /// Answers kept per foe in [`KEPT`], of each kind, before its list starts again.
@@ -27,8 +31,8 @@ type FallKey = (WearingKey, RollStatus, i32, i32, i32);
 /// can still fall from where a duel stood (the exact search, run when no face wears it).
 #[derive(Default)]
 struct FoeMemo {
-    wearing: Vec<(WearingKey, Wearing)>,
-    falls: Vec<(FallKey, bool)>,
+    wearing: Vec<(u64, WearingKey, Wearing)>,
+    falls: Vec<(u64, FallKey, bool)>,
 }
 
 /// One card set's kept answers: the set (held weakly, so that no other set can take its
@@ -59,16 +63,25 @@ fn with_foe<T>(cards: &Arc<CardSet>, key: &WearingKey, f: impl FnOnce(&mut FoeMe
     })
 }
 
-/// The answer for `key` in `list`, else `work()`'s, kept.
-fn recall<K: PartialEq, V: Copy>(list: &mut Vec<(K, V)>, key: K, work: impl FnOnce() -> V) -> V {
-    if let Some((_, v)) = list.iter().find(|(k, _)| *k == key) {
+/// The answer for `key` in `list`, else `work()`'s, kept. Each key is kept with its hash,
+/// compared first: passing a key by then takes one compare, not a walk through its fields
+/// (a walk whose branches the processor mispredicts).
+fn recall<K: PartialEq + Hash, V: Copy>(
+    list: &mut Vec<(u64, K, V)>,
+    key: K,
+    work: impl FnOnce() -> V,
+) -> V {
+    let mut h = FxHasher::default();
+    key.hash(&mut h);
+    let stamp = h.finish();
+    if let Some((_, _, v)) = list.iter().find(|(s, k, _)| *s == stamp && *k == key) {
         return *v;
     }
     let v = work();
     if list.len() >= KEPT_PER_FOE {
         list.clear();
     }
-    list.push((key, v));
+    list.push((stamp, key, v));
     v
 }
 
@@ -90,6 +103,56 @@ fn foe_falls_kept(cards: &Arc<CardSet>, key: WearingKey, st: &Standing) -> bool 
 /// Whether a face's effects can take Health or add Dread ([`Standing::face_harm`]).
 fn face_harm(faces: &[Face]) -> bool {
     faces.iter().any(|f| wears_down(&f.effects))
+}
+
+/// What the unending check's key for duel `d` is worked out from (see [`WearingFrom`]).
+fn wearing_from(m: &Mods, d: &Duel) -> WearingFrom {
+    WearingFrom {
+        foe_card: d.card,
+        guardian: d.guardian,
+        raised: d.status.enrage > 0 || d.status.empower > 0,
+        me: fighter(m),
+        shift: duel_shift(m, d),
+    }
+}
+
+/// The unending check's key for duel `d`: the foe's and the traveller's figures in it.
+fn wearing_key(cards: &CardSet, m: &Mods, d: &Duel) -> WearingKey {
+    let faces = foe_faces(cards, d);
+    WearingKey {
+        foe_card: d.card,
+        me: fighter(m),
+        foe: foe_stats(cards, d),
+        shift: duel_shift(m, d),
+        // Enrage and empower can lift a hit through the traveller's DEF.
+        enrage_possible: d.status.enrage > 0
+            || d.status.empower > 0
+            || faces.iter().any(|f| f.enrage > 0 || f.empower > 0),
+        full_heal: d.guardian.full_heal,
+    }
+}
+
+/// How duel `d` stands for the unending check, with the figures of `key`, the traveller's
+/// `health`, and no held cards' damage counted yet.
+fn standing<'c>(cards: &'c CardSet, key: WearingKey, d: &Duel, health: i32) -> Standing<'c> {
+    let faces = foe_faces(cards, d);
+    Standing {
+        faces,
+        me: key.me,
+        foe: key.foe,
+        shift: key.shift,
+        next: RollStatus {
+            skip: d.status.skip,
+            penalty: d.status.penalty,
+        },
+        enrage_possible: key.enrage_possible,
+        foe_hp: d.hp,
+        foe_max_hp: d.max_hp,
+        full_heal: key.full_heal,
+        item_damage: 0,
+        health,
+        face_harm: face_harm(faces),
+    }
 }
 
 /// The foe's faces: its card's, or the Guardian's.
@@ -289,15 +352,20 @@ impl<'a> Exec<'a> {
 
     /// Resolves the exchange just rolled (after any rerolls).
     pub(super) fn resolve_exchange(&mut self) {
-        let Some(d) = self.s.duel().cloned() else {
+        let cards = self.cards();
+        // The few figures the exchange reads are copied out (not the whole duel).
+        let Some(d) = self.s.duel() else {
             return;
         };
         let Some(r) = d.rolled else {
             return;
         };
+        let (foe_card, hp, max_hp, exchange) = (d.card, d.hp, d.max_hp, d.exchange);
+        let full_heal = d.guardian.full_heal;
+        let foe = foe_stats(cards, d);
+        let faces = foe_faces(cards, d);
+        let mut status = d.status.clone();
         let m = mods(self.s);
-        let cards = self.cards();
-        let faces = foe_faces(cards, &d);
         let face_ix = (r.foe.clamp(DIE_MIN as u8, DIE_MAX as u8) - 1) as usize;
         let Some(face) = faces.get(face_ix) else {
             return;
@@ -305,7 +373,6 @@ impl<'a> Exec<'a> {
         let roll = r
             .traveller
             .map(|v| modified_roll(v as i32, r.modifier) as u8);
-        let mut status = d.status.clone();
         let strike = m.table.strike(roll);
         let attacks_miss = combat::is_attack(strike) && status.attacks < m.first_attacks_miss;
         if combat::is_attack(strike) {
@@ -319,14 +386,7 @@ impl<'a> Exec<'a> {
                 .is_none_or(|f| f as usize == face_ix + 1);
         let would_hit = face.copy || face.deal > 0;
         let extra = status.enrage + if empower_now { status.empower } else { 0 };
-        let x = combat::exchange(
-            roll,
-            face,
-            fighter(&m),
-            foe_stats(cards, &d),
-            extra,
-            attacks_miss,
-        );
+        let x = combat::exchange(roll, face, fighter(&m), foe, extra, attacks_miss);
         if empower_now && would_hit && x.foe_hit {
             status.empower = 0;
             status.empower_face = None;
@@ -350,15 +410,15 @@ impl<'a> Exec<'a> {
         } else {
             x.to_traveller
         };
-        let foe_hp = (d.hp - x.to_foe + x.foe_heal).min(d.max_hp);
-        let foe_healed = (foe_hp - (d.hp - x.to_foe)).max(0);
+        let foe_hp = (hp - x.to_foe + x.foe_heal).min(max_hp);
+        let foe_healed = (foe_hp - (hp - x.to_foe)).max(0);
         let health = (self.s.health - to_traveller - x.reflected).clamp(0, self.s.max_health);
         self.emit(Event::ExchangeResolved {
-            exchange: d.exchange + 1,
+            exchange: exchange + 1,
             roll,
             strike,
             foe_roll: r.foe,
-            face: cards.face_name(d.card, face_ix),
+            face: cards.face_name(foe_card, face_ix),
             to_foe: x.to_foe,
             to_traveller,
             reflected: x.reflected,
@@ -369,7 +429,7 @@ impl<'a> Exec<'a> {
         });
         if health == 0 {
             // Both falling together is a loss: the traveller must survive the exchange.
-            let foe = match d.card {
+            let foe = match foe_card {
                 Some(c) => cards.card(c).name.as_str(),
                 None => cards.guardian.name.as_str(),
             };
@@ -381,14 +441,14 @@ impl<'a> Exec<'a> {
             return;
         }
         // The face's own effects land with its damage, the foe's fall or not (see RULES.md).
-        let own = face.effects.iter().map(|e| (e, d.card));
+        let own = face.effects.iter().map(|e| (e, foe_card));
         if foe_hp <= 0 {
             let fallen = self.defeat_foe();
             self.run_work(own.chain(fallen.effects()));
             return;
         }
-        if d.guardian.full_heal && foe_hp < d.max_hp {
-            self.emit(Event::FoeRestored { hp: d.max_hp });
+        if full_heal && foe_hp < max_hp {
+            self.emit(Event::FoeRestored { hp: max_hp });
         }
         self.run_work(own);
     }
@@ -398,60 +458,47 @@ impl<'a> Exec<'a> {
         let Some(d) = self.s.duel() else {
             return;
         };
-        let d = d.clone();
         let m = mods(self.s);
         let cards = self.cards();
-        let faces = foe_faces(cards, &d);
-        let foe = foe_stats(cards, &d);
-        // Enrage and empower can lift a hit through the traveller's DEF.
-        let enrage_possible = faces.iter().any(|f| f.enrage > 0 || f.empower > 0)
-            || d.status.enrage > 0
-            || d.status.empower > 0;
-        let mut st = Standing {
-            faces,
-            me: fighter(&m),
-            foe,
-            shift: duel_shift(&m, &d),
-            next: RollStatus {
-                skip: d.status.skip,
-                penalty: d.status.penalty,
-            },
-            enrage_possible,
-            foe_hp: d.hp,
-            foe_max_hp: d.max_hp,
-            full_heal: d.guardian.full_heal,
-            item_damage: 0,
-            health: self.s.health,
-            // Read only to work out `Wearing` (below, when it is not remembered).
-            face_harm: false,
-        };
-        let key = WearingKey {
-            foe_card: d.card,
-            me: st.me,
-            foe,
-            shift: st.shift,
-            enrage_possible,
-            full_heal: st.full_heal,
-        };
+        let from = wearing_from(&m, d);
         // Checked before every exchange, but its first answers change only with the
         // traveller's figures: remembered while they hold (the simulator's hot path).
+        if let Some(&(_, w)) = self.s.wearing().filter(|(f, _)| *f == from) {
+            debug_assert_eq!(
+                w,
+                combat::wearing(&standing(cards, wearing_key(cards, &m, d), d, 0)),
+                "a remembered answer went stale"
+            );
+            // A foe that can still fall leaves only the exchange limit to end the duel.
+            if w.foe && d.exchange < EXCHANGE_LIMIT {
+                return;
+            }
+        }
+        self.check_unending_fully(from);
+    }
+
+    /// [`Self::check_unending`] past its remembered answers: the exact check. Out of line:
+    /// it runs a few times a duel, and inlined it weighed on every step's settling (the
+    /// registers, stack and thread-local memo it sets up).
+    #[inline(never)]
+    fn check_unending_fully(&mut self, from: WearingFrom) {
+        let Some(d) = self.s.duel().cloned() else {
+            return;
+        };
+        let m = mods(self.s);
+        let cards = self.cards();
+        let key = wearing_key(cards, &m, &d);
+        let foe = key.foe;
+        let mut st = standing(cards, key, &d, self.s.health);
         let w = match self.s.wearing() {
-            Some((k, w)) if k == key => w,
+            Some(&(f, w)) if f == from => w,
             _ => {
-                st.face_harm = face_harm(faces);
                 let w = wearing_kept(&self.s.cards, key, &st);
-                self.s.remember_wearing(key, w);
+                self.s.remember_wearing(from, w);
                 w
             }
         };
-        debug_assert_eq!(
-            w,
-            combat::wearing(&Standing {
-                face_harm: face_harm(faces),
-                ..st
-            }),
-            "a remembered answer went stale"
-        );
+        debug_assert_eq!(w, combat::wearing(&st), "a remembered answer went stale");
         if !w.foe {
             st.item_damage = self.item_damage(&d, foe);
         }
