@@ -110,6 +110,8 @@ pub fn execute_offered_moving(
 /// the step: read once, for the entries the step put out of reach and for a caller who
 /// asks next whether the rest can be met together (written only then, so a step that
 /// moves nothing copies nothing).
+// Inline: it is the simulator's step, called from one loop.
+#[inline]
 pub fn execute_offered_with(
     state: &mut State,
     cards: &CardSet,
