@@ -222,7 +222,6 @@ impl Event {
 
     /// Whether dropping this event frees anything: only the variants that hold a `Vec`, a
     /// `String` or a `Box` do. Exhaustive on purpose: a new variant must say.
-    /// Whether dropping the event frees anything (most events are plain data).
     pub(crate) fn owns_heap(&self) -> bool {
         use Event::*;
         match self {

@@ -222,10 +222,10 @@ impl Tracker {
             .push((self.here, std::mem::take(&mut self.flow)));
     }
 
-    /// `swap`: the action was a swap, so a held card discarded now was swapped out.
+    /// `swap`: the action was a swap, so a held card discarded now was swapped out. Returns
+    /// whether one of the events owns heap memory (most steps bring none).
     // Inlined into the step loop: as a call, saving and reloading the tracker cost about
     // as much as the few events a step brings.
-    /// Whether one of the events owns heap memory (most steps bring none).
     #[inline(always)]
     fn record(&mut self, facts: &mut RunFacts, events: &[Event], swap: bool) -> bool {
         let mut owns = false;
