@@ -64,9 +64,9 @@ impl Record {
     pub fn of(run: &Session, save: Option<&Path>) -> Option<Record> {
         let s = &run.state;
         let outcome = Ending::of(s.outcome.as_ref()?);
-        let mut path: Vec<String> = s.cleared.iter().map(|d| d.id.to_string()).collect();
-        if path.last().map(String::as_str) != Some(s.domain.id) {
-            path.push(s.domain.id.to_string());
+        let mut path: Vec<String> = s.cleared.iter().map(|d| d.id().to_string()).collect();
+        if path.last().map(String::as_str) != Some(s.domain.id()) {
+            path.push(s.domain.id().to_string());
         }
         let finished_at = now_ms();
         Some(Record {

@@ -223,8 +223,8 @@ pub fn remember(path: &Path, cards: &CardSet, memory: Memory) -> Result<(), Know
         let Some(domain) = cards.domain_refs().get(usize::from(d)) else {
             continue;
         };
-        let ids = met.iter().map(|c| c.id.to_string());
-        new |= k.meet(&hash, domain.id, ids);
+        let ids = met.iter().map(|c| c.id().to_string());
+        new |= k.meet(&hash, domain.id(), ids);
     }
     if !new {
         return Ok(());
@@ -320,13 +320,13 @@ mod tests {
         // Written by id under the Domain's id, as a player could read it.
         let text = fs::read_to_string(&path).expect("the file");
         let k: Knowledge = serde_json::from_str(&text).expect("json");
-        let ids = &k.seen[&set.files().hash()][home.id];
+        let ids = &k.seen[&set.files().hash()][home.id()];
         assert_eq!(
             ids,
             &vec![
-                h[3].id.to_string(),
-                h[1].id.to_string(),
-                h[5].id.to_string()
+                h[3].id().to_string(),
+                h[1].id().to_string(),
+                h[5].id().to_string()
             ]
         );
         let _ = fs::remove_dir_all(&dir);

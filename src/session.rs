@@ -266,7 +266,7 @@ impl Session {
     pub fn summary(&self) -> Summary {
         let s = &self.state;
         Summary {
-            domain: s.domain.id.to_string(),
+            domain: s.domain.id().to_string(),
             domain_name: self.cards.domain(s.domain).name.clone(),
             health: s.health,
             max_health: s.max_health,

@@ -507,7 +507,7 @@ mod tests {
         for (d, cards) in &flipped {
             let seen = kept.seen.get(d).expect("the Domain is kept");
             for c in cards {
-                assert!(seen.contains(c), "{} kept under Domain {d}", c.id);
+                assert!(seen.contains(c), "{} kept under Domain {d}", c.id());
             }
         }
         for (d, seen) in &kept.seen {

@@ -231,7 +231,7 @@ pub trait SoundOut {
             self.play_in(cue, cue.offset().mul_f64(f64::from(pace.max(0.0))));
         }
         if let Event::DomainEntered { domain } = event {
-            self.set_ambience(Ambience::of(domain.id));
+            self.set_ambience(Ambience::of(domain.id()));
         }
     }
 }

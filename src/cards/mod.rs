@@ -4,6 +4,7 @@
 pub mod art;
 pub mod edit;
 pub mod house;
+pub mod intern;
 pub(crate) mod lint;
 pub mod load;
 pub(crate) mod locate;

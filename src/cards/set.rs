@@ -1,5 +1,7 @@
 //! The card set in play: every file of `cards/` loaded, checked, and indexed for the engine.
 
+use super::intern::Name;
+pub(crate) use super::intern::intern;
 use super::model::*;
 use super::puzzle::Puzzle;
 use serde::{Deserialize, Serialize};
@@ -8,31 +10,31 @@ use std::sync::Arc;
 
 /// A Station card of the set in play: its index in [`CardSet::cards`] plus its id.
 ///
-/// It is `Copy` so that a run's state stays small and cheap to clone (the simulator
-/// clones and steps millions of them), yet it prints and serialises as the card's id.
-/// The id text is interned once per process (leaked: a few kilobytes for every distinct id
-/// ever loaded), so two references are equal exactly when their index and their id's
-/// address match: equality never compares text (it runs millions of times a second in the
-/// simulator). References are made only by the set (or in tests), never from free text.
-#[derive(Debug, Clone, Copy)]
+/// It is `Copy` and 8 bytes, so that a run's state stays small and cheap to clone (the
+/// simulator clones and steps millions of them), yet it prints and serialises as the card's
+/// id. The id is interned ([`Name`]: one key per distinct text in the process), so two
+/// references are equal exactly when their index and their id match, and equality never
+/// compares text (it runs millions of times a second in the simulator). References are
+/// made only by the set (or in tests), never from free text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CardRef {
     pub index: u16,
-    pub id: &'static str,
+    name: Name,
 }
 
-impl PartialEq for CardRef {
-    fn eq(&self, other: &Self) -> bool {
-        // Interned ids: the same text is the same address (see `intern`).
-        self.index == other.index && std::ptr::eq(self.id, other.id)
+impl CardRef {
+    /// The reference to card `index` of a set, whose id is `id`.
+    pub fn new(index: u16, id: &str) -> CardRef {
+        CardRef {
+            index,
+            name: Name::of(id),
+        }
     }
-}
 
-impl Eq for CardRef {}
-
-impl std::hash::Hash for CardRef {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        // Equal references have equal indices.
-        self.index.hash(state);
+    /// The card's id.
+    #[inline]
+    pub fn id(self) -> &'static str {
+        self.name.as_str()
     }
 }
 
@@ -45,38 +47,72 @@ impl PartialOrd for CardRef {
 impl Ord for CardRef {
     /// By index (the set's order), then by id.
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        (self.index, self.id).cmp(&(other.index, other.id))
+        self.index
+            .cmp(&other.index)
+            .then_with(|| self.id().cmp(other.id()))
     }
 }
 
-/// A Domain of the set in play: its index in [`CardSet::domains`] plus its id.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A Domain of the set in play: its index in [`CardSet::domains`] plus its id (interned,
+/// as a [`CardRef`]'s).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DomainRef {
     pub index: u8,
-    pub id: &'static str,
+    name: Name,
+}
+
+impl DomainRef {
+    /// The reference to Domain `index` of a set, whose id is `id`.
+    pub fn new(index: u8, id: &str) -> DomainRef {
+        DomainRef {
+            index,
+            name: Name::of(id),
+        }
+    }
+
+    /// The Domain's id.
+    #[inline]
+    pub fn id(self) -> &'static str {
+        self.name.as_str()
+    }
+}
+
+impl PartialOrd for DomainRef {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for DomainRef {
+    /// By index (the map's order), then by id.
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.index
+            .cmp(&other.index)
+            .then_with(|| self.id().cmp(other.id()))
+    }
 }
 
 impl Serialize for CardRef {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.id)
+        s.serialize_str(self.id())
     }
 }
 
 impl Serialize for DomainRef {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.id)
+        s.serialize_str(self.id())
     }
 }
 
 impl std::fmt::Display for CardRef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.id)
+        f.write_str(self.id())
     }
 }
 
 impl std::fmt::Display for DomainRef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.id)
+        f.write_str(self.id())
     }
 }
 
@@ -103,22 +139,6 @@ impl std::hash::Hasher for Fnv {
 }
 
 type FastHash = std::hash::BuildHasherDefault<Fnv>;
-
-/// The one copy of an id's text in this process: equal texts give the same address
-/// (which [`CardRef`]'s equality relies on), and reloading a set leaks nothing new.
-pub(crate) fn intern(s: &str) -> &'static str {
-    static IDS: std::sync::OnceLock<std::sync::Mutex<std::collections::HashSet<&'static str>>> =
-        std::sync::OnceLock::new();
-    let ids = IDS.get_or_init(Default::default);
-    // A poisoned lock still holds a valid set: a panic elsewhere cannot corrupt it.
-    let mut ids = ids.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(&known) = ids.get(s) {
-        return known;
-    }
-    let new: &'static str = Box::leak(s.to_string().into_boxed_str());
-    ids.insert(new);
-    new
-}
 
 /// A Domain as the engine sees it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -245,7 +265,7 @@ impl CardSet {
         let mut domain_index: HashMap<&'static str, DomainRef, FastHash> = HashMap::default();
         for (i, d) in map.domains.iter().enumerate() {
             let id = intern(&d.id.0);
-            domain_index.insert(id, DomainRef { index: i as u8, id });
+            domain_index.insert(id, DomainRef::new(i as u8, id));
         }
         let find_domain = |id: &CardId| {
             domain_index
@@ -262,11 +282,8 @@ impl CardSet {
         for (entry, file) in map.domains.iter().zip(domain_files) {
             let mut stations = Vec::new();
             for card in file.stations {
-                let r = CardRef {
-                    index: cards.len() as u16,
-                    id: intern(&card.id.0),
-                };
-                index.insert(r.id, r);
+                let r = CardRef::new(cards.len() as u16, &card.id.0);
+                index.insert(r.id(), r);
                 stations.push(r);
                 cards.push(card);
             }
@@ -433,7 +450,23 @@ mod tests {
     use crate::cards::load::load_dir;
     use std::path::Path;
 
-    /// Card references compare by index and the interned id's address: the same card
+    /// A reference is two small numbers: every event, deck entry and row slot that holds
+    /// one is as small as it can be, and an absent one costs nothing more.
+    #[test]
+    fn references_are_eight_bytes() {
+        use super::{CardRef, DomainRef};
+        use std::mem::size_of;
+        assert_eq!(size_of::<CardRef>(), 8);
+        assert_eq!(size_of::<Option<CardRef>>(), 8);
+        assert_eq!(size_of::<DomainRef>(), 8);
+        let r = CardRef::new(3, "references-test");
+        assert_eq!((r.index, r.id()), (3, "references-test"));
+        assert_eq!(r.to_string(), "references-test");
+        assert_ne!(r, CardRef::new(3, "references-test-2"));
+        assert!(r < CardRef::new(4, "a") && r > CardRef::new(3, "a"));
+    }
+
+    /// Card references compare by index and the interned id: the same card
     /// loaded twice (as the desk reloads a set) is still equal, and no two cards are.
     #[test]
     fn ids_are_interned_once_so_references_compare_by_address() {
@@ -448,7 +481,11 @@ mod tests {
             let (ra, rb) = (a.card_by_str(&card.id.0), b.card_by_str(&card.id.0));
             assert_eq!(ra, rb, "{}", card.id.0);
             let (ra, rb) = (ra.expect("listed"), rb.expect("listed"));
-            assert!(std::ptr::eq(ra.id, rb.id), "{} is interned once", card.id.0);
+            assert!(
+                std::ptr::eq(ra.id(), rb.id()),
+                "{} is interned once",
+                card.id.0
+            );
             assert_eq!(usize::from(ra.index), i);
             if i > 0 {
                 let other = a.card_by_str(&a.cards[i - 1].id.0).expect("listed");

@@ -21,13 +21,13 @@ pub fn holds(state: &State, cond: &Condition) -> bool {
         Condition::Carries(c) => state
             .companions
             .iter()
-            .any(|f| f.card.id == c.companion.0 && f.carrying.iter().any(|x| x.id == c.card.0)),
+            .any(|f| f.card.id() == c.companion.0 && f.carrying.iter().any(|x| x.id() == c.card.0)),
         Condition::FoeTag(tag) => state
             .duel()
             .and_then(|d| d.card)
             .is_some_and(|c| state.cards.card(c).tags.iter().any(|t| t == tag)),
         Condition::SnaresAtLeast(n) => state.snares.len() >= *n as usize,
-        Condition::Cleared(id) => state.cleared.iter().any(|d| d.id == id.0),
+        Condition::Cleared(id) => state.cleared.iter().any(|d| d.id() == id.0),
         Condition::Not(c) => !holds(state, c),
         Condition::All(cs) => cs.iter().all(|c| holds(state, c)),
         Condition::Any(cs) => cs.iter().any(|c| holds(state, c)),
@@ -243,7 +243,7 @@ fn reroll_actions(
                     out.push(Action::Reroll {
                         die,
                         index,
-                        card: Some(Id::from(c.id)),
+                        card: Some(Id::from(c.id())),
                     });
                 }
             });
@@ -405,7 +405,7 @@ fn actions_into(state: &State, mut cache: Option<&mut LegalCache>, out: &mut Vec
                 Phase::Route => {
                     for d in next_domains(state) {
                         out.push(Action::Go {
-                            domain: Id::from(d.id),
+                            domain: Id::from(d.id()),
                         });
                     }
                 }
@@ -466,7 +466,7 @@ fn actions_into(state: &State, mut cache: Option<&mut LegalCache>, out: &mut Vec
                 {
                     out.push(Action::Show {
                         card: set_id(cards, &id.0),
-                        to: Id::from(card.id),
+                        to: Id::from(card.id()),
                     });
                 }
                 if let Some(id) = &p.give
@@ -474,7 +474,7 @@ fn actions_into(state: &State, mut cache: Option<&mut LegalCache>, out: &mut Vec
                 {
                     out.push(Action::Give {
                         card: set_id(cards, &id.0),
-                        to: Id::from(card.id),
+                        to: Id::from(card.id()),
                     });
                 }
             }
@@ -488,11 +488,11 @@ fn actions_into(state: &State, mut cache: Option<&mut LegalCache>, out: &mut Vec
             match &cards.card(*card).join {
                 Some(Join::Give(id)) if state.holds(&id.0) => out.push(Action::Give {
                     card: set_id(cards, &id.0),
-                    to: Id::from(card.id),
+                    to: Id::from(card.id()),
                 }),
                 Some(Join::Show(id)) if state.holds(&id.0) => out.push(Action::Show {
                     card: set_id(cards, &id.0),
-                    to: Id::from(card.id),
+                    to: Id::from(card.id()),
                 }),
                 _ => {}
             }
@@ -518,7 +518,7 @@ fn actions_into(state: &State, mut cache: Option<&mut LegalCache>, out: &mut Vec
             ChoiceKind::Cleanse { .. } => {
                 for s in &state.snares {
                     out.push(Action::Cleanse {
-                        card: Id::from(s.id),
+                        card: Id::from(s.id()),
                     });
                 }
             }
@@ -530,7 +530,7 @@ fn actions_into(state: &State, mut cache: Option<&mut LegalCache>, out: &mut Vec
             }
             ChoiceKind::Discard { cards: held, .. } => {
                 out.extend(held.iter().map(|c| Action::Discard {
-                    card: Id::from(c.id),
+                    card: Id::from(c.id()),
                 }));
             }
             ChoiceKind::Look { face_up, .. } => {
@@ -620,7 +620,7 @@ fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) -> bool {
     each_ability_card(state, |c| {
         if usable(state, c, in_duel, &mut conditional) {
             out.push(Action::Use {
-                card: Id::from(c.id),
+                card: Id::from(c.id()),
             });
         }
     });
@@ -630,10 +630,10 @@ fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) -> bool {
     for f in &state.companions {
         for &want in state.cards.carries(f.card) {
             // Interned ids: the same text is the same address.
-            if let Some(c) = held(state).find(|c| std::ptr::eq(c.id, want)) {
+            if let Some(c) = held(state).find(|c| std::ptr::eq(c.id(), want)) {
                 out.push(Action::Give {
-                    card: Id::from(c.id),
-                    to: Id::from(f.card.id),
+                    card: Id::from(c.id()),
+                    to: Id::from(f.card.id()),
                 });
             }
         }
@@ -845,7 +845,7 @@ pub fn candidates(state: &State) -> Vec<(Action, Option<Why>)> {
 fn set_id(cards: &crate::cards::CardSet, text: &str) -> Id {
     cards
         .card_by_str(text)
-        .map_or_else(|| Id::new(text), |c| Id::from(c.id))
+        .map_or_else(|| Id::new(text), |c| Id::from(c.id()))
 }
 
 #[cfg(test)]

@@ -724,16 +724,19 @@ impl RunData {
 
     /// Whether the traveller holds the card in a slot or a companion carries it.
     pub fn holds(&self, id: &str) -> bool {
-        self.items.iter().chain(&self.equipment).any(|c| c.id == id)
+        self.items
+            .iter()
+            .chain(&self.equipment)
+            .any(|c| c.id() == id)
             || self
                 .companions
                 .iter()
-                .any(|f| f.carrying.iter().any(|c| c.id == id))
+                .any(|f| f.carrying.iter().any(|c| c.id() == id))
     }
 
     /// Whether the companion follows the traveller.
     pub fn follows(&self, id: &str) -> bool {
-        self.companions.iter().any(|f| f.card.id == id)
+        self.companions.iter().any(|f| f.card.id() == id)
     }
 
     /// Cards whose passive modifiers and triggers are in force: equipment, companions and

@@ -87,8 +87,8 @@ pub fn guardian_view(s: &State) -> GuardianView {
                     lore::entry_places(s, ix)
                         .into_iter()
                         .map(|(c, d)| Pointer {
-                            card: c.id.to_string(),
-                            domain: d.id.to_string(),
+                            card: c.id().to_string(),
+                            domain: d.id().to_string(),
                         })
                         .collect()
                 } else {

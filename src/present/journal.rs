@@ -198,7 +198,7 @@ pub fn notes_journal(cards: &CardSet, events: &[Event]) -> Vec<NoteEntry> {
         whole.record(cards, e);
         match e {
             Event::DomainEntered { domain } => {
-                here = domain.id.to_string();
+                here = domain.id().to_string();
                 crossed.push(cards.domain(*domain).name.clone());
                 out.push(domain_entry(cards, *domain, flips));
             }

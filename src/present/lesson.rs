@@ -158,7 +158,7 @@ impl Done {
             Done::Spent(id) => !holds(id),
             Done::Grace(n) => s.grace >= n,
             Done::Rolled => matches!(&s.phase, Phase::Duel(d) if d.rolled.is_some()),
-            Done::In(id) => s.domain.id == id,
+            Done::In(id) => s.domain.id() == id,
             Done::Follows(id) => s.companions.iter().any(|f| s.cards.card(f.card).id.0 == id),
             Done::Caught(id) => s.snares.iter().any(|c| s.cards.card(*c).id.0 == id),
         }

@@ -230,7 +230,7 @@ pub fn guide_view(s: &State) -> Option<GuideView> {
     }
     let (_, notes) = notes_now(s);
     Some(GuideView {
-        row: s.row.map(|slot| slot.map(|rc| rc.card.id.to_string())),
+        row: s.row.map(|slot| slot.map(|rc| rc.card.id().to_string())),
         next: ids(s.deck.iter().rev().take(GUIDE_NEXT)),
         notes,
         notes_card: None,
@@ -357,7 +357,7 @@ impl Serialize for Prompt {
 }
 
 fn ids<'a>(v: impl IntoIterator<Item = &'a crate::cards::CardRef>) -> Vec<String> {
-    v.into_iter().map(|c| c.id.to_string()).collect()
+    v.into_iter().map(|c| c.id().to_string()).collect()
 }
 
 /// What the traveller can see of the state.
@@ -366,13 +366,13 @@ pub fn view(s: &State) -> View {
     let row = s.row.map(|slot| {
         slot.map(|rc| match rc.seen {
             Seen::Hidden => "hidden".to_string(),
-            Seen::Peeked | Seen::FaceUp => rc.card.id.to_string(),
+            Seen::Peeked | Seen::FaceUp => rc.card.id().to_string(),
         })
     });
     let foe = s.duel().map(|d| FoeView {
         id: d
             .card
-            .map_or(s.cards.guardian.id.0.clone(), |c| c.id.to_string()),
+            .map_or(s.cards.guardian.id.0.clone(), |c| c.id().to_string()),
         hp: d.hp,
         max_hp: d.max_hp,
         exchange: d.exchange,
@@ -405,8 +405,8 @@ pub fn view(s: &State) -> View {
         grace: s.grace,
         atk: m.atk,
         def: m.def,
-        domain: s.domain.id.to_string(),
-        cleared: s.cleared.iter().map(|d| d.id.to_string()).collect(),
+        domain: s.domain.id().to_string(),
+        cleared: s.cleared.iter().map(|d| d.id().to_string()).collect(),
         deck_left: s.deck.len(),
         deck_seen: ids(s.deck.iter().rev().take(s.deck_seen)),
         row,
@@ -418,7 +418,7 @@ pub fn view(s: &State) -> View {
             .companions
             .iter()
             .filter(|f| !f.carrying.is_empty())
-            .map(|f| (f.card.id.to_string(), ids(&f.carrying)))
+            .map(|f| (f.card.id().to_string(), ids(&f.carrying)))
             .collect(),
         snares: ids(&s.snares),
         spent: ids(s.spent.iter().map(|(c, _)| c)),
@@ -427,14 +427,14 @@ pub fn view(s: &State) -> View {
             .iter()
             .chain(&s.equipment)
             .chain(s.companions.iter().map(|f| &f.card))
-            .filter_map(|&c| Some((c.id.to_string(), s.uses_left(c)?)))
+            .filter_map(|&c| Some((c.id().to_string(), s.uses_left(c)?)))
             .collect(),
         bonus: BonusView {
             next_duel: s.bonus.next_duel,
             next_test: s.bonus.next_test,
             next_heal: s.bonus.next_heal,
         },
-        card: s.resolving.map(|c| c.id.to_string()),
+        card: s.resolving.map(|c| c.id().to_string()),
         foe,
         test,
         flips: s.flips,

@@ -561,14 +561,14 @@ mod tests {
             at_flip: 20,
             flow: Flow::default(),
             here: None,
-            final_domain: DomainRef { index: 0, id: "d" },
+            final_domain: DomainRef::new(0, "d"),
             misses: 0,
         }
     }
 
     fn flip(f: &mut RunFacts) {
         f.flips.push(Flip {
-            card: CardRef { index: 0, id: "c" },
+            card: CardRef::new(0, "c"),
             delta: 0,
             resolved: None,
         });

@@ -511,7 +511,7 @@ mod tests {
         assert_eq!((d.runs, d.share), (1, 0.5));
         assert_eq!((d.median_flip, d.median_flips_after), (Some(4), Some(6)));
         assert_eq!(d.top_cards.len(), 1);
-        assert_eq!(d.top_cards[0].id, c.id);
+        assert_eq!(d.top_cards[0].id, c.id());
         assert_eq!(d.top_cards[0].entries_lost, 2);
         assert_eq!(hist_median(&[0, 2, 0, 1]), Some(1));
         assert_eq!(hist_median(&[]), None);

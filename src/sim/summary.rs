@@ -159,7 +159,7 @@ impl Totals {
         let var = (t.health_sq as f64 / n - mean * mean).max(0.0);
         let abandoned = t.losses[super::stats::cause_ix(Cause::Abandoned)];
         DomainSummary {
-            id: d.id.to_string(),
+            id: d.id().to_string(),
             name: cards.domain(d).name.clone(),
             entered: t.entered,
             cleared: t.cleared,
@@ -182,10 +182,10 @@ impl Totals {
             .domain_refs()
             .iter()
             .find(|d| cards.domain(**d).stations.contains(&c))
-            .map_or(String::new(), |d| d.id.to_string());
+            .map_or(String::new(), |d| d.id().to_string());
         let ty = card.card_type;
         CardSummary {
-            id: c.id.to_string(),
+            id: c.id().to_string(),
             name: card.name.clone(),
             card_type: ty.as_str(),
             domain: home,
@@ -292,7 +292,7 @@ impl Totals {
                 let t = &self.domains[d.index as usize];
                 let abandoned = t.losses[super::stats::cause_ix(Cause::Abandoned)];
                 let n = t.losses.iter().sum::<u64>() - abandoned;
-                row("domain", d.id, &cards.domain(*d).name, n)
+                row("domain", d.id(), &cards.domain(*d).name, n)
             })
             .collect();
         rows.push(row(

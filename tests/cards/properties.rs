@@ -65,15 +65,15 @@ fn invariants(s: &State) -> Result<(), String> {
         .chain(s.companions.iter().flat_map(|f| &f.carrying))
         .chain(&s.snares);
     for c in zones {
-        *seen.entry(c.id).or_default() += 1;
+        *seen.entry(c.id()).or_default() += 1;
     }
     for d in s.cards.domain_refs() {
         let entered = s.cleared.contains(d) || s.domain == *d;
         for c in &s.cards.domain(*d).stations {
-            let n = seen.get(c.id).copied().unwrap_or(0);
+            let n = seen.get(c.id()).copied().unwrap_or(0);
             let want = usize::from(entered);
             if n != want {
-                return Err(format!("card {} is in {n} zones, expected {want}", c.id));
+                return Err(format!("card {} is in {n} zones, expected {want}", c.id()));
             }
         }
     }

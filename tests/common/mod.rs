@@ -229,7 +229,7 @@ pub fn act(s: &mut State, a: Action) -> Vec<Event> {
 pub fn slot_of(s: &State, id: &str) -> u8 {
     s.row
         .iter()
-        .position(|rc| rc.is_some_and(|rc| rc.card.id == id))
+        .position(|rc| rc.is_some_and(|rc| rc.card.id() == id))
         .unwrap_or_else(|| panic!("{id} is not in the row: {:?}", s.row)) as u8
 }
 
@@ -263,7 +263,7 @@ pub fn get_all(s: &mut State, ids: &[&str]) {
             .position(|id| {
                 s.row
                     .iter()
-                    .any(|rc| rc.is_some_and(|rc| rc.card.id == *id))
+                    .any(|rc| rc.is_some_and(|rc| rc.card.id() == *id))
             })
             .unwrap_or_else(|| panic!("none of {left:?} is in the row: {:?}", s.row));
         get(s, left.remove(i));
@@ -272,11 +272,15 @@ pub fn get_all(s: &mut State, ids: &[&str]) {
 
 /// Flips quiet cards (ids starting with `rock`) until this card is in the row.
 pub fn bring_up(s: &mut State, id: &str) {
-    while !s.row.iter().any(|rc| rc.is_some_and(|rc| rc.card.id == id)) {
+    while !s
+        .row
+        .iter()
+        .any(|rc| rc.is_some_and(|rc| rc.card.id() == id))
+    {
         let slot = s
             .row
             .iter()
-            .position(|rc| rc.is_some_and(|rc| rc.card.id.starts_with("rock")))
+            .position(|rc| rc.is_some_and(|rc| rc.card.id().starts_with("rock")))
             .unwrap_or_else(|| panic!("no rock left to flip before {id}"));
         act(s, Action::Flip { slot: slot as u8 });
     }

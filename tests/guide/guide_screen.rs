@@ -68,9 +68,9 @@ fn every_flipped_cards_notes_reach_the_guide_with_their_source() {
                 assert!(
                     journal
                         .iter()
-                        .any(|n| n["card"] == card.id && n["direction"] == notes.as_str()),
+                        .any(|n| n["card"] == card.id() && n["direction"] == notes.as_str()),
                     "seed {seed}: the notes of {} are not in the Guide's journal of the flip's step",
-                    card.id
+                    card.id()
                 );
                 checked += 1;
             }

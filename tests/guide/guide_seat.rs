@@ -307,20 +307,20 @@ fn a_card_that_left_play_keeps_the_notes_of_its_step_in_the_guided_stream() {
             // play in this step is the notes' source with its own notes.
             if run.state.resolving.is_none()
                 && run.state.duel().is_none()
-                && g["notes_card"] == card.id
+                && g["notes_card"] == card.id()
             {
                 assert_eq!(
                     g["notes"].as_str(),
                     set.card(card).guide_notes.as_deref(),
                     "seed {seed}: {}",
-                    card.id
+                    card.id()
                 );
                 shown += 1;
             } else if run.state.resolving.is_none()
                 && run.state.duel().is_none()
                 && forward::present::choice_card(&run.state).is_none()
             {
-                panic!("seed {seed}: {} left play but the notes are {g}", card.id);
+                panic!("seed {seed}: {} left play but the notes are {g}", card.id());
             }
         }
     }

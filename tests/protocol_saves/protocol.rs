@@ -295,7 +295,7 @@ fn no_face_down_card_leaks_into_any_line() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
     let (cards, _) = load_dir(&dir).expect("cards");
     let cards = Arc::new(cards);
-    let station_ids: HashSet<&str> = cards.card_refs().map(|c| c.id).collect();
+    let station_ids: HashSet<&str> = cards.card_refs().map(|c| c.id()).collect();
     for seed in 0..300u64 {
         let (mut state, mut events) = new_run(Arc::clone(&cards), seed, Vec::new());
         let mut pick = BotRng::new(seed + 1);
@@ -321,7 +321,7 @@ fn no_face_down_card_leaks_into_any_line() {
             // A learned requirement or seal names its pieces: the traveller knows of them.
             for ix in forward::core::lore::known_entries(&state) {
                 let pieces = forward::core::lore::entry_cards(&state, ix);
-                known.extend(pieces.iter().map(|c| c.id.to_string()));
+                known.extend(pieces.iter().map(|c| c.id().to_string()));
             }
             let step = Step {
                 state: view(&state),

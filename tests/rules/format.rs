@@ -219,7 +219,7 @@ fn a_face_can_take_an_item_and_still_lands_when_the_foe_falls() {
         .collect();
     assert_eq!(kinds, ["resolved", "defeated", "chose", "item lost"]);
     assert!(s.items.is_empty());
-    assert!(s.discard.iter().any(|c| c.id == "flask"));
+    assert!(s.discard.iter().any(|c| c.id() == "flask"));
 }
 
 #[test]

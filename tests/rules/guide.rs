@@ -534,7 +534,7 @@ fn a_guide_choice_from_a_snares_trigger_names_the_snare() {
     let slot = s
         .row
         .iter()
-        .position(|rc| rc.is_some_and(|rc| rc.card.id.starts_with("rock")))
+        .position(|rc| rc.is_some_and(|rc| rc.card.id().starts_with("rock")))
         .expect("a rock in the row") as u8;
     let events = act(&mut s, Action::Flip { slot });
     let offered = events.iter().find_map(|e| match e {
@@ -653,7 +653,7 @@ fn a_guide_choice_can_lead_to_a_lose_choice_and_the_rest_still_waits() {
     let mut want = vec![
         Event::GuideChose {
             option: 1,
-            label: held[1].id.to_string(),
+            label: held[1].id().to_string(),
             die: None,
         },
         Event::CardDiscarded {
@@ -690,7 +690,7 @@ fn alone_a_die_picks_the_card_lost() {
             [
                 Event::GuideChose {
                     option: option as u8,
-                    label: held[option].id.to_string(),
+                    label: held[option].id().to_string(),
                     die: Some(d),
                 },
                 Event::CardDiscarded {
@@ -736,7 +736,8 @@ fn with_a_guide_the_guide_picks_the_card_lost() {
         p.text,
         format!(
             "Guide, choose the card the traveller loses: {}, {}.",
-            held[0].id, held[1].id
+            held[0].id(),
+            held[1].id()
         )
     );
     refused_without_change(&mut s, pick(2));
@@ -746,7 +747,7 @@ fn with_a_guide_the_guide_picks_the_card_lost() {
         [
             Event::GuideChose {
                 option: 0,
-                label: held[0].id.to_string(),
+                label: held[0].id().to_string(),
                 die: None,
             },
             Event::CardDiscarded {

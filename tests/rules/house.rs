@@ -72,7 +72,7 @@ fn a_peek_pays_then_shows_the_card_face_down() {
         ]
     );
     assert_eq!(s.row[1].map(|rc| rc.seen), Some(Seen::Peeked));
-    assert_eq!(view(&s).row[1].as_deref(), Some(card.id));
+    assert_eq!(view(&s).row[1].as_deref(), Some(card.id()));
     // Known now: no second peek at it; the others still offered.
     assert!(!is_legal(&s, &peek(1, Price::Resolve(1))));
     assert_eq!(

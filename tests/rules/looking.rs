@@ -48,7 +48,7 @@ fn peek_shows_a_row_card_to_the_traveller_only() {
     );
     assert_eq!(s.row[j].unwrap().seen, Seen::Peeked);
     let row = view(&s).row;
-    assert_eq!(row[j], Some(target.id.to_string()));
+    assert_eq!(row[j], Some(target.id().to_string()));
     assert_eq!(row[other], Some("hidden".to_string()));
 }
 
@@ -63,7 +63,7 @@ fn reveal_turns_row_cards_face_up() {
     for i in (0..3).filter(|&i| i != k) {
         let rc = s.row[i].unwrap();
         assert_eq!(rc.seen, Seen::FaceUp);
-        assert_eq!(v.row[i], Some(rc.card.id.to_string()));
+        assert_eq!(v.row[i], Some(rc.card.id().to_string()));
     }
 }
 
@@ -86,8 +86,8 @@ fn peek_deck_shows_the_top_cards_of_the_deck() {
         })
     );
     let v = view(&s);
-    assert_eq!(v.deck_seen, vec![top[1].id.to_string()]);
-    assert_eq!(v.row[k as usize], Some(top[0].id.to_string()));
+    assert_eq!(v.deck_seen, vec![top[1].id().to_string()]);
+    assert_eq!(v.row[k as usize], Some(top[0].id().to_string()));
 }
 
 #[test]
@@ -135,7 +135,7 @@ fn reorder_puts_the_top_cards_back_in_the_chosen_order() {
         ]
     );
     // The dealt card was seen while reordering: it stays known.
-    assert_eq!(view(&s).row[k as usize], Some(chosen[0].id.to_string()));
+    assert_eq!(view(&s).row[k as usize], Some(chosen[0].id().to_string()));
     // The next draws follow the order.
     let mut drawn = Vec::new();
     for _ in 0..2 {

@@ -15,7 +15,7 @@ fn learned_events(events: &[Event]) -> Vec<(u8, String, Option<String>)> {
         .filter_map(|e| match e {
             Event::EntryLearned {
                 entry, id, card, ..
-            } => Some((*entry, id.to_string(), card.map(|c| c.id.to_string()))),
+            } => Some((*entry, id.to_string(), card.map(|c| c.id().to_string()))),
             _ => None,
         })
         .collect()
@@ -110,7 +110,7 @@ fn an_entry_points_at_the_domains_of_its_pieces() {
     let places = |ix| -> Vec<(String, String)> {
         lore::entry_places(&s, ix)
             .into_iter()
-            .map(|(c, d)| (c.id.to_string(), d.id.to_string()))
+            .map(|(c, d)| (c.id().to_string(), d.id().to_string()))
             .collect()
     };
     let p = |c: &str, d: &str| (c.to_string(), d.to_string());

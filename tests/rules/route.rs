@@ -99,7 +99,7 @@ fn route_never_offers_a_cleared_domain_and_goes_sideways_or_up() {
     flip_id(&mut s, "c_calm");
     // From c: b is cleared, so only z.
     assert_eq!(legal(&s), vec![go("z"), Action::Abandon]);
-    let names: Vec<&str> = s.cleared.iter().map(|d| d.id).collect();
+    let names: Vec<&str> = s.cleared.iter().map(|d| d.id()).collect();
     assert_eq!(names, vec!["a", "b", "c"]);
 }
 

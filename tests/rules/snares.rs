@@ -173,7 +173,9 @@ fn blessing_cleanse_asks_which_when_there_are_more_snares() {
     let mut offered: Vec<Action> = s
         .snares
         .iter()
-        .map(|c| Action::Cleanse { card: c.id.into() })
+        .map(|c| Action::Cleanse {
+            card: c.id().into(),
+        })
         .collect();
     offered.push(Action::Abandon);
     assert_eq!(legal(&s), offered);

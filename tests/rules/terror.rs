@@ -126,7 +126,7 @@ fn terror_discard_cost_lets_the_traveller_pick_the_item() {
     assert_eq!(events[0], Event::TerrorChosen { card: m, option: 0 });
     assert_eq!(events.len(), 2, "the choice waits: {events:?}");
     let discard = |c: forward::cards::CardRef| Action::Discard {
-        card: c.id.to_string().into(),
+        card: c.id().to_string().into(),
     };
     assert_eq!(
         legal(&s),

@@ -72,7 +72,7 @@ fn a_route_card_names_the_cards_met_there_on_an_earlier_run() {
                 && s.phase == Phase::Route
                 && legal_actions(s)
                     .iter()
-                    .any(|a| matches!(a, Action::Go { domain: d } if d == domain.id))
+                    .any(|a| matches!(a, Action::Go { domain: d } if d == domain.id()))
         },
     );
     let scratch = Scratch::new("route-lore-saves");
@@ -100,7 +100,7 @@ fn a_route_card_names_the_cards_met_there_on_an_earlier_run() {
         assert!(
             met.iter().any(|m| line.contains(m.as_str())),
             "{size:?}: the line names a card met in {} ({met:?}): {line}",
-            domain.id
+            domain.id()
         );
         assert!(!words.contains("hover to read"), "{size:?}: {words}");
     }

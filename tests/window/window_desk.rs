@@ -579,7 +579,7 @@ fn a_search_jumps_to_the_card_found() {
     let home = set
         .domains
         .iter()
-        .position(|d| d.stations.iter().any(|s| s.id == id.as_str()))
+        .position(|d| d.stations.iter().any(|s| s.id() == id.as_str()))
         .expect("its Domain");
     let file = dir.join(&set.files().map.domains[home].file);
     assert!(!file.ends_with("termina.json"), "a card outside the filter");

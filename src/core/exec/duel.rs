@@ -283,7 +283,7 @@ impl<'a> Exec<'a> {
         }
         let (foe, hp) = match card {
             Some(c) => (
-                c.id,
+                c.id(),
                 cards.card(c).hp.map_or(1, |hp| hp.against(self.s.health)),
             ),
             None => (cards.guardian_id(), cards.guardian.hp),
@@ -333,7 +333,7 @@ impl<'a> Exec<'a> {
             return Fallen::NOTHING;
         };
         let card = d.card;
-        let foe = card.map_or(cards.guardian_id(), |c| c.id);
+        let foe = card.map_or(cards.guardian_id(), |c| c.id());
         self.emit(Event::FoeDefeated { foe });
         match card {
             None => {
@@ -526,7 +526,10 @@ impl<'a> Exec<'a> {
                 } else {
                     "neither side can harm the other".to_string()
                 };
-                self.emit(Event::DuelStalemate { foe: c.id, reason });
+                self.emit(Event::DuelStalemate {
+                    foe: c.id(),
+                    reason,
+                });
             }
             _ => {}
         }

@@ -221,7 +221,7 @@ pub fn moves_a_piece(e: &Event, pz: &Puzzle, cards: &crate::cards::CardSet) -> b
 /// unique): a walk over its few pieces' ids, cheaper than a lookup by name.
 #[inline(never)]
 fn foe_is_piece(foe: &str, pz: &Puzzle, cards: &crate::cards::CardSet) -> bool {
-    let found = pz.pieces.iter().any(|p| p.card.id == foe);
+    let found = pz.pieces.iter().any(|p| p.card.id() == foe);
     debug_assert_eq!(
         found,
         cards

@@ -59,7 +59,7 @@ fn eval(cards: &CardSet, c: &Condition, hand: &Hand, cleared: &[DomainRef]) -> (
         Condition::Carries(k) => fixed(hand.followers.iter().any(|f| {
             Some(f.0) == card(&k.companion.0) && card(&k.card.0).is_some_and(|x| f.1.contains(&x))
         })),
-        Condition::Cleared(id) => fixed(cleared.iter().any(|d| d.id == id.0)),
+        Condition::Cleared(id) => fixed(cleared.iter().any(|d| d.id() == id.0)),
         Condition::Not(c) => {
             let (t, f) = eval(cards, c, hand, cleared);
             (f, t)
@@ -89,11 +89,11 @@ fn worth_meeting(cards: &CardSet, c: CardRef) -> bool {
     };
     let asked = cards.card_refs().any(|o| {
         let other = cards.card(o);
-        let join = matches!(&other.join, Some(Join::Show(x) | Join::Give(x)) if x.0 == c.id);
+        let join = matches!(&other.join, Some(Join::Show(x) | Join::Give(x)) if x.0 == c.id());
         let passage = other
             .passage
             .iter()
-            .any(|p| p.show.iter().chain(&p.give).any(|x| x.0 == c.id));
+            .any(|p| p.show.iter().chain(&p.give).any(|x| x.0 == c.id()));
         join || passage
     });
     match card.card_type {
@@ -101,7 +101,7 @@ fn worth_meeting(cards: &CardSet, c: CardRef) -> bool {
         StationType::Foe => {
             card.passage.iter().any(|p| p.joins) || (card.unbeatable && card.toll.is_none())
         }
-        _ => named(c.id) || asked,
+        _ => named(c.id()) || asked,
     }
 }
 
@@ -170,7 +170,7 @@ impl Oracle<'_> {
         for (fi, (f, carried)) in hand.followers.iter().enumerate() {
             let agrees = &self.cards.card(*f).carries;
             for x in hand.items.iter().chain(&hand.equipment) {
-                if agrees.iter().any(|a| a.0 == x.id) && !carried.contains(x) {
+                if agrees.iter().any(|a| a.0 == x.id()) && !carried.contains(x) {
                     let mut h = hand.clone();
                     h.remove(*x);
                     h.followers[fi].1.push(*x);

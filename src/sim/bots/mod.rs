@@ -158,7 +158,7 @@ impl Heuristic {
     }
 
     fn keep_value(&self, card: CardRef, view: &Observation) -> f32 {
-        if self.is_piece(card.id) || companion_wants(view, card) {
+        if self.is_piece(card.id()) || companion_wants(view, card) {
             1000.0
         } else {
             card_value(view.cards().card(card), view)
@@ -467,7 +467,7 @@ impl Heuristic {
             return false;
         };
         // A puzzle piece in a slot is kept: a one-time use would discard it.
-        if self.is_piece(c.id) && ab.per == Per::Once {
+        if self.is_piece(c.id()) && ab.per == Per::Once {
             return false;
         }
         let missing = view.max_health() - view.health();
@@ -509,7 +509,7 @@ impl Heuristic {
                 }
                 if let Some(i) = actions
                     .iter()
-                    .position(|a| matches!(a, Action::Go { domain } if domain == next.id))
+                    .position(|a| matches!(a, Action::Go { domain } if domain == next.id()))
                 {
                     return i;
                 }
@@ -747,7 +747,7 @@ fn peek_worth(view: &Observation, actions: &[Action], buying: Buying) -> Option<
 fn plan_from(view: &Observation, want: u32) -> Plan {
     Plan {
         route: view.route_for(want).unwrap_or_default(),
-        pieces: view.pieces_for(want).into_iter().map(|c| c.id).collect(),
+        pieces: view.pieces_for(want).into_iter().map(|c| c.id()).collect(),
         next: 0,
         for_set: 1,
     }
@@ -761,7 +761,7 @@ fn go_domain(view: &Observation, id: &str) -> Option<DomainRef> {
     links
         .iter()
         .copied()
-        .find(|d| std::ptr::eq(d.id, id))
+        .find(|d| std::ptr::eq(d.id(), id))
         .or_else(|| cards.domain_by_str(id))
 }
 
@@ -770,7 +770,7 @@ fn go_domain(view: &Observation, id: &str) -> Option<DomainRef> {
 /// for an id not held that way. Plain loops: it is asked at most steps, where a chain of
 /// iterators costs a branch per card.
 fn held_card(view: &Observation, id: &str) -> Option<CardRef> {
-    let same = |c: &CardRef| std::ptr::eq(c.id, id);
+    let same = |c: &CardRef| std::ptr::eq(c.id(), id);
     for held in [view.items(), view.equipment()] {
         if let Some(c) = held.iter().find(|c| same(c)) {
             return Some(*c);

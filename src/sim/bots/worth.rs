@@ -113,7 +113,7 @@ pub(super) fn companion_wants(view: &Observation, card: CardRef) -> bool {
         cards
             .carries(f.card)
             .iter()
-            .any(|&c| std::ptr::eq(c, card.id))
+            .any(|&c| std::ptr::eq(c, card.id()))
     })
 }
 

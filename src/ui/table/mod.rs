@@ -293,7 +293,7 @@ impl TableScreen {
 
     /// The id of the Domain shown on the table (its ambience plays).
     pub fn shown_domain(&self) -> &'static str {
-        self.stage.shown().domain.id
+        self.stage.shown().domain.id()
     }
 
     /// Saves the run (if it is saved at all), and records it in the history once it is

@@ -179,7 +179,7 @@ fn a_new_card_from_a_template_is_added_last_and_loads() {
     let moth = after.card(after.card_by_str("new_foe").unwrap());
     assert_eq!(moth.name, "Ash Moth");
     let d = &after.domains[0];
-    assert_eq!(d.stations.last().map(|s| s.id), Some("new_foe"));
+    assert_eq!(d.stations.last().map(|s| s.id()), Some("new_foe"));
     edit::undo(&saved[0]).unwrap();
     assert!(load_dir(&dir).unwrap().0.card_by_str("new_foe").is_none());
     let _ = std::fs::remove_dir_all(&dir);
