@@ -127,7 +127,7 @@ mod tests {
             roll: Some(3),
             strike,
             foe_roll: 2,
-            face: "Claw",
+            face: "Claw".into(),
             to_foe: 1,
             to_traveller: 0,
             reflected: 0,
@@ -200,7 +200,7 @@ mod tests {
         };
         assert_eq!(cues_for(&won, &s), [Cue::Victory]);
         assert_eq!(
-            cues_for(&Event::FoeDefeated { foe: "rat" }, &s),
+            cues_for(&Event::FoeDefeated { foe: "rat".into() }, &s),
             [Cue::FoeDefeated]
         );
         assert_eq!(

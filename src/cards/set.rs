@@ -36,6 +36,11 @@ impl CardRef {
     pub fn id(self) -> &'static str {
         self.name.as_str()
     }
+
+    /// The card's id as its interned name.
+    pub fn name(self) -> Name {
+        self.name
+    }
 }
 
 impl PartialOrd for CardRef {
@@ -74,6 +79,11 @@ impl DomainRef {
     #[inline]
     pub fn id(self) -> &'static str {
         self.name.as_str()
+    }
+
+    /// The Domain's id as its interned name.
+    pub fn name(self) -> Name {
+        self.name
     }
 }
 
@@ -221,19 +231,24 @@ pub struct CardSet {
     index: HashMap<&'static str, CardRef, FastHash>,
     #[serde(skip)]
     domain_index: HashMap<&'static str, DomainRef, FastHash>,
+    /// The same references by interned name (a 4-byte key hashed, not the id's text).
+    #[serde(skip)]
+    by_name: HashMap<Name, CardRef, FastHash>,
+    #[serde(skip)]
+    domain_by_name: HashMap<Name, DomainRef, FastHash>,
     /// Every Domain reference, in map order.
     #[serde(skip)]
     domain_refs: Vec<DomainRef>,
     /// The Guardian's id, interned.
     #[serde(skip)]
-    guardian_id: &'static str,
+    guardian_id: Name,
     /// Face names, interned: each Station card's (by index), then the Guardian's last.
     #[serde(skip)]
-    face_names: Vec<Vec<&'static str>>,
+    face_names: Vec<Vec<Name>>,
     /// What each Station card carries (by index), its ids interned: a held card is one of
-    /// them exactly when its id has the same address, with no text compared.
+    /// them exactly when its name is the same, with no text compared.
     #[serde(skip)]
-    carries: Vec<Vec<&'static str>>,
+    carries: Vec<Vec<Name>>,
     /// The Guardian's puzzle over the set's pieces, for the rules core's planner.
     #[serde(skip)]
     puzzle: Puzzle,
@@ -317,20 +332,22 @@ impl CardSet {
             domains,
             start,
             final_domain,
-            guardian_id: intern(&guardian.id.0),
+            guardian_id: Name::of(&guardian.id.0),
             face_names: cards
                 .iter()
                 .map(|c: &StationCard| &c.faces)
                 .chain([&guardian.faces])
-                .map(|faces| faces.iter().map(|f| intern(&f.name)).collect())
+                .map(|faces| faces.iter().map(|f| Name::of(&f.name)).collect())
                 .collect(),
             carries: cards
                 .iter()
-                .map(|c| c.carries.iter().map(|id| intern(&id.0)).collect())
+                .map(|c| c.carries.iter().map(|id| Name::of(&id.0)).collect())
                 .collect(),
             traveller,
             guardian,
             cards,
+            by_name: index.values().map(|&r| (r.name(), r)).collect(),
+            domain_by_name: domain_index.values().map(|&d| (d.name(), d)).collect(),
             index,
             domain_index,
             domain_refs,
@@ -357,12 +374,12 @@ impl CardSet {
     }
 
     /// The ids of the cards a companion carries (its `carries`, in order), interned: compare
-    /// them with a card's id by address.
-    pub fn carries(&self, r: CardRef) -> &[&'static str] {
+    /// them with a card's [`CardRef::name`].
+    pub fn carries(&self, r: CardRef) -> &[Name] {
         let ids = &self.carries[r.index as usize];
         debug_assert!(
             ids.iter()
-                .copied()
+                .map(|n| n.as_str())
                 .eq(self.card(r).carries.iter().map(|c| c.0.as_str()))
         );
         ids
@@ -395,17 +412,22 @@ impl CardSet {
 
     /// The Guardian's id.
     pub fn guardian_id(&self) -> &'static str {
+        self.guardian_id.as_str()
+    }
+
+    /// The Guardian's id as its interned name.
+    pub fn guardian_name(&self) -> Name {
         self.guardian_id
     }
 
     /// The name of face `ix` (0-based) of a foe (`None`: the Guardian).
-    pub fn face_name(&self, foe: Option<CardRef>, ix: usize) -> &'static str {
+    pub fn face_name(&self, foe: Option<CardRef>, ix: usize) -> Name {
         let row = foe.map_or(self.cards.len(), |c| c.index as usize);
         self.face_names
             .get(row)
             .and_then(|names| names.get(ix))
             .copied()
-            .unwrap_or("")
+            .unwrap_or_else(|| Name::of(""))
     }
 
     /// The Guardian's entries: every requirement, then every seal (an entry's index in
@@ -437,6 +459,16 @@ impl CardSet {
     /// Looks up a Domain by its id string.
     pub fn domain_by_str(&self, id: &str) -> Option<DomainRef> {
         self.domain_index.get(id).copied()
+    }
+
+    /// Looks up a Domain by its interned id (no text hashed).
+    pub fn domain_named(&self, name: Name) -> Option<DomainRef> {
+        self.domain_by_name.get(&name).copied()
+    }
+
+    /// Looks up a Station card by its interned id (no text hashed).
+    pub fn card_named(&self, name: Name) -> Option<CardRef> {
+        self.by_name.get(&name).copied()
     }
 
     /// Looks up a Station card by its id string.

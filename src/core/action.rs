@@ -1,33 +1,39 @@
 //! What the player can do. Actions name cards by id so that the same JSON works in the
 //! headless protocol, in saves and in tests.
 
+use crate::cards::intern::Name;
+use crate::cards::{CardRef, DomainRef};
 use crate::numbers::REORDER_MAX;
 use serde::{Deserialize, Serialize};
 
-/// A card or Domain id in an action: text that lives as long as the process, so an action
-/// is plain data with no text to free. Actions the game offers name the card set's own
-/// (interned) ids; ids read from input are interned, one copy per distinct text, so a
-/// long session keeps at most one copy of each id it was sent. Two ids are equal when
-/// their text is.
-#[derive(Clone, Copy, Eq)]
-pub struct Id(&'static str);
+/// A card or Domain id in an action: an interned name (4 bytes, see
+/// [`crate::cards::intern::Name`]), so an action is small plain data with no text to free.
+/// Actions the game offers name the card set's own ids; ids read from input are interned,
+/// one copy per distinct text, so a long session keeps at most one copy of each id it was
+/// sent. Two ids are equal when their text is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Id(Name);
 
 impl Id {
-    /// The id of this text, interned unless it already lives for the whole process (use
-    /// `From<&'static str>` for that).
+    /// The id of this text.
     pub fn new(text: &str) -> Id {
-        Id(crate::cards::set::intern(text))
+        Id(Name::of(text))
     }
 
     /// The id's text.
     pub fn as_str(&self) -> &'static str {
+        self.0.as_str()
+    }
+
+    /// The id as its interned name (to look a card up without hashing its text).
+    pub fn name(self) -> Name {
         self.0
     }
 }
 
 impl From<&'static str> for Id {
     fn from(text: &'static str) -> Id {
-        Id(text)
+        Id::new(text)
     }
 }
 
@@ -37,65 +43,73 @@ impl From<String> for Id {
     }
 }
 
+impl From<CardRef> for Id {
+    /// The card's id (no lookup: the reference holds its name).
+    fn from(card: CardRef) -> Id {
+        Id(card.name())
+    }
+}
+
+impl From<DomainRef> for Id {
+    /// The Domain's id (no lookup: the reference holds its name).
+    fn from(domain: DomainRef) -> Id {
+        Id(domain.name())
+    }
+}
+
 impl std::ops::Deref for Id {
     type Target = str;
     fn deref(&self) -> &str {
-        self.0
+        self.as_str()
     }
 }
 
 impl AsRef<str> for Id {
     fn as_ref(&self) -> &str {
-        self.0
+        self.as_str()
     }
 }
 
 impl std::borrow::Borrow<str> for Id {
     fn borrow(&self) -> &str {
-        self.0
-    }
-}
-
-impl PartialEq for Id {
-    fn eq(&self, other: &Id) -> bool {
-        // The card set's ids are interned: the same address is the same text, at once.
-        std::ptr::eq(self.0, other.0) || self.0 == other.0
+        self.as_str()
     }
 }
 
 impl PartialEq<str> for Id {
     fn eq(&self, other: &str) -> bool {
-        self.0 == other
+        self.as_str() == other
     }
 }
 
 impl PartialEq<&str> for Id {
     fn eq(&self, other: &&str) -> bool {
-        self.0 == *other
+        self.as_str() == *other
     }
 }
 
 impl std::hash::Hash for Id {
+    /// As its text: an id is looked up in maps by `&str` too (`Borrow<str>`).
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.0.hash(state)
+        self.as_str().hash(state)
     }
 }
 
 impl std::fmt::Debug for Id {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(self.0, f)
+        std::fmt::Debug::fmt(self.as_str(), f)
     }
 }
 
 impl std::fmt::Display for Id {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.0)
+        f.write_str(self.as_str())
     }
 }
 
 impl Serialize for Id {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.0)
+        s.serialize_str(self.as_str())
     }
 }
 
@@ -281,6 +295,24 @@ pub enum SpendFor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The legal actions are listed at every step of every run: an action is a tag and a
+    /// few small numbers (an id is a 4-byte interned name), and reads back its text.
+    #[test]
+    fn actions_stay_small_and_name_their_cards() {
+        assert!(std::mem::size_of::<Action>() <= 12);
+        let a = Action::Show {
+            card: Id::new("actions-test-card"),
+            to: Id::from("actions-test-foe"),
+        };
+        let json = serde_json::to_string(&a).expect("an action serialises");
+        assert_eq!(
+            json,
+            r#"{"type":"show","card":"actions-test-card","to":"actions-test-foe"}"#
+        );
+        let back: Action = serde_json::from_str(&json).expect("and reads back");
+        assert_eq!(back, a);
+    }
 
     /// A list of actions is emptied without a walk: an action owns nothing to free.
     #[test]

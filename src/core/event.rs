@@ -5,6 +5,7 @@
 use super::action::Die;
 use super::figures::Strike;
 use super::state::{ChoiceKind, DuelStatus, GuardianPenalties, Outcome};
+use crate::cards::intern::Name;
 use crate::cards::model::{BonusTarget, Effect, Per, SlotKind};
 use crate::cards::{CardRef, DomainRef};
 use serde::Serialize;
@@ -119,7 +120,7 @@ pub enum Event {
     /// A duel began.
     DuelStarted {
         /// The foe's card id, or `"guardian"`.
-        foe: &'static str,
+        foe: Name,
         hp: i32,
         #[serde(skip)]
         card: Option<CardRef>,
@@ -161,7 +162,7 @@ pub enum Event {
         roll: Option<u8>,
         strike: Strike,
         foe_roll: u8,
-        face: &'static str,
+        face: Name,
         to_foe: i32,
         to_traveller: i32,
         /// Damage the traveller dealt that struck them instead (a Guardian seal).
@@ -179,9 +180,9 @@ pub enum Event {
     /// Damage dealt to the foe by a card.
     FoeHit { amount: i32, foe_hp: i32 },
     /// The foe was defeated.
-    FoeDefeated { foe: &'static str },
+    FoeDefeated { foe: Name },
     /// A duel that could not end was broken off; the foe is left behind.
-    DuelStalemate { foe: &'static str, reason: String },
+    DuelStalemate { foe: Name, reason: String },
     /// An effect needs a choice.
     ChoiceOffered(Box<ChoiceOffer>),
     /// The choice was made; play returns to where it was.
@@ -369,7 +370,7 @@ mod tests {
     /// The bound is the largest common variant, [`Event::ExchangeResolved`].
     #[test]
     fn events_stay_small() {
-        assert!(std::mem::size_of::<Event>() <= 72);
+        assert!(std::mem::size_of::<Event>() <= 56);
     }
 
     /// [`clear`] does not drop the events that [`Event::owns_heap`] says own nothing: the

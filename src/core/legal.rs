@@ -243,7 +243,7 @@ fn reroll_actions(
                     out.push(Action::Reroll {
                         die,
                         index,
-                        card: Some(Id::from(c.id())),
+                        card: Some(Id::from(c)),
                     });
                 }
             });
@@ -405,7 +405,7 @@ fn actions_into(state: &State, mut cache: Option<&mut LegalCache>, out: &mut Vec
                 Phase::Route => {
                     for d in next_domains(state) {
                         out.push(Action::Go {
-                            domain: Id::from(d.id()),
+                            domain: Id::from(d),
                         });
                     }
                 }
@@ -466,7 +466,7 @@ fn actions_into(state: &State, mut cache: Option<&mut LegalCache>, out: &mut Vec
                 {
                     out.push(Action::Show {
                         card: set_id(cards, &id.0),
-                        to: Id::from(card.id()),
+                        to: Id::from(*card),
                     });
                 }
                 if let Some(id) = &p.give
@@ -474,7 +474,7 @@ fn actions_into(state: &State, mut cache: Option<&mut LegalCache>, out: &mut Vec
                 {
                     out.push(Action::Give {
                         card: set_id(cards, &id.0),
-                        to: Id::from(card.id()),
+                        to: Id::from(*card),
                     });
                 }
             }
@@ -488,11 +488,11 @@ fn actions_into(state: &State, mut cache: Option<&mut LegalCache>, out: &mut Vec
             match &cards.card(*card).join {
                 Some(Join::Give(id)) if state.holds(&id.0) => out.push(Action::Give {
                     card: set_id(cards, &id.0),
-                    to: Id::from(card.id()),
+                    to: Id::from(*card),
                 }),
                 Some(Join::Show(id)) if state.holds(&id.0) => out.push(Action::Show {
                     card: set_id(cards, &id.0),
-                    to: Id::from(card.id()),
+                    to: Id::from(*card),
                 }),
                 _ => {}
             }
@@ -517,9 +517,7 @@ fn actions_into(state: &State, mut cache: Option<&mut LegalCache>, out: &mut Vec
             }
             ChoiceKind::Cleanse { .. } => {
                 for s in &state.snares {
-                    out.push(Action::Cleanse {
-                        card: Id::from(s.id()),
-                    });
+                    out.push(Action::Cleanse { card: Id::from(*s) });
                 }
             }
             ChoiceKind::Guide { options, .. } => {
@@ -529,9 +527,7 @@ fn actions_into(state: &State, mut cache: Option<&mut LegalCache>, out: &mut Vec
                 out.extend((0..held.len() as u8).map(|option| Action::Pick { option }));
             }
             ChoiceKind::Discard { cards: held, .. } => {
-                out.extend(held.iter().map(|c| Action::Discard {
-                    card: Id::from(c.id()),
-                }));
+                out.extend(held.iter().map(|c| Action::Discard { card: Id::from(*c) }));
             }
             ChoiceKind::Look { face_up, .. } => {
                 out.extend(
@@ -619,9 +615,7 @@ fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) -> bool {
     let mut conditional = false;
     each_ability_card(state, |c| {
         if usable(state, c, in_duel, &mut conditional) {
-            out.push(Action::Use {
-                card: Id::from(c.id()),
-            });
+            out.push(Action::Use { card: Id::from(c) });
         }
     });
     if in_duel {
@@ -629,11 +623,11 @@ fn uses_and_gifts(state: &State, in_duel: bool, out: &mut Vec<Action>) -> bool {
     }
     for f in &state.companions {
         for &want in state.cards.carries(f.card) {
-            // Interned ids: the same text is the same address.
-            if let Some(c) = held(state).find(|c| std::ptr::eq(c.id(), want)) {
+            // Interned ids: the same text is the same name.
+            if let Some(c) = held(state).find(|c| c.name() == want) {
                 out.push(Action::Give {
-                    card: Id::from(c.id()),
-                    to: Id::from(f.card.id()),
+                    card: Id::from(c),
+                    to: Id::from(f.card),
                 });
             }
         }
@@ -845,7 +839,7 @@ pub fn candidates(state: &State) -> Vec<(Action, Option<Why>)> {
 fn set_id(cards: &crate::cards::CardSet, text: &str) -> Id {
     cards
         .card_by_str(text)
-        .map_or_else(|| Id::new(text), |c| Id::from(c.id()))
+        .map_or_else(|| Id::new(text), Id::from)
 }
 
 #[cfg(test)]

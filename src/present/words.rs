@@ -619,7 +619,7 @@ mod tests {
         apply(&mut s, &Event::SnareCaught { card: needle });
         let mut scene = crate::present::scene::Scene::new(s);
         let start = Event::DuelStarted {
-            foe: scorpion.id(),
+            foe: scorpion.name(),
             hp: 6,
             card: Some(scorpion),
             guardian: Default::default(),

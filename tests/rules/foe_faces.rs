@@ -45,7 +45,7 @@ fn foe_face_skip_roll_makes_the_next_exchange_roll_only_the_foe_die() {
                 roll: None,
                 strike: Strike::Skipped,
                 foe_roll: 4,
-                face: "Idle",
+                face: "Idle".into(),
                 to_foe: 0,
                 to_traveller: 0,
                 reflected: 0,
@@ -211,7 +211,7 @@ fn foe_on_defeat_effects_run_when_it_falls() {
     assert_eq!(
         events[2..],
         [
-            Event::FoeDefeated { foe: "rat" },
+            Event::FoeDefeated { foe: "rat".into() },
             Event::MarkerMoved { by: 2, marker: 2 },
             Event::CardDiscarded {
                 card: rat_ref,
@@ -383,7 +383,7 @@ fn a_plain_foe_starts_a_duel_when_flipped() {
                 card: rat,
             },
             Event::DuelStarted {
-                foe: "rat",
+                foe: "rat".into(),
                 hp: 3,
                 card: Some(rat),
                 guardian: GuardianPenalties::default(),

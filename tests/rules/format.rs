@@ -54,7 +54,7 @@ fn resolved(exchange: u32, roll: u8, strike: Strike, to: (i32, i32), hp: (i32, i
         roll: Some(roll),
         strike,
         foe_roll: 1,
-        face: "Strike",
+        face: "Strike".into(),
         to_foe: to.0,
         to_traveller: to.1,
         reflected: 0,
@@ -139,7 +139,7 @@ fn the_unending_check_reads_the_table_in_force() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, Event::DuelStalemate { foe: "idler", .. })),
+            .any(|e| matches!(e, Event::DuelStalemate { foe, .. } if *foe == "idler")),
         "{events:?}"
     );
 }
@@ -175,7 +175,7 @@ fn a_face_effect_lands_after_the_exchange_damage() {
                 roll: Some(1),
                 strike: Strike::Miss,
                 foe_roll: 1,
-                face: "Venom",
+                face: "Venom".into(),
                 to_foe: 0,
                 to_traveller: 1,
                 reflected: 0,
@@ -271,7 +271,7 @@ fn a_foe_with_hp_health_starts_with_the_travellers_health() {
     let events = flip_id(&mut s, "shade");
     assert!(
         events.contains(&Event::DuelStarted {
-            foe: "shade",
+            foe: "shade".into(),
             hp: 13,
             card: Some(card(&s, "shade")),
             guardian: GuardianPenalties::default(),
@@ -298,7 +298,7 @@ fn an_invulnerable_foe_that_cannot_harm_is_broken_off_at_once() {
     let events = flip_id(&mut s, "statue");
     assert!(
         events.contains(&Event::DuelStalemate {
-            foe: "statue",
+            foe: "statue".into(),
             reason: "neither side can harm the other".into(),
         }),
         "{events:?}"
@@ -377,7 +377,7 @@ fn guardian_setup_lands_at_the_reveal_before_the_duel() {
                 amount: -1,
             },
             Event::DuelStarted {
-                foe: "guardian",
+                foe: "guardian".into(),
                 hp: 2,
                 card: None,
                 guardian: GuardianPenalties::default(),

@@ -42,7 +42,7 @@ fn grace_rerolls_the_travellers_die_and_the_new_value_is_used() {
                 roll: Some(5),
                 strike: Strike::Critical,
                 foe_roll: 3,
-                face: "Strike",
+                face: "Strike".into(),
                 to_foe: 2,
                 to_traveller: 2,
                 reflected: 0,

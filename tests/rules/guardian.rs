@@ -90,7 +90,7 @@ fn guardian_with_every_requirement_met_and_seal_broken_can_be_beaten() {
                 checks: checks(true, true, true, true),
             },
             Event::DuelStarted {
-                foe: "guardian",
+                foe: "guardian".into(),
                 hp: 3,
                 card: None,
                 guardian: GuardianPenalties::default(),
@@ -112,7 +112,7 @@ fn guardian_with_every_requirement_met_and_seal_broken_can_be_beaten() {
                 roll: Some(5),
                 strike: Strike::Critical,
                 foe_roll: 1,
-                face: "Stare",
+                face: "Stare".into(),
                 to_foe: 3,
                 to_traveller: 0,
                 reflected: 0,
@@ -121,7 +121,9 @@ fn guardian_with_every_requirement_met_and_seal_broken_can_be_beaten() {
                 health: 20,
                 status: attacks(1),
             },
-            Event::FoeDefeated { foe: "guardian" },
+            Event::FoeDefeated {
+                foe: "guardian".into()
+            },
             Event::RunEnded {
                 outcome: Outcome::Won,
             },
@@ -158,7 +160,7 @@ fn guardian_invulnerable_requirement_unmet_loses_naming_it() {
                 checks: checks(false, true, true, true),
             },
             Event::DuelStarted {
-                foe: "guardian",
+                foe: "guardian".into(),
                 hp: 3,
                 card: None,
                 guardian: GuardianPenalties {
@@ -186,7 +188,7 @@ fn guardian_full_heal_seal_unbroken_restores_it_after_each_exchange() {
     assert_eq!(
         from_reveal(&events)[1],
         Event::DuelStarted {
-            foe: "guardian",
+            foe: "guardian".into(),
             hp: 3,
             card: None,
             guardian: GuardianPenalties {

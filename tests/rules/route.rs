@@ -140,7 +140,7 @@ fn clearing_the_final_domain_reveals_the_guardian() {
         [
             Event::GuardianRevealed { checks: vec![] },
             Event::DuelStarted {
-                foe: "guardian",
+                foe: "guardian".into(),
                 hp: 2,
                 card: None,
                 guardian: GuardianPenalties::default(),

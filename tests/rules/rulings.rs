@@ -182,7 +182,7 @@ fn a_per_fight_ability_comes_back_in_the_next_duel() {
     get(&mut s, "horn");
     flip_id(&mut s, "rat");
     let events = act(&mut s, use_card("horn"));
-    assert!(events.contains(&Event::FoeDefeated { foe: "rat" }));
+    assert!(events.contains(&Event::FoeDefeated { foe: "rat".into() }));
     flip_id(&mut s, "rat2");
     act(&mut s, use_card("horn"));
     assert_eq!(s.duel().unwrap().hp, 2);

@@ -22,14 +22,14 @@ fn a_fight_neither_side_can_win_ends_in_stalemate_without_on_defeat() {
                 card: t,
             },
             Event::DuelStarted {
-                foe: "turtle",
+                foe: "turtle".into(),
                 hp: 5,
                 card: Some(t),
                 guardian: GuardianPenalties::default(),
                 bonus: 0,
             },
             Event::DuelStalemate {
-                foe: "turtle",
+                foe: "turtle".into(),
                 reason: "neither side can harm the other".into(),
             },
             Event::CardDiscarded {
@@ -60,7 +60,7 @@ fn a_duel_reaching_the_exchange_limit_ends_in_stalemate() {
         events[2..],
         [
             Event::DuelStalemate {
-                foe: "dancer",
+                foe: "dancer".into(),
                 reason: format!("{EXCHANGE_LIMIT} exchanges without an end"),
             },
             Event::CardDiscarded {
@@ -140,14 +140,14 @@ fn broken_off_at_once(s: &State, events: &[Event], id: &'static str, hp: i32) ->
             card: c,
         },
         Event::DuelStarted {
-            foe: id,
+            foe: id.into(),
             hp,
             card: Some(c),
             guardian: GuardianPenalties::default(),
             bonus: 0,
         },
         Event::DuelStalemate {
-            foe: id,
+            foe: id.into(),
             reason: "neither side can harm the other".into(),
         },
         Event::CardDiscarded {
@@ -164,7 +164,7 @@ fn broken_off_after(s: &State, id: &'static str) -> Vec<Event> {
     let c = card(s, id);
     vec![
         Event::DuelStalemate {
-            foe: id,
+            foe: id.into(),
             reason: "neither side can harm the other".into(),
         },
         Event::CardDiscarded {
@@ -284,7 +284,9 @@ fn a_held_item_that_can_fell_the_foe_keeps_the_duel_going() {
                 amount: 3,
                 foe_hp: 0,
             },
-            Event::FoeDefeated { foe: "warden" },
+            Event::FoeDefeated {
+                foe: "warden".into()
+            },
             Event::MarkerMoved { by: 2, marker: 2 },
             Event::CardDiscarded {
                 card: w,

@@ -6,6 +6,7 @@ use super::effects::Sourced;
 use crate::cards::model::{BonusTarget, Effect, Face, Immunity, Occasion, Per};
 use crate::cards::{CardRef, CardSet};
 use crate::core::action::Die;
+use crate::core::action::Id;
 use crate::core::combat::{self, FoeStats, RollStatus, Standing, Wearing, WearingKey};
 use crate::core::dice::Side;
 use crate::core::event::Event;
@@ -246,9 +247,9 @@ impl<'a> Exec<'a> {
     }
 
     /// `reroll`: one die just rolled, for a Grace or with a card's free reroll.
-    pub(super) fn reroll(&mut self, die: Die, index: u8, card: Option<&str>) {
+    pub(super) fn reroll(&mut self, die: Die, index: u8, card: Option<Id>) {
         let cards = self.cards();
-        let with = card.and_then(|id| cards.card_by_str(id));
+        let with = card.and_then(|id| cards.card_named(id.name()));
         self.emit_drawn(Event::Rerolled {
             die,
             index,
@@ -283,10 +284,10 @@ impl<'a> Exec<'a> {
         }
         let (foe, hp) = match card {
             Some(c) => (
-                c.id(),
+                c.name(),
                 cards.card(c).hp.map_or(1, |hp| hp.against(self.s.health)),
             ),
-            None => (cards.guardian_id(), cards.guardian.hp),
+            None => (cards.guardian_name(), cards.guardian.hp),
         };
         self.emit(Event::DuelStarted {
             foe,
@@ -333,7 +334,7 @@ impl<'a> Exec<'a> {
             return Fallen::NOTHING;
         };
         let card = d.card;
-        let foe = card.map_or(cards.guardian_id(), |c| c.id());
+        let foe = card.map_or(cards.guardian_name(), CardRef::name);
         self.emit(Event::FoeDefeated { foe });
         match card {
             None => {
@@ -527,7 +528,7 @@ impl<'a> Exec<'a> {
                     "neither side can harm the other".to_string()
                 };
                 self.emit(Event::DuelStalemate {
-                    foe: c.id(),
+                    foe: c.name(),
                     reason,
                 });
             }

@@ -5,6 +5,7 @@ use super::Exec;
 use super::effects::Sourced;
 use crate::cards::model::{Amount, Effect, Occasion, Passage, Payment, Per, SlotKind, StationType};
 use crate::cards::{CardRef, DomainRef};
+use crate::core::action::Id;
 use crate::core::action::SpendFor;
 use crate::core::event::{Event, Zone};
 use crate::core::house::Price;
@@ -94,8 +95,8 @@ impl<'a> Exec<'a> {
         self.see_slot(slot as usize, false);
     }
 
-    pub(super) fn go(&mut self, domain: &str) {
-        if let Some(d) = self.cards().domain_by_str(domain) {
+    pub(super) fn go(&mut self, domain: Id) {
+        if let Some(d) = self.cards().domain_named(domain.name()) {
             self.enter_domain(d);
         }
     }
@@ -188,9 +189,9 @@ impl<'a> Exec<'a> {
     }
 
     /// `use`: a held card's or companion's ability.
-    pub(super) fn use_card(&mut self, card: &str) {
+    pub(super) fn use_card(&mut self, card: Id) {
         let cards = self.cards();
-        if let Some(c) = cards.card_by_str(card)
+        if let Some(c) = cards.card_named(card.name())
             && let Some(a) = &cards.card(c).ability
         {
             self.emit(Event::AbilityUsed {
@@ -203,9 +204,10 @@ impl<'a> Exec<'a> {
 
     /// Gives (`give`) or shows a held card to the companion or foe in front of the
     /// traveller, or gives it to a following companion who carries it.
-    pub(super) fn hand_over(&mut self, card: &str, to: &str, give: bool) {
+    pub(super) fn hand_over(&mut self, card: Id, to: Id, give: bool) {
         let cards = self.cards();
-        let (Some(c), Some(t)) = (cards.card_by_str(card), cards.card_by_str(to)) else {
+        let (Some(c), Some(t)) = (cards.card_named(card.name()), cards.card_named(to.name()))
+        else {
             return;
         };
         if !give {
@@ -222,7 +224,7 @@ impl<'a> Exec<'a> {
             Phase::Encounter { .. } => {
                 let wanted = |p: &&Passage| {
                     let asked = if give { &p.give } else { &p.show };
-                    asked.as_ref().is_some_and(|x| x.0 == card)
+                    asked.as_ref().is_some_and(|x| card == x.0.as_str())
                 };
                 if let Some(p) = cards.card(t).passage.iter().find(wanted) {
                     let given = give.then_some(c);

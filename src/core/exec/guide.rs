@@ -5,6 +5,7 @@
 use super::Exec;
 use crate::cards::CardRef;
 use crate::cards::model::Effect;
+use crate::core::action::Id;
 use crate::core::event::{Event, Zone};
 use crate::core::state::{ChoiceKind, Phase};
 
@@ -43,10 +44,10 @@ impl Exec<'_> {
 
     /// `discard`: the held card the traveller picked pays a discard cost; any further
     /// discard costs follow, then the effects that waited.
-    pub(super) fn discard_chosen(&mut self, card: &str) {
+    pub(super) fn discard_chosen(&mut self, card: Id) {
         if let Phase::Choice(c) = &self.s.phase
             && let ChoiceKind::Discard { more, .. } = &c.kind
-            && let Some(held) = self.cards().card_by_str(card)
+            && let Some(held) = self.cards().card_named(card.name())
         {
             let (more, pending) = (more.clone(), c.resumed());
             self.discard_held(held);
@@ -88,10 +89,10 @@ impl Exec<'_> {
     }
 
     /// `cleanse`: removes the Snare chosen; more may be asked for.
-    pub(super) fn cleanse(&mut self, card: &str) {
+    pub(super) fn cleanse(&mut self, card: Id) {
         if let Phase::Choice(c) = &self.s.phase
             && let ChoiceKind::Cleanse { left } = c.kind
-            && let Some(snare) = self.cards().card_by_str(card)
+            && let Some(snare) = self.cards().card_named(card.name())
         {
             let pending = c.resumed();
             self.emit(Event::SnareRemoved { card: snare });

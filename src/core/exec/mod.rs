@@ -221,8 +221,8 @@ impl<'a> Exec<'a> {
     ) -> Option<crate::cards::CardRef> {
         let cards = self.cards();
         let named = match action {
-            Action::Use { card } | Action::Discard { card } => cards.card_by_str(card),
-            Action::Give { card, .. } | Action::Show { card, .. } => cards.card_by_str(card),
+            Action::Use { card } | Action::Discard { card } => cards.card_named(card.name()),
+            Action::Give { card, .. } | Action::Show { card, .. } => cards.card_named(card.name()),
             Action::Go { .. } => return None,
             _ => None,
         };
@@ -266,7 +266,7 @@ impl<'a> Exec<'a> {
                 self.lose(Cause::Abandoned, "The traveller turned back.".into());
             }
             Action::Flip { slot } => self.flip(*slot),
-            Action::Go { domain } => self.go(domain),
+            Action::Go { domain } => self.go(*domain),
             Action::Take => self.take(),
             Action::Swap { slot } => self.swap(*slot),
             Action::Decline => self.decline(),
@@ -276,15 +276,15 @@ impl<'a> Exec<'a> {
             Action::Roll => self.roll(),
             Action::RollFoe => self.roll_foe(),
             Action::Pick { option } => self.pick(*option),
-            Action::Reroll { die, index, card } => self.reroll(*die, *index, card.as_deref()),
-            Action::Use { card } => self.use_card(card),
-            Action::Give { card, to } => self.hand_over(card, to, true),
-            Action::Show { card, to } => self.hand_over(card, to, false),
+            Action::Reroll { die, index, card } => self.reroll(*die, *index, *card),
+            Action::Use { card } => self.use_card(*card),
+            Action::Give { card, to } => self.hand_over(*card, *to, true),
+            Action::Show { card, to } => self.hand_over(*card, *to, false),
             Action::Fight => self.fight(),
             Action::Toll => self.toll(),
             Action::Order { order } => self.order(order),
-            Action::Cleanse { card } => self.cleanse(card),
-            Action::Discard { card } => self.discard_chosen(card),
+            Action::Cleanse { card } => self.cleanse(*card),
+            Action::Discard { card } => self.discard_chosen(*card),
             Action::Look { slot } => self.look(*slot),
             Action::Peek { slot, price } => self.peek(*slot, *price),
         }

@@ -9,8 +9,10 @@
 mod worth;
 
 use super::policy::{BotRng, Policy};
+use crate::cards::intern::Name;
 use crate::cards::model::{Effect, Face, Payment, Per, SlotKind, StationType};
 use crate::cards::{CardRef, DomainRef};
+use crate::core::action::Id;
 use crate::core::combat;
 use crate::core::figures::{Fighter, FoeStats};
 use crate::core::state::{ChoiceKind, Phase};
@@ -82,7 +84,7 @@ struct Informed {
 struct Plan {
     route: Vec<DomainRef>,
     /// Cards the Guardian's conditions need (a handful: a list beats a hash set).
-    pieces: Vec<&'static str>,
+    pieces: Vec<Name>,
     /// The next step of the route.
     next: usize,
     /// Address of the card set the plan was made for.
@@ -153,12 +155,14 @@ impl Heuristic {
         }
     }
 
-    fn is_piece(&self, id: &str) -> bool {
-        self.plan.as_ref().is_some_and(|p| p.pieces.contains(&id))
+    fn is_piece(&self, card: CardRef) -> bool {
+        self.plan
+            .as_ref()
+            .is_some_and(|p| p.pieces.contains(&card.name()))
     }
 
     fn keep_value(&self, card: CardRef, view: &Observation) -> f32 {
-        if self.is_piece(card.id()) || companion_wants(view, card) {
+        if self.is_piece(card) || companion_wants(view, card) {
             1000.0
         } else {
             card_value(view.cards().card(card), view)
@@ -260,7 +264,9 @@ impl Heuristic {
         for (i, a) in actions.iter().enumerate() {
             match a {
                 Action::Give { .. } => return i,
-                Action::Use { card } if useful.is_none() && self.worth_using(view, card, false) => {
+                Action::Use { card }
+                    if useful.is_none() && self.worth_using(view, *card, false) =>
+                {
                     useful = Some(i)
                 }
                 Action::Flip { slot } => flips.offer(i, flip_score(view, *slot as usize)),
@@ -358,7 +364,7 @@ impl Heuristic {
         let mut roll = None;
         for (i, a) in actions.iter().enumerate() {
             match a {
-                Action::Use { card } if self.worth_using(view, card, true) => return i,
+                Action::Use { card } if self.worth_using(view, *card, true) => return i,
                 Action::Roll => {
                     roll.get_or_insert(i);
                 }
@@ -458,16 +464,16 @@ impl Heuristic {
     /// Inlined: it is asked of every offered `use` at most steps, and the call's register
     /// saving cost a fifth of its work.
     #[inline(always)]
-    fn worth_using(&self, view: &Observation, card: &str, in_duel: bool) -> bool {
+    fn worth_using(&self, view: &Observation, card: Id, in_duel: bool) -> bool {
         let cards = view.cards();
-        let Some(c) = held_card(view, card).or_else(|| cards.card_by_str(card)) else {
+        let Some(c) = held_card(view, card).or_else(|| cards.card_by_str(&card)) else {
             return false;
         };
         let Some(ab) = &cards.card(c).ability else {
             return false;
         };
         // A puzzle piece in a slot is kept: a one-time use would discard it.
-        if self.is_piece(c.id()) && ab.per == Per::Once {
+        if self.is_piece(c) && ab.per == Per::Once {
             return false;
         }
         let missing = view.max_health() - view.health();
@@ -509,7 +515,7 @@ impl Heuristic {
                 }
                 if let Some(i) = actions
                     .iter()
-                    .position(|a| matches!(a, Action::Go { domain } if domain == next.id()))
+                    .position(|a| matches!(a, Action::Go { domain } if *domain == Id::from(*next)))
                 {
                     return i;
                 }
@@ -520,7 +526,7 @@ impl Heuristic {
         let strong = view.health() >= 14 && view.marker() >= 0;
         // Whether an offered `go` goes sideways (`None`: not a `go` to a known Domain).
         let sideways = |a: &Action| match a {
-            Action::Go { domain } => go_domain(view, domain).map(|d| cards.domain(d).row == here),
+            Action::Go { domain } => go_domain(view, *domain).map(|d| cards.domain(d).row == here),
             _ => None,
         };
         // Sideways when strong, up when not; any `go` when none goes the way wanted. The
@@ -747,30 +753,33 @@ fn peek_worth(view: &Observation, actions: &[Action], buying: Buying) -> Option<
 fn plan_from(view: &Observation, want: u32) -> Plan {
     Plan {
         route: view.route_for(want).unwrap_or_default(),
-        pieces: view.pieces_for(want).into_iter().map(|c| c.id()).collect(),
+        pieces: view
+            .pieces_for(want)
+            .into_iter()
+            .map(CardRef::name)
+            .collect(),
         next: 0,
         for_set: 1,
     }
 }
 
-/// The Domain an offered `go` names: one of this Domain's links, found by the id's address
-/// (offered actions borrow the set's interned ids: no hashing), else by its text.
-fn go_domain(view: &Observation, id: &str) -> Option<DomainRef> {
+/// The Domain an offered `go` names: one of this Domain's links, found by the interned
+/// name (no hashing), else by its text.
+fn go_domain(view: &Observation, id: Id) -> Option<DomainRef> {
     let cards = view.cards();
     let links = &cards.domain(view.domain()).links;
     links
         .iter()
         .copied()
-        .find(|d| std::ptr::eq(d.id(), id))
-        .or_else(|| cards.domain_by_str(id))
+        .find(|&d| Id::from(d) == id)
+        .or_else(|| cards.domain_by_str(&id))
 }
 
-/// The held card (or companion) an offered action names. Offered actions borrow the card's
-/// interned id, so comparing the id's address finds it without hashing the text; `None`
-/// for an id not held that way. Plain loops: it is asked at most steps, where a chain of
-/// iterators costs a branch per card.
-fn held_card(view: &Observation, id: &str) -> Option<CardRef> {
-    let same = |c: &CardRef| std::ptr::eq(c.id(), id);
+/// The held card (or companion) an offered action names, found by the interned name
+/// without hashing the text; `None` for an id not held. Plain loops: it is asked at most
+/// steps, where a chain of iterators costs a branch per card.
+fn held_card(view: &Observation, id: Id) -> Option<CardRef> {
+    let same = |c: &CardRef| Id::from(*c) == id;
     for held in [view.items(), view.equipment()] {
         if let Some(c) = held.iter().find(|c| same(c)) {
             return Some(*c);

@@ -109,12 +109,9 @@ pub(super) fn card_value(card: &StationCard, view: &Observation) -> f32 {
 /// companion's text keeps it for them.
 pub(super) fn companion_wants(view: &Observation, card: CardRef) -> bool {
     let cards = view.cards();
-    view.companions().iter().any(|f| {
-        cards
-            .carries(f.card)
-            .iter()
-            .any(|&c| std::ptr::eq(c, card.id()))
-    })
+    view.companions()
+        .iter()
+        .any(|f| cards.carries(f.card).iter().any(|&c| c == card.name()))
 }
 
 /// How much a Snare hurts (for choosing what to cleanse).

@@ -251,7 +251,7 @@ mod tests {
             roll: Some(3),
             strike,
             foe_roll,
-            face: "x",
+            face: "x".into(),
             to_foe,
             to_traveller,
             reflected: 0,
