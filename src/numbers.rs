@@ -13,6 +13,8 @@ pub const GRACE_MAX: u8 = 3;
 pub const SLOTS: usize = 2;
 /// Face-down slots in the row.
 pub const ROW: usize = 3;
+/// Most dice a Pit test rolls (the validator holds a test's `dice` to 1..=2).
+pub const TEST_DICE_MAX: usize = 2;
 /// Successes (or failures) that end an extended test.
 pub const EXTENDED_TALLY: u8 = 3;
 /// A duel still going after this many exchanges is declared unending (see RULES.md).

@@ -236,6 +236,9 @@ pub struct CardSet {
     by_name: HashMap<Name, CardRef, FastHash>,
     #[serde(skip)]
     domain_by_name: HashMap<Name, DomainRef, FastHash>,
+    /// Each Guardian entry's id and name, interned (by entry index).
+    #[serde(skip)]
+    entry_names: Vec<(Name, Name)>,
     /// Every Domain reference, in map order.
     #[serde(skip)]
     domain_refs: Vec<DomainRef>,
@@ -327,6 +330,12 @@ impl CardSet {
         domain_refs.sort();
         let start = find_domain(&map.start)?;
         let final_domain = find_domain(&map.final_domain)?;
+        let entry_names = guardian
+            .requirements
+            .iter()
+            .chain(&guardian.seals)
+            .map(|e| (Name::of(&e.id.0), Name::of(&e.name)))
+            .collect();
         let mut set = CardSet {
             files,
             domains,
@@ -346,6 +355,7 @@ impl CardSet {
             traveller,
             guardian,
             cards,
+            entry_names,
             by_name: index.values().map(|&r| (r.name(), r)).collect(),
             domain_by_name: domain_index.values().map(|&d| (d.name(), d)).collect(),
             index,
@@ -449,6 +459,11 @@ impl CardSet {
         self.entries()
             .position(|s| s.id.0 == id)
             .and_then(|i| u8::try_from(i).ok())
+    }
+
+    /// The id and name of the requirement or seal at this index, interned.
+    pub fn entry_names(&self, ix: u8) -> Option<(Name, Name)> {
+        self.entry_names.get(usize::from(ix)).copied()
     }
 
     /// The requirement or seal at this index.

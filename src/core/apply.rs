@@ -6,7 +6,7 @@
 //! the state's generator here, and in debug builds check they match. In play, a roll or a
 //! shuffle is drawn once, by [`apply_drawing`], into the event `exec` leaves blank.
 
-use super::dice::Side;
+use super::dice::{Side, TestDice};
 use super::event::{Event, Zone};
 use super::state::*;
 use crate::cards::model::{Per, SlotKind, StationType};
@@ -74,7 +74,7 @@ fn draw(state: &mut RunData, event: &mut Event) {
             state.dice.shuffle(order);
         }
         Event::TestRolled { dice, .. } => {
-            for d in dice {
+            for d in dice.iter_mut() {
                 *d = state.dice.roll_for(Side::Traveller);
             }
         }
@@ -143,7 +143,7 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                     card: *card,
                     successes: 0,
                     failures: 0,
-                    dice: Vec::new(),
+                    dice: TestDice::default(),
                 }),
                 StationType::Foe => Phase::Encounter { card: *card },
                 StationType::Companion => Phase::Companion { card: *card },
@@ -321,8 +321,7 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
                 replay_dice(state, Some(Side::Traveller), dice.iter().copied());
             }
             if let Phase::Pit(t) = &mut state.phase {
-                t.dice.clear();
-                t.dice.extend_from_slice(dice);
+                t.dice = *dice;
             }
         }
         Event::Rerolled {
@@ -362,7 +361,7 @@ fn change(state: &mut RunData, event: &Event, dice: Drawing) {
             } else if let Phase::Pit(t) = &mut state.phase {
                 t.successes = *successes;
                 t.failures = *failures;
-                t.dice.clear();
+                t.dice = TestDice::default();
             }
         }
         Event::FoePassed { card, .. } | Event::CompanionRefused { card } => {

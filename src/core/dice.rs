@@ -398,6 +398,20 @@ fn shuffle<T>(rng: &mut ChaCha8Rng, items: &mut [T]) {
 mod tests {
     use super::*;
 
+    /// A test's dice read, change and serialise as the list they stand for; a count past
+    /// the most a test rolls is held to it.
+    #[test]
+    fn test_dice_are_a_short_list() {
+        let mut d = TestDice::unrolled(2);
+        assert_eq!(&*d, &[0, 0]);
+        d[1] = 5;
+        assert_eq!(serde_json::to_string(&d).unwrap(), "[0,5]");
+        assert_eq!(format!("{d:?}"), "[0, 5]");
+        assert_eq!(TestDice::from([4]).iter().sum::<u8>(), 4);
+        assert!(TestDice::default().is_empty());
+        assert_eq!(TestDice::unrolled(7).len(), crate::numbers::TEST_DICE_MAX);
+    }
+
     #[test]
     fn the_tabled_remainder_is_the_remainder() {
         let mut rng = ChaCha8Rng::seed_from_u64(9);
@@ -476,4 +490,58 @@ mod tests {
     }
 
     const PINNED_SEED_42: [u8; 12] = [4, 4, 5, 1, 3, 3, 5, 4, 1, 3, 3, 4];
+}
+
+/// The natural values of a Pit test's dice, at most [`crate::numbers::TEST_DICE_MAX`],
+/// held inline: a test roll allocates nothing, and an event carrying one owns nothing to
+/// free. Reads as a slice of values; serialises as a list of them.
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+pub struct TestDice {
+    /// The values; those past `len` are always 0.
+    vals: [u8; crate::numbers::TEST_DICE_MAX],
+    len: u8,
+}
+
+impl TestDice {
+    /// `n` dice not yet rolled (0 each), at most [`crate::numbers::TEST_DICE_MAX`].
+    pub fn unrolled(n: usize) -> TestDice {
+        TestDice {
+            vals: [0; crate::numbers::TEST_DICE_MAX],
+            len: n.min(crate::numbers::TEST_DICE_MAX) as u8,
+        }
+    }
+}
+
+impl<const N: usize> From<[u8; N]> for TestDice {
+    fn from(vals: [u8; N]) -> TestDice {
+        const { assert!(N <= crate::numbers::TEST_DICE_MAX) };
+        let mut d = TestDice::unrolled(N);
+        d.copy_from_slice(&vals);
+        d
+    }
+}
+
+impl std::ops::Deref for TestDice {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.vals[..usize::from(self.len)]
+    }
+}
+
+impl std::ops::DerefMut for TestDice {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        &mut self.vals[..usize::from(self.len)]
+    }
+}
+
+impl std::fmt::Debug for TestDice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl serde::Serialize for TestDice {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
 }

@@ -3,6 +3,7 @@
 //! as a shuffled deck's order or a card dealt face down, are left out).
 
 use super::action::Die;
+use super::dice::TestDice;
 use super::figures::Strike;
 use super::state::{ChoiceKind, DuelStatus, GuardianPenalties, Outcome};
 use crate::cards::intern::Name;
@@ -95,7 +96,7 @@ pub enum Event {
     /// A Terror option was chosen.
     TerrorChosen { card: CardRef, option: u8 },
     /// Test dice were rolled (natural values).
-    TestRolled { card: CardRef, dice: Vec<u8> },
+    TestRolled { card: CardRef, dice: TestDice },
     /// A test die was rerolled.
     Rerolled {
         die: Die,
@@ -196,8 +197,8 @@ pub enum Event {
     EntryLearned {
         /// The entry's index among the Guardian's requirements then seals.
         entry: u8,
-        id: Box<str>,
-        name: Box<str>,
+        id: Name,
+        name: Name,
         card: Option<CardRef>,
     },
     /// One of the Guardian's requirements or seals went out of reach for good (a piece
@@ -230,12 +231,10 @@ impl Event {
             | DeckSeen { .. }
             | DeckReordered { .. }
             | EffectRolled { .. }
-            | TestRolled { .. }
             | FoePassed { .. }
             | GuideChose { .. }
             | DuelStalemate { .. }
             | ChoiceOffered(_)
-            | EntryLearned { .. }
             | TermLost(_)
             | GuardianRevealed { .. }
             | RunEnded { .. } => true,
@@ -262,6 +261,7 @@ impl Event {
             | AbilitiesRefreshed { .. }
             | RestSpent { .. }
             | TerrorChosen { .. }
+            | TestRolled { .. }
             | Rerolled { .. }
             | TestJudged { .. }
             | DuelStarted { .. }
@@ -275,6 +275,7 @@ impl Event {
             | FoeDefeated { .. }
             | ChoiceClosed
             | CardResolved { .. }
+            | EntryLearned { .. }
             | DomainCleared { .. } => false,
         }
     }
@@ -384,5 +385,6 @@ mod tests {
         assert!(!needs_drop::<Strike>() && !needs_drop::<Zone>() && !needs_drop::<Die>());
         assert!(!needs_drop::<BonusTarget>() && !needs_drop::<Per>());
         assert!(!needs_drop::<SlotKind>() && !needs_drop::<SpendFor>());
+        assert!(!needs_drop::<TestDice>());
     }
 }

@@ -2,7 +2,7 @@
 //! fields live in [`RunData`], which every module reads through [`State`] (it derefs to
 //! it), and only the core's one door (`State::run_mut`) writes.
 
-use super::dice::{Dice, DiceMode};
+use super::dice::{Dice, DiceMode, TestDice};
 use super::figures::{Fighter, Wearing};
 use super::house::HouseRules;
 use super::standing::Standing;
@@ -262,7 +262,7 @@ pub struct PitTest {
     pub successes: u8,
     pub failures: u8,
     /// The dice just rolled (natural values), waiting for rerolls; empty before the roll.
-    pub dice: Vec<u8>,
+    pub dice: TestDice,
 }
 
 /// A choice asked in the middle of effects.

@@ -393,7 +393,7 @@ pub fn view(s: &State) -> View {
             extended: spec.extended,
             successes: t.successes,
             failures: t.failures,
-            dice: t.dice.clone(),
+            dice: t.dice.to_vec(),
         }),
         _ => None,
     };

@@ -16,7 +16,7 @@ fn pit_single_test_success() {
         vec![
             Event::TestRolled {
                 card: l,
-                dice: vec![4],
+                dice: [4].into(),
             },
             Event::TestJudged {
                 card: l,
@@ -47,7 +47,7 @@ fn pit_single_test_failure() {
         vec![
             Event::TestRolled {
                 card: l,
-                dice: vec![3],
+                dice: [3].into(),
             },
             Event::TestJudged {
                 card: l,
@@ -81,7 +81,7 @@ fn pit_test_with_two_dice_adds_them() {
         [
             Event::TestRolled {
                 card: w,
-                dice: vec![3, 5],
+                dice: [3, 5].into(),
             },
             Event::TestJudged {
                 card: w,
@@ -125,7 +125,7 @@ fn pit_extended_three_failures_before_three_successes() {
     let c = card(&s, "climb");
     let rolled = |d: u8| Event::TestRolled {
         card: c,
-        dice: vec![d],
+        dice: [d].into(),
     };
     assert_eq!(
         act(&mut s, Action::Roll),
@@ -178,7 +178,7 @@ fn pit_extended_three_successes_before_three_failures() {
         vec![
             Event::TestRolled {
                 card: c,
-                dice: vec![4],
+                dice: [4].into(),
             },
             judged(c, 4, true, 3, 1, true),
             Event::MarkerMoved { by: 2, marker: 2 },
@@ -226,7 +226,7 @@ fn pit_test_modifiers_from_equipment_and_a_next_test_bonus() {
         [
             Event::TestRolled {
                 card: l,
-                dice: vec![2],
+                dice: [2].into(),
             },
             Event::BonusUsed {
                 to: BonusTarget::NextTest,
@@ -290,7 +290,7 @@ fn pit_grace_rerolls_a_test_die_and_the_window_works_like_a_duel() {
         act(&mut s, Action::Roll),
         vec![Event::TestRolled {
             card: l,
-            dice: vec![2],
+            dice: [2].into(),
         }]
     );
     assert_eq!(

@@ -74,11 +74,13 @@ impl<'a> Exec<'a> {
             if self.s.learned.contains(&entry) {
                 continue;
             }
-            let name = cards.entry(entry).map_or("", |e| e.name.as_str());
+            let Some((id, name)) = cards.entry_names(entry) else {
+                continue;
+            };
             self.emit(Event::EntryLearned {
                 entry,
-                id: id.0.as_str().into(),
-                name: name.into(),
+                id,
+                name,
                 card,
             });
         }

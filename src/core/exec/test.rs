@@ -3,6 +3,7 @@
 
 use super::Exec;
 use crate::cards::model::{BonusTarget, Effect};
+use crate::core::dice::TestDice;
 use crate::core::event::Event;
 use crate::core::modifiers::test_modifier;
 use crate::core::rules::EXTENDED_TALLY;
@@ -21,7 +22,7 @@ impl Exec<'_> {
             .test
             .as_ref()
             .map_or(1, |t| t.dice.max(1));
-        let dice = vec![0; n as usize];
+        let dice = TestDice::unrolled(usize::from(n));
         self.emit_drawn(Event::TestRolled { card, dice });
     }
 

@@ -17,7 +17,7 @@ pub fn draw(cx: &Ctx, r: Rect) -> bool {
     let fonts = cx.fonts;
     let judged = cx.playing(|k| matches!(k, MomentKind::Judged { .. }));
     let (card, successes, failures, dice) = match &s.phase {
-        Phase::Pit(t) => (t.card, t.successes, t.failures, t.dice.clone()),
+        Phase::Pit(t) => (t.card, t.successes, t.failures, t.dice.to_vec()),
         // The test is over in the shown state, but its verdict is still being stamped.
         _ => match (judged, s.resolving) {
             (Some(m), Some(card)) => match &m.event {
