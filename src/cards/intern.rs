@@ -127,12 +127,6 @@ impl PartialEq<&str> for Name {
     }
 }
 
-/// The one copy of an id's text in this process: equal texts give the same address, and
-/// interning a text again leaks nothing new.
-pub(crate) fn intern(text: &str) -> &'static str {
-    Name::of(text).as_str()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,7 +140,7 @@ mod tests {
         assert_ne!(a, c);
         assert_eq!(a.as_str(), "intern-test-a");
         assert_eq!(c.as_str(), "intern-test-c");
-        assert!(std::ptr::eq(intern("intern-test-a"), a.as_str()));
+        assert!(std::ptr::eq(Name::of("intern-test-a").as_str(), a.as_str()));
         assert_eq!(std::mem::size_of::<Option<Name>>(), 4);
     }
 

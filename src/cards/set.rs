@@ -1,130 +1,94 @@
 //! The card set in play: every file of `cards/` loaded, checked, and indexed for the engine.
 
 use super::intern::Name;
-pub(crate) use super::intern::intern;
 use super::model::*;
 use super::puzzle::Puzzle;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// A Station card of the set in play: its index in [`CardSet::cards`] plus its id.
-///
-/// It is `Copy` and 8 bytes, so that a run's state stays small and cheap to clone (the
-/// simulator clones and steps millions of them), yet it prints and serialises as the card's
-/// id. The id is interned ([`Name`]: one key per distinct text in the process), so two
-/// references are equal exactly when their index and their id match, and equality never
-/// compares text (it runs millions of times a second in the simulator). References are
-/// made only by the set (or in tests), never from free text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct CardRef {
-    pub index: u16,
-    name: Name,
-}
-
-impl CardRef {
-    /// The reference to card `index` of a set, whose id is `id`.
-    pub fn new(index: u16, id: &str) -> CardRef {
-        CardRef {
-            index,
-            name: Name::of(id),
+/// A reference to a piece of the set in play: its index there plus its interned id. The
+/// two kinds ([`CardRef`], [`DomainRef`]) differ only in the index's width.
+macro_rules! set_ref {
+    ($(#[$doc:meta])* $name:ident, $index:ty, $what:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub struct $name {
+            pub index: $index,
+            name: Name,
         }
-    }
 
-    /// The card's id.
-    #[inline]
-    pub fn id(self) -> &'static str {
-        self.name.as_str()
-    }
+        impl $name {
+            #[doc = concat!("The reference to ", $what, " `index` of a set, whose id is `id`.")]
+            pub fn new(index: $index, id: &str) -> $name {
+                $name {
+                    index,
+                    name: Name::of(id),
+                }
+            }
 
-    /// The card's id as its interned name.
-    pub fn name(self) -> Name {
-        self.name
-    }
-}
+            #[doc = concat!("The ", $what, "'s id.")]
+            #[inline]
+            pub fn id(self) -> &'static str {
+                self.name.as_str()
+            }
 
-impl PartialOrd for CardRef {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for CardRef {
-    /// By index (the set's order), then by id.
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.index
-            .cmp(&other.index)
-            .then_with(|| self.id().cmp(other.id()))
-    }
-}
-
-/// A Domain of the set in play: its index in [`CardSet::domains`] plus its id (interned,
-/// as a [`CardRef`]'s).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct DomainRef {
-    pub index: u8,
-    name: Name,
-}
-
-impl DomainRef {
-    /// The reference to Domain `index` of a set, whose id is `id`.
-    pub fn new(index: u8, id: &str) -> DomainRef {
-        DomainRef {
-            index,
-            name: Name::of(id),
+            #[doc = concat!("The ", $what, "'s id as its interned name.")]
+            pub fn name(self) -> Name {
+                self.name
+            }
         }
-    }
 
-    /// The Domain's id.
-    #[inline]
-    pub fn id(self) -> &'static str {
-        self.name.as_str()
-    }
+        impl PartialOrd for $name {
+            fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
 
-    /// The Domain's id as its interned name.
-    pub fn name(self) -> Name {
-        self.name
-    }
+        impl Ord for $name {
+            /// By index (the set's order), then by id.
+            fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+                self.index
+                    .cmp(&other.index)
+                    .then_with(|| self.id().cmp(other.id()))
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.id())
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.id())
+            }
+        }
+    };
 }
 
-impl PartialOrd for DomainRef {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
+set_ref!(
+    /// A Station card of the set in play: its index in [`CardSet::cards`] plus its id.
+    ///
+    /// It is `Copy` and 8 bytes, so that a run's state stays small and cheap to clone (the
+    /// simulator clones and steps millions of them), yet it prints and serialises as the
+    /// card's id. The id is interned ([`Name`]: one key per distinct text in the process),
+    /// so two references are equal exactly when their index and their id match, and
+    /// equality never compares text (it runs millions of times a second in the simulator).
+    /// References are made only by the set (or in tests), never from free text.
+    CardRef,
+    u16,
+    "card"
+);
 
-impl Ord for DomainRef {
-    /// By index (the map's order), then by id.
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.index
-            .cmp(&other.index)
-            .then_with(|| self.id().cmp(other.id()))
-    }
-}
-
-impl Serialize for CardRef {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.id())
-    }
-}
-
-impl Serialize for DomainRef {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.id())
-    }
-}
-
-impl std::fmt::Display for CardRef {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-impl std::fmt::Display for DomainRef {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.id())
-    }
-}
+set_ref!(
+    /// A Domain of the set in play: its index in [`CardSet::domains`] plus its id (interned,
+    /// as a [`CardRef`]'s).
+    DomainRef,
+    u8,
+    "Domain"
+);
 
 /// FNV-1a: ids are short strings looked up on the simulator's hot path, where SipHash's
 /// protection against hostile keys buys nothing.
@@ -282,8 +246,8 @@ impl CardSet {
         });
         let mut domain_index: HashMap<&'static str, DomainRef, FastHash> = HashMap::default();
         for (i, d) in map.domains.iter().enumerate() {
-            let id = intern(&d.id.0);
-            domain_index.insert(id, DomainRef::new(i as u8, id));
+            let r = DomainRef::new(i as u8, &d.id.0);
+            domain_index.insert(r.id(), r);
         }
         let find_domain = |id: &CardId| {
             domain_index

@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 /// Actions the game offers name the card set's own ids; ids read from input are interned,
 /// one copy per distinct text, so a long session keeps at most one copy of each id it was
 /// sent. Two ids are equal when their text is.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
 pub struct Id(Name);
 
 impl Id {
@@ -78,13 +79,13 @@ impl std::borrow::Borrow<str> for Id {
 
 impl PartialEq<str> for Id {
     fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
+        self.0 == other
     }
 }
 
 impl PartialEq<&str> for Id {
     fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
+        self.0 == *other
     }
 }
 
@@ -95,21 +96,16 @@ impl std::hash::Hash for Id {
     }
 }
 
+/// Prints as its text, as a [`Name`] does.
 impl std::fmt::Debug for Id {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(self.as_str(), f)
+        std::fmt::Debug::fmt(&self.0, f)
     }
 }
 
 impl std::fmt::Display for Id {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl Serialize for Id {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
+        std::fmt::Display::fmt(&self.0, f)
     }
 }
 
